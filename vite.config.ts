@@ -1,0 +1,41 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One config for dev (middleware mode), the client build, the SSR build and
+ * Vitest. The build script (scripts/build.ts) picks client vs SSR through
+ * Vite's JS API; see docs/decisions/001-build-and-runtime.md.
+ */
+export default defineConfig({
+  plugins: [react()],
+  appType: 'custom',
+  publicDir: 'public',
+  build: {
+    target: 'es2022',
+    assetsDir: 'assets',
+    sourcemap: true,
+  },
+  test: {
+    restoreMocks: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          setupFiles: ['tests/setup/node.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['client/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/client.ts'],
+        },
+      },
+    ],
+  },
+});
