@@ -1,0 +1,34 @@
+import { createContext, use } from 'react';
+
+import type { ReactNode } from 'react';
+import type { PublicConfig } from '#shared/public-config.ts';
+
+/** What the server knows about the page's assets; empty in the browser. */
+export interface ServerAssets {
+  nonce: string;
+  stylesheets: string[];
+  modulePreloads: string[];
+}
+
+interface AppConfig {
+  config: PublicConfig;
+  assets: ServerAssets | null;
+}
+
+const AppConfigContext = createContext<AppConfig | null>(null);
+
+/** Provides the public config (both sides) and, on the server, the page's assets. */
+export function AppConfigProvider({ value, assets = null, children }: { value: PublicConfig; assets?: ServerAssets | null; children: ReactNode }) {
+  return <AppConfigContext value={{ config: value, assets }}>{children}</AppConfigContext>;
+}
+
+export function usePublicConfig(): PublicConfig {
+  const value = use(AppConfigContext);
+  if (!value) throw new Error('usePublicConfig needs an AppConfigProvider');
+  return value.config;
+}
+
+/** The page's assets, available during server rendering only. */
+export function useServerAssets(): ServerAssets | null {
+  return use(AppConfigContext)?.assets ?? null;
+}

@@ -1,0 +1,90 @@
+import { useEffect, useRef } from 'react';
+import { Link, matchRoutes } from 'react-router';
+
+import { prefetchRouteData } from '#client/data/route-data-client.ts';
+import { PREFETCH_VIEWPORT_MARGIN_PX } from '#shared/constants.ts';
+
+import type { ComponentProps, FocusEvent, MouseEvent } from 'react';
+import type { RouteObject } from 'react-router';
+
+let routeTable: RouteObject[] = [];
+const done = new Set<string>();
+
+/** Called once by the browser entry so links can resolve route chunks to prefetch. */
+export function setPrefetchRoutes(routes: RouteObject[]): void {
+  routeTable = routes;
+}
+
+function saveData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  return connection?.saveData === true;
+}
+
+/** Prefetches the data and the route chunks of an internal href, once. */
+export function prefetch(href: string): void {
+  if (typeof window === 'undefined' || saveData() || done.has(href)) return;
+  const url = new URL(href, window.location.href);
+  if (url.origin !== window.location.origin) return;
+  done.add(href);
+  setTimeout(() => done.delete(href), 30_000);
+  for (const match of matchRoutes(routeTable, url.pathname) ?? []) {
+    const lazy = match.route.lazy;
+    if (typeof lazy === 'function') void lazy().catch(() => undefined);
+  }
+  void prefetchRouteData(url.pathname + url.search).catch(() => undefined);
+}
+
+let observer: IntersectionObserver | null = null;
+const hrefs = new WeakMap<Element, string>();
+
+function getObserver(): IntersectionObserver | null {
+  if (observer || typeof IntersectionObserver === 'undefined') return observer;
+  observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const href = hrefs.get(entry.target);
+        if (href) prefetch(href);
+        observer?.unobserve(entry.target);
+      }
+    },
+    { rootMargin: `${PREFETCH_VIEWPORT_MARGIN_PX}px` },
+  );
+  return observer;
+}
+
+type Props = ComponentProps<typeof Link> & { to: string; prefetch?: 'viewport' | 'intent' | 'none' };
+
+/**
+ * A router `Link` that prefetches route data and chunks when it comes within
+ * 200px of the viewport (default) or on hover/focus (`intent`), unless the
+ * visitor asked to save data.
+ */
+export function PrefetchLink({ prefetch: mode = 'viewport', onMouseEnter, onFocus, ...props }: Props) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  const { to } = props;
+
+  useEffect(() => {
+    const element = ref.current;
+    const io = mode === 'viewport' ? getObserver() : null;
+    if (!element || !io) return;
+    hrefs.set(element, to);
+    io.observe(element);
+    return () => io.unobserve(element);
+  }, [mode, to]);
+
+  return (
+    <Link
+      ref={ref}
+      {...props}
+      onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {
+        if (mode !== 'none') prefetch(to);
+        onMouseEnter?.(event);
+      }}
+      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
+        if (mode !== 'none') prefetch(to);
+        onFocus?.(event);
+      }}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+import { Seo } from '#client/components/seo.tsx';
+import { PrefetchLink } from '#client/components/prefetch-link.tsx';
+import { getLabels } from '#client/layout/labels.ts';
+import { useSite } from '#client/layout/use-site.ts';
+import { paths } from '#shared/urls.ts';
+
+/** Error element of every page: a styled 404 for missing content, a calm message otherwise. */
+export function RouteError() {
+  const error = useRouteError();
+  const { locale } = useSite();
+  const t = getLabels(locale);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <Seo title={notFound ? t.notFoundTitle : t.errorTitle} alternates={false} noindex />
+      <p className="eyebrow">{status}</p>
+      <h1 id="error-title">{notFound ? t.notFoundTitle : t.errorTitle}</h1>
+      <p>{notFound ? t.notFoundBody : t.errorBody}</p>
+      <p>
+        <PrefetchLink to={paths.home(locale)}>{t.home}</PrefetchLink> · <PrefetchLink to={paths.models(locale)}>{t.models}</PrefetchLink> ·{' '}
+        <PrefetchLink to={paths.articles(locale)}>{t.articles}</PrefetchLink>
+      </p>
+    </section>
+  );
+}

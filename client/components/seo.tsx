@@ -1,0 +1,60 @@
+import { useLocation } from 'react-router';
+
+import { useSite } from '#client/layout/use-site.ts';
+import { LOCALES } from '#shared/content/types.ts';
+import { toScriptSafeJson } from '#shared/http/serialize.ts';
+import { switchLocalePath } from '#shared/urls.ts';
+
+export interface SeoProps {
+  title: string;
+  description?: string;
+  /** Absolute or origin-relative image URL for Open Graph. */
+  image?: string;
+  /** Open Graph type; default `website`. */
+  type?: 'website' | 'article' | 'product';
+  /** Pages without translations (or errors) set this to false. Default true. */
+  alternates?: boolean;
+  noindex?: boolean;
+  jsonLd?: object | object[];
+}
+
+/**
+ * Per-page head tags via React 19 document metadata: React hoists <title>,
+ * <meta> and <link> into <head> on the server and keeps them current on
+ * client navigations.
+ */
+export function Seo({ title, description, image, type = 'website', alternates = true, noindex = false, jsonLd }: SeoProps) {
+  const { site, origin, locale } = useSite();
+  const { pathname, search } = useLocation();
+  const canonical = origin + pathname + canonicalSearch(search);
+  const fullTitle = title === site.name ? title : `${title} · ${site.name}`;
+  const desc = description ?? site.description;
+  const imageUrl = image ? new URL(image, origin).toString() : site.socialImage ? new URL(site.socialImage.url, origin).toString() : undefined;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={desc} />
+      <link rel="canonical" href={canonical} />
+      {noindex ? <meta name="robots" content="noindex" /> : null}
+      {alternates
+        ? LOCALES.map((l) => <link key={l} rel="alternate" hrefLang={l} href={origin + switchLocalePath(pathname, l)} />)
+        : null}
+      {alternates ? <link rel="alternate" hrefLang="x-default" href={origin + switchLocalePath(pathname, 'en-US')} /> : null}
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={desc} />
+      <meta property="og:type" content={type} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:site_name" content={site.name} />
+      <meta property="og:locale" content={locale.replace('-', '_')} />
+      {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
+      <meta name="twitter:card" content={imageUrl ? 'summary_large_image' : 'summary'} />
+      {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: toScriptSafeJson(jsonLd) }} /> : null}
+    </>
+  );
+}
+
+/** Only pagination survives into the canonical URL. */
+function canonicalSearch(search: string): string {
+  const page = new URLSearchParams(search).get('page');
+  return page && page !== '1' ? `?page=${encodeURIComponent(page)}` : '';
+}

@@ -1,0 +1,59 @@
+// Must stay first: installs React Fast Refresh before any component module runs (empty in production).
+import '@vitejs/plugin-react/preamble';
+
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+
+import { AppConfigProvider } from '#client/components/app-config.tsx';
+import { setPrefetchRoutes } from '#client/components/prefetch-link.tsx';
+import { dataStrategy } from '#client/data/data-strategy.ts';
+import { routes } from '#client/routes.tsx';
+
+import type { RouteObject } from 'react-router';
+import type { PublicConfig } from '#shared/public-config.ts';
+
+declare global {
+  interface Window {
+    __vitrineConfig: PublicConfig;
+    /** Set once the router hydrated; e2e tests use it to tell client navigations from document loads. */
+    __vitrineHydrated?: boolean;
+  }
+}
+
+/**
+ * Browser entry: resolve the lazy modules of the routes the server rendered
+ * (so hydration finds the same components), then hydrate the whole document.
+ */
+async function resolveLazyMatches(table: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(table, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}
+
+await resolveLazyMatches(routes);
+setPrefetchRoutes(routes);
+
+const router = createBrowserRouter(routes, { dataStrategy });
+
+hydrateRoot(
+  document,
+  <StrictMode>
+    <AppConfigProvider value={window.__vitrineConfig}>
+      <RouterProvider router={router} />
+    </AppConfigProvider>
+  </StrictMode>,
+  {
+    onRecoverableError(error) {
+      // Surfaces hydration mismatches in the console, where the e2e tests look for them.
+      console.error('recoverable error', error);
+    },
+  },
+);
+window.__vitrineHydrated = true;

@@ -1,0 +1,121 @@
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
+
+import { AppConfigProvider } from '#client/components/app-config.tsx';
+import { routes } from '#client/routes.tsx';
+import { toScriptSafeJson } from '#shared/http/serialize.ts';
+
+import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+import type { RouterContextProvider, StaticHandlerContext } from 'react-router';
+import type { ServerAssets } from '#client/components/app-config.tsx';
+import type { PublicConfig } from '#shared/public-config.ts';
+import type { RouteDataPayload, RouteDataResult } from '#shared/data/route-data.ts';
+
+/**
+ * The SSR entry: everything the server needs from the client tree, with no
+ * Express types. The server loads it through Vite's `ssrLoadModule` in dev
+ * and from the SSR bundle in production (STYLE.md section 2).
+ */
+
+// 1. One static handler for the life of the process.
+const handler = createStaticHandler(routes);
+
+/** Runs the matched loaders for a document request. A `Response` means redirect (send as is). */
+export function queryDocument(request: Request, requestContext: RouterContextProvider): Promise<StaticHandlerContext | Response> {
+  return handler.query(request, { requestContext });
+}
+
+/** The chunk (Vite manifest key) of each matched route, deepest last, for modulepreload. */
+export function matchedChunks(context: StaticHandlerContext): string[] {
+  return context.matches.flatMap((m) => {
+    const chunk = (m.route.handle as { chunk?: string } | undefined)?.chunk;
+    return chunk ? [chunk] : [];
+  });
+}
+
+/** Headers to send with a document: the deepest match's loader headers win. */
+export function documentHeaders(context: StaticHandlerContext): Headers {
+  const headers = new Headers();
+  for (const match of context.matches) {
+    const loaderHeaders = context.loaderHeaders[match.route.id];
+    if (loaderHeaders) for (const [name, value] of loaderHeaders) headers.set(name, value);
+  }
+  return headers;
+}
+
+export interface RenderOptions extends Pick<RenderToPipeableStreamOptions, 'onShellReady' | 'onShellError' | 'onAllReady' | 'onError'> {
+  nonce: string;
+  bootstrapModules: string[];
+  publicConfig: PublicConfig;
+  /** Stylesheets and module preloads of the matched routes; React hoists them into <head>. */
+  assets: ServerAssets;
+}
+
+/** Streams the document for a queried context. Hydration data rides in one nonce'd script. */
+export function renderDocument(context: StaticHandlerContext, options: RenderOptions) {
+  // 2. A static router over the handler's routes and the queried context.
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const hydration = {
+    loaderData: context.loaderData,
+    actionData: context.actionData,
+    errors: serializeErrors(context.errors),
+  };
+  // 3. Stream it; React inserts the bootstrap script (with the nonce) after the shell.
+  return renderToPipeableStream(
+    <StrictMode>
+      <AppConfigProvider value={options.publicConfig} assets={options.assets}>
+        <StaticRouterProvider router={router} context={context} nonce={options.nonce} hydrate={false} />
+      </AppConfigProvider>
+    </StrictMode>,
+    {
+      nonce: options.nonce,
+      bootstrapScriptContent: `window.__staticRouterHydrationData=${toScriptSafeJson(hydration)};window.__vitrineConfig=${toScriptSafeJson(options.publicConfig)};`,
+      bootstrapModules: options.bootstrapModules,
+      onShellReady: options.onShellReady,
+      onShellError: options.onShellError,
+      onAllReady: options.onAllReady,
+      onError: options.onError,
+    },
+  );
+}
+
+/**
+ * Runs the loaders of `routeIds` for a client navigation and returns their
+ * results as JSON-ready data (the browser's dataStrategy reads this).
+ */
+export async function queryData(request: Request, requestContext: RouterContextProvider, routeIds: Set<string>): Promise<RouteDataPayload> {
+  const context = await handler.query(request, {
+    requestContext,
+    filterMatchesToLoad: (match) => routeIds.size === 0 || routeIds.has(match.route.id),
+    skipLoaderErrorBubbling: true,
+  });
+  if (context instanceof Response) {
+    return { type: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/', reloadDocument: context.headers.has('X-Remix-Reload-Document') };
+  }
+  const results: Record<string, RouteDataResult> = {};
+  for (const match of context.matches) {
+    const id = match.route.id;
+    if (routeIds.size > 0 && !routeIds.has(id)) continue;
+    const error = context.errors?.[id];
+    if (error !== undefined) results[id] = toErrorResult(error);
+    else if (id in context.loaderData) results[id] = { data: context.loaderData[id] };
+  }
+  return { type: 'data', status: context.statusCode, results };
+}
+
+function toErrorResult(error: unknown): RouteDataResult {
+  if (isRouteErrorResponse(error)) return { error: { status: error.status, statusText: error.statusText, data: error.data } };
+  return { error: { status: 500, statusText: 'Internal Server Error', data: 'Unexpected error' } };
+}
+
+function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
+  if (!errors) return null;
+  const out: Record<string, unknown> = {};
+  for (const [id, error] of Object.entries(errors)) {
+    if (isRouteErrorResponse(error)) out[id] = { ...error, __type: 'RouteErrorResponse' };
+    // Never ship an unexpected error's message or stack to the browser.
+    else out[id] = { message: 'Unexpected Server Error', __type: 'Error' };
+  }
+  return out;
+}

@@ -1,0 +1,29 @@
+/** Option logic of the viewer that depends on user preferences, kept pure for tests. */
+
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+export const COARSE_POINTER_QUERY = '(pointer: coarse)';
+
+/**
+ * Auto-rotate runs only when the editor asked for it, the visitor has not
+ * asked for reduced motion, and stops for good on the first interaction.
+ */
+export function getShouldAutoRotate(options: {
+  requested: boolean | undefined;
+  prefersReducedMotion: boolean;
+  hasInteracted: boolean;
+}): boolean {
+  return options.requested === true && !options.prefersReducedMotion && !options.hasInteracted;
+}
+
+/** glTF animations start playing unless the visitor asked for reduced motion; the button can start them. */
+export function getShouldAutoplay(prefersReducedMotion: boolean): boolean {
+  return !prefersReducedMotion;
+}
+
+/** The short hint shown on first focus or touch. */
+export function getInteractionHint(isCoarsePointer: boolean): string {
+  return isCoarsePointer ? 'Swipe sideways to rotate · pinch to zoom' : 'Drag to rotate · scroll to zoom';
+}
+
+/** Screen-reader description of the keyboard controls (see keyboard-orbit.ts). */
+export const KEYBOARD_HELP = 'Arrow keys rotate the model, plus and minus zoom, Home resets the view.';

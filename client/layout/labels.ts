@@ -1,0 +1,71 @@
+import type { Locale } from '#shared/content/types.ts';
+
+/** UI strings (not content) in each locale. Content strings come from Contentful. */
+const LABELS = {
+  'en-US': {
+    skipToContent: 'Skip to content',
+    mainNavigation: 'Main',
+    language: 'Language',
+    previewBanner: 'Preview: you are seeing unpublished content.',
+    exitPreview: 'Exit preview',
+    notFoundTitle: 'Page not found',
+    notFoundBody: 'We could not find what you were looking for. It may have moved or been unpublished.',
+    errorTitle: 'Something went wrong',
+    errorBody: 'This page could not be loaded right now. Please try again in a moment.',
+    home: 'Home',
+    models: 'Models',
+    articles: 'Articles',
+    featuredModels: 'Featured models',
+    latestArticles: 'Latest articles',
+    allModels: 'All models',
+    allArticles: 'All articles',
+    readMore: 'Read more',
+    by: 'By',
+    tagged: 'Tagged',
+    previous: 'Previous',
+    next: 'Next',
+    page: 'Page',
+    categories: 'Categories',
+    allCategories: 'All',
+    dimensions: 'Dimensions',
+    category: 'Category',
+    download: 'Download',
+    appearsIn: 'Appears in',
+  },
+  'de-DE': {
+    skipToContent: 'Zum Inhalt springen',
+    mainNavigation: 'Hauptnavigation',
+    language: 'Sprache',
+    previewBanner: 'Vorschau: Sie sehen unveröffentlichte Inhalte.',
+    exitPreview: 'Vorschau beenden',
+    notFoundTitle: 'Seite nicht gefunden',
+    notFoundBody: 'Wir konnten nicht finden, wonach Sie gesucht haben. Vielleicht wurde es verschoben oder nicht mehr veröffentlicht.',
+    errorTitle: 'Etwas ist schiefgelaufen',
+    errorBody: 'Diese Seite kann gerade nicht geladen werden. Bitte versuchen Sie es gleich noch einmal.',
+    home: 'Start',
+    models: 'Modelle',
+    articles: 'Artikel',
+    featuredModels: 'Ausgewählte Modelle',
+    latestArticles: 'Neueste Artikel',
+    allModels: 'Alle Modelle',
+    allArticles: 'Alle Artikel',
+    readMore: 'Weiterlesen',
+    by: 'Von',
+    tagged: 'Schlagwort',
+    previous: 'Zurück',
+    next: 'Weiter',
+    page: 'Seite',
+    categories: 'Kategorien',
+    allCategories: 'Alle',
+    dimensions: 'Abmessungen',
+    category: 'Kategorie',
+    download: 'Herunterladen',
+    appearsIn: 'Erscheint in',
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+export type Labels = (typeof LABELS)['en-US'];
+
+export function getLabels(locale: Locale): Labels {
+  return LABELS[locale];
+}

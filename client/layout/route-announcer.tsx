@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigation } from 'react-router';
+
+/**
+ * Focus management for client navigations: after a new page renders, move
+ * focus to <main> (so keyboard and screen-reader users start at the content)
+ * and announce the new title. The first render is left alone.
+ */
+export function RouteAnnouncer() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [message, setMessage] = useState('');
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (location.hash) return;
+    const main = document.getElementById('main');
+    main?.focus({ preventScroll: true });
+    setMessage(document.title);
+  }, [location.pathname, location.search, location.hash]);
+
+  return (
+    <>
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true" role="status">
+        {message}
+      </div>
+      <div className="nav-progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />
+    </>
+  );
+}

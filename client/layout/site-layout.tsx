@@ -1,0 +1,67 @@
+import { Outlet, useLocation, useMatches } from 'react-router';
+
+import { PrefetchLink } from '#client/components/prefetch-link.tsx';
+import { RouteAnnouncer } from '#client/layout/route-announcer.tsx';
+import { useSite } from '#client/layout/use-site.ts';
+import { getLabels } from '#client/layout/labels.ts';
+import { LOCALES } from '#shared/content/types.ts';
+import { paths, switchLocalePath } from '#shared/urls.ts';
+
+import type { ReactNode } from 'react';
+
+const LOCALE_NAMES = { 'en-US': 'English', 'de-DE': 'Deutsch' } as const;
+
+/** Header, footer and announcer around every page of one locale. Routes with `handle.bare` get none of it. */
+export function SiteLayout({ footer }: { footer?: ReactNode }) {
+  const { site, locale, preview } = useSite();
+  const { pathname, search } = useLocation();
+  const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
+  const t = getLabels(locale);
+  if (bare) return <Outlet />;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t.skipToContent}
+      </a>
+      {preview ? (
+        <div className="preview-banner" role="status">
+          {t.previewBanner} <a href="/api/preview/exit">{t.exitPreview}</a>
+        </div>
+      ) : null}
+      <header className="site-header">
+        <PrefetchLink to={paths.home(locale)} className="brand">
+          {site.name}
+        </PrefetchLink>
+        <nav aria-label={t.mainNavigation} className="site-nav">
+          <ul>
+            {site.navigation.map((link) => (
+              <li key={link.url}>
+                <PrefetchLink to={link.url} aria-current={pathname === link.url ? 'page' : undefined}>
+                  {link.label}
+                </PrefetchLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="header-tools" id="header-search" />
+        <nav aria-label={t.language} className="locale-switch">
+          {LOCALES.map((l) => (
+            <PrefetchLink key={l} to={switchLocalePath(pathname, l) + search} hrefLang={l} lang={l} aria-current={l === locale ? 'true' : undefined} prefetch="intent">
+              {LOCALE_NAMES[l]}
+            </PrefetchLink>
+          ))}
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        {footer}
+        <p>
+          <small>{site.description}</small>
+        </p>
+      </footer>
+      <RouteAnnouncer />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
+
+import { DocumentAssets } from '#client/components/document-assets.tsx';
+import { localeFromPath } from '#shared/urls.ts';
+
+import '#client/styles/global.css';
+
+import type { ReactNode } from 'react';
+
+/** The document shell shared by every page: <html>, <head> basics, <body>. */
+export function Document({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const lang = localeFromPath(pathname).slice(0, 2);
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f6f5f2" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <DocumentAssets />
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}
+
+/** Root route component. */
+export function Root() {
+  return (
+    <Document>
+      <Outlet />
+    </Document>
+  );
+}
+
+/** Last-resort boundary: something failed outside every page's own boundary. */
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Document>
+      <main id="main" className="error-page">
+        <title>{`${status} · Vitrine`}</title>
+        <h1>{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
+        <p>{status === 404 ? 'We could not find that page.' : 'Please try again in a moment.'}</p>
+        <p>
+          <a href="/">Go to the home page</a>
+        </p>
+      </main>
+    </Document>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Production build: self-hosted decoders → client bundle (with manifest) →
+ * SSR bundle (server entry + React SSR entry) → size report.
+ * Typechecking runs first via `npm run build` (package.json).
+ */
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+
+import { build } from 'vite';
+
+import { copyDecoders } from './copy-decoders.ts';
+import { reportSizes } from './report-sizes.ts';
+
+await rm('dist', { recursive: true, force: true });
+await copyDecoders();
+
+await build({
+  logLevel: 'warn',
+  build: {
+    outDir: 'dist/client',
+    manifest: true,
+    emptyOutDir: true,
+    rollupOptions: { input: 'client/entry.client.tsx' },
+  },
+});
+
+await build({
+  logLevel: 'warn',
+  publicDir: false,
+  build: {
+    ssr: true,
+    outDir: 'dist/server',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: { input: { 'entry.server': 'client/entry.server.tsx', index: 'server/index.ts' } },
+  },
+});
+
+if (!existsSync('dist/server/index.js')) throw new Error('SSR build did not produce dist/server/index.js');
+await reportSizes('dist/client');

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+
+/** One dependency's state as `/readyz` reports it. */
+export interface DependencyStatus {
+  mode: string;
+  ready: boolean;
+  detail?: string;
+}
+
+export type Readiness = () => Record<string, DependencyStatus>;
+
+/**
+ * `/healthz`: 200 while the process serves (liveness). `/readyz`: 200 once
+ * every dependency is ready, else 503 naming what is not (readiness).
+ */
+export function createOpsRouter(readiness: Readiness, isShuttingDown: () => boolean = () => false): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', (_req, res) => {
+    const dependencies = readiness();
+    const notReady = Object.entries(dependencies).filter(([, dep]) => !dep.ready);
+    const shuttingDown = isShuttingDown();
+    const ready = notReady.length === 0 && !shuttingDown;
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(ready ? 200 : 503).json({
+      status: ready ? 'ready' : 'not-ready',
+      ...(ready ? {} : { reason: shuttingDown ? 'shutting down' : `waiting for ${notReady.map(([name]) => name).join(', ')}` }),
+      dependencies,
+    });
+  });
+  return router;
+}

@@ -1,0 +1,94 @@
+import { join } from 'node:path';
+
+import compression from 'compression';
+import express from 'express';
+import { RouterContextProvider } from 'react-router';
+
+import { createOpsRouter } from '#server/api/ops.ts';
+import { createHttpLogger } from '#server/logger.ts';
+import { errorHandler, notFound } from '#server/middleware/errors.ts';
+import { pageMethods, requestGuards } from '#server/middleware/request-guards.ts';
+import { nonce, securityHeaders } from '#server/middleware/security.ts';
+import { createDocumentHandler } from '#server/ssr/document-handler.ts';
+import { requestOrigin } from '#server/ssr/fetch-request.ts';
+import { createRouteDataHandler } from '#server/ssr/route-data-handler.ts';
+import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
+import { contentContext, requestInfoContext } from '#shared/data/context.ts';
+
+import type { Readiness } from '#server/api/ops.ts';
+import type { Config } from '#server/config.ts';
+import type { AssetResolver } from '#server/ssr/assets.ts';
+import type { SsrEntryLoader } from '#server/ssr/entry.ts';
+import type { ContentApi } from '#shared/data/content-api.ts';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+
+/** Everything the app needs from outside; tests build their own. */
+export interface AppDeps {
+  logger: Logger;
+  content: ContentApi;
+  ssr: { entry: SsrEntryLoader; assets: AssetResolver; buildId: string };
+  /** Production: the built client folder. Dev: Vite's middlewares instead. */
+  clientDir?: string;
+  viteMiddlewares?: RequestHandler;
+  readiness: Readiness;
+  isShuttingDown?: () => boolean;
+  /** Feature routers mounted before the SSR catch-all (search API, webhooks, insights…). */
+  routers?: Array<{ path: string; handler: RequestHandler }>;
+}
+
+/**
+ * Builds the Express app without listening (supertest drives it). Order per
+ * DESIGN.md: request id + logs → guards → nonce + helmet → compression →
+ * static → ops → feature routers → route data → SSR → not-found → errors.
+ */
+export function createApp(config: Config, deps: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', 'weak');
+
+  app.use(countBytes());
+  app.use(createHttpLogger(deps.logger, config.trustProxy));
+  app.use(requestGuards());
+  app.use(nonce());
+  app.use(securityHeaders(config));
+  app.use(compression());
+
+  if (deps.viteMiddlewares) app.use(deps.viteMiddlewares);
+  if (deps.clientDir) {
+    app.use('/assets', express.static(join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    app.use(express.static(deps.clientDir, { index: false, maxAge: '1h' }));
+  }
+
+  app.use(createOpsRouter(deps.readiness, deps.isShuttingDown));
+  for (const { path, handler } of deps.routers ?? []) app.use(path, handler);
+
+  const createRequestContext = (req: Request, res: Response) =>
+    new RouterContextProvider(
+      new Map<Parameters<RouterContextProvider['set']>[0], unknown>([
+        [contentContext, deps.content],
+        [requestInfoContext, { origin: requestOrigin(req, config.publicUrl), preview: res.locals.preview === true }],
+      ]),
+    );
+
+  app.get(`${ROUTE_DATA_PREFIX}{/*path}`, createRouteDataHandler({ config, entry: deps.ssr.entry, createRequestContext }));
+  app.use(pageMethods());
+  app.get('/{*path}', createDocumentHandler({ config, entry: deps.ssr.entry, assets: deps.ssr.assets, buildId: deps.ssr.buildId, createRequestContext }));
+
+  app.use(notFound());
+  app.use(errorHandler({ isDev: config.isDev }));
+  return app;
+}
+
+/** Records how many bytes went out for this response (for the request log, compression included). */
+function countBytes(): RequestHandler {
+  return (req, res, next) => {
+    const socket = req.socket;
+    const start = socket.bytesWritten;
+    res.on('finish', () => {
+      res.locals.bytesWritten = socket.bytesWritten - start;
+    });
+    next();
+  };
+}

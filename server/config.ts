@@ -1,0 +1,220 @@
+import { z } from 'zod';
+
+import type { PublicConfig } from '#shared/public-config.ts';
+
+/**
+ * The only reader of `process.env` (STYLE.md section 4). Parsed once at boot;
+ * a bad value stops start-up with one line per variable saying what is wrong.
+ * Unset Contentful/Algolia variables select the embedded engines.
+ */
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const int = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const pathPrefix = z
+  .string()
+  .regex(/^(\/[A-Za-z0-9._~-]+)+$|^https?:\/\/[^\s]+$/, 'must be a path like /_insights or an http(s) URL')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: int(3000, 0, 65535),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === 'false' || v === '' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
+  SSR_ABORT_MS: int(10_000, 100, 120_000),
+  SHUTDOWN_TIMEOUT_MS: int(10_000, 100, 60_000),
+  HTML_CACHE_CONTROL: z.string().default('public, max-age=0, s-maxage=60, stale-while-revalidate=600'),
+  MAX_BODY_BYTES: int(100 * 1024, 1024, 10 * 1024 * 1024),
+
+  CONTENTFUL_SPACE_ID: optionalString,
+  CONTENTFUL_ACCESS_TOKEN: optionalString,
+  CONTENTFUL_PREVIEW_TOKEN: optionalString,
+  CONTENTFUL_ENVIRONMENT: z.string().default('master'),
+  CONTENTFUL_HOST: optionalString,
+  CONTENTFUL_TIMEOUT_MS: int(5000, 100, 60_000),
+  CONTENTFUL_WEBHOOK_SECRET: optionalString,
+  CONTENT_EXPORT_FILE: z.string().default('content/space-export.json'),
+  CONTENT_CACHE_TTL_MS: int(60_000, 0, 86_400_000),
+  CONTENT_CACHE_MAX_BYTES: int(64 * 1024 * 1024, 1024 * 1024, 4 * 1024 * 1024 * 1024),
+  PREVIEW_SECRET: optionalString,
+  COOKIE_SECRET: optionalString,
+
+  ALGOLIA_APP_ID: optionalString,
+  ALGOLIA_SEARCH_KEY: optionalString,
+  ALGOLIA_ADMIN_KEY: optionalString,
+  ALGOLIA_INDEX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, _ and -').default('vitrine'),
+
+  INSIGHTS_ENABLED: bool(true),
+  INSIGHTS_SELF_HOSTED: bool(true),
+  INSIGHTS_BASE_PATH: pathPrefix.default('/_insights'),
+  INSIGHTS_TOKEN: optionalString,
+  INSIGHTS_SAMPLE_RATE: z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(1),
+
+  PAGE_CACHE_MAX_BYTES: int(32 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
+  EMBED_FRAME_ANCESTORS: z.string().default("'self'"),
+});
+
+type Env = z.infer<typeof envSchema>;
+
+/** Validated, frozen configuration. Built once by `loadConfig`, passed down explicitly. */
+export interface Config {
+  env: Env['NODE_ENV'];
+  isDev: boolean;
+  version: string;
+  host: string;
+  port: number;
+  logLevel: Env['LOG_LEVEL'];
+  publicUrl: string | undefined;
+  trustProxy: boolean | number | string;
+  ssrAbortMs: number;
+  shutdownTimeoutMs: number;
+  htmlCacheControl: string;
+  maxBodyBytes: number;
+  contentful: {
+    /** Credentials for the live API; `undefined` selects the embedded engine. */
+    remote: { spaceId: string; accessToken: string; previewToken: string | undefined; environment: string; host: string | undefined } | undefined;
+    timeoutMs: number;
+    webhookSecret: string | undefined;
+    exportFile: string;
+    cacheTtlMs: number;
+    cacheMaxBytes: number;
+  };
+  preview: { secret: string | undefined; cookieSecret: string };
+  algolia: {
+    /** Credentials for Algolia; `undefined` selects the embedded engine. */
+    remote: { appId: string; searchKey: string; adminKey: string | undefined } | undefined;
+    indexPrefix: string;
+  };
+  insights: { enabled: boolean; selfHosted: boolean; basePath: string; token: string | undefined; sampleRate: number };
+  pageCacheMaxBytes: number;
+  embedFrameAncestors: string;
+}
+
+/** Thrown for an invalid environment; `issues` holds one line per bad variable. */
+export class ConfigError extends Error {
+  readonly issues: string[];
+  constructor(issues: string[]) {
+    super(`Invalid configuration: ${issues.join('; ')}`);
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+/** Parses the environment. Throws `ConfigError` naming every bad variable. */
+export function loadConfig(source: Record<string, string | undefined>, version = '0.0.0'): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const issues = crossChecks(e);
+  if (issues.length > 0) throw new ConfigError(issues);
+  return deepFreeze(toConfig(e, version));
+}
+
+function crossChecks(e: Env): string[] {
+  const issues: string[] = [];
+  if (Boolean(e.CONTENTFUL_SPACE_ID) !== Boolean(e.CONTENTFUL_ACCESS_TOKEN)) {
+    issues.push('CONTENTFUL_SPACE_ID, CONTENTFUL_ACCESS_TOKEN: set both to use Contentful, or neither for the embedded demo space');
+  }
+  if (Boolean(e.ALGOLIA_APP_ID) !== Boolean(e.ALGOLIA_SEARCH_KEY)) {
+    issues.push('ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY: set both to use Algolia, or neither for the embedded search engine');
+  }
+  if (e.NODE_ENV === 'production' && e.CONTENTFUL_SPACE_ID && !e.COOKIE_SECRET && e.PREVIEW_SECRET) {
+    issues.push('COOKIE_SECRET: required in production when PREVIEW_SECRET is set');
+  }
+  return issues;
+}
+
+function toConfig(e: Env, version: string): Config {
+  return {
+    env: e.NODE_ENV,
+    isDev: e.NODE_ENV === 'development',
+    version,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    ssrAbortMs: e.SSR_ABORT_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    htmlCacheControl: e.HTML_CACHE_CONTROL,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    contentful: {
+      remote:
+        e.CONTENTFUL_SPACE_ID && e.CONTENTFUL_ACCESS_TOKEN
+          ? {
+              spaceId: e.CONTENTFUL_SPACE_ID,
+              accessToken: e.CONTENTFUL_ACCESS_TOKEN,
+              previewToken: e.CONTENTFUL_PREVIEW_TOKEN,
+              environment: e.CONTENTFUL_ENVIRONMENT,
+              host: e.CONTENTFUL_HOST,
+            }
+          : undefined,
+      timeoutMs: e.CONTENTFUL_TIMEOUT_MS,
+      webhookSecret: e.CONTENTFUL_WEBHOOK_SECRET,
+      exportFile: e.CONTENT_EXPORT_FILE,
+      cacheTtlMs: e.CONTENT_CACHE_TTL_MS,
+      cacheMaxBytes: e.CONTENT_CACHE_MAX_BYTES,
+    },
+    // Without COOKIE_SECRET a random per-process key signs preview cookies: they simply expire on restart.
+    preview: { secret: e.PREVIEW_SECRET, cookieSecret: e.COOKIE_SECRET ?? crypto.randomUUID() + crypto.randomUUID() },
+    algolia: {
+      remote: e.ALGOLIA_APP_ID && e.ALGOLIA_SEARCH_KEY ? { appId: e.ALGOLIA_APP_ID, searchKey: e.ALGOLIA_SEARCH_KEY, adminKey: e.ALGOLIA_ADMIN_KEY } : undefined,
+      indexPrefix: e.ALGOLIA_INDEX,
+    },
+    insights: {
+      enabled: e.INSIGHTS_ENABLED,
+      selfHosted: e.INSIGHTS_SELF_HOSTED && !/^https?:/.test(e.INSIGHTS_BASE_PATH),
+      basePath: e.INSIGHTS_BASE_PATH,
+      token: e.INSIGHTS_TOKEN,
+      sampleRate: e.INSIGHTS_SAMPLE_RATE,
+    },
+    pageCacheMaxBytes: e.PAGE_CACHE_MAX_BYTES,
+    embedFrameAncestors: e.EMBED_FRAME_ANCESTORS,
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The browser's view of the configuration (see `PublicConfig`). */
+export function publicConfig(config: Config): PublicConfig {
+  const algolia = config.algolia.remote;
+  return {
+    algolia: {
+      appId: algolia?.appId ?? 'embedded',
+      searchKey: algolia?.searchKey ?? 'embedded',
+      indexPrefix: config.algolia.indexPrefix,
+      embedded: !algolia,
+    },
+    insights: { enabled: config.insights.enabled, basePath: config.insights.basePath, sampleRate: config.insights.sampleRate },
+  };
+}

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join, resolve } from 'node:path';
+
+import { createApp } from '#server/app.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { createLogger } from '#server/logger.ts';
+import { createServices } from '#server/services/index.ts';
+import { createDevAssets, createManifestAssets } from '#server/ssr/assets.ts';
+import { createBuiltEntryLoader, createDevEntryLoader } from '#server/ssr/entry.ts';
+
+import type { AppDeps } from '#server/app.ts';
+import type { Config } from '#server/config.ts';
+
+/**
+ * Process entry, the only caller of listen(): config → logger → services →
+ * app → listen, then graceful shutdown on SIGTERM/SIGINT.
+ */
+const root = process.cwd();
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+
+let config: Config;
+try {
+  config = loadConfig(process.env, pkg.version);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    for (const issue of error.issues) process.stderr.write(`config error: ${issue}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = createLogger(config);
+process.on('unhandledRejection', (reason) => {
+  logger.fatal({ err: reason }, 'unhandled rejection');
+  process.exit(1);
+});
+process.on('uncaughtException', (err) => {
+  logger.fatal({ err }, 'uncaught exception');
+  process.exit(1);
+});
+
+const httpServer = createServer({ maxHeaderSize: 64 * 1024 });
+let shuttingDown = false;
+
+const services = await createServices(config, logger).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'could not start services');
+  process.exit(1);
+});
+
+async function ssrDeps(): Promise<Pick<AppDeps, 'ssr' | 'clientDir' | 'viteMiddlewares'>> {
+  if (config.isDev) {
+    const { createServer: createViteServer } = await import('vite');
+    const vite = await createViteServer({ root, server: { middlewareMode: true, hmr: { server: httpServer } }, appType: 'custom' });
+    return { ssr: { entry: createDevEntryLoader(vite), assets: createDevAssets(), buildId: 'dev' }, viteMiddlewares: vite.middlewares };
+  }
+  const clientDir = resolve(root, 'dist/client');
+  const entryFile = resolve(root, 'dist/server/entry.server.js');
+  if (!existsSync(entryFile)) {
+    logger.fatal({ entryFile }, 'no production build found; run npm run build');
+    process.exit(1);
+  }
+  const manifest = readFileSync(join(clientDir, '.vite', 'manifest.json'));
+  const buildId = createHash('sha1').update(manifest).digest('hex').slice(0, 12);
+  return { ssr: { entry: createBuiltEntryLoader(entryFile), assets: createManifestAssets(clientDir), buildId }, clientDir };
+}
+
+const app = createApp(config, { logger, ...services.appDeps, ...(await ssrDeps()), isShuttingDown: () => shuttingDown });
+httpServer.on('request', app);
+httpServer.listen(config.port, config.host, () => {
+  const address = httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port, host: config.host, env: config.env, version: config.version, modes: services.modes }, 'server listening');
+});
+
+function shutdown(signal: string): void {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+  const hardExit = setTimeout(() => {
+    logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; closing remaining connections');
+    httpServer.closeAllConnections();
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  hardExit.unref();
+  httpServer.close(async () => {
+    await services.close();
+    logger.info('shutdown complete');
+    logger.flush?.();
+    process.exit(0);
+  });
+  httpServer.closeIdleConnections();
+}
+
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

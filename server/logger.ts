@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+
+import pino from 'pino';
+import { pinoHttp } from 'pino-http';
+
+import type { Config } from '#server/config.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
+
+/** Query parameters that may carry credentials; their values never reach a log line. */
+const SECRET_PARAMS = /([?&](?:access_token|token|secret|key|x-algolia-api-key|signature)=)[^&#]*/gi;
+
+/** Strips credential-bearing query values from a URL before it is logged. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[Redacted]');
+}
+
+/** The root logger: JSON to stdout, pretty only in development. */
+export function createLogger(config: Pick<Config, 'logLevel' | 'isDev' | 'version'>): Logger {
+  return pino({
+    level: config.logLevel,
+    base: { service: 'vitrine', version: config.version },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.accessToken', '*.previewToken', '*.adminKey', '*.secret'],
+      censor: '[Redacted]',
+    },
+    ...(config.isDev ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'HH:MM:ss' } } } : {}),
+  });
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * pino-http: one line per request with id, status, duration, bytes and the
+ * page-cache status. An incoming `X-Request-Id` is trusted only behind a
+ * configured proxy; otherwise a UUID is generated. The id is echoed back.
+ */
+export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy']) {
+  return pinoHttp({
+    logger,
+    genReqId(req: IncomingMessage, res: ServerResponse) {
+      const incoming = req.headers['x-request-id'];
+      const id = trustProxy && typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    customLogLevel(req, res, err) {
+      if (err || res.statusCode >= 500) return 'error';
+      if (res.statusCode >= 400) return 'warn';
+      if (isQuietPath(req.url ?? '')) return 'debug';
+      return 'info';
+    },
+    customSuccessMessage: () => 'request completed',
+    customErrorMessage: () => 'request failed',
+    customAttributeKeys: { reqId: 'reqId', responseTime: 'durationMs' },
+    serializers: {
+      req(req: { id: string; method: string; url: string; headers: Record<string, string> }) {
+        return { id: req.id, method: req.method, url: redactUrl(req.url), userAgent: req.headers['user-agent'] };
+      },
+      res(res: { statusCode: number; headers: Record<string, string | number> }) {
+        return { statusCode: res.statusCode, bytes: Number(res.headers['content-length'] ?? 0) || undefined };
+      },
+    },
+    customProps(_req, res) {
+      const out = res as ServerResponse & { locals?: Record<string, unknown> };
+      return { cache: out.locals?.cacheStatus, bytes: (out.locals?.bytesWritten as number | undefined) ?? undefined };
+    },
+  });
+}
+
+/** Health checks and fingerprinted assets log at debug so they don't drown real traffic. */
+export function isQuietPath(url: string): boolean {
+  return url === '/healthz' || url === '/readyz' || url.startsWith('/assets/');
+}

@@ -1,0 +1,70 @@
+import { getErrorMessage, HttpError, STATUS_TEXT } from '#shared/http/http-error.ts';
+
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+
+/** Statuses carried by errors from body parsers and other Express middleware. */
+function statusOf(err: unknown): number {
+  if (err instanceof HttpError) return err.status;
+  const candidate = (err as { status?: unknown; statusCode?: unknown } | null)?.status ?? (err as { statusCode?: unknown } | null)?.statusCode;
+  return typeof candidate === 'number' && candidate >= 400 && candidate < 600 ? candidate : 500;
+}
+
+function wantsJson(req: Request): boolean {
+  return req.path.startsWith('/api/') || req.path.startsWith('/1/') || req.path.startsWith('/_data') || !req.accepts('html');
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A small self-contained error page (no scripts, inline styles only). */
+export function renderErrorPage(status: number, message: string, requestId: string): string {
+  const title = `${status} ${STATUS_TEXT[status] ?? 'Error'}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Vitrine</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1c1e}h1{font-size:1.5rem}code{background:#f2f2f5;padding:.1em .3em;border-radius:4px}a{color:#3346d3}</style></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p><p><small>Request id: <code>${escapeHtml(requestId)}</code></small></p></main></body></html>`;
+}
+
+/** Sends a small JSON or HTML error answer carrying the request id. */
+export function sendError(req: Request, res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
+  const requestId = String(req.id ?? res.getHeader('X-Request-Id') ?? '');
+  res.status(status);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('Cache-Control', 'no-store');
+  if (wantsJson(req)) {
+    res.json({ error: { status, message, requestId } });
+  } else {
+    res.type('html').send(renderErrorPage(status, message, requestId));
+  }
+}
+
+/** Falls through to here when no route answered. */
+export function notFound(): RequestHandler {
+  return (req, res) => sendError(req, res, 404, `Nothing lives at ${req.path.slice(0, 200)}`);
+}
+
+/**
+ * The one error middleware: logs with the request id (stack included) and
+ * answers generically for 5xx. Never a stack trace outside development.
+ */
+export function errorHandler(options: { isDev: boolean }): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    const status = statusOf(err);
+    if (res.headersSent) {
+      req.log?.error({ err }, 'error after response started');
+      res.destroy();
+      return;
+    }
+    if (status >= 500) req.log?.error({ err }, 'unhandled error');
+    else req.log?.warn({ status, reason: getErrorMessage(err) }, 'request rejected');
+    const exposed = err instanceof HttpError ? err.expose : status < 500;
+    const message = exposed ? describe(err, status) : options.isDev ? getErrorMessage(err) : 'Something went wrong on our side. Please try again.';
+    const headers = err instanceof HttpError ? err.headers : {};
+    sendError(req, res, status, message, headers);
+    void next;
+  };
+}
+
+function describe(err: unknown, status: number): string {
+  const type = (err as { type?: string } | null)?.type;
+  if (type === 'entity.too.large') return 'Request body is larger than allowed';
+  if (type === 'entity.parse.failed') return 'Request body is not valid JSON';
+  if (status === 415) return 'Unsupported content type';
+  return getErrorMessage(err);
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+
+import helmet from 'helmet';
+
+import type { Config } from '#server/config.ts';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+/** A fresh nonce per request (16 random bytes) on `res.locals.nonce`. */
+export function nonce(): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString('base64');
+    next();
+  };
+}
+
+const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce as string}'`;
+
+/**
+ * helmet with a strict, nonce-based CSP (no 'unsafe-inline' scripts).
+ * `connect-src` allows Algolia when it is configured; the embedded engines
+ * live on our own origin. Route-specific overrides (the embed route's
+ * frame-ancestors) go through `res.locals.frameAncestors`.
+ */
+export function securityHeaders(config: Config): RequestHandler {
+  const connect = ["'self'"];
+  if (config.algolia.remote) connect.push('https://*.algolia.net', 'https://*.algolianet.com', 'https://insights.algolia.io');
+  if (/^https?:/.test(config.insights.basePath)) connect.push(new URL(config.insights.basePath).origin);
+  // Vite chunks come from our origin ('self'); inline scripts need the nonce. wasm for the decoders.
+  const scripts: Array<string | typeof nonceSource> = [nonceSource, "'self'", "'wasm-unsafe-eval'"];
+  const imgs = ["'self'", 'data:', 'blob:', 'https://images.ctfassets.net'];
+  const media = ["'self'", 'https://videos.ctfassets.net', 'https://assets.ctfassets.net'];
+  const directives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: scripts,
+    // three's GLTFLoader and workers (Draco/Basis decoders) need blob: workers and wasm.
+    workerSrc: ["'self'", 'blob:'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: imgs,
+    mediaSrc: media,
+    fontSrc: ["'self'"],
+    connectSrc: config.isDev ? [...connect, 'ws:', 'wss:'] : [...connect, 'https://images.ctfassets.net', 'https://assets.ctfassets.net', 'https://downloads.ctfassets.net'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: [(_req: unknown, res: unknown) => ((res as Response).locals.frameAncestors as string | undefined) ?? "'none'"],
+    manifestSrc: ["'self'"],
+    upgradeInsecureRequests: config.isDev ? null : [],
+  };
+  const mw = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives },
+    strictTransportSecurity: { maxAge: 63072000, includeSubDomains: true, preload: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: false,
+  });
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), fullscreen=(self)');
+    mw(req, res, next);
+  };
+}

@@ -1,0 +1,107 @@
+import { isbot } from 'isbot';
+
+import { publicConfig } from '#server/config.ts';
+import { renderErrorPage } from '#server/middleware/errors.ts';
+import { sendFetchResponse } from '#server/ssr/send-response.ts';
+import { etagMatches, pageEtag } from '#server/ssr/etag.ts';
+import { toFetchRequest } from '#server/ssr/fetch-request.ts';
+
+import type { Config } from '#server/config.ts';
+import type { AssetResolver } from '#server/ssr/assets.ts';
+import type { SsrEntryLoader } from '#server/ssr/entry.ts';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { RouterContextProvider } from 'react-router';
+
+export interface DocumentHandlerOptions {
+  config: Config;
+  entry: SsrEntryLoader;
+  assets: AssetResolver;
+  buildId: string;
+  createRequestContext(req: Request, res: Response): RouterContextProvider;
+}
+
+/**
+ * The SSR catch-all. Per request:
+ * 1. adapt to a Fetch Request and run the matched loaders (`query`);
+ * 2. send a redirect Response as is;
+ * 3. answer If-None-Match with 304 from the data's ETag, before rendering;
+ * 4. stream the document: browsers at onShellReady, crawlers at onAllReady,
+ *    under one abort deadline that also fires when the client goes away.
+ */
+export function createDocumentHandler(options: DocumentHandlerOptions): RequestHandler {
+  const { config } = options;
+  const browserConfig = publicConfig(config);
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const entry = await options.entry.load();
+    const request = toFetchRequest(req, res, config.publicUrl);
+    const requestContext = options.createRequestContext(req, res);
+    const context = await entry.queryDocument(request, requestContext);
+    if (context instanceof Response) return sendFetchResponse(res, context);
+    if (request.signal.aborted) return;
+
+    const preview = res.locals.preview === true;
+    const etag = pageEtag(options.buildId, req.originalUrl, context.loaderData);
+    for (const [name, value] of entry.documentHeaders(context)) res.setHeader(name, value);
+    res.setHeader('Cache-Control', preview ? 'private, no-store' : context.statusCode >= 500 ? 'no-store' : config.htmlCacheControl);
+    res.setHeader('ETag', etag);
+    res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    if (context.statusCode === 200 && etagMatches(req.get('if-none-match'), etag)) {
+      res.status(304).end();
+      return;
+    }
+
+    const nonce = res.locals.nonce as string;
+    const assets = options.assets.forChunks(entry.matchedChunks(context));
+    const waitForAll = isbot(req.get('user-agent') ?? '');
+    let renderFailed = false;
+    let started = false;
+
+    const start = () => {
+      if (started || res.headersSent) return;
+      started = true;
+      res.status(renderFailed ? 500 : context.statusCode);
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      stream.pipe(res);
+    };
+
+    const stream = entry.renderDocument(context, {
+      nonce,
+      bootstrapModules: assets.bootstrapModules,
+      publicConfig: browserConfig,
+      assets: { nonce, stylesheets: assets.stylesheets, modulePreloads: assets.modulePreloads },
+      onShellReady() {
+        if (!waitForAll) start();
+      },
+      onAllReady() {
+        if (waitForAll) start();
+      },
+      onShellError(error: unknown) {
+        clearTimeout(deadline);
+        if (error instanceof Error) options.entry.fixStack?.(error);
+        req.log.error({ err: error }, 'shell render failed');
+        if (res.headersSent) return res.destroy();
+        res.status(500).setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.removeHeader('ETag');
+        res.end(renderErrorPage(500, 'This page could not be rendered. Please try again.', String(req.id)));
+      },
+      onError(error: unknown) {
+        renderFailed = true;
+        if (request.signal.aborted) return;
+        if (error instanceof Error) options.entry.fixStack?.(error);
+        req.log.error({ err: error }, 'render error');
+      },
+    });
+
+    // One named deadline: unfinished Suspense boundaries fall back to client rendering.
+    const deadline = setTimeout(() => stream.abort(new Error(`render exceeded ${config.ssrAbortMs} ms`)), config.ssrAbortMs);
+    deadline.unref();
+    res.on('close', () => {
+      clearTimeout(deadline);
+      if (!res.writableFinished) stream.abort(new Error('client disconnected'));
+    });
+    res.on('finish', () => clearTimeout(deadline));
+    void next;
+  };
+}

@@ -1,0 +1,15 @@
+import { createContext } from 'react-router';
+
+import type { ContentApi } from '#shared/data/content-api.ts';
+
+/** Facts about the current request that loaders need besides content. */
+export interface RequestInfo {
+  /** Origin used for canonical and Open Graph URLs, e.g. `https://vitrine.example`. */
+  origin: string;
+  /** The visitor is in preview mode (drafts, no caches). */
+  preview: boolean;
+}
+
+/** The ContentService, set per request by the server (never imported by loaders). */
+export const contentContext = createContext<ContentApi>();
+export const requestInfoContext = createContext<RequestInfo>({ origin: 'http://localhost', preview: false });
