@@ -1,0 +1,64 @@
+/**
+ * CDA error bodies: `{ sys: { type: 'Error', id }, message, details, requestId }`
+ * with the status the CDA uses. Thrown inside the engine, turned into a
+ * response at its edge (engine.ts), where the request id is added.
+ */
+export class CdaError extends Error {
+  readonly status: number;
+  readonly errorId: string;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(status: number, errorId: string, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'CdaError';
+    this.status = status;
+    this.errorId = errorId;
+    this.details = details;
+  }
+
+  toBody(requestId: string): Record<string, unknown> {
+    return {
+      sys: { type: 'Error', id: this.errorId },
+      message: this.message,
+      ...(this.details === undefined ? {} : { details: this.details }),
+      requestId,
+    };
+  }
+}
+
+/** One entry of `details.errors` in an InvalidQuery body. */
+export interface QueryProblem {
+  name: string;
+  path?: string[];
+  value?: unknown;
+  details?: string;
+}
+
+const INVALID_QUERY_MESSAGE =
+  'The query you sent was invalid. Probably a filter or ordering specification is not applicable to the type of a field.';
+
+export function invalidQuery(...errors: QueryProblem[]): CdaError {
+  return new CdaError(400, 'InvalidQuery', INVALID_QUERY_MESSAGE, { errors });
+}
+
+/** InvalidQuery for a parameter path such as `fields.title` or `limit`. */
+export function invalidPath(path: string, details: string, name = 'unknown'): CdaError {
+  return invalidQuery({ name, path: path.split('.'), details });
+}
+
+export function badRequest(message: string): CdaError {
+  return new CdaError(400, 'BadRequest', message);
+}
+
+export function notFound(type: string, id: string, where?: { space: string; environment?: string }): CdaError {
+  return new CdaError(404, 'NotFound', 'The resource could not be found.', {
+    type,
+    id,
+    ...(where?.environment === undefined ? {} : { environment: where.environment }),
+    ...(where === undefined ? {} : { space: where.space }),
+  });
+}
+
+export function accessTokenInvalid(): CdaError {
+  return new CdaError(401, 'AccessTokenInvalid', 'The access token you sent could not be found or is invalid.');
+}

@@ -1,0 +1,113 @@
+import { createClient } from 'contentful';
+
+import { createCdaAdapter } from './adapter.ts';
+import { createCdaEngine } from './engine.ts';
+import { loadExportFile } from './load-export.ts';
+
+import type { ContentfulClientApi, CreateClientParams } from 'contentful';
+import type { CdaEngine } from './engine.ts';
+
+/** Credentials for Contentful's own APIs. */
+export interface ContentfulCredentials {
+  spaceId: string;
+  accessToken: string;
+  /** Content Preview API token; without it `preview` serves published content. */
+  previewToken?: string | undefined;
+  /** Default `master`. */
+  environment?: string | undefined;
+  /**
+   * Delivery host: `cdn.contentful.com` (default), `cdn.eu.contentful.com`, a
+   * proxy `host[:port]`, or a URL such as `http://127.0.0.1:4010/cda` for fakes.
+   */
+  host?: string | undefined;
+  /** Preview host; derived from `host` (`cdn.` becomes `preview.`, other hosts are reused). */
+  previewHost?: string | undefined;
+}
+
+export interface ContentfulClientsConfig {
+  /** Set to use Contentful; absent selects the embedded engine. */
+  contentful?: ContentfulCredentials | undefined;
+  /** Embedded mode: the space export to serve. */
+  exportFile?: string | undefined;
+  /** Embedded mode: prefix for asset URLs. Default `/content-assets`. */
+  assetBaseUrl?: string | undefined;
+  /** Per-request timeout. Default 5000 ms. */
+  timeoutMs?: number | undefined;
+}
+
+export interface ContentfulClientsDeps {
+  /** Embedded mode: an engine built elsewhere (tests); skips reading `exportFile`. */
+  engine?: CdaEngine;
+  /** Receives the SDK's log lines (retry warnings…); the SDK logs to the console otherwise. */
+  logHandler?: CreateClientParams['logHandler'];
+}
+
+export type ContentfulClient = ContentfulClientApi<undefined>;
+
+export interface ContentfulClients {
+  delivery: ContentfulClient;
+  preview: ContentfulClient;
+  mode: 'remote' | 'embedded';
+  /** False when remote without a preview token. */
+  previewAvailable: boolean;
+  timeoutMs: number;
+  /** The embedded engine, in embedded mode. */
+  engine: CdaEngine | undefined;
+}
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+/**
+ * Real `contentful` SDK clients for delivery and preview. With credentials
+ * they talk to the CDA/CPA (the SDK retries 429s after
+ * `X-Contentful-RateLimit-Reset`, and 5xx); without, they talk to the embedded
+ * engine through an in-process axios adapter (ADR 002).
+ */
+export async function createContentfulClients(config: ContentfulClientsConfig, deps: ContentfulClientsDeps = {}): Promise<ContentfulClients> {
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const common = { timeout: timeoutMs, ...(deps.logHandler ? { logHandler: deps.logHandler } : {}) };
+  const credentials = config.contentful;
+  if (credentials) {
+    const base = { ...common, space: credentials.spaceId, environment: credentials.environment ?? 'master' };
+    const delivery = createClient({ ...base, accessToken: credentials.accessToken, ...toHostOptions(credentials.host ?? 'cdn.contentful.com') });
+    const preview = credentials.previewToken
+      ? createClient({ ...base, accessToken: credentials.previewToken, ...toHostOptions(credentials.previewHost ?? toPreviewHost(credentials.host)) })
+      : delivery;
+    return { delivery, preview, mode: 'remote', previewAvailable: preview !== delivery, timeoutMs, engine: undefined };
+  }
+  const engine = deps.engine ?? (await loadEngine(config));
+  // The host is never contacted: the adapter answers. A non-routable name
+  // makes a request that somehow bypassed it fail instead of reaching Contentful.
+  const base = { ...common, space: engine.spaceId, environment: engine.environmentId, host: 'embedded.invalid' };
+  return {
+    delivery: createClient({ ...base, accessToken: 'embedded-delivery', adapter: createCdaAdapter(engine, { preview: false }) }),
+    preview: createClient({ ...base, accessToken: 'embedded-preview', adapter: createCdaAdapter(engine, { preview: true }) }),
+    mode: 'embedded',
+    previewAvailable: true,
+    timeoutMs,
+    engine,
+  };
+}
+
+async function loadEngine(config: ContentfulClientsConfig): Promise<CdaEngine> {
+  if (!config.exportFile) throw new Error('Contentful: set credentials or an export file for the embedded engine');
+  const data = await loadExportFile(config.exportFile);
+  return createCdaEngine(data, config.assetBaseUrl === undefined ? {} : { assetBaseUrl: config.assetBaseUrl });
+}
+
+function toPreviewHost(host: string | undefined): string {
+  if (host === undefined) return 'preview.contentful.com';
+  const cdn = /^cdn\.((?:[\w-]+\.)?contentful\.com)$/.exec(host);
+  return cdn ? `preview.${cdn[1]}` : host;
+}
+
+/** Splits `http://127.0.0.1:4010/cda` into the SDK's `host`, `insecure` and `basePath`. */
+export function toHostOptions(host: string): Pick<CreateClientParams, 'host' | 'insecure' | 'basePath'> {
+  if (!host.includes('://')) return { host };
+  const url = new URL(host);
+  return {
+    host: url.host,
+    insecure: url.protocol === 'http:',
+    ...(url.pathname === '/' ? {} : { basePath: url.pathname }),
+  };
+}

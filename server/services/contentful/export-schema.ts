@@ -1,0 +1,180 @@
+import { z } from 'zod';
+
+/**
+ * The subset of a `contentful space export` file the embedded CDA engine reads,
+ * plus Vitrine's top-level `taxonomy` key (docs/content-model.md). Objects are
+ * loose: an export carries CMA-only keys (createdBy, webhooks, roles…) that we
+ * keep but never serve.
+ */
+
+const linkSchema = z.object({
+  sys: z.looseObject({ type: z.literal('Link'), linkType: z.string().min(1), id: z.string().min(1) }),
+});
+
+const localizedSchema = <T extends z.ZodType>(value: T) => z.record(z.string(), value);
+
+const entitySysSchema = z.looseObject({
+  id: z.string().min(1),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int().optional(),
+  publishedVersion: z.number().int().optional(),
+  publishedAt: z.string().optional(),
+  firstPublishedAt: z.string().optional(),
+  publishedCounter: z.number().int().optional(),
+  archivedVersion: z.number().int().optional(),
+  archivedAt: z.string().optional(),
+  space: linkSchema.optional(),
+  environment: linkSchema.optional(),
+});
+
+const metadataSchema = z.looseObject({
+  tags: z.array(linkSchema).default([]),
+  concepts: z.array(linkSchema).default([]),
+});
+
+const entrySchema = z.looseObject({
+  sys: entitySysSchema.extend({ type: z.literal('Entry'), contentType: linkSchema }),
+  fields: z.record(z.string(), localizedSchema(z.unknown())).default({}),
+  metadata: metadataSchema.optional(),
+});
+
+const assetFileSchema = z.looseObject({
+  url: z.string().optional(),
+  fileName: z.string(),
+  contentType: z.string(),
+  details: z.looseObject({ size: z.number().optional() }).optional(),
+});
+
+const assetSchema = z.looseObject({
+  sys: entitySysSchema.extend({ type: z.literal('Asset') }),
+  fields: z
+    .looseObject({
+      title: localizedSchema(z.string().nullable()).optional(),
+      description: localizedSchema(z.string().nullable()).optional(),
+      file: localizedSchema(assetFileSchema.nullable()).optional(),
+    })
+    .default({}),
+  metadata: metadataSchema.optional(),
+});
+
+const contentTypeFieldSchema = z.looseObject({
+  id: z.string().min(1),
+  name: z.string(),
+  type: z.string(),
+  localized: z.boolean().default(false),
+  required: z.boolean().default(false),
+  disabled: z.boolean().default(false),
+  omitted: z.boolean().default(false),
+  validations: z.array(z.unknown()).default([]),
+  linkType: z.string().optional(),
+  items: z.looseObject({ type: z.string() }).optional(),
+});
+
+const contentTypeSchema = z.looseObject({
+  sys: entitySysSchema.extend({ type: z.literal('ContentType') }),
+  name: z.string(),
+  description: z.string().nullable().optional(),
+  displayField: z.string().nullable().optional(),
+  fields: z.array(contentTypeFieldSchema),
+});
+
+const localeSchema = z.looseObject({
+  code: z.string().min(1),
+  name: z.string(),
+  default: z.boolean().default(false),
+  fallbackCode: z.string().nullable().default(null),
+  contentDeliveryApi: z.boolean().default(true),
+  sys: z.looseObject({ id: z.string().optional(), version: z.number().int().optional() }).optional(),
+});
+
+const tagSchema = z.looseObject({
+  name: z.string(),
+  sys: z.looseObject({
+    id: z.string().min(1),
+    type: z.literal('Tag'),
+    visibility: z.enum(['public', 'private']),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    version: z.number().int().optional(),
+  }),
+});
+
+const taxonomySysSchema = <T extends string>(type: T) =>
+  z.looseObject({
+    id: z.string().min(1),
+    type: z.literal(type),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    version: z.number().int().optional(),
+  });
+
+const conceptSchema = z.looseObject({
+  sys: taxonomySysSchema('TaxonomyConcept'),
+  prefLabel: localizedSchema(z.string()),
+  broader: z.array(linkSchema).default([]),
+  narrower: z.array(linkSchema).optional(),
+  related: z.array(linkSchema).default([]),
+  conceptSchemes: z.array(linkSchema).default([]),
+});
+
+const conceptSchemeSchema = z.looseObject({
+  sys: taxonomySysSchema('TaxonomyConceptScheme'),
+  prefLabel: localizedSchema(z.string()),
+  topConcepts: z.array(linkSchema).default([]),
+  concepts: z.array(linkSchema).default([]),
+  totalConcepts: z.number().int().optional(),
+});
+
+export const spaceExportSchema = z
+  .looseObject({
+    contentTypes: z.array(contentTypeSchema).default([]),
+    entries: z.array(entrySchema).default([]),
+    assets: z.array(assetSchema).default([]),
+    locales: z.array(localeSchema).min(1),
+    tags: z.array(tagSchema).default([]),
+    editorInterfaces: z.array(z.unknown()).default([]),
+    taxonomy: z
+      .looseObject({
+        conceptSchemes: z.array(conceptSchemeSchema).default([]),
+        concepts: z.array(conceptSchema).default([]),
+      })
+      .default({ conceptSchemes: [], concepts: [] }),
+  })
+  .superRefine((data, ctx) => {
+    const defaults = data.locales.filter((locale) => locale.default);
+    if (defaults.length !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['locales'], message: `expected exactly one default locale, found ${defaults.length}` });
+    }
+    const codes = new Set(data.locales.map((locale) => locale.code));
+    data.locales.forEach((locale, index) => {
+      if (locale.fallbackCode !== null && !codes.has(locale.fallbackCode)) {
+        ctx.addIssue({ code: 'custom', path: ['locales', index, 'fallbackCode'], message: `unknown locale "${locale.fallbackCode}"` });
+      }
+    });
+    for (const key of ['contentTypes', 'entries', 'assets', 'tags'] as const) {
+      reportDuplicateIds(data[key], key, ctx);
+    }
+  });
+
+function reportDuplicateIds(items: readonly { sys: { id: string } }[], key: string, ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.sys.id)) {
+      ctx.addIssue({ code: 'custom', path: [key, index, 'sys', 'id'], message: `duplicate id "${item.sys.id}"` });
+    }
+    seen.add(item.sys.id);
+  });
+}
+
+/** A validated space export. */
+export type SpaceExport = z.infer<typeof spaceExportSchema>;
+export type ExportEntry = SpaceExport['entries'][number];
+export type ExportAsset = SpaceExport['assets'][number];
+export type ExportContentType = SpaceExport['contentTypes'][number];
+export type ExportContentTypeField = ExportContentType['fields'][number];
+export type ExportLocale = SpaceExport['locales'][number];
+export type ExportTag = SpaceExport['tags'][number];
+export type ExportConcept = SpaceExport['taxonomy']['concepts'][number];
+export type ExportConceptScheme = SpaceExport['taxonomy']['conceptSchemes'][number];
+export type ExportLink = z.infer<typeof linkSchema>;

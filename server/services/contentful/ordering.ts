@@ -1,0 +1,53 @@
+import { invalidPath } from './cda-errors.ts';
+import { compareCodePoints, compareValues } from './field-values.ts';
+import { csv } from './query-params.ts';
+
+import type { ValueReader } from './field-values.ts';
+
+export interface OrderKey {
+  path: readonly string[];
+  descending: boolean;
+}
+
+/** The CDA's default: most recently updated first, then by id. */
+export const DEFAULT_ORDER: readonly OrderKey[] = [{ path: ['sys', 'updatedAt'], descending: true }];
+
+/** Parses `order=-fields.price,sys.id`; `checkPath` throws for paths that cannot be ordered by. */
+export function parseOrder(
+  value: string | undefined,
+  checkPath: (path: readonly string[], key: string) => void,
+  fallback: readonly OrderKey[],
+): readonly OrderKey[] {
+  if (value === undefined) return fallback;
+  const keys = csv(value).map((part) => {
+    const descending = part.startsWith('-');
+    const key = descending ? part.slice(1) : part;
+    const path = key.split('.');
+    if (path.some((segment) => segment === '')) throw invalidPath('order', `"${part}" is not a valid order path`);
+    checkPath(path, key);
+    return { path, descending };
+  });
+  if (keys.length === 0) throw invalidPath('order', 'The order parameter is empty');
+  return keys;
+}
+
+/**
+ * Stable sort by the keys, then by id so pages never overlap. Sort keys are
+ * read once per item, not once per comparison.
+ */
+export function sortItems<T>(items: readonly T[], keys: readonly OrderKey[], read: ValueReader<T>, idOf: (item: T) => string): T[] {
+  const decorated = items.map((item) => ({ item, id: idOf(item), values: keys.map((key) => read(item, key.path)[0]) }));
+  decorated.sort((a, b) => {
+    for (const [index, key] of keys.entries()) {
+      const left = a.values[index];
+      const right = b.values[index];
+      const missing = Number(left === undefined || left === null) - Number(right === undefined || right === null);
+      // Missing values go last in both directions.
+      if (missing !== 0) return missing;
+      const result = compareValues(left, right);
+      if (result !== 0) return key.descending ? -result : result;
+    }
+    return compareCodePoints(a.id, b.id);
+  });
+  return decorated.map((entry) => entry.item);
+}
