@@ -35,6 +35,8 @@ export interface AppDeps {
   isShuttingDown?: () => boolean;
   /** Feature routers mounted before the SSR catch-all (search API, webhooks, insights…). */
   routers?: Array<{ path: string; handler: RequestHandler }>;
+  /** Per-request middleware that runs before routers and pages (e.g. the preview cookie). */
+  beforePages?: RequestHandler[];
 }
 
 /**
@@ -52,6 +54,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   app.use(createHttpLogger(deps.logger, config.trustProxy));
   app.use(requestGuards());
   app.use(nonce());
+  app.use(embedFraming(config.embedFrameAncestors));
   app.use(securityHeaders(config));
   app.use(compression());
 
@@ -62,6 +65,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   }
 
   app.use(createOpsRouter(deps.readiness, deps.isShuttingDown));
+  for (const handler of deps.beforePages ?? []) app.use(handler);
   for (const { path, handler } of deps.routers ?? []) app.use(path, handler);
 
   const createRequestContext = (req: Request, res: Response) =>
@@ -79,6 +83,16 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   app.use(notFound());
   app.use(errorHandler({ isDev: config.isDev }));
   return app;
+}
+
+const EMBED_PATH = /^(?:\/[a-z]{2})?\/models\/[^/]+\/embed\/?$/;
+
+/** The viewer embed route may be framed (EMBED_FRAME_ANCESTORS); everything else may not. */
+function embedFraming(frameAncestors: string): RequestHandler {
+  return (req, res, next) => {
+    if (EMBED_PATH.test(req.path)) res.locals.frameAncestors = frameAncestors;
+    next();
+  };
 }
 
 /** Records how many bytes went out for this response (for the request log, compression included). */

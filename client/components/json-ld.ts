@@ -1,0 +1,59 @@
+import type { Model3D } from '#shared/content/types.ts';
+
+const absolute = (url: string, origin: string) => new URL(url, origin).toString();
+
+/** schema.org Product with its 3D model (https://schema.org/3DModel). */
+export function modelJsonLd(model: Model3D, origin: string, brand: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: model.name,
+    description: model.summary,
+    brand: { '@type': 'Brand', name: brand },
+    ...(model.poster ? { image: absolute(model.poster.url, origin) } : {}),
+    ...(model.category ? { category: model.category.path.map((c) => c.label).join(' > ') } : {}),
+    ...(model.dimensions
+      ? {
+          width: { '@type': 'QuantitativeValue', value: model.dimensions.width, unitText: model.dimensions.unit },
+          height: { '@type': 'QuantitativeValue', value: model.dimensions.height, unitText: model.dimensions.unit },
+          depth: { '@type': 'QuantitativeValue', value: model.dimensions.depth, unitText: model.dimensions.unit },
+        }
+      : {}),
+    subjectOf: {
+      '@type': '3DModel',
+      name: model.name,
+      encodingFormat: model.file.contentType,
+      contentUrl: absolute(model.file.url, origin),
+    },
+  };
+}
+
+/** schema.org BreadcrumbList from ordered crumbs (the last one is the page itself). */
+export function breadcrumbJsonLd(crumbs: Array<{ label: string; url: string }>, origin: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, item: absolute(c.url, origin) })),
+  };
+}
+
+/** schema.org Article. */
+export function articleJsonLd(
+  article: { title: string; excerpt: string; publishDate: string; updatedAt: string; heroImage?: { url: string }; author?: { name: string } },
+  url: string,
+  origin: string,
+  publisher: string,
+): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: article.title,
+    description: article.excerpt,
+    datePublished: article.publishDate,
+    dateModified: article.updatedAt,
+    mainEntityOfPage: absolute(url, origin),
+    ...(article.heroImage ? { image: [absolute(article.heroImage.url, origin)] } : {}),
+    ...(article.author ? { author: { '@type': 'Person', name: article.author.name } } : {}),
+    publisher: { '@type': 'Organization', name: publisher },
+  };
+}

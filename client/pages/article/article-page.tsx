@@ -1,0 +1,77 @@
+import { useLoaderData } from 'react-router';
+
+import { formatDate, TagList } from '#client/components/cards.tsx';
+import { Image } from '#client/components/image.tsx';
+import { breadcrumbJsonLd, articleJsonLd } from '#client/components/json-ld.ts';
+import { PrefetchLink } from '#client/components/prefetch-link.tsx';
+import { RouteError } from '#client/components/route-error.tsx';
+import { Seo } from '#client/components/seo.tsx';
+import { ModelViewer } from '#client/features/model-viewer/index.ts';
+import { RichTextRenderer } from '#client/features/rich-text/index.ts';
+import { getLabels } from '#client/layout/labels.ts';
+import { useSite } from '#client/layout/use-site.ts';
+import { paths } from '#shared/urls.ts';
+
+import type { ArticleData } from '#client/pages/article/loader.ts';
+
+export function Component() {
+  const { article } = useLoaderData() as ArticleData;
+  const { locale, origin, site } = useSite();
+  const t = getLabels(locale);
+  const url = paths.article(locale, article.slug);
+  return (
+    <article className="article-detail">
+      <Seo
+        title={article.title}
+        description={article.excerpt}
+        image={article.heroImage?.url}
+        type="article"
+        jsonLd={[
+          articleJsonLd(article, url, origin, site.name),
+          breadcrumbJsonLd([{ label: t.articles, url: paths.articles(locale) }, { label: article.title, url }], origin),
+        ]}
+      />
+      <nav aria-label="Breadcrumb" className="breadcrumbs">
+        <ol>
+          <li>
+            <PrefetchLink to={paths.articles(locale)} prefetch="intent">
+              {t.articles}
+            </PrefetchLink>
+          </li>
+          <li aria-current="page">{article.title}</li>
+        </ol>
+      </nav>
+      <header className="article-header">
+        <h1>{article.title}</h1>
+        <p className="lede">{article.excerpt}</p>
+        <p className="byline">
+          {article.author ? (
+            <>
+              {t.by} {article.author.name} ·{' '}
+            </>
+          ) : null}
+          <time dateTime={article.publishDate}>{formatDate(article.publishDate, locale)}</time>
+        </p>
+      </header>
+      {article.heroImage ? <Image asset={article.heroImage} sizes="(min-width: 72rem) 70rem, 100vw" priority className="hero-image" /> : null}
+      <div className="prose">
+        <RichTextRenderer value={article.body} locale={locale} renderModel={(source) => <ModelViewer source={source} />} />
+      </div>
+      <footer className="article-footer">
+        <TagList tags={article.tags} locale={locale} />
+        {article.author?.bio ? (
+          <aside className="author-box">
+            {article.author.avatar ? <Image asset={article.author.avatar} alt="" width={64} className="avatar" /> : null}
+            <p>
+              <strong>{article.author.name}</strong>
+              <br />
+              {article.author.bio}
+            </p>
+          </aside>
+        ) : null}
+      </footer>
+    </article>
+  );
+}
+
+export { RouteError as ErrorBoundary };

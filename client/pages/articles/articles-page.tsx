@@ -1,0 +1,59 @@
+import { useLoaderData } from 'react-router';
+
+import { ArticleCard } from '#client/components/cards.tsx';
+import { PrefetchLink } from '#client/components/prefetch-link.tsx';
+import { RouteError } from '#client/components/route-error.tsx';
+import { Seo } from '#client/components/seo.tsx';
+import { getLabels } from '#client/layout/labels.ts';
+import { useSite } from '#client/layout/use-site.ts';
+import { paths } from '#shared/urls.ts';
+
+import type { ArticlesData } from '#client/pages/articles/loader.ts';
+
+export function Component() {
+  const { articles, page, pageCount } = useLoaderData() as ArticlesData;
+  const { locale } = useSite();
+  const t = getLabels(locale);
+  const title = page > 1 ? `${t.articles} · ${t.page} ${page}` : t.articles;
+  return (
+    <>
+      <Seo title={title} />
+      <h1>{t.articles}</h1>
+      <p>
+        <a href={paths.rss(locale)} className="rss-link">
+          RSS
+        </a>
+      </p>
+      <ul className="card-grid">
+        {articles.map((article, i) => (
+          <li key={article.id}>
+            <ArticleCard article={article} locale={locale} priority={i === 0} />
+          </li>
+        ))}
+      </ul>
+      {pageCount > 1 ? (
+        <nav aria-label={t.page} className="pagination">
+          {page > 1 ? (
+            <PrefetchLink to={paths.articles(locale, page - 1)} rel="prev">
+              ← {t.previous}
+            </PrefetchLink>
+          ) : (
+            <span />
+          )}
+          <span>
+            {t.page} {page} / {pageCount}
+          </span>
+          {page < pageCount ? (
+            <PrefetchLink to={paths.articles(locale, page + 1)} rel="next">
+              {t.next} →
+            </PrefetchLink>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+export { RouteError as ErrorBoundary };

@@ -1,0 +1,20 @@
+import { useLoaderData } from 'react-router';
+
+import { RouteError } from '#client/components/route-error.tsx';
+import { Seo } from '#client/components/seo.tsx';
+import { ModelViewer } from '#client/features/model-viewer/index.ts';
+
+import type { ModelData } from '#client/pages/model/loader.ts';
+
+/** `/models/:slug/embed`: only the viewer, for iframes (its own frame-ancestors policy). */
+export function Component() {
+  const { model } = useLoaderData() as ModelData;
+  return (
+    <div className="embed">
+      <Seo title={model.name} description={model.summary} alternates={false} noindex />
+      <ModelViewer source={model.viewer} eager />
+    </div>
+  );
+}
+
+export { RouteError as ErrorBoundary };

@@ -1,0 +1,92 @@
+import { useLoaderData } from 'react-router';
+
+import { TagList } from '#client/components/cards.tsx';
+import { PrefetchLink } from '#client/components/prefetch-link.tsx';
+import { RouteError } from '#client/components/route-error.tsx';
+import { Seo } from '#client/components/seo.tsx';
+import { ModelViewer } from '#client/features/model-viewer/index.ts';
+import { RichTextRenderer } from '#client/features/rich-text/index.ts';
+import { getLabels } from '#client/layout/labels.ts';
+import { useSite } from '#client/layout/use-site.ts';
+import { breadcrumbJsonLd, modelJsonLd } from '#client/components/json-ld.ts';
+import { paths } from '#shared/urls.ts';
+
+import type { ModelData } from '#client/pages/model/loader.ts';
+
+export function Component() {
+  const { model, appearsIn } = useLoaderData() as ModelData;
+  const { locale, origin, site } = useSite();
+  const t = getLabels(locale);
+  const crumbs = [{ label: t.models, url: paths.models(locale) }, ...(model.category?.path.map((c) => ({ label: c.label, url: paths.models(locale, c.id) })) ?? [])];
+  const d = model.dimensions;
+  return (
+    <article className="model-detail">
+      <Seo
+        title={model.name}
+        description={model.summary}
+        image={model.poster?.url}
+        type="product"
+        jsonLd={[modelJsonLd(model, origin, site.name), breadcrumbJsonLd([...crumbs, { label: model.name, url: paths.model(locale, model.slug) }], origin)]}
+      />
+      <nav aria-label="Breadcrumb" className="breadcrumbs">
+        <ol>
+          {crumbs.map((c) => (
+            <li key={c.url}>
+              <PrefetchLink to={c.url} prefetch="intent">
+                {c.label}
+              </PrefetchLink>
+            </li>
+          ))}
+          <li aria-current="page">{model.name}</li>
+        </ol>
+      </nav>
+      <h1>{model.name}</h1>
+      <p className="lede">{model.summary}</p>
+      <ModelViewer source={model.viewer} eager />
+      <div className="detail-grid">
+        <div className="prose">
+          <RichTextRenderer value={model.description} locale={locale} renderModel={(source) => <ModelViewer source={source} />} />
+        </div>
+        <aside className="facts">
+          <dl>
+            {d ? (
+              <>
+                <dt>{t.dimensions}</dt>
+                <dd>
+                  {d.width} × {d.depth} × {d.height} {d.unit}
+                </dd>
+              </>
+            ) : null}
+            {model.category ? (
+              <>
+                <dt>{t.category}</dt>
+                <dd>{model.category.path.map((c) => c.label).join(' › ')}</dd>
+              </>
+            ) : null}
+            <dt>{t.download}</dt>
+            <dd>
+              <a href={model.file.url} download={model.file.fileName}>
+                {model.file.fileName} ({Math.round(model.file.size / 1024)} KB)
+              </a>
+            </dd>
+          </dl>
+          <TagList tags={model.tags} locale={locale} />
+          {appearsIn.length > 0 ? (
+            <>
+              <h2 className="sidebar-title">{t.appearsIn}</h2>
+              <ul className="plain-list">
+                {appearsIn.map((ref) => (
+                  <li key={ref.id}>
+                    <PrefetchLink to={ref.url}>{ref.title}</PrefetchLink>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+export { RouteError as ErrorBoundary };

@@ -1,0 +1,73 @@
+import { useLoaderData } from 'react-router';
+
+import { ModelCard } from '#client/components/cards.tsx';
+import { PrefetchLink } from '#client/components/prefetch-link.tsx';
+import { RouteError } from '#client/components/route-error.tsx';
+import { Seo } from '#client/components/seo.tsx';
+import { getLabels } from '#client/layout/labels.ts';
+import { useSite } from '#client/layout/use-site.ts';
+import { paths } from '#shared/urls.ts';
+
+import type { ModelsData } from '#client/pages/models/loader.ts';
+import type { CategoryNode } from '#shared/data/content-api.ts';
+import type { Locale } from '#shared/content/types.ts';
+
+function CategoryFilter({ nodes, active, locale, depth = 0 }: { nodes: CategoryNode[]; active: string | null; locale: Locale; depth?: number }) {
+  return (
+    <ul className={depth === 0 ? 'category-filter' : 'category-children'}>
+      {nodes.map((node) => (
+        <li key={node.id}>
+          <PrefetchLink to={paths.models(locale, node.id)} aria-current={active === node.id ? 'page' : undefined} prefetch="intent">
+            {node.label} <span className="count">{node.modelCount}</span>
+          </PrefetchLink>
+          {node.children.length > 0 ? <CategoryFilter nodes={node.children} active={active} locale={locale} depth={depth + 1} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function findLabel(nodes: CategoryNode[], id: string | null): string | undefined {
+  for (const node of nodes) {
+    if (node.id === id) return node.label;
+    const inner = findLabel(node.children, id);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+export function Component() {
+  const { models, categories, category } = useLoaderData() as ModelsData;
+  const { locale } = useSite();
+  const t = getLabels(locale);
+  const activeLabel = findLabel(categories, category);
+  const title = activeLabel ? `${t.models}: ${activeLabel}` : t.models;
+  return (
+    <>
+      <Seo title={title} />
+      <h1>{title}</h1>
+      <div className="with-sidebar">
+        <nav aria-label={t.categories} className="sidebar">
+          <h2 className="sidebar-title">{t.categories}</h2>
+          <ul className="category-filter">
+            <li>
+              <PrefetchLink to={paths.models(locale)} aria-current={category ? undefined : 'page'} prefetch="intent">
+                {t.allCategories}
+              </PrefetchLink>
+            </li>
+          </ul>
+          <CategoryFilter nodes={categories} active={category} locale={locale} />
+        </nav>
+        <ul className="card-grid">
+          {models.map((model, i) => (
+            <li key={model.id}>
+              <ModelCard model={model} locale={locale} priority={i === 0} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}
+
+export { RouteError as ErrorBoundary };

@@ -1,0 +1,48 @@
+import { useLoaderData } from 'react-router';
+
+import { ArticleCard, ModelCard } from '#client/components/cards.tsx';
+import { RouteError } from '#client/components/route-error.tsx';
+import { Seo } from '#client/components/seo.tsx';
+import { getLabels } from '#client/layout/labels.ts';
+import { useSite } from '#client/layout/use-site.ts';
+
+import type { TagData } from '#client/pages/tag/loader.ts';
+
+export function Component() {
+  const { tag, articles, models } = useLoaderData() as TagData;
+  const { locale } = useSite();
+  const t = getLabels(locale);
+  return (
+    <>
+      <Seo title={`#${tag.name}`} description={`${t.tagged}: ${tag.name}`} />
+      <p className="eyebrow">{t.tagged}</p>
+      <h1>#{tag.name}</h1>
+      {models.length > 0 ? (
+        <section aria-labelledby="tag-models">
+          <h2 id="tag-models">{t.models}</h2>
+          <ul className="card-grid">
+            {models.map((model) => (
+              <li key={model.id}>
+                <ModelCard model={model} locale={locale} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {articles.length > 0 ? (
+        <section aria-labelledby="tag-articles">
+          <h2 id="tag-articles">{t.articles}</h2>
+          <ul className="card-grid">
+            {articles.map((article) => (
+              <li key={article.id}>
+                <ArticleCard article={article} locale={locale} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export { RouteError as ErrorBoundary };

@@ -1,0 +1,71 @@
+import { Router } from 'express';
+
+import { HttpError } from '#shared/http/http-error.ts';
+import { LOCALES } from '#shared/content/types.ts';
+
+import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
+import type { Locale } from '#shared/content/types.ts';
+import type { Request } from 'express';
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+/**
+ * JSON API for integrators (README "JSON API"): the same ContentService and
+ * cache the pages use.
+ *   GET /api/content/articles?locale=&skip=&limit=&tag=
+ *   GET /api/content/models?locale=&category=&tag=
+ *   GET /api/content/pages?locale=
+ *   GET /api/content/tags?locale=
+ *   GET /api/content/categories?locale=
+ *   GET /api/content/:type/:slug?locale=   (type: article | model | page)
+ */
+export function createContentJsonRouter(content: ContentApi, cacheControl: string): Router {
+  const router = Router();
+
+  function options(req: Request): QueryOptions {
+    const locale = typeof req.query.locale === 'string' ? req.query.locale : 'en-US';
+    if (!(LOCALES as readonly string[]).includes(locale)) throw new HttpError(400, `locale must be one of ${LOCALES.join(', ')}`);
+    return { locale: locale as Locale, preview: false };
+  }
+  function int(value: unknown, name: string, fallback: number, max: number): number {
+    if (value === undefined) return fallback;
+    if (typeof value !== 'string' || !/^\d{1,6}$/.test(value) || Number(value) > max) throw new HttpError(400, `${name} must be a whole number from 0 to ${max}`);
+    return Number(value);
+  }
+  const optionalParam = (value: unknown) => (typeof value === 'string' && value ? value.slice(0, 100) : undefined);
+
+  router.use((_req, res, next) => {
+    res.setHeader('Cache-Control', cacheControl);
+    next();
+  });
+
+  router.get('/articles', async (req, res) => {
+    const o = options(req);
+    res.json(await content.listArticles({ skip: int(req.query.skip, 'skip', 0, 10_000), limit: int(req.query.limit, 'limit', 10, 100), tag: optionalParam(req.query.tag) }, o));
+  });
+  router.get('/models', async (req, res) => {
+    res.json({ items: await content.listModels({ category: optionalParam(req.query.category), tag: optionalParam(req.query.tag) }, options(req)) });
+  });
+  router.get('/pages', async (req, res) => res.json({ items: await content.listPages(options(req)) }));
+  router.get('/tags', async (req, res) => res.json({ items: await content.listTags(options(req)) }));
+  router.get('/categories', async (req, res) => res.json({ items: await content.listCategories(options(req)) }));
+
+  router.get('/:type/:slug', async (req, res) => {
+    const { type, slug } = req.params;
+    const getters = { article: content.getArticle, model: content.getModel, page: content.getPage } as const;
+    const get = getters[type as keyof typeof getters];
+    if (!get) throw new HttpError(400, 'type must be article, model or page');
+    if (!SLUG.test(slug)) throw new HttpError(400, 'slug may contain only lowercase letters, digits and hyphens');
+    const item = await get(slug, options(req));
+    if (!item) throw new HttpError(404, `No ${type} with slug ${slug}`);
+    res.json(item);
+  });
+
+  // The ContentService signals "Contentful is down" with react-router's `data(…, { status: 503 })`.
+  router.use((err: unknown, _req: Request, _res: unknown, next: (e?: unknown) => void) => {
+    const status = (err as { type?: string; init?: { status?: number } } | null)?.init?.status;
+    if (status) return next(new HttpError(status, 'Content is temporarily unavailable', { headers: { 'Retry-After': '30' } }));
+    next(err);
+  });
+  return router;
+}

@@ -1,0 +1,201 @@
+import { data } from 'react-router';
+
+import { toArticle, toArticleSummary, toEntryRef, toModel, toModelSummary, toPage, toSiteSettings } from '#server/services/content/mapper.ts';
+import { createTaxonomy } from '#server/services/content/taxonomy.ts';
+import { categoryTree } from '#server/services/content/category-tree.ts';
+import { DEFAULT_LOCALE } from '#shared/content/types.ts';
+
+import type { ContentCache, Loaded } from '#server/services/content/content-cache.ts';
+import type { MapContext } from '#server/services/content/mapper.ts';
+import type { SdkCollection, SdkEntry } from '#server/services/content/sdk-shapes.ts';
+import type { SdkConcept } from '#server/services/content/taxonomy.ts';
+import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
+import type { EntryRef, Locale } from '#shared/content/types.ts';
+import type { Logger } from 'pino';
+
+/** The slice of the `contentful` client the service uses (real SDK in both modes). */
+export interface ContentClient {
+  getEntries(query: Record<string, unknown>): Promise<unknown>;
+  getTags(query?: Record<string, unknown>): Promise<unknown>;
+  getConcepts(query?: Record<string, unknown>): Promise<unknown>;
+}
+
+export interface ContentService extends ContentApi {
+  /** Drops cached results built from these entry/asset ids or `type:<contentType>` markers. */
+  invalidate(ids: Iterable<string>): string[];
+}
+
+interface Deps {
+  delivery: ContentClient;
+  preview?: ContentClient;
+  cache: ContentCache;
+  logger: Logger;
+}
+
+/**
+ * Domain queries over the `contentful` SDK, cached per query + locale.
+ * Preview requests go to the Preview API client and bypass the cache.
+ */
+export function createContentService({ delivery, preview, cache, logger }: Deps): ContentService {
+  const log = logger.child({ module: 'contentful' });
+
+  async function run<T>(key: string, o: QueryOptions, load: (client: ContentClient, ctx: MapContext) => Promise<Loaded<T>>): Promise<T> {
+    const client = o.preview && preview ? preview : delivery;
+    const attempt = async (): Promise<Loaded<T>> => load(client, await mapContext(client, o.locale, o.preview));
+    const work = o.preview ? attempt().then((r) => r.value) : cache.get(`${key}|${o.locale}`, attempt);
+    try {
+      return await abortable(work, o.signal);
+    } catch (error) {
+      if (o.signal?.aborted) throw error;
+      log.error({ err: error, key, locale: o.locale }, 'content query failed');
+      throw data({ message: 'Content is temporarily unavailable. Please try again shortly.' }, { status: 503, statusText: 'Service Unavailable' });
+    }
+  }
+
+  async function mapContext(client: ContentClient, locale: Locale, isPreview: boolean): Promise<MapContext> {
+    const loadMeta = async (): Promise<Loaded<{ tags: [string, string][]; concepts: SdkConcept[] }>> => {
+      const [tags, concepts] = await Promise.all([client.getTags({ limit: 1000 }), client.getConcepts({ limit: 1000 })]);
+      const tagItems = (tags as { items: Array<{ sys: { id: string }; name: string }> }).items;
+      return { value: { tags: tagItems.map((t) => [t.sys.id, t.name]), concepts: (concepts as { items: SdkConcept[] }).items }, deps: ['type:tags', 'type:concepts'] };
+    };
+    const meta = isPreview ? (await loadMeta()).value : await cache.get('meta', loadMeta);
+    return { locale, tagNames: new Map(meta.tags), taxonomy: createTaxonomy(meta.concepts, DEFAULT_LOCALE) };
+  }
+
+  async function entries(client: ContentClient, query: Record<string, unknown>): Promise<SdkCollection<SdkEntry>> {
+    return (await client.getEntries(query)) as SdkCollection<SdkEntry>;
+  }
+
+  /** Resolves same-space resource links (URNs) that the CDA does not include. */
+  async function withUrns<T extends { unresolvedUrns: string[] }>(client: ContentClient, item: T, locale: Locale, deps: string[]) {
+    const { unresolvedUrns, ...rest } = item;
+    const ids = unresolvedUrns.flatMap((urn) => /\/entries\/([A-Za-z0-9._-]+)$/.exec(urn)?.[1] ?? []);
+    const body = (rest as { body?: { links: { entries: Record<string, EntryRef> } }; description?: { links: { entries: Record<string, EntryRef> } } }).body ?? (rest as { description?: { links: { entries: Record<string, EntryRef> } } }).description;
+    if (ids.length > 0 && body) {
+      const res = await entries(client, { 'sys.id[in]': ids.join(','), locale, include: 1, limit: ids.length });
+      for (const entry of res.items) {
+        const ref = toEntryRef(entry, locale);
+        if (ref) {
+          body.links.entries[ref.id] = ref;
+          for (const urn of unresolvedUrns) if (urn.endsWith(`/entries/${ref.id}`)) body.links.entries[urn] = ref;
+        }
+        deps.push(entry.sys.id);
+      }
+    }
+    return rest;
+  }
+
+  const service: ContentService = {
+    getSiteSettings: (o) =>
+      run('site', o, async (client) => {
+        const res = await entries(client, { content_type: 'siteSettings', limit: 1, include: 2, locale: o.locale });
+        return { value: toSiteSettings(res.items[0], o.locale), deps: ['type:siteSettings', ...collectIds(res)] };
+      }),
+
+    getPage: (slug, o) =>
+      run(`page:${slug}`, o, async (client, ctx) => {
+        const res = await entries(client, { content_type: 'page', 'fields.slug': slug, limit: 1, include: 3, locale: o.locale });
+        const entry = res.items[0];
+        const deps = ['type:page', ...collectIds(res)];
+        return { value: entry ? await withUrns(client, toPage(entry, ctx), o.locale, deps) : null, deps };
+      }),
+
+    listPages: (o) =>
+      run('pages', o, async (client) => {
+        const res = await entries(client, { content_type: 'page', select: 'sys.id,sys.updatedAt,fields.slug,fields.title', limit: 1000, locale: o.locale });
+        const value = res.items.map((e) => ({ id: e.sys.id, slug: String(e.fields.slug ?? ''), title: String(e.fields.title ?? ''), updatedAt: e.sys.updatedAt ?? '' }));
+        return { value, deps: ['type:page'] };
+      }),
+
+    listArticles: ({ skip = 0, limit = 10, tag }, o) =>
+      run(`articles:${skip}:${limit}:${tag ?? ''}`, o, async (client, ctx) => {
+        const query: Record<string, unknown> = { content_type: 'article', order: '-fields.publishDate,sys.id', skip, limit, include: 2, locale: o.locale };
+        if (tag) query['metadata.tags.sys.id[in]'] = tag;
+        const res = await entries(client, query);
+        return { value: { items: res.items.map((e) => toArticleSummary(e, ctx)), total: res.total, skip: res.skip, limit: res.limit }, deps: ['type:article', ...collectIds(res)] };
+      }),
+
+    getArticle: (slug, o) =>
+      run(`article:${slug}`, o, async (client, ctx) => {
+        const res = await entries(client, { content_type: 'article', 'fields.slug': slug, limit: 1, include: 3, locale: o.locale });
+        const entry = res.items[0];
+        const deps = ['type:article', ...collectIds(res)];
+        return { value: entry ? await withUrns(client, toArticle(entry, ctx), o.locale, deps) : null, deps };
+      }),
+
+    listModels: ({ category, featured, tag }, o) =>
+      run(`models:${category ?? ''}:${featured ?? ''}:${tag ?? ''}`, o, async (client, ctx) => {
+        const query: Record<string, unknown> = { content_type: 'model', order: 'fields.name,sys.id', limit: 1000, include: 1, locale: o.locale };
+        if (featured !== undefined) query['fields.featured'] = featured;
+        if (tag) query['metadata.tags.sys.id[in]'] = tag;
+        if (category) {
+          if (!ctx.taxonomy.has(category)) return { value: [], deps: ['type:model', 'type:concepts'] };
+          query['metadata.concepts.sys.id[in]'] = ctx.taxonomy.descendants(category).join(',');
+        }
+        const res = await entries(client, query);
+        return { value: res.items.map((e) => toModelSummary(e, ctx)), deps: ['type:model', ...collectIds(res)] };
+      }),
+
+    getModel: (slug, o) =>
+      run(`model:${slug}`, o, async (client, ctx) => {
+        const res = await entries(client, { content_type: 'model', 'fields.slug': slug, limit: 1, include: 3, locale: o.locale });
+        const entry = res.items[0];
+        const deps = ['type:model', ...collectIds(res)];
+        const model = entry ? toModel(entry, ctx) : undefined;
+        return { value: model ? await withUrns(client, model, o.locale, deps) : null, deps };
+      }),
+
+    listCategories: (o) =>
+      run('categories', o, async (client, ctx) => {
+        const res = await entries(client, { content_type: 'model', select: 'sys.id,metadata', limit: 1000, locale: o.locale });
+        const counts = new Map<string, number>();
+        for (const e of res.items) for (const c of e.metadata?.concepts ?? []) counts.set(c.sys.id, (counts.get(c.sys.id) ?? 0) + 1);
+        return { value: categoryTree(ctx.taxonomy, counts, o.locale), deps: ['type:model', 'type:concepts'] };
+      }),
+
+    getTag: (id, o) =>
+      run(`tag:${id}`, o, async (_client, ctx) => {
+        const name = ctx.tagNames.get(id);
+        return { value: name ? { id, name } : null, deps: ['type:tags'] };
+      }),
+
+    listTags: (o) => run('tags', o, async (_client, ctx) => ({ value: [...ctx.tagNames].map(([id, name]) => ({ id, name })), deps: ['type:tags'] })),
+
+    getLinkingEntries: (entryId, o) =>
+      run(`links:${entryId}`, o, async (client) => {
+        const res = await entries(client, { links_to_entry: entryId, limit: 100, include: 1, locale: o.locale });
+        const value = res.items.flatMap((e) => toEntryRef(e, o.locale) ?? []);
+        return { value, deps: [entryId, ...res.items.map((e) => e.sys.id), 'type:article', 'type:page', 'type:model'] };
+      }),
+
+    invalidate: (ids) => cache.invalidate(ids),
+  };
+  return service;
+}
+
+/** Every entry and asset id reachable from a response (items, resolved links, includes). */
+export function collectIds(response: unknown): string[] {
+  const ids = new Set<string>();
+  const seen = new Set<object>();
+  const stack: unknown[] = [response];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (!value || typeof value !== 'object' || seen.has(value)) continue;
+    seen.add(value);
+    const sys = (value as { sys?: { id?: unknown; type?: unknown } }).sys;
+    if (sys && (sys.type === 'Entry' || sys.type === 'Asset') && typeof sys.id === 'string') ids.add(sys.id);
+    for (const child of Array.isArray(value) ? value : Object.values(value)) if (child && typeof child === 'object') stack.push(child);
+  }
+  return [...ids];
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+

@@ -1,0 +1,250 @@
+import { contentTypeOf, isAsset, isEntry } from '#server/services/content/sdk-shapes.ts';
+import { paths } from '#shared/urls.ts';
+
+import type { SdkAsset, SdkEntry, SdkLink } from '#server/services/content/sdk-shapes.ts';
+import type { Taxonomy } from '#server/services/content/taxonomy.ts';
+import type {
+  Article,
+  ArticleSummary,
+  Asset,
+  Dimensions,
+  EntryRef,
+  EntryType,
+  Locale,
+  Model3D,
+  ModelSummary,
+  NavigationLink,
+  Page,
+  Person,
+  RichText,
+  SiteSettings,
+  Tag,
+  ViewerSource,
+} from '#shared/content/types.ts';
+import type { Document } from '@contentful/rich-text-types';
+
+/**
+ * The one place SDK entries become domain types (DESIGN.md). Every function
+ * tolerates missing optional fields and unresolvable links: a broken link
+ * becomes `undefined`, never an exception.
+ */
+export interface MapContext {
+  locale: Locale;
+  tagNames: ReadonlyMap<string, string>;
+  taxonomy: Taxonomy;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const optStr = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** Contentful returns protocol-relative URLs (`//images.ctfassets.net/...`); ours are origin-relative. */
+export function toAbsoluteAssetUrl(url: string): string {
+  return url.startsWith('//') ? `https:${url}` : url;
+}
+
+export function toAsset(value: unknown): Asset | undefined {
+  if (!isAsset(value) || !value.fields.file?.url) return undefined;
+  const { file, title, description } = value.fields;
+  const image = file.details?.image;
+  return {
+    id: value.sys.id,
+    title: str(title),
+    description: str(description),
+    url: toAbsoluteAssetUrl(file.url),
+    contentType: file.contentType ?? 'application/octet-stream',
+    fileName: file.fileName ?? file.url.split('/').pop() ?? 'file',
+    size: file.details?.size ?? 0,
+    ...(image ? { width: image.width, height: image.height } : {}),
+  };
+}
+
+export function toPerson(value: unknown): Person | undefined {
+  if (!isEntry(value)) return undefined;
+  const avatar = toAsset(value.fields.avatar);
+  const bio = optStr(value.fields.bio);
+  return { id: value.sys.id, name: str(value.fields.name), ...(avatar ? { avatar } : {}), ...(bio ? { bio } : {}) };
+}
+
+function toTags(entry: SdkEntry, ctx: MapContext): Tag[] {
+  return (entry.metadata?.tags ?? []).flatMap((link) => {
+    const name = ctx.tagNames.get(link.sys.id);
+    // Private tags are not in the public tag list: never show them.
+    return name ? [{ id: link.sys.id, name }] : [];
+  });
+}
+
+function base(entry: SdkEntry, ctx: MapContext) {
+  return { id: entry.sys.id, locale: ctx.locale, slug: str(entry.fields.slug), tags: toTags(entry, ctx), updatedAt: entry.sys.updatedAt ?? new Date(0).toISOString() };
+}
+
+function toDimensions(value: unknown): Dimensions | undefined {
+  const d = value as Partial<Dimensions> | null;
+  if (!d || typeof d !== 'object') return undefined;
+  if (![d.width, d.height, d.depth].every((n) => typeof n === 'number' && Number.isFinite(n) && n > 0)) return undefined;
+  const unit = d.unit === 'cm' || d.unit === 'm' ? d.unit : 'mm';
+  return { width: d.width as number, height: d.height as number, depth: d.depth as number, unit };
+}
+
+export function toViewerSource(entry: SdkEntry): ViewerSource | undefined {
+  const file = toAsset(entry.fields.file);
+  if (!file) return undefined;
+  const poster = toAsset(entry.fields.poster);
+  const dimensions = toDimensions(entry.fields.dimensions);
+  const camera = entry.fields.camera as { azimuthDeg?: unknown; polarDeg?: unknown } | undefined;
+  const hasCamera = typeof camera?.azimuthDeg === 'number' && typeof camera.polarDeg === 'number';
+  return {
+    src: file.url,
+    alt: optStr(entry.fields.summary) ? `${str(entry.fields.name)}: ${str(entry.fields.summary)}` : str(entry.fields.name),
+    ...(poster ? { poster } : {}),
+    ...(dimensions ? { dimensions } : {}),
+    ...(hasCamera ? { camera: { azimuthDeg: camera.azimuthDeg as number, polarDeg: camera.polarDeg as number } } : {}),
+    autoRotate: entry.fields.autoRotate === true,
+  };
+}
+
+/** A compact reference to an entry, for links, cards and embeds. */
+export function toEntryRef(entry: SdkEntry, locale: Locale): EntryRef | undefined {
+  const type = contentTypeOf(entry);
+  const slug = str(entry.fields.slug);
+  const refs: Record<string, () => EntryRef | undefined> = {
+    article: () => ref('article', str(entry.fields.title), paths.article(locale, slug), optStr(entry.fields.excerpt), toAsset(entry.fields.heroImage)),
+    page: () => ref('page', str(entry.fields.title), paths.page(locale, slug), optStr(entry.fields.seoDescription), toAsset(entry.fields.ogImage)),
+    model: () => {
+      const model = toViewerSource(entry);
+      const r = ref('model', str(entry.fields.name), paths.model(locale, slug), optStr(entry.fields.summary), toAsset(entry.fields.poster));
+      return model ? { ...r, model } : r;
+    },
+    person: () => ref('person', str(entry.fields.name), paths.home(locale), optStr(entry.fields.bio), toAsset(entry.fields.avatar)),
+  };
+  return refs[type]?.();
+
+  function ref(t: EntryType, title: string, url: string, summary?: string, image?: Asset): EntryRef {
+    return { id: entry.sys.id, type: t, title, url, ...(summary ? { summary } : {}), ...(image ? { image } : {}) };
+  }
+}
+
+interface RichNode {
+  nodeType: string;
+  data?: { target?: unknown; uri?: string };
+  content?: RichNode[];
+}
+
+/**
+ * Resolves a rich-text field into a document plus a lookup of its linked
+ * entries and assets, replacing resolved targets with bare links so linked
+ * entries' own fields never travel twice. Returns the resource URNs it
+ * could not resolve so the caller may fetch them.
+ */
+export function toRichText(value: unknown, locale: Locale): RichText & { unresolvedUrns: string[] } {
+  const links: RichText['links'] = { entries: {}, assets: {} };
+  const unresolvedUrns: string[] = [];
+  const doc = value as RichNode | undefined;
+  if (!doc || doc.nodeType !== 'document' || !Array.isArray(doc.content)) {
+    return { document: { nodeType: 'document', data: {}, content: [] } as unknown as Document, links, unresolvedUrns };
+  }
+  const walk = (node: RichNode): RichNode => {
+    const target = node.data?.target as (SdkEntry | SdkAsset | SdkLink | { sys: { urn?: string; type?: string } }) | undefined;
+    let data = node.data;
+    if (target && typeof target === 'object' && 'sys' in target) {
+      if (isEntry(target)) {
+        const r = toEntryRef(target, locale);
+        if (r) links.entries[r.id] = r;
+        data = { ...node.data, target: linkTo('Entry', target.sys.id) };
+      } else if (isAsset(target)) {
+        const a = toAsset(target);
+        if (a) links.assets[a.id] = a;
+        data = { ...node.data, target: linkTo('Asset', target.sys.id) };
+      } else if (typeof (target.sys as { urn?: string }).urn === 'string') {
+        unresolvedUrns.push((target.sys as { urn: string }).urn);
+      }
+    }
+    return { ...node, ...(data ? { data } : {}), ...(node.content ? { content: node.content.map(walk) } : {}) };
+  };
+  return { document: walk(doc) as unknown as Document, links, unresolvedUrns };
+}
+
+function linkTo(linkType: 'Entry' | 'Asset', id: string): SdkLink {
+  return { sys: { type: 'Link', linkType, id } };
+}
+
+function categoryOf(entry: SdkEntry, ctx: MapContext) {
+  const concept = entry.metadata?.concepts?.find((c) => ctx.taxonomy.has(c.sys.id));
+  return concept ? ctx.taxonomy.category(concept.sys.id, ctx.locale) : undefined;
+}
+
+export function toArticleSummary(entry: SdkEntry, ctx: MapContext): ArticleSummary {
+  const heroImage = toAsset(entry.fields.heroImage);
+  const author = toPerson(entry.fields.author);
+  return {
+    ...base(entry, ctx),
+    type: 'article',
+    title: str(entry.fields.title),
+    excerpt: str(entry.fields.excerpt),
+    publishDate: str(entry.fields.publishDate) || (entry.sys.createdAt ?? ''),
+    ...(heroImage ? { heroImage } : {}),
+    ...(author ? { author } : {}),
+  };
+}
+
+export function toArticle(entry: SdkEntry, ctx: MapContext): Article & { unresolvedUrns: string[] } {
+  const { unresolvedUrns, ...body } = toRichText(entry.fields.body, ctx.locale);
+  return { ...toArticleSummary(entry, ctx), body, unresolvedUrns };
+}
+
+export function toModelSummary(entry: SdkEntry, ctx: MapContext): ModelSummary {
+  const poster = toAsset(entry.fields.poster);
+  const category = categoryOf(entry, ctx);
+  return {
+    ...base(entry, ctx),
+    type: 'model',
+    name: str(entry.fields.name),
+    summary: str(entry.fields.summary),
+    ...(poster ? { poster } : {}),
+    ...(category ? { category } : {}),
+  };
+}
+
+export function toModel(entry: SdkEntry, ctx: MapContext): (Model3D & { unresolvedUrns: string[] }) | undefined {
+  const file = toAsset(entry.fields.file);
+  const viewer = toViewerSource(entry);
+  if (!file || !viewer) return undefined;
+  const { unresolvedUrns, ...description } = toRichText(entry.fields.description, ctx.locale);
+  const dimensions = toDimensions(entry.fields.dimensions);
+  return { ...toModelSummary(entry, ctx), description, file, viewer, ...(dimensions ? { dimensions } : {}), unresolvedUrns };
+}
+
+export function toPage(entry: SdkEntry, ctx: MapContext): Page & { unresolvedUrns: string[] } {
+  const { unresolvedUrns, ...body } = toRichText(entry.fields.body, ctx.locale);
+  const ogImage = toAsset(entry.fields.ogImage);
+  const seoTitle = optStr(entry.fields.seoTitle);
+  const seoDescription = optStr(entry.fields.seoDescription);
+  return {
+    ...base(entry, ctx),
+    type: 'page',
+    title: str(entry.fields.title),
+    body,
+    ...(seoTitle ? { seoTitle } : {}),
+    ...(seoDescription ? { seoDescription } : {}),
+    ...(ogImage ? { ogImage } : {}),
+    unresolvedUrns,
+  };
+}
+
+export function toSiteSettings(entry: SdkEntry | undefined, locale: Locale): SiteSettings {
+  const nav = Array.isArray(entry?.fields.navigation) ? (entry.fields.navigation as Array<{ label?: unknown; path?: unknown }>) : [];
+  const prefix = paths.home(locale) === '/' ? '' : paths.home(locale);
+  const navigation: NavigationLink[] = nav.flatMap((item) =>
+    typeof item.label === 'string' && typeof item.path === 'string' && item.path.startsWith('/') && !item.path.startsWith('//')
+      ? [{ label: item.label, url: item.path === '/' ? paths.home(locale) : prefix + item.path }]
+      : [],
+  );
+  const socialImage = toAsset(entry?.fields.socialImage);
+  const { unresolvedUrns: _ignored, ...footer } = toRichText(entry?.fields.footer, locale);
+  return {
+    name: str(entry?.fields.name) || 'Vitrine',
+    description: str(entry?.fields.description),
+    navigation,
+    footer,
+    ...(socialImage ? { socialImage } : {}),
+  };
+}

@@ -1,0 +1,71 @@
+import { dirname, join, resolve } from 'node:path';
+
+import express from 'express';
+
+import { createContentJsonRouter } from '#server/api/content-json.ts';
+import { createContentfulWebhookRouter } from '#server/api/contentful-webhook.ts';
+import { createFeedsRouter } from '#server/api/feeds.ts';
+import { createPreviewRouter, previewCookie } from '#server/api/preview.ts';
+import { createContentCache } from '#server/services/content/content-cache.ts';
+import { createContentEvents } from '#server/services/content/content-events.ts';
+import { createContentService } from '#server/services/content/content-service.ts';
+import { createContentfulClients } from '#server/services/contentful/index.ts';
+
+import type { AppDeps } from '#server/app.ts';
+import type { Config } from '#server/config.ts';
+import type { ContentService } from '#server/services/content/content-service.ts';
+import type { Logger } from 'pino';
+
+export interface Services {
+  appDeps: Pick<AppDeps, 'content' | 'readiness' | 'routers' | 'beforePages'>;
+  content: ContentService;
+  /** Which implementation each part runs on, for the start-up line and /readyz. */
+  modes: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Composition root for everything outside HTTP: Contentful clients (live or
+ * embedded), the cached ContentService and the routers built on them.
+ */
+export async function createServices(config: Config, logger: Logger): Promise<Services> {
+  const remote = config.contentful.remote;
+  const exportFile = resolve(config.contentful.exportFile);
+  const sdkLog = logger.child({ module: 'contentful-sdk' });
+  const clients = await createContentfulClients(
+    {
+      contentful: remote,
+      exportFile,
+      timeoutMs: config.contentful.timeoutMs,
+    },
+    { logHandler: (level, data) => (level === 'error' ? sdkLog.error({ detail: data }, 'sdk error') : sdkLog.warn({ detail: data }, 'sdk warning')) },
+  );
+  const cache = createContentCache({ ttlMs: config.contentful.cacheTtlMs, maxBytes: config.contentful.cacheMaxBytes, logger });
+  const content = createContentService({ delivery: clients.delivery, preview: clients.previewAvailable ? clients.preview : undefined, cache, logger });
+  const events = createContentEvents(logger);
+
+  const modes = { content: clients.mode === 'remote' ? 'contentful' : 'embedded', search: config.algolia.remote ? 'algolia' : 'embedded', insights: config.insights.enabled ? (config.insights.selfHosted ? 'self-hosted' : 'external') : 'off' };
+
+  const routers: NonNullable<AppDeps['routers']> = [
+    { path: '/', handler: createFeedsRouter(config, content) },
+    { path: '/api/content', handler: createContentJsonRouter(content, config.htmlCacheControl) },
+    { path: '/api/preview', handler: createPreviewRouter({ secret: config.preview.secret, cookieSecret: config.preview.cookieSecret, enabled: clients.previewAvailable }) },
+    { path: '/api/webhooks/contentful', handler: createContentfulWebhookRouter({ secret: config.contentful.webhookSecret, content, events, maxBodyBytes: config.maxBodyBytes }) },
+  ];
+  if (clients.mode === 'embedded') {
+    const assetsDir = join(dirname(exportFile), 'assets');
+    routers.unshift({ path: '/content-assets', handler: express.static(assetsDir, { index: false, maxAge: '1y', immutable: true, fallthrough: false }) });
+  }
+
+  return {
+    appDeps: {
+      content,
+      routers,
+      beforePages: [previewCookie(config.preview.cookieSecret)],
+      readiness: () => ({ content: { mode: modes.content, ready: true } }),
+    },
+    content,
+    modes,
+    close: async () => undefined,
+  };
+}
