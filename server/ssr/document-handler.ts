@@ -46,6 +46,8 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     res.setHeader('Cache-Control', preview ? 'private, no-store' : context.statusCode >= 500 ? 'no-store' : config.htmlCacheControl);
     res.setHeader('ETag', etag);
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    // Contentful is down and this page was never cached: tell clients and crawlers when to come back.
+    if (context.statusCode === 503) res.setHeader('Retry-After', '30');
     if (context.statusCode === 200 && etagMatches(req.get('if-none-match'), etag)) {
       res.status(304).end();
       return;
