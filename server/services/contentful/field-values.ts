@@ -59,15 +59,24 @@ export function compareToQuery(value: unknown, query: string): number {
 
 const collator = new Intl.Collator('en', { numeric: false, sensitivity: 'base' });
 
-/** Sort order for two field values; missing values sort last. */
-export function compareValues(a: unknown, b: unknown): number {
-  if (a === undefined || a === null) return b === undefined || b === null ? 0 : 1;
-  if (b === undefined || b === null) return -1;
+/** A value prepared for sorting: dates become timestamps once, not on every comparison. */
+export function toSortKey(value: unknown): number | string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return Number(value);
+  const text = String(value);
+  if (ISO_DATE.test(text)) {
+    const time = Date.parse(text);
+    if (!Number.isNaN(time)) return time;
+  }
+  return text;
+}
+
+/** Sort order for two sort keys: numbers numerically, text case-insensitively (ties by code point). */
+export function compareValues(a: number | string, b: number | string): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   const left = String(a);
   const right = String(b);
-  if (ISO_DATE.test(left) && ISO_DATE.test(right)) return Date.parse(left) - Date.parse(right) || compareCodePoints(left, right);
   return collator.compare(left, right) || compareCodePoints(left, right);
 }
 

@@ -1,5 +1,5 @@
 import { invalidPath } from './cda-errors.ts';
-import { compareCodePoints, compareValues } from './field-values.ts';
+import { compareCodePoints, compareValues, toSortKey } from './field-values.ts';
 import { csv } from './query-params.ts';
 
 import type { ValueReader } from './field-values.ts';
@@ -36,16 +36,18 @@ export function parseOrder(
  * read once per item, not once per comparison.
  */
 export function sortItems<T>(items: readonly T[], keys: readonly OrderKey[], read: ValueReader<T>, idOf: (item: T) => string): T[] {
-  const decorated = items.map((item) => ({ item, id: idOf(item), values: keys.map((key) => read(item, key.path)[0]) }));
+  const decorated = items.map((item) => ({ item, id: idOf(item), values: keys.map((key) => toSortKey(read(item, key.path)[0])) }));
   decorated.sort((a, b) => {
-    for (const [index, key] of keys.entries()) {
+    for (let index = 0; index < keys.length; index++) {
       const left = a.values[index];
       const right = b.values[index];
-      const missing = Number(left === undefined || left === null) - Number(right === undefined || right === null);
       // Missing values go last in both directions.
-      if (missing !== 0) return missing;
+      if (left === undefined || right === undefined) {
+        if (left !== right) return left === undefined ? 1 : -1;
+        continue;
+      }
       const result = compareValues(left, right);
-      if (result !== 0) return key.descending ? -result : result;
+      if (result !== 0) return keys[index]?.descending ? -result : result;
     }
     return compareCodePoints(a.id, b.id);
   });
