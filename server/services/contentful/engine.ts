@@ -108,6 +108,7 @@ function route(index: ExportIndex, request: CdaRequest, tokens: CdaEngineOptions
 
 function dispatch(rest: readonly string[], query: QueryParams, context: EndpointContext, hasEnvironment: boolean): unknown {
   const [resource, id, relation, ...extra] = rest;
+  if (resource === 'taxonomy') return dispatchTaxonomy(rest.slice(1), query, context);
   if (extra.length > 0) throw notFound('Resource', rest.join('/'));
   switch (resource) {
     case undefined:
@@ -128,8 +129,6 @@ function dispatch(rest: readonly string[], query: QueryParams, context: Endpoint
     case 'tags':
       if (relation !== undefined) break;
       return id === undefined ? queryTags(query, context) : getTag(id, context);
-    case 'taxonomy':
-      return dispatchTaxonomy(rest.slice(1), query, context);
   }
   throw notFound('Resource', rest.join('/'));
 }

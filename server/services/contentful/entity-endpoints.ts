@@ -23,7 +23,8 @@ export interface EndpointContext {
 
 const COMMON_PARAMS = new Set([...PAGING_PARAMS, 'locale', 'select', 'query', 'includeContentSourceMaps']);
 const ENTRY_PARAMS = new Set([...COMMON_PARAMS, 'content_type', 'include', 'links_to_entry', 'links_to_asset']);
-const ASSET_PARAMS = new Set([...COMMON_PARAMS, 'mimetype_group']);
+// Assets link nothing, so `include` is accepted and has no effect on them.
+const ASSET_PARAMS = new Set([...COMMON_PARAMS, 'mimetype_group', 'include']);
 
 /** `GET /entries` and `GET /assets`: filter, order, page, select, then resolve includes. */
 export function queryEntities(kind: 'Entry' | 'Asset', params: QueryParams, context: EndpointContext): Record<string, unknown> {

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+
+import { cdaGet, createFixtureEngine, idsOf } from '../../../tests/fixtures/contentful/fixture.ts';
+
+import type { ErrorBody } from '../../../tests/fixtures/contentful/fixture.ts';
+
+const engine = createFixtureEngine();
+
+interface CursorBody {
+  sys: { type: string };
+  items: { sys: { id: string; type: string }; prefLabel: Record<string, string> }[];
+  limit: number;
+  pages: { next?: string; prev?: string };
+}
+
+const concepts = (path: string, query: Record<string, string> = {}) => cdaGet<CursorBody>(engine, `taxonomy/${path}`, query).body;
+
+describe('createCdaEngine taxonomy', () => {
+  it('lists concepts in a cursor-paged collection', () => {
+    const body = concepts('concepts');
+
+    expect(body).toMatchObject({ sys: { type: 'Array' }, limit: 100, pages: {} });
+    expect(idsOf(body)).toEqual(['furniture', 'seating', 'chairs', 'lighting']);
+    expect(body).not.toHaveProperty('total');
+  });
+
+  it('serves a concept in its CDA shape', () => {
+    const { status, body } = cdaGet<Record<string, unknown>>(engine, 'taxonomy/concepts/chairs');
+
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      sys: { id: 'chairs', type: 'TaxonomyConcept', version: 1 },
+      prefLabel: { 'en-US': 'Chairs', 'de-DE': 'Stühle' },
+      broader: [{ sys: { type: 'Link', linkType: 'TaxonomyConcept', id: 'seating' } }],
+      conceptSchemes: [{ sys: { type: 'Link', linkType: 'TaxonomyConceptScheme', id: 'product-categories' } }],
+    });
+  });
+
+  it('filters concepts by scheme and orders them by label', () => {
+    expect(idsOf(concepts('concepts', { conceptScheme: 'product-categories', order: 'prefLabel' }))).toEqual(['chairs', 'furniture', 'lighting', 'seating']);
+    expect(idsOf(concepts('concepts', { conceptScheme: 'colours' }))).toEqual([]);
+  });
+
+  it('pages concepts with next and prev links', () => {
+    const first = concepts('concepts', { limit: '3' });
+    const token = new URL(first.pages.next ?? '', 'http://x').searchParams.get('pageNext') ?? '';
+    const second = concepts('concepts', { limit: '3', pageNext: token });
+
+    expect(idsOf(first)).toEqual(['furniture', 'seating', 'chairs']);
+    expect(first.pages.next).toMatch(/^\/spaces\/vitrine-test\/environments\/master\/taxonomy\/concepts\?pageNext=/);
+    expect(idsOf(second)).toEqual(['lighting']);
+    expect(second.pages.prev).toBeDefined();
+  });
+
+  it('lists ancestors and descendants, optionally limited in depth', () => {
+    expect(idsOf(concepts('concepts/chairs/ancestors'))).toEqual(['seating', 'furniture']);
+    expect(idsOf(concepts('concepts/furniture/descendants'))).toEqual(['seating', 'lighting', 'chairs']);
+    expect(idsOf(concepts('concepts/furniture/descendants', { depth: '1' }))).toEqual(['seating', 'lighting']);
+  });
+
+  it('lists and gets concept schemes', () => {
+    const list = concepts('concept-schemes');
+    const scheme = cdaGet<Record<string, unknown>>(engine, 'taxonomy/concept-schemes/product-categories').body;
+
+    expect(idsOf(list)).toEqual(['product-categories']);
+    expect(scheme).toMatchObject({ sys: { type: 'TaxonomyConceptScheme' }, totalConcepts: 4, topConcepts: [{ sys: { id: 'furniture' } }] });
+  });
+
+  it('answers 404 for unknown concepts and schemes and 400 for unknown parameters', () => {
+    expect(cdaGet<ErrorBody>(engine, 'taxonomy/concepts/tables').body).toMatchObject({ sys: { id: 'NotFound' }, details: { type: 'TaxonomyConcept', id: 'tables' } });
+    expect(cdaGet(engine, 'taxonomy/concepts/tables/ancestors').status).toBe(404);
+    expect(cdaGet(engine, 'taxonomy/concept-schemes/colours').status).toBe(404);
+    expect(cdaGet<ErrorBody>(engine, 'taxonomy/concepts', { colour: 'red' }).body.sys.id).toBe('InvalidQuery');
+    expect(cdaGet<ErrorBody>(engine, 'taxonomy/concepts', { order: 'notations' }).body.sys.id).toBe('InvalidQuery');
+  });
+});
