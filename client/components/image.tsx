@@ -1,0 +1,82 @@
+import { IMAGE_FORMAT_TYPES, imageSrcSet, isTransformableImage } from '#shared/images.ts';
+
+import type { Asset } from '#shared/content/types.ts';
+import type { ImageFormat, ImageSrcSet } from '#shared/images.ts';
+
+export interface ImageProps {
+  asset: Asset;
+  /** Default: the asset's description, else its title. Pass `""` for decorative images. */
+  alt?: string;
+  /**
+   * Rendered width in CSS px. When set (and `sizes` is not), the srcset offers
+   * 1x/2x candidates. Default: the asset's width, with device-width candidates.
+   */
+  width?: number;
+  /** Default: derived from `width` and the asset's aspect ratio. */
+  height?: number;
+  /** The `sizes` attribute; gives `w` candidates. Default `100vw` unless `width` is set. */
+  sizes?: string;
+  /** The LCP image: loads eagerly at high priority. Default `false` (lazy, async decoding). */
+  priority?: boolean;
+  /** 1–100, snapped to the allowed qualities. Default 75. */
+  quality?: number;
+  /** Goes on the `<img>`. */
+  className?: string;
+}
+
+/** width/height attributes that keep the asset's aspect ratio, so the browser reserves the box. */
+export function getImageDimensions(asset: Pick<Asset, 'width' | 'height'>, width?: number, height?: number): { width?: number; height?: number } {
+  const ratio = asset.width && asset.height ? asset.height / asset.width : undefined;
+  if (width && height) return { width, height };
+  if (width) return { width, ...(ratio ? { height: Math.round(width * ratio) } : {}) };
+  if (height) return { ...(ratio ? { width: Math.round(height / ratio) } : {}), height };
+  return { ...(asset.width ? { width: asset.width } : {}), ...(asset.height ? { height: asset.height } : {}) };
+}
+
+/** The format every browser decodes, keeping alpha when the original may have it. */
+function fallbackFormat(contentType: string): ImageFormat {
+  return /^image\/p?jpe?g$/i.test(contentType) ? 'jpg' : 'png';
+}
+
+/**
+ * Our next/image: a responsive `<picture>` offering AVIF and WebP (the
+ * Images API does no Accept negotiation, so the browser chooses through
+ * `<source type>`), with a jpg/png `<img>` fallback. width/height are always
+ * set from the asset's dimensions and CSS keeps `height: auto`, so there is
+ * no layout shift. SVG and GIF are served untransformed.
+ * See docs/decisions/005-images.md.
+ */
+export function Image({ asset, alt, width, height, sizes, priority = false, quality, className }: ImageProps) {
+  const dimensions = getImageDimensions(asset, width, height);
+  const loading = priority ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const };
+  const imgProps = {
+    alt: alt ?? (asset.description || asset.title),
+    ...dimensions,
+    ...loading,
+    ...(className ? { className } : {}),
+  };
+
+  if (!isTransformableImage(asset.contentType)) {
+    const src = asset.url.startsWith('//') ? `https:${asset.url}` : asset.url;
+    return <img {...imgProps} src={src} />;
+  }
+
+  const candidates = (format: ImageFormat): ImageSrcSet =>
+    imageSrcSet(asset.url, {
+      format,
+      ...(sizes ? { sizes } : width ? { width } : {}),
+      ...(quality === undefined ? {} : { quality }),
+      ...(asset.width ? { intrinsicWidth: asset.width } : {}),
+    });
+  const fallback = candidates(fallbackFormat(asset.contentType));
+  return (
+    <picture>
+      {(['avif', 'webp'] as const).map((format) => {
+        const set = candidates(format);
+        return <source key={format} type={IMAGE_FORMAT_TYPES[format]} srcSet={set.srcSet} sizes={set.sizes} />;
+      })}
+      {/* src last: React sets attributes in order, and Safari fetches src before reading srcset (next/image note). */}
+      <img {...imgProps} sizes={fallback.sizes} srcSet={fallback.srcSet} src={fallback.src} />
+    </picture>
+  );
+}
