@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+
+import { FIXTURE_ENTRIES, toRichText } from '../../../../tests/fixtures/search/entries.ts';
+import { toSearchRecordList, toSearchRecords } from '../records.ts';
+import { createEmbeddedSearchEngine } from './engine.ts';
+import { parseQuery } from './query-params.ts';
+
+import type { Article } from '#shared/content/types.ts';
+import type { SearchResult } from './engine.ts';
+
+const EN = 'vitrine_en-US';
+const createEngine = (emptyQuery?: 'all' | 'none') => createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: toSearchRecordList(FIXTURE_ENTRIES), emptyQuery });
+const run = (engine: ReturnType<typeof createEngine>, params: Record<string, unknown>, indexName = EN) =>
+  engine.search(parseQuery({ indexName, ...params }, 512)) as SearchResult;
+const walnut = FIXTURE_ENTRIES.find((entry) => entry.id === 'a-walnut') as Article;
+
+describe('createEmbeddedSearchEngine', () => {
+  it('serves one index per locale named after the prefix', () => {
+    const engine = createEngine();
+
+    expect(engine.indexNames).toEqual(['vitrine_en-US', 'vitrine_de-DE']);
+    expect(engine.hasIndex('vitrine_de-DE')).toBe(true);
+    expect(engine.hasIndex('vitrine')).toBe(false);
+    expect(engine.getStats()).toEqual({ 'vitrine_en-US': toSearchRecordList(FIXTURE_ENTRIES.filter((e) => e.locale === 'en-US')).length, 'vitrine_de-DE': 2 });
+  });
+
+  it('answers an empty query with nothing when configured so', () => {
+    const result = run(createEngine('none'), { query: '', facets: ['*'] });
+
+    expect(result).toMatchObject({ hits: [], nbHits: 0, nbPages: 0, facets: {} });
+    expect(run(createEngine('none'), { query: 'oak' }).nbHits).toBe(1);
+  });
+
+  it('replaces every chunk of an updated entry, including chunks that no longer exist', () => {
+    const engine = createEngine();
+    const shorter: Article = { ...walnut, title: 'Walnut, briefly', body: toRichText('Oil it once a year.') };
+
+    engine.updateRecords(toSearchRecords(shorter));
+
+    expect(run(engine, { query: 'photogrammetry' }).nbHits).toBe(0);
+    expect(run(engine, { query: 'briefly' }).hits.map((hit) => hit.objectID)).toEqual(['a-walnut:en-US']);
+    expect(run(engine, { query: 'walnut', distinct: false }).hits.filter((hit) => hit.entryId === 'a-walnut')).toHaveLength(1);
+  });
+
+  it('adds new entries and removes entries in every locale by entryId', () => {
+    const engine = createEngine();
+    const added: Article = { ...walnut, id: 'a-new', slug: 'new', title: 'Terrazzo Tiles', body: toRichText('Cement and marble chips.') };
+
+    engine.updateRecords(toSearchRecords(added));
+    const removed = engine.removeRecords(['m-lounge', 'unknown']);
+
+    expect(run(engine, { query: 'terrazzo' }).hits.map((hit) => hit.entryId)).toEqual(['a-new']);
+    expect(removed).toBe(2);
+    expect(run(engine, { query: 'lounge' }).nbHits).toBe(0);
+    expect(run(engine, { query: 'sessel' }, 'vitrine_de-DE').nbHits).toBe(0);
+  });
+
+  it('keeps the order stable for equal scores: newest first, then objectID', () => {
+    const engine = createEngine();
+    const twins = ['b', 'a', 'c'].map((id) => ({ ...walnut, id: `twin-${id}`, title: 'Twin', updatedAt: '2020-01-01T00:00:00.000Z', body: toRichText() }));
+    engine.updateRecords(twins.flatMap(toSearchRecords));
+
+    expect(run(engine, { query: 'twin' }).hits.map((hit) => hit.entryId)).toEqual(['twin-a', 'twin-b', 'twin-c']);
+  });
+
+  it('refuses a record in a locale it has no index for, before changing anything', () => {
+    const engine = createEngine();
+    const [record] = toSearchRecords(walnut);
+
+    expect(() => engine.updateRecords([{ ...record!, entryId: 'm-lamp', locale: 'fr-FR' as never }])).toThrow(/unknown locale/);
+    expect(run(engine, { query: 'brass' }).nbHits).toBe(1);
+  });
+
+  it('serves at most the first 1000 hits, like Algolia’s paginationLimitedTo', () => {
+    const engine = createEmbeddedSearchEngine({
+      indexPrefix: 'vitrine',
+      records: Array.from({ length: 1005 }, (_, i) => ({ ...toSearchRecords(walnut)[0]!, objectID: `x${i}`, entryId: `x${i}` })),
+    });
+
+    const result = run(engine, { query: '', hitsPerPage: 500, page: 2 });
+
+    expect(result).toMatchObject({ nbHits: 1005, nbPages: 2, hits: [] });
+  });
+});

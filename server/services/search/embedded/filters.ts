@@ -1,0 +1,160 @@
+import { HttpError } from '#shared/http/http-error.ts';
+
+import type { SearchRecord } from '#shared/content/types.ts';
+
+/** Attributes with facet counts (`attributesForFaceting` in Algolia terms). */
+export const FACET_ATTRIBUTES = ['type', 'tags', 'locale'] as const;
+/** Attributes `facetFilters` and `filters` may name: the facets plus `entryId` (filter only). */
+const FILTER_ATTRIBUTES = new Set<string>([...FACET_ATTRIBUTES, 'entryId']);
+
+export type RecordPredicate = (record: SearchRecord) => boolean;
+export type FacetFilters = string | ReadonlyArray<string | readonly string[]>;
+
+const always: RecordPredicate = () => true;
+
+/** Facet values of a record, as strings; facet matching ignores case like Algolia's. */
+export function getFacetValues(record: SearchRecord, attribute: string): string[] {
+  const value = record[attribute as keyof SearchRecord];
+  if (Array.isArray(value)) return value.map(String);
+  return value === undefined ? [] : [String(value)];
+}
+
+function toTest(attribute: string, value: string, negated: boolean): RecordPredicate {
+  if (!FILTER_ATTRIBUTES.has(attribute)) {
+    throw badFilter(`unknown attribute "${attribute}"; filterable attributes are ${[...FILTER_ATTRIBUTES].join(', ')}`);
+  }
+  const wanted = value.toLowerCase();
+  return (record) => getFacetValues(record, attribute).some((v) => v.toLowerCase() === wanted) !== negated;
+}
+
+/**
+ * `facetFilters`: strings are ANDed, nested arrays ORed; `attr:-value`
+ * negates and `attr:\-value` matches a literal leading minus.
+ */
+export function toFacetFilterPredicate(facetFilters: FacetFilters | undefined): RecordPredicate {
+  if (facetFilters === undefined) return always;
+  const groups = (typeof facetFilters === 'string' ? [facetFilters] : facetFilters).map((group) => (typeof group === 'string' ? [group] : group));
+  const tests = groups
+    .map((group) => group.filter((filter) => filter !== '').map(parseFacetFilter))
+    .filter((group) => group.length > 0);
+  if (tests.length === 0) return always;
+  return (record) => tests.every((group) => group.some((test) => test(record)));
+}
+
+function parseFacetFilter(filter: string): RecordPredicate {
+  const colon = filter.indexOf(':');
+  if (colon <= 0) throw badFilter(`facet filter "${filter}" is not of the form attribute:value`, 'facetFilters');
+  let value = filter.slice(colon + 1);
+  const negated = value.startsWith('-');
+  if (negated) value = value.slice(1);
+  else if (value.startsWith('\\-')) value = value.slice(1);
+  return toTest(filter.slice(0, colon).trim(), value, negated);
+}
+
+type Token = { kind: 'and' | 'or' | 'not' | 'open' | 'close'; at: number } | { kind: 'filter'; at: number; test: RecordPredicate };
+
+/**
+ * The supported subset of Algolia's `filters` syntax: facet tests
+ * (`type:article`, `tags:"3d printing"`), `AND`, `OR`, `NOT`, and parentheses
+ * around OR groups, in Algolia's shape (ANDs of ORs). Numeric comparisons,
+ * ranges, tag filters and scores are refused with a 400 that says so.
+ */
+export function toFiltersPredicate(filters: string | undefined): RecordPredicate {
+  if (!filters || !filters.trim()) return always;
+  const tokens = lex(filters);
+  let position = 0;
+  const peek = () => tokens[position];
+  const next = () => tokens[position++];
+  const literal = (): RecordPredicate => {
+    const token = next();
+    if (token?.kind === 'not') {
+      const test = literal();
+      return (record) => !test(record);
+    }
+    if (token?.kind === 'filter') return token.test;
+    throw badFilter(token ? `unexpected ${token.kind.toUpperCase()} at position ${token.at}` : 'filters end too early');
+  };
+  const disjunction = (first: RecordPredicate): RecordPredicate => {
+    const tests = [first];
+    while (peek()?.kind === 'or') {
+      next();
+      tests.push(literal());
+    }
+    return tests.length === 1 ? first : (record) => tests.some((test) => test(record));
+  };
+  const clauses: RecordPredicate[] = [];
+  let hasBareOr = false;
+  do {
+    if (clauses.length > 0) next();
+    if (peek()?.kind === 'open') {
+      next();
+      clauses.push(disjunction(literal()));
+      if (next()?.kind !== 'close') throw badFilter('missing closing parenthesis');
+    } else {
+      const first = literal();
+      hasBareOr ||= peek()?.kind === 'or';
+      clauses.push(disjunction(first));
+    }
+  } while (peek()?.kind === 'and');
+  const rest = peek();
+  if (rest) throw badFilter(`unexpected ${rest.kind.toUpperCase()} at position ${rest.at}`);
+  if (hasBareOr && clauses.length > 1) throw badFilter('put OR groups in parentheses when combining them with AND');
+  return (record) => clauses.every((test) => test(record));
+}
+
+const KEYWORDS: Record<string, 'and' | 'or' | 'not'> = { AND: 'and', OR: 'or', NOT: 'not' };
+
+function lex(input: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < input.length) {
+    const char = input[i]!;
+    if (/\s/.test(char)) {
+      i++;
+    } else if (char === '(' || char === ')') {
+      tokens.push({ kind: char === '(' ? 'open' : 'close', at: i++ });
+    } else {
+      const at = i;
+      const [attribute, afterAttribute] = readWord(input, i, /[\s():<>=!]/);
+      i = afterAttribute;
+      if (input[i] !== ':') {
+        const keyword = KEYWORDS[attribute];
+        if (keyword && !/["']/.test(input[at]!)) {
+          tokens.push({ kind: keyword, at });
+          continue;
+        }
+        if (/^\s*[<>=!]/.test(input.slice(i))) throw badFilter(`numeric comparisons (at position ${at}) are not supported by the embedded engine`);
+        throw badFilter(`expected attribute:value at position ${at}`);
+      }
+      const [value, afterValue] = readWord(input, i + 1, /[\s()]/);
+      if (afterValue === i + 1) throw badFilter(`missing value after "${attribute}:" at position ${at}`);
+      i = afterValue;
+      if (/^\s+TO\s/.test(input.slice(i))) throw badFilter(`ranges (at position ${at}) are not supported by the embedded engine`);
+      if (value.includes('<score=')) throw badFilter('filter scores are not supported by the embedded engine');
+      tokens.push({ kind: 'filter', at, test: toTest(attribute, value, false) });
+    }
+  }
+  return tokens;
+}
+
+/** A bare word up to a stop character, or a quoted string with backslash escapes. */
+function readWord(input: string, start: number, stop: RegExp): [string, number] {
+  const quote = input[start];
+  if (quote === '"' || quote === "'") {
+    let value = '';
+    for (let i = start + 1; i < input.length; i++) {
+      const char = input[i]!;
+      if (char === '\\' && i + 1 < input.length) value += input[++i];
+      else if (char === quote) return [value, i + 1];
+      else value += char;
+    }
+    throw badFilter(`unterminated quote at position ${start}`);
+  }
+  let end = start;
+  while (end < input.length && !stop.test(input[end]!)) end++;
+  return [input.slice(start, end), end];
+}
+
+function badFilter(reason: string, parameter = 'filters'): HttpError {
+  return new HttpError(400, `Invalid ${parameter}: ${reason}`);
+}

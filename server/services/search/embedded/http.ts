@@ -1,0 +1,128 @@
+import express from 'express';
+
+import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
+import { HttpError } from '#shared/http/http-error.ts';
+
+import { parseInsightEvents } from './insights.ts';
+import { parseQuery } from './query-params.ts';
+import { createRateLimiter } from './rate-limit.ts';
+
+import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
+import type { Logger } from 'pino';
+import type { EmbeddedSearchEngine } from './engine.ts';
+import type { RateLimitOptions } from './rate-limit.ts';
+
+export interface EmbeddedSearchLimits {
+  /** Largest request body in bytes (after gzip inflation); above it the answer is 413. */
+  maxBodyBytes: number;
+  /** Longest `query` / `facetQuery` in characters; above it the answer is 400. */
+  maxQueryLength: number;
+  /** Most queries in one multi-query request. */
+  maxQueriesPerRequest: number;
+  /** Per-client (IP) token bucket; over it the answer is 429 with `Retry-After`. */
+  rateLimit: RateLimitOptions;
+}
+
+export const DEFAULT_EMBEDDED_SEARCH_LIMITS: EmbeddedSearchLimits = {
+  maxBodyBytes: 64 * 1024,
+  maxQueryLength: SEARCH_MAX_QUERY_LENGTH,
+  maxQueriesPerRequest: 50,
+  rateLimit: { burst: 40, perSecond: 10, maxClients: 10_000 },
+};
+
+export interface EmbeddedSearchRouterOptions {
+  engine: EmbeddedSearchEngine;
+  /** Receives one `{ event: 'search-insight', ... }` line per accepted Insights event. */
+  logger?: Logger;
+  limits: EmbeddedSearchLimits;
+}
+
+const SEARCH_PATHS = ['/1/indexes/:indexName/queries', '/1/indexes/:indexName/query', '/1/indexes/:indexName/facets/:facetName/query'];
+const EVENTS_PATH = '/1/events';
+
+/**
+ * Algolia's search REST API on our own origin (embedded mode), so the
+ * browser's unmodified `algoliasearch/lite` client and InstantSearch use it
+ * as their host. Credentials (`x-algolia-application-id` / `x-algolia-api-key`,
+ * as headers or query parameters) are accepted and not checked: the embedded
+ * index holds only published content. Errors answer in Algolia's shape,
+ * `{ message, status }`, which the client turns into an `ApiError`.
+ */
+export function createEmbeddedSearchRouter({ engine, logger, limits }: EmbeddedSearchRouterOptions): Router {
+  const router = express.Router();
+  const limiter = createRateLimiter(limits.rateLimit);
+  // The lite client posts JSON as `text/plain` (no CORS preflight on Algolia's hosts); sendBeacon from search-insights too.
+  const parseBody = express.json({ limit: limits.maxBodyBytes, type: ['application/json', 'text/plain', 'application/*+json'] });
+  const rateLimit: RequestHandler = (req, res, next) => {
+    const decision = limiter.take(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    if (decision.allowed) return next();
+    res.setHeader('Retry-After', String(decision.retryAfterSeconds));
+    next(new HttpError(429, 'Too many requests, retry later'));
+  };
+
+  router.all([...SEARCH_PATHS, EVENTS_PATH], (req, res, next) => {
+    if (req.method === 'POST') return next();
+    res.setHeader('Allow', 'POST, OPTIONS');
+    if (req.method === 'OPTIONS') return void res.status(204).end();
+    next(new HttpError(405, `Method ${req.method} is not allowed here`));
+  });
+
+  router.post('/1/indexes/:indexName/queries', rateLimit, parseBody, (req, res) => {
+    if (req.params.indexName !== '*') throw new HttpError(404, 'Not found');
+    const requests = (req.body as { requests?: unknown } | undefined)?.requests;
+    if (!Array.isArray(requests) || requests.length === 0) throw new HttpError(400, 'requests must be a non-empty array');
+    if (requests.length > limits.maxQueriesPerRequest) throw new HttpError(400, `at most ${limits.maxQueriesPerRequest} queries per request`);
+    const queries = requests.map((request) => parseQuery(request, limits.maxQueryLength));
+    res.json({ results: queries.map((query) => engine.search(query)) });
+  });
+
+  router.post('/1/indexes/:indexName/query', rateLimit, parseBody, (req, res) => {
+    res.json(engine.search(parseQuery(req.body ?? {}, limits.maxQueryLength, String(req.params.indexName))));
+  });
+
+  // Search for facet values as the full (non-lite) client sends it; the lite client uses `type: 'facet'` instead.
+  router.post('/1/indexes/:indexName/facets/:facetName/query', rateLimit, parseBody, (req, res) => {
+    const body: unknown = req.body ?? {};
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object');
+    const query = parseQuery({ ...body, type: 'facet', facet: req.params.facetName }, limits.maxQueryLength, String(req.params.indexName));
+    res.json(engine.search(query));
+  });
+
+  router.post(EVENTS_PATH, rateLimit, parseBody, (req, res) => {
+    const events = parseInsightEvents(req.body, engine.hasIndex);
+    for (const { authenticatedUserToken: _withheld, ...event } of events) {
+      // The authenticated token may identify a person; the anonymous one is enough to follow a session.
+      logger?.info({ event: 'search-insight', ...event }, 'search insight');
+    }
+    res.json({ status: 200, message: 'OK' });
+  });
+
+  router.use('/1', () => {
+    throw new HttpError(404, 'Not found');
+  });
+  router.use(toAlgoliaError);
+  return router;
+}
+
+/** Body-parser failures and `HttpError`s become Algolia error bodies; anything else goes on to the app's error handler. */
+const toAlgoliaError: ErrorRequestHandler = (err: unknown, _req, res, next) => {
+  const status = getClientErrorStatus(err);
+  if (status === undefined) return next(err);
+  if (err instanceof HttpError) for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+  res.status(status).json({ message: describe(err, status), status });
+};
+
+function getClientErrorStatus(err: unknown): number | undefined {
+  const status = (err as { status?: unknown } | null)?.status;
+  const fromParser = typeof (err as { type?: unknown } | null)?.type === 'string';
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  return err instanceof HttpError || fromParser ? status : undefined;
+}
+
+function describe(err: unknown, status: number): string {
+  const type = (err as { type?: string }).type;
+  if (type === 'entity.parse.failed') return 'Invalid JSON in request body';
+  if (type === 'entity.too.large') return 'Request body is too large';
+  if (status === 415) return 'Unsupported content encoding or charset';
+  return err instanceof Error ? err.message : 'Bad request';
+}

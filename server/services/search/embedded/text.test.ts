@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+
+import { getEditDistance, getMatchLength, normalizeTerm, tokenize, toOriginalLength, toQueryWords } from './text.ts';
+
+describe('text rules', () => {
+  it('normalizes case, accents, ligatures and ß', () => {
+    expect(['Stühle', 'STRASSE', 'Straße', 'ﬁligree', 'Crème'].map(normalizeTerm)).toEqual(['stuhle', 'strasse', 'strasse', 'filigree', 'creme']);
+  });
+
+  it('splits on anything that is not a letter, digit or mark, keeping offsets', () => {
+    expect(tokenize("3D-printed <b>oak</b>, Tom's").map(({ text, start }) => [text, start])).toEqual([
+      ['3D', 0],
+      ['printed', 3],
+      ['b', 12],
+      ['oak', 14],
+      ['b', 19],
+      ['Tom', 23],
+      ['s', 27],
+    ]);
+  });
+
+  it('gives the last query word prefix matching and a typo budget by length', () => {
+    expect(toQueryWords('oak walnut upholstery')).toEqual([
+      { term: 'oak', isPrefix: false, maxTypos: 0 },
+      { term: 'walnut', isPrefix: false, maxTypos: 1 },
+      { term: 'upholstery', isPrefix: true, maxTypos: 2 },
+    ]);
+    expect(toQueryWords('walnut', false)[0]?.maxTypos).toBe(0);
+  });
+
+  it('counts plain edits, so a swap of two letters costs two', () => {
+    expect(getEditDistance('chair', 'chaor', 2)).toBe(1);
+    expect(getEditDistance('chair', 'chiar', 2)).toBe(2);
+    expect(getEditDistance('chair', 'table', 2)).toBe(3);
+  });
+
+  it('matches exactly, by prefix (last word only) or within the typo budget', () => {
+    const [walnat, lou] = toQueryWords('walnat lou');
+
+    expect(getMatchLength(lou!, 'lounge')).toBe(3);
+    expect(getMatchLength(walnat!, 'walnut')).toBe(6);
+    expect(getMatchLength(walnat!, 'walnuts')).toBe(0);
+  });
+
+  it('maps a normalized prefix length back to the original characters', () => {
+    expect(toOriginalLength('Straße', 6)).toBe(5);
+    expect(toOriginalLength('Cre\u0300me', 3)).toBe(4);
+    expect(toOriginalLength('Crème', 4)).toBe(4);
+  });
+});
