@@ -33,6 +33,12 @@ export interface ContentfulClientsConfig {
   assetBaseUrl?: string | undefined;
   /** Per-request timeout. Default 5000 ms. */
   timeoutMs?: number | undefined;
+  /**
+   * Retries after 429 (waiting `X-Contentful-RateLimit-Reset`), 5xx and
+   * network errors, done by the SDK. Default 2: a page render cannot wait
+   * for the SDK's default of 5 growing back-offs.
+   */
+  retryLimit?: number | undefined;
 }
 
 export interface ContentfulClientsDeps {
@@ -51,11 +57,13 @@ export interface ContentfulClients {
   /** False when remote without a preview token. */
   previewAvailable: boolean;
   timeoutMs: number;
+  retryLimit: number;
   /** The embedded engine, in embedded mode. */
   engine: CdaEngine | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;
+export const DEFAULT_RETRY_LIMIT = 2;
 
 /**
  * Real `contentful` SDK clients for delivery and preview. With credentials
@@ -65,7 +73,8 @@ export const DEFAULT_TIMEOUT_MS = 5000;
  */
 export async function createContentfulClients(config: ContentfulClientsConfig, deps: ContentfulClientsDeps = {}): Promise<ContentfulClients> {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const common = { timeout: timeoutMs, ...(deps.logHandler ? { logHandler: deps.logHandler } : {}) };
+  const retryLimit = config.retryLimit ?? DEFAULT_RETRY_LIMIT;
+  const common = { timeout: timeoutMs, retryOnError: true, retryLimit, ...(deps.logHandler ? { logHandler: deps.logHandler } : {}) };
   const credentials = config.contentful;
   if (credentials) {
     const base = { ...common, space: credentials.spaceId, environment: credentials.environment ?? 'master' };
@@ -73,7 +82,7 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
     const preview = credentials.previewToken
       ? createClient({ ...base, accessToken: credentials.previewToken, ...toHostOptions(credentials.previewHost ?? toPreviewHost(credentials.host)) })
       : delivery;
-    return { delivery, preview, mode: 'remote', previewAvailable: preview !== delivery, timeoutMs, engine: undefined };
+    return { delivery, preview, mode: 'remote', previewAvailable: preview !== delivery, timeoutMs, retryLimit, engine: undefined };
   }
   const engine = deps.engine ?? (await loadEngine(config));
   // The host is never contacted: the adapter answers. A non-routable name
@@ -85,6 +94,7 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
     mode: 'embedded',
     previewAvailable: true,
     timeoutMs,
+    retryLimit,
     engine,
   };
 }

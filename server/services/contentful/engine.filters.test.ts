@@ -131,7 +131,8 @@ describe('createCdaEngine order, paging and select', () => {
 
   it('defaults limit to 100 and rejects out-of-range paging and include', () => {
     expect(cdaGet(engine, 'entries').body.limit).toBe(100);
-    for (const query of [{ limit: '1001' }, { limit: '-1' }, { skip: 'abc' }, { include: '11' }, { limit: '1.5' }]) {
+    const queries: Record<string, string>[] = [{ limit: '1001' }, { limit: '-1' }, { skip: 'abc' }, { include: '11' }, { limit: '1.5' }];
+    for (const query of queries) {
       const { status, body } = errorOf('entries', query);
 
       expect(status).toBe(400);
@@ -149,7 +150,8 @@ describe('createCdaEngine order, paging and select', () => {
   });
 
   it('rejects a field select without content_type, too deep or outside sys/fields/metadata', () => {
-    for (const query of [{ select: 'fields.title' }, { content_type: 'article', select: 'fields.title.x' }, { select: 'links' }]) {
+    const queries: Record<string, string>[] = [{ select: 'fields.title' }, { content_type: 'article', select: 'fields.title.x' }, { select: 'links' }];
+    for (const query of queries) {
       expect(errorOf('entries', query).body.sys.id).toBe('InvalidQuery');
     }
   });

@@ -2,7 +2,7 @@
  * Contentful access: real SDK clients for the CDA/CPA, or for the embedded
  * CDA engine over a space export (docs/decisions/002-embedded-cda-engine.md).
  */
-export { createContentfulClients, DEFAULT_TIMEOUT_MS, toHostOptions } from './client.ts';
+export { createContentfulClients, DEFAULT_RETRY_LIMIT, DEFAULT_TIMEOUT_MS, toHostOptions } from './client.ts';
 export type { ContentfulClient, ContentfulClients, ContentfulClientsConfig, ContentfulClientsDeps, ContentfulCredentials } from './client.ts';
 export { createCdaEngine } from './engine.ts';
 export type { CdaEngine, CdaEngineOptions, CdaRequest, CdaResponse } from './engine.ts';
