@@ -19,6 +19,7 @@ describe('createCdaEngine entry filters', () => {
 
   it('filters by content_type', () => {
     expect(entries({ content_type: 'person' })).toEqual(['person-grace', 'person-ada']);
+    expect(entries({ content_type: 'person', 'sys.id': 'article-chairs' })).toEqual([]);
   });
 
   it('filters by sys.id and its operators', () => {

@@ -102,6 +102,9 @@ function buildPredicates(
     if (value === undefined || allowed.has(key)) continue;
     predicates.push(buildFilter(key, value, { read, checkPath: rules.filter, withDescendants }));
   }
+  const contentTypeId = kind === 'Entry' ? params['content_type'] : undefined;
+  // Candidates may come from the id or link indexes, which ignore the content type.
+  if (contentTypeId !== undefined) predicates.push((entity) => entity.contentTypeId === contentTypeId);
   if (kind === 'Entry') predicates.push(...linkPredicates(params, context));
   const query = params['query'];
   if (query !== undefined) {

@@ -1,10 +1,11 @@
 import { createLocaleSet } from './locales.ts';
 import { createTaxonomyIndex } from './taxonomy-index.ts';
-import { toEntitySys, toContentTypeResource, toLocaleResource, toTagResource } from './resources.ts';
+import { indexAsset, indexEntry } from './index-entities.ts';
+import { toContentTypeResource, toLocaleResource, toTagResource } from './resources.ts';
 
 import type { LocaleSet } from './locales.ts';
 import type { TaxonomyIndex } from './taxonomy-index.ts';
-import type { ExportAsset, ExportContentTypeField, ExportEntry, ExportLink, SpaceExport } from './export-schema.ts';
+import type { ExportContentTypeField, ExportLink, SpaceExport } from './export-schema.ts';
 
 /** A link found in a field value (reference field or rich text). */
 export interface LinkRef {
@@ -75,12 +76,6 @@ export interface IndexOptions {
   environmentId?: string;
 }
 
-const ASSET_FIELD_DEFS: ReadonlyMap<string, FieldDef> = new Map(
-  ['title', 'description', 'file'].map((id) => [id, { id, type: id === 'file' ? 'Object' : 'Symbol', localized: true }]),
-);
-
-const CTFASSETS_URL = /^(?:https?:)?\/\/((?:images|assets|downloads|videos)\.ctfassets\.net)\//;
-
 /** Builds every lookup the engine needs, once per export. */
 export function indexSpaceExport(data: SpaceExport, options: IndexOptions): ExportIndex {
   const firstSys = data.entries[0]?.sys ?? data.assets[0]?.sys ?? data.contentTypes[0]?.sys;
@@ -93,7 +88,7 @@ export function indexSpaceExport(data: SpaceExport, options: IndexOptions): Expo
   return { spaceId, spaceName: options.spaceName ?? spaceId, environmentId, delivery: build(false), preview: build(true), tags, taxonomy: createTaxonomyIndex(data.taxonomy) };
 }
 
-interface ScopeContext {
+export interface ScopeContext {
   spaceId: string;
   environmentId: string;
   preview: boolean;
@@ -150,88 +145,4 @@ function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
 
 function toFieldDef(field: ExportContentTypeField): FieldDef {
   return { id: field.id, type: field.type, localized: field.localized, ...(field.items ? { itemsType: field.items.type } : {}) };
-}
-
-function indexEntry(entry: ExportEntry, contentTypes: ReadonlyMap<string, IndexedContentType>, context: ScopeContext): IndexedEntity {
-  const contentTypeId = entry.sys.contentType.sys.id;
-  const contentType = contentTypes.get(contentTypeId);
-  const fields: Record<string, Record<string, unknown>> = {};
-  for (const [fieldId, values] of Object.entries(entry.fields)) {
-    // Fields the content type no longer defines (or omits from delivery) are not served.
-    if (contentType && !contentType.fieldDefs.has(fieldId)) continue;
-    fields[fieldId] = values;
-  }
-  return {
-    type: 'Entry',
-    id: entry.sys.id,
-    contentTypeId,
-    sys: toEntitySys(entry.sys, 'Entry', context),
-    metadata: toMetadata(entry.metadata, context.publicTagIds),
-    fields,
-    fieldDefs: contentType?.fieldDefs ?? new Map(),
-    links: collectFieldLinks(fields),
-  };
-}
-
-function indexAsset(asset: ExportAsset, context: ScopeContext): IndexedEntity {
-  const fields: Record<string, Record<string, unknown>> = {};
-  for (const [fieldId, values] of Object.entries(asset.fields)) {
-    if (!values || typeof values !== 'object') continue;
-    fields[fieldId] = fieldId === 'file' ? rewriteFileUrls(values as Record<string, unknown>, context.assetBaseUrl) : (values as Record<string, unknown>);
-  }
-  return {
-    type: 'Asset',
-    id: asset.sys.id,
-    contentTypeId: undefined,
-    sys: toEntitySys(asset.sys, 'Asset', context),
-    metadata: toMetadata(asset.metadata, context.publicTagIds),
-    fields,
-    fieldDefs: ASSET_FIELD_DEFS,
-    links: new Map(),
-  };
-}
-
-function toMetadata(metadata: ExportEntry['metadata'], publicTagIds: ReadonlySet<string>): IndexedEntity['metadata'] {
-  return {
-    tags: (metadata?.tags ?? []).filter((tag) => publicTagIds.has(tag.sys.id)),
-    concepts: metadata?.concepts ?? [],
-  };
-}
-
-function rewriteFileUrls(files: Record<string, unknown>, assetBaseUrl: string): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const [locale, file] of Object.entries(files)) {
-    const url = (file as { url?: unknown } | null)?.url;
-    result[locale] = typeof url === 'string' ? { ...(file as object), url: url.replace(CTFASSETS_URL, `${assetBaseUrl}/$1/`) } : file;
-  }
-  return result;
-}
-
-function collectFieldLinks(fields: Record<string, Record<string, unknown>>): Map<string, Map<string, LinkRef[]>> {
-  const result = new Map<string, Map<string, LinkRef[]>>();
-  for (const [fieldId, values] of Object.entries(fields)) {
-    const byLocale = new Map<string, LinkRef[]>();
-    for (const [locale, value] of Object.entries(values)) {
-      const refs: LinkRef[] = [];
-      collectLinks(value, refs);
-      if (refs.length > 0) byLocale.set(locale, refs);
-    }
-    if (byLocale.size > 0) result.set(fieldId, byLocale);
-  }
-  return result;
-}
-
-/** Finds Entry/Asset links anywhere in a value: reference fields, arrays, rich text `data.target`. */
-function collectLinks(value: unknown, refs: LinkRef[]): void {
-  if (Array.isArray(value)) {
-    for (const item of value) collectLinks(item, refs);
-    return;
-  }
-  if (!value || typeof value !== 'object') return;
-  const sys = (value as { sys?: { type?: unknown; linkType?: unknown; id?: unknown } }).sys;
-  if (sys?.type === 'Link' && (sys.linkType === 'Entry' || sys.linkType === 'Asset') && typeof sys.id === 'string') {
-    refs.push({ linkType: sys.linkType, id: sys.id });
-    return;
-  }
-  for (const child of Object.values(value)) collectLinks(child, refs);
 }
