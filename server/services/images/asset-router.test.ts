@@ -1,0 +1,276 @@
+import express from 'express';
+import sharp from 'sharp';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { createAssetRouter } from '#server/services/images/asset-router.ts';
+import { createAssetFixture, createCapturingLogger, PATHS } from '#server/services/images/asset-test-fixtures.ts';
+
+import type { AssetFixture } from '#server/services/images/asset-test-fixtures.ts';
+import type { ErrorRequestHandler } from 'express';
+
+let fixture: AssetFixture;
+let lines: Array<{ msg: string }>;
+
+function createTestApp(cacheMaxBytes = 10_000_000) {
+  const app = express();
+  app.use('/content-assets', createAssetRouter({ assetsDir: fixture.assetsDir, logger: createCapturingLogger(lines), cacheMaxBytes }));
+  const onError: ErrorRequestHandler = (_err, _req, res, _next) => {
+    res.status(500).json({ error: { status: 500, message: 'failed' } });
+  };
+  app.use(onError);
+  return app;
+}
+
+const renders = () => lines.filter((line) => line.msg === 'image rendered').length;
+const binary = (res: request.Response, callback: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+};
+
+beforeAll(async () => {
+  fixture = await createAssetFixture();
+});
+afterAll(async () => {
+  await fixture.cleanup();
+});
+beforeEach(() => {
+  lines = [];
+});
+
+describe('asset router: images', () => {
+  it('resizes to an allowed width in the requested format', async () => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.jpg}?w=640&q=75&fm=webp`).buffer(true).parse(binary);
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    const meta = await sharp(res.body as Buffer).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 640, height: 480 });
+  });
+
+  it.each([
+    ['avif', 'image/avif', 'heif'],
+    ['jpg', 'image/jpeg', 'jpeg'],
+    ['png', 'image/png', 'png'],
+  ])('encodes fm=%s', async (fm, type, format) => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.png}?w=256&fm=${fm}`).buffer(true).parse(binary);
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe(type);
+    expect((await sharp(res.body as Buffer).metadata()).format).toBe(format);
+  });
+
+  it('accepts every width and quality the srcset builder emits and never enlarges', async () => {
+    const app = createTestApp();
+    for (const w of [16, 384, 640, 3840]) {
+      const res = await request(app).get(`/content-assets${PATHS.jpg}?w=${w}&q=75&fm=jpg`).buffer(true).parse(binary);
+
+      expect(res.status).toBe(200);
+      expect((await sharp(res.body as Buffer).metadata()).width).toBe(Math.min(w, 800));
+    }
+  });
+
+  it('maps fit modes onto the box', async () => {
+    const app = createTestApp();
+    const size = async (query: string) => {
+      const res = await request(app).get(`/content-assets${PATHS.jpg}?${query}`).buffer(true).parse(binary);
+      const meta = await sharp(res.body as Buffer).metadata();
+      return [meta.width, meta.height];
+    };
+
+    expect(await size('w=256&h=256&fit=pad')).toEqual([256, 256]);
+    expect(await size('w=64&h=64&fit=thumb')).toEqual([64, 64]);
+    expect(await size('w=256&h=128&fit=scale')).toEqual([256, 128]);
+    expect(await size('w=256&h=256&fit=fill')).toEqual([256, 256]);
+    expect(await size('w=256&h=256')).toEqual([256, 192]);
+  });
+
+  it('keeps the original format without fm and snaps odd qualities', async () => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.jpg}?w=128&q=80`).buffer(true).parse(binary);
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it.each([
+    ['w=500', 'w'],
+    ['w=0640', 'w'],
+    ['w=640.5', 'w'],
+    ['w=-16', 'w'],
+    ['w=99999999999', 'w'],
+    ['h=1000', 'h'],
+    ['q=0', 'q'],
+    ['q=101', 'q'],
+    ['q=high', 'q'],
+    ['fm=gif', 'fm'],
+    ['fm=jpeg', 'fm'],
+    ['fit=cover', 'fit'],
+    ['fl=progressive', 'fl'],
+    ['w=640&w=750', 'w'],
+  ])('rejects %s naming the parameter', async (query, name) => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.jpg}?${query}`);
+
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.error.status).toBe(400);
+    expect(res.body.error.message).toContain(name);
+  });
+
+  it('serves the original without parameters, with validators and long caching', async () => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.jpg}`).buffer(true).parse(binary);
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.etag).toBeTruthy();
+    expect((await sharp(res.body as Buffer).metadata()).width).toBe(800);
+  });
+
+  it('decodes file names once', async () => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.spaced}?w=64`);
+
+    expect(res.status).toBe(200);
+  });
+
+  it('passes SVG through untransformed and sandboxed', async () => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.svg}?w=64&fm=png`).buffer(true).parse(binary);
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+    expect((res.body as Buffer).toString()).toContain('<svg');
+  });
+
+  it('answers 500 through the error handler when the image cannot be decoded', async () => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.broken}?w=64`);
+
+    expect(res.status).toBe(500);
+  });
+});
+
+describe('asset router: cache', () => {
+  it('renders a variant once and answers repeats from the cache', async () => {
+    const app = createTestApp();
+    const url = `/content-assets${PATHS.jpg}?w=256&fm=avif`;
+
+    const first = await request(app).get(url);
+    const second = await request(app).get(url);
+
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(renders()).toBe(1);
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const app = createTestApp();
+    const url = `/content-assets${PATHS.jpg}?w=128`;
+    const first = await request(app).get(url);
+
+    const second = await request(app).get(url).set('If-None-Match', first.headers.etag!);
+
+    expect(second.status).toBe(304);
+  });
+
+  it('coalesces concurrent identical renders', async () => {
+    const app = createTestApp();
+    const url = `/content-assets${PATHS.jpg}?w=750&fm=avif`;
+
+    const responses = await Promise.all(Array.from({ length: 6 }, () => request(app).get(url)));
+
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(renders()).toBe(1);
+  });
+
+  it('still coalesces with the cache disabled, but renders again later', async () => {
+    const app = createTestApp(0);
+    const url = `/content-assets${PATHS.jpg}?w=96`;
+
+    await Promise.all([request(app).get(url), request(app).get(url)]);
+    await request(app).get(url);
+
+    expect(renders()).toBe(2);
+  });
+});
+
+describe('asset router: other files', () => {
+  it.each([
+    [PATHS.glb, 'model/gltf-binary'],
+    [PATHS.gltf, 'model/gltf+json'],
+    [PATHS.bin, 'application/octet-stream'],
+    [PATHS.mp4, 'video/mp4'],
+    [PATHS.pdf, 'application/pdf'],
+  ])('serves %s as %s with long caching', async (path, type) => {
+    const res = await request(createTestApp()).get(`/content-assets${path}`);
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(new RegExp(`^${type.replace(/[+]/g, '\\+')}`));
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-disposition']).toBeUndefined();
+  });
+
+  it('answers Range requests for video', async () => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.mp4}`).set('Range', 'bytes=0-9').buffer(true).parse(binary);
+
+    expect(res.status).toBe(206);
+    expect(res.headers['content-range']).toBe('bytes 0-9/36');
+    expect((res.body as Buffer).toString()).toBe('0123456789');
+  });
+
+  it('sends unknown types as attachments', async () => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.html}`);
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['content-disposition']).toBe('attachment');
+  });
+
+  it('rejects image parameters on non-images', async () => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.glb}?w=640`);
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('w');
+  });
+});
+
+describe('asset router: paths', () => {
+  it.each([
+    ['a missing file', '/images.ctfassets.net/vitrine-demo/photo/tok1/missing.jpg'],
+    ['a folder', '/images.ctfassets.net/vitrine-demo/photo/tok1'],
+    ['too many segments', `${PATHS.jpg}/extra`],
+    ['encoded slashes', '/images.ctfassets.net/vitrine-demo/photo/tok1/..%2f..%2f..%2f..%2f..%2fsecret.txt'],
+    ['encoded backslashes', '/images.ctfassets.net/vitrine-demo/photo/tok1/..%5c..%5c..%5c..%5c..%5csecret.txt'],
+    ['encoded dots', '/%2e%2e/%2e%2e/%2e%2e/%2e%2e/secret.txt'],
+    ['double encoding', '/images.ctfassets.net/vitrine-demo/photo/tok1/%252e%252e%252fsecret.txt'],
+    ['a NUL byte', '/images.ctfassets.net/vitrine-demo/photo/tok1/chair.jpg%00.png'],
+    ['broken encoding', '/images.ctfassets.net/vitrine-demo/photo/tok1/%E0%A4%A'],
+    ['a dotfile', '/images.ctfassets.net/vitrine-demo/hidden/tok/.env'],
+    ['a symlink leading out', PATHS.link],
+  ])('answers 404 for %s', async (_label, path) => {
+    const res = await request(createTestApp()).get(`/content-assets${path}`);
+
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { status: 404, message: 'Asset not found' } });
+    expect(res.text).not.toContain('outside the assets folder');
+  });
+
+  it('answers 405 to other methods', async () => {
+    const res = await request(createTestApp()).post(`/content-assets${PATHS.jpg}`);
+
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+  });
+
+  it('answers 404 for everything when the assets folder does not exist', async () => {
+    const app = express();
+    app.use('/content-assets', createAssetRouter({ assetsDir: `${fixture.dir}/nope`, logger: createCapturingLogger(lines), cacheMaxBytes: 0 }));
+
+    const res = await request(app).get(`/content-assets${PATHS.jpg}`);
+
+    expect(res.status).toBe(404);
+  });
+});
