@@ -1,0 +1,123 @@
+import { builtinModules } from 'node:module';
+
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Lint = correctness + the module boundaries of STYLE.md section 2, so an
+ * editor flags a forbidden import before the build does. Formatting belongs
+ * to Prettier, so no stylistic rules here.
+ */
+
+const builtinMessage = 'Node built-ins stay on the server (STYLE.md section 2).';
+
+/** Bare built-in names (`fs`, `http`) as exact paths: as patterns they would also match `#shared/http/…`. */
+const nodeBuiltinPaths = builtinModules.filter((name) => !name.startsWith('_')).map((name) => ({ name, message: builtinMessage }));
+
+/** Imports `client/` and `shared/` must never reach (STYLE.md section 2). */
+const serverOnly = [
+  // `regex`, not `group`: gitignore-style groups read a leading `#` as a comment.
+  { regex: '^(#server/|(\\.\\./)+server/)', message: 'client/ and shared/ never import server/ (STYLE.md section 2).' },
+  { group: ['node:*', 'fs/*', 'path/*', 'stream/*', 'util/*'], message: builtinMessage },
+  { group: ['pino', 'pino-*', 'contentful', 'contentful/*', '@contentful/node-apps-toolkit'], message: 'Server-only package (STYLE.md section 2).' },
+];
+
+const processEnv = {
+  object: 'process',
+  property: 'env',
+  message: 'Only server/config.ts reads process.env; take settings from Config (STYLE.md section 4).',
+};
+
+export default defineConfig(
+  {
+    ignores: ['dist/', 'coverage/', 'node_modules/', 'test-results/', 'bench-results/', '.cache/', 'public/', 'content/', '**/*.gen.*'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // verbatimModuleSyntax: types are imported with `import type`.
+      // `typeof import('…')` stays allowed: it types a module loaded at run time (server/ssr/entry.ts).
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'erasableSyntaxOnly: use a union of literals instead of an enum.' },
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only (STYLE.md section 3).' },
+      ],
+    },
+  },
+  {
+    // A few type-aware checks where a slip costs the most: promises nobody awaits (Express handlers, streams).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'no-restricted-imports': ['error', { paths: nodeBuiltinPaths, patterns: serverOnly }],
+      'no-restricted-properties': ['error', processEnv],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltinPaths,
+          patterns: [...serverOnly, { regex: '^(#client/|(\\.\\./)+client/)', message: 'shared/ imports only shared/ (STYLE.md section 2).' }],
+        },
+      ],
+      'no-restricted-properties': ['error', processEnv],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'node:process', importNames: ['env'], message: processEnv.message }],
+          // The SSR entry is the one door from server/ into client/ (loaded by path, typed by import type).
+          patterns: [
+            {
+              regex: '^(#client/|(\\.\\./)+client/)(?!entry\\.server\\.tsx$)',
+              message: 'server/ reaches client/ only through client/entry.server.tsx (STYLE.md section 2).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': ['error', processEnv],
+    },
+  },
+  {
+    files: ['server/config.ts'],
+    rules: { 'no-restricted-properties': 'off', 'no-restricted-imports': 'off' },
+  },
+  {
+    // Tests spy on console, build their own config and drive the SSR entry directly.
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    rules: { 'no-console': 'off', 'no-restricted-properties': 'off', 'no-restricted-imports': 'off' },
+  },
+  {
+    // Tool configs must default-export.
+    files: ['*.config.{js,ts}', 'eslint.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);
