@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
+
 import { z } from 'zod';
 
 import type { PublicConfig } from '#shared/public-config.ts';
@@ -38,11 +41,18 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: int(3000, 0, 65535),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level' }).default('info'),
-  PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+    .refine((v) => !URL.canParse(v) || (/^[^?#]*$/.test(v) && new URL(v).pathname === '/'), 'must be an origin like https://vitrine.example, without a path')
+    .optional(),
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((v) => (v === undefined || v === 'false' || v === '' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
+    .refine(
+      (v) => v === undefined || /^(true|false|\d+)$/.test(v) || v.split(',').every(isProxyAddress),
+      'must be true, false, a hop count, or IPs/CIDRs/loopback/linklocal/uniquelocal',
+    )
+    .transform((v) => (v === undefined || v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
   SSR_ABORT_MS: int(10_000, 100, 120_000),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 100, 60_000),
   HTML_CACHE_CONTROL: z.string().default('public, max-age=0, s-maxage=60, stale-while-revalidate=600'),
@@ -64,7 +74,10 @@ const envSchema = z.object({
   ALGOLIA_APP_ID: optionalString,
   ALGOLIA_SEARCH_KEY: optionalString,
   ALGOLIA_ADMIN_KEY: optionalString,
-  ALGOLIA_INDEX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, _ and -').default('vitrine'),
+  ALGOLIA_INDEX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, _ and -')
+    .default('vitrine'),
 
   INSIGHTS_ENABLED: bool(true),
   INSIGHTS_SELF_HOSTED: bool(true),
@@ -77,6 +90,17 @@ const envSchema = z.object({
 });
 
 type Env = z.infer<typeof envSchema>;
+
+/** What Express's `trust proxy` accepts in a list; anything else would throw inside createApp instead of here. */
+function isProxyAddress(token: string): boolean {
+  const value = token.trim();
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** Validated, frozen configuration. Built once by `loadConfig`, passed down explicitly. */
 export interface Config {
@@ -124,7 +148,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment. Throws `ConfigError` naming every bad variable. */
 export function loadConfig(source: Record<string, string | undefined>, version = '0.0.0'): Config {
-  const parsed = envSchema.safeParse(source);
+  // `PORT=` in an env file means "not set", not "port 0" or "host ''".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
@@ -132,6 +158,16 @@ export function loadConfig(source: Record<string, string | undefined>, version =
   const issues = crossChecks(e);
   if (issues.length > 0) throw new ConfigError(issues);
   return deepFreeze(toConfig(e, version));
+}
+
+/**
+ * `loadConfig` over this process's environment: the one place `process.env`
+ * is read (server/index.ts). In development `.env` is merged in first (real
+ * variables win); production reads the real environment only.
+ */
+export function loadConfigFromEnv(version: string): Config {
+  if (process.env.NODE_ENV === 'development' && existsSync('.env')) process.loadEnvFile('.env');
+  return loadConfig(process.env, version);
 }
 
 function crossChecks(e: Env): string[] {
@@ -182,7 +218,8 @@ function toConfig(e: Env, version: string): Config {
     // Without COOKIE_SECRET a random per-process key signs preview cookies: they simply expire on restart.
     preview: { secret: e.PREVIEW_SECRET, cookieSecret: e.COOKIE_SECRET ?? crypto.randomUUID() + crypto.randomUUID() },
     algolia: {
-      remote: e.ALGOLIA_APP_ID && e.ALGOLIA_SEARCH_KEY ? { appId: e.ALGOLIA_APP_ID, searchKey: e.ALGOLIA_SEARCH_KEY, adminKey: e.ALGOLIA_ADMIN_KEY } : undefined,
+      remote:
+        e.ALGOLIA_APP_ID && e.ALGOLIA_SEARCH_KEY ? { appId: e.ALGOLIA_APP_ID, searchKey: e.ALGOLIA_SEARCH_KEY, adminKey: e.ALGOLIA_ADMIN_KEY } : undefined,
       indexPrefix: e.ALGOLIA_INDEX,
     },
     insights: {

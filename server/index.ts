@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 
 import { createApp } from '#server/app.ts';
-import { ConfigError, loadConfig } from '#server/config.ts';
+import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
 import { createServices } from '#server/services/index.ts';
 import { createDevAssets, createManifestAssets } from '#server/ssr/assets.ts';
@@ -22,7 +22,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { ve
 
 let config: Config;
 try {
-  config = loadConfig(process.env, pkg.version);
+  config = loadConfigFromEnv(pkg.version);
 } catch (error) {
   if (error instanceof ConfigError) {
     for (const issue of error.issues) process.stderr.write(`config error: ${issue}\n`);
