@@ -6,7 +6,13 @@ import { createHash } from 'node:crypto';
  * If-None-Match with 304 before any rendering happens.
  */
 export function pageEtag(buildId: string, url: string, loaderData: unknown): string {
-  const hash = createHash('sha1').update(buildId).update('\0').update(url).update('\0').update(JSON.stringify(loaderData) ?? '').digest('base64url');
+  const hash = createHash('sha1')
+    .update(buildId)
+    .update('\0')
+    .update(url)
+    .update('\0')
+    .update(JSON.stringify(loaderData) ?? '')
+    .digest('base64url');
   return `W/"${hash}"`;
 }
 
