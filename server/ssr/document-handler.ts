@@ -1,4 +1,5 @@
 import { isbot } from 'isbot';
+import { isRouteErrorResponse } from 'react-router';
 
 import { publicConfig } from '#server/config.ts';
 import { renderErrorPage } from '#server/middleware/errors.ts';
@@ -39,6 +40,10 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     const context = await entry.queryDocument(request, requestContext);
     if (context instanceof Response) return sendFetchResponse(res, context);
     if (request.signal.aborted) return;
+    // The static handler turns a loader's unexpected throw into route data; log it here or nobody will.
+    for (const [routeId, error] of Object.entries(context.errors ?? {})) {
+      if (!isRouteErrorResponse(error)) req.log.error({ err: error, routeId }, 'loader failed');
+    }
 
     const preview = res.locals.preview === true;
     const etag = pageEtag(options.buildId, req.originalUrl, context.loaderData);
@@ -63,6 +68,11 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
       if (started || res.headersSent) return;
       started = true;
       res.status(renderFailed ? 500 : context.statusCode);
+      if (renderFailed) {
+        // An incomplete page must not be stored by a CDN or revalidated against a good one.
+        res.setHeader('Cache-Control', 'no-store');
+        res.removeHeader('ETag');
+      }
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       stream.pipe(res);
     };
@@ -76,7 +86,9 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
         if (!waitForAll) start();
       },
       onAllReady() {
-        if (waitForAll) start();
+        // Deferred: when the deadline's abort() completes the render, React is still inside abort()
+        // and piping from here makes it report an abortable task at the root.
+        if (waitForAll) setImmediate(start);
       },
       onShellError(error: unknown) {
         clearTimeout(deadline);
