@@ -5,27 +5,28 @@ import { pinoHttp } from 'pino-http';
 
 import type { Config } from '#server/config.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger, LoggerOptions } from 'pino';
 
 /** Query parameters that may carry credentials; their values never reach a log line. */
-const SECRET_PARAMS = /([?&](?:access_token|token|secret|key|x-algolia-api-key|signature)=)[^&#]*/gi;
+const SECRET_PARAMS = /([?&][\w.-]*(?:token|secret|key|signature|password)=)[^&#]*/gi;
 
 /** Strips credential-bearing query values from a URL before it is logged. */
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[Redacted]');
 }
 
-/** The root logger: JSON to stdout, pretty only in development. */
-export function createLogger(config: Pick<Config, 'logLevel' | 'isDev' | 'version'>): Logger {
-  return pino({
+/** The root logger: JSON to stdout (or `destination`, which tests capture), pretty only in development. */
+export function createLogger(config: Pick<Config, 'logLevel' | 'isDev' | 'version'>, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     level: config.logLevel,
     base: { service: 'vitrine', version: config.version },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.accessToken', '*.previewToken', '*.adminKey', '*.secret'],
       censor: '[Redacted]',
     },
-    ...(config.isDev ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'HH:MM:ss' } } } : {}),
-  });
+    ...(config.isDev && !destination ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'HH:MM:ss' } } } : {}),
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -47,18 +48,21 @@ export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy'
     customLogLevel(req, res, err) {
       if (err || res.statusCode >= 500) return 'error';
       if (res.statusCode >= 400) return 'warn';
-      if (isQuietPath(req.url ?? '')) return 'debug';
+      // originalUrl: a mounted static handler strips its prefix from req.url.
+      if (isQuietPath((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '')) return 'debug';
       return 'info';
     },
     customSuccessMessage: () => 'request completed',
     customErrorMessage: () => 'request failed',
     customAttributeKeys: { reqId: 'reqId', responseTime: 'durationMs' },
+    // Every line logged through req.log carries a top-level reqId; the completion line adds the request.
+    quietReqLogger: true,
     serializers: {
       req(req: { id: string; method: string; url: string; headers: Record<string, string> }) {
         return { id: req.id, method: req.method, url: redactUrl(req.url), userAgent: req.headers['user-agent'] };
       },
-      res(res: { statusCode: number; headers: Record<string, string | number> }) {
-        return { statusCode: res.statusCode, bytes: Number(res.headers['content-length'] ?? 0) || undefined };
+      res(res: { statusCode: number }) {
+        return { statusCode: res.statusCode };
       },
     },
     customProps(_req, res) {
