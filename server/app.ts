@@ -41,7 +41,7 @@ export interface AppDeps {
 
 /**
  * Builds the Express app without listening (supertest drives it). Order per
- * DESIGN.md: request id + logs → guards → nonce + helmet → compression →
+ * DESIGN.md: request id + logs → nonce + helmet → guards → compression →
  * static → ops → feature routers → route data → SSR → not-found → errors.
  */
 export function createApp(config: Config, deps: AppDeps): express.Express {
@@ -52,15 +52,17 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
 
   app.use(countBytes());
   app.use(createHttpLogger(deps.logger, config.trustProxy));
-  app.use(requestGuards());
   app.use(nonce());
   app.use(embedFraming(config.embedFrameAncestors));
   app.use(securityHeaders(config));
+  // After the security headers, so the 400/413/414 answers carry them too.
+  app.use(requestGuards({ maxBodyBytes: config.maxBodyBytes }));
   app.use(compression());
 
   if (deps.viteMiddlewares) app.use(deps.viteMiddlewares);
   if (deps.clientDir) {
-    app.use('/assets', express.static(join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    // pageMethods first: serve-static's own 405 (fallthrough: false) has no body and no request id.
+    app.use('/assets', pageMethods(), express.static(join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
     app.use(express.static(deps.clientDir, { index: false, maxAge: '1h' }));
   }
 

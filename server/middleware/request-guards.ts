@@ -6,15 +6,21 @@ import type { RequestHandler } from 'express';
 export const MAX_URL_BYTES = 8 * 1024;
 
 /**
- * Rejects hostile request targets before any router sees them: oversized
- * URLs (414), malformed percent-encoding (400), and encoded dot-segments or
- * NUL bytes that could walk out of a served folder (400).
+ * Rejects hostile requests before any router sees them: oversized URLs
+ * (414), declared bodies over `maxBodyBytes` (413, before a byte is read;
+ * body parsers enforce the same limit on chunked bodies), malformed
+ * percent-encoding (400), and encoded dot-segments or NUL bytes that could
+ * walk out of a served folder (400).
  */
-export function requestGuards(): RequestHandler {
+export function requestGuards(options: { maxBodyBytes: number }): RequestHandler {
   return (req, _res, next) => {
     const target = req.originalUrl;
     if (Buffer.byteLength(target) > MAX_URL_BYTES) {
       return next(new HttpError(414, `URL is longer than ${MAX_URL_BYTES} bytes`));
+    }
+    const declaredLength = Number(req.get('content-length') ?? 0);
+    if (declaredLength > options.maxBodyBytes) {
+      return next(new HttpError(413, `Request body is larger than ${options.maxBodyBytes} bytes`, { headers: { Connection: 'close' } }));
     }
     const path = target.split('?', 1)[0] ?? '/';
     let decoded: string;

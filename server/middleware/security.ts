@@ -38,7 +38,9 @@ export function securityHeaders(config: Config): RequestHandler {
     imgSrc: imgs,
     mediaSrc: media,
     fontSrc: ["'self'"],
-    connectSrc: config.isDev ? [...connect, 'ws:', 'wss:'] : [...connect, 'https://images.ctfassets.net', 'https://assets.ctfassets.net', 'https://downloads.ctfassets.net'],
+    connectSrc: config.isDev
+      ? [...connect, 'ws:', 'wss:']
+      : [...connect, 'https://images.ctfassets.net', 'https://assets.ctfassets.net', 'https://downloads.ctfassets.net'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
