@@ -16,7 +16,11 @@ export interface FakeContentOptions {
 }
 
 const emptyDoc = (text: string): RichText => ({
-  document: { nodeType: BLOCKS.DOCUMENT, data: {}, content: [{ nodeType: BLOCKS.PARAGRAPH, data: {}, content: [{ nodeType: 'text', value: text, marks: [], data: {} }] }] } as Document,
+  document: {
+    nodeType: BLOCKS.DOCUMENT,
+    data: {},
+    content: [{ nodeType: BLOCKS.PARAGRAPH, data: {}, content: [{ nodeType: 'text', value: text, marks: [], data: {} }] }],
+  } as Document,
   links: { entries: {}, assets: {} },
 });
 
