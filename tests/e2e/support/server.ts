@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/** The repository root (tests/e2e/support → ../../..). */
+export const ROOT = resolve(import.meta.dirname, '../../..');
+export const SERVER_ENTRY = resolve(ROOT, 'dist/server/index.js');
+
+/** A production server child process. */
+export interface RunningServer {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  url: string;
+  port: number;
+  /** Every JSON log line so far (non-JSON lines under `msg` with level 0). */
+  logs: Array<Record<string, unknown>>;
+  /** Anything the process wrote to stderr. */
+  stderr: string[];
+  /** SIGTERM, wait for exit (hard kill after `timeoutMs`); resolves with the exit code. */
+  stop(timeoutMs?: number): Promise<number | null>;
+}
+
+export interface StartServerOptions {
+  /** Variables on top of a minimal production environment (NODE_ENV=production, PORT=0, HOST=127.0.0.1). */
+  env?: Record<string, string>;
+  /** Give up waiting for the "server listening" line after this long. Default 30 s. */
+  startTimeoutMs?: number;
+}
+
+/**
+ * Starts `node dist/server/index.js` (the production build) on a free port.
+ * Only PATH, HOME and the given variables reach the child, so the machine's
+ * environment cannot switch the server out of embedded mode by accident.
+ */
+export function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build (scripts/e2e.ts does when needed)`);
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    ...options.env,
+  };
+  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const logs: RunningServer['logs'] = [];
+  const stderr: string[] = [];
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+
+  createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
+  const lines = createInterface({ input: child.stdout });
+
+  return new Promise<RunningServer>((ready, fail) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`server did not start within ${options.startTimeoutMs ?? 30_000} ms\n${describeOutput(logs, stderr)}`));
+    }, options.startTimeoutMs ?? 30_000);
+
+    void exited.then((code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with code ${String(code)} before listening\n${describeOutput(logs, stderr)}`));
+    });
+
+    lines.on('line', (line) => {
+      const entry = parseLine(line);
+      logs.push(entry);
+      if (entry.msg !== 'server listening' || typeof entry.port !== 'number') return;
+      clearTimeout(timer);
+      const port = entry.port;
+      ready({
+        url: `http://127.0.0.1:${port}`,
+        port,
+        logs,
+        stderr,
+        async stop(timeoutMs = 10_000) {
+          if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+          child.kill('SIGTERM');
+          const hardKill = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+          const code = await exited;
+          clearTimeout(hardKill);
+          return code;
+        },
+      });
+    });
+  });
+}
+
+function parseLine(line: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    if (parsed && typeof parsed === 'object') return parsed as Record<string, unknown>;
+  } catch {
+    // not JSON: keep it readable below
+  }
+  return { level: 0, msg: line };
+}
+
+/** The last lines a failed start-up printed, for the error message. */
+export function describeOutput(logs: RunningServer['logs'], stderr: string[]): string {
+  const tail = [...logs.slice(-15).map((l) => JSON.stringify(l)), ...stderr.slice(-15)];
+  return tail.length > 0 ? tail.join('\n') : '(no output)';
+}
+
+/** Log lines at error level or above (pino: 50 error, 60 fatal). */
+export function serverErrors(server: RunningServer): Array<Record<string, unknown>> {
+  return server.logs.filter((l) => typeof l.level === 'number' && l.level >= 50);
+}
