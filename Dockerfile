@@ -1,0 +1,44 @@
+# syntax=docker/dockerfile:1.7
+# Vitrine: one Debian-slim Node 24 base for every stage (STYLE.md section 11).
+#   docker build -t vitrine .
+#   docker run -p 3000:3000 vitrine            # embedded content and search
+# Secrets (Contentful, Algolia) arrive as runtime env, never in a layer.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+FROM ${NODE_IMAGE} AS base
+WORKDIR /app
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false \
+    NPM_CONFIG_AUDIT=false
+
+# 1. All dependencies, from the lockfile only, with npm's cache kept between builds.
+FROM base AS deps
+COPY package.json package-lock.json ./
+RUN --mount=type=cache,target=/root/.npm,sharing=locked \
+    npm ci
+
+# 2. Typecheck and build: dist/client (assets + manifest) and dist/server; public/decoders is filled here.
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# 3. The same node_modules without devDependencies (keeps the native sharp build from step 1).
+FROM deps AS prod-deps
+RUN npm prune --omit=dev
+
+# 4. Runtime: build output, public/, the embedded demo space, production modules, package.json.
+#    Files stay owned by root, so the app user cannot change its own code.
+FROM base AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/public ./public
+COPY --from=build /app/content ./content
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+    CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/server/index.js"]
