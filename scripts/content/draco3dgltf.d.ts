@@ -1,0 +1,10 @@
+/** draco3dgltf ships no types; glTF-Transform only needs the two module factories. */
+declare module 'draco3dgltf' {
+  const draco3d: {
+    createEncoderModule(options?: object): Promise<unknown>;
+    createDecoderModule(options?: object): Promise<unknown>;
+  };
+  // The package is CommonJS (module.exports = { … }): a default import is its real shape.
+  // eslint-disable-next-line no-restricted-syntax
+  export default draco3d;
+}
