@@ -131,12 +131,12 @@ export const FURNITURE_MODELS: ModelData[] = [
       'en-US': `
         Rented flats have rules about drilling. The Ladder Shelf leans: its weight and a felt pad keep it against the wall, and a single strap behind the top board satisfies the safety standard for tall furniture.
 
-        The boards get shallower towards the top, 360 mm at the bottom and 180 mm at the top, so the centre of gravity stays low. The file uses \`EXT_meshopt_compression\`, decoded by a small WebAssembly module.
+        The boards get shallower towards the top, 400 mm at the bottom and 100 mm at the top, so the centre of gravity stays low. The file uses \`EXT_meshopt_compression\`, decoded by a small WebAssembly module.
       `,
       'de-DE': `
         In Mietwohnungen gelten Regeln fürs Bohren. Das Leiterregal lehnt nur: Sein Gewicht und ein Filzpolster halten es an der Wand, ein einzelner Gurt hinter dem obersten Brett erfüllt die Sicherheitsnorm für hohe Möbel.
 
-        Die Bretter werden nach oben schmaler, unten 360 mm, oben 180 mm, damit der Schwerpunkt tief bleibt. Die Datei nutzt \`EXT_meshopt_compression\` und wird von einem kleinen WebAssembly-Modul dekodiert.
+        Die Bretter werden nach oben schmaler, unten 400 mm, oben 100 mm, damit der Schwerpunkt tief bleibt. Die Datei nutzt \`EXT_meshopt_compression\` und wird von einem kleinen WebAssembly-Modul dekodiert.
       `,
     },
   },

@@ -3,7 +3,7 @@ import { part, pickMaterials } from '../scene.ts';
 
 import type { ProductSpec } from '../scene.ts';
 
-/** Ring pendant: brushed brass halo with an opal LED channel, on three cables. Ø 632 mm, 945 mm drop. */
+/** Ring pendant: brushed brass halo with an opal LED channel, on three cables. Ø 632 mm, 843 mm from canopy to ring. */
 const RING_RADIUS = 0.3;
 const RING_HEIGHT = 0.12;
 const CANOPY_HEIGHT = 0.93;

@@ -7,6 +7,9 @@ import type { Geometry } from '../geometry.ts';
 import type { ProductSpec } from '../scene.ts';
 
 /** Trestle dining table in solid walnut. 2000 × 740 × 900 mm. */
+/** The extrusion bevel grows the outline, so the shape is drawn that much smaller. */
+const BEVEL = 0.004;
+
 function roundedRectangle(width: number, depth: number, radius: number): Shape {
   const [w, d] = [width / 2, depth / 2];
   const shape = new Shape();
@@ -32,7 +35,7 @@ function trestle(x: number): Geometry[] {
 }
 
 export function createKerfDiningTable(): ProductSpec {
-  const top = place(slab(roundedRectangle(2, 0.9, 0.035), 0.03, 0.004), { at: [0, 0.71, 0] });
+  const top = place(slab(roundedRectangle(2 - 2 * BEVEL, 0.9 - 2 * BEVEL, 0.035), 0.03, BEVEL), { at: [0, 0.71, 0] });
   const stretcher = place(projectUvs(roundedBox([1.5, 0.07, 0.034], 0.006, 2), 3, 0), { at: [0, 0.3, 0] });
   return {
     slug: 'kerf-dining-table',

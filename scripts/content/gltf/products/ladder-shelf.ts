@@ -3,7 +3,7 @@ import { part, pickMaterials } from '../scene.ts';
 
 import type { ProductSpec } from '../scene.ts';
 
-/** Leaning ladder shelf: ash rails, five oak boards that get shallower towards the top. 700 × 1800 × 420 mm. */
+/** Leaning ladder shelf: ash rails, five oak boards that get shallower towards the top. About 680 × 1810 × 445 mm. */
 const HEIGHT = 1.8;
 const FOOT_Z = 0.21;
 const TOP_Z = -0.19;

@@ -4,7 +4,7 @@ import { part, pickMaterials } from '../scene.ts';
 import type { Geometry, Vec3 } from '../geometry.ts';
 import type { ProductSpec } from '../scene.ts';
 
-/** Lounge chair: oiled oak frame, loose boiled-wool cushions. 720 × 760 × 780 mm. */
+/** Lounge chair: oiled oak frame, loose boiled-wool cushions. About 680 × 825 × 720 mm. */
 const WOOD_REPEAT = 2.2;
 const WOOL_REPEAT = 7;
 

@@ -9,7 +9,7 @@ import type { AnimationChannelSpec, ProductSpec } from '../scene.ts';
 
 /**
  * Balanced-arm desk lamp with a looping "reaching" animation on its three joints.
- * Base Ø 170 mm, 560 mm tall at rest, 450 mm reach.
+ * Base Ø 170 mm; at rest about 440 mm tall with 640 mm reach.
  */
 const LOWER_ARM = 0.36;
 const UPPER_ARM = 0.32;

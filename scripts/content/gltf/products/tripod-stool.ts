@@ -4,7 +4,7 @@ import { part, pickMaterials } from '../scene.ts';
 
 import type { ProductSpec } from '../scene.ts';
 
-/** Three-legged stool in oiled ash with a blackened-steel foot ring. Ø 420 mm, 450 mm tall. */
+/** Three-legged stool in oiled ash with a blackened-steel foot ring. Seat Ø 344 mm, 453 mm tall. */
 const SEAT_TOP = 0.45;
 const WOOD_REPEAT = 2.4;
 
