@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+
+import type { AddressInfo } from 'node:net';
 
 /** The repository root (tests/e2e/support → ../../..). */
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -21,67 +24,83 @@ export interface RunningServer {
 }
 
 export interface StartServerOptions {
-  /** Variables on top of a minimal production environment (NODE_ENV=production, PORT=0, HOST=127.0.0.1). */
+  /** Variables on top of a minimal production environment (NODE_ENV=production, HOST=127.0.0.1, LOG_LEVEL=info, a free PORT). */
   env?: Record<string, string>;
   /** Give up waiting for the "server listening" line after this long. Default 30 s. */
   startTimeoutMs?: number;
 }
 
 /**
- * Starts `node dist/server/index.js` (the production build) on a free port.
- * Only PATH, HOME and the given variables reach the child, so the machine's
- * environment cannot switch the server out of embedded mode by accident.
+ * Starts `node dist/server/index.js` (the production build) on a free port
+ * and resolves once /healthz answers, whatever LOG_LEVEL says. Only PATH,
+ * HOME and the given variables reach the child, so the machine's environment
+ * cannot switch the server out of embedded mode by accident.
  */
-export function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build (scripts/e2e.ts does when needed)`);
+  const port = Number(options.env?.PORT ?? 0) || (await freePort());
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
     NODE_ENV: 'production',
-    PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     ...options.env,
+    PORT: String(port),
   };
   const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: RunningServer['logs'] = [];
   const stderr: string[] = [];
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-
   createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
-  const lines = createInterface({ input: child.stdout });
+  createInterface({ input: child.stdout }).on('line', (line) => logs.push(parseLine(line)));
 
-  return new Promise<RunningServer>((ready, fail) => {
-    const timer = setTimeout(() => {
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited with ${String(child.exitCode ?? child.signalCode)} before listening\n${describeOutput(logs, stderr)}`);
+    }
+    if (await isHealthy(url)) break;
+    if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      fail(new Error(`server did not start within ${options.startTimeoutMs ?? 30_000} ms\n${describeOutput(logs, stderr)}`));
-    }, options.startTimeoutMs ?? 30_000);
+      throw new Error(`server did not answer ${url}/healthz within ${options.startTimeoutMs ?? 30_000} ms\n${describeOutput(logs, stderr)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 
-    void exited.then((code) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited with code ${String(code)} before listening\n${describeOutput(logs, stderr)}`));
-    });
+  return {
+    url,
+    port,
+    logs,
+    stderr,
+    async stop(timeoutMs = 10_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const hardKill = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      const code = await exited;
+      clearTimeout(hardKill);
+      return code;
+    },
+  };
+}
 
-    lines.on('line', (line) => {
-      const entry = parseLine(line);
-      logs.push(entry);
-      if (entry.msg !== 'server listening' || typeof entry.port !== 'number') return;
-      clearTimeout(timer);
-      const port = entry.port;
-      ready({
-        url: `http://127.0.0.1:${port}`,
-        port,
-        logs,
-        stderr,
-        async stop(timeoutMs = 10_000) {
-          if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-          child.kill('SIGTERM');
-          const hardKill = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-          const code = await exited;
-          clearTimeout(hardKill);
-          return code;
-        },
-      });
+async function isHealthy(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** A port nobody listens on right now (the server binds it a moment later). */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
     });
   });
 }

@@ -1,0 +1,89 @@
+/**
+ * Time to first byte of streamed pages with and without compression
+ * (`node scripts/bench/ttfb.ts [--requests <n>] [path…]`).
+ *
+ * Starts the production server, then for each path and each Accept-Encoding
+ * (identity, gzip, br) makes sequential requests over a raw socket and
+ * reports the median and p90 of: headers received, first body byte, and the
+ * whole response. If compression held the shell back, "first byte" would move
+ * towards "complete" for gzip/br while identity stayed low.
+ */
+import { request } from 'node:http';
+import { parseArgs } from 'node:util';
+
+import { startServer } from '../../tests/e2e/support/server.ts';
+
+const { values: args, positionals } = parseArgs({ allowPositionals: true, options: { requests: { type: 'string', default: '40' } } });
+const count = Number(args.requests);
+const ENCODINGS = ['identity', 'gzip', 'br'] as const;
+
+interface Timing {
+  headersMs: number;
+  firstByteMs: number;
+  completeMs: number;
+  bytes: number;
+}
+
+function timeRequest(url: string, encoding: string): Promise<Timing> {
+  return new Promise((done, fail) => {
+    const started = process.hrtime.bigint();
+    const since = () => Number(process.hrtime.bigint() - started) / 1e6;
+    const req = request(url, { headers: { 'Accept-Encoding': encoding, 'User-Agent': 'Mozilla/5.0 Chrome/140 ttfb-bench' } }, (res) => {
+      const headersMs = since();
+      let firstByteMs = NaN;
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (Number.isNaN(firstByteMs)) firstByteMs = since();
+        bytes += chunk.length;
+      });
+      res.on('end', () => {
+        if (res.statusCode !== 200) return fail(new Error(`${url}: ${res.statusCode}`));
+        if (encoding !== 'identity' && res.headers['content-encoding'] !== encoding)
+          return fail(new Error(`${url}: asked for ${encoding}, got ${res.headers['content-encoding'] ?? 'identity'}`));
+        done({ headersMs, firstByteMs, completeMs: since(), bytes });
+      });
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? NaN;
+
+async function main(): Promise<void> {
+  const server = await startServer({ env: { LOG_LEVEL: 'warn' } });
+  try {
+    const modelsHtml = await (await fetch(`${server.url}/models`)).text();
+    const firstModel = /href="(\/models\/[^"/?#]+)"/.exec(modelsHtml)?.[1];
+    const paths = positionals.length > 0 ? positionals : ['/', ...(firstModel ? [firstModel] : [])];
+    const rows = [['path', 'encoding', 'bytes', 'headers p50', 'first byte p50', 'first byte p90', 'complete p50', 'complete p90']];
+    for (const path of paths) {
+      for (const encoding of ENCODINGS) await timeRequest(`${server.url}${path}`, encoding);
+      const timings = new Map<string, Timing[]>(ENCODINGS.map((e) => [e, []]));
+      // Interleave encodings so drift on a shared machine hits all three alike.
+      for (let i = 0; i < count; i++) for (const encoding of ENCODINGS) timings.get(encoding)?.push(await timeRequest(`${server.url}${path}`, encoding));
+      for (const encoding of ENCODINGS) {
+        const list = timings.get(encoding) ?? [];
+        const ms = (pick: (t: Timing) => number, q: number) => quantile(list.map(pick), q).toFixed(1);
+        rows.push([
+          path,
+          encoding,
+          String(list[0]?.bytes ?? 0),
+          ms((t) => t.headersMs, 0.5),
+          ms((t) => t.firstByteMs, 0.5),
+          ms((t) => t.firstByteMs, 0.9),
+          ms((t) => t.completeMs, 0.5),
+          ms((t) => t.completeMs, 0.9),
+        ]);
+      }
+    }
+    const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+    process.stdout.write(
+      `${rows.map((r) => r.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ')).join('\n')}\n(${count} requests per row, ms)\n`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
