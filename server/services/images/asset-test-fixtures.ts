@@ -3,10 +3,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 
+import express from 'express';
 import pino from 'pino';
 import sharp from 'sharp';
 
+import { createAssetRouter } from '#server/services/images/asset-router.ts';
+
+import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { Response } from 'supertest';
 
 /** Request paths (relative to the mount point) of the generated files. */
 export const PATHS = {
@@ -71,4 +76,22 @@ export function createCapturingLogger(lines: Array<{ msg: string }>): Logger {
     },
   });
   return pino({ level: 'debug' }, stream);
+}
+
+/** An app mounting the router at /content-assets, with a JSON 500 error handler; log lines go to `lines`. */
+export function createAssetTestApp(assetsDir: string, lines: Array<{ msg: string }>, cacheMaxBytes = 10_000_000): express.Express {
+  const app = express();
+  app.use('/content-assets', createAssetRouter({ assetsDir, logger: createCapturingLogger(lines), cacheMaxBytes }));
+  const onError: ErrorRequestHandler = (_err, _req, res, _next) => {
+    res.status(500).json({ error: { status: 500, message: 'failed' } });
+  };
+  app.use(onError);
+  return app;
+}
+
+/** supertest parser that keeps any body as a Buffer. */
+export function parseBinary(res: Response, callback: (err: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
 }
