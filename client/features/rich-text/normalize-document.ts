@@ -1,0 +1,162 @@
+import { BLOCKS, INLINES, MARKS } from '@contentful/rich-text-types';
+
+import { richTextToPlainText } from '#client/features/rich-text/plain-text.ts';
+
+import type { Document } from '@contentful/rich-text-types';
+
+/**
+ * Block nesting (lists, quotes, tables) deeper than this is flattened into
+ * one paragraph of its text. The renderer and React's server renderer both
+ * recurse per level and overflow the stack a little beyond 1 000 levels;
+ * editors nest a handful.
+ */
+export const MAX_BLOCK_DEPTH = 48;
+
+/** What a node may contain. */
+type Policy = 'blocks' | 'inline' | 'text' | 'rows' | 'cells' | 'none';
+
+const HEADINGS = [BLOCKS.HEADING_1, BLOCKS.HEADING_2, BLOCKS.HEADING_3, BLOCKS.HEADING_4, BLOCKS.HEADING_5, BLOCKS.HEADING_6];
+const CHILD_POLICY: Record<string, Policy> = {
+  [BLOCKS.DOCUMENT]: 'blocks',
+  [BLOCKS.OL_LIST]: 'blocks',
+  [BLOCKS.UL_LIST]: 'blocks',
+  [BLOCKS.LIST_ITEM]: 'blocks',
+  [BLOCKS.QUOTE]: 'blocks',
+  [BLOCKS.TABLE_CELL]: 'blocks',
+  [BLOCKS.TABLE_HEADER_CELL]: 'blocks',
+  [BLOCKS.TABLE]: 'rows',
+  [BLOCKS.TABLE_ROW]: 'cells',
+  [BLOCKS.PARAGRAPH]: 'inline',
+  ...Object.fromEntries(HEADINGS.map((type) => [type, 'inline'])),
+  [BLOCKS.HR]: 'none',
+  [BLOCKS.EMBEDDED_ENTRY]: 'none',
+  [BLOCKS.EMBEDDED_ASSET]: 'none',
+  [BLOCKS.EMBEDDED_RESOURCE]: 'none',
+  [INLINES.HYPERLINK]: 'text',
+  [INLINES.ENTRY_HYPERLINK]: 'text',
+  [INLINES.ASSET_HYPERLINK]: 'text',
+  [INLINES.RESOURCE_HYPERLINK]: 'text',
+  [INLINES.EMBEDDED_ENTRY]: 'none',
+  [INLINES.EMBEDDED_RESOURCE]: 'none',
+};
+const INLINE_TYPES = new Set<string>(Object.values(INLINES));
+const CELL_TYPES = new Set<string>([BLOCKS.TABLE_CELL, BLOCKS.TABLE_HEADER_CELL]);
+const NESTING_TYPES = new Set<string>([BLOCKS.OL_LIST, BLOCKS.UL_LIST, BLOCKS.LIST_ITEM, BLOCKS.QUOTE, BLOCKS.TABLE]);
+const MARK_TYPES = new Set<string>(Object.values(MARKS));
+
+interface OutNode {
+  nodeType: string;
+  data: Record<string, unknown>;
+  content?: OutNode[];
+  value?: string;
+  marks?: Array<{ type: string }>;
+}
+
+interface Work {
+  node: unknown;
+  out: OutNode[];
+  depth: number;
+  policy: Policy;
+  /** Rows and cells of a table's leading header rows (their `th` get `scope="col"`). */
+  inHeader?: boolean;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const contentOf = (node: Record<string, unknown>): unknown[] => (Array.isArray(node.content) ? node.content : []);
+const text = (value: string): OutNode => ({ nodeType: 'text', value, marks: [], data: {} });
+const paragraph = (value: string): OutNode => ({ nodeType: BLOCKS.PARAGRAPH, data: {}, content: [text(value)] });
+
+function toText(node: Record<string, unknown>, onUnknown: (kind: string) => void): OutNode {
+  const marks: Array<{ type: string }> = [];
+  for (const mark of Array.isArray(node.marks) ? node.marks : []) {
+    const type = isRecord(mark) ? mark.type : undefined;
+    if (typeof type !== 'string') continue;
+    if (!MARK_TYPES.has(type)) onUnknown(`mark:${type}`);
+    else if (!marks.some((m) => m.type === type)) marks.push({ type });
+  }
+  return { nodeType: 'text', value: typeof node.value === 'string' ? node.value : '', marks, data: {} };
+}
+
+const SPAN = (value: unknown) => (Number.isInteger(value) && (value as number) > 1 && (value as number) <= 1000 ? (value as number) : undefined);
+
+/** Validated spans, plus the header scope the HTML needs. */
+function toCellData(data: Record<string, unknown>, scope: 'col' | 'row' | undefined): Record<string, unknown> {
+  const colspan = SPAN(data.colspan);
+  const rowspan = SPAN(data.rowspan);
+  return { ...(colspan ? { colspan } : {}), ...(rowspan ? { rowspan } : {}), ...(scope ? { scope } : {}) };
+}
+
+/** Leading rows made only of header cells: Contentful's "header row" (they go into `<thead>`). */
+function countHeaderRows(rows: Array<Record<string, unknown>>): number {
+  let count = 0;
+  for (const row of rows) {
+    const cells = contentOf(row).filter((cell) => isRecord(cell) && CELL_TYPES.has(cell.nodeType as string)) as Array<Record<string, unknown>>;
+    if (cells.length === 0 || cells.some((cell) => cell.nodeType !== BLOCKS.TABLE_HEADER_CELL)) break;
+    count += 1;
+  }
+  return count;
+}
+
+/** Whether `type` may sit where `policy` applies; false means it is flattened to text (or dropped in tables). */
+function fits(type: string, policy: Policy): boolean {
+  if (policy === 'rows') return type === BLOCKS.TABLE_ROW;
+  if (policy === 'cells') return CELL_TYPES.has(type);
+  if (type === BLOCKS.TABLE_ROW || CELL_TYPES.has(type)) return false;
+  if (policy === 'inline') return INLINE_TYPES.has(type);
+  return policy === 'blocks';
+}
+
+/**
+ * Turns whatever arrived as a rich-text document into one the renderer and
+ * the HTML parser agree on, so hostile or broken content can neither throw
+ * nor cause hydration mismatches:
+ * - malformed nodes are dropped, text values and marks coerced, unknown marks dropped;
+ * - unknown node types become their text content (`onUnknown` is told);
+ * - blocks inside paragraphs/headings and anything but text inside links are flattened to text;
+ * - tables keep only rows, rows only cells; stray rows/cells become text;
+ * - nesting deeper than {@link MAX_BLOCK_DEPTH} becomes a paragraph of its text.
+ * Iterative, so arbitrarily deep input cannot overflow the stack here.
+ */
+export function normalizeDocument(input: unknown, onUnknown: (kind: string) => void): Document {
+  const root: OutNode = { nodeType: BLOCKS.DOCUMENT, data: {}, content: [] };
+  if (!isRecord(input) || input.nodeType !== BLOCKS.DOCUMENT) return root as unknown as Document;
+  const stack: Work[] = [];
+  const pushChildren = (children: unknown[], out: OutNode[], depth: number, policy: Policy, isHeader: (index: number) => boolean = () => false) => {
+    for (let i = children.length - 1; i >= 0; i -= 1) stack.push({ node: children[i], out, depth, policy, inHeader: isHeader(i) });
+  };
+  pushChildren(contentOf(input), root.content!, 1, 'blocks');
+
+  while (stack.length > 0) {
+    const { node, out, depth, policy, inHeader = false } = stack.pop()!;
+    if (!isRecord(node) || typeof node.nodeType !== 'string') continue;
+    const type = node.nodeType;
+    const tableSlot = policy === 'rows' || policy === 'cells';
+    if (type === 'text') {
+      if (!tableSlot) out.push(toText(node, onUnknown));
+      continue;
+    }
+    const childPolicy = Object.hasOwn(CHILD_POLICY, type) ? CHILD_POLICY[type]! : undefined;
+    if (!childPolicy) onUnknown(type);
+    if (!childPolicy || type === BLOCKS.DOCUMENT || !fits(type, policy)) {
+      if (!tableSlot) out.push(text(richTextToPlainText(node)));
+      continue;
+    }
+    if (NESTING_TYPES.has(type) && depth > MAX_BLOCK_DEPTH) {
+      out.push(paragraph(richTextToPlainText(node)));
+      continue;
+    }
+    const data = isRecord(node.data) ? node.data : {};
+    const copy: OutNode = { nodeType: type, data, content: [] };
+    out.push(copy);
+    if (type === BLOCKS.TABLE) {
+      const rows = contentOf(node).filter((row) => isRecord(row) && row.nodeType === BLOCKS.TABLE_ROW);
+      const headerRows = countHeaderRows(rows as Array<Record<string, unknown>>);
+      copy.data = { headerRows };
+      pushChildren(rows, copy.content!, depth + 1, childPolicy, (index) => index < headerRows);
+      continue;
+    }
+    if (CELL_TYPES.has(type)) copy.data = toCellData(data, type === BLOCKS.TABLE_HEADER_CELL ? (inHeader ? 'col' : 'row') : undefined);
+    if (childPolicy !== 'none') pushChildren(contentOf(node), copy.content!, depth + 1, childPolicy, () => inHeader);
+  }
+  return root as unknown as Document;
+}

@@ -1,0 +1,59 @@
+/**
+ * URL checks for links that come from editors. Only absolute http(s),
+ * mailto and tel survive; everything else (javascript:, data:, vbscript:,
+ * file:, protocol-relative and backslash tricks, scheme names split by tabs,
+ * newlines or other control characters) is refused, and the caller renders
+ * the link text without a link. The browser's own URL parser decides what
+ * the scheme is, so we check exactly what it would follow.
+ */
+
+const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+// eslint-disable-next-line no-control-regex
+const EDGE_SPACE = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+// The URL parser silently drops tabs and newlines inside URLs; any control character left is refused.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const MAX_URL_LENGTH = 4096;
+
+/** A hyperlink target safe to put in `href`, normalized, or null. */
+export function toSafeHref(uri: unknown): string | null {
+  if (typeof uri !== 'string' || uri.length > MAX_URL_LENGTH) return null;
+  const trimmed = uri.replace(EDGE_SPACE, '');
+  if (trimmed === '' || CONTROL.test(trimmed)) return null;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return null;
+  }
+  if (!SAFE_PROTOCOLS.has(url.protocol)) return null;
+  // `https://ourshop.com@evil.example` reads like our domain but is not.
+  if (url.username || url.password) return null;
+  return url.href;
+}
+
+/** Whether an href is a web link (it gets `rel="noopener noreferrer"`). */
+export function isWebHref(href: string): boolean {
+  return href.startsWith('http:') || href.startsWith('https:');
+}
+
+/** An origin-relative path (`/x`), never a protocol-relative one (`//x`, `/\x`). */
+export function isSafePath(path: unknown): path is string {
+  return typeof path === 'string' && /^\/(?![/\\])/.test(path) && !CONTROL.test(path) && path.length <= MAX_URL_LENGTH;
+}
+
+/**
+ * An asset file URL safe for `href`/`src`: our `/content-assets/…` paths,
+ * Contentful's protocol-relative `//…ctfassets.net/…` made https, or an
+ * absolute http(s) URL.
+ */
+export function toSafeAssetUrl(url: unknown): string | null {
+  if (isSafePath(url)) return url;
+  if (typeof url === 'string' && url.startsWith('//')) return toWebUrl(`https:${url}`);
+  return toWebUrl(url);
+}
+
+function toWebUrl(url: unknown): string | null {
+  const href = toSafeHref(url);
+  return href && isWebHref(href) ? href : null;
+}
