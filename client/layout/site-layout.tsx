@@ -3,16 +3,16 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { RouteAnnouncer } from '#client/layout/route-announcer.tsx';
 import { useSite } from '#client/layout/use-site.ts';
+import { RichTextRenderer } from '#client/features/rich-text/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
 import { LOCALES } from '#shared/content/types.ts';
 import { paths, switchLocalePath } from '#shared/urls.ts';
 
-import type { ReactNode } from 'react';
 
 const LOCALE_NAMES = { 'en-US': 'English', 'de-DE': 'Deutsch' } as const;
 
 /** Header, footer and announcer around every page of one locale. Routes with `handle.bare` get none of it. */
-export function SiteLayout({ footer }: { footer?: ReactNode }) {
+export function SiteLayout() {
   const { site, locale, preview } = useSite();
   const { pathname, search } = useLocation();
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
@@ -56,10 +56,7 @@ export function SiteLayout({ footer }: { footer?: ReactNode }) {
         <Outlet />
       </main>
       <footer className="site-footer">
-        {footer}
-        <p>
-          <small>{site.description}</small>
-        </p>
+        <RichTextRenderer value={site.footer} locale={locale} />
       </footer>
       <RouteAnnouncer />
     </>

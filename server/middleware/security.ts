@@ -22,7 +22,8 @@ const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response)
  * frame-ancestors) go through `res.locals.frameAncestors`.
  */
 export function securityHeaders(config: Config): RequestHandler {
-  const connect = ["'self'"];
+  // blob:/data: — three's GLTFLoader fetches a .glb's embedded textures through object URLs.
+  const connect = ["'self'", 'blob:', 'data:'];
   if (config.algolia.remote) connect.push('https://*.algolia.net', 'https://*.algolianet.com', 'https://insights.algolia.io');
   if (/^https?:/.test(config.insights.basePath)) connect.push(new URL(config.insights.basePath).origin);
   // Vite chunks come from our origin ('self'); inline scripts need the nonce. wasm for the decoders.

@@ -1,7 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
 
-import express from 'express';
-
 import { createContentJsonRouter } from '#server/api/content-json.ts';
 import { createContentfulWebhookRouter } from '#server/api/contentful-webhook.ts';
 import { createFeedsRouter } from '#server/api/feeds.ts';
@@ -10,6 +8,8 @@ import { createContentCache } from '#server/services/content/content-cache.ts';
 import { createContentEvents } from '#server/services/content/content-events.ts';
 import { createContentService } from '#server/services/content/content-service.ts';
 import { createContentfulClients } from '#server/services/contentful/index.ts';
+import { createAssetRouter } from '#server/services/images/asset-router.ts';
+import { createInsightsRouters } from '#server/services/insights/index.ts';
 
 import type { AppDeps } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
@@ -47,6 +47,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const modes = { content: clients.mode === 'remote' ? 'contentful' : 'embedded', search: config.algolia.remote ? 'algolia' : 'embedded', insights: config.insights.enabled ? (config.insights.selfHosted ? 'self-hosted' : 'external') : 'off' };
 
   const routers: NonNullable<AppDeps['routers']> = [
+    ...createInsightsRouters(config),
     { path: '/', handler: createFeedsRouter(config, content) },
     { path: '/api/content', handler: createContentJsonRouter(content, config.htmlCacheControl) },
     { path: '/api/preview', handler: createPreviewRouter({ secret: config.preview.secret, cookieSecret: config.preview.cookieSecret, enabled: clients.previewAvailable }) },
@@ -54,7 +55,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   ];
   if (clients.mode === 'embedded') {
     const assetsDir = join(dirname(exportFile), 'assets');
-    routers.unshift({ path: '/content-assets', handler: express.static(assetsDir, { index: false, maxAge: '1y', immutable: true, fallthrough: false }) });
+    routers.unshift({ path: '/content-assets', handler: createAssetRouter({ assetsDir, logger, cacheMaxBytes: 64 * 1024 * 1024 }) });
   }
 
   return {

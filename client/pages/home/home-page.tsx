@@ -1,5 +1,6 @@
 import { useLoaderData } from 'react-router';
 
+import { ArticleCard, ModelCard } from '#client/components/cards.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
@@ -11,40 +12,41 @@ import type { HomeData } from '#client/pages/home/loader.ts';
 
 export function Component() {
   const { models, articles } = useLoaderData() as HomeData;
-  const { site, locale } = useSite();
+  const { site, locale, origin } = useSite();
   const t = getLabels(locale);
   return (
     <>
-      <Seo title={site.name} description={site.description} jsonLd={{ '@context': 'https://schema.org', '@type': 'WebSite', name: site.name, description: site.description }} />
+      <Seo
+        title={site.name}
+        description={site.description}
+        jsonLd={{ '@context': 'https://schema.org', '@type': 'WebSite', name: site.name, description: site.description, url: origin + paths.home(locale), inLanguage: locale }}
+      />
       <section className="hero">
         <h1>{site.name}</h1>
         <p className="lede">{site.description}</p>
       </section>
-      <section aria-labelledby="featured-title">
-        <h2 id="featured-title">{t.featuredModels}</h2>
+      <section aria-labelledby="featured-title" className="home-section">
+        <div className="section-head">
+          <h2 id="featured-title">{t.featuredModels}</h2>
+          <PrefetchLink to={paths.models(locale)}>{t.allModels} →</PrefetchLink>
+        </div>
         <ul className="card-grid">
-          {models.map((model) => (
-            <li key={model.id} className="card">
-              <PrefetchLink to={paths.model(locale, model.slug)}>
-                <h3>{model.name}</h3>
-              </PrefetchLink>
-              <p>{model.summary}</p>
+          {models.map((model, i) => (
+            <li key={model.id}>
+              <ModelCard model={model} locale={locale} priority={i === 0} />
             </li>
           ))}
         </ul>
-        <p>
-          <PrefetchLink to={paths.models(locale)}>{t.allModels}</PrefetchLink>
-        </p>
       </section>
-      <section aria-labelledby="latest-title">
-        <h2 id="latest-title">{t.latestArticles}</h2>
+      <section aria-labelledby="latest-title" className="home-section">
+        <div className="section-head">
+          <h2 id="latest-title">{t.latestArticles}</h2>
+          <PrefetchLink to={paths.articles(locale)}>{t.allArticles} →</PrefetchLink>
+        </div>
         <ul className="card-grid">
           {articles.map((article) => (
-            <li key={article.id} className="card">
-              <PrefetchLink to={paths.article(locale, article.slug)}>
-                <h3>{article.title}</h3>
-              </PrefetchLink>
-              <p>{article.excerpt}</p>
+            <li key={article.id}>
+              <ArticleCard article={article} locale={locale} />
             </li>
           ))}
         </ul>
