@@ -21,6 +21,8 @@ export interface AssetRouterOptions {
   logger: Logger;
   /** Byte budget of the rendered-variant cache; 0 disables caching (renders are still coalesced). */
   cacheMaxBytes: number;
+  /** Image renders running at once (they share libuv's thread pool with file I/O and compression). Default 2. */
+  maxConcurrentRenders?: number;
 }
 
 /** Asset URLs carry the asset's upload token, so a URL's bytes never change. */
@@ -73,7 +75,11 @@ async function sendTransformed(transformer: ImageTransformer, file: AssetFile, r
  */
 export function createAssetRouter(options: AssetRouterOptions): Router {
   const logger = options.logger.child({ module: 'images' });
-  const transformer = createImageTransformer({ cacheMaxBytes: options.cacheMaxBytes, logger });
+  const transformer = createImageTransformer({
+    cacheMaxBytes: options.cacheMaxBytes,
+    logger,
+    ...(options.maxConcurrentRenders ? { maxConcurrentRenders: options.maxConcurrentRenders } : {}),
+  });
   let root: Promise<string | null> | undefined;
   // Resolved on first use, not at construction: the folder may not exist (remote Contentful mode).
   const getRoot = () =>
