@@ -20,6 +20,8 @@ export function RouteAnnouncer() {
     if (location.hash) return;
     const main = document.getElementById('main');
     main?.focus({ preventScroll: true });
+    // Reads the title React just committed (an external value) once per navigation; one extra render of a status div.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setMessage(document.title);
   }, [location.pathname, location.search, location.hash]);
 

@@ -29,7 +29,7 @@ export function createContentfulWebhookRouter(options: { secret: string | undefi
     if (!headers['x-contentful-signature'] || !headers['x-contentful-timestamp'] || !headers['x-contentful-signed-headers']) {
       throw new HttpError(401, 'Missing Contentful signature headers');
     }
-    let valid = false;
+    let valid: boolean;
     try {
       valid = verifyRequest(options.secret, { method: 'POST', path: req.originalUrl, headers, body }, WEBHOOK_TTL_S);
     } catch (error) {

@@ -22,7 +22,7 @@ function safeEqual(a: string, b: string): boolean {
 /** A local path to return to: one leading slash, no scheme, no backslash, no protocol-relative `//`. */
 export function toLocalPath(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 2000) return undefined;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f]/.test(value)) return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /\p{Cc}/u.test(value)) return undefined;
   const url = new URL(value, 'http://local');
   return url.host === 'local' ? url.pathname + url.search : undefined;
 }
