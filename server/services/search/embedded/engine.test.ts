@@ -42,6 +42,20 @@ describe('createEmbeddedSearchEngine', () => {
     expect(run(engine, { query: 'walnut', distinct: false }).hits.filter((hit) => hit.entryId === 'a-walnut')).toHaveLength(1);
   });
 
+  it('serves a repeated query from its cache with a fresh queryID, and forgets the cache when records change', () => {
+    const engine = createEngine();
+    const first = run(engine, { query: 'photogrammetry', clickAnalytics: true });
+    const again = run(engine, { query: 'photogrammetry', clickAnalytics: true });
+    engine.updateRecords(toSearchRecords({ ...walnut, body: toRichText('No scans here.') }));
+
+    expect(again.hits).toBe(first.hits);
+    expect(again.queryID).not.toBe(first.queryID);
+    expect(run(engine, { query: 'photogrammetry', clickAnalytics: true }).nbHits).toBe(0);
+    expect(run(engine, { query: 'brass' }).nbHits).toBe(1);
+    engine.removeRecords(['m-lamp']);
+    expect(run(engine, { query: 'brass' }).nbHits).toBe(0);
+  });
+
   it('adds new entries and removes entries in every locale by entryId', () => {
     const engine = createEngine();
     const added: Article = { ...walnut, id: 'a-new', slug: 'new', title: 'Terrazzo Tiles', body: toRichText('Cement and marble chips.') };

@@ -1,7 +1,7 @@
 import { HttpError } from '#shared/http/http-error.ts';
 
-import { FACET_ATTRIBUTES, getFacetValues } from './filters.ts';
-import { highlightText } from './highlight.ts';
+import { FACET_ATTRIBUTES } from './filters.ts';
+import { createWordMatcher, highlightText } from './highlight.ts';
 import { toQueryWords } from './text.ts';
 
 import type { SearchRecord } from '#shared/content/types.ts';
@@ -47,9 +47,10 @@ export function searchFacetValues(
     throw new HttpError(400, `Cannot search in \`${facet}\` attribute, you need to add \`searchable(${facet})\` to attributesForFaceting.`);
   }
   const words = toQueryWords(facetQuery, false).map((word) => ({ ...word, isPrefix: true }));
+  const matcher = createWordMatcher(words);
   const hits: FacetHit[] = [];
   for (const [value, count] of getSortedCounts(records, facet)) {
-    const highlighted = highlightText(value, words, highlight);
+    const highlighted = highlightText(value, matcher, highlight);
     if (words.length > 0 && highlighted.matchedWords.length < words.length) continue;
     hits.push({ value, highlighted: highlighted.value, count });
     if (hits.length >= maxFacetHits) break;
@@ -59,8 +60,18 @@ export function searchFacetValues(
 
 function getSortedCounts(records: readonly SearchRecord[], facet: string): [string, number][] {
   const counts = new Map<string, number>();
+  const add = (value: unknown) => {
+    const key = String(value);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  // Runs over every matching record of every query, so no per-record allocation.
   for (const record of records) {
-    for (const value of new Set(getFacetValues(record, facet))) counts.set(value, (counts.get(value) ?? 0) + 1);
+    const value = record[facet as keyof SearchRecord];
+    if (!Array.isArray(value)) {
+      if (value !== undefined) add(value);
+      continue;
+    }
+    value.forEach((item: string, i) => value.indexOf(item) === i && add(item));
   }
   return [...counts].sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : a > b ? 1 : 0));
 }

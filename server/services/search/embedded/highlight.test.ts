@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { highlightText, shouldEscapeHighlights, snippetText } from './highlight.ts';
+import { createWordMatcher, highlightText, shouldEscapeHighlights, snippetText } from './highlight.ts';
 import { toQueryWords } from './text.ts';
 
 const tags = { preTag: '[', postTag: ']', escape: true };
 
 describe('highlightText', () => {
   it('highlights every occurrence and reports each query word once, in query order', () => {
-    expect(highlightText('Oak and oak veneer', toQueryWords('veneer oak'), tags)).toEqual({
+    expect(highlightText('Oak and oak veneer', createWordMatcher(toQueryWords('veneer oak')), tags)).toEqual({
       value: '[Oak] and [oak] [veneer]',
       matchLevel: 'full',
       matchedWords: ['veneer', 'oak'],
@@ -16,7 +16,7 @@ describe('highlightText', () => {
   });
 
   it('reports none without fullyHighlighted when nothing matched', () => {
-    expect(highlightText('Oak', toQueryWords('brass'), tags)).toEqual({ value: 'Oak', matchLevel: 'none', matchedWords: [] });
+    expect(highlightText('Oak', createWordMatcher(toQueryWords('brass')), tags)).toEqual({ value: 'Oak', matchLevel: 'none', matchedWords: [] });
   });
 });
 
@@ -24,7 +24,7 @@ describe('snippetText', () => {
   it('picks the window holding the most distinct query words', () => {
     const text = 'oak one two three four five six seven eight brass nine oak ten eleven twelve';
 
-    expect(snippetText(text, toQueryWords('oak brass'), 4, { ...tags, ellipsis: '…' })).toEqual({ value: '…[brass] nine [oak] ten…', matchLevel: 'full' });
+    expect(snippetText(text, createWordMatcher(toQueryWords('oak brass')), 4, { ...tags, ellipsis: '…' })).toEqual({ value: '…[brass] nine [oak] ten…', matchLevel: 'full' });
   });
 });
 

@@ -46,23 +46,53 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 }
 
+/** Matches document words against the query words, memoized: a page of hits repeats the same words many times. */
+export interface WordMatcher {
+  readonly words: readonly QueryWord[];
+  /** Normalized length of the matched start of `term` (0: no match) and the indexes of the query words it matches. */
+  match(term: string): TermMatch;
+}
+
+interface TermMatch {
+  length: number;
+  words: number[];
+}
+
+const NO_MATCH: TermMatch = { length: 0, words: [] };
+
+export function createWordMatcher(words: readonly QueryWord[]): WordMatcher {
+  const memo = new Map<string, TermMatch>();
+  return {
+    words,
+    match(term) {
+      if (words.length === 0) return NO_MATCH;
+      let result = memo.get(term);
+      if (!result) {
+        result = { length: 0, words: [] };
+        words.forEach((word, index) => {
+          const length = getMatchLength(word, term);
+          if (length === 0) return;
+          result!.words.push(index);
+          result!.length = Math.max(result!.length, length);
+        });
+        memo.set(term, result.words.length > 0 ? result : NO_MATCH);
+      }
+      return result;
+    },
+  };
+}
+
 interface Mark {
   /** UTF-16 length of the highlighted start of the token; 0 when it did not match. */
   length: number;
   words: number[];
 }
 
-function markTokens(tokens: readonly Token[], words: readonly QueryWord[]): Mark[] {
+function markTokens(tokens: readonly Token[], matcher: WordMatcher): Mark[] {
   return tokens.map((token) => {
-    let covered = 0;
-    const matched: number[] = [];
-    words.forEach((word, index) => {
-      const length = getMatchLength(word, token.term);
-      if (length === 0) return;
-      matched.push(index);
-      covered = Math.max(covered, length >= token.term.length ? token.text.length : toOriginalLength(token.text, length));
-    });
-    return { length: covered, words: matched };
+    const { length, words } = matcher.match(token.term);
+    if (length === 0) return NO_MATCH;
+    return { length: length >= token.term.length ? token.text.length : toOriginalLength(token.text, length), words };
   });
 }
 
@@ -85,20 +115,40 @@ function toMatchLevel(matched: number, total: number): MatchLevel {
   return matched === total ? 'full' : 'partial';
 }
 
-function matchedWordSet(marks: readonly Mark[]): Set<number> {
-  return new Set(marks.flatMap((mark) => mark.words));
+function countMatchedWords(marks: readonly Mark[]): number {
+  return new Set(marks.flatMap((mark) => mark.words)).size;
 }
 
-export function highlightText(text: string, words: readonly QueryWord[], options: HighlightOptions): HighlightedText {
+export function highlightText(text: string, matcher: WordMatcher, options: HighlightOptions): HighlightedText {
   const tokens = tokenize(text);
-  const marks = markTokens(tokens, words);
-  const matched = [...matchedWordSet(marks)].sort((a, b) => a - b);
+  const marks = markTokens(tokens, matcher);
+  const matched = [...new Set(marks.flatMap((mark) => mark.words))].sort((a, b) => a - b);
   const value = render(text, tokens, marks, 0, text.length, options);
-  const matchLevel = toMatchLevel(matched.length, words.length);
-  const matchedWords = matched.map((index) => words[index]!.term);
+  const matchLevel = toMatchLevel(matched.length, matcher.words.length);
+  const matchedWords = matched.map((index) => matcher.words[index]!.term);
   if (matchLevel === 'none') return { value, matchLevel, matchedWords };
   const fullyHighlighted = tokens.every((token, i) => marks[i]!.length === token.text.length);
   return { value, matchLevel, matchedWords, fullyHighlighted };
+}
+
+/** Start of the earliest `count`-token window holding the most distinct query words (sliding counts, one pass). */
+function findBestWindow(marks: readonly Mark[], count: number): number {
+  const inWindow = new Map<number, number>();
+  const step = (mark: Mark, delta: number) => {
+    for (const word of mark.words) {
+      const next = (inWindow.get(word) ?? 0) + delta;
+      if (next === 0) inWindow.delete(word);
+      else inWindow.set(word, next);
+    }
+  };
+  let best = 0;
+  let bestCount = -1;
+  for (let end = 0; end < marks.length; end++) {
+    step(marks[end]!, 1);
+    if (end >= count) step(marks[end - count]!, -1);
+    if (end >= count - 1 && inWindow.size > bestCount) [best, bestCount] = [end - count + 1, inWindow.size];
+  }
+  return best;
 }
 
 /**
@@ -108,23 +158,19 @@ export function highlightText(text: string, words: readonly QueryWord[], options
  */
 export function snippetText(
   text: string,
-  words: readonly QueryWord[],
+  matcher: WordMatcher,
   maxWords: number,
   /** `ellipsis` comes from the caller like the tags, so it is inserted as given. */
   options: HighlightOptions & { ellipsis: string },
 ): SnippetedText {
   const tokens = tokenize(text);
-  const marks = markTokens(tokens, words);
+  const marks = markTokens(tokens, matcher);
+  const total = matcher.words.length;
   if (tokens.length <= maxWords) {
-    return { value: render(text, tokens, marks, 0, text.length, options), matchLevel: toMatchLevel(matchedWordSet(marks).size, words.length) };
+    return { value: render(text, tokens, marks, 0, text.length, options), matchLevel: toMatchLevel(countMatchedWords(marks), total) };
   }
   const count = Math.max(1, maxWords);
-  let best = 0;
-  let bestCount = -1;
-  for (let start = 0; start + count <= tokens.length; start++) {
-    const found = matchedWordSet(marks.slice(start, start + count)).size;
-    if (found > bestCount) [best, bestCount] = [start, found];
-  }
+  const best = findBestWindow(marks, count);
   const matchedIn = (i: number) => marks[i]!.length > 0;
   let first = best;
   while (first < best + count - 1 && !matchedIn(first)) first++;
@@ -136,7 +182,6 @@ export function snippetText(
   const end = start + count;
   const from = start === 0 ? 0 : tokens[start]!.start;
   const to = end >= tokens.length ? text.length : tokens[end - 1]!.end;
-  const window = marks.slice(start, end);
   const value = (start > 0 ? options.ellipsis : '') + render(text, tokens, marks, from, to, options) + (end < tokens.length ? options.ellipsis : '');
-  return { value, matchLevel: toMatchLevel(matchedWordSet(window).size, words.length) };
+  return { value, matchLevel: toMatchLevel(countMatchedWords(marks.slice(start, end)), total) };
 }

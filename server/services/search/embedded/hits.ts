@@ -1,8 +1,8 @@
-import { SEARCHABLE_ATTRIBUTES } from './locale-index.ts';
-import { highlightText, shouldEscapeHighlights, snippetText } from './highlight.ts';
+import { createWordMatcher, highlightText, shouldEscapeHighlights, snippetText } from './highlight.ts';
+import { allowsPrefix, SEARCHABLE_ATTRIBUTES } from './locale-index.ts';
 
 import type { SearchRecord } from '#shared/content/types.ts';
-import type { HighlightedText, HighlightOptions, SnippetedText } from './highlight.ts';
+import type { HighlightedText, HighlightOptions, SnippetedText, WordMatcher } from './highlight.ts';
 import type { SearchParams } from './query-params.ts';
 import type { QueryWord } from './text.ts';
 
@@ -25,22 +25,32 @@ export function toHits(records: readonly SearchRecord[], params: SearchParams, w
   };
   const snippetOptions = { ...options, ellipsis: params.snippetEllipsisText };
   const snippets = params.attributesToSnippet.map(parseSnippetSpec);
+  const matcherFor = createMatchers(words);
   return records.map((record) => {
     const hit = retrieve(record, params.attributesToRetrieve);
     const highlighted = resolveAttributes(record, params.attributesToHighlight ?? [...SEARCHABLE_ATTRIBUTES]);
     if (highlighted.length > 0) {
       hit._highlightResult = Object.fromEntries(
-        highlighted.map((attribute) => [attribute, mapText(record, attribute, (text) => highlightText(text, words, options))]),
+        highlighted.map((attribute) => [attribute, mapText(record, attribute, (text) => highlightText(text, matcherFor(attribute), options))]),
       );
     }
     const snippeted = snippets.flatMap((spec) => resolveAttributes(record, [spec.attribute]).map((attribute) => ({ attribute, count: spec.count })));
     if (snippeted.length > 0) {
       hit._snippetResult = Object.fromEntries(
-        snippeted.map(({ attribute, count }) => [attribute, mapText(record, attribute, (text) => snippetText(text, words, count, snippetOptions))]),
+        snippeted.map(({ attribute, count }) => [attribute, mapText(record, attribute, (text) => snippetText(text, matcherFor(attribute), count, snippetOptions))]),
       );
     }
     return hit;
   });
+}
+
+/** Matchers that highlight what matched: the last word counts as a prefix only where `allowsPrefix` says so. */
+function createMatchers(words: readonly QueryWord[]): (attribute: string) => WordMatcher {
+  const everywhere = createWordMatcher(words);
+  const last = words.at(-1);
+  if (!last?.isPrefix) return () => everywhere;
+  const exactLast = createWordMatcher([...words.slice(0, -1), { ...last, isPrefix: false }]);
+  return (attribute) => (allowsPrefix(attribute, last) ? everywhere : exactLast);
 }
 
 /** `attributesToRetrieve`: names, `*` for all, `-name` to drop one from `*`. `objectID` always comes back. */

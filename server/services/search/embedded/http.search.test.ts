@@ -90,6 +90,14 @@ describe('embedded search over algoliasearch/lite', () => {
     expect((await searchOne('lou walnut')).nbHits).toBe(0);
   });
 
+  it('matches a last word of one or two letters as a prefix in titles and tags only', async () => {
+    const short = await searchOne('wa', { attributesToHighlight: ['title', 'body'] });
+
+    expect((await searchOne('sw')).nbHits).toBe(0);
+    expect(entryIds((await searchOne('swi')).hits)).toEqual(['m-lounge']);
+    expect(short.hits[0]?._highlightResult).toMatchObject({ title: { value: '<em>Wa</em>lnut Lounge Chair' }, body: { matchLevel: 'none' } });
+  });
+
   it('requires every query word to match', async () => {
     expect(entryIds((await searchOne('oak table')).hits)).toEqual(['m-table']);
     expect((await searchOne('oak lamp')).nbHits).toBe(0);

@@ -1,8 +1,10 @@
 import MiniSearch from 'minisearch';
 
-import { getTypoBudget, normalizeTerm, splitWords } from './text.ts';
+import { normalizeTerm, splitWords } from './text.ts';
 
 import type { SearchRecord } from '#shared/content/types.ts';
+import type { Query } from 'minisearch';
+import type { QueryWord } from './text.ts';
 
 /** Searchable attributes, most important first; also the default `attributesToHighlight`. */
 export const SEARCHABLE_ATTRIBUTES = ['title', 'tags', 'summary', 'body'] as const;
@@ -14,6 +16,33 @@ export type SearchableAttribute = (typeof SEARCHABLE_ATTRIBUTES)[number];
  * still outranks an exact match in a long body.
  */
 const BOOST: Record<SearchableAttribute, number> = { title: 12, tags: 6, summary: 3, body: 1 };
+
+/**
+ * A last word of one or two letters matches as a prefix only in these
+ * attributes (and exactly everywhere): expanding `w` over every body word
+ * costs hundreds of milliseconds on a large index, and titles are what a
+ * visitor means after one keystroke.
+ */
+const SHORT_PREFIX_ATTRIBUTES: readonly SearchableAttribute[] = ['title', 'tags'];
+const MIN_PREFIX_LENGTH_EVERYWHERE = 3;
+
+/** Whether the last query word may match `attribute` as a prefix (the highlighter follows the same rule). */
+export function allowsPrefix(attribute: string, word: QueryWord): boolean {
+  return word.isPrefix && (word.term.length >= MIN_PREFIX_LENGTH_EVERYWHERE || (SHORT_PREFIX_ATTRIBUTES as readonly string[]).includes(attribute));
+}
+
+/** The MiniSearch query for the query words: every word must match (AND); typos per word; prefix per `allowsPrefix`. */
+function toMiniSearchQuery(words: readonly QueryWord[]): Query {
+  return {
+    combineWith: 'AND',
+    queries: words.map((word): Query => {
+      const exactOrTypo = { queries: [word.term], prefix: false, fuzzy: word.maxTypos || false };
+      if (!word.isPrefix) return exactOrTypo;
+      if (word.term.length >= MIN_PREFIX_LENGTH_EVERYWHERE) return { ...exactOrTypo, prefix: true };
+      return { combineWith: 'OR', queries: [exactOrTypo, { queries: [word.term], prefix: true, fields: [...SHORT_PREFIX_ATTRIBUTES] }] };
+    }),
+  };
+}
 
 /** A record that matched, with its relevance (higher is better). */
 export interface ScoredRecord {
@@ -27,8 +56,8 @@ export interface LocaleIndex {
   add(records: readonly SearchRecord[]): void;
   /** Removes every record of these entries; returns how many went. */
   removeEntries(entryIds: Iterable<string>): number;
-  /** Records matching every query word (prefix on the last, typos by length), best first. */
-  search(query: string, options: { typoTolerance: boolean }): ScoredRecord[];
+  /** Records matching every query word (see `toMiniSearchQuery`), best first. */
+  search(words: readonly QueryWord[]): ScoredRecord[];
   /** Every record, newest first: the answer to an empty query. */
   all(): SearchRecord[];
 }
@@ -83,13 +112,9 @@ export function createLocaleIndex(): LocaleIndex {
       if (removed > 0) newestFirst = undefined;
       return removed;
     },
-    search(query, { typoTolerance }) {
-      const results = mini.search(query, {
-        boost: BOOST,
-        combineWith: 'AND',
-        prefix: (_term, i, terms) => i === terms.length - 1,
-        fuzzy: (term) => getTypoBudget(term, typoTolerance) || false,
-      });
+    search(words) {
+      if (words.length === 0) return [];
+      const results = mini.search(toMiniSearchQuery(words), { boost: BOOST });
       return results.map((result) => ({ record: records.get(result.id as string)!, score: result.score }));
     },
     all() {

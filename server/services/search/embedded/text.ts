@@ -24,9 +24,21 @@ export interface QueryWord {
   maxTypos: number;
 }
 
+const NON_ASCII = /\P{ASCII}/u;
+const MEMO_LIMIT = 100_000;
+const memo = new Map<string, string>();
+
 /** Case- and accent-insensitive form of a word: `Stühle` → `stuhle`, `Straße` → `strasse`. */
 export function normalizeTerm(word: string): string {
-  return word.normalize('NFKD').replace(MARKS, '').toLowerCase().replace(/ß/g, 'ss');
+  // Runs for every word indexed and highlighted: ASCII skips Unicode normalization, the rest is memoized.
+  if (!NON_ASCII.test(word)) return word.toLowerCase();
+  let term = memo.get(word);
+  if (term === undefined) {
+    term = word.normalize('NFKD').replace(MARKS, '').toLowerCase().replace(/ß/g, 'ss');
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(word, term);
+  }
+  return term;
 }
 
 /** The words of a text, as MiniSearch indexes them (normalization happens in `normalizeTerm`). */
