@@ -1,0 +1,191 @@
+/**
+ * Embedded search benchmark (`npm run bench:search`, or `node scripts/bench/search.ts`).
+ *
+ * For each record set it spawns a server child process (the embedded router
+ * in a bare Express app), which reports index build time and memory, then
+ * drives `POST /1/indexes/*\/queries` from this process with autocannon:
+ * prefix (as-you-type), typo and multi-word queries, each alone and mixed,
+ * with the result cache off (every query computed), then the mix again with
+ * the cache on (the steady state of many visitors typing the same prefixes).
+ * Options: --duration <s> (default 5), --connections <n> (default 10),
+ * --records <file.json> (an extra SearchRecord[] set, e.g. an index dump).
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+
+import express from 'express';
+
+import { createEmbeddedSearchEngine } from '#server/services/search/embedded/engine.ts';
+import { createEmbeddedSearchRouter, DEFAULT_EMBEDDED_SEARCH_LIMITS } from '#server/services/search/embedded/http.ts';
+
+import { createDemoRecords } from '../../tests/fixtures/search/demo-records.ts';
+import { createSyntheticRecords } from '../../tests/fixtures/search/synthetic-records.ts';
+
+import type { SearchRecord } from '#shared/content/types.ts';
+import type { ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+
+interface LoadResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: { method: 'POST'; path: string; headers: Record<string, string>; body: string }[];
+}) => Promise<LoadResult>;
+// autocannon ships no types; this is the slice of its API used here.
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+interface ServerReport {
+  port: number;
+  records: number;
+  buildMs: number;
+  heapMB: number;
+  rssMB: number;
+}
+
+const INDEX = 'vitrine_en-US';
+const MB = 1024 * 1024;
+const QUERIES: Record<string, string[]> = {
+  prefix: ['w', 'wa', 'wal', 'waln', 'walnu', 'c', 'ch', 'cha', 'chai', 'l', 'la', 'lam', 'st', 'ste', 'stee'],
+  typo: ['walnat', 'chaor', 'lemp', 'pendent', 'marbre', 'travertime', 'porcelian', 'cabinat'],
+  'multi-word': ['oak dining table', 'brass pendant lamp', 'walnut lounge chair', 'solid oak desk', 'hand turned maple bowl', 'linen sofa'],
+};
+QUERIES.mix = Object.values(QUERIES).flat();
+
+const { values: args } = parseArgs({
+  options: {
+    serve: { type: 'string' },
+    cache: { type: 'string', default: '0' },
+    records: { type: 'string' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+  },
+});
+
+function loadRecords(dataset: string): SearchRecord[] {
+  if (dataset === 'demo') return createDemoRecords();
+  if (dataset === 'synthetic') return createSyntheticRecords(20_000);
+  return JSON.parse(readFileSync(dataset, 'utf8')) as SearchRecord[];
+}
+
+/** Child mode: build the engine, report build cost, serve until killed. */
+async function serve(dataset: string): Promise<void> {
+  const records = loadRecords(dataset);
+  const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const startedAt = performance.now();
+  const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records, cacheMaxHits: Number(args.cache) });
+  const buildMs = performance.now() - startedAt;
+  gc();
+  const { heapUsed, rss } = process.memoryUsage();
+  const unlimited = { burst: Number.MAX_SAFE_INTEGER, perSecond: Number.MAX_SAFE_INTEGER, maxClients: 16 };
+  const app = express();
+  app.use(createEmbeddedSearchRouter({ engine, limits: { ...DEFAULT_EMBEDDED_SEARCH_LIMITS, rateLimit: unlimited } }));
+  app.get('/bench/memory', (_req, res) => void res.json({ rssMB: process.memoryUsage().rss / MB }));
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const report: ServerReport = { port: (server.address() as AddressInfo).port, records: records.length, buildMs, heapMB: (heapUsed - heapBefore) / MB, rssMB: rss / MB };
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+async function startChild(dataset: string, cacheMaxHits: number): Promise<{ child: ChildProcess; report: ServerReport }> {
+  const childArgs = ['--expose-gc', import.meta.filename, '--serve', dataset, '--cache', String(cacheMaxHits)];
+  const child = spawn(process.execPath, childArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const [line] = (await once(lines, 'line')) as [string];
+  lines.close();
+  return { child, report: JSON.parse(line) as ServerReport };
+}
+
+async function withChild(dataset: string, cacheMaxHits: number, run: (report: ServerReport) => Promise<void>): Promise<void> {
+  const { child, report } = await startChild(dataset, cacheMaxHits);
+  try {
+    await run(report);
+  } finally {
+    child.kill();
+    await once(child, 'exit');
+  }
+}
+
+/** An InstantSearch-like request: one query with facets, placeholder tags and a body snippet. */
+function toBody(query: string): string {
+  return JSON.stringify({
+    requests: [
+      {
+        indexName: INDEX,
+        query,
+        hitsPerPage: 20,
+        facets: ['type', 'tags'],
+        highlightPreTag: '__ais-highlight__',
+        highlightPostTag: '__/ais-highlight__',
+        attributesToSnippet: ['body:20'],
+        clickAnalytics: true,
+      },
+    ],
+  });
+}
+
+async function load(port: number, queries: string[], duration: number): Promise<LoadResult> {
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: Number(args.connections),
+    duration,
+    requests: queries.map((query) => ({ method: 'POST', path: '/1/indexes/*/queries', headers: { 'content-type': 'text/plain' }, body: toBody(query) })),
+  });
+}
+
+function printTable(title: string, rows: (string | number)[][]): void {
+  const cells = rows.map((row) => row.map((cell) => (typeof cell === 'number' ? cell.toFixed(cell >= 100 ? 0 : 1) : cell)));
+  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
+  console.log(`\n${title}`);
+  cells.forEach((row, r) => {
+    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+    if (r === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  });
+}
+
+async function main(): Promise<void> {
+  const duration = Number(args.duration);
+  const datasets = [
+    ['demo-like', 'demo'],
+    ['synthetic 20k', 'synthetic'],
+    ...(args.records ? [[args.records, args.records]] : []),
+  ];
+  const buildRows: (string | number)[][] = [['records', 'count', 'build ms', 'heap MB', 'RSS MB', 'RSS after load MB']];
+  const loadRows: (string | number)[][] = [['records', 'queries', 'req/s', 'p50 ms', 'p99 ms', 'errors']];
+  for (const [name, dataset] of datasets as [string, string][]) {
+    await withChild(dataset, 0, async (report) => {
+      await load(report.port, QUERIES.mix!, 1);
+      for (const [kind, queries] of Object.entries(QUERIES)) {
+        const result = await load(report.port, queries, duration);
+        loadRows.push([name, kind, result.requests.average, result.latency.p50, result.latency.p99, result.non2xx + result.errors]);
+      }
+      const after = (await (await fetch(`http://127.0.0.1:${report.port}/bench/memory`)).json()) as { rssMB: number };
+      buildRows.push([name, String(report.records), report.buildMs, report.heapMB, report.rssMB, after.rssMB]);
+    });
+    await withChild(dataset, 5000, async (report) => {
+      await load(report.port, QUERIES.mix!, 1);
+      const result = await load(report.port, QUERIES.mix!, duration);
+      loadRows.push([name, 'mix, cached', result.requests.average, result.latency.p50, result.latency.p99, result.non2xx + result.errors]);
+    });
+  }
+  // Shared machines skew every number here; the load average says how much.
+  const loadAverage = loadavg().map((value) => value.toFixed(1)).join(' ');
+  console.log(`Embedded search, Node ${process.version}, ${cpus().length} CPUs, load average ${loadAverage}, ${args.connections} connections, ${duration}s per row`);
+  printTable('Index build (server child process)', buildRows);
+  printTable('POST /1/indexes/*/queries (autocannon in the parent)', loadRows);
+}
+
+await (args.serve ? serve(args.serve) : main());
