@@ -1,0 +1,84 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+
+import { createInsightsAggregator } from '#server/services/insights/aggregator.ts';
+import { TOKEN_NOT_CONFIGURED } from '#server/services/insights/token-auth.ts';
+
+import { createCollectorApp, lcp, pageView } from './insights-test-app.ts';
+
+import type { PageViewEvent, VitalEvent } from '#server/services/insights/event-schema.ts';
+
+function seededAggregator() {
+  const aggregator = createInsightsAggregator();
+  for (let i = 0; i < 3; i += 1) aggregator.recordPageView(pageView as PageViewEvent);
+  aggregator.recordVital(lcp as VitalEvent);
+  return aggregator;
+}
+
+describe('insights summary and dashboard', () => {
+  it('refuse requests without a token or with a wrong one', async () => {
+    const { app } = createCollectorApp();
+
+    const missing = await request(app).get('/_insights/summary');
+    const wrong = await request(app).get('/_insights/summary').set('Authorization', 'Bearer nope');
+    const wrongQuery = await request(app).get('/_insights/dashboard?token=nope');
+
+    expect(missing.status).toBe(401);
+    expect(missing.headers['www-authenticate']).toBe('Bearer realm="insights"');
+    expect(missing.body.error.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(wrongQuery.status).toBe(401);
+    expect(wrongQuery.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('refuse everything, saying why, when no token is configured', async () => {
+    const { app } = createCollectorApp({ token: undefined });
+
+    const summary = await request(app).get('/_insights/summary').set('Authorization', 'Bearer anything');
+    const dashboard = await request(app).get('/_insights/dashboard');
+
+    expect(summary.status).toBe(401);
+    expect(summary.body.error.message).toBe(TOKEN_NOT_CONFIGURED);
+    expect(dashboard.status).toBe(401);
+    expect(dashboard.text).toContain('set INSIGHTS_TOKEN');
+  });
+
+  it('returns the summary as JSON with a bearer token, never cached', async () => {
+    const { app } = createCollectorApp({ aggregator: seededAggregator() });
+
+    const res = await request(app).get('/_insights/summary').set('Authorization', 'Bearer s3cret-token');
+
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.windows.hour).toMatchObject({ views: 3, routes: [{ route: '/models/:slug', views: 3, vitals: { LCP: { count: 1, rating: 'good' } } }] });
+    expect(res.body.windows.hour.series).toHaveLength(60);
+    expect(res.body.windows.day.series).toHaveLength(24);
+  });
+
+  it('renders the dashboard with ?token=, charts inline and no scripts, and keeps the token out of the logs', async () => {
+    const { app, logs } = createCollectorApp({ aggregator: seededAggregator() });
+
+    const res = await request(app).get('/_insights/dashboard?token=s3cret-token');
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.text).toContain('<svg');
+    expect(res.text).toContain('<code>/models/:slug</code>');
+    expect(res.text).not.toContain('<script');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(JSON.stringify(logs)).not.toContain('s3cret-token');
+    expect(JSON.stringify(logs)).toContain('token=[Redacted]');
+  });
+
+  it('escapes route names it renders', async () => {
+    const aggregator = createInsightsAggregator();
+    aggregator.recordPageView({ ...(pageView as PageViewEvent), route: '/<img>' });
+    const { app } = createCollectorApp({ aggregator });
+
+    const res = await request(app).get('/_insights/dashboard').set('Authorization', 'Bearer s3cret-token');
+
+    expect(res.text).toContain('/&#60;img&#62;');
+    expect(res.text).not.toContain('/<img>');
+  });
+});

@@ -1,0 +1,40 @@
+import { Writable } from 'node:stream';
+
+import express from 'express';
+import pino from 'pino';
+
+import { createInsightsRouter } from '#server/api/insights.ts';
+import { createHttpLogger } from '#server/logger.ts';
+import { errorHandler } from '#server/middleware/errors.ts';
+import { createInsightsAggregator } from '#server/services/insights/aggregator.ts';
+import { createRateLimiter } from '#server/services/insights/rate-limiter.ts';
+
+import type { InsightsRouterOptions } from '#server/api/insights.ts';
+import type { ScriptSource } from '#server/services/insights/script-source.ts';
+
+/** Test support for the insights router tests (not a test file itself). */
+
+export const fakeScripts: ScriptSource = {
+  load: async (name) => ({ code: `/* ${name} */(()=>{})();`, etag: `"etag-${name}"` }),
+};
+
+export const pageView = { type: 'pageview', route: '/models/:slug', path: '/models/chair', locale: 'en', referrer: 'news.example.org', viewport: 'mobile', navigation: 'load' };
+export const lcp = { type: 'vital', name: 'LCP', value: 1830.2, rating: 'good', id: 'v5-1700000000000-123', route: '/models/:slug', path: '/models/chair', viewport: 'mobile', navigationType: 'navigate' };
+
+/** The collector behind the app's own request logger and error handler, with every log line captured. */
+export function createCollectorApp(options: Partial<InsightsRouterOptions> = {}) {
+  const logs: Array<Record<string, unknown>> = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+      callback();
+    },
+  });
+  const aggregator = options.aggregator ?? createInsightsAggregator();
+  const app = express();
+  app.set('trust proxy', false);
+  app.use(createHttpLogger(pino({ level: 'debug' }, destination), false));
+  app.use('/_insights', createInsightsRouter({ scripts: fakeScripts, rateLimiter: createRateLimiter(), token: 's3cret-token', ...options, aggregator }));
+  app.use(errorHandler({ isDev: false }));
+  return { app, logs, aggregator };
+}
