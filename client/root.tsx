@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
 
 import { DocumentAssets } from '#client/components/document-assets.tsx';
+import { InsightsTags } from '#client/insights/index.ts';
 import { localeFromPath } from '#shared/urls.ts';
 
 import '#client/styles/global.css';
@@ -19,6 +20,7 @@ export function Document({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#f6f5f2" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <DocumentAssets />
+        <InsightsTags />
       </head>
       <body>{children}</body>
     </html>

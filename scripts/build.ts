@@ -1,12 +1,14 @@
 /**
  * Production build: self-hosted decoders → client bundle (with manifest) →
- * SSR bundle (server entry + React SSR entry) → size report.
+ * SSR bundle (server entry + React SSR entry) → insights scripts → size report.
  * Typechecking runs first via `npm run build` (package.json).
  */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 
 import { build } from 'vite';
+
+import { writeInsightsScripts } from '#server/services/insights/script-bundle.ts';
 
 import { copyDecoders } from './copy-decoders.ts';
 import { reportSizes } from './report-sizes.ts';
@@ -35,6 +37,9 @@ await build({
     rollupOptions: { input: { 'entry.server': 'client/entry.server.tsx', index: 'server/index.ts' } },
   },
 });
+
+// Unhashed, self-contained insights scripts; the collector serves them from dist/insights.
+await writeInsightsScripts();
 
 if (!existsSync('dist/server/index.js')) throw new Error('SSR build did not produce dist/server/index.js');
 await reportSizes('dist/client');

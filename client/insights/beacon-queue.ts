@@ -1,0 +1,63 @@
+/** How a batch leaves the page. */
+export type Transport = (url: string, body: string) => void;
+
+/**
+ * `navigator.sendBeacon` survives the page being hidden or unloaded; when it
+ * is missing or refuses (queue full), `fetch` with `keepalive` has the same
+ * guarantee. Bodies are strings, so the request is text/plain (no preflight).
+ */
+export function beaconTransport(url: string, body: string): void {
+  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
+  if (typeof fetch !== 'function') return;
+  fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit', headers: { 'Content-Type': 'text/plain' } }).catch(() => undefined);
+}
+
+export interface BeaconQueueOptions {
+  endpoint: string;
+  /** Flush as soon as this many events wait (the collector's batch limit is 25). Default 20. */
+  maxBatch?: number;
+  /** Flush this long after the first event of a batch was queued; 0 waits for hide/unload. Default 5000. */
+  flushAfterMs?: number;
+  transport?: Transport;
+}
+
+export interface BeaconQueue<T> {
+  add(event: T): void;
+  flush(): void;
+}
+
+/**
+ * Batches events and sends them when the batch is full, a little after the
+ * first one, and whenever the page is hidden or unloaded (the last reliable
+ * moments on mobile, https://developer.chrome.com/docs/web-platform/page-lifecycle-api).
+ * The listeners sit on `document`/`window` in the bubble phase, after
+ * web-vitals' capture-phase listeners, so metrics finalised on hide make it
+ * into the same flush.
+ */
+export function createBeaconQueue<T>(options: BeaconQueueOptions): BeaconQueue<T> {
+  const { endpoint, maxBatch = 20, flushAfterMs = 5000, transport = beaconTransport } = options;
+  let pending: T[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function flush(): void {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    while (pending.length > 0) {
+      const batch = pending.slice(0, maxBatch);
+      pending = pending.slice(maxBatch);
+      transport(endpoint, JSON.stringify({ events: batch }));
+    }
+  }
+
+  function add(event: T): void {
+    pending.push(event);
+    if (pending.length >= maxBatch) flush();
+    else if (flushAfterMs > 0 && timer === undefined) timer = setTimeout(flush, flushAfterMs);
+  }
+
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  window.addEventListener('pagehide', flush);
+  return { add, flush };
+}
