@@ -6,8 +6,8 @@ import type { RenderContext } from '#client/features/rich-text/links.ts';
 import type { Asset, EntryRef, Locale, ViewerSource } from '#shared/content/types.ts';
 import type { ReactNode } from 'react';
 
-/** A figure spans the text column: full width on phones, the column (~48rem) beyond. */
-const FIGURE_SIZES = '(min-width: 48rem) 48rem, 100vw';
+/** A figure spans the text column: the viewport on phones, the 44rem .prose column beyond. */
+const FIGURE_SIZES = '(min-width: 46.5rem) 44rem, 100vw';
 /** Card thumbnails render at this CSS width (1x/2x candidates). */
 const CARD_IMAGE_WIDTH = 128;
 const GLTF_TYPES = new Set(['model/gltf-binary', 'model/gltf+json']);
