@@ -72,6 +72,10 @@ describe('POST /1/events', () => {
     expect(server.logLines).toEqual([]);
   });
 
+  it('refuses more than 100 events in one request', async () => {
+    await expect(sendEvents(Array.from({ length: 101 }, () => click))).rejects.toMatchObject({ status: 400, message: 'at most 100 events per request' });
+  });
+
   it('refuses a body without events', async () => {
     await expect(server.client.customPost({ path: '1/events', body: {} })).rejects.toMatchObject({ status: 400, message: 'events must be a non-empty array' });
   });

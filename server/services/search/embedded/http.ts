@@ -47,6 +47,8 @@ const EVENTS_PATH = '/1/events';
  * as headers or query parameters) are accepted and not checked: the embedded
  * index holds only published content. Errors answer in Algolia's shape,
  * `{ message, status }`, which the client turns into an `ApiError`.
+ * Mount it at the app root, before any other body parser; it answers every
+ * `/1/...` path (unknown ones with a 404).
  */
 export function createEmbeddedSearchRouter({ engine, logger, limits }: EmbeddedSearchRouterOptions): Router {
   const router = express.Router();
