@@ -9,6 +9,7 @@ import { createContentEvents } from '#server/services/content/content-events.ts'
 import { createContentService } from '#server/services/content/content-service.ts';
 import { createContentfulClients } from '#server/services/contentful/index.ts';
 import { createAssetRouter } from '#server/services/images/asset-router.ts';
+import { createEmbeddedSearch } from '#server/services/search/embedded-search.ts';
 import { createInsightsRouters } from '#server/services/insights/index.ts';
 
 import type { AppDeps } from '#server/app.ts';
@@ -53,6 +54,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     { path: '/api/preview', handler: createPreviewRouter({ secret: config.preview.secret, cookieSecret: config.preview.cookieSecret, enabled: clients.previewAvailable }) },
     { path: '/api/webhooks/contentful', handler: createContentfulWebhookRouter({ secret: config.contentful.webhookSecret, content, events, maxBodyBytes: config.maxBodyBytes }) },
   ];
+  const search = config.algolia.remote ? undefined : createEmbeddedSearch({ content, events, indexPrefix: config.algolia.indexPrefix, logger });
+  // Algolia's REST paths (/1/indexes/…, /1/events) on our origin; mounted first, it parses its own bodies.
+  if (search) routers.unshift({ path: '/', handler: search.router });
   if (clients.mode === 'embedded') {
     const assetsDir = join(dirname(exportFile), 'assets');
     routers.unshift({ path: '/content-assets', handler: createAssetRouter({ assetsDir, logger, cacheMaxBytes: 64 * 1024 * 1024 }) });
@@ -63,7 +67,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       content,
       routers,
       beforePages: [previewCookie(config.preview.cookieSecret)],
-      readiness: () => ({ content: { mode: modes.content, ready: true } }),
+      readiness: () => ({
+        content: { mode: modes.content, ready: true },
+        search: search ? { mode: 'embedded', ready: search.isReady(), ...(search.isReady() ? {} : { detail: 'building the index' }) } : { mode: 'algolia', ready: true },
+      }),
     },
     content,
     modes,
