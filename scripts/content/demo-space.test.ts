@@ -19,13 +19,32 @@ import type { NodeIO } from '@gltf-transform/core';
 const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
 const ASSETS_DIR = join(CONTENT_DIR, 'assets');
 
-interface Link { sys: { type: string; linkType: string; id?: string; urn?: string } }
-interface Entity { sys: Record<string, unknown> & { id: string; type: string; contentType?: Link; publishedVersion?: number }; fields: Record<string, Record<string, unknown>>; metadata?: { tags: Link[]; concepts: Link[] } }
-interface FileField { url: string; fileName: string; contentType: string; details: { size: number; image?: { width: number; height: number } } }
-interface RichNode { nodeType: string; data: { target?: Link; uri?: string }; content?: RichNode[]; marks?: { type: string }[] }
+interface Link {
+  sys: { type: string; linkType: string; id?: string; urn?: string };
+}
+interface Entity {
+  sys: Record<string, unknown> & { id: string; type: string; contentType?: Link; publishedVersion?: number };
+  fields: Record<string, Record<string, unknown>>;
+  metadata?: { tags: Link[]; concepts: Link[] };
+}
+interface FileField {
+  url: string;
+  fileName: string;
+  contentType: string;
+  details: { size: number; image?: { width: number; height: number } };
+}
+interface RichNode {
+  nodeType: string;
+  data: { target?: Link; uri?: string };
+  content?: RichNode[];
+  marks?: { type: string }[];
+}
 
 const space = JSON.parse(readFileSync(join(CONTENT_DIR, 'space-export.json'), 'utf8')) as {
-  contentTypes: { sys: { id: string }; fields: { id: string; type: string; required: boolean; localized: boolean; linkType?: string; validations: Record<string, unknown>[] }[] }[];
+  contentTypes: {
+    sys: { id: string };
+    fields: { id: string; type: string; required: boolean; localized: boolean; linkType?: string; validations: Record<string, unknown>[] }[];
+  }[];
   editorInterfaces: unknown[];
   entries: Entity[];
   assets: Entity[];
@@ -33,7 +52,10 @@ const space = JSON.parse(readFileSync(join(CONTENT_DIR, 'space-export.json'), 'u
   tags: { sys: { id: string; visibility: string }; name: string }[];
   webhooks: unknown[];
   roles: unknown[];
-  taxonomy: { conceptSchemes: { sys: { id: string }; concepts: Link[]; topConcepts: Link[]; totalConcepts: number }[]; concepts: { sys: { id: string; type: string }; prefLabel: Record<string, string>; broader: Link[]; related: Link[] }[] };
+  taxonomy: {
+    conceptSchemes: { sys: { id: string }; concepts: Link[]; topConcepts: Link[]; totalConcepts: number }[];
+    concepts: { sys: { id: string; type: string }; prefLabel: Record<string, string>; broader: Link[]; related: Link[] }[];
+  };
 };
 
 /** Links that deliberately do not resolve in this space (see content/README.md). */
@@ -97,17 +119,35 @@ describe('demo space export', () => {
       const localized = entriesOfType(type).flatMap((entry) => Object.values(entry.fields).filter((value) => 'de-DE' in value));
       expect(localized.length, type).toBeGreaterThan(0);
     }
-    const missingGerman = space.entries.flatMap((entry) => Object.entries(entry.fields).filter(([id, value]) => !('de-DE' in value) && ['title', 'excerpt', 'body', 'summary', 'bio', 'seoDescription'].includes(id)).map(([id]) => `${entry.sys.id}.${id}`));
-    expect(missingGerman.sort()).toEqual(['article-scale-without-a-ruler.body', 'article-scale-without-a-ruler.excerpt', 'model-ladder-shelf.summary', 'page-visit.seoDescription', 'person-jonas-ebert.bio']);
+    const missingGerman = space.entries.flatMap((entry) =>
+      Object.entries(entry.fields)
+        .filter(([id, value]) => !('de-DE' in value) && ['title', 'excerpt', 'body', 'summary', 'bio', 'seoDescription'].includes(id))
+        .map(([id]) => `${entry.sys.id}.${id}`),
+    );
+    expect(missingGerman.sort()).toEqual([
+      'article-scale-without-a-ruler.body',
+      'article-scale-without-a-ruler.excerpt',
+      'model-ladder-shelf.summary',
+      'page-visit.seoDescription',
+      'person-jonas-ebert.bio',
+    ]);
   });
 
   it('fills every required field and only fields its content type defines', () => {
     for (const entry of space.entries) {
       const contentType = space.contentTypes.find((type) => type.sys.id === typeOf(entry));
       const defined = new Set(contentType?.fields.map((field) => field.id));
-      expect([...Object.keys(entry.fields)].filter((id) => !defined.has(id)), entry.sys.id).toEqual([]);
-      for (const field of contentType?.fields.filter((candidate) => candidate.required) ?? []) expect(entry.fields[field.id]?.['en-US'], `${entry.sys.id}.${field.id}`).toBeDefined();
-      for (const field of contentType?.fields.filter((candidate) => !candidate.localized) ?? []) expect(Object.keys(entry.fields[field.id] ?? {}).filter((locale) => locale !== 'en-US'), `${entry.sys.id}.${field.id}`).toEqual([]);
+      expect(
+        [...Object.keys(entry.fields)].filter((id) => !defined.has(id)),
+        entry.sys.id,
+      ).toEqual([]);
+      for (const field of contentType?.fields.filter((candidate) => candidate.required) ?? [])
+        expect(entry.fields[field.id]?.['en-US'], `${entry.sys.id}.${field.id}`).toBeDefined();
+      for (const field of contentType?.fields.filter((candidate) => !candidate.localized) ?? [])
+        expect(
+          Object.keys(entry.fields[field.id] ?? {}).filter((locale) => locale !== 'en-US'),
+          `${entry.sys.id}.${field.id}`,
+        ).toEqual([]);
     }
   });
 });
@@ -116,48 +156,57 @@ describe('demo space rich text', () => {
   const documents = richTextFields();
 
   it('is valid according to @contentful/rich-text-types', () => {
-    for (const { entry, locale, document } of documents) expect(validateRichTextDocument(document as unknown as Document), `${entry.sys.id} ${locale}`).toEqual([]);
+    for (const { entry, locale, document } of documents)
+      expect(validateRichTextDocument(document as unknown as Document), `${entry.sys.id} ${locale}`).toEqual([]);
   });
 
   it('uses every node type and every mark', () => {
     const nodeTypes = new Set<string>();
     const marks = new Set<string>();
-    for (const { document } of documents) walk(document, (node) => {
-      nodeTypes.add(node.nodeType);
-      for (const mark of node.marks ?? []) marks.add(mark.type);
-    });
+    for (const { document } of documents)
+      walk(document, (node) => {
+        nodeTypes.add(node.nodeType);
+        for (const mark of node.marks ?? []) marks.add(mark.type);
+      });
 
     expect([...Object.values(BLOCKS), ...Object.values(INLINES)].filter((type) => !nodeTypes.has(type))).toEqual([]);
     expect(Object.values(MARKS).filter((mark) => !marks.has(mark))).toEqual([]);
   });
 
-  it('uses https, mailto and tel hyperlinks and embeds an image, a glTF model and a PDF', () => {
+  it('uses https, mailto and tel hyperlinks and embeds an image, a glTF model, a video and a PDF', () => {
     const uris: string[] = [];
     const embeddedTypes = new Set<string>();
-    for (const { document } of documents) walk(document, (node) => {
-      if (node.nodeType === INLINES.HYPERLINK && node.data.uri) uris.push(node.data.uri);
-      if (node.nodeType === BLOCKS.EMBEDDED_ASSET && node.data.target?.sys.id) embeddedTypes.add(fileOf(assetsById.get(node.data.target.sys.id) as Entity).contentType);
-    });
+    for (const { document } of documents)
+      walk(document, (node) => {
+        if (node.nodeType === INLINES.HYPERLINK && node.data.uri) uris.push(node.data.uri);
+        if (node.nodeType === BLOCKS.EMBEDDED_ASSET && node.data.target?.sys.id)
+          embeddedTypes.add(fileOf(assetsById.get(node.data.target.sys.id) as Entity).contentType);
+      });
 
-    for (const scheme of ['https:', 'mailto:', 'tel:']) expect(uris.some((uri) => uri.startsWith(scheme)), scheme).toBe(true);
-    expect([...embeddedTypes].sort()).toEqual(expect.arrayContaining(['application/pdf', 'image/jpeg', 'image/png', 'model/gltf-binary']));
+    for (const scheme of ['https:', 'mailto:', 'tel:'])
+      expect(
+        uris.some((uri) => uri.startsWith(scheme)),
+        scheme,
+      ).toBe(true);
+    expect([...embeddedTypes].sort()).toEqual(expect.arrayContaining(['application/pdf', 'image/jpeg', 'image/png', 'model/gltf-binary', 'video/mp4']));
   });
 
   it('links only to entries and assets that exist, except the documented foreign-space URN', () => {
     const unresolved: string[] = [];
     const toDraft: string[] = [];
-    for (const { entry, document } of documents) walk(document, (node) => {
-      const sys = node.data.target?.sys;
-      if (!sys) return;
-      if (sys.type === 'ResourceLink') {
-        const match = /^crn:contentful:::content:spaces\/vitrine-demo\/entries\/(.+)$/.exec(sys.urn ?? '');
-        if (match?.[1] ? !entriesById.has(match[1]) : !FOREIGN_SPACE_URN.test(sys.urn ?? '')) unresolved.push(`${entry.sys.id} -> ${sys.urn}`);
-        return;
-      }
-      const found = sys.linkType === 'Asset' ? assetsById.get(sys.id ?? '') : entriesById.get(sys.id ?? '');
-      if (!found) unresolved.push(`${entry.sys.id} -> ${sys.linkType}:${sys.id}`);
-      if (sys.id === DRAFT_ID && entry.sys.id !== DRAFT_ID) toDraft.push(entry.sys.id);
-    });
+    for (const { entry, document } of documents)
+      walk(document, (node) => {
+        const sys = node.data.target?.sys;
+        if (!sys) return;
+        if (sys.type === 'ResourceLink') {
+          const match = /^crn:contentful:::content:spaces\/vitrine-demo\/entries\/(.+)$/.exec(sys.urn ?? '');
+          if (match?.[1] ? !entriesById.has(match[1]) : !FOREIGN_SPACE_URN.test(sys.urn ?? '')) unresolved.push(`${entry.sys.id} -> ${sys.urn}`);
+          return;
+        }
+        const found = sys.linkType === 'Asset' ? assetsById.get(sys.id ?? '') : entriesById.get(sys.id ?? '');
+        if (!found) unresolved.push(`${entry.sys.id} -> ${sys.linkType}:${sys.id}`);
+        if (sys.id === DRAFT_ID && entry.sys.id !== DRAFT_ID) toDraft.push(entry.sys.id);
+      });
 
     expect(unresolved).toEqual([]);
     expect(toDraft).toEqual(['article-a-winter-week-in-the-workshop', 'article-a-winter-week-in-the-workshop']);
@@ -187,11 +236,19 @@ describe('demo space links, tags and taxonomy', () => {
 
     expect([...tags.values()].filter((visibility) => visibility === 'private')).toHaveLength(1);
     expect(tagged.filter((id) => !tags.has(id))).toEqual([]);
-    for (const type of ['article', 'model']) for (const entry of entriesOfType(type)) expect(entry.metadata?.tags.some((link) => tags.get(link.sys.id ?? '') === 'public'), entry.sys.id).toBe(true);
+    for (const type of ['article', 'model'])
+      for (const entry of entriesOfType(type))
+        expect(
+          entry.metadata?.tags.some((link) => tags.get(link.sys.id ?? '') === 'public'),
+          entry.sys.id,
+        ).toBe(true);
   });
 
   it('classifies every model with a concept of the product-categories scheme', () => {
-    const { conceptSchemes: [scheme], concepts } = space.taxonomy;
+    const {
+      conceptSchemes: [scheme],
+      concepts,
+    } = space.taxonomy;
     const conceptIds = new Set(concepts.map((concept) => concept.sys.id));
 
     expect(scheme?.sys.id).toBe('product-categories');
@@ -203,7 +260,8 @@ describe('demo space links, tags and taxonomy', () => {
       for (const link of [...concept.broader, ...concept.related]) expect(conceptIds.has(link.sys.id ?? ''), link.sys.id).toBe(true);
     }
     for (const top of scheme?.topConcepts ?? []) expect(concepts.find((concept) => concept.sys.id === top.sys.id)?.broader).toEqual([]);
-    for (const model of entriesOfType('model')) expect(model.metadata?.concepts.every((link) => conceptIds.has(link.sys.id ?? '')) && model.metadata.concepts.length > 0, model.sys.id).toBe(true);
+    for (const model of entriesOfType('model'))
+      expect(model.metadata?.concepts.every((link) => conceptIds.has(link.sys.id ?? '')) && model.metadata.concepts.length > 0, model.sys.id).toBe(true);
   });
 });
 
@@ -215,12 +273,26 @@ describe('demo space asset files', () => {
 
       expect(existsSync(path), path).toBe(true);
       expect(statSync(path).size, asset.sys.id).toBe(file.details.size);
-      expect(file.url.startsWith(`//${file.contentType.startsWith('image/') ? 'images' : 'assets'}.ctfassets.net/vitrine-demo/${asset.sys.id}/`), asset.sys.id).toBe(true);
+      const host = file.contentType.startsWith('image/') ? 'images' : file.contentType.startsWith('video/') ? 'videos' : 'assets';
+      expect(file.url.startsWith(`//${host}.ctfassets.net/vitrine-demo/${asset.sys.id}/`), asset.sys.id).toBe(true);
       if (file.contentType.startsWith('image/')) {
         const { width, height } = await sharp(path).metadata();
         expect({ width, height }, asset.sys.id).toEqual(file.details.image);
       }
     }
+  });
+
+  it('ships the video as an MP4 whose first sample is an H.264 IDR picture', () => {
+    const video = space.assets.find((asset) => fileOf(asset).contentType === 'video/mp4');
+    const bytes = readFileSync(localPath(fileOf(video as Entity)));
+    const boxes: { type: string; start: number; size: number }[] = [];
+    for (let offset = 0; offset < bytes.length; offset += bytes.readUInt32BE(offset))
+      boxes.push({ type: bytes.toString('latin1', offset + 4, offset + 8), start: offset, size: bytes.readUInt32BE(offset) });
+    const mdat = boxes.find((box) => box.type === 'mdat');
+
+    expect(boxes.map((box) => box.type)).toEqual(['ftyp', 'moov', 'mdat']);
+    expect(bytes.indexOf('avcC', 0, 'latin1')).toBeGreaterThan(0);
+    expect((bytes[(mdat?.start ?? 0) + 12] ?? 0) & 0x1f).toBe(5);
   });
 
   it('keeps each model under 500 KB and all assets under 6 MB', () => {
@@ -247,7 +319,10 @@ describe('demo space glTF models', () => {
   it('parses every model with meshes, normals and a default scene', async () => {
     for (const model of entriesOfType('model')) {
       const document = await read(model.fields['slug']?.['en-US'] as string);
-      const primitives = document.getRoot().listMeshes().flatMap((mesh) => mesh.listPrimitives());
+      const primitives = document
+        .getRoot()
+        .listMeshes()
+        .flatMap((mesh) => mesh.listPrimitives());
 
       expect(document.getRoot().getDefaultScene(), model.sys.id).not.toBeNull();
       expect(primitives.length, model.sys.id).toBeGreaterThan(0);
@@ -256,7 +331,11 @@ describe('demo space glTF models', () => {
   });
 
   it('covers each delivery variant with its extensions', async () => {
-    const extensions = async (slug: string) => (await read(slug)).getRoot().listExtensionsUsed().map((extension) => extension.extensionName);
+    const extensions = async (slug: string) =>
+      (await read(slug))
+        .getRoot()
+        .listExtensionsUsed()
+        .map((extension) => extension.extensionName);
 
     expect(await extensions('tide-vase')).toEqual([]);
     expect(await extensions('carvers-mallet')).toEqual([]);

@@ -42,7 +42,9 @@ async function generate(): Promise<void> {
   };
   writeFileSync(EXPORT_FILE, `${JSON.stringify(exportData, null, 2)}\n`);
   const megabytes = (store.totalBytes / 1024 / 1024).toFixed(2);
-  process.stdout.write(`wrote ${relative(process.cwd(), EXPORT_FILE)}: ${entries.length} entries, ${store.assets.length} assets, ${megabytes} MB of asset files\n`);
+  process.stdout.write(
+    `wrote ${relative(process.cwd(), EXPORT_FILE)}: ${entries.length} entries, ${store.assets.length} assets, ${megabytes} MB of asset files\n`,
+  );
 }
 
 await generate();

@@ -65,7 +65,10 @@ async function buildModel(io: NodeIO, store: AssetStore, data: ModelData): Promi
     contentType: 'image/jpeg',
     bytes: await renderPoster(product, { azimuthDeg: data.camera.azimuthDeg, polarDeg: data.camera.polarDeg, ...data.poster }),
     title: { 'en-US': `${data.name['en-US']}, studio poster`, 'de-DE': `${data.name['de-DE'] ?? data.name['en-US']}, Studioaufnahme` },
-    description: { 'en-US': `Rendering of the ${data.name['en-US']} on a soft studio background.`, 'de-DE': `Rendering: ${data.name['de-DE'] ?? data.name['en-US']} vor weichem Studiohintergrund.` },
+    description: {
+      'en-US': `Rendering of the ${data.name['en-US']} on a soft studio background.`,
+      'de-DE': `Rendering: ${data.name['de-DE'] ?? data.name['en-US']} vor weichem Studiohintergrund.`,
+    },
     ...timing,
   });
   return { data, product, fileAssetId, posterAssetId, dimensions: measureDimensions(product) };

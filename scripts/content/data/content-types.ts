@@ -32,7 +32,17 @@ type FieldOptions = Partial<Pick<FieldDefinition, 'localized' | 'required' | 'va
 
 function field(id: string, name: string, type: FieldDefinition['type'], options: FieldOptions = {}): FieldDefinition {
   const localized = options.localized ?? ['Symbol', 'Text', 'RichText'].includes(type);
-  return { id, name, type, localized, required: options.required ?? false, validations: options.validations ?? [], disabled: false, omitted: false, ...(options.linkType ? { linkType: options.linkType } : {}) };
+  return {
+    id,
+    name,
+    type,
+    localized,
+    required: options.required ?? false,
+    validations: options.validations ?? [],
+    disabled: false,
+    omitted: false,
+    ...(options.linkType ? { linkType: options.linkType } : {}),
+  };
 }
 
 const SLUG = [{ unique: true }, { regexp: { pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', flags: null }, message: 'Lowercase words separated by hyphens.' }];
@@ -41,10 +51,20 @@ const IMAGE = [{ linkMimetypeGroup: ['image'] }];
 const ALL_MARKS = Object.values(MARKS);
 const BODY_NODE_TYPES = [
   ...[BLOCKS.HEADING_1, BLOCKS.HEADING_2, BLOCKS.HEADING_3, BLOCKS.HEADING_4, BLOCKS.HEADING_5, BLOCKS.HEADING_6],
-  BLOCKS.OL_LIST, BLOCKS.UL_LIST, BLOCKS.HR, BLOCKS.QUOTE, BLOCKS.TABLE,
-  BLOCKS.EMBEDDED_ENTRY, BLOCKS.EMBEDDED_ASSET, BLOCKS.EMBEDDED_RESOURCE,
-  INLINES.HYPERLINK, INLINES.ENTRY_HYPERLINK, INLINES.ASSET_HYPERLINK, INLINES.RESOURCE_HYPERLINK,
-  INLINES.EMBEDDED_ENTRY, INLINES.EMBEDDED_RESOURCE,
+  BLOCKS.OL_LIST,
+  BLOCKS.UL_LIST,
+  BLOCKS.HR,
+  BLOCKS.QUOTE,
+  BLOCKS.TABLE,
+  BLOCKS.EMBEDDED_ENTRY,
+  BLOCKS.EMBEDDED_ASSET,
+  BLOCKS.EMBEDDED_RESOURCE,
+  INLINES.HYPERLINK,
+  INLINES.ENTRY_HYPERLINK,
+  INLINES.ASSET_HYPERLINK,
+  INLINES.RESOURCE_HYPERLINK,
+  INLINES.EMBEDDED_ENTRY,
+  INLINES.EMBEDDED_RESOURCE,
 ];
 const ALLOWED_RESOURCES = [
   { type: 'Contentful:Entry', source: `crn:contentful:::content:spaces/${SPACE_ID}`, contentTypes: ['article', 'model', 'page'] },
@@ -100,7 +120,14 @@ export const CONTENT_TYPES: ContentTypeDefinition[] = [
       field('seoDescription', 'SEO description', 'Text', { validations: [{ size: { max: 160 } }] }),
       field('ogImage', 'Open Graph image', 'Link', { linkType: 'Asset', validations: IMAGE }),
     ],
-    widgets: { title: 'singleLine', slug: 'slugEditor', body: 'richTextEditor', seoTitle: 'singleLine', seoDescription: 'multipleLine', ogImage: 'assetLinkEditor' },
+    widgets: {
+      title: 'singleLine',
+      slug: 'slugEditor',
+      body: 'richTextEditor',
+      seoTitle: 'singleLine',
+      seoDescription: 'multipleLine',
+      ogImage: 'assetLinkEditor',
+    },
   },
   {
     id: 'article',
@@ -116,7 +143,15 @@ export const CONTENT_TYPES: ContentTypeDefinition[] = [
       field('author', 'Author', 'Link', { linkType: 'Entry', validations: [{ linkContentType: ['person'] }] }),
       field('publishDate', 'Publish date', 'Date', { required: true }),
     ],
-    widgets: { title: 'singleLine', slug: 'slugEditor', excerpt: 'multipleLine', body: 'richTextEditor', heroImage: 'assetLinkEditor', author: 'entryLinkEditor', publishDate: 'datePicker' },
+    widgets: {
+      title: 'singleLine',
+      slug: 'slugEditor',
+      excerpt: 'multipleLine',
+      body: 'richTextEditor',
+      heroImage: 'assetLinkEditor',
+      author: 'entryLinkEditor',
+      publishDate: 'datePicker',
+    },
   },
   {
     id: 'model',
@@ -135,7 +170,18 @@ export const CONTENT_TYPES: ContentTypeDefinition[] = [
       field('autoRotate', 'Auto-rotate', 'Boolean'),
       field('featured', 'Featured', 'Boolean'),
     ],
-    widgets: { name: 'singleLine', slug: 'slugEditor', summary: 'multipleLine', description: 'richTextEditor', file: 'assetLinkEditor', poster: 'assetLinkEditor', dimensions: 'objectEditor', camera: 'objectEditor', autoRotate: 'boolean', featured: 'boolean' },
+    widgets: {
+      name: 'singleLine',
+      slug: 'slugEditor',
+      summary: 'multipleLine',
+      description: 'richTextEditor',
+      file: 'assetLinkEditor',
+      poster: 'assetLinkEditor',
+      dimensions: 'objectEditor',
+      camera: 'objectEditor',
+      autoRotate: 'boolean',
+      featured: 'boolean',
+    },
   },
   {
     id: 'person',

@@ -29,7 +29,11 @@ async function createMaterials(document: Document, product: ProductSpec): Promis
   const textures = new Map<TextureSet, Awaited<ReturnType<typeof createTextureImages>>>();
   let emissiveStrength: KHRMaterialsEmissiveStrength | undefined;
   for (const [key, spec] of Object.entries(product.materials) as [string, MaterialSpec][]) {
-    const material = document.createMaterial(spec.name).setMetallicFactor(spec.metallic).setRoughnessFactor(spec.roughness).setDoubleSided(spec.doubleSided ?? false);
+    const material = document
+      .createMaterial(spec.name)
+      .setMetallicFactor(spec.metallic)
+      .setRoughnessFactor(spec.roughness)
+      .setDoubleSided(spec.doubleSided ?? false);
     material.setBaseColorFactor(spec.textures ? [1, 1, 1, 1] : [...srgbToLinear(spec.color), 1]);
     if (spec.emissive) material.setEmissiveFactor(srgbToLinear(spec.emissive));
     if (spec.emissiveStrength && spec.emissiveStrength > 1) {
@@ -42,8 +46,12 @@ async function createMaterials(document: Document, product: ProductSpec): Promis
       const images = textures.get(set);
       if (!images) throw new Error(`No textures for ${set}`);
       const fileBase = `${product.slug}-${set}`;
-      material.setBaseColorTexture(document.createTexture(`${spec.name} colour`).setImage(images.baseColor).setMimeType('image/jpeg').setURI(`${fileBase}-basecolor.jpg`));
-      material.setNormalTexture(document.createTexture(`${spec.name} normal`).setImage(images.normal).setMimeType('image/jpeg').setURI(`${fileBase}-normal.jpg`));
+      material.setBaseColorTexture(
+        document.createTexture(`${spec.name} colour`).setImage(images.baseColor).setMimeType('image/jpeg').setURI(`${fileBase}-basecolor.jpg`),
+      );
+      material.setNormalTexture(
+        document.createTexture(`${spec.name} normal`).setImage(images.normal).setMimeType('image/jpeg').setURI(`${fileBase}-normal.jpg`),
+      );
     }
     materials.set(key, material);
   }

@@ -1,4 +1,16 @@
-import { BufferAttribute, BufferGeometry, CylinderGeometry, Euler, ExtrudeGeometry, Matrix3, Matrix4, Quaternion, SphereGeometry, TorusGeometry, Vector3 } from 'three';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  CylinderGeometry,
+  Euler,
+  ExtrudeGeometry,
+  Matrix3,
+  Matrix4,
+  Quaternion,
+  SphereGeometry,
+  TorusGeometry,
+  Vector3,
+} from 'three';
 import { RoundedBoxGeometry } from 'three/addons/geometries/RoundedBoxGeometry.js';
 import { mergeVertices } from 'three/addons/utils/BufferGeometryUtils.js';
 
@@ -48,7 +60,8 @@ export interface Placement {
 }
 
 export function toMatrix(placement: Placement): Matrix4 {
-  const rotation = placement.quaternion ?? new Quaternion().setFromEuler(new Euler(...((placement.rotate ?? [0, 0, 0]).map((deg) => (deg * Math.PI) / 180) as Vec3)));
+  const rotation =
+    placement.quaternion ?? new Quaternion().setFromEuler(new Euler(...((placement.rotate ?? [0, 0, 0]).map((deg) => (deg * Math.PI) / 180) as Vec3)));
   return new Matrix4().compose(new Vector3(...(placement.at ?? [0, 0, 0])), rotation, new Vector3(...(placement.scale ?? [1, 1, 1])));
 }
 
@@ -118,7 +131,14 @@ export function torus(radius: number, tube: number, radialSegments = 16, tubular
 
 /** A flat shape extruded along +y with a small bevel, e.g. a table top. */
 export function slab(shape: Shape, thickness: number, bevel: number): Geometry {
-  const extruded = new ExtrudeGeometry(shape, { depth: thickness - 2 * bevel, bevelEnabled: true, bevelThickness: bevel, bevelSize: bevel, bevelSegments: 2, curveSegments: 12 });
+  const extruded = new ExtrudeGeometry(shape, {
+    depth: thickness - 2 * bevel,
+    bevelEnabled: true,
+    bevelThickness: bevel,
+    bevelSize: bevel,
+    bevelSegments: 2,
+    curveSegments: 12,
+  });
   extruded.rotateX(-Math.PI / 2);
   extruded.translate(0, bevel, 0);
   extruded.computeVertexNormals();

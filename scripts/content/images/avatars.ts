@@ -30,5 +30,7 @@ export function avatarSvg(o: AvatarOptions): string {
 }
 
 export async function renderAvatar(options: AvatarOptions): Promise<Buffer> {
-  return sharp(Buffer.from(avatarSvg(options))).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer();
+  return sharp(Buffer.from(avatarSvg(options)))
+    .png({ compressionLevel: 9, palette: true, quality: 90 })
+    .toBuffer();
 }

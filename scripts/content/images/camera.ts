@@ -25,7 +25,10 @@ export class OrbitCamera {
     const [azimuth, polar] = [(azimuthDeg * Math.PI) / 180, (polarDeg * Math.PI) / 180];
     const center = new Vector3(...target);
     this.position = new Vector3(Math.sin(polar) * Math.sin(azimuth), Math.cos(polar), Math.sin(polar) * Math.cos(azimuth)).multiplyScalar(distance).add(center);
-    this.view = new Matrix4().lookAt(this.position, center, new Vector3(0, 1, 0)).setPosition(this.position).invert();
+    this.view = new Matrix4()
+      .lookAt(this.position, center, new Vector3(0, 1, 0))
+      .setPosition(this.position)
+      .invert();
   }
 
   /** Camera-space depth (positive in front) and the unscaled projection of a world point. */
@@ -41,10 +44,11 @@ export class OrbitCamera {
   }
 
   fit(points: Vec3[], frame: Frame): void {
-    const projected = points.map((point) => this.projectRaw(point));
-    const xs = projected.map((p) => p[0]);
-    const ys = projected.map((p) => p[1]);
-    const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
+    for (const point of points) {
+      const [x, y] = this.projectRaw(point);
+      [minX, maxX, minY, maxY] = [Math.min(minX, x), Math.max(maxX, x), Math.min(minY, y), Math.max(maxY, y)];
+    }
     this.scale = Math.min(frame.width / (maxX - minX), frame.height / (maxY - minY));
     this.offsetX = frame.left + frame.width / 2 - ((minX + maxX) / 2) * this.scale;
     this.offsetY = frame.top + frame.height / 2 + ((minY + maxY) / 2) * this.scale;

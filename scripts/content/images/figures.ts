@@ -16,7 +16,9 @@ export async function renderMaterialsBoard(): Promise<Buffer> {
       .resize(swatch.width, swatch.height, { fit: 'cover' })
       .png()
       .toBuffer();
-    const shadow = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${swatch.width + 120}" height="${swatch.height + 120}"><filter id="s"><feGaussianBlur stdDeviation="22"/></filter><rect x="60" y="76" width="${swatch.width}" height="${swatch.height}" fill="#3b2f25" opacity="0.28" filter="url(#s)"/></svg>`);
+    const shadow = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${swatch.width + 120}" height="${swatch.height + 120}"><filter id="s"><feGaussianBlur stdDeviation="22"/></filter><rect x="60" y="76" width="${swatch.width}" height="${swatch.height}" fill="#3b2f25" opacity="0.28" filter="url(#s)"/></svg>`,
+    );
     layers.push({ input: shadow, left: left - 60, top: 130 }, { input: image, left, top: 190 });
   }
   const background = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f3efe8"/><stop offset="1" stop-color="#e2dace"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
@@ -27,7 +29,11 @@ export async function renderMaterialsBoard(): Promise<Buffer> {
 export async function renderCaptureDiagram(): Promise<Buffer> {
   const [cx, cy] = [800, 500];
   const stations: string[] = [];
-  [{ r: 250, color: '#c6673f' }, { r: 330, color: '#3e6b73' }, { r: 410, color: '#2d2a26' }].forEach(({ r, color }, ring) => {
+  [
+    { r: 250, color: '#c6673f' },
+    { r: 330, color: '#3e6b73' },
+    { r: 410, color: '#2d2a26' },
+  ].forEach(({ r, color }, ring) => {
     for (let i = 0; i < 36; i += 1) {
       const angle = ((i + ring / 3) / 36) * Math.PI * 2;
       const [x, y] = [cx + Math.cos(angle) * r, cy + Math.sin(angle) * r * 0.92];

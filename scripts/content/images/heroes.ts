@@ -27,13 +27,19 @@ function grain(o: HeroOptions): string {
     const phase = random.range(0, Math.PI * 2);
     let d = `M -20 ${y.toFixed(1)}`;
     for (let x = 0; x <= W + 40; x += 40) d += ` L ${x} ${(y + amplitude * Math.sin(x / 260 + phase) + 14 * Math.sin(x / 90 + i)).toFixed(1)}`;
-    lines.push(`<path d="${d}" fill="none" stroke="${i % 5 === 0 ? o.palette[2] : o.palette[1]}" stroke-width="${i % 5 === 0 ? 5 : 2}" stroke-opacity="${(0.25 + random.next() * 0.35).toFixed(2)}"/>`);
+    lines.push(
+      `<path d="${d}" fill="none" stroke="${i % 5 === 0 ? o.palette[2] : o.palette[1]}" stroke-width="${i % 5 === 0 ? 5 : 2}" stroke-opacity="${(0.25 + random.next() * 0.35).toFixed(2)}"/>`,
+    );
   }
   return `<g filter="url(#soft)">${lines.join('')}</g><circle cx="1180" cy="430" r="190" fill="${o.palette[3]}" opacity="0.9"/>`;
 }
 
 function rings(o: HeroOptions): string {
-  const circles = Array.from({ length: 22 }, (_, i) => `<circle cx="1040" cy="520" r="${40 + i * 34}" fill="none" stroke="${i % 4 === 0 ? o.palette[2] : o.palette[1]}" stroke-width="${i % 4 === 0 ? 6 : 2}" opacity="${(0.85 - i * 0.03).toFixed(2)}"/>`);
+  const circles = Array.from(
+    { length: 22 },
+    (_, i) =>
+      `<circle cx="1040" cy="520" r="${40 + i * 34}" fill="none" stroke="${i % 4 === 0 ? o.palette[2] : o.palette[1]}" stroke-width="${i % 4 === 0 ? 6 : 2}" opacity="${(0.85 - i * 0.03).toFixed(2)}"/>`,
+  );
   return `<circle cx="1040" cy="520" r="150" fill="${o.palette[3]}"/>${circles.join('')}<rect x="0" y="700" width="${W}" height="200" fill="${o.palette[4]}" opacity="0.18"/>`;
 }
 
@@ -47,7 +53,8 @@ function glow(o: HeroOptions): string {
 function grid(o: HeroOptions): string {
   const lines: string[] = [];
   const horizon = 360;
-  for (let i = -24; i <= 24; i += 1) lines.push(`<line x1="${800 + i * 16}" y1="${horizon}" x2="${800 + i * 150}" y2="${H}" stroke="${o.palette[1]}" stroke-width="2.5" opacity="0.8"/>`);
+  for (let i = -24; i <= 24; i += 1)
+    lines.push(`<line x1="${800 + i * 16}" y1="${horizon}" x2="${800 + i * 150}" y2="${H}" stroke="${o.palette[1]}" stroke-width="2.5" opacity="0.8"/>`);
   for (let i = 1; i < 16; i += 1) {
     const y = horizon + (H - horizon) * (i / 15) ** 1.8;
     lines.push(`<line x1="0" y1="${y.toFixed(1)}" x2="${W}" y2="${y.toFixed(1)}" stroke="${o.palette[1]}" stroke-width="2.5" opacity="0.8"/>`);
@@ -67,7 +74,9 @@ function blocks(o: HeroOptions): string {
     const [w, h] = [random.range(140, 420), random.range(90, 320)];
     const [x, y] = [random.range(120, W - 420), random.range(80, H - 280)];
     const fill = o.palette[1 + (i % 3)];
-    shapes.push(`<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}" rx="${i % 3 === 0 ? 24 : 4}" fill="${fill}" opacity="${(0.55 + random.next() * 0.4).toFixed(2)}"/>`);
+    shapes.push(
+      `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}" rx="${i % 3 === 0 ? 24 : 4}" fill="${fill}" opacity="${(0.55 + random.next() * 0.4).toFixed(2)}"/>`,
+    );
   }
   return `<g filter="url(#shadow)">${shapes.join('')}</g><circle cx="1320" cy="220" r="90" fill="${o.palette[4]}" opacity="0.85"/>`;
 }
@@ -106,5 +115,7 @@ export function heroSvg(options: HeroOptions): string {
 }
 
 export async function renderHero(options: HeroOptions): Promise<Buffer> {
-  return sharp(Buffer.from(heroSvg(options))).webp({ quality: 80, effort: 6 }).toBuffer();
+  return sharp(Buffer.from(heroSvg(options)))
+    .webp({ quality: 80, effort: 6 })
+    .toBuffer();
 }

@@ -6,7 +6,7 @@ import { allPoints, collectWorldMeshes, renderMeshes, renderShadowMask } from '.
 
 import type { ProductSpec } from '../gltf/scene.ts';
 import type { Vec3 } from '../gltf/geometry.ts';
-import type { OverlayOptions } from 'sharp';
+import type { OverlayOptions, Sharp } from 'sharp';
 
 /**
  * Poster images: the product rendered from its default camera angle, standing in a soft
@@ -21,6 +21,8 @@ export interface PosterOptions {
   floating?: boolean;
   /** Share of the poster height the product may take. */
   fill?: number;
+  /** Points to frame instead of the product's own (keeps the framing fixed across animation frames). */
+  framePoints?: Vec3[];
 }
 
 const SUPERSAMPLE = 2;
@@ -47,12 +49,19 @@ async function toShadowLayer(mask: Uint8Array, width: number, height: number, si
     .toBuffer();
   const rgba = Buffer.alloc(width * height * 4);
   for (let i = 0; i < width * height; i += 1) rgba.set([38, 32, 26, Math.round((soft[i] ?? 0) * opacity)], i * 4);
-  return sharp(rgba, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 export async function renderPoster(product: ProductSpec, options: PosterOptions, width = 1600, height = 1200): Promise<Buffer> {
+  return (await composePoster(product, options, width, height)).jpeg({ quality: 82, mozjpeg: true, chromaSubsampling: '4:4:4' }).toBuffer();
+}
+
+/** The poster as a sharp pipeline, before encoding. */
+export async function composePoster(product: ProductSpec, options: PosterOptions, width: number, height: number): Promise<Sharp> {
   const meshes = collectWorldMeshes(product);
-  const points = allPoints(meshes);
+  const points = options.framePoints ?? allPoints(meshes);
   const box = new Box3().setFromPoints(points.map((p) => new Vector3(...p)));
   const center = box.getCenter(new Vector3());
   const radius = box.getSize(new Vector3()).length() / 2;
@@ -67,10 +76,15 @@ export async function renderPoster(product: ProductSpec, options: PosterOptions,
     layers.push({ input: await toShadowLayer(renderShadowMask(meshes, camera, cast, w, h), width, height, 26, 0.22) });
     layers.push({ input: await toShadowLayer(renderShadowMask(meshes, camera, [0, 1, 0], w, h), width, height, 7, 0.3) });
   }
-  const object = await sharp(renderMeshes(meshes, camera, w, h), { raw: { width: w, height: h, channels: 4 } }).resize(width, height).png().toBuffer();
-  layers.push({ input: object });
-  return sharp(Buffer.from(backgroundSvg(width, height, options.background)))
-    .composite(layers)
-    .jpeg({ quality: 82, mozjpeg: true, chromaSubsampling: '4:4:4' })
+  const object = await sharp(renderMeshes(meshes, camera, w, h), { raw: { width: w, height: h, channels: 4 } })
+    .resize(width, height)
+    .png()
     .toBuffer();
+  layers.push({ input: object });
+  // Flatten first: sharp applies composite after the other operations of a pipeline.
+  const flattened = await sharp(Buffer.from(backgroundSvg(width, height, options.background)))
+    .composite(layers)
+    .png()
+    .toBuffer();
+  return sharp(flattened);
 }

@@ -20,7 +20,11 @@ export interface WorldMesh {
 export function collectWorldMeshes(product: ProductSpec): WorldMesh[] {
   const meshes: WorldMesh[] = [];
   const visit = (node: NodeSpec, parent: Matrix4) => {
-    const local = new Matrix4().compose(new Vector3(...(node.translation ?? [0, 0, 0])), new Quaternion(...(node.rotation ?? [0, 0, 0, 1])), new Vector3(1, 1, 1));
+    const local = new Matrix4().compose(
+      new Vector3(...(node.translation ?? [0, 0, 0])),
+      new Quaternion(...(node.rotation ?? [0, 0, 0, 1])),
+      new Vector3(1, 1, 1),
+    );
     const world = parent.clone().multiply(local);
     for (const part of node.parts) {
       const spec = product.materials[part.material];
@@ -36,7 +40,8 @@ export function collectWorldMeshes(product: ProductSpec): WorldMesh[] {
 export function allPoints(meshes: WorldMesh[]): Vec3[] {
   const points: Vec3[] = [];
   for (const { geometry } of meshes) {
-    for (let i = 0; i < geometry.positions.length; i += 3) points.push([geometry.positions[i] ?? 0, geometry.positions[i + 1] ?? 0, geometry.positions[i + 2] ?? 0]);
+    for (let i = 0; i < geometry.positions.length; i += 3)
+      points.push([geometry.positions[i] ?? 0, geometry.positions[i + 1] ?? 0, geometry.positions[i + 2] ?? 0]);
   }
   return points;
 }

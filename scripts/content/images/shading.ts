@@ -57,9 +57,14 @@ export function shade(material: ShadingMaterial, normalIn: Vec, view: Vec): Vec 
     const nl = Math.max(0, dot(normal, light.direction));
     const half = normalize([light.direction[0] + view[0], light.direction[1] + view[1], light.direction[2] + view[2]]);
     const specular = ((shininess + 8) / (8 * Math.PI)) * Math.max(0, dot(normal, half)) ** shininess * nl;
-    for (let i = 0; i < 3; i += 1) out[i] = (out[i] ?? 0) + (light.color[i] ?? 0) * ((albedo[i] ?? 0) * (1 - metallic) * nl / Math.PI * 2.2 + (f0[i] ?? 0) * specular * 0.35);
+    for (let i = 0; i < 3; i += 1)
+      out[i] = (out[i] ?? 0) + (light.color[i] ?? 0) * ((((albedo[i] ?? 0) * (1 - metallic) * nl) / Math.PI) * 2.2 + (f0[i] ?? 0) * specular * 0.35);
   }
-  const reflected = normalize([2 * dot(normal, view) * normal[0] - view[0], 2 * dot(normal, view) * normal[1] - view[1], 2 * dot(normal, view) * normal[2] - view[2]]);
+  const reflected = normalize([
+    2 * dot(normal, view) * normal[0] - view[0],
+    2 * dot(normal, view) * normal[1] - view[1],
+    2 * dot(normal, view) * normal[2] - view[2],
+  ]);
   const env = environment(reflected);
   const blurred = environment(normal);
   const hemisphere = 0.35 + 0.25 * normal[1];

@@ -96,7 +96,9 @@ export function toColorPixels(field: Field): Uint8Array {
 }
 
 export async function toJpeg(pixels: Uint8Array, size: number, quality: number): Promise<Buffer> {
-  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).jpeg({ quality, mozjpeg: true }).toBuffer();
+  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    .jpeg({ quality, mozjpeg: true })
+    .toBuffer();
 }
 
 export async function createTextureImages(set: TextureSet): Promise<TextureImages> {

@@ -72,7 +72,10 @@ function parseTable(lines: string[]): RichNode {
     rows.map((line, rowIndex) => {
       const cells = line.replace(/^\||\|$/g, '').split('|');
       const cellType = rowIndex === 0 ? BLOCKS.TABLE_HEADER_CELL : BLOCKS.TABLE_CELL;
-      return block(BLOCKS.TABLE_ROW, cells.map((cell) => block(cellType, [paragraph(cell.trim())])));
+      return block(
+        BLOCKS.TABLE_ROW,
+        cells.map((cell) => block(cellType, [paragraph(cell.trim())])),
+      );
     }),
   );
 }
@@ -124,7 +127,14 @@ function parseBlocks(lines: string[]): RichNode[] {
     } else {
       const text = takeWhile(lines, index, (next) => Boolean(next.trim()) && !/^(#|>|\||!|---$)/.test(next) && !LIST_LINE.test(next));
       // A line ending in a backslash is a line break inside the paragraph.
-      blocks.push(paragraph(text.map((part) => (part.endsWith('\\') ? `${part.slice(0, -1).trimEnd()}\n` : `${part} `)).join('').trimEnd()));
+      blocks.push(
+        paragraph(
+          text
+            .map((part) => (part.endsWith('\\') ? `${part.slice(0, -1).trimEnd()}\n` : `${part} `))
+            .join('')
+            .trimEnd(),
+        ),
+      );
       index += text.length;
     }
   }

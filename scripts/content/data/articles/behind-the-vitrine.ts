@@ -7,11 +7,15 @@ export const BEHIND_THE_VITRINE: ArticleData = {
   publishDate: '2026-09-15',
   tags: ['process'],
   hero: { kind: 'abstract', motif: 'blocks', palette: ['#f4f0ea', '#7f8c78', '#b98d5c', '#c8a769', '#2e3033'] },
-  heroAlt: { 'en-US': 'Sage, oak and brass coloured blocks arranged like exhibits in a display case', 'de-DE': 'Salbei-, eichen- und messingfarbene Blöcke, angeordnet wie Exponate in einer Vitrine' },
+  heroAlt: {
+    'en-US': 'Sage, oak and brass coloured blocks arranged like exhibits in a display case',
+    'de-DE': 'Salbei-, eichen- und messingfarbene Blöcke, angeordnet wie Exponate in einer Vitrine',
+  },
   title: { 'en-US': 'Behind the vitrine: how this site is built', 'de-DE': 'Hinter der Vitrine: wie diese Website gebaut ist' },
   excerpt: {
     'en-US': 'Content types, rich text, glTF variants and the embedded demo space: a tour of the machinery behind every page you have read here.',
-    'de-DE': 'Inhaltstypen, Rich Text, glTF-Varianten und der eingebettete Demo-Space: ein Rundgang durch die Technik hinter jeder Seite, die Sie hier gelesen haben.',
+    'de-DE':
+      'Inhaltstypen, Rich Text, glTF-Varianten und der eingebettete Demo-Space: ein Rundgang durch die Technik hinter jeder Seite, die Sie hier gelesen haben.',
   },
   body: {
     'en-US': `
@@ -35,6 +39,10 @@ export const BEHIND_THE_VITRINE: ArticleData = {
       Every model file is a standard [glTF 2.0](https://registry.khronos.org/glTF/specs/2.0/glTF-2.0.html) asset. Assets that are not images or models are offered as downloads, like the [Kerf spec sheet](asset:kerf-spec-sheet):
 
       !asset:kerf-spec-sheet
+
+      Short clips are plain MP4 video, like the desk lamp's animation:
+
+      !asset:video-pivot-reach
 
       ## The variants, for the record
       - GLB
@@ -77,6 +85,10 @@ export const BEHIND_THE_VITRINE: ArticleData = {
       Jede Modelldatei ist ein gewöhnliches [glTF-2.0](https://registry.khronos.org/glTF/specs/2.0/glTF-2.0.html)-Asset. Dateien, die weder Bilder noch Modelle sind, bieten wir zum Download an, etwa das [Kerf-Datenblatt](asset:kerf-spec-sheet):
 
       !asset:kerf-spec-sheet
+
+      Kurze Clips sind gewöhnliches MP4-Video, etwa die Animation der Schreibtischleuchte:
+
+      !asset:video-pivot-reach
 
       ## Die Varianten, fürs Protokoll
       - GLB

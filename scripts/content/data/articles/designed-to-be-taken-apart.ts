@@ -6,7 +6,10 @@ export const DESIGNED_TO_BE_TAKEN_APART: ArticleData = {
   publishDate: '2025-08-26',
   tags: ['sustainability', 'design'],
   hero: { kind: 'render', model: 'tripod-stool', azimuthDeg: 320, polarDeg: 60, background: ['#e4e8df', '#b8c2b2'] },
-  heroAlt: { 'en-US': 'The ash Tripod stool seen slightly from above on a pale green background', 'de-DE': 'Der Dreibein-Hocker aus Esche, leicht von oben, vor hellgrünem Hintergrund' },
+  heroAlt: {
+    'en-US': 'The ash Tripod stool seen slightly from above on a pale green background',
+    'de-DE': 'Der Dreibein-Hocker aus Esche, leicht von oben, vor hellgrünem Hintergrund',
+  },
   title: { 'en-US': 'Designed to be taken apart', 'de-DE': 'Gemacht, um zerlegt zu werden' },
   excerpt: {
     'en-US': 'Glue is fast, strong and permanent. That last part is the problem. Why every Vitrine piece can be dismantled with one key.',

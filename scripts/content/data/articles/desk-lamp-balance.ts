@@ -6,7 +6,10 @@ export const DESK_LAMP_BALANCE: ArticleData = {
   publishDate: '2025-11-18',
   tags: ['design', 'lighting'],
   hero: { kind: 'render', model: 'pivot-desk-lamp', azimuthDeg: 80, polarDeg: 76, background: ['#dfe3e6', '#a9b4bb'] },
-  heroAlt: { 'en-US': 'The Pivot desk lamp in profile, arm raised, on a cool grey background', 'de-DE': 'Die Schreibtischleuchte Pivot im Profil mit erhobenem Arm vor kühlgrauem Hintergrund' },
+  heroAlt: {
+    'en-US': 'The Pivot desk lamp in profile, arm raised, on a cool grey background',
+    'de-DE': 'Die Schreibtischleuchte Pivot im Profil mit erhobenem Arm vor kühlgrauem Hintergrund',
+  },
   title: { 'en-US': 'The balance of a desk lamp', 'de-DE': 'Die Balance einer Schreibtischleuchte' },
   excerpt: {
     'en-US': 'A good task lamp stays exactly where you leave it. The physics behind that is a spring, a parallelogram and a lot of patient filing.',
@@ -26,7 +29,9 @@ export const DESK_LAMP_BALANCE: ArticleData = {
 
       !entry:model-pivot-desk-lamp
 
-      The model on its page loops through a slow reaching movement. That is a real glTF animation on the three joints, not a camera trick, so you can check that the head stays level while the arms move.
+      The model on its page loops through a slow reaching movement. That is a real glTF animation on the three joints, not a camera trick, so you can check that the head stays level while the arms move. Here is the same loop as a short video:
+
+      !asset:video-pivot-reach
 
       For how we light lamps in 3D, see [Lamps are the hardest things to photograph](entry:article-rendering-light).
     `,
@@ -43,7 +48,9 @@ export const DESK_LAMP_BALANCE: ArticleData = {
 
       !entry:model-pivot-desk-lamp
 
-      Das Modell auf ihrer Seite vollführt in einer Schleife eine langsame Greifbewegung. Das ist eine echte glTF-Animation an den drei Gelenken, kein Kameratrick – man kann also prüfen, ob der Kopf waagerecht bleibt, während sich die Arme bewegen.
+      Das Modell auf ihrer Seite vollführt in einer Schleife eine langsame Greifbewegung. Das ist eine echte glTF-Animation an den drei Gelenken, kein Kameratrick – man kann also prüfen, ob der Kopf waagerecht bleibt, während sich die Arme bewegen. Hier dieselbe Schleife als kurzes Video:
+
+      !asset:video-pivot-reach
 
       Wie wir Leuchten in 3D ins Licht setzen, steht in [Leuchten sind am schwersten zu fotografieren](entry:article-rendering-light).
     `,

@@ -6,11 +6,15 @@ export const OAK_ASH_WALNUT: ArticleData = {
   publishDate: '2025-02-11',
   tags: ['materials', 'craft'],
   hero: { kind: 'abstract', motif: 'grain', palette: ['#f1e6d6', '#b98d5c', '#7a5230', '#e8cfa8', '#5b3b26'] },
-  heroAlt: { 'en-US': 'Flowing lines like the grain of a plank around a pale disc', 'de-DE': 'Fließende Linien wie die Maserung eines Bretts um eine helle Scheibe' },
+  heroAlt: {
+    'en-US': 'Flowing lines like the grain of a plank around a pale disc',
+    'de-DE': 'Fließende Linien wie die Maserung eines Bretts um eine helle Scheibe',
+  },
   title: { 'en-US': 'Oak, ash or walnut: choosing a hardwood you can live with', 'de-DE': 'Eiche, Esche oder Nussbaum: ein Holz, mit dem man leben kann' },
   excerpt: {
     'en-US': 'Three timbers cover almost everything we make. How they differ in hardness, colour and ageing, and why we never pick on looks alone.',
-    'de-DE': 'Drei Hölzer decken fast alles ab, was wir bauen. Wie sie sich in Härte, Farbe und Alterung unterscheiden – und warum wir nie nur nach dem Aussehen wählen.',
+    'de-DE':
+      'Drei Hölzer decken fast alles ab, was wir bauen. Wie sie sich in Härte, Farbe und Alterung unterscheiden – und warum wir nie nur nach dem Aussehen wählen.',
   },
   body: {
     'en-US': `

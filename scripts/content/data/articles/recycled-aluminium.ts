@@ -6,11 +6,15 @@ export const RECYCLED_ALUMINIUM: ArticleData = {
   publishDate: '2026-05-12',
   tags: ['sustainability', 'materials'],
   hero: { kind: 'abstract', motif: 'strata', palette: ['#eceeef', '#b8bec3', '#8b949b', '#d8dcdf', '#5c656c'] },
-  heroAlt: { 'en-US': 'Layered grey bands like strata of rock or rolled metal', 'de-DE': 'Geschichtete graue Bänder wie Gesteinsschichten oder gewalztes Metall' },
+  heroAlt: {
+    'en-US': 'Layered grey bands like strata of rock or rolled metal',
+    'de-DE': 'Geschichtete graue Bänder wie Gesteinsschichten oder gewalztes Metall',
+  },
   title: { 'en-US': 'Recycled aluminium and honest numbers', 'de-DE': 'Recyceltes Aluminium und ehrliche Zahlen' },
   excerpt: {
     'en-US': 'Our lamp shades are now spun from 95% post-consumer aluminium. What that saves, what it does not, and why we publish the numbers.',
-    'de-DE': 'Unsere Lampenschirme werden jetzt aus Aluminium mit 95 % Recyclinganteil gedrückt. Was das spart, was nicht – und warum wir die Zahlen veröffentlichen.',
+    'de-DE':
+      'Unsere Lampenschirme werden jetzt aus Aluminium mit 95 % Recyclinganteil gedrückt. Was das spart, was nicht – und warum wir die Zahlen veröffentlichen.',
   },
   body: {
     'en-US': `

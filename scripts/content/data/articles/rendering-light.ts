@@ -6,11 +6,15 @@ export const RENDERING_LIGHT: ArticleData = {
   publishDate: '2025-04-15',
   tags: ['lighting', 'process'],
   hero: { kind: 'render', model: 'halo-pendant', azimuthDeg: 10, polarDeg: 104, background: ['#4a443e', '#1f1c19'] },
-  heroAlt: { 'en-US': 'The Halo pendant seen from below, its opal ring glowing against a dark background', 'de-DE': 'Die Pendelleuchte Halo von unten, ihr opaler Ring leuchtet vor dunklem Hintergrund' },
+  heroAlt: {
+    'en-US': 'The Halo pendant seen from below, its opal ring glowing against a dark background',
+    'de-DE': 'Die Pendelleuchte Halo von unten, ihr opaler Ring leuchtet vor dunklem Hintergrund',
+  },
   title: { 'en-US': 'Lamps are the hardest things to photograph', 'de-DE': 'Leuchten sind am schwersten zu fotografieren' },
   excerpt: {
     'en-US': 'A lamp has to look good switched off and switched on, and a camera can only expose for one of them. What we do about it in 3D.',
-    'de-DE': 'Eine Leuchte muss ausgeschaltet und eingeschaltet gut aussehen – eine Kamera kann aber nur auf eines von beiden belichten. Was wir in 3D dagegen tun.',
+    'de-DE':
+      'Eine Leuchte muss ausgeschaltet und eingeschaltet gut aussehen – eine Kamera kann aber nur auf eines von beiden belichten. Was wir in 3D dagegen tun.',
   },
   body: {
     'en-US': `

@@ -6,11 +6,15 @@ export const ROUGHNESS_PRIMER: ArticleData = {
   publishDate: '2025-10-07',
   tags: ['materials', 'process'],
   hero: { kind: 'abstract', motif: 'rings', palette: ['#f3ede4', '#b08a5b', '#5b3b26', '#e9d5b5', '#3a2a1e'] },
-  heroAlt: { 'en-US': 'Concentric rings around a warm disc, like the growth rings of a log', 'de-DE': 'Konzentrische Ringe um eine warme Scheibe, wie die Jahresringe eines Stamms' },
+  heroAlt: {
+    'en-US': 'Concentric rings around a warm disc, like the growth rings of a log',
+    'de-DE': 'Konzentrische Ringe um eine warme Scheibe, wie die Jahresringe eines Stamms',
+  },
   title: { 'en-US': 'Roughness is not shininess: a PBR primer for product designers', 'de-DE': 'Rauheit ist nicht Glanz: PBR für Produktdesigner' },
   excerpt: {
     'en-US': 'Four numbers describe almost every material we make. What base colour, metallic, roughness and normal really mean, in workshop terms.',
-    'de-DE': 'Vier Werte beschreiben fast jedes Material, das wir verwenden. Was Grundfarbe, Metallic, Rauheit und Normal-Map wirklich bedeuten – in Werkstattsprache.',
+    'de-DE':
+      'Vier Werte beschreiben fast jedes Material, das wir verwenden. Was Grundfarbe, Metallic, Rauheit und Normal-Map wirklich bedeuten – in Werkstattsprache.',
   },
   body: {
     'en-US': `

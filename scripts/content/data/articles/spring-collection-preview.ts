@@ -8,7 +8,10 @@ export const SPRING_COLLECTION_PREVIEW: ArticleData = {
   draft: true,
   tags: ['design'],
   hero: { kind: 'abstract', motif: 'glow', palette: ['#f4ede4', '#e0b98a', '#c6673f', '#fff3dc', '#6b4a35'] },
-  heroAlt: { 'en-US': 'A warm glow and a brass-coloured ring on a cream background', 'de-DE': 'Ein warmes Leuchten und ein messingfarbener Ring auf cremefarbenem Grund' },
+  heroAlt: {
+    'en-US': 'A warm glow and a brass-coloured ring on a cream background',
+    'de-DE': 'Ein warmes Leuchten und ein messingfarbener Ring auf cremefarbenem Grund',
+  },
   title: { 'en-US': 'Draft: a first look at the spring collection', 'de-DE': 'Entwurf: ein erster Blick auf die Frühjahrskollektion' },
   excerpt: {
     'en-US': 'Not published yet. Three new pieces, one new material, and a lamp that finally has a dimmer.',

@@ -6,7 +6,10 @@ export const TWO_HUNDRED_PHOTOGRAPHS: ArticleData = {
   publishDate: '2025-03-04',
   tags: ['capture', 'process'],
   hero: { kind: 'abstract', motif: 'grid', palette: ['#eef1f2', '#9fb3b8', '#c6673f', '#3e6b73', '#2d2a26'] },
-  heroAlt: { 'en-US': 'A perspective grid with a ring of camera positions around a small pyramid', 'de-DE': 'Ein perspektivisches Raster mit einem Ring aus Kamerapositionen um eine kleine Pyramide' },
+  heroAlt: {
+    'en-US': 'A perspective grid with a ring of camera positions around a small pyramid',
+    'de-DE': 'Ein perspektivisches Raster mit einem Ring aus Kamerapositionen um eine kleine Pyramide',
+  },
   title: { 'en-US': 'Two hundred photographs of a chair', 'de-DE': 'Zweihundert Fotos von einem Sessel' },
   excerpt: {
     'en-US': 'How we capture a finished piece with photogrammetry, and why the scan is only the starting point for the model you can turn on this site.',

@@ -10,7 +10,8 @@ export const WHAT_THE_KILN_DECIDES: ArticleData = {
   title: { 'en-US': 'What the kiln decides', 'de-DE': 'Was der Ofen entscheidet' },
   excerpt: {
     'en-US': 'A celadon glaze goes into the kiln grey and comes out green, or blue, or brown. Notes from a week of test tiles for the Tide vase.',
-    'de-DE': 'Eine Seladonglasur geht grau in den Ofen und kommt grün heraus – oder blau, oder braun. Notizen aus einer Woche mit Probeplättchen für die Vase Tide.',
+    'de-DE':
+      'Eine Seladonglasur geht grau in den Ofen und kommt grün heraus – oder blau, oder braun. Notizen aus einer Woche mit Probeplättchen für die Vase Tide.',
   },
   body: {
     'en-US': `

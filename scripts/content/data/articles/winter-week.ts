@@ -6,7 +6,10 @@ export const WINTER_WEEK: ArticleData = {
   publishDate: '2026-01-20',
   tags: ['craft'],
   hero: { kind: 'abstract', motif: 'grain', palette: ['#e8ecef', '#8ea1ad', '#4b5d69', '#f4efe6', '#2f3a42'] },
-  heroAlt: { 'en-US': 'Cool blue lines like wood grain under a pale winter sun', 'de-DE': 'Kühle blaue Linien wie Holzmaserung unter einer blassen Wintersonne' },
+  heroAlt: {
+    'en-US': 'Cool blue lines like wood grain under a pale winter sun',
+    'de-DE': 'Kühle blaue Linien wie Holzmaserung unter einer blassen Wintersonne',
+  },
   title: { 'en-US': 'A winter week in the workshop', 'de-DE': 'Eine Winterwoche in der Werkstatt' },
   excerpt: {
     'en-US': 'Five days in January, when the timber is dry, the orders are quiet and there is finally time to make things nobody asked for.',

@@ -98,7 +98,8 @@ export const FURNITURE_MODELS: ModelData[] = [
     name: { 'en-US': 'Tripod Stool', 'de-DE': 'Dreibein-Hocker' },
     summary: {
       'en-US': 'Three splayed ash legs, a turned seat and a blackened steel ring. Three legs never wobble, even on a workshop floor.',
-      'de-DE': 'Drei gespreizte Eschenbeine, eine gedrechselte Sitzfläche und ein brünierter Stahlring. Drei Beine wackeln nie, auch nicht auf dem Werkstattboden.',
+      'de-DE':
+        'Drei gespreizte Eschenbeine, eine gedrechselte Sitzfläche und ein brünierter Stahlring. Drei Beine wackeln nie, auch nicht auf dem Werkstattboden.',
     },
     description: {
       'en-US': `

@@ -4,7 +4,10 @@ export const PRIVACY: PageData = {
   slug: 'privacy',
   publishedOn: '2025-01-08',
   title: { 'en-US': 'Privacy', 'de-DE': 'Datenschutz' },
-  seoDescription: { 'en-US': 'What Vitrine measures, what it does not, and how long anything is kept.', 'de-DE': 'Was Vitrine misst, was nicht, und wie lange etwas gespeichert wird.' },
+  seoDescription: {
+    'en-US': 'What Vitrine measures, what it does not, and how long anything is kept.',
+    'de-DE': 'Was Vitrine misst, was nicht, und wie lange etwas gespeichert wird.',
+  },
   body: {
     'en-US': `
       Short version: no cookies, no advertising, no third-party trackers. We count page views and measure loading speed ourselves, without identifying you.

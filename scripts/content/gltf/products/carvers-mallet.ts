@@ -6,7 +6,11 @@ import type { ProductSpec } from '../scene.ts';
 
 /** Round carver's mallet, beech head, ash handle and a brass ferrule, shown standing on its head. Ø 92 mm, 285 mm. */
 function headProfile(): ProfilePoint[] {
-  const points: ProfilePoint[] = [[0, 0], [0.036, 0], [0.036, 0]];
+  const points: ProfilePoint[] = [
+    [0, 0],
+    [0.036, 0],
+    [0.036, 0],
+  ];
   for (let i = 0; i <= 16; i += 1) {
     const y = 0.004 + (0.104 * i) / 16;
     points.push([0.04 + 0.006 * Math.sin((Math.PI * (y - 0.004)) / 0.104), y]);
@@ -26,7 +30,12 @@ function handleProfile(): ProfilePoint[] {
 }
 
 export function createCarversMallet(): ProductSpec {
-  const ferrule: ProfilePoint[] = [[0.0165, 0.108], [0.0175, 0.109], [0.0175, 0.12], [0.0165, 0.121]];
+  const ferrule: ProfilePoint[] = [
+    [0.0165, 0.108],
+    [0.0175, 0.109],
+    [0.0175, 0.12],
+    [0.0165, 0.121],
+  ];
   return {
     slug: 'carvers-mallet',
     title: "Carver's Mallet",

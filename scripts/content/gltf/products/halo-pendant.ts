@@ -17,7 +17,10 @@ export function createHaloPendant(): ProductSpec {
       return strut([Math.cos(angle) * RING_RADIUS, RING_HEIGHT + 0.014, Math.sin(angle) * RING_RADIUS], [0, CANOPY_HEIGHT - 0.01, 0], 0.0012, 0.0012, 6);
     }),
   );
-  const canopy = merge([place(cylinder(0.055, 0.062, 0.022, 48), { at: [0, CANOPY_HEIGHT + 0.004, 0] }), place(cylinder(0.008, 0.008, 0.012, 16), { at: [0, CANOPY_HEIGHT - 0.012, 0] })]);
+  const canopy = merge([
+    place(cylinder(0.055, 0.062, 0.022, 48), { at: [0, CANOPY_HEIGHT + 0.004, 0] }),
+    place(cylinder(0.008, 0.008, 0.012, 16), { at: [0, CANOPY_HEIGHT - 0.012, 0] }),
+  ]);
   return {
     slug: 'halo-pendant',
     title: 'Halo Pendant',

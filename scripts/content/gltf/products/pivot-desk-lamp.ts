@@ -34,8 +34,30 @@ function rods(length: number): Geometry {
 
 function shade(): { outer: Geometry; inner: Geometry; diffuser: Geometry } {
   // The shade opens downwards, so the outer profile runs from the rim up to the top centre.
-  const outer = lathe([[0.073, -0.1], [0.076, -0.1], [0.076, -0.1], [0.07, -0.09], [0.05, -0.045], [0.03, 0.005], [0.026, 0.03], [0.022, 0.035], [0, 0.035]], 48);
-  const inner = lathe([[0, 0.002], [0.027, 0], [0.047, -0.047], [0.067, -0.09], [0.073, -0.1]], 48);
+  const outer = lathe(
+    [
+      [0.073, -0.1],
+      [0.076, -0.1],
+      [0.076, -0.1],
+      [0.07, -0.09],
+      [0.05, -0.045],
+      [0.03, 0.005],
+      [0.026, 0.03],
+      [0.022, 0.035],
+      [0, 0.035],
+    ],
+    48,
+  );
+  const inner = lathe(
+    [
+      [0, 0.002],
+      [0.027, 0],
+      [0.047, -0.047],
+      [0.067, -0.09],
+      [0.073, -0.1],
+    ],
+    48,
+  );
   const diffuser = place(cylinder(0.045, 0.045, 0.004, 40), { at: [0, -0.045, 0] });
   return { outer, inner, diffuser };
 }
@@ -58,7 +80,11 @@ function animation(): AnimationChannelSpec[] {
 
 export function createPivotDeskLamp(): ProductSpec {
   const rest = jointAngles(0);
-  const base = merge([place(cylinder(0.085, 0.085, 0.02, 48), { at: [0, 0.012, 0] }), place(sphere(0.012, 16, 10), { at: [0, 0.05, 0] }), place(cylinder(0.009, 0.012, 0.03, 20), { at: [0, 0.035, 0] })]);
+  const base = merge([
+    place(cylinder(0.085, 0.085, 0.02, 48), { at: [0, 0.012, 0] }),
+    place(sphere(0.012, 16, 10), { at: [0, 0.05, 0] }),
+    place(cylinder(0.009, 0.012, 0.03, 20), { at: [0, 0.035, 0] }),
+  ]);
   const { outer, inner, diffuser } = shade();
   return {
     slug: 'pivot-desk-lamp',

@@ -24,7 +24,13 @@ function outerRadius(y: number): number {
 
 export function createTideVase(): ProductSpec {
   const steps = 48;
-  const outer: ProfilePoint[] = [[0, 0.004], [0.038, 0.004], [0.042, 0.001], [0.045, 0.0], [0.0465, 0.004]];
+  const outer: ProfilePoint[] = [
+    [0, 0.004],
+    [0.038, 0.004],
+    [0.042, 0.001],
+    [0.045, 0.0],
+    [0.0465, 0.004],
+  ];
   for (let i = 0; i <= steps; i += 1) {
     const y = 0.008 + ((HEIGHT - 0.008) * i) / steps;
     outer.push([outerRadius(y), y]);

@@ -14,7 +14,19 @@ function legFoot(angle: number, y: number, radius: number): [number, number, num
 
 export function createTripodStool(): ProductSpec {
   const seat = projectUvs(
-    lathe([[0, SEAT_TOP - 0.034], [0.16, SEAT_TOP - 0.034], [0.168, SEAT_TOP - 0.03], [0.172, SEAT_TOP - 0.02], [0.172, SEAT_TOP - 0.012], [0.168, SEAT_TOP - 0.003], [0.16, SEAT_TOP], [0, SEAT_TOP]], 64),
+    lathe(
+      [
+        [0, SEAT_TOP - 0.034],
+        [0.16, SEAT_TOP - 0.034],
+        [0.168, SEAT_TOP - 0.03],
+        [0.172, SEAT_TOP - 0.02],
+        [0.172, SEAT_TOP - 0.012],
+        [0.168, SEAT_TOP - 0.003],
+        [0.16, SEAT_TOP],
+        [0, SEAT_TOP],
+      ],
+      64,
+    ),
     WOOD_REPEAT,
     2,
   );

@@ -7,7 +7,12 @@ import type { ProductSpec } from '../scene.ts';
 /** Bowl turned from a single piece of walnut, oil finish. Ø 256 mm, 82 mm tall. */
 export function createTurnedWalnutBowl(): ProductSpec {
   const steps = 40;
-  const outer: ProfilePoint[] = [[0, 0.002], [0.04, 0.002], [0.043, 0.0], [0.046, 0.0]];
+  const outer: ProfilePoint[] = [
+    [0, 0.002],
+    [0.04, 0.002],
+    [0.043, 0.0],
+    [0.046, 0.0],
+  ];
   const inner: ProfilePoint[] = [];
   for (let i = 0; i <= steps; i += 1) {
     const t = i / steps;
@@ -15,7 +20,11 @@ export function createTurnedWalnutBowl(): ProductSpec {
     outer.push([0.046 + 0.082 * Math.sin(angle) ** 0.8, 0.004 + 0.076 * (1 - Math.cos(angle)) ** 1.1]);
     inner.push([0.12 * Math.sin(angle) ** 0.85, 0.012 + 0.066 * (1 - Math.cos(angle)) ** 1.05]);
   }
-  const rim: ProfilePoint[] = [[0.1285, 0.081], [0.126, 0.082], [0.122, 0.0815]];
+  const rim: ProfilePoint[] = [
+    [0.1285, 0.081],
+    [0.126, 0.082],
+    [0.122, 0.0815],
+  ];
   const profile = [...outer, ...rim, ...inner.reverse()];
   return {
     slug: 'turned-walnut-bowl',
