@@ -23,6 +23,7 @@ import express from 'express';
 
 import { createEmbeddedSearchEngine } from '#server/services/search/embedded/engine.ts';
 import { createEmbeddedSearchRouter, DEFAULT_EMBEDDED_SEARCH_LIMITS } from '#server/services/search/embedded/http.ts';
+import { parseQuery } from '#server/services/search/embedded/query-params.ts';
 
 import { createDemoRecords } from '../../tests/fixtures/search/demo-records.ts';
 import { createSyntheticRecords } from '../../tests/fixtures/search/synthetic-records.ts';
@@ -50,11 +51,13 @@ interface ServerReport {
   port: number;
   records: number;
   buildMs: number;
+  buildCpuMs: number;
   heapMB: number;
   rssMB: number;
 }
 
 const INDEX = 'vitrine_en-US';
+const toMs = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;
 const MB = 1024 * 1024;
 const QUERIES: Record<string, string[]> = {
   prefix: ['w', 'wa', 'wal', 'waln', 'walnu', 'c', 'ch', 'cha', 'chai', 'l', 'la', 'lam', 'st', 'ste', 'stee'],
@@ -86,7 +89,9 @@ async function serve(dataset: string): Promise<void> {
   gc();
   const heapBefore = process.memoryUsage().heapUsed;
   const startedAt = performance.now();
+  const cpuBefore = process.cpuUsage();
   const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records, cacheMaxHits: Number(args.cache) });
+  const buildCpuMs = toMs(process.cpuUsage(cpuBefore));
   const buildMs = performance.now() - startedAt;
   gc();
   const { heapUsed, rss } = process.memoryUsage();
@@ -94,9 +99,24 @@ async function serve(dataset: string): Promise<void> {
   const app = express();
   app.use(createEmbeddedSearchRouter({ engine, limits: { ...DEFAULT_EMBEDDED_SEARCH_LIMITS, rateLimit: unlimited } }));
   app.get('/bench/memory', (_req, res) => void res.json({ rssMB: process.memoryUsage().rss / MB }));
+  // CPU time (not wall time) of engine.search + JSON per query: holds up on a busy machine.
+  app.get('/bench/cpu', (_req, res) => {
+    const perKind = Object.entries(QUERIES).map(([kind, queries]) => {
+      const samples = queries.flatMap((query) =>
+        Array.from({ length: 5 }, () => {
+          const before = process.cpuUsage();
+          JSON.stringify(engine.search(parseQuery((JSON.parse(toBody(query)) as { requests: unknown[] }).requests[0], 512)));
+          return toMs(process.cpuUsage(before));
+        }),
+      );
+      samples.sort((a, b) => a - b);
+      return [kind, samples[Math.floor(samples.length / 2)]!, samples[Math.ceil(samples.length * 0.99) - 1]!];
+    });
+    res.json(perKind);
+  });
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const report: ServerReport = { port: (server.address() as AddressInfo).port, records: records.length, buildMs, heapMB: (heapUsed - heapBefore) / MB, rssMB: rss / MB };
+  const report: ServerReport = { port: (server.address() as AddressInfo).port, records: records.length, buildMs, buildCpuMs, heapMB: (heapUsed - heapBefore) / MB, rssMB: rss / MB };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 
@@ -163,7 +183,8 @@ async function main(): Promise<void> {
     ['synthetic 20k', 'synthetic'],
     ...(args.records ? [[args.records, args.records]] : []),
   ];
-  const buildRows: (string | number)[][] = [['records', 'count', 'build ms', 'heap MB', 'RSS MB', 'RSS after load MB']];
+  const buildRows: (string | number)[][] = [['records', 'count', 'build ms', 'build CPU ms', 'heap MB', 'RSS MB', 'RSS after load MB']];
+  const cpuRows: (string | number)[][] = [['records', 'queries', 'median CPU ms', 'p99 CPU ms']];
   const loadRows: (string | number)[][] = [['records', 'queries', 'req/s', 'p50 ms', 'p99 ms', 'errors']];
   for (const [name, dataset] of datasets as [string, string][]) {
     await withChild(dataset, 0, async (report) => {
@@ -173,7 +194,9 @@ async function main(): Promise<void> {
         loadRows.push([name, kind, result.requests.average, result.latency.p50, result.latency.p99, result.non2xx + result.errors]);
       }
       const after = (await (await fetch(`http://127.0.0.1:${report.port}/bench/memory`)).json()) as { rssMB: number };
-      buildRows.push([name, String(report.records), report.buildMs, report.heapMB, report.rssMB, after.rssMB]);
+      buildRows.push([name, String(report.records), report.buildMs, report.buildCpuMs, report.heapMB, report.rssMB, after.rssMB]);
+      const cpu = (await (await fetch(`http://127.0.0.1:${report.port}/bench/cpu`)).json()) as [string, number, number][];
+      cpuRows.push(...cpu.map((row) => [name, ...row]));
     });
     await withChild(dataset, 5000, async (report) => {
       await load(report.port, QUERIES.mix!, 1);
@@ -186,6 +209,7 @@ async function main(): Promise<void> {
   console.log(`Embedded search, Node ${process.version}, ${cpus().length} CPUs, load average ${loadAverage}, ${args.connections} connections, ${duration}s per row`);
   printTable('Index build (server child process)', buildRows);
   printTable('POST /1/indexes/*/queries (autocannon in the parent)', loadRows);
+  printTable('CPU per uncached query, engine + JSON (server process, 5 runs per query)', cpuRows);
 }
 
 await (args.serve ? serve(args.serve) : main());
