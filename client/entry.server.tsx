@@ -1,13 +1,16 @@
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router';
 
 import { AppConfigProvider } from '#client/components/app-config.tsx';
 import { routes } from '#client/routes.tsx';
+import { contentContext, requestInfoContext } from '#shared/data/context.ts';
 import { toScriptSafeJson } from '#shared/http/serialize.ts';
 
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
-import type { RouterContextProvider, StaticHandlerContext } from 'react-router';
+import type { StaticHandlerContext } from 'react-router';
+import type { ContentApi } from '#shared/data/content-api.ts';
+import type { RequestInfo } from '#shared/data/context.ts';
 import type { ServerAssets } from '#client/components/app-config.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { RouteDataPayload, RouteDataResult } from '#shared/data/route-data.ts';
@@ -20,6 +23,24 @@ import type { RouteDataPayload, RouteDataResult } from '#shared/data/route-data.
 
 // 1. One static handler for the life of the process.
 const handler = createStaticHandler(routes);
+
+/** What the server provides to loaders for one request. */
+export interface RequestValues {
+  content: ContentApi;
+  info: RequestInfo;
+}
+
+/**
+ * Builds the router context for one request. It lives here, not in the
+ * server, so the context keys are the very objects the loaders import: in
+ * dev Vite loads this module graph separately from the server's own.
+ */
+export function createRequestContext(values: RequestValues): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(contentContext, values.content);
+  context.set(requestInfoContext, values.info);
+  return context;
+}
 
 /** Runs the matched loaders for a document request. A `Response` means redirect (send as is). */
 export function queryDocument(request: Request, requestContext: RouterContextProvider): Promise<StaticHandlerContext | Response> {

@@ -2,7 +2,6 @@ import { join } from 'node:path';
 
 import compression from 'compression';
 import express from 'express';
-import { RouterContextProvider } from 'react-router';
 
 import { createOpsRouter } from '#server/api/ops.ts';
 import { createHttpLogger } from '#server/logger.ts';
@@ -13,12 +12,11 @@ import { createDocumentHandler } from '#server/ssr/document-handler.ts';
 import { requestOrigin } from '#server/ssr/fetch-request.ts';
 import { createRouteDataHandler } from '#server/ssr/route-data-handler.ts';
 import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
-import { contentContext, requestInfoContext } from '#shared/data/context.ts';
 
 import type { Readiness } from '#server/api/ops.ts';
 import type { Config } from '#server/config.ts';
 import type { AssetResolver } from '#server/ssr/assets.ts';
-import type { SsrEntryLoader } from '#server/ssr/entry.ts';
+import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
@@ -70,13 +68,11 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   for (const handler of deps.beforePages ?? []) app.use(handler);
   for (const { path, handler } of deps.routers ?? []) app.use(path, handler);
 
-  const createRequestContext = (req: Request, res: Response) =>
-    new RouterContextProvider(
-      new Map<Parameters<RouterContextProvider['set']>[0], unknown>([
-        [contentContext, deps.content],
-        [requestInfoContext, { origin: requestOrigin(req, config.publicUrl), preview: res.locals.preview === true }],
-      ]),
-    );
+  const createRequestContext = (req: Request, res: Response, entry: SsrEntry) =>
+    entry.createRequestContext({
+      content: deps.content,
+      info: { origin: requestOrigin(req, config.publicUrl), preview: res.locals.preview === true },
+    });
 
   app.get(`${ROUTE_DATA_PREFIX}{/*path}`, createRouteDataHandler({ config, entry: deps.ssr.entry, createRequestContext }));
   app.use(pageMethods());

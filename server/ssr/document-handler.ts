@@ -9,7 +9,7 @@ import { toFetchRequest } from '#server/ssr/fetch-request.ts';
 
 import type { Config } from '#server/config.ts';
 import type { AssetResolver } from '#server/ssr/assets.ts';
-import type { SsrEntryLoader } from '#server/ssr/entry.ts';
+import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { RouterContextProvider } from 'react-router';
 
@@ -18,7 +18,7 @@ export interface DocumentHandlerOptions {
   entry: SsrEntryLoader;
   assets: AssetResolver;
   buildId: string;
-  createRequestContext(req: Request, res: Response): RouterContextProvider;
+  createRequestContext(req: Request, res: Response, entry: SsrEntry): RouterContextProvider;
 }
 
 /**
@@ -36,7 +36,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
   return async (req: Request, res: Response, next: NextFunction) => {
     const entry = await options.entry.load();
     const request = toFetchRequest(req, res, config.publicUrl);
-    const requestContext = options.createRequestContext(req, res);
+    const requestContext = options.createRequestContext(req, res, entry);
     const context = await entry.queryDocument(request, requestContext);
     if (context instanceof Response) return sendFetchResponse(res, context);
     if (request.signal.aborted) return;

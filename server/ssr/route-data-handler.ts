@@ -2,7 +2,7 @@ import { toFetchRequest } from '#server/ssr/fetch-request.ts';
 import { ROUTE_DATA_PREFIX, ROUTE_DATA_ROUTES_PARAM } from '#shared/constants.ts';
 
 import type { Config } from '#server/config.ts';
-import type { SsrEntryLoader } from '#server/ssr/entry.ts';
+import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RouterContextProvider } from 'react-router';
 
@@ -16,7 +16,7 @@ const ROUTE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export function createRouteDataHandler(options: {
   config: Config;
   entry: SsrEntryLoader;
-  createRequestContext(req: Request, res: Response): RouterContextProvider;
+  createRequestContext(req: Request, res: Response, entry: SsrEntry): RouterContextProvider;
 }): RequestHandler {
   return async (req, res) => {
     const entry = await options.entry.load();
@@ -30,7 +30,7 @@ export function createRouteDataHandler(options: {
     pageUrl.searchParams.delete(ROUTE_DATA_ROUTES_PARAM);
     const request = toFetchRequest(req, res, options.config.publicUrl);
     const pageRequest = new Request(new URL(pageUrl.pathname + pageUrl.search, request.url), { headers: request.headers, signal: request.signal });
-    const payload = await entry.queryData(pageRequest, options.createRequestContext(req, res), routeIds);
+    const payload = await entry.queryData(pageRequest, options.createRequestContext(req, res, entry), routeIds);
     if (request.signal.aborted) return;
     const preview = res.locals.preview === true;
     const cacheable = payload.type === 'data' && payload.status < 500 && !preview;
