@@ -173,6 +173,37 @@ describe('demo space rich text', () => {
     expect(Object.values(MARKS).filter((mark) => !marks.has(mark))).toEqual([]);
   });
 
+  it('keeps to the node types, marks and link targets its field allows', () => {
+    const violations: string[] = [];
+    const structural = new Set<string>([
+      BLOCKS.DOCUMENT,
+      BLOCKS.PARAGRAPH,
+      BLOCKS.LIST_ITEM,
+      BLOCKS.TABLE_ROW,
+      BLOCKS.TABLE_CELL,
+      BLOCKS.TABLE_HEADER_CELL,
+      'text',
+    ]);
+    for (const { entry, locale, document } of documents) {
+      const fieldId = Object.entries(entry.fields).find(([, values]) => values[locale] === document)?.[0];
+      const field = space.contentTypes.find((type) => type.sys.id === typeOf(entry))?.fields.find((candidate) => candidate.id === fieldId);
+      const rule = <T>(key: string) => field?.validations.find((validation) => key in validation)?.[key] as T | undefined;
+      const nodeTypes = new Set(rule<string[]>('enabledNodeTypes'));
+      const allowedMarks = new Set(rule<string[]>('enabledMarks'));
+      const nodes = rule<Record<string, { linkContentType?: string[] }[]>>('nodes') ?? {};
+      walk(document, (node) => {
+        const where = `${entry.sys.id}.${fieldId} ${locale}: ${node.nodeType}`;
+        if (!structural.has(node.nodeType) && !nodeTypes.has(node.nodeType)) violations.push(where);
+        for (const mark of node.marks ?? []) if (!allowedMarks.has(mark.type)) violations.push(`${where} ${mark.type}`);
+        const allowedTypes = nodes[node.nodeType]?.[0]?.linkContentType;
+        const target = node.data.target?.sys.id ? entriesById.get(node.data.target.sys.id) : undefined;
+        if (allowedTypes && target && !allowedTypes.includes(typeOf(target))) violations.push(`${where} -> ${typeOf(target)}`);
+      });
+    }
+
+    expect(violations).toEqual([]);
+  });
+
   it('uses https, mailto and tel hyperlinks and embeds an image, a glTF model, a video and a PDF', () => {
     const uris: string[] = [];
     const embeddedTypes = new Set<string>();
