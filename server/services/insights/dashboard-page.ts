@@ -13,7 +13,7 @@ const STYLE = `
 *{box-sizing:border-box}body{font:15px/1.5 system-ui,sans-serif;color:var(--ink);background:#f6f5f2;margin:0}
 main{max-width:64rem;margin:0 auto;padding:2rem 1.25rem 4rem}h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.2rem;margin:2.5rem 0 .75rem}
 h3{font-size:.95rem;margin:1.25rem 0 .25rem;color:var(--muted);font-weight:600}p.meta{color:var(--muted);margin:0}
-.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.75rem}.card{background:#fff;border:1px solid var(--line);border-radius:8px;padding:.75rem 1rem}
+.cards{margin-top:.75rem;display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.75rem}.card{background:#fff;border:1px solid var(--line);border-radius:8px;padding:.75rem 1rem}
 .card b{display:block;font-size:1.4rem}.card span{color:var(--muted);font-size:.85rem}
 .good{color:var(--good)}.needs-improvement{color:var(--ni)}.poor{color:var(--poor)}
 .chart{width:100%;height:auto;background:#fff;border:1px solid var(--line);border-radius:8px}
@@ -32,7 +32,7 @@ th{font-size:.8rem;color:var(--muted);font-weight:600}td small{color:var(--muted
  */
 export function renderDashboardPage(summary: InsightsSummary): string {
   const sections = (Object.keys(WINDOW_TITLES) as WindowName[]).map((name) => renderWindow(WINDOW_TITLES[name], name, summary.windows[name])).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Insights · Vitrine</title><style>${STYLE}</style></head><body><main><h1>Insights</h1><p class="meta">Page views and the 75th percentile of each Web Vital, per route. This process only, in memory, since its last start. Generated ${escapeHtml(summary.generatedAt)}.</p>${sections}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Insights · Vitrine</title><style>${STYLE}</style></head><body><main><h1>Insights</h1><p class="meta">Page views and the 75th percentile of each Web Vital, per route. This process only, in memory, since its last start. Generated ${escapeHtml(formatTime(summary.generatedAt))}.</p>${sections}</main></body></html>`;
 }
 
 function renderWindow(title: string, name: WindowName, window: WindowSummary): string {
@@ -46,7 +46,7 @@ function renderWindow(title: string, name: WindowName, window: WindowSummary): s
     window.series.map((bucket) => bucket.p75.LCP ?? null),
     { label: `LCP p75 per ${name === 'hour' ? 'minute' : 'hour'}, ${title.toLowerCase()}`, labels, thresholds: VITAL_THRESHOLDS.LCP, unit: ' ms' },
   );
-  return `<section aria-labelledby="w-${name}"><h2 id="w-${name}">${escapeHtml(title)}</h2><p class="meta">${escapeHtml(window.from)} to ${escapeHtml(window.to)}</p><div class="cards">${cards}</div><h3>Page views</h3>${views}<h3>Largest Contentful Paint, p75</h3>${lcp}<h3>Routes</h3>${renderRouteTable(window)}</section>`;
+  return `<section aria-labelledby="w-${name}"><h2 id="w-${name}">${escapeHtml(title)}</h2><p class="meta">${escapeHtml(formatTime(window.from))} to ${escapeHtml(formatTime(window.to))}</p><div class="cards">${cards}</div><h3>Page views</h3>${views}<h3>Largest Contentful Paint, p75</h3>${lcp}<h3>Routes</h3>${renderRouteTable(window)}</section>`;
 }
 
 function renderVitalCard(name: VitalName, vitals: VitalsSummary): string {
@@ -68,6 +68,10 @@ function renderRouteTable(window: WindowSummary): string {
     })
     .join('');
   return `<table><thead>${head}</thead><tbody>${rows}</tbody></table>`;
+}
+
+function formatTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 function bucketLabel(iso: string, name: WindowName): string {

@@ -13,7 +13,7 @@ export interface ChartOptions {
   height?: number;
 }
 
-const PAD = { top: 8, right: 8, bottom: 18, left: 40 };
+const PAD = { top: 10, right: 8, bottom: 18, left: 64 };
 
 function frame(options: ChartOptions, max: number, body: string, unit = ''): string {
   const { width = 640, height = 140 } = options;
