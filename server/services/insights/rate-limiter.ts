@@ -3,9 +3,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 
 export interface RateLimiterOptions {
-  /** Requests a client may send in a burst. Default 30. */
+  /**
+   * Requests a client may send in a burst. Default 120: a page load sends
+   * about two batches, and many visitors can share one address behind NAT.
+   */
   burst?: number;
-  /** Requests per second refilled after a burst. Default 0.5 (30 a minute). */
+  /** Requests per second refilled after a burst. Default 2. */
   perSecond?: number;
   /** Clients tracked at once; the least recently seen are forgotten first. Default 10 000. */
   maxClients?: number;
@@ -29,7 +32,7 @@ interface Bucket {
  * kept, not even in memory, and the keys mean nothing after a restart.
  */
 export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
-  const { burst = 30, perSecond = 0.5, maxClients = 10_000, now = Date.now } = options;
+  const { burst = 120, perSecond = 2, maxClients = 10_000, now = Date.now } = options;
   const salt = randomBytes(32);
   const fullAfterMs = Math.ceil((burst / perSecond) * 1000);
   // A bucket idle long enough to refill completely carries no information: let it expire.
