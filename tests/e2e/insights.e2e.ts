@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+
+import { openPage, waitForHydration } from './support/browser.ts';
+import { test } from './support/runner.ts';
+
+import type { RunningServer } from './support/server.ts';
+
+/**
+ * Insights in a real browser against the production build: the two deferred
+ * scripts load under the CSP, the document load and a client navigation
+ * arrive as page-view log lines with their route patterns, Web Vitals arrive
+ * when the page goes away, nothing is set in cookies, and Global Privacy
+ * Control silences both scripts.
+ */
+
+const TOKEN = 'e2e-insights-token';
+
+type LogLine = Record<string, unknown>;
+
+async function waitForLines(server: RunningServer, predicate: (line: LogLine) => boolean, count: number, timeoutMs = 10_000): Promise<LogLine[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const lines = server.logs.filter(predicate);
+    if (lines.length >= count) return lines;
+    if (Date.now() > deadline) throw new Error(`expected ${count} matching log lines, saw ${lines.length}: ${JSON.stringify(lines)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const isPageView = (line: LogLine) => line.msg === 'insights event' && line.event === 'pageview';
+const isVital = (line: LogLine) => line.msg === 'insights event' && line.event === 'vital';
+
+test('page views and Web Vitals reach the self-hosted collector', async ({ browser, server }) => {
+  const app = await server({ env: { INSIGHTS_TOKEN: TOKEN } });
+  const session = await openPage(browser, app.url);
+  const { page } = session;
+  try {
+    await page.goto(`${app.url}/`);
+    await waitForHydration(page);
+    const scripts = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLScriptElement>('script[src*="/_insights/"]')].map((s) => ({ src: new URL(s.src).pathname, defer: s.defer, hasNonce: s.nonce.length > 0 })),
+    );
+    assert.deepEqual(scripts, [
+      { src: '/_insights/insights/script.js', defer: true, hasNonce: true },
+      { src: '/_insights/speed-insights/script.js', defer: true, hasNonce: true },
+    ]);
+
+    await page.locator('a[href="/models"]').first().click();
+    await page.waitForURL(`${app.url}/models`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // Leaving the page fires pagehide, which flushes both queues.
+    await page.goto('about:blank');
+
+    const views = await waitForLines(app, isPageView, 2);
+    assert.deepEqual(
+      views.map((line) => [line.navigation, line.path, line.route]),
+      [
+        ['load', '/', '/'],
+        ['navigation', '/models', '/models'],
+      ],
+    );
+    const vitals = await waitForLines(app, isVital, 2);
+    assert.ok(vitals.every((line) => line.path === '/' && line.route === '/'), JSON.stringify(vitals));
+    assert.ok(vitals.some((line) => line.name === 'TTFB'), `no TTFB among ${vitals.map((line) => line.name).join(', ')}`);
+    const collectorLines = app.logs.filter((line) => line.msg === 'insights event' || JSON.stringify(line.req ?? '').includes('/_insights/'));
+    assert.equal(JSON.stringify(collectorLines).includes('127.0.0.1'), false, 'a collector log line carries the client address');
+
+    const summary = await fetch(`${app.url}/_insights/summary`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    assert.equal(summary.status, 200);
+    const body = (await summary.json()) as { windows: { hour: { views: number } } };
+    assert.equal(body.windows.hour.views, 2);
+    assert.deepEqual(await session.context.cookies(), []);
+    session.expectClean();
+  } finally {
+    await session.close();
+  }
+});
+
+test('Global Privacy Control keeps both scripts silent', async ({ browser, server }) => {
+  const app = await server({ env: { INSIGHTS_TOKEN: TOKEN } });
+  const session = await openPage(browser, app.url);
+  const { page } = session;
+  try {
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
+    const before = app.logs.filter((line) => line.msg === 'insights event').length;
+
+    await page.goto(`${app.url}/models`);
+    await waitForHydration(page);
+    await page.goto('about:blank');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    assert.equal(session.watch.requests.filter((url) => url.endsWith('/events')).length, 0);
+    assert.equal(app.logs.filter((line) => line.msg === 'insights event').length, before);
+    session.expectClean();
+  } finally {
+    await session.close();
+  }
+});
+
+test('INSIGHTS_ENABLED=false renders no insights tags and mounts no collector', async ({ server }) => {
+  const app = await server({ env: { INSIGHTS_ENABLED: 'false' } });
+
+  const html = await (await fetch(`${app.url}/`)).text();
+  const script = await fetch(`${app.url}/_insights/insights/script.js`);
+
+  assert.equal(html.includes('/_insights/'), false);
+  assert.equal(html.includes('vitrine:route'), false);
+  assert.equal(script.status, 404);
+});
