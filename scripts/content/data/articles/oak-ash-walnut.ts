@@ -57,7 +57,7 @@ export const OAK_ASH_WALNUT: ArticleData = {
       | Amerikanischer Nussbaum | 610 kg/m^3^ | 4.500 N | schokoladenbraun, dann heller |
 
       ## Eiche verzeiht
-      Die offenen Poren der Eiche verbergen Dellen und Flecken, ihre Gerbstoffe machen sie robust genug für einen Küchentisch, der jeden Abend geschrubbt wird. Genau deshalb ist das Gestell des {{entry:model-ostra-lounge-chair}} aus Eiche.
+      Die offenen Poren der Eiche verbergen Dellen und Flecken, ihre Gerbstoffe machen sie robust genug für einen Küchentisch, der jeden Abend geschrubbt wird. Genau deshalb ist beim {{entry:model-ostra-lounge-chair}} das Gestell aus Eiche.
 
       ## Esche federt
       Esche ist das Holz für Werkzeugstiele und Tennisschläger: lange Fasern, hervorragend auf Biegung, in feuchten Räumen etwas weniger formstabil. Wir nehmen sie für Beine und Zargen, nie für breite Platten.

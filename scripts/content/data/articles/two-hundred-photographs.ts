@@ -55,7 +55,7 @@ export const TWO_HUNDRED_PHOTOGRAPHS: ArticleData = {
       Die Kreuzpolarisation ist wichtiger als die Auflösung. Geölte Eiche glänzt so stark, dass ein unpolarisierter Scan die Studiolichter in die Textur einbrennt – und dann sieht jede virtuelle Lampe, die man später hinzufügt, falsch aus.
 
       ## Vom Scan zum Modell
-      Die Rohrekonstruktion des {{entry:model-ostra-lounge-chair}} hatte 4,1 Millionen Dreiecke. Auf seiner Seite laden ein paar Tausend; die feinen Details stecken in einer *Normal-Map*. Der Scan sagt uns die Wahrheit über die Proportionen, das Modell ist eine sorgfältige Retopologie darüber.
+      Beim {{entry:model-ostra-lounge-chair}} hatte die Rohrekonstruktion 4,1 Millionen Dreiecke. Auf seiner Seite laden ein paar Tausend; die feinen Details stecken in einer *Normal-Map*. Der Scan sagt uns die Wahrheit über die Proportionen, das Modell ist eine sorgfältige Retopologie darüber.
 
       > Ein Scan ist eine Messung. Ein Modell ist eine Meinung darüber, welche Messungen zählen.
 

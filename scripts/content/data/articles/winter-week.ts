@@ -42,7 +42,7 @@ export const WINTER_WEEK: ArticleData = {
       Ein ganzer Vormittag an den Steinen: Körnung 1000, 4000, 8000, dann ein Lederriemen. Es entsteht nichts, und alles danach geht schneller.
 
       ## Dienstag und Mittwoch: Schalen
-      Zwölf Nussbaumreste aus den Tischaufträgen im Herbst, im Oktober nass vorgedreht, waren endlich trocken. Neun haben es ohne Risse geschafft; sie wurden zur nächsten Serie der {{entry:model-turned-walnut-bowl}}.
+      Zwölf Nussbaumreste aus den Tischaufträgen im Herbst, im Oktober nass vorgedreht, waren endlich trocken. Neun haben es ohne Risse geschafft; aus ihnen wird die nächste Serie: {{entry:model-turned-walnut-bowl}}.
 
       ## Donnerstag: ein neuer Knüpfel
       Unser alter Schnitzknüpfel ist nach elf Jahren am Stiel gerissen. Sein Nachfolger hat eine Messingzwinge und ist so gut geworden, dass wir ihn gescannt haben: der {{entry:model-carvers-mallet}}.
