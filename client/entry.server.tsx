@@ -4,7 +4,10 @@ import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterCo
 
 import { AppConfigProvider } from '#client/components/app-config.tsx';
 import { routes } from '#client/routes.tsx';
-import { contentContext, requestInfoContext } from '#shared/data/context.ts';
+import { ModelViewer } from '#client/features/model-viewer/index.ts';
+import { createRichTextHtml } from '#client/features/rich-text/server.tsx';
+import { isRenderedRichText } from '#shared/content/types.ts';
+import { contentContext, requestInfoContext, richTextHtmlContext } from '#shared/data/context.ts';
 import { toScriptSafeJson } from '#shared/http/serialize.ts';
 
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -23,6 +26,7 @@ import type { RouteDataPayload, RouteDataResult } from '#shared/data/route-data.
 
 // 1. One static handler for the life of the process.
 const handler = createStaticHandler(routes);
+const richTextHtml = createRichTextHtml({ renderModel: (source) => <ModelViewer source={source} /> });
 
 /** What the server provides to loaders for one request. */
 export interface RequestValues {
@@ -39,6 +43,7 @@ export function createRequestContext(values: RequestValues): RouterContextProvid
   const context = new RouterContextProvider();
   context.set(contentContext, values.content);
   context.set(requestInfoContext, values.info);
+  context.set(richTextHtmlContext, richTextHtml);
   return context;
 }
 
@@ -91,7 +96,7 @@ export function renderDocument(context: StaticHandlerContext, options: RenderOpt
     </StrictMode>,
     {
       nonce: options.nonce,
-      bootstrapScriptContent: `window.__staticRouterHydrationData=${toScriptSafeJson(hydration)};window.__vitrineConfig=${toScriptSafeJson(options.publicConfig)};`,
+      bootstrapScriptContent: `window.__staticRouterHydrationData=${toScriptSafeJson(hydration, withoutRenderedHtml)};window.__vitrineConfig=${toScriptSafeJson(options.publicConfig)};`,
       bootstrapModules: options.bootstrapModules,
       onShellReady: options.onShellReady,
       onShellError: options.onShellError,
@@ -123,6 +128,11 @@ export async function queryData(request: Request, requestContext: RouterContextP
     else if (id in context.loaderData) results[id] = { data: context.loaderData[id] };
   }
   return { type: 'data', status: context.statusCode, results };
+}
+
+/** Rendered rich text is already in the HTML; the browser reads it from the DOM, so the data carries no second copy. */
+function withoutRenderedHtml(_key: string, value: unknown): unknown {
+  return isRenderedRichText(value) ? { ...value, html: null } : value;
 }
 
 function toErrorResult(error: unknown): RouteDataResult {

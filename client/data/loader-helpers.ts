@@ -1,14 +1,18 @@
 import { data } from 'react-router';
 
-import { contentContext, requestInfoContext } from '#shared/data/context.ts';
+import { contentContext, requestInfoContext, richTextHtmlContext } from '#shared/data/context.ts';
 import { localeFromPath } from '#shared/urls.ts';
 
 import type { RouterContextProvider } from 'react-router';
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
-import type { RequestInfo } from '#shared/data/context.ts';
+import type { RequestInfo, RichTextHtml } from '#shared/data/context.ts';
+import type { Locale, RenderedRichText, RichText } from '#shared/content/types.ts';
 
 /** What every loader needs: the content API, query options for this request, and request facts. */
-export function getLoaderContext(request: Request, context: Readonly<RouterContextProvider>): { content: ContentApi; options: QueryOptions; info: RequestInfo; url: URL } {
+export function getLoaderContext(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): { content: ContentApi; options: QueryOptions; info: RequestInfo; url: URL; richText: RichTextHtml } {
   const url = new URL(request.url);
   const info = context.get(requestInfoContext);
   return {
@@ -16,7 +20,13 @@ export function getLoaderContext(request: Request, context: Readonly<RouterConte
     options: { locale: localeFromPath(url.pathname), preview: info.preview, signal: request.signal },
     info,
     url,
+    richText: context.get(richTextHtmlContext),
   };
+}
+
+/** Renders one rich-text field of an entry to HTML, cached by entry, field, locale and version. */
+export function renderField(richText: RichTextHtml, value: RichText, entry: { id: string; updatedAt: string; locale: Locale }, field: string): RenderedRichText {
+  return richText.render(value, entry.locale, `${entry.id}-${field}-${entry.locale}-${entry.updatedAt}`);
 }
 
 /** Throws the 404 that the route's error element renders. */

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { RouteAnnouncer } from '#client/layout/route-announcer.tsx';
 import { useSite } from '#client/layout/use-site.ts';
-import { RichTextRenderer } from '#client/features/rich-text/index.ts';
+import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
 import { LOCALES } from '#shared/content/types.ts';
 import { paths, switchLocalePath } from '#shared/urls.ts';
@@ -56,7 +56,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <footer className="site-footer">
-        <RichTextRenderer value={site.footer} locale={locale} />
+        <RichTextHtml value={site.footer} />
       </footer>
       <RouteAnnouncer />
     </>

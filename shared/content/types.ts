@@ -142,6 +142,9 @@ export interface NavigationLink {
 }
 
 export interface SiteSettings {
+  /** Entry id and last update of the settings entry (`site`/epoch when the space has none). */
+  id: string;
+  updatedAt: string;
   name: string;
   description: string;
   navigation: NavigationLink[];
@@ -166,4 +169,23 @@ export interface SearchRecord {
   tags: string[];
   image?: string;
   updatedAt: string;
+}
+
+/**
+ * A rich-text field rendered to HTML once, on the server. Pages show it as
+ * HTML and keep the server's DOM when hydrating, so neither the rich-text
+ * document nor its renderer travels with the page. `html` is null in the
+ * hydration data (the browser reads the server's DOM instead) and present in
+ * route-data responses for client navigations.
+ */
+export interface RenderedRichText {
+  kind: 'rendered-rich-text';
+  /** Stable per field and locale; the DOM id of the rendered container. */
+  key: string;
+  html: string | null;
+}
+
+/** Is `value` a rendered rich-text field? */
+export function isRenderedRichText(value: unknown): value is RenderedRichText {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'rendered-rich-text';
 }

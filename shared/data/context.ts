@@ -1,6 +1,7 @@
 import { createContext } from 'react-router';
 
 import type { ContentApi } from '#shared/data/content-api.ts';
+import type { Locale, RenderedRichText, RichText } from '#shared/content/types.ts';
 
 /** Facts about the current request that loaders need besides content. */
 export interface RequestInfo {
@@ -13,3 +14,11 @@ export interface RequestInfo {
 /** The ContentService, set per request by the server (never imported by loaders). */
 export const contentContext = createContext<ContentApi>();
 export const requestInfoContext = createContext<RequestInfo>({ origin: 'http://localhost', preview: false });
+
+/** Renders rich text to HTML on the server (see `RenderedRichText`). */
+export interface RichTextHtml {
+  /** `key` must identify the field's content (entry id, field, locale, updatedAt). */
+  render(value: RichText, locale: Locale, key: string): RenderedRichText;
+}
+
+export const richTextHtmlContext = createContext<RichTextHtml>();

@@ -11,6 +11,6 @@ const SCRIPT_ESCAPES: Record<string, string> = {
  * `<script>`: `</script>`, `<!--` and U+2028/2029 cannot break out of, or
  * change the parsing of, the surrounding script element.
  */
-export function toScriptSafeJson(value: unknown): string {
-  return JSON.stringify(value ?? null).replace(/[<>&\u2028\u2029]/g, (ch) => SCRIPT_ESCAPES[ch] ?? ch);
+export function toScriptSafeJson(value: unknown, replacer?: (key: string, value: unknown) => unknown): string {
+  return JSON.stringify(value ?? null, replacer).replace(/[<>&\u2028\u2029]/g, (ch) => SCRIPT_ESCAPES[ch] ?? ch);
 }

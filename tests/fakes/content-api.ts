@@ -27,6 +27,8 @@ const emptyDoc = (text: string): RichText => ({
 export function createFakeContent(options: FakeContentOptions = {}): ContentApi {
   const wait = () => (options.delayMs ? new Promise((r) => setTimeout(r, options.delayMs)) : Promise.resolve());
   const site = (locale: Locale): SiteSettings => ({
+    id: 'site',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     name: options.siteName ?? 'Vitrine',
     description: locale === 'de-DE' ? 'Produkte in 3D.' : 'Products in 3D, and the stories around them.',
     navigation: [{ label: 'Models', url: locale === 'de-DE' ? '/de/models' : '/models' }],

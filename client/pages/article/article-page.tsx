@@ -7,11 +7,12 @@ import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
-import { RichTextRenderer } from '#client/features/rich-text/index.ts';
+import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { paths } from '#shared/urls.ts';
 
+import type { ViewerSource } from '#shared/content/types.ts';
 import type { ArticleData } from '#client/pages/article/loader.ts';
 
 export function Component() {
@@ -55,7 +56,7 @@ export function Component() {
       </header>
       {article.heroImage ? <Image asset={article.heroImage} sizes="(min-width: 72rem) 70rem, 100vw" priority className="hero-image" /> : null}
       <div className="prose">
-        <RichTextRenderer value={article.body} locale={locale} renderModel={(source) => <ModelViewer source={source} />} />
+        <RichTextHtml value={article.body} renderModel={renderViewer} />
       </div>
       <footer className="article-footer">
         <TagList tags={article.tags} locale={locale} />
@@ -72,6 +73,11 @@ export function Component() {
       </footer>
     </article>
   );
+}
+
+/** Stable across renders, so embedded viewers are not re-mounted. */
+function renderViewer(source: ViewerSource) {
+  return <ModelViewer source={source} />;
 }
 
 export { RouteError as ErrorBoundary };

@@ -1,12 +1,12 @@
-import { getLoaderContext, notFound } from '#client/data/loader-helpers.ts';
+import { getLoaderContext, notFound, renderField } from '#client/data/loader-helpers.ts';
 
 import type { LoaderFunctionArgs } from 'react-router';
 
 export async function articleLoader({ request, context, params }: LoaderFunctionArgs) {
-  const { content, options } = getLoaderContext(request, context);
+  const { content, options, richText } = getLoaderContext(request, context);
   const article = await content.getArticle(params.slug ?? '', options);
   if (!article) notFound(`Article ${params.slug ?? ''}`);
-  return { article };
+  return { article: { ...article, body: renderField(richText, article.body, article, 'body') } };
 }
 
 export type ArticleData = Awaited<ReturnType<typeof articleLoader>>;

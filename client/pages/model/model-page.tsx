@@ -5,12 +5,13 @@ import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
-import { RichTextRenderer } from '#client/features/rich-text/index.ts';
+import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { breadcrumbJsonLd, modelJsonLd } from '#client/components/json-ld.ts';
 import { paths } from '#shared/urls.ts';
 
+import type { ViewerSource } from '#shared/content/types.ts';
 import type { ModelData } from '#client/pages/model/loader.ts';
 
 export function Component() {
@@ -45,7 +46,7 @@ export function Component() {
       <ModelViewer source={model.viewer} eager />
       <div className="detail-grid">
         <div className="prose">
-          <RichTextRenderer value={model.description} locale={locale} renderModel={(source) => <ModelViewer source={source} />} />
+          <RichTextHtml value={model.description} renderModel={renderViewer} />
         </div>
         <aside className="facts">
           <dl>
@@ -87,6 +88,11 @@ export function Component() {
       </div>
     </article>
   );
+}
+
+/** Stable across renders, so embedded viewers are not re-mounted. */
+function renderViewer(source: ViewerSource) {
+  return <ModelViewer source={source} />;
 }
 
 export { RouteError as ErrorBoundary };

@@ -241,6 +241,8 @@ export function toSiteSettings(entry: SdkEntry | undefined, locale: Locale): Sit
   const socialImage = toAsset(entry?.fields.socialImage);
   const { unresolvedUrns: _ignored, ...footer } = toRichText(entry?.fields.footer, locale);
   return {
+    id: entry?.sys.id ?? 'site',
+    updatedAt: entry?.sys.updatedAt ?? new Date(0).toISOString(),
     name: str(entry?.fields.name) || 'Vitrine',
     description: str(entry?.fields.description),
     navigation,

@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router';
+
+import { prefetch } from '#client/components/prefetch-link.tsx';
+
+import type { MouseEvent, ReactNode } from 'react';
+import type { RenderedRichText, ViewerSource } from '#shared/content/types.ts';
+
+export interface RichTextHtmlProps {
+  value: RenderedRichText;
+  /** Mounts a 3D viewer into each embedded-model slot of the HTML. Default: slots keep their poster. */
+  renderModel?: (source: ViewerSource) => ReactNode;
+  className?: string;
+}
+
+/** DOM id of a rendered field's container (the browser finds the server's HTML by it). */
+export function richTextDomId(key: string): string {
+  return `rt-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+function internalHref(anchor: HTMLAnchorElement): string | undefined {
+  if (anchor.hasAttribute('download') || (anchor.target && anchor.target !== '_self')) return undefined;
+  const url = new URL(anchor.href, window.location.href);
+  return url.origin === window.location.origin ? url.pathname + url.search + url.hash : undefined;
+}
+
+/**
+ * Shows a rich-text field rendered to HTML on the server. On hydration the
+ * HTML is not in the data: it is read back from the server's DOM, so React
+ * keeps that DOM untouched. Internal links navigate client-side (one
+ * delegated listener) and embedded model slots get live viewers via portals.
+ */
+export function RichTextHtml({ value, renderModel, className }: RichTextHtmlProps) {
+  const id = richTextDomId(value.key);
+  const navigate = useNavigate();
+  const ref = useRef<HTMLDivElement>(null);
+  const [serverHtml] = useState(() => (value.html === null && typeof document !== 'undefined' ? (document.getElementById(id)?.innerHTML ?? '') : ''));
+  const html = value.html ?? serverHtml;
+  const [slots, setSlots] = useState<Array<{ element: HTMLElement; source: ViewerSource }>>([]);
+
+  useEffect(() => {
+    const container = ref.current;
+    if (!container || !renderModel) return;
+    const found = [...container.querySelectorAll<HTMLElement>('[data-viewer-source]')].flatMap((element) => {
+      try {
+        const source = JSON.parse(element.dataset.viewerSource ?? '') as ViewerSource;
+        element.replaceChildren();
+        return [{ element, source }];
+      } catch {
+        return [];
+      }
+    });
+    setSlots(found);
+    return () => setSlots([]);
+  }, [html, renderModel]);
+
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const anchor = (event.target as Element).closest?.('a[href]');
+    if (!(anchor instanceof HTMLAnchorElement) || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const href = internalHref(anchor);
+    if (!href) return;
+    event.preventDefault();
+    void navigate(href);
+  };
+  const onIntent = (event: { target: EventTarget }) => {
+    const anchor = (event.target as Element).closest?.('a[href]');
+    const href = anchor instanceof HTMLAnchorElement ? internalHref(anchor) : undefined;
+    if (href) prefetch(href);
+  };
+
+  return (
+    <>
+      <div ref={ref} id={id} className={className} dangerouslySetInnerHTML={{ __html: html }} onClick={onClick} onMouseOver={onIntent} onFocus={onIntent} />
+      {renderModel ? slots.map((slot, i) => createPortal(renderModel(slot.source), slot.element, `${value.key}:${i}`)) : null}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { LRUCache } from 'lru-cache';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+
+import { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
+
+import type { ReactNode } from 'react';
+import type { Locale, RenderedRichText, RichText, ViewerSource } from '#shared/content/types.ts';
+import type { RichTextHtml } from '#shared/data/context.ts';
+
+/**
+ * Server-only entry of the rich-text feature (imported by client/entry.server.tsx,
+ * never by the browser bundle): renders fields to HTML once per content
+ * version and keeps the result in a bounded cache.
+ */
+export function createRichTextHtml(options: { renderModel: (source: ViewerSource) => ReactNode; maxBytes?: number }): RichTextHtml {
+  const cache = new LRUCache<string, string>({ maxSize: options.maxBytes ?? 16 * 1024 * 1024, sizeCalculation: (html) => Math.max(1, html.length) });
+  const slot = (source: ViewerSource) => (
+    <div className="rt-viewer" data-viewer-source={JSON.stringify(source)}>
+      {options.renderModel(source)}
+    </div>
+  );
+  return {
+    render(value: RichText, locale: Locale, key: string): RenderedRichText {
+      let html = cache.get(key);
+      if (html === undefined) {
+        // Links inside need a router; their hrefs are absolute paths, so the location does not matter.
+        html = renderToStaticMarkup(
+          <StaticRouter location="/">
+            <RichTextRenderer value={value} locale={locale} renderModel={slot} />
+          </StaticRouter>,
+        );
+        cache.set(key, html);
+      }
+      return { kind: 'rendered-rich-text', key, html };
+    },
+  };
+}
