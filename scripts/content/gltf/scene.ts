@@ -51,8 +51,8 @@ export interface ProductSpec {
 export const MATERIALS = {
   oakOiled: { name: 'Oiled oak', color: '#b98d5c', metallic: 0, roughness: 0.58, textures: 'oak' },
   oak: { name: 'Oak', color: '#c29a6b', metallic: 0, roughness: 0.6 },
-  ashOiled: { name: 'Oiled ash', color: '#d8c3a0', metallic: 0, roughness: 0.55, textures: 'ash' },
-  ash: { name: 'Ash', color: '#d6c19d', metallic: 0, roughness: 0.6 },
+  ashOiled: { name: 'Oiled ash', color: '#cbb38c', metallic: 0, roughness: 0.55, textures: 'ash' },
+  ash: { name: 'Ash', color: '#c9b28e', metallic: 0, roughness: 0.6 },
   walnut: { name: 'Walnut', color: '#5b3b26', metallic: 0, roughness: 0.5 },
   beech: { name: 'Steamed beech', color: '#b6845c', metallic: 0, roughness: 0.55 },
   wool: { name: 'Boiled wool, sage', color: '#7f8c78', metallic: 0, roughness: 0.92, textures: 'wool' },
