@@ -16,6 +16,7 @@ import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
 import type { Readiness } from '#server/api/ops.ts';
 import type { Config } from '#server/config.ts';
 import type { AssetResolver } from '#server/ssr/assets.ts';
+import type { PageCache } from '#server/ssr/page-cache.ts';
 import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
 import type { Request, RequestHandler, Response } from 'express';
@@ -33,6 +34,8 @@ export interface AppDeps {
   isShuttingDown?: () => boolean;
   /** Feature routers mounted before the SSR catch-all (search API, webhooks, insights…). */
   routers?: Array<{ path: string; handler: RequestHandler }>;
+  /** Rendered-page cache for published pages (absent: every request renders). */
+  pageCache?: PageCache;
   /** Per-request middleware that runs before routers and pages (e.g. the preview cookie). */
   beforePages?: RequestHandler[];
 }
@@ -76,7 +79,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
 
   app.get(`${ROUTE_DATA_PREFIX}{/*path}`, createRouteDataHandler({ config, entry: deps.ssr.entry, createRequestContext }));
   app.use(pageMethods());
-  app.get('/{*path}', createDocumentHandler({ config, entry: deps.ssr.entry, assets: deps.ssr.assets, buildId: deps.ssr.buildId, createRequestContext }));
+  app.get('/{*path}', createDocumentHandler({ config, entry: deps.ssr.entry, assets: deps.ssr.assets, buildId: deps.ssr.buildId, createRequestContext, ...(deps.pageCache ? { pageCache: deps.pageCache } : {}) }));
 
   app.use(notFound());
   app.use(errorHandler({ isDev: config.isDev }));

@@ -8,6 +8,7 @@ import { createContentCache } from '#server/services/content/content-cache.ts';
 import { createContentEvents } from '#server/services/content/content-events.ts';
 import { createContentService } from '#server/services/content/content-service.ts';
 import { createContentfulClients } from '#server/services/contentful/index.ts';
+import { createPageCache } from '#server/ssr/page-cache.ts';
 import { createAssetRouter } from '#server/services/images/asset-router.ts';
 import { createEmbeddedSearch } from '#server/services/search/embedded-search.ts';
 import { createInsightsRouters } from '#server/services/insights/index.ts';
@@ -18,7 +19,7 @@ import type { ContentService } from '#server/services/content/content-service.ts
 import type { Logger } from 'pino';
 
 export interface Services {
-  appDeps: Pick<AppDeps, 'content' | 'readiness' | 'routers' | 'beforePages'>;
+  appDeps: Pick<AppDeps, 'content' | 'readiness' | 'routers' | 'beforePages' | 'pageCache'>;
   content: ContentService;
   /** Which implementation each part runs on, for the start-up line and /readyz. */
   modes: Record<string, string>;
@@ -44,6 +45,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const cache = createContentCache({ ttlMs: config.contentful.cacheTtlMs, maxBytes: config.contentful.cacheMaxBytes, logger });
   const content = createContentService({ delivery: clients.delivery, preview: clients.previewAvailable ? clients.preview : undefined, cache, logger });
   const events = createContentEvents(logger);
+  // Pages live as long as the content they were built from is fresh; webhooks evict them sooner.
+  const pageCache = createPageCache({ maxBytes: config.pageCacheMaxBytes, ttlMs: config.contentful.cacheTtlMs, logger });
+  events.subscribe((change) => void pageCache.invalidate([...change.affectedIds, ...(change.contentType ? [`type:${change.contentType}`] : [])]));
 
   const modes = { content: clients.mode === 'remote' ? 'contentful' : 'embedded', search: config.algolia.remote ? 'algolia' : 'embedded', insights: config.insights.enabled ? (config.insights.selfHosted ? 'self-hosted' : 'external') : 'off' };
 
@@ -65,6 +69,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   return {
     appDeps: {
       content,
+      pageCache,
       routers,
       beforePages: [previewCookie(config.preview.cookieSecret)],
       readiness: () => ({

@@ -3,12 +3,16 @@ import { isRouteErrorResponse } from 'react-router';
 
 import { publicConfig } from '#server/config.ts';
 import { renderErrorPage } from '#server/middleware/errors.ts';
+import { trackDependencies } from '#server/services/content/dependency-tracker.ts';
+import { sendCachedPage } from '#server/ssr/cached-page.ts';
+import { captureInto } from '#server/ssr/capture.ts';
 import { sendFetchResponse } from '#server/ssr/send-response.ts';
 import { etagMatches, pageEtag } from '#server/ssr/etag.ts';
 import { toFetchRequest } from '#server/ssr/fetch-request.ts';
 
 import type { Config } from '#server/config.ts';
 import type { AssetResolver } from '#server/ssr/assets.ts';
+import type { PageCache } from '#server/ssr/page-cache.ts';
 import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { RouterContextProvider } from 'react-router';
@@ -19,6 +23,14 @@ export interface DocumentHandlerOptions {
   assets: AssetResolver;
   buildId: string;
   createRequestContext(req: Request, res: Response, entry: SsrEntry): RouterContextProvider;
+  /** Rendered published pages; absent or bypassed for preview and credentialed requests. */
+  pageCache?: PageCache;
+}
+
+/** Preview visitors and requests with credentials get their own rendering, never a shared copy. */
+function cacheKeyFor(req: Request, res: Response, buildId: string): string | undefined {
+  if (res.locals.preview === true || req.headers.authorization) return undefined;
+  return `${buildId}|${req.host}|${req.originalUrl}`;
 }
 
 /**
@@ -34,10 +46,15 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
   const browserConfig = publicConfig(config);
 
   return async (req: Request, res: Response, next: NextFunction) => {
+    const cacheKey = options.pageCache ? cacheKeyFor(req, res, options.buildId) : undefined;
+    const cached = cacheKey ? options.pageCache?.get(cacheKey) : undefined;
+    res.locals.cacheStatus = cached ? 'HIT' : cacheKey ? 'MISS' : 'BYPASS';
+    if (cached) return sendCachedPage(req, res, cached);
+
     const entry = await options.entry.load();
     const request = toFetchRequest(req, res, config.publicUrl);
     const requestContext = options.createRequestContext(req, res, entry);
-    const context = await entry.queryDocument(request, requestContext);
+    const { result: context, deps } = await trackDependencies(() => entry.queryDocument(request, requestContext));
     if (context instanceof Response) return sendFetchResponse(res, context);
     if (request.signal.aborted) return;
     // The static handler turns a loader's unexpected throw into route data; log it here or nobody will.
@@ -74,7 +91,15 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
         res.removeHeader('ETag');
       }
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      stream.pipe(res);
+      if (!cacheKey || renderFailed || context.statusCode !== 200 || !options.pageCache) return void stream.pipe(res);
+      const { pageCache } = options;
+      const headers = Object.fromEntries([...entry.documentHeaders(context), ['cache-control', config.htmlCacheControl]]);
+      const target = captureInto(res, (html) => {
+        if (renderFailed) return;
+        pageCache.store(cacheKey, { status: 200, etag, headers, html, nonce, deps }).catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'));
+      });
+      // React only calls write/end/flush and listens for drain/error/close, which the capture forwards.
+      stream.pipe(target as unknown as NodeJS.WritableStream);
     };
 
     const stream = entry.renderDocument(context, {

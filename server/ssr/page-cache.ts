@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+
+import { LRUCache } from 'lru-cache';
+
+import type { Logger } from 'pino';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** A rendered page, stored once with its compressed variants. */
+export interface CachedPage {
+  status: number;
+  etag: string;
+  headers: Record<string, string>;
+  /** CSP sources (`'sha256-…'`) of the page's inline scripts: cached pages carry no nonce. */
+  scriptHashes: string[];
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  deps: string[];
+}
+
+export interface PageCache {
+  get(key: string): CachedPage | undefined;
+  /** Stores a freshly rendered page (compression happens off the request path). */
+  store(key: string, page: { status: number; etag: string; headers: Record<string, string>; html: string; nonce: string; deps: Iterable<string> }): Promise<void>;
+  /** Evicts every page built from any of these content ids; returns how many. */
+  invalidate(ids: Iterable<string>): number;
+  clear(): void;
+  readonly size: number;
+  readonly bytes: number;
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+
+/** The CSP hash sources of every executable inline script in `html`. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\btype=["']?application\/(ld\+)?json/.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The rendered-page cache (issue: page cache). Published pages are stored
+ * per key (host + URL + build) without their nonce; the inline scripts are
+ * allowed by hash instead, so the same bytes (and their gzip/brotli
+ * variants, computed once) serve every visitor. Bounded in bytes and by TTL.
+ */
+export function createPageCache(options: { maxBytes: number; ttlMs: number; logger: Logger }): PageCache {
+  const byDep = new Map<string, Set<string>>();
+  const log = options.logger.child({ module: 'page-cache' });
+  const lru = new LRUCache<string, CachedPage>({
+    maxSize: Math.max(1, options.maxBytes),
+    sizeCalculation: (page) => page.identity.length + page.gzip.length + page.br.length + 512,
+    ttl: Math.max(1, options.ttlMs),
+    dispose(page, key) {
+      for (const dep of page.deps) {
+        const keys = byDep.get(dep);
+        keys?.delete(key);
+        if (keys?.size === 0) byDep.delete(dep);
+      }
+    },
+  });
+  const enabled = options.maxBytes > 0 && options.ttlMs > 0;
+
+  return {
+    get: (key) => (enabled ? lru.get(key) : undefined),
+    async store(key, page) {
+      if (!enabled) return;
+      const html = page.html.replaceAll(` nonce="${page.nonce}"`, '');
+      const identity = Buffer.from(html);
+      const [gz, br] = await Promise.all([
+        gzipAsync(identity, { level: 6 }),
+        brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      ]);
+      const deps = [...page.deps];
+      lru.set(key, { status: page.status, etag: page.etag, headers: page.headers, scriptHashes: inlineScriptHashes(html), identity, gzip: gz, br, deps });
+      if (!lru.has(key)) return;
+      for (const dep of deps) {
+        let keys = byDep.get(dep);
+        if (!keys) byDep.set(dep, (keys = new Set()));
+        keys.add(key);
+      }
+    },
+    invalidate(ids) {
+      const keys = new Set<string>();
+      for (const id of ids) for (const key of byDep.get(id) ?? []) keys.add(key);
+      for (const key of keys) lru.delete(key);
+      if (keys.size > 0) log.info({ pages: keys.size }, 'pages evicted');
+      return keys.size;
+    },
+    clear: () => lru.clear(),
+    get size() {
+      return lru.size;
+    },
+    get bytes() {
+      return lru.calculatedSize;
+    },
+  };
+}
