@@ -149,7 +149,7 @@ export function toRichText(value: unknown, locale: Locale): RichText & { unresol
       if (isEntry(target)) {
         const r = toEntryRef(target, locale);
         if (r) links.entries[r.id] = r;
-        data = { ...node.data, target: linkTo('Entry', target.sys.id) };
+        data = { ...node.data, target: RESOURCE_NODES.has(node.nodeType) ? resourceLinkTo(target) : linkTo('Entry', target.sys.id) };
       } else if (isAsset(target)) {
         const a = toAsset(target);
         if (a) links.assets[a.id] = a;
@@ -165,6 +165,18 @@ export function toRichText(value: unknown, locale: Locale): RichText & { unresol
 
 function linkTo(linkType: 'Entry' | 'Asset', id: string): SdkLink {
   return { sys: { type: 'Link', linkType, id } };
+}
+
+const RESOURCE_NODES = new Set(['embedded-resource-block', 'embedded-resource-inline', 'resource-hyperlink']);
+
+/**
+ * The SDK also resolves a same-space resource link when its entry is in the
+ * includes, which drops the URN the renderer looks resource nodes up by: rebuild it.
+ */
+function resourceLinkTo(entry: SdkEntry): { sys: { type: 'ResourceLink'; linkType: 'Contentful:Entry'; urn: string } } | SdkLink {
+  const space = (entry.sys as { space?: { sys?: { id?: unknown } } }).space?.sys?.id;
+  if (typeof space !== 'string') return linkTo('Entry', entry.sys.id);
+  return { sys: { type: 'ResourceLink', linkType: 'Contentful:Entry', urn: `crn:contentful:::content:spaces/${space}/entries/${entry.sys.id}` } };
 }
 
 function categoryOf(entry: SdkEntry, ctx: MapContext) {

@@ -1,0 +1,185 @@
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import express from 'express';
+
+import { createCdaEngine, createCdaRouter, parseSpaceExport } from '#server/services/contentful/index.ts';
+
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Router } from 'express';
+
+/**
+ * A wire-level fake Contentful: the embedded CDA engine served over a real
+ * socket (port 0) with the CDA URL layout, behind a switch that can make it
+ * fail, hang, rate-limit or slow down. The app reaches it exactly as it
+ * reaches Contentful: `CONTENTFUL_HOST=http://127.0.0.1:<port>` plus tokens.
+ */
+
+/** The demo space the app ships with (docs/content-model.md). */
+export const DEMO_EXPORT_FILE = fileURLToPath(new URL('../../content/space-export.json', import.meta.url));
+export const DEMO_SPACE = 'vitrine-demo';
+
+/** The tokens the fake accepts; anything else answers 401 AccessTokenInvalid, as the CDA does. */
+export const FAKE_TOKENS = { delivery: 'fake-cda-token-0123', preview: 'fake-cpa-token-4567' } as const;
+
+/** The raw JSON of a space export (mutable copy; see `FakeContentful.update`). */
+export type RawExport = {
+  entries: Array<{ sys: { id: string; [key: string]: unknown }; fields: Record<string, Record<string, unknown>>; metadata?: unknown }>;
+  [key: string]: unknown;
+};
+
+let demoText: string | undefined;
+
+/** A fresh, mutable copy of the demo export's JSON. */
+export function readDemoExport(): RawExport {
+  demoText ??= readFileSync(DEMO_EXPORT_FILE, 'utf8');
+  return JSON.parse(demoText) as RawExport;
+}
+
+/** What the fake does with the next requests. */
+export type FakeMode =
+  | { kind: 'ok' }
+  /** Answer every request with this status and a CDA error body. */
+  | { kind: 'fail'; status: number }
+  /** Accept the connection and never answer. */
+  | { kind: 'hang' }
+  /** Answer 429 with `X-Contentful-RateLimit-Reset` `remaining` more times, then serve again. */
+  | { kind: 'rateLimit'; remaining: number; resetS: number };
+
+export interface FakeRequest {
+  method: string;
+  /** Path below the space, e.g. `/entries`, `/tags`, `/taxonomy/concepts`. */
+  resource: string;
+  query: Record<string, string>;
+  preview: boolean;
+  /** Status sent (0 while pending or never answered). */
+  status: number;
+}
+
+export interface FakeContentful {
+  origin: string;
+  /** Environment that points the app at the fake (delivery and preview tokens, host). */
+  env: Record<string, string>;
+  /** Every request in arrival order. */
+  readonly requests: readonly FakeRequest[];
+  /** How many requests matched (all when no filter). */
+  count(filter?: (request: FakeRequest) => boolean): number;
+  clearLog(): void;
+  fail(status?: number): void;
+  hang(): void;
+  rateLimit(times: number, resetS?: number): void;
+  /** Delay every answer (errors included) by `ms`. 0 turns it off. */
+  delay(ms: number): void;
+  /** Back to serving normally (keeps the delay). */
+  recover(): void;
+  /** Edits the export, then serves the edited space (as a publish in Contentful would). */
+  update(edit: (data: RawExport) => void): void;
+  close(): Promise<void>;
+}
+
+export interface FakeContentfulOptions {
+  /** The export to serve; the demo space by default. */
+  data?: RawExport;
+}
+
+/** Starts the fake on 127.0.0.1, port 0. Close it in `afterAll`/`afterEach`. */
+export async function startFakeContentful(options: FakeContentfulOptions = {}): Promise<FakeContentful> {
+  const data = options.data ?? readDemoExport();
+  let router = buildRouter(data);
+  let mode: FakeMode = { kind: 'ok' };
+  let delayMs = 0;
+  const requests: FakeRequest[] = [];
+
+  const app = express();
+  app.use((req, res, next) => {
+    const url = new URL(req.url, 'http://fake.invalid');
+    const entry: FakeRequest = {
+      method: req.method,
+      resource: url.pathname.replace(/^\/spaces\/[^/]+(\/environments\/[^/]+)?/, '') || '/',
+      query: Object.fromEntries(url.searchParams),
+      preview: req.get('authorization') === `Bearer ${FAKE_TOKENS.preview}`,
+      status: 0,
+    };
+    requests.push(entry);
+    res.on('finish', () => {
+      entry.status = res.statusCode;
+    });
+    const current = mode;
+    if (current.kind === 'rateLimit' && --current.remaining <= 0) mode = { kind: 'ok' };
+    const answer = () => {
+      if (current.kind === 'hang') return;
+      if (current.kind === 'fail') return sendError(res, current.status, current.status === 503 ? 'ServiceUnavailable' : 'ServerError', 'Fake Contentful is down');
+      if (current.kind === 'rateLimit') {
+        res.set('X-Contentful-RateLimit-Reset', String(current.resetS));
+        return sendError(res, 429, 'RateLimitExceeded', 'You have exceeded the rate limit of the Organization this Space belongs to.');
+      }
+      router(req, res, next);
+    };
+    if (delayMs > 0) setTimeout(answer, delayMs);
+    else answer();
+  });
+
+  const server: Server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    origin,
+    env: {
+      CONTENTFUL_SPACE_ID: DEMO_SPACE,
+      CONTENTFUL_ACCESS_TOKEN: FAKE_TOKENS.delivery,
+      CONTENTFUL_PREVIEW_TOKEN: FAKE_TOKENS.preview,
+      CONTENTFUL_HOST: origin,
+    },
+    requests,
+    count: (filter) => (filter ? requests.filter(filter).length : requests.length),
+    clearLog: () => {
+      requests.length = 0;
+    },
+    fail: (status = 500) => {
+      mode = { kind: 'fail', status };
+    },
+    hang: () => {
+      mode = { kind: 'hang' };
+    },
+    rateLimit: (times, resetS = 1) => {
+      mode = times > 0 ? { kind: 'rateLimit', remaining: times, resetS } : { kind: 'ok' };
+    },
+    delay: (ms) => {
+      delayMs = ms;
+    },
+    recover: () => {
+      mode = { kind: 'ok' };
+    },
+    update: (edit) => {
+      edit(data);
+      router = buildRouter(data);
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+function buildRouter(data: RawExport): Router {
+  // A deep copy: the engine indexes and freezes what it is given, the test keeps editing `data`.
+  const engine = createCdaEngine(parseSpaceExport(structuredClone(data), 'fake-contentful'), { accessTokens: FAKE_TOKENS });
+  return createCdaRouter(engine);
+}
+
+function sendError(res: express.Response, status: number, id: string, message: string): void {
+  res
+    .status(status)
+    .type('application/vnd.contentful.delivery.v1+json')
+    .send(JSON.stringify({ sys: { type: 'Error', id }, message, requestId: 'fake' }));
+}
+
+/** Finds an entry of the raw export by id (throws when missing, so a typo fails loudly). */
+export function entryOf(data: RawExport, id: string): RawExport['entries'][number] {
+  const entry = data.entries.find((e) => e.sys.id === id);
+  if (!entry) throw new Error(`no entry ${id} in the export`);
+  return entry;
+}
