@@ -101,6 +101,7 @@ async function main(): Promise<number> {
   try {
     for (const test of tests) {
       const logMark = app.logs.length;
+      const stderrMark = app.stderr.length;
       const result = await runTest(test, context);
       results.push(result);
       const label = `${test.file} › ${test.name} (${result.durationMs} ms)`;
@@ -109,8 +110,16 @@ async function main(): Promise<number> {
       } else {
         process.stdout.write(`  ✗ ${label}\n${formatError(result.error)}\n`);
         const serverLines = app.logs.slice(logMark).filter((l) => typeof l.level === 'number' && l.level >= 40);
-        if (serverLines.length > 0)
-          process.stdout.write(`      server warnings/errors during the test:\n${describeOutput(serverLines, []).replace(/^/gm, '        ')}\n`);
+        const stderr = app.stderr.slice(stderrMark);
+        if (serverLines.length > 0 || stderr.length > 0) {
+          process.stdout.write(`      server warnings/errors during the test:\n${describeOutput(serverLines, stderr).replace(/^/gm, '        ')}\n`);
+        }
+      }
+      if (!app.isRunning()) {
+        process.stdout.write(
+          `  the shared server exited during this test; stopping\n${describeOutput(app.logs.slice(-5), app.stderr.slice(-20)).replace(/^/gm, '    ')}\n`,
+        );
+        break;
       }
     }
   } finally {

@@ -13,6 +13,8 @@ import type { Page } from 'playwright-core';
  */
 
 const ROUTE_DATA_TIMEOUT_MS = 3800;
+/** The home page's link to the model listing (label from client/layout/labels.ts). */
+const ALL_MODELS = /^All models/;
 
 /** Survives client navigations, disappears on a document load. */
 async function setMarker(page: Page): Promise<void> {
@@ -62,7 +64,7 @@ test('a link click navigates client-side with one data request, and back/forward
       if (new URL(request.url()).pathname.startsWith('/_data')) dataRequests.push(request.url());
     });
 
-    await page.getByRole('link', { name: 'All models', exact: true }).click();
+    await page.getByRole('link', { name: ALL_MODELS }).click();
     await page.waitForURL(`${baseUrl}/models`);
     await page.getByRole('heading', { level: 1 }).waitFor();
 
@@ -75,7 +77,7 @@ test('a link click navigates client-side with one data request, and back/forward
 
     await page.goBack();
     await page.waitForURL(`${baseUrl}/`);
-    await page.getByRole('link', { name: 'All models', exact: true }).waitFor();
+    await page.getByRole('link', { name: ALL_MODELS }).waitFor();
     assert.equal(await hasMarker(page), true, 'back reloaded the document');
 
     await page.goForward();
@@ -102,7 +104,7 @@ test('a navigation whose data is slower than 3800 ms falls back to a full docume
     const documents = recordDocumentRequests(page);
 
     const clickedAt = Date.now();
-    await page.getByRole('link', { name: 'All models', exact: true }).click();
+    await page.getByRole('link', { name: ALL_MODELS }).click();
     await page.waitForURL(`${baseUrl}/models`, { timeout: ROUTE_DATA_TIMEOUT_MS + 10_000 });
     await page.waitForLoadState('load');
     const elapsed = Date.now() - clickedAt;
@@ -132,7 +134,7 @@ test('content is there with JavaScript disabled, and links work as plain links',
     assert.ok(heading && heading.trim().length > 0, 'no h1 without JavaScript');
     assert.ok((await page.getByRole('link').count()) > 3);
 
-    await page.getByRole('link', { name: 'All models', exact: true }).click();
+    await page.getByRole('link', { name: ALL_MODELS }).click();
     await page.waitForURL(`${baseUrl}/models`);
     assert.ok(await page.getByRole('heading', { level: 1 }).isVisible());
     session.expectClean();

@@ -19,6 +19,8 @@ export interface RunningServer {
   logs: Array<Record<string, unknown>>;
   /** Anything the process wrote to stderr. */
   stderr: string[];
+  /** False once the process exited (a crash shows up here and in `stderr`). */
+  isRunning(): boolean;
   /** SIGTERM, wait for exit (hard kill after `timeoutMs`); resolves with the exit code. */
   stop(timeoutMs?: number): Promise<number | null>;
 }
@@ -74,6 +76,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     port,
     logs,
     stderr,
+    isRunning: () => child.exitCode === null && child.signalCode === null,
     async stop(timeoutMs = 10_000) {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill('SIGTERM');
