@@ -7,13 +7,14 @@ import { routes } from '#client/routes.tsx';
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
 import { createRichTextHtml } from '#client/features/rich-text/server.tsx';
 import { isRenderedRichText } from '#shared/content/types.ts';
-import { contentContext, requestInfoContext, richTextHtmlContext } from '#shared/data/context.ts';
+import { contentContext, requestInfoContext, richTextHtmlContext, searchContext } from '#shared/data/context.ts';
 import { toScriptSafeJson } from '#shared/http/serialize.ts';
 
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import type { StaticHandlerContext } from 'react-router';
 import type { ContentApi } from '#shared/data/content-api.ts';
 import type { RequestInfo } from '#shared/data/context.ts';
+import type { SearchApi } from '#shared/data/search-api.ts';
 import type { ServerAssets } from '#client/components/app-config.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { RouteDataPayload, RouteDataResult } from '#shared/data/route-data.ts';
@@ -32,6 +33,8 @@ const richTextHtml = createRichTextHtml({ renderModel: (source) => <ModelViewer 
 export interface RequestValues {
   content: ContentApi;
   info: RequestInfo;
+  /** Server-side search for the search page (absent in apps built without one). */
+  search?: SearchApi;
 }
 
 /**
@@ -44,6 +47,7 @@ export function createRequestContext(values: RequestValues): RouterContextProvid
   context.set(contentContext, values.content);
   context.set(requestInfoContext, values.info);
   context.set(richTextHtmlContext, richTextHtml);
+  if (values.search) context.set(searchContext, values.search);
   return context;
 }
 

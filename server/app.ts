@@ -19,6 +19,7 @@ import type { AssetResolver } from '#server/ssr/assets.ts';
 import type { PageCache } from '#server/ssr/page-cache.ts';
 import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
+import type { SearchApi } from '#shared/data/search-api.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 
@@ -26,6 +27,8 @@ import type { Logger } from 'pino';
 export interface AppDeps {
   logger: Logger;
   content: ContentApi;
+  /** Server-side search for the search page loader (embedded engine or Algolia). */
+  search?: SearchApi;
   ssr: { entry: SsrEntryLoader; assets: AssetResolver; buildId: string };
   /** Production: the built client folder. Dev: Vite's middlewares instead. */
   clientDir?: string;
@@ -74,6 +77,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   const createRequestContext = (req: Request, res: Response, entry: SsrEntry) =>
     entry.createRequestContext({
       content: deps.content,
+      ...(deps.search ? { search: deps.search } : {}),
       info: { origin: requestOrigin(req, config.publicUrl), preview: res.locals.preview === true },
     });
 

@@ -1,6 +1,7 @@
 import { createContext } from 'react-router';
 
 import type { ContentApi } from '#shared/data/content-api.ts';
+import type { SearchApi } from '#shared/data/search-api.ts';
 import type { Locale, RenderedRichText, RichText } from '#shared/content/types.ts';
 
 /** Facts about the current request that loaders need besides content. */
@@ -14,6 +15,8 @@ export interface RequestInfo {
 /** The ContentService, set per request by the server (never imported by loaders). */
 export const contentContext = createContext<ContentApi>();
 export const requestInfoContext = createContext<RequestInfo>({ origin: 'http://localhost', preview: false });
+/** Server-side search for the search page loader; `null` when the app runs without one (some tests). */
+export const searchContext = createContext<SearchApi | null>(null);
 
 /** Renders rich text to HTML on the server (see `RenderedRichText`). */
 export interface RichTextHtml {
