@@ -32,6 +32,11 @@ export function createRouteDataHandler(options: {
     const pageRequest = new Request(new URL(pageUrl.pathname + pageUrl.search, request.url), { headers: request.headers, signal: request.signal });
     const payload = await entry.queryData(pageRequest, options.createRequestContext(req, res, entry), routeIds);
     if (request.signal.aborted) return;
+    if (payload.type === 'data' && payload.status >= 500) {
+      // queryData keeps only a generic message for the browser; at least say which routes failed.
+      const failed = Object.entries(payload.results).flatMap(([id, result]) => ('error' in result && result.error.status >= 500 ? [id] : []));
+      req.log.error({ routeIds: failed, url: pageUrl.pathname }, 'route data failed');
+    }
     const preview = res.locals.preview === true;
     const cacheable = payload.type === 'data' && payload.status < 500 && !preview;
     res.setHeader('Cache-Control', cacheable ? options.config.htmlCacheControl : 'private, no-store');

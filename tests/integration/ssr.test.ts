@@ -186,6 +186,19 @@ describe('route data requests', () => {
     expect(res.body.status).toBe(404);
   });
 
+  it('logs which routes failed when a loader throws unexpectedly, and is not cached', async () => {
+    const content = { ...createFakeContent(), getSiteSettings: () => Promise.reject(new Error('contentful is down')) };
+    const { app, logs } = createTestApp({}, { content }, { captureLogs: true });
+
+    const res = await request(app).get('/_data/?_routes=en,home');
+    await waitForRequestLog(logs, res.headers['x-request-id'] as string);
+
+    expect(res.body.status).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain('contentful is down');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(logs.find((l) => l.msg === 'route data failed')).toMatchObject({ reqId: res.headers['x-request-id'], routeIds: ['en'] });
+  });
+
   it('rejects route ids that are not ids', async () => {
     const { app } = createTestApp();
 

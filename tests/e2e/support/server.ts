@@ -26,7 +26,7 @@ export interface RunningServer {
 }
 
 export interface StartServerOptions {
-  /** Variables on top of a minimal production environment (NODE_ENV=production, HOST=127.0.0.1, LOG_LEVEL=info, a free PORT). */
+  /** Variables on top of the minimal environment (HOST=127.0.0.1 and a free PORT; everything else defaults). */
   env?: Record<string, string>;
   /** Give up waiting for the "server listening" line after this long. Default 30 s. */
   startTimeoutMs?: number;
@@ -44,9 +44,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
-    NODE_ENV: 'production',
+    // Nothing else: the defaults are production, LOG_LEVEL=info and the embedded engines ("no variables, it runs").
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
     ...options.env,
     PORT: String(port),
   };
