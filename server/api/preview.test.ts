@@ -1,0 +1,231 @@
+import { createHmac } from 'node:crypto';
+
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { startFakeContentful } from '../../tests/fakes/contentful.ts';
+import { createContentTestApp } from '../../tests/fakes/contentful-app.ts';
+import { PREVIEW_COOKIE, toLocalPath } from './preview.ts';
+
+import type { ContentTestApp } from '../../tests/fakes/contentful-app.ts';
+
+/**
+ * Preview mode on the real app over the embedded demo space: the signed
+ * cookie, redirects that stay on our origin, drafts behind the cookie only,
+ * and nothing of it cacheable.
+ */
+const PREVIEW_SECRET = 'preview-secret-5';
+const COOKIE_SECRET = 'cookie-secret-for-tests';
+const DRAFT = '/articles/spring-collection-preview';
+const DRAFT_TITLE = 'Draft: a first look at the spring collection';
+
+let t: ContentTestApp;
+
+beforeAll(async () => {
+  t = await createContentTestApp({ PREVIEW_SECRET, COOKIE_SECRET });
+});
+
+function setCookieOf(res: request.Response): string {
+  const header = res.headers['set-cookie'] as unknown as string[] | undefined;
+  const cookie = header?.find((c) => c.startsWith(`${PREVIEW_COOKIE}=`));
+  if (!cookie) throw new Error(`no ${PREVIEW_COOKIE} cookie in ${JSON.stringify(header)}`);
+  return cookie;
+}
+
+async function previewCookie(): Promise<string> {
+  const res = await request(t.app).get('/api/preview').query({ secret: PREVIEW_SECRET, path: '/' });
+  return setCookieOf(res).split(';')[0] ?? '';
+}
+
+/** A cookie signed the way the server signs it, expiring at `expiresS` (seconds). */
+function forgeCookie(expiresS: number, secret = COOKIE_SECRET): string {
+  const expires = String(expiresS);
+  return `${PREVIEW_COOKIE}=${expires}.${createHmac('sha256', secret).update(expires).digest('base64url')}`;
+}
+
+describe('GET /api/preview', () => {
+  it('answers a wrong or missing secret with 401 and sets no cookie', async () => {
+    const wrong = await request(t.app).get('/api/preview').query({ secret: 'nope', path: DRAFT });
+    const missing = await request(t.app).get('/api/preview').query({ path: DRAFT });
+
+    expect(wrong.status).toBe(401);
+    expect(missing.status).toBe(401);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+    expect(wrong.body.error.message).toBe('Wrong preview secret');
+  });
+
+  it('sets an HttpOnly, SameSite=Lax cookie and redirects with 307 to the local path', async () => {
+    const res = await request(t.app).get('/api/preview').query({ secret: PREVIEW_SECRET, path: `${DRAFT}?from=cms` });
+    const cookie = setCookieOf(res);
+
+    expect(res.status).toBe(307);
+    expect(res.headers.location).toBe(`${DRAFT}?from=cms`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Path=\//);
+    expect(cookie).toMatch(/; Max-Age=3600/);
+    expect(cookie).not.toMatch(/; Secure/);
+  });
+
+  it('redirects to the home page without a path', async () => {
+    const res = await request(t.app).get('/api/preview').query({ secret: PREVIEW_SECRET });
+
+    expect(res.status).toBe(307);
+    expect(res.headers.location).toBe('/');
+  });
+
+  it('marks the cookie Secure when a trusted proxy says the request came over https', async () => {
+    const proxied = await createContentTestApp({ PREVIEW_SECRET, COOKIE_SECRET, TRUST_PROXY: 'loopback' });
+
+    const https = await request(proxied.app).get('/api/preview').query({ secret: PREVIEW_SECRET }).set('X-Forwarded-Proto', 'https');
+    const untrusted = await request(t.app).get('/api/preview').query({ secret: PREVIEW_SECRET }).set('X-Forwarded-Proto', 'https');
+
+    expect(setCookieOf(https)).toMatch(/; Secure/);
+    expect(setCookieOf(untrusted)).not.toMatch(/; Secure/);
+  });
+
+  it.each(['//evil.com', '//evil.com/articles', 'https://evil.com', 'http://evil.com/', '/\\evil.com', '\\\\evil.com', '/\t/evil.com', 'javascript:alert(1)', 'evil.com', ''])(
+    'refuses to redirect to %j with 400',
+    async (path) => {
+      const res = await request(t.app).get('/api/preview').query({ secret: PREVIEW_SECRET, path });
+
+      expect(res.status).toBe(400);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.headers['set-cookie']).toBeUndefined();
+    },
+  );
+
+  it('refuses a path given twice', async () => {
+    const res = await request(t.app).get(`/api/preview?secret=${PREVIEW_SECRET}&path=/a&path=//evil.com`);
+
+    expect(res.status).toBe(400);
+  });
+
+  it('answers 404 when no PREVIEW_SECRET is configured', async () => {
+    const unconfigured = await createContentTestApp();
+
+    const res = await request(unconfigured.app).get('/api/preview').query({ secret: PREVIEW_SECRET });
+
+    expect(res.status).toBe(404);
+  });
+
+  it('answers 404 against Contentful without a preview token', async () => {
+    const fake = await startFakeContentful();
+    const { CONTENTFUL_PREVIEW_TOKEN: _token, ...env } = fake.env;
+    try {
+      const remote = await createContentTestApp({ ...env, PREVIEW_SECRET, COOKIE_SECRET });
+
+      const res = await request(remote.app).get('/api/preview').query({ secret: PREVIEW_SECRET });
+
+      expect(res.status).toBe(404);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe('pages in preview', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await previewCookie();
+  });
+
+  it('renders the draft article with a Preview banner and an exit link, never cacheable', async () => {
+    const res = await request(t.app).get(DRAFT).set('Cookie', cookie);
+
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(`<h1>${DRAFT_TITLE}</h1>`);
+    expect(res.text).toMatch(/<div class="preview-banner" role="status">Preview: you are seeing unpublished content\.(<!-- -->)?\s*<a href="\/api\/preview\/exit">Exit preview<\/a>/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.vary).toContain('Cookie');
+  });
+
+  it('shows the German banner on German pages', async () => {
+    const res = await request(t.app).get(`/de${DRAFT}`).set('Cookie', cookie);
+
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Vorschau beenden');
+  });
+
+  it('lists the draft among the articles in preview', async () => {
+    const res = await request(t.app).get('/articles').set('Cookie', cookie);
+
+    expect(res.text).toContain(`href="${DRAFT}"`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('serves route data for client navigations as private, no-store too', async () => {
+    const res = await request(t.app).get(`/_data${DRAFT}?_routes=en,article`).set('Cookie', cookie);
+
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(JSON.stringify(res.body)).toContain(DRAFT_TITLE);
+  });
+
+  it('keeps drafts away from visitors without the cookie', async () => {
+    const page = await request(t.app).get(DRAFT);
+    const list = await request(t.app).get('/articles');
+
+    expect(page.status).toBe(404);
+    expect(list.text).not.toContain(`href="${DRAFT}"`);
+    expect(list.text).not.toContain('preview-banner');
+    expect(list.headers['cache-control']).toMatch(/^public/);
+  });
+
+  it.each([
+    ['a tampered signature', () => `${forgeCookie(Math.floor(Date.now() / 1000) + 600).slice(0, -4)}AAAA`],
+    ['a cookie signed with another secret', () => forgeCookie(Math.floor(Date.now() / 1000) + 600, 'other-secret')],
+    ['an expired cookie', () => forgeCookie(Math.floor(Date.now() / 1000) - 1)],
+    ['garbage', () => `${PREVIEW_COOKIE}=garbage`],
+  ])('ignores %s', async (_what, make) => {
+    const res = await request(t.app).get(DRAFT).set('Cookie', make());
+
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('preview-banner');
+  });
+
+  it('accepts a cookie the server signed', async () => {
+    const res = await request(t.app).get(DRAFT).set('Cookie', forgeCookie(Math.floor(Date.now() / 1000) + 600));
+
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('GET /api/preview/exit', () => {
+  it('clears the cookie and redirects home', async () => {
+    const res = await request(t.app).get('/api/preview/exit').set('Cookie', await previewCookie());
+    const cleared = setCookieOf(res);
+
+    expect(res.status).toBe(307);
+    expect(res.headers.location).toBe('/');
+    expect(cleared).toMatch(new RegExp(`^${PREVIEW_COOKIE}=;`));
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970 00:00:00 GMT/);
+    expect(cleared).toMatch(/; HttpOnly/);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('returns to a local path, never to another origin', async () => {
+    const local = await request(t.app).get('/api/preview/exit').query({ path: '/de/articles' });
+    const evil = await request(t.app).get('/api/preview/exit').query({ path: '//evil.com' });
+
+    expect(local.headers.location).toBe('/de/articles');
+    expect(evil.headers.location).toBe('/');
+  });
+});
+
+describe('toLocalPath', () => {
+  it.each([
+    ['/', '/'],
+    ['/articles?page=2', '/articles?page=2'],
+    ['/de/models/a-b', '/de/models/a-b'],
+    ['/a/../b', '/b'],
+    ['/a#frag', '/a'],
+  ])('keeps %j as %j', (value, expected) => {
+    expect(toLocalPath(value)).toBe(expected);
+  });
+
+  it.each([undefined, 42, ['/'], '', 'a', '//x', '/\\x', '\\/x', 'https://x', '/\u0000', '/\n//x', `/${'a'.repeat(2001)}`])('refuses %j', (value) => {
+    expect(toLocalPath(value)).toBeUndefined();
+  });
+});
