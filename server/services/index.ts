@@ -11,6 +11,9 @@ import { createContentfulClients } from '#server/services/contentful/index.ts';
 import { createPageCache } from '#server/ssr/page-cache.ts';
 import { createAssetRouter } from '#server/services/images/asset-router.ts';
 import { createEmbeddedSearch } from '#server/services/search/embedded-search.ts';
+import { createAlgoliaAdminClient } from '#server/services/search/algolia-indexer.ts';
+import { createAlgoliaServerClient, createInProcessSearchClient, createSearchApi } from '#server/services/search/algolia-search-api.ts';
+import { subscribeAlgoliaSync } from '#server/services/search/algolia-sync.ts';
 import { createInsightsRouters } from '#server/services/insights/index.ts';
 
 import type { AppDeps } from '#server/app.ts';
@@ -19,7 +22,7 @@ import type { ContentService } from '#server/services/content/content-service.ts
 import type { Logger } from 'pino';
 
 export interface Services {
-  appDeps: Pick<AppDeps, 'content' | 'readiness' | 'routers' | 'beforePages' | 'pageCache'>;
+  appDeps: Pick<AppDeps, 'content' | 'search' | 'readiness' | 'routers' | 'beforePages' | 'pageCache'>;
   content: ContentService;
   /** Which implementation each part runs on, for the start-up line and /readyz. */
   modes: Record<string, string>;
@@ -27,10 +30,10 @@ export interface Services {
 }
 
 /**
- * Composition root for everything outside HTTP: Contentful clients (live or
- * embedded), the cached ContentService and the routers built on them.
+ * Contentful clients (live or embedded), the cached ContentService and the
+ * content change fan-out: what the server and `npm run index` both need.
  */
-export async function createServices(config: Config, logger: Logger): Promise<Services> {
+export async function createContentStack(config: Config, logger: Logger) {
   const remote = config.contentful.remote;
   const exportFile = resolve(config.contentful.exportFile);
   const sdkLog = logger.child({ module: 'contentful-sdk' });
@@ -45,6 +48,15 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const cache = createContentCache({ ttlMs: config.contentful.cacheTtlMs, maxBytes: config.contentful.cacheMaxBytes, logger });
   const content = createContentService({ delivery: clients.delivery, preview: clients.previewAvailable ? clients.preview : undefined, cache, logger });
   const events = createContentEvents(logger);
+  return { clients, content, events, exportFile };
+}
+
+/**
+ * Composition root for everything outside HTTP: the content stack and the
+ * routers and services built on it.
+ */
+export async function createServices(config: Config, logger: Logger): Promise<Services> {
+  const { clients, content, events, exportFile } = await createContentStack(config, logger);
   // Pages live as long as the content they were built from is fresh; webhooks evict them sooner.
   const pageCache = createPageCache({ maxBytes: config.pageCacheMaxBytes, ttlMs: config.contentful.cacheTtlMs, logger });
   events.subscribe((change) => void pageCache.invalidate([...change.affectedIds, ...(change.contentType ? [`type:${change.contentType}`] : [])]));
@@ -61,6 +73,13 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const search = config.algolia.remote ? undefined : createEmbeddedSearch({ content, events, indexPrefix: config.algolia.indexPrefix, logger });
   // Algolia's REST paths (/1/indexes/…, /1/events) on our origin; mounted first, it parses its own bodies.
   if (search) routers.unshift({ path: '/', handler: search.router });
+  // The search page's server-side results: the engine in process, or Algolia with the search-only key.
+  const algolia = config.algolia.remote;
+  const searchClient = algolia ? createAlgoliaServerClient(algolia.appId, algolia.searchKey) : search ? createInProcessSearchClient(search.engine) : undefined;
+  const searchApi = searchClient ? createSearchApi({ searchClient, indexPrefix: config.algolia.indexPrefix }) : undefined;
+  if (algolia?.adminKey) {
+    subscribeAlgoliaSync({ client: createAlgoliaAdminClient(algolia.appId, algolia.adminKey), content, events, indexPrefix: config.algolia.indexPrefix, logger });
+  }
   if (clients.mode === 'embedded') {
     const assetsDir = join(dirname(exportFile), 'assets');
     routers.unshift({ path: '/content-assets', handler: createAssetRouter({ assetsDir, logger, cacheMaxBytes: 64 * 1024 * 1024 }) });
@@ -69,6 +88,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   return {
     appDeps: {
       content,
+      ...(searchApi ? { search: searchApi } : {}),
       pageCache,
       routers,
       beforePages: [previewCookie(config.preview.cookieSecret)],

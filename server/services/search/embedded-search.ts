@@ -3,12 +3,15 @@ import { createEmbeddedSearchEngine } from '#server/services/search/embedded/eng
 import { createEmbeddedSearchRouter, DEFAULT_EMBEDDED_SEARCH_LIMITS } from '#server/services/search/embedded/http.ts';
 
 import type { ContentEvents } from '#server/services/content/content-events.ts';
+import type { EmbeddedSearchEngine } from '#server/services/search/embedded/engine.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
 
 export interface EmbeddedSearch {
   router: Router;
+  /** The engine itself, for in-process queries (the search page's server-side results). */
+  engine: EmbeddedSearchEngine;
   /** True once the first index build finished (/readyz waits for it). */
   isReady(): boolean;
   /** Resolves when the first build finished (or failed, logged). */
@@ -45,6 +48,7 @@ export function createEmbeddedSearch(options: { content: ContentApi; events: Con
   });
 
   return {
+    engine,
     router: createEmbeddedSearchRouter({ engine, logger: options.logger, limits: DEFAULT_EMBEDDED_SEARCH_LIMITS }),
     isReady: () => ready,
     ready: build(),

@@ -1,0 +1,42 @@
+/**
+ * `npm run index`: pushes every published article, model and page to
+ * Algolia, one index per locale (`${ALGOLIA_INDEX}_${locale}`), with the
+ * index settings of server/services/search/algolia-settings.ts. Needs
+ * ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY and ALGOLIA_ADMIN_KEY; content comes
+ * from Contentful, or from the embedded demo space when Contentful is not
+ * configured. See docs/search.md.
+ */
+import { readFileSync } from 'node:fs';
+
+import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
+import { createLogger } from '#server/logger.ts';
+import { createContentStack } from '#server/services/index.ts';
+import { createAlgoliaAdminClient, indexAllRecords } from '#server/services/search/algolia-indexer.ts';
+import { collectAllRecords } from '#server/services/search/collect-records.ts';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
+async function main(): Promise<number> {
+  let config;
+  try {
+    config = loadConfigFromEnv(pkg.version);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const issue of error.issues) process.stderr.write(`config error: ${issue}\n`);
+    return 1;
+  }
+  const algolia = config.algolia.remote;
+  if (!algolia?.adminKey) {
+    process.stderr.write('index: set ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY and ALGOLIA_ADMIN_KEY (the embedded engine indexes itself at start)\n');
+    return 1;
+  }
+  const logger = createLogger(config);
+  const { content } = await createContentStack(config, logger);
+  const records = await collectAllRecords(content);
+  const client = createAlgoliaAdminClient(algolia.appId, algolia.adminKey);
+  const reports = await indexAllRecords({ client, records, indexPrefix: config.algolia.indexPrefix, logger });
+  for (const report of reports) process.stdout.write(`${report.indexName}: ${report.objects} records\n`);
+  return 0;
+}
+
+process.exit(await main());
