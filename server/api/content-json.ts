@@ -23,8 +23,8 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
   const router = Router();
 
   function options(req: Request): QueryOptions {
-    const locale = typeof req.query.locale === 'string' ? req.query.locale : 'en-US';
-    if (!(LOCALES as readonly string[]).includes(locale)) throw new HttpError(400, `locale must be one of ${LOCALES.join(', ')}`);
+    const locale = req.query.locale ?? 'en-US';
+    if (typeof locale !== 'string' || !(LOCALES as readonly string[]).includes(locale)) throw new HttpError(400, `locale must be one of ${LOCALES.join(', ')}`);
     return { locale: locale as Locale, preview: false };
   }
   function int(value: unknown, name: string, fallback: number, max: number): number {
@@ -59,6 +59,11 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
     const item = await get(slug, options(req));
     if (!item) throw new HttpError(404, `No ${type} with slug ${slug}`);
     res.json(item);
+  });
+
+  // Anything else under the API answers JSON too, not the SSR catch-all's HTML 404 page.
+  router.use((req) => {
+    throw new HttpError(404, `No content API at ${req.path.slice(0, 100)}`);
   });
 
   // The ContentService signals "Contentful is down" with react-router's `data(…, { status: 503 })`.
