@@ -54,11 +54,12 @@ export const BEHIND_THE_VITRINE: ArticleData = {
         - meshopt: {{entry:model-halo-pendant}}, {{entry:model-ladder-shelf}}
       - \`.gltf\` with external \`.bin\` and images: {{entry:model-tripod-stool}}
 
-      #### Formatting, for completeness
+      ### Formatting, for completeness
       Rich text keeps **bold**, *italic*, __underline__, \`code\`, ~~strikethrough~~, superscript as in 10^5^ and subscript as in H~2~O.
 
-      ##### Headings go six levels deep
-      ###### Even this one
+      #### Headings go six levels deep
+      ##### Level five
+      ###### Even level six
 
       ---
 
@@ -100,11 +101,12 @@ export const BEHIND_THE_VITRINE: ArticleData = {
         - meshopt: {{entry:model-halo-pendant}}, {{entry:model-ladder-shelf}}
       - \`.gltf\` mit externer \`.bin\`-Datei und Bildern: {{entry:model-tripod-stool}}
 
-      #### Formatierung, der Vollständigkeit halber
+      ### Formatierung, der Vollständigkeit halber
       Rich Text kennt **fett**, *kursiv*, __unterstrichen__, \`Code\`, ~~durchgestrichen~~, Hochstellung wie in 10^5^ und Tiefstellung wie in H~2~O.
 
-      ##### Überschriften reichen sechs Ebenen tief
-      ###### Sogar diese hier
+      #### Überschriften reichen sechs Ebenen tief
+      ##### Ebene fünf
+      ###### Sogar Ebene sechs
 
       ---
 
