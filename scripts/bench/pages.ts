@@ -1,8 +1,9 @@
 /**
  * Page benchmark (`npm run bench`, or `node scripts/bench/pages.ts`).
  *
- * Starts the production server (embedded default) and, in another process,
- * a static-file baseline: `express.static` serving the same home page HTML
+ * Starts the production server (embedded default; once more with the page
+ * cache off, so the home page renders on every request) and, in another
+ * process, a static-file baseline: `express.static` serving the same home page HTML
  * and `/_data/` JSON, saved once. This process drives both with autocannon,
  * interleaved round by round (load generator and servers share the cores, so
  * only ratios measured in the same run mean anything; BROWSER.md), and prints
@@ -70,13 +71,21 @@ async function waitUntilUp(url: string, timeoutMs = 30_000): Promise<void> {
 }
 
 /** Our production server, logging at info to /dev/null as it would to a collector. */
-async function startApp(): Promise<string> {
+async function startApp(extraEnv: Record<string, string> = {}): Promise<string> {
   if (!existsSync(join(ROOT, 'dist/server/index.js'))) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build failed');
   }
   const port = await freePort();
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info' };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'info',
+    ...extraEnv,
+  };
   children.push(spawn(process.execPath, ['dist/server/index.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] }));
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${url}/healthz`);
@@ -108,13 +117,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main(): Promise<void> {
   const app = await startApp();
+  // The same build with the page cache off: every request renders (loaders from the content cache, then React).
+  const rendering = await startApp({ PAGE_CACHE_MAX_BYTES: '0' });
   const home = await fetch(`${app}/`);
   const data = await fetch(`${app}/_data/`);
   if (!home.ok || !data.ok) throw new Error(`warm-up requests failed: / ${home.status}, /_data/ ${data.status}`);
   const baseline = await startBaseline({ 'index.html': await home.text(), 'data.json': await data.text() });
 
   const targets = [
-    { name: 'home page', ours: `${app}/`, base: `${baseline}/index.html` },
+    { name: 'home page (page cache)', ours: `${app}/`, base: `${baseline}/index.html` },
+    { name: 'home page (rendered)', ours: `${rendering}/`, base: `${baseline}/index.html` },
     { name: 'route data /_data/', ours: `${app}/_data/`, base: `${baseline}/data.json` },
   ];
   const samples = new Map<string, LoadResult[]>();

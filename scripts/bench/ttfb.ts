@@ -1,6 +1,6 @@
 /**
  * Time to first byte of streamed pages with and without compression
- * (`node scripts/bench/ttfb.ts [--requests <n>] [path…]`).
+ * (`node scripts/bench/ttfb.ts [--requests <n>] [--page-cache] [path…]`).
  *
  * Starts the production server, then for each path and each Accept-Encoding
  * (identity, gzip, br) makes sequential requests over a raw socket and
@@ -13,7 +13,10 @@ import { parseArgs } from 'node:util';
 
 import { startServer } from '../../tests/e2e/support/server.ts';
 
-const { values: args, positionals } = parseArgs({ allowPositionals: true, options: { requests: { type: 'string', default: '40' } } });
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { requests: { type: 'string', default: '40' }, 'page-cache': { type: 'boolean', default: false } },
+});
 const count = Number(args.requests);
 const ENCODINGS = ['identity', 'gzip', 'br'] as const;
 
@@ -51,7 +54,8 @@ function timeRequest(url: string, encoding: string): Promise<Timing> {
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? NaN;
 
 async function main(): Promise<void> {
-  const server = await startServer({ env: { LOG_LEVEL: 'warn' } });
+  // The page cache would answer from memory after the first request; off by default so every request streams a render.
+  const server = await startServer({ env: { LOG_LEVEL: 'warn', ...(args['page-cache'] ? {} : { PAGE_CACHE_MAX_BYTES: '0' }) } });
   try {
     const modelsHtml = await (await fetch(`${server.url}/models`)).text();
     const firstModel = /href="(\/models\/[^"/?#]+)"/.exec(modelsHtml)?.[1];
