@@ -1,0 +1,61 @@
+import { getCachedGltfCount } from './gltf-cache.ts';
+
+import type { WebGLRenderer } from 'three';
+
+/**
+ * Read-only counters for e2e tests (`window.__vitrineViewer`): how many
+ * viewer renderers hold a WebGL context, what they hold on the GPU, and how
+ * many frames were drawn (a demand frameloop must stop drawing when idle).
+ * It exposes numbers only, so it is installed in every build; tests do not
+ * need a special build to check for leaks.
+ */
+export interface ViewerDebug {
+  readonly contexts: number;
+  readonly frames: number;
+  memory(): { geometries: number; textures: number; programs: number; models: number };
+}
+
+declare global {
+  interface Window {
+    __vitrineViewer?: ViewerDebug;
+  }
+}
+
+const renderers = new Set<WebGLRenderer>();
+let frames = 0;
+
+function install(): void {
+  if (typeof window === 'undefined' || window.__vitrineViewer) return;
+  window.__vitrineViewer = {
+    get contexts() {
+      return renderers.size;
+    },
+    get frames() {
+      return frames;
+    },
+    memory() {
+      let geometries = 0;
+      let textures = 0;
+      let programs = 0;
+      for (const renderer of renderers) {
+        geometries += renderer.info.memory.geometries;
+        textures += renderer.info.memory.textures;
+        programs += renderer.info.programs?.length ?? 0;
+      }
+      return { geometries, textures, programs, models: getCachedGltfCount() };
+    },
+  };
+}
+
+/** Counts a renderer as live until the returned function is called. */
+export function trackRenderer(renderer: WebGLRenderer): () => void {
+  install();
+  renderers.add(renderer);
+  return () => {
+    renderers.delete(renderer);
+  };
+}
+
+export function countFrame(): void {
+  frames += 1;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+
+import { getInteractionHint, getShouldAutoplay, getShouldAutoRotate } from './viewer-options.ts';
+
+describe('getShouldAutoRotate', () => {
+  it('rotates when the editor asked for it', () => {
+    expect(getShouldAutoRotate({ requested: true, prefersReducedMotion: false, hasInteracted: false })).toBe(true);
+  });
+
+  it('stays still when not requested', () => {
+    expect(getShouldAutoRotate({ requested: undefined, prefersReducedMotion: false, hasInteracted: false })).toBe(false);
+  });
+
+  it('stays still under prefers-reduced-motion', () => {
+    expect(getShouldAutoRotate({ requested: true, prefersReducedMotion: true, hasInteracted: false })).toBe(false);
+  });
+
+  it('stops for good after the first interaction', () => {
+    expect(getShouldAutoRotate({ requested: true, prefersReducedMotion: false, hasInteracted: true })).toBe(false);
+  });
+});
+
+describe('getShouldAutoplay', () => {
+  it('plays animations unless reduced motion is preferred', () => {
+    expect(getShouldAutoplay(false)).toBe(true);
+    expect(getShouldAutoplay(true)).toBe(false);
+  });
+});
+
+describe('getInteractionHint', () => {
+  it('talks about touch gestures on coarse pointers', () => {
+    expect(getInteractionHint(false)).toBe('Drag to rotate · scroll to zoom');
+    expect(getInteractionHint(true)).toMatch(/pinch/);
+  });
+});
