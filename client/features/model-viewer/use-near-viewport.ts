@@ -15,8 +15,8 @@ export function useNearViewport(ref: RefObject<Element | null>, options: { rootM
     const element = ref.current;
     if (!enabled || isNear || !element) return;
     if (typeof IntersectionObserver === 'undefined') {
-      setIsNear(true);
-      return;
+      const timer = setTimeout(() => setIsNear(true));
+      return () => clearTimeout(timer);
     }
     const observer = new IntersectionObserver(
       (entries) => {

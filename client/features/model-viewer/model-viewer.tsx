@@ -1,0 +1,143 @@
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
+
+import { useNearViewport } from './use-near-viewport.ts';
+import { ViewerErrorBoundary } from './viewer-error-boundary.tsx';
+import { ViewerOverlay } from './viewer-overlay.tsx';
+import { createViewerStatus, viewerReducer } from './viewer-status.ts';
+import { getWebGLSupport } from './webgl-support.ts';
+
+import type { ViewerSource } from '#shared/content/types.ts';
+
+// The lazy boundary: three, fiber and drei live only behind this import().
+const ViewerCanvas = lazy(() => import('./viewer-canvas.tsx').then((module) => ({ default: module.ViewerCanvas })));
+
+/** Fired on the figure (bubbles) after the first frame that shows the current model. */
+export const VIEWER_FRAME_EVENT = 'vitrine:viewer-frame';
+
+/** How long a lost WebGL context may take to come back before we offer Retry. */
+export const CONTEXT_RESTORE_TIMEOUT_MS = 4000;
+
+export interface ModelViewerProps {
+  /** The model, its alt text, poster, initial camera angle and auto-rotate flag. */
+  source: ViewerSource;
+  /**
+   * Start loading the 3D view right after hydration instead of when the figure
+   * comes within 200px of the viewport, and load the poster with high
+   * priority. For the one viewer a page leads with. Default: false.
+   */
+  eager?: boolean;
+  /**
+   * CSS aspect-ratio of the figure, set inline so the box is right before any
+   * stylesheet arrives. 'auto' leaves sizing to the host (e.g. a full-window
+   * embed). Default: '4 / 3'.
+   */
+  aspectRatio?: string | number;
+  /** Extra class names on the figure. Default: none. */
+  className?: string;
+}
+
+/**
+ * An interactive 3D model that is safe to server-render: on the server and
+ * until it nears the viewport it is a fixed-ratio figure with the poster (or
+ * a neutral placeholder), so there is no layout shift and something to see
+ * without JS or WebGL. State is mirrored on the figure as `data-state`
+ * (idle | loading | ready | error | no-webgl) and `data-progress` (0..1).
+ */
+export function ModelViewer({ source, eager = false, aspectRatio = '4 / 3', className }: ModelViewerProps) {
+  const figureRef = useRef<HTMLElement>(null);
+  const [status, dispatch] = useReducer(viewerReducer, source.src, createViewerStatus);
+  if (status.src !== source.src) dispatch({ type: 'source-changed', src: source.src });
+
+  const isNear = useNearViewport(figureRef, { enabled: !eager });
+  const shouldActivate = eager || isNear;
+
+  useEffect(() => {
+    if (!shouldActivate || status.state !== 'idle') return;
+    dispatch(getWebGLSupport() ? { type: 'activate' } : { type: 'no-webgl' });
+  }, [shouldActivate, status.state]);
+
+  useEffect(() => {
+    if (status.problem !== 'context-lost') return;
+    const timer = setTimeout(() => dispatch({ type: 'context-unrecoverable' }), CONTEXT_RESTORE_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [status.problem]);
+
+  useEffect(() => {
+    if (status.state !== 'ready') return;
+    figureRef.current?.dispatchEvent(new CustomEvent(VIEWER_FRAME_EVENT, { bubbles: true, detail: { src: status.src } }));
+  }, [status.state, status.src]);
+
+  const handleProgress = useCallback(
+    (src: string, loaded: number, total: number) => dispatch({ type: 'progress', src, loaded, total }),
+    [],
+  );
+  const handleFirstFrame = useCallback((src: string) => dispatch({ type: 'ready', src }), []);
+  const handleLoadError = useCallback(() => dispatch({ type: 'failed', problem: 'load-failed' }), []);
+  const handleContextLost = useCallback(() => dispatch({ type: 'context-lost' }), []);
+  const handleCrash = useCallback((error: unknown) => {
+    // three throws this when the context cannot be created although the probe could (blocklist, limits).
+    const isWebGLMissing = error instanceof Error && /creating webgl context/i.test(error.message);
+    dispatch(isWebGLMissing ? { type: 'no-webgl' } : { type: 'failed', problem: 'crashed' });
+  }, []);
+  const handleRetry = useCallback(() => dispatch({ type: 'retry' }), []);
+
+  const isActive = status.state !== 'idle' && status.state !== 'no-webgl';
+  const classNames = ['mv-viewer', className].filter(Boolean).join(' ');
+
+  return (
+    <figure
+      ref={figureRef}
+      className={classNames}
+      data-state={status.state}
+      data-progress={status.progress === null ? undefined : status.progress.toFixed(2)}
+      style={aspectRatio === 'auto' ? undefined : { aspectRatio: String(aspectRatio) }}
+    >
+      <ViewerPoster source={source} eager={eager} isHidden={status.state === 'ready'} />
+      {isActive && (
+        // A Retry remounts the whole 3D tree, with a fresh WebGL context.
+        <ViewerErrorBoundary key={status.attempt} onError={handleCrash}>
+          <Suspense fallback={null}>
+            <ViewerCanvas
+              source={source}
+              attempt={status.attempt}
+              figureRef={figureRef}
+              onProgress={handleProgress}
+              onFirstFrame={handleFirstFrame}
+              onLoadError={handleLoadError}
+              onContextLost={handleContextLost}
+            />
+          </Suspense>
+        </ViewerErrorBoundary>
+      )}
+      <ViewerOverlay status={status} onRetry={handleRetry} />
+    </figure>
+  );
+}
+
+function ViewerPoster({ source, eager, isHidden }: { source: ViewerSource; eager: boolean; isHidden: boolean }) {
+  // Once the model shows, the poster fades out and leaves the accessibility tree to the canvas.
+  const className = isHidden ? 'mv-poster mv-poster--hidden' : 'mv-poster';
+  const { poster } = source;
+  if (!poster) {
+    return (
+      <div className={`${className} mv-poster--placeholder`} role="img" aria-label={source.alt} aria-hidden={isHidden || undefined}>
+        <svg viewBox="0 0 24 24" width="48" height="48" fill="none" stroke="currentColor" strokeWidth="1.25" aria-hidden="true">
+          <path d="M12 2.5 20.5 7v10L12 21.5 3.5 17V7z M3.5 7 12 11.5 20.5 7 M12 11.5v10" strokeLinejoin="round" />
+        </svg>
+      </div>
+    );
+  }
+  return (
+    <img
+      className={className}
+      src={poster.url}
+      alt={source.alt}
+      width={poster.width}
+      height={poster.height}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
+      decoding="async"
+      aria-hidden={isHidden || undefined}
+    />
+  );
+}
