@@ -1,0 +1,122 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { startFakeContentful } from '../fakes/contentful.ts';
+import { createContentTestApp } from '../fakes/contentful-app.ts';
+
+import type { FakeContentful } from '../fakes/contentful.ts';
+
+/**
+ * The real app against a Contentful that fails, hangs or rate-limits (the
+ * wire-level fake): pages come from the content cache when they can, a page
+ * never seen answers 503 with Retry-After, and nothing waits forever.
+ * The SDK's retries back off for seconds (ADR 002), hence the long timeouts.
+ */
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0';
+/** SDK back-off before retry n: √2ⁿ s plus up to 700 ms (contentful-sdk-core rate-limit.js). */
+const backoffMs = (attempt: number) => Math.SQRT2 ** attempt * 1000 + 700;
+
+let fake: FakeContentful;
+afterEach(async () => {
+  await fake.close();
+});
+
+describe('when Contentful is down', () => {
+  it('answers a page it never rendered with a styled 503 and Retry-After', async () => {
+    fake = await startFakeContentful();
+    const { app } = await createContentTestApp(fake.env);
+    // The site settings (every page's layout) are cached; the tag's article list never was.
+    await request(app).get('/').set('User-Agent', BROWSER);
+    fake.fail(500);
+
+    const res = await request(app).get('/tags/craft').set('User-Agent', BROWSER);
+
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).toContain('class="error-page"');
+    expect(res.text).toContain('<p class="eyebrow">503</p>');
+    expect(res.text).toContain('class="site-header"');
+    expect(fake.count((r) => r.status === 500)).toBeGreaterThan(0);
+  }, 20_000);
+
+  // Known gap (not in the content files): when the locale layout's own loader
+  // (site settings) fails, its error element RouteError calls useSite(), which
+  // throws without layout data; the shell render fails and the answer is the
+  // static 500 page. Flip to `it` once RouteError copes without layout data.
+  it.fails('answers with 503, not 500, when not even the site settings were ever loaded', async () => {
+    fake = await startFakeContentful();
+    fake.fail(500);
+    const { app } = await createContentTestApp(fake.env, { waitForSearch: false });
+
+    const res = await request(app).get('/articles/oak-ash-walnut').set('User-Agent', BROWSER);
+
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+  }, 20_000);
+
+  it('answers the JSON API with 503 JSON and Retry-After', async () => {
+    fake = await startFakeContentful();
+    fake.fail(503);
+    const { app } = await createContentTestApp(fake.env, { waitForSearch: false });
+
+    const res = await request(app).get('/api/content/article/oak-ash-walnut');
+
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body.error).toMatchObject({ status: 503 });
+  }, 20_000);
+
+  it('keeps serving pages it has content for, at once (stale-if-error)', async () => {
+    fake = await startFakeContentful();
+    const { app } = await createContentTestApp({ ...fake.env, CONTENT_CACHE_TTL_MS: '100' });
+    const before = await request(app).get('/models/ostra-lounge-chair').set('User-Agent', BROWSER);
+    fake.fail(500);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+
+    const started = performance.now();
+    const during = await request(app).get('/models/ostra-lounge-chair').set('User-Agent', BROWSER);
+    const elapsedMs = performance.now() - started;
+
+    expect(before.status).toBe(200);
+    expect(during.status).toBe(200);
+    expect(during.text).toContain('<h1>Ostra Lounge Chair</h1>');
+    expect(elapsedMs).toBeLessThan(1000);
+  }, 20_000);
+});
+
+describe('when Contentful hangs', () => {
+  it('fails the request within CONTENTFUL_TIMEOUT_MS and the retry budget', async () => {
+    fake = await startFakeContentful();
+    const { app } = await createContentTestApp({ ...fake.env, CONTENTFUL_TIMEOUT_MS: '200' });
+    await request(app).get('/').set('User-Agent', BROWSER);
+    fake.hang();
+
+    const started = performance.now();
+    const res = await request(app).get('/tags/design').set('User-Agent', BROWSER);
+    const elapsedMs = performance.now() - started;
+
+    // Three attempts (retryLimit 2) of 200 ms and two back-offs, plus rendering.
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(elapsedMs).toBeGreaterThanOrEqual(3 * 200);
+    expect(elapsedMs).toBeLessThan(3 * 200 + backoffMs(1) + backoffMs(2) + 1000);
+  }, 20_000);
+});
+
+describe('when Contentful rate-limits', () => {
+  it('retries after X-Contentful-RateLimit-Reset and renders the page', async () => {
+    fake = await startFakeContentful();
+    const { app } = await createContentTestApp(fake.env);
+    fake.rateLimit(2, 1);
+
+    const started = performance.now();
+    const res = await request(app).get('/tags/craft').set('User-Agent', BROWSER);
+    const elapsedMs = performance.now() - started;
+
+    expect(res.status).toBe(200);
+    expect(fake.count((r) => r.status === 429)).toBe(2);
+    expect(elapsedMs).toBeGreaterThanOrEqual(1000);
+  }, 20_000);
+});
