@@ -1,4 +1,5 @@
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -7,6 +8,9 @@ import { createContentTestApp } from '../../tests/fakes/contentful-app.ts';
 
 import type { FakeContentful } from '../../tests/fakes/contentful.ts';
 import type { ContentTestApp } from '../../tests/fakes/contentful-app.ts';
+
+/** jsdom ships no types and @types/jsdom is not installed: the slice these tests use. */
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (text: string, options?: { contentType?: string }) => { window: Window } };
 
 /** robots.txt, sitemap.xml and the RSS feeds on the real app over the embedded demo space. */
 const ORIGIN = 'https://vitrine.example';

@@ -1,4 +1,5 @@
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -7,6 +8,9 @@ import { createContentTestApp, WEBHOOK_SECRET } from '../fakes/contentful-app.ts
 
 import type { FakeContentful } from '../fakes/contentful.ts';
 import type { ContentTestApp } from '../fakes/contentful-app.ts';
+
+/** jsdom ships no types and @types/jsdom is not installed: the slice these tests use. */
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (text: string, options?: { contentType?: string }) => { window: Window } };
 
 /**
  * Every content route server-rendered by the real app over the embedded demo
