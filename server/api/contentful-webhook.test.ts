@@ -231,10 +231,21 @@ describe('Contentful webhook: verification', () => {
     expect(res.status).toBe(400);
   });
 
-  it('answers a signed body without an entry or asset with 400', async () => {
+  it('answers an entry topic whose body has no entry or asset with 400', async () => {
     const res = await deliver(t.app, { topic, body: JSON.stringify({ sys: { type: 'ContentType', id: 'article' } }) });
 
     expect(res.status).toBe(400);
+  });
+
+  it.each([
+    ['ContentManagement.Tag.publish', { sys: { type: 'Tag', id: 'design' }, name: 'Design' }],
+    ['ContentManagement.ContentType.publish', { sys: { type: 'ContentType', id: 'article' } }],
+    ['ContentManagement.Entry.create', { sys: { type: 'Entry', id: 'new-entry' } }],
+  ])('acknowledges %s with 202 without acting on it', async (otherTopic, payload) => {
+    const res = await deliver(t.app, { topic: otherTopic, body: JSON.stringify(payload) });
+
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ ignored: otherTopic });
   });
 
   it('answers GET with 405 or 404, never runs the handler', async () => {

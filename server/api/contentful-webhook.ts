@@ -44,16 +44,17 @@ export function createContentfulWebhookRouter(options: { secret: string | undefi
     } catch {
       throw new HttpError(400, 'Webhook body is not valid JSON');
     }
+    // `ContentManagement.Entry.publish`: topics about other entities (tags, content types…) or other actions are acknowledged, not acted on.
     const topic = req.get('x-contentful-topic') ?? '';
-    const action = topic.split('.').pop() ?? '';
+    const [, topicEntity = '', action = ''] = topic.split('.');
+    if (!HANDLED.has(action) || !(topicEntity === 'Entry' || topicEntity === 'Asset')) {
+      res.status(202).json({ ignored: topic });
+      return;
+    }
     const id = typeof payload.sys?.id === 'string' ? payload.sys.id : undefined;
     const sysType = typeof payload.sys?.type === 'string' ? payload.sys.type : '';
     const entityType = sysType.includes('Asset') ? 'Asset' : sysType.includes('Entry') ? 'Entry' : undefined;
     if (!id || !entityType) throw new HttpError(400, 'Webhook body has no sys.id and sys.type of an entry or asset');
-    if (!HANDLED.has(action)) {
-      res.status(202).json({ ignored: topic });
-      return;
-    }
     const contentType = typeof payload.sys?.contentType?.sys?.id === 'string' ? payload.sys.contentType.sys.id : undefined;
     const linking = entityType === 'Entry' ? await linkingIds(options.content, id) : [];
     const affectedIds = [id, ...linking];
