@@ -73,7 +73,7 @@ describe('ContentService over the wire: cache', () => {
     fake.update((data) => {
       entryOf(data, 'article-oak-ash-walnut').fields['title'] = { 'en-US': 'Oak, renamed', 'de-DE': 'Eiche, umbenannt' };
     });
-    fake.delay(100);
+    fake.delay(500);
     await sleep(200);
 
     const started = performance.now();
@@ -84,7 +84,7 @@ describe('ContentService over the wire: cache', () => {
     const fresh = await content.getArticle('oak-ash-walnut', en);
 
     expect(stale.map((a) => a?.title)).toEqual(['Oak, ash or walnut: choosing a hardwood you can live with', 'Oak, ash or walnut: choosing a hardwood you can live with']);
-    expect(elapsedMs).toBeLessThan(60);
+    expect(elapsedMs).toBeLessThan(250);
     expect(fresh?.title).toBe('Oak, renamed');
     expect(fake.count(articleQuery('oak-ash-walnut'))).toBe(2);
   });
@@ -185,7 +185,7 @@ describe('ContentService over the wire: retries and deadlines', () => {
     setTimeout(() => controller.abort(new Error('client went away')), 30);
 
     await expect(pending).rejects.toThrow('client went away');
-    expect(performance.now() - started).toBeLessThan(300);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('rejects an already aborted signal at once', async () => {
@@ -194,7 +194,7 @@ describe('ContentService over the wire: retries and deadlines', () => {
 
     const started = performance.now();
     await expect(content.getPage('about', { ...en, signal: AbortSignal.abort(new Error('aborted before')) })).rejects.toThrow('aborted before');
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });
 
