@@ -8,6 +8,7 @@ import { modelLoader } from '#client/pages/model/loader.ts';
 import { modelsLoader } from '#client/pages/models/loader.ts';
 import { notFoundLoader } from '#client/pages/not-found/loader.ts';
 import { pageLoader } from '#client/pages/page/loader.ts';
+import { searchLoader } from '#client/pages/search/loader.ts';
 import { tagLoader } from '#client/pages/tag/loader.ts';
 import { Root, RootErrorBoundary } from '#client/root.tsx';
 
@@ -37,6 +38,7 @@ const pages = {
   article: () => import('#client/pages/article/article-page.tsx'),
   tag: () => import('#client/pages/tag/tag-page.tsx'),
   page: () => import('#client/pages/page/content-page.tsx'),
+  search: () => import('#client/pages/search/search-page.tsx'),
   notFound: () => import('#client/pages/not-found/not-found-page.tsx'),
 };
 
@@ -49,6 +51,7 @@ function localeRoutes(prefix: string): RouteObject[] {
     page(`${prefix}articles`, 'articles', articlesLoader, 'client/pages/articles/articles-page.tsx', pages.articles),
     page(`${prefix}article`, 'articles/:slug', articleLoader, 'client/pages/article/article-page.tsx', pages.article),
     page(`${prefix}tag`, 'tags/:tag', tagLoader, 'client/pages/tag/tag-page.tsx', pages.tag),
+    page(`${prefix}search`, 'search', searchLoader, 'client/pages/search/search-page.tsx', pages.search),
     page(`${prefix}page`, ':slug', pageLoader, 'client/pages/page/content-page.tsx', pages.page),
     page(`${prefix}not-found`, '*', notFoundLoader, 'client/pages/not-found/not-found-page.tsx', pages.notFound),
   ];

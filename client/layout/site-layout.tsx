@@ -4,6 +4,7 @@ import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { RouteAnnouncer } from '#client/layout/route-announcer.tsx';
 import { useSite } from '#client/layout/use-site.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
+import { HeaderSearch } from '#client/features/search/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
 import { LOCALES } from '#shared/content/types.ts';
 import { paths, switchLocalePath } from '#shared/urls.ts';
@@ -43,7 +44,9 @@ export function SiteLayout() {
             ))}
           </ul>
         </nav>
-        <div className="header-tools" id="header-search" />
+        <div className="header-tools" id="header-search">
+          <HeaderSearch locale={locale} />
+        </div>
         <nav aria-label={t.language} className="locale-switch">
           {LOCALES.map((l) => (
             <PrefetchLink key={l} to={switchLocalePath(pathname, l) + search} hrefLang={l} lang={l} aria-current={l === locale ? 'true' : undefined} prefetch="intent">

@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import { useRefinementList } from 'react-instantsearch';
+
+import { SEARCH_FACET_LIMIT } from '#shared/search.ts';
+
+import { SEARCH_PAGE_FORM_ID } from './page-search-box.tsx';
+
+import type { SearchLabels } from '../labels.ts';
+
+/**
+ * One refinement list (OR within the facet, AND across facets) as
+ * checkboxes. They belong to the search form (`form` attribute), so they
+ * also work as plain form fields without JavaScript.
+ */
+export function FacetList({ attribute, param, legend, labelFor }: { attribute: 'type' | 'tags'; param: 'type' | 'tag'; legend: string; labelFor?: (value: string) => string }) {
+  const { items, refine } = useRefinementList({ attribute, limit: SEARCH_FACET_LIMIT });
+  const id = useId();
+  if (items.length === 0) return null;
+  return (
+    <fieldset className="search-facet">
+      <legend>{legend}</legend>
+      {items.map((item, index) => (
+        <label key={item.value} htmlFor={`${id}-${index}`}>
+          <input id={`${id}-${index}`} type="checkbox" form={SEARCH_PAGE_FORM_ID} name={param} value={item.value} checked={item.isRefined} onChange={() => refine(item.value)} />
+          <span>{labelFor ? labelFor(item.value) : item.label}</span>
+          <span className="search-facet-count">{item.count}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Both facets of the search page, in SEARCH_FACETS order. */
+export function SearchFacets({ labels }: { labels: SearchLabels }) {
+  return (
+    <aside aria-label={labels.filters}>
+      <FacetList attribute="type" param="type" legend={labels.type} labelFor={(value) => (labels.types as Record<string, string>)[value] ?? value} />
+      <FacetList attribute="tags" param="tag" legend={labels.tags} />
+      <noscript>
+        <button type="submit" form={SEARCH_PAGE_FORM_ID}>
+          {labels.apply}
+        </button>
+      </noscript>
+    </aside>
+  );
+}

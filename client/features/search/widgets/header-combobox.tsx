@@ -1,0 +1,184 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useHits, useInstantSearch, useSearchBox } from 'react-instantsearch';
+import { useNavigate } from 'react-router';
+
+import { PrefetchLink } from '#client/components/prefetch-link.tsx';
+import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
+import { sanitizeQuery, toSafeHitPath, toSearchPageHref } from '#shared/search.ts';
+import { paths } from '#shared/urls.ts';
+
+import { getSearchLabels } from '../labels.ts';
+import { SearchIcon } from '../search-icon.tsx';
+import { HEADER_SEARCH_INPUT_ID } from '../use-search-shortcuts.ts';
+import { HitExcerpt, HitTitle } from './hit-parts.tsx';
+import { SearchStatus } from './search-status.tsx';
+import { useCombobox } from './use-combobox.ts';
+import { useDebouncedQueryHook } from './use-debounced-query-hook.ts';
+
+import type { FormEvent, MouseEvent } from 'react';
+import type { Locale } from '#shared/content/types.ts';
+import type { SearchLabels } from '../labels.ts';
+import type { SearchHandoff } from '../load-search-box.ts';
+import type { SearchHit } from './hit-parts.tsx';
+
+/**
+ * The header search as an ARIA combobox: results as the visitor types in a
+ * listbox popup that opens with a query and closes on Escape, blur or a
+ * click outside; ↑/↓ and Enter (Ctrl/Cmd+Enter: new tab) open a hit with a
+ * client-side navigation; Enter without a selection goes to the search page.
+ * A polite live region announces the result count.
+ */
+export function HeaderCombobox({ locale, handoff }: { locale: Locale; handoff: SearchHandoff }) {
+  const t = getSearchLabels(locale);
+  const navigate = useNavigate();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listboxId = useId();
+  const [value, setValue] = useState(handoff.value);
+  const { refine } = useSearchBox({ queryHook: useDebouncedQueryHook() });
+  const { items, results, sendEvent } = useHits<SearchHit>();
+  // After an error InstantSearch restores the last state that worked, so Retry sends the typed query again.
+  const { status } = useInstantSearch({ catchError: true });
+  const query = sanitizeQuery(value);
+  const hits = items.filter((hit) => toSafeHitPath(hit.url));
+  const isCurrent = status === 'idle' && results !== undefined && results.query === query;
+
+  const openHit = (hit: SearchHit, _index: number, newTab: boolean) => {
+    const path = toSafeHitPath(hit.url);
+    if (!path) return;
+    sendEvent('click', hit, 'Search Result Opened');
+    if (newTab) return void window.open(path, '_blank', 'noopener');
+    combobox.close();
+    void navigate(path);
+  };
+  const combobox = useCombobox({ items: hits, resultsKey: results, hasQuery: query.trim() !== '', initiallyOpen: handoff.focused, onOpenItem: openHit });
+  const optionId = (index: number) => `${listboxId}-option-${index}`;
+
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input || !handoff.focused) return;
+    input.focus();
+    if (handoff.selectionStart !== null) input.setSelectionRange(handoff.selectionStart, handoff.selectionEnd ?? handoff.selectionStart);
+  }, [handoff]);
+
+  const { expanded, close } = combobox;
+  useEffect(() => {
+    if (!expanded) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [expanded, close]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    combobox.close();
+    const trimmed = query.trim();
+    void navigate(trimmed ? toSearchPageHref(locale, { query: trimmed }) : paths.search(locale));
+  };
+
+  const noResults = isCurrent && results.nbHits === 0 && query.trim() !== '';
+  const announcement = !expanded ? '' : status === 'stalled' ? t.searching : isCurrent ? (noResults ? t.noResults(query.trim()) : t.resultCount(results.nbHits)) : '';
+
+  return (
+    <div
+      className="header-search-root"
+      ref={rootRef}
+      onBlur={(event) => {
+        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) combobox.close();
+      }}
+    >
+      <form role="search" method="get" action={paths.search(locale)} className="header-search" onSubmit={submit}>
+        <label htmlFor={HEADER_SEARCH_INPUT_ID} className="visually-hidden">
+          {t.inputLabel}
+        </label>
+        <input
+          ref={inputRef}
+          id={HEADER_SEARCH_INPUT_ID}
+          className="search-input"
+          type="search"
+          name="q"
+          maxLength={SEARCH_MAX_QUERY_LENGTH}
+          placeholder={t.placeholder}
+          autoComplete="off"
+          enterKeyHint="search"
+          aria-keyshortcuts="/ Control+K Meta+K"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listboxId}
+          aria-activedescendant={expanded && combobox.activeIndex >= 0 ? optionId(combobox.activeIndex) : undefined}
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            combobox.open();
+            refine(sanitizeQuery(event.target.value));
+          }}
+          onFocus={combobox.open}
+          onKeyDown={combobox.onKeyDown}
+        />
+        <button type="submit" className="search-submit">
+          <span className="visually-hidden">{t.search}</span>
+          <SearchIcon />
+        </button>
+      </form>
+      <div className="search-panel" hidden={!expanded}>
+        <SearchStatus status={status} labels={t} onRetry={() => refine(query)} />
+        <ul role="listbox" id={listboxId} aria-label={t.suggestions} className="search-options" hidden={hits.length === 0}>
+          {hits.map((hit, index) => (
+            <HitOption
+              key={hit.objectID}
+              id={optionId(index)}
+              hit={hit}
+              labels={t}
+              selected={index === combobox.activeIndex}
+              onHover={() => combobox.setActive(index)}
+              onOpen={(event) => {
+                sendEvent('click', hit, 'Search Result Opened');
+                if (!event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) combobox.close();
+              }}
+            />
+          ))}
+        </ul>
+        {noResults ? <p className="search-message">{t.noResults(query.trim())}</p> : null}
+        {isCurrent && results.nbHits > hits.length ? (
+          <PrefetchLink to={toSearchPageHref(locale, { query: query.trim() })} className="search-panel-footer" prefetch="intent" onClick={combobox.close}>
+            {t.seeAll(results.nbHits)}
+          </PrefetchLink>
+        ) : null}
+      </div>
+      <div role="status" className="visually-hidden">
+        {announcement}
+      </div>
+    </div>
+  );
+}
+
+interface HitOptionProps {
+  id: string;
+  hit: SearchHit;
+  labels: SearchLabels;
+  selected: boolean;
+  onHover(): void;
+  onOpen(event: MouseEvent<HTMLAnchorElement>): void;
+}
+
+/** One option: a real link (middle click, "open in new tab"), kept out of the tab order; focus stays in the input. */
+function HitOption({ id, hit, labels, selected, onHover, onOpen }: HitOptionProps) {
+  const path = toSafeHitPath(hit.url)!;
+  const type = (labels.types as Record<string, string>)[hit.type] ?? hit.type;
+  return (
+    <li id={id} role="option" aria-selected={selected} className="search-option" onMouseDown={(event) => event.preventDefault()} onMouseMove={selected ? undefined : onHover}>
+      <PrefetchLink to={path} tabIndex={-1} prefetch="intent" onClick={onOpen}>
+        <span className="search-option-type">{type}</span>
+        <span className="search-option-title">
+          <HitTitle hit={hit} />
+        </span>
+        <span className="search-option-snippet">
+          <HitExcerpt hit={hit} />
+        </span>
+      </PrefetchLink>
+    </li>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useInstantSearch, useInstantSearchContext } from 'react-instantsearch';
+
+import { fromSearchUiState, toSearchPageHref } from '#shared/search.ts';
+
+import type { Middleware } from 'instantsearch.js';
+import type { Locale } from '#shared/content/types.ts';
+
+/** Browsers throttle history updates (Safari: 100 per 30 s), so typing writes once it pauses. */
+const WRITE_DELAY_MS = 400;
+
+/**
+ * Keeps the search page URL (`/search?q=&page=&type=&tag=`) in step with
+ * InstantSearch's state. It replaces the current history entry and keeps
+ * react-router's `history.state`: InstantSearch's own history router would
+ * push entries and listen to popstate behind react-router's back. Back and
+ * forward are react-router navigations, which render the page again from the
+ * loader (`key`ed on the location), so nothing here listens to them.
+ */
+export function createUrlSyncMiddleware(locale: Locale, indexName: string): Middleware {
+  return () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    return {
+      $$type: 'vitrine.url-sync',
+      $$internal: false,
+      subscribe() {},
+      started() {},
+      onStateChange({ uiState }) {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          const href = toSearchPageHref(locale, fromSearchUiState(uiState[indexName]));
+          const target = new URL(href, window.location.href);
+          // Only while the search page is still the current page.
+          if (target.pathname !== window.location.pathname || target.search === window.location.search) return;
+          window.history.replaceState(window.history.state, '', href);
+        }, WRITE_DELAY_MS);
+      },
+      unsubscribe() {
+        clearTimeout(timer);
+      },
+    };
+  };
+}
+
+/** Adds the URL sync middleware to the surrounding InstantSearch root while mounted. */
+export function useUrlSync(locale: Locale, indexName: string): void {
+  const { addMiddlewares } = useInstantSearch();
+  useEffect(() => addMiddlewares(createUrlSyncMiddleware(locale, indexName)), [addMiddlewares, locale, indexName]);
+}
+
+type DisposableSearch = ReturnType<typeof useInstantSearchContext> & { _preventWidgetCleanup?: boolean };
+
+/** The instance is InstantSearch's, not React state: this flag is how react-instantsearch itself keeps widgets on unmount. */
+function keepWidgetsOnUnmount(search: DisposableSearch, keep: boolean): void {
+  search._preventWidgetCleanup = keep;
+}
+
+/**
+ * Disposes the InstantSearch root when the page unmounts. Under
+ * `<InstantSearchSSRProvider>` react-instantsearch keeps the instance alive
+ * (its StrictMode guard), and each widget's cleanup would then send one more
+ * search. This does what react-instantsearch does without the provider:
+ * mark widgets as staying (private flag), dispose a tick later, and cancel
+ * that when StrictMode mounts again at once.
+ */
+export function useDisposeOnUnmount(): void {
+  const search = useInstantSearchContext() as DisposableSearch;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useLayoutEffect(() => {
+    clearTimeout(timer.current);
+    keepWidgetsOnUnmount(search, false);
+    return () => {
+      keepWidgetsOnUnmount(search, true);
+      timer.current = setTimeout(() => search.dispose());
+    };
+  }, [search]);
+}
