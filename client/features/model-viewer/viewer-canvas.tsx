@@ -56,7 +56,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
   const isUnmountedRef = useRef(false);
   const descriptionId = useId();
   const fullscreen = useFullscreen(figureRef);
-  const { isHintVisible, showHint } = useInteractionHint();
+  const { isHintVisible, hintInput, showHint } = useInteractionHint();
   const renderer = root?.gl ?? null;
   const load = useMemo(() => (renderer ? createGltfLoad(renderer) : null), [renderer]);
 
@@ -97,7 +97,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
 
   const markInteracted = useCallback(() => {
     setHasInteracted(true);
-    showHint();
+    showHint('pointer');
   }, [showHint]);
 
   const resetView = useCallback(() => {
@@ -114,7 +114,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
     const camera = state.camera as PerspectiveCamera;
     if (applyKeyboardCommand(camera, state.controls as unknown as OrbitRig, command, framingRef.current)) {
       event.preventDefault();
-      markInteracted();
+      setHasInteracted(true);
       state.invalidate();
     }
   };
@@ -135,8 +135,8 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
         aria-label={`${source.alt} (interactive 3D view)`}
         aria-describedby={descriptionId}
         onKeyDown={handleKeyDown}
-        onFocus={showHint}
-        onPointerDown={showHint}
+        onFocus={(event) => showHint(event.currentTarget.matches(':focus-visible') ? 'keyboard' : 'pointer')}
+        onPointerDown={() => showHint('pointer')}
       >
         {load && (
           <ViewerScene
@@ -159,7 +159,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
         {KEYBOARD_HELP}
       </p>
       <p className="mv-hint" data-visible={isHintVisible} aria-hidden="true">
-        {getInteractionHint(isCoarsePointer)}
+        {getInteractionHint(hintInput, isCoarsePointer)}
       </p>
       <ViewerToolbar
         onReset={resetView}

@@ -28,8 +28,9 @@ describe('getShouldAutoplay', () => {
 });
 
 describe('getInteractionHint', () => {
-  it('talks about touch gestures on coarse pointers', () => {
-    expect(getInteractionHint(false)).toBe('Drag to rotate · scroll to zoom');
-    expect(getInteractionHint(true)).toMatch(/pinch/);
+  it('talks about mouse, touch or keys depending on how the canvas was reached', () => {
+    expect(getInteractionHint('pointer', false)).toBe('Drag to rotate · scroll to zoom');
+    expect(getInteractionHint('pointer', true)).toMatch(/pinch/);
+    expect(getInteractionHint('keyboard', true)).toMatch(/Arrow keys/);
   });
 });

@@ -20,8 +20,12 @@ export function getShouldAutoplay(prefersReducedMotion: boolean): boolean {
   return !prefersReducedMotion;
 }
 
+/** How the visitor first reached the canvas. */
+export type HintInput = 'pointer' | 'keyboard';
+
 /** The short hint shown on first focus or touch. */
-export function getInteractionHint(isCoarsePointer: boolean): string {
+export function getInteractionHint(input: HintInput, isCoarsePointer: boolean): string {
+  if (input === 'keyboard') return 'Arrow keys rotate · + and − zoom';
   return isCoarsePointer ? 'Swipe sideways to rotate · pinch to zoom' : 'Drag to rotate · scroll to zoom';
 }
 
