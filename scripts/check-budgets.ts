@@ -1,0 +1,238 @@
+/**
+ * Size budgets for the article page's first load, and the code splitting they
+ * rely on (`npm run check:budgets`; .ci/run calls it right after the build).
+ * Sizes of a given build are deterministic, so a miss fails CI. The numbers
+ * and how they are measured: docs/budgets.md.
+ *
+ * The first load is resolved by the server's own resolver
+ * (server/ssr/assets.ts: the client entry plus the route's `handle.chunk`,
+ * following static `imports`), so this check measures exactly what the
+ * article page preloads. Which library a chunk holds comes from its source
+ * map (vite.config.ts keeps `build.sourcemap` on).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+import { CLIENT_ENTRY, createManifestAssets } from '#server/ssr/assets.ts';
+
+/** Every budget in one place, in bytes of gzip level 9 (1 KB = 1024 bytes). */
+export const BUDGETS = {
+  /** Entry + article chunk + their static imports + the insights scripts every page loads. */
+  articleFirstLoadJsGzip: 110 * 1024,
+  /** Every stylesheet the article page links on first load. */
+  articleFirstLoadCssGzip: 20 * 1024,
+} as const;
+
+export type Budgets = { readonly [K in keyof typeof BUDGETS]: number };
+
+/** The article route's `handle.chunk` in client/routes.tsx. */
+export const ARTICLE_CHUNK = 'client/pages/article/article-page.tsx';
+
+/**
+ * Code that must live in chunks of its own, loaded only on demand. `source`
+ * matches the heavy modules (the libraries, and the search feature's
+ * connected widgets and page component; route loaders are static by design,
+ * client/routes.tsx); a chunk holding one of them must not be in
+ * the first load. `feature` matches the whole feature folder: its small
+ * eager shell (the viewer's poster wrapper, the header search form and its
+ * lazy loader, rendered on the server) may be in the first load, counts
+ * towards the JS budget and is listed in the report.
+ */
+export const LAZY_ONLY = [
+  {
+    name: '3D viewer (three, @react-three)',
+    source: /(^|\/)node_modules\/(three[^/]*|@react-three\/[^/]+)\//,
+    feature: /^client\/features\/model-viewer\//,
+    mustExist: true,
+  },
+  {
+    name: 'search (Algolia, InstantSearch, search widgets and page)',
+    source:
+      /^client\/features\/search\/widgets\/|^client\/pages\/search\/(?!loader\.ts$)|(^|\/)node_modules\/(algoliasearch[^/]*|@algolia\/[^/]+|instantsearch[^/]*|react-instantsearch[^/]*|search-insights)\//,
+    feature: /^client\/features\/search\//,
+    // False while the search UI is being built; true once it is committed, so a broken pattern cannot pass unnoticed.
+    mustExist: false,
+  },
+] as const;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+}
+
+export interface SizedFile {
+  file: string;
+  role: 'entry' | 'chunk' | 'insights' | 'css';
+  raw: number;
+  gzip: number;
+}
+
+export interface LazyOnlyResult {
+  name: string;
+  /** Files holding this code anywhere in the build. */
+  chunks: string[];
+  /** The subset the article page loads up front, each with the import path that reaches it. */
+  inFirstLoad: string[];
+  /** The feature's own modules in the first load that are not heavy (its eager shell). */
+  shell: string[];
+}
+
+export interface BudgetReport {
+  js: SizedFile[];
+  css: SizedFile[];
+  totals: { js: number; css: number };
+  lazyOnly: LazyOnlyResult[];
+  failures: string[];
+}
+
+export interface BuildDirs {
+  /** Project root that source-map paths are made relative to. */
+  root: string;
+  /** Vite's client output (holds `.vite/manifest.json`). */
+  clientDir: string;
+  /** The unhashed insights scripts (scripts/build.ts writes them). */
+  insightsDir: string;
+}
+
+function sized(path: string, file: string, role: SizedFile['role']): SizedFile {
+  const bytes = readFileSync(path);
+  return { file, role, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+
+/** Repo-relative module paths in a chunk's source map, or undefined without a map. */
+function readSources(dirs: BuildDirs, chunk: ManifestChunk): string[] | undefined {
+  const mapPath = join(dirs.clientDir, `${chunk.file}.map`);
+  if (!existsSync(mapPath)) return undefined;
+  const map = JSON.parse(readFileSync(mapPath, 'utf8')) as { sources?: string[]; sourceRoot?: string };
+  const base = resolve(dirname(mapPath), map.sourceRoot ?? '');
+  return (map.sources ?? []).map((source) => relative(dirs.root, resolve(base, source)).split('\\').join('/'));
+}
+
+/** The chain of static imports from the entry or the page chunk to `target`, for the error message. */
+function importPath(manifest: Record<string, ManifestChunk>, target: string): string {
+  const parent = new Map<string, string | null>([
+    [CLIENT_ENTRY, null],
+    [ARTICLE_CHUNK, null],
+  ]);
+  const queue = [CLIENT_ENTRY, ARTICLE_CHUNK];
+  for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+    if (key === target) break;
+    for (const next of manifest[key]?.imports ?? []) {
+      if (parent.has(next)) continue;
+      parent.set(next, key);
+      queue.push(next);
+    }
+  }
+  const chain: string[] = [];
+  for (let key: string | null | undefined = target; key; key = parent.get(key)) chain.unshift(key);
+  return chain.join(' -> ');
+}
+
+/** Measures the article page's first load and checks it against `budgets`. Reads the build; writes nothing. */
+export function checkBudgets(dirs: BuildDirs, budgets: Budgets = BUDGETS): BudgetReport {
+  const failures: string[] = [];
+  const manifestPath = join(dirs.clientDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run npm run build first`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  if (!manifest[ARTICLE_CHUNK]) failures.push(`the manifest has no ${ARTICLE_CHUNK}: did the article route's handle.chunk change?`);
+
+  // 1. The same resolution the server uses for the page's <head>.
+  const assets = createManifestAssets(dirs.clientDir).forChunks([ARTICLE_CHUNK]);
+  const strip = (url: string) => url.replace(/^\//, '');
+  const js = [
+    ...assets.bootstrapModules.map((url) => sized(join(dirs.clientDir, strip(url)), strip(url), 'entry')),
+    ...assets.modulePreloads.map((url) => sized(join(dirs.clientDir, strip(url)), strip(url), 'chunk')),
+  ];
+  const css = assets.stylesheets.map((url) => sized(join(dirs.clientDir, strip(url)), strip(url), 'css'));
+
+  // 2. The insights scripts are in every page's <head> by default (INSIGHTS_ENABLED, docs/decisions/006-insights.md).
+  if (existsSync(dirs.insightsDir)) {
+    for (const name of readdirSync(dirs.insightsDir)
+      .filter((n) => n.endsWith('.js'))
+      .sort())
+      js.push(sized(join(dirs.insightsDir, name), `insights/${name}`, 'insights'));
+  } else {
+    failures.push(`${dirs.insightsDir} is missing: the build writes the insights scripts there`);
+  }
+
+  const totals = { js: sum(js), css: sum(css) };
+  if (totals.js > budgets.articleFirstLoadJsGzip)
+    failures.push(
+      `article first-load JS is ${kb(totals.js)} gzip, over the ${kb(budgets.articleFirstLoadJsGzip)} budget by ${kb(totals.js - budgets.articleFirstLoadJsGzip)}`,
+    );
+  if (totals.css > budgets.articleFirstLoadCssGzip)
+    failures.push(
+      `article first-load CSS is ${kb(totals.css)} gzip, over the ${kb(budgets.articleFirstLoadCssGzip)} budget by ${kb(totals.css - budgets.articleFirstLoadCssGzip)}`,
+    );
+
+  // 3. Viewer and search code: in chunks of their own, none of them reached by static imports.
+  const firstLoad = new Set(js.map((f) => f.file));
+  const keys = Object.keys(manifest).filter((key) => manifest[key]?.file.endsWith('.js'));
+  const sourcesByKey = new Map(keys.map((key) => [key, readSources(dirs, manifest[key] as ManifestChunk)]));
+  if (keys.length > 0 && [...sourcesByKey.values()].every((s) => s === undefined))
+    failures.push('no chunk has a source map, so the split check cannot see what the chunks hold (keep build.sourcemap on in vite.config.ts)');
+  const lazyOnly = LAZY_ONLY.map((rule): LazyOnlyResult => {
+    const holding = keys.filter((key) => {
+      const chunk = manifest[key] as ManifestChunk;
+      return [chunk.src ?? '', ...(sourcesByKey.get(key) ?? [])].some((source) => rule.source.test(source));
+    });
+    const inFirstLoad = holding.filter((key) => firstLoad.has((manifest[key] as ManifestChunk).file)).map((key) => importPath(manifest, key));
+    for (const path of inFirstLoad) {
+      const heavy = (sourcesByKey.get(path.split(' -> ').at(-1) ?? '') ?? []).filter((source) => rule.source.test(source)).slice(0, 3);
+      failures.push(`${rule.name} code is in the article page's first load: ${path} (holds ${heavy.join(', ')}); load it with import()`);
+    }
+    if (rule.mustExist && holding.length === 0)
+      failures.push(`found no chunk with ${rule.name} code; if it moved, update LAZY_ONLY in scripts/check-budgets.ts`);
+    const shell = keys
+      .filter((key) => firstLoad.has((manifest[key] as ManifestChunk).file))
+      .flatMap((key) => sourcesByKey.get(key) ?? [])
+      .filter((source) => rule.feature.test(source) && !rule.source.test(source));
+    return { name: rule.name, chunks: holding.map((key) => (manifest[key] as ManifestChunk).file), inFirstLoad, shell };
+  });
+
+  return { js, css, totals, lazyOnly, failures };
+}
+
+function sum(files: SizedFile[]): number {
+  return files.reduce((total, f) => total + f.gzip, 0);
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** The report as the readable table CI prints. */
+export function formatReport(report: BudgetReport, budgets: Budgets = BUDGETS): string {
+  const row = (cells: string[]) =>
+    `${(cells[0] ?? '').padEnd(52)}${(cells[1] ?? '').padEnd(10)}${(cells[2] ?? '').padStart(11)}${(cells[3] ?? '').padStart(11)}`;
+  const verdict = (total: number, budget: number) => `${kb(total)} of ${kb(budget)} ${total <= budget ? 'ok' : 'OVER BUDGET'}`;
+  const lines = [`article page first load (${CLIENT_ENTRY} + ${ARTICLE_CHUNK} + static imports)`, row(['file', 'role', 'raw', 'gzip'])];
+  for (const f of [...report.js, ...report.css]) lines.push(row([f.file, f.role, kb(f.raw), kb(f.gzip)]));
+  lines.push(
+    '',
+    `JS  (gzip -9, insights scripts included): ${verdict(report.totals.js, budgets.articleFirstLoadJsGzip)}`,
+    `CSS (gzip -9):                            ${verdict(report.totals.css, budgets.articleFirstLoadCssGzip)}`,
+    '',
+    'loaded only on demand',
+  );
+  for (const rule of report.lazyOnly) {
+    const verdict = rule.chunks.length === 0 ? 'no chunk in this build' : rule.inFirstLoad.length === 0 ? 'ok, not in the first load' : 'IN FIRST LOAD';
+    lines.push(`  ${rule.name}: ${verdict}`);
+    if (rule.chunks.length > 0) lines.push(`    chunks: ${rule.chunks.join(', ')}`);
+    if (rule.shell.length > 0) lines.push(`    eager shell in the first load (allowed, counted above): ${rule.shell.join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.main) {
+  const root = process.cwd();
+  const report = checkBudgets({ root, clientDir: join(root, 'dist/client'), insightsDir: join(root, 'dist/insights') });
+  process.stdout.write(`${formatReport(report)}\n`);
+  if (report.failures.length > 0) {
+    process.stderr.write(`\nbudget check failed (docs/budgets.md):\n${report.failures.map((f) => `  - ${f}`).join('\n')}\n`);
+    process.exit(1);
+  }
+  process.stdout.write('\nbudgets ok\n');
+}
