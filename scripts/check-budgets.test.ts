@@ -10,8 +10,9 @@ import type { BuildDirs } from './check-budgets.ts';
 
 /**
  * A tiny fake build: the entry and the article page share a static chunk,
- * the article page imports the viewer wrapper, and the wrapper reaches the
- * three.js chunk only through import(). Source maps say what each chunk holds.
+ * the article page imports the viewer wrapper, the wrapper reaches the
+ * three.js chunk only through import(), and so does the entry the search box.
+ * Source maps say what each chunk holds.
  */
 interface FakeChunk {
   file: string;
@@ -28,7 +29,7 @@ const BASE_MANIFEST: Record<string, FakeChunk> = {
     file: 'assets/entry.client-a1.js',
     src: 'client/entry.client.tsx',
     imports: ['_shared-b2.js'],
-    dynamicImports: [ARTICLE_CHUNK],
+    dynamicImports: [ARTICLE_CHUNK, 'client/features/search/widgets/header-search-box.tsx'],
     css: ['assets/entry-c3.css'],
     sources: ['node_modules/react-dom/cjs/react-dom-client.production.js', 'client/entry.client.tsx'],
   },
@@ -50,6 +51,12 @@ const BASE_MANIFEST: Record<string, FakeChunk> = {
     src: 'client/features/model-viewer/viewer-canvas.tsx',
     imports: ['_shared-b2.js'],
     sources: ['node_modules/three/build/three.core.js', 'node_modules/@react-three/fiber/dist/index.js'],
+  },
+  'client/features/search/widgets/header-search-box.tsx': {
+    file: 'assets/header-search-box-j1.js',
+    src: 'client/features/search/widgets/header-search-box.tsx',
+    imports: ['_shared-b2.js'],
+    sources: ['client/features/search/widgets/header-search-box.tsx', 'node_modules/react-instantsearch/dist/es/index.js'],
   },
   '_preload-helper-h8.js': { file: 'assets/preload-helper-h8.js' },
 };
@@ -102,14 +109,14 @@ describe('checkBudgets', () => {
     expect(report.failures).toEqual([]);
   });
 
-  it('finds the viewer code in its own chunk, outside the first load, and tolerates a build without search', () => {
+  it('finds the viewer and search code in chunks of their own, outside the first load', () => {
     writeBuild(BASE_MANIFEST);
 
     const report = checkBudgets(dirs);
 
     expect(report.lazyOnly).toEqual([
       expect.objectContaining({ chunks: ['assets/viewer-canvas-g7.js'], inFirstLoad: [] }),
-      expect.objectContaining({ chunks: [], inFirstLoad: [] }),
+      expect.objectContaining({ chunks: ['assets/header-search-box-j1.js'], inFirstLoad: [] }),
     ]);
   });
 

@@ -51,8 +51,7 @@ export const LAZY_ONLY = [
     source:
       /^client\/features\/search\/widgets\/|^client\/pages\/search\/(?!loader\.ts$)|(^|\/)node_modules\/(algoliasearch[^/]*|@algolia\/[^/]+|instantsearch[^/]*|react-instantsearch[^/]*|search-insights)\//,
     feature: /^client\/features\/search\//,
-    // False while the search UI is being built; true once it is committed, so a broken pattern cannot pass unnoticed.
-    mustExist: false,
+    mustExist: true,
   },
 ] as const;
 
