@@ -153,6 +153,46 @@ const checks: Record<string, Check> = {
     await watched.page.context().close();
     return `${playing} frames drawn untouched while playing, idle once paused`;
   },
+  'lost WebGL context: message, restore, then Retry when it stays lost': async ({ browser, origin }) => {
+    const watched = await openPage(browser, origin, '/?eager=1');
+    const { page } = watched;
+    await waitForState(page, 'ready');
+    const loseContext = () =>
+      page.evaluate(() => {
+        const canvas = document.querySelector('figure canvas') as HTMLCanvasElement;
+        const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+        const extension = gl?.getExtension('WEBGL_lose_context');
+        extension?.loseContext();
+        return extension !== null && extension !== undefined;
+      });
+    await page.evaluate(() => {
+      const canvas = document.querySelector('figure canvas') as HTMLCanvasElement;
+      const extension = (canvas.getContext('webgl2') ?? canvas.getContext('webgl'))?.getExtension('WEBGL_lose_context');
+      extension?.loseContext();
+      setTimeout(() => extension?.restoreContext(), 500);
+    });
+    // First loss: the browser restores the context and the viewer redraws.
+    await waitForState(page, 'error');
+    assert((await page.getByRole('status').textContent())?.includes('Restoring'), 'restoring message shown');
+    await waitForState(page, 'ready');
+    await page.waitForTimeout(600);
+    const restoredCoverage = await getCoverage(page.locator('figure canvas'));
+    assert(restoredCoverage > 0.03, `blank after restore (${(restoredCoverage * 100).toFixed(1)}%)`);
+
+    // Second loss, never restored: after CONTEXT_RESTORE_TIMEOUT_MS the viewer offers Retry.
+    await loseContext();
+    await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await waitForState(page, 'ready');
+    const debug = await getDebug(page);
+    assert(debug?.contexts === 1, `one live context after Retry (${debug?.contexts})`);
+    // Expected after a loss: objects created on the lost context are deleted on the restored one
+    // (Chromium warns, harmless), and tearing down a renderer whose context is lost makes three
+    // look for WEBGL_lose_context in vain.
+    assertClean(watched, [/^warning: WebGL: INVALID_OPERATION: delete\w*: object does not belong to this context/, /WEBGL_lose_context extension not supported/]);
+    await page.context().close();
+    return `restored (${(restoredCoverage * 100).toFixed(1)}% drawn), Retry after 4 s brings a fresh context`;
+  },
   '20 model switches and remounts leak nothing': async ({ browser, origin }) => {
     const watched = await openPage(browser, origin, '/?eager=1&src=/models/box.glb');
     const { page } = watched;
