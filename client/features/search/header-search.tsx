@@ -24,7 +24,7 @@ import type { ComponentType, Ref } from 'react';
 export function HeaderSearchForm({ locale, inputRef, onActivate }: { locale: Locale; inputRef?: Ref<HTMLInputElement>; onActivate?: (wantsFocus: boolean) => void }) {
   const t = getSearchLabels(locale);
   return (
-    <Form role="search" method="get" action={paths.search(locale)} className="header-search">
+    <Form role="search" aria-label={t.siteSearch} method="get" action={paths.search(locale)} className="header-search">
       <label htmlFor={HEADER_SEARCH_INPUT_ID} className="visually-hidden">
         {t.inputLabel}
       </label>

@@ -6,6 +6,8 @@ const LABELS = {
   'en-US': {
     search: 'Search',
     inputLabel: 'Search the site',
+    siteSearch: 'Site search',
+    pageSearch: 'Search and filter',
     placeholder: 'Search models and articles',
     shortcutHint: 'Press / to search',
     suggestions: 'Suggestions',
@@ -31,6 +33,8 @@ const LABELS = {
   'de-DE': {
     search: 'Suchen',
     inputLabel: 'Website durchsuchen',
+    siteSearch: 'Websitesuche',
+    pageSearch: 'Suchen und filtern',
     placeholder: 'Modelle und Artikel suchen',
     shortcutHint: 'Mit / suchen',
     suggestions: 'Vorschläge',

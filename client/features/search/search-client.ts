@@ -6,6 +6,8 @@ import type { PublicConfig } from '#shared/public-config.ts';
 /** Opt in to InstantSearch's next-major behaviour now: widget state survives a widget unmounting. */
 export const INSTANTSEARCH_FUTURE = { preserveSharedStateOnUnmount: true };
 
+const EMBEDDED_TIMEOUTS = { connect: 4000, read: 8000, write: 30_000 };
+
 type LiteClientOptions = NonNullable<Parameters<typeof liteClient>[2]>;
 export type SearchHosts = NonNullable<LiteClientOptions['hosts']>;
 
@@ -19,7 +21,9 @@ export function createSearchClient(algolia: PublicConfig['algolia'], origin: str
   const url = new URL(origin);
   const ownOrigin: SearchHosts = [{ url: url.host, protocol: url.protocol === 'http:' ? 'http' : 'https', accept: 'read' }];
   const chosen = hosts ?? (algolia.embedded ? ownOrigin : undefined);
-  return liteClient(algolia.appId, algolia.searchKey, chosen ? { hosts: chosen } : {});
+  // Algolia's 1 s / 2 s timeouts assume several hosts to fail over to; with our origin as the only host a
+  // slow answer would fail the search outright, so it gets longer (the stalled spinner shows meanwhile).
+  return liteClient(algolia.appId, algolia.searchKey, chosen ? { hosts: chosen, ...(algolia.embedded ? { timeouts: EMBEDDED_TIMEOUTS } : {}) } : {});
 }
 
 interface SearchRequest {

@@ -15,7 +15,7 @@ export function StaticSearchForm({ locale, query, message }: { locale: Locale; q
   const labels = getSearchLabels(locale);
   return (
     <>
-      <form role="search" method="get" action={paths.search(locale)} className="search-page-form">
+      <form role="search" aria-label={labels.pageSearch} method="get" action={paths.search(locale)} className="search-page-form">
         <label htmlFor={PAGE_SEARCH_INPUT_ID} className="visually-hidden">
           {labels.inputLabel}
         </label>

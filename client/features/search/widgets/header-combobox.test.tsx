@@ -152,17 +152,32 @@ describe('HeaderSearchBox', () => {
     expect(document.querySelector('.search-panel script')).toBeNull();
   });
 
-  it('never links a hit whose URL is not a path on this site', async () => {
-    setup(() => [
+  it('never offers a hit whose URL is not a path on this site', async () => {
+    const { router } = setup(() => [
       { objectID: 'a:en-US', title: 'Evil Lamp', url: 'javascript:alert(1)' },
       { objectID: 'b:en-US', title: 'Far Lamp', url: '//evil.example/lamp' },
       { objectID: 'c:en-US', title: 'Good Lamp', url: '/models/good' },
     ]);
 
     type('lamp');
+    await waitFor(() => expect(options().map((option) => option.querySelector('.search-option-title')?.textContent)).toEqual(['Good Lamp']));
+    fireEvent.click(options()[0]!);
 
-    await waitFor(() => expect(options()).toHaveLength(1));
-    expect(options()[0]!.querySelector('a')?.getAttribute('href')).toBe('/models/good');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/models/good'));
+  });
+
+  it('opens a clicked hit client-side, and in a new tab with a modifier or the middle button', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { router } = setup();
+    type('lamp');
+    await waitFor(() => expect(options()).toHaveLength(3));
+
+    fireEvent.click(options()[1]!, { metaKey: true });
+    fireEvent(options()[2]!, new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+    fireEvent.click(options()[0]!);
+
+    expect(open.mock.calls.map((call) => call[0])).toEqual(['/models/desk-lamp', '/articles/lamp-guide']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/models/pendant-lamp'));
   });
 
   it('refuses more than 512 characters and sends control characters as spaces', async () => {

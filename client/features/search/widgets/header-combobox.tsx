@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useHits, useInstantSearch, useSearchBox } from 'react-instantsearch';
 import { useNavigate } from 'react-router';
 
-import { PrefetchLink } from '#client/components/prefetch-link.tsx';
+import { prefetch, PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
 import { sanitizeQuery, toSafeHitPath, toSearchPageHref } from '#shared/search.ts';
 import { paths } from '#shared/urls.ts';
@@ -89,7 +89,7 @@ export function HeaderCombobox({ locale, handoff }: { locale: Locale; handoff: S
         if (!rootRef.current?.contains(event.relatedTarget as Node | null)) combobox.close();
       }}
     >
-      <form role="search" method="get" action={paths.search(locale)} className="header-search" onSubmit={submit}>
+      <form role="search" aria-label={t.siteSearch} method="get" action={paths.search(locale)} className="header-search" onSubmit={submit}>
         <label htmlFor={HEADER_SEARCH_INPUT_ID} className="visually-hidden">
           {t.inputLabel}
         </label>
@@ -134,10 +134,7 @@ export function HeaderCombobox({ locale, handoff }: { locale: Locale; handoff: S
               labels={t}
               selected={index === combobox.activeIndex}
               onHover={() => combobox.setActive(index)}
-              onOpen={(event) => {
-                sendEvent('click', hit, 'Search Result Opened');
-                if (!event.ctrlKey && !event.metaKey && !event.shiftKey && event.button === 0) combobox.close();
-              }}
+              onOpen={(newTab) => openHit(hit, index, newTab)}
             />
           ))}
         </ul>
@@ -161,24 +158,40 @@ interface HitOptionProps {
   labels: SearchLabels;
   selected: boolean;
   onHover(): void;
-  onOpen(event: MouseEvent<HTMLAnchorElement>): void;
+  onOpen(newTab: boolean): void;
 }
 
-/** One option: a real link (middle click, "open in new tab"), kept out of the tab order; focus stays in the input. */
+/**
+ * One option. It holds no link: options must not contain interactive
+ * elements (focus stays in the input), so a click, a middle click or a
+ * Ctrl/Cmd/Shift click opens the hit here, like Enter does.
+ */
 function HitOption({ id, hit, labels, selected, onHover, onOpen }: HitOptionProps) {
-  const path = toSafeHitPath(hit.url)!;
   const type = (labels.types as Record<string, string>)[hit.type] ?? hit.type;
+  const path = toSafeHitPath(hit.url);
   return (
-    <li id={id} role="option" aria-selected={selected} className="search-option" onMouseDown={(event) => event.preventDefault()} onMouseMove={selected ? undefined : onHover}>
-      <PrefetchLink to={path} tabIndex={-1} prefetch="intent" onClick={onOpen}>
-        <span className="search-option-type">{type}</span>
-        <span className="search-option-title">
-          <HitTitle hit={hit} />
-        </span>
-        <span className="search-option-snippet">
-          <HitExcerpt hit={hit} />
-        </span>
-      </PrefetchLink>
+    <li
+      id={id}
+      role="option"
+      aria-selected={selected}
+      className="search-option"
+      onMouseDown={(event) => event.preventDefault()}
+      onMouseEnter={() => {
+        if (path) prefetch(path);
+      }}
+      onMouseMove={selected ? undefined : onHover}
+      onClick={(event: MouseEvent) => onOpen(event.ctrlKey || event.metaKey || event.shiftKey)}
+      onAuxClick={(event: MouseEvent) => {
+        if (event.button === 1) onOpen(true);
+      }}
+    >
+      <span className="search-option-type">{type}</span>
+      <span className="search-option-title">
+        <HitTitle hit={hit} />
+      </span>
+      <span className="search-option-snippet">
+        <HitExcerpt hit={hit} />
+      </span>
     </li>
   );
 }

@@ -18,7 +18,7 @@ export function PageSearchBox({ locale, labels, value, onChange, onSubmit }: { l
   return (
     <form
       id={SEARCH_PAGE_FORM_ID}
-      role="search"
+      role="search" aria-label={labels.pageSearch}
       method="get"
       action={paths.search(locale)}
       className="search-page-form"
