@@ -67,7 +67,9 @@ export function parseSearchPageParams(search: URLSearchParams): SearchPageParams
   const rawPage = search.get('page') ?? '1';
   if (!/^[1-9]\d{0,3}$/.test(rawPage) || Number(rawPage) > MAX_PAGE) return undefined;
   const types = SEARCH_RECORD_TYPES.filter((type) => search.getAll('type').includes(type));
-  const tags = [...new Set(search.getAll('tag').map((tag) => sanitizeQuery(tag).trim()))].filter((tag) => tag && tag.length <= MAX_TAG_LENGTH).slice(0, MAX_TAGS);
+  const tags = [...new Set(search.getAll('tag').map((tag) => sanitizeQuery(tag).trim()))]
+    .filter((tag) => tag && tag.length <= MAX_TAG_LENGTH)
+    .slice(0, MAX_TAGS);
   return { query: sanitizeQuery(search.get('q') ?? ''), page: Number(rawPage), types, tags };
 }
 

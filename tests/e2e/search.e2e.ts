@@ -42,7 +42,11 @@ const hasMarker = (page: Page) => page.evaluate(() => (window as Window & { __se
 
 const optionTitles = (page: Page) => page.locator('.header-search-root [role=option] .search-option-title').allTextContents();
 
-async function waitForLogLines(server: RunningServer, predicate: (line: Record<string, unknown>) => boolean, timeoutMs = 8000): Promise<Array<Record<string, unknown>>> {
+async function waitForLogLines(
+  server: RunningServer,
+  predicate: (line: Record<string, unknown>) => boolean,
+  timeoutMs = 8000,
+): Promise<Array<Record<string, unknown>>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const lines = server.logs.filter(predicate);
@@ -130,7 +134,10 @@ test('arrow keys and Enter open a hit client-side; the click and the views reach
     assert.equal(await hasMarker(page), true, 'Enter reloaded the document');
     assert.deepEqual(documents, []);
     assert.equal(await combobox.getAttribute('aria-expanded'), 'false');
-    const clicks = await waitForLogLines(app, (line, i = app.logs.indexOf(line)) => i >= logMark && line.event === 'search-insight' && line.eventType === 'click');
+    const clicks = await waitForLogLines(
+      app,
+      (line, i = app.logs.indexOf(line)) => i >= logMark && line.event === 'search-insight' && line.eventType === 'click',
+    );
     assert.equal(clicks.length, 1, 'no click event reached the server');
     assert.match(String(clicks[0]!.queryID), /^[0-9a-f]{32}$/);
     assert.deepEqual(clicks[0]!.positions, [2]);
@@ -139,7 +146,10 @@ test('arrow keys and Enter open a hit client-side; the click and the views reach
 
     // Leaving the page flushes the view batch (pagehide): at most 20 objects per event.
     await page.goto('about:blank');
-    const views = await waitForLogLines(app, (line, i = app.logs.indexOf(line)) => i >= logMark && line.event === 'search-insight' && line.eventType === 'view');
+    const views = await waitForLogLines(
+      app,
+      (line, i = app.logs.indexOf(line)) => i >= logMark && line.event === 'search-insight' && line.eventType === 'view',
+    );
     assert.ok(views.length > 0, 'no view event reached the server');
     assert.ok(views.every((view) => Array.isArray(view.objectIDs) && view.objectIDs.length <= 20));
     assert.deepEqual(session.watch.externalRequests, []);
@@ -179,7 +189,8 @@ test('a failing search shows a message with Retry, and Retry recovers', async ({
   const session = await openPage(browser, baseUrl);
   const { page } = session;
   try {
-    const failing = (route: Parameters<Parameters<Page['route']>[1]>[0]) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal error', status: 500 }) });
+    const failing = (route: Parameters<Parameters<Page['route']>[1]>[0]) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal error', status: 500 }) });
     await page.route('**/1/indexes/**', failing);
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
@@ -258,7 +269,7 @@ test('the German pages search the German index', async ({ browser, baseUrl }) =>
     await page.getByText('8 Treffer für „leuchte“').waitFor();
 
     assert.ok(searches.length > 0 && searches.every((s) => s.indexName === 'vitrine_de-DE'));
-    assert.ok(await page.locator('main .search-results a[href^="/de/"]').count() > 0);
+    assert.ok((await page.locator('main .search-results a[href^="/de/"]').count()) > 0);
     session.expectClean();
   } finally {
     await session.close();

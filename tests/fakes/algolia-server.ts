@@ -72,7 +72,8 @@ export async function startFakeAlgolia(): Promise<FakeAlgolia> {
       return void res.writeHead(204).end();
     }
     requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body });
-    const send = (status: number, payload: unknown) => void res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(payload));
+    const send = (status: number, payload: unknown) =>
+      void res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(payload));
     const path = url.pathname;
     let match: RegExpMatchArray | null;
 
@@ -180,7 +181,11 @@ function search(objects: Map<string, AlgoliaObject>, indexName: string, request:
   const hitsPerPage = Number(params.hitsPerPage ?? 20);
   const page = Number(params.page ?? 0);
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const text = (o: AlgoliaObject) => ['title', 'tags', 'summary', 'body'].map((key) => JSON.stringify(o[key] ?? '')).join(' ').toLowerCase();
+  const text = (o: AlgoliaObject) =>
+    ['title', 'tags', 'summary', 'body']
+      .map((key) => JSON.stringify(o[key] ?? ''))
+      .join(' ')
+      .toLowerCase();
   const filters = toFilterGroups(params.facetFilters);
   const seen = new Set<unknown>();
   const matches = [...objects.values()].filter((o) => {
@@ -193,12 +198,16 @@ function search(objects: Map<string, AlgoliaObject>, indexName: string, request:
   const facets: Record<string, Record<string, number>> = {};
   for (const attribute of [params.facets ?? []].flat().map(String)) {
     facets[attribute] = {};
-    for (const o of matches) for (const value of [o[attribute]].flat()) if (typeof value === 'string') facets[attribute][value] = (facets[attribute][value] ?? 0) + 1;
+    for (const o of matches)
+      for (const value of [o[attribute]].flat()) if (typeof value === 'string') facets[attribute][value] = (facets[attribute][value] ?? 0) + 1;
   }
   const pre = String(params.highlightPreTag ?? '<em>');
   const post = String(params.highlightPostTag ?? '</em>');
   const highlight = (value: unknown) => ({
-    value: words.reduce((out, word) => out.replace(new RegExp(`(${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'gi'), `${pre}$1${post}`), String(value ?? '')),
+    value: words.reduce(
+      (out, word) => out.replace(new RegExp(`(${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'gi'), `${pre}$1${post}`),
+      String(value ?? ''),
+    ),
     matchLevel: words.length > 0 ? 'full' : 'none',
     matchedWords: words,
   });
@@ -217,7 +226,10 @@ function search(objects: Map<string, AlgoliaObject>, indexName: string, request:
     exhaustiveNbHits: true,
     exhaustiveFacetsCount: true,
     query,
-    params: typeof request.params === 'string' ? request.params : new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString(),
+    params:
+      typeof request.params === 'string'
+        ? request.params
+        : new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString(),
     index: indexName,
     processingTimeMS: 1,
     renderingContent: {},

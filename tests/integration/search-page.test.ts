@@ -99,8 +99,14 @@ describe('the search page', () => {
     const res = await request(app).get('/_data/search?q=lamp').set('Accept', 'application/json');
 
     expect(res.status).toBe(200);
-    const results = (res.body as { results: Record<string, { data: { initialResults: Record<string, { results: Array<{ hits: Array<{ objectID: string }> }> }> } }> }).results;
-    expect(results['search']!.data.initialResults['vitrine_en-US']!.results[0]!.hits.map((hit) => hit.objectID)).toEqual(['m-lamp:en-US', 'a-light:en-US', 'a-walnut:en-US']);
+    const results = (
+      res.body as { results: Record<string, { data: { initialResults: Record<string, { results: Array<{ hits: Array<{ objectID: string }> }> }> } }> }
+    ).results;
+    expect(results['search']!.data.initialResults['vitrine_en-US']!.results[0]!.hits.map((hit) => hit.objectID)).toEqual([
+      'm-lamp:en-US',
+      'a-light:en-US',
+      'a-walnut:en-US',
+    ]);
   });
 
   it('still renders the page, with a plain form and a message, when the search service fails', async () => {

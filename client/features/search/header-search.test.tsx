@@ -46,7 +46,9 @@ beforeEach(() => {
 describe('HeaderSearch', () => {
   it('renders a plain GET form to the locale search page, identical on server and client', async () => {
     const HeaderSearch = await loadShell();
-    const tree = (path: string, locale: Locale) => <RouterProvider router={createMemoryRouter([{ path: '*', element: <HeaderSearch locale={locale} /> }], { initialEntries: [path] })} />;
+    const tree = (path: string, locale: Locale) => (
+      <RouterProvider router={createMemoryRouter([{ path: '*', element: <HeaderSearch locale={locale} /> }], { initialEntries: [path] })} />
+    );
     const container = document.createElement('div');
     container.innerHTML = renderToString(tree('/de', 'de-DE'));
     document.body.append(container);

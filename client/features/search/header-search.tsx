@@ -21,7 +21,15 @@ import type { ComponentType, Ref } from 'react';
  * The header's search form exactly as the server renders it: a GET form to
  * the locale's search page, which is all there is without JavaScript.
  */
-export function HeaderSearchForm({ locale, inputRef, onActivate }: { locale: Locale; inputRef?: Ref<HTMLInputElement>; onActivate?: (wantsFocus: boolean) => void }) {
+export function HeaderSearchForm({
+  locale,
+  inputRef,
+  onActivate,
+}: {
+  locale: Locale;
+  inputRef?: Ref<HTMLInputElement>;
+  onActivate?: (wantsFocus: boolean) => void;
+}) {
   const t = getSearchLabels(locale);
   return (
     <Form role="search" aria-label={t.siteSearch} method="get" action={paths.search(locale)} className="header-search">
@@ -72,7 +80,8 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
   const activate = (wantsFocus: boolean) => {
     if (upgrade || onSearchPage || loading.current) return;
     // flushSync: nothing can be typed between reading the input and replacing it.
-    const swap = (Box: Upgrade['Box'], focus: boolean) => flushSync(() => setUpgrade({ Box, props: { locale, handoff: readHandoff(inputRef.current, focus) } }));
+    const swap = (Box: Upgrade['Box'], focus: boolean) =>
+      flushSync(() => setUpgrade({ Box, props: { locale, handoff: readHandoff(inputRef.current, focus) } }));
     const Box = getLoadedHeaderSearchBox();
     if (Box) return swap(Box, wantsFocus);
     loading.current = true;

@@ -29,7 +29,17 @@ afterAll(() => fake.close());
 beforeEach(() => {
   fake.requests.length = 0;
   fake.seed('shop_de-DE', [
-    { objectID: 'lamp:de-DE', entryId: 'lamp', type: 'model', locale: 'de-DE', title: 'Pendelleuchte', url: '/de/models/lamp', summary: 'Eine Leuchte', body: 'Messing', tags: [] },
+    {
+      objectID: 'lamp:de-DE',
+      entryId: 'lamp',
+      type: 'model',
+      locale: 'de-DE',
+      title: 'Pendelleuchte',
+      url: '/de/models/lamp',
+      summary: 'Eine Leuchte',
+      body: 'Messing',
+      tags: [],
+    },
   ]);
 });
 
@@ -38,13 +48,26 @@ describe('the browser search client in production mode', () => {
     const production = createSearchClient(PRODUCTION.algolia, 'https://vitrine.example');
     const embedded = createSearchClient({ ...PRODUCTION.algolia, embedded: true }, 'https://vitrine.example');
 
-    expect(production.transporter.hosts.map((host) => host.url).sort()).toEqual(['APPID-1.algolianet.com', 'APPID-2.algolianet.com', 'APPID-3.algolianet.com', 'APPID-dsn.algolia.net', 'APPID.algolia.net']);
+    expect(production.transporter.hosts.map((host) => host.url).sort()).toEqual([
+      'APPID-1.algolianet.com',
+      'APPID-2.algolianet.com',
+      'APPID-3.algolianet.com',
+      'APPID-dsn.algolia.net',
+      'APPID.algolia.net',
+    ]);
     expect(embedded.transporter.hosts).toEqual([{ url: 'vitrine.example', protocol: 'https', accept: 'read' }]);
   });
 
   it('sends the app id and search-only key, the locale index, 5 hits per page and clickAnalytics over the wire', async () => {
     const client = createSearchClient(PRODUCTION.algolia, window.location.origin, [{ url: fake.host, protocol: 'http', accept: 'read' }]);
-    renderWithRouter(<HeaderSearchBox locale="de-DE" handoff={{ value: '', focused: true, selectionStart: null, selectionEnd: null }} searchClient={skipEmptyQueries(client)} />, PRODUCTION);
+    renderWithRouter(
+      <HeaderSearchBox
+        locale="de-DE"
+        handoff={{ value: '', focused: true, selectionStart: null, selectionEnd: null }}
+        searchClient={skipEmptyQueries(client)}
+      />,
+      PRODUCTION,
+    );
 
     fireEvent.change(screen.getByRole('combobox'), { target: { value: 'leuchte' } });
 

@@ -44,7 +44,8 @@ const send = safely(aa as unknown as LooseInsightsClient);
 const insightsClient = Object.assign(
   (method: string, ...args: unknown[]) => {
     const events = args[0];
-    if (method === 'sendEvents' && Array.isArray(events) && events.some((event) => (event as { eventType?: string } | null)?.eventType === 'instantsearch')) return undefined;
+    if (method === 'sendEvents' && Array.isArray(events) && events.some((event) => (event as { eventType?: string } | null)?.eventType === 'instantsearch'))
+      return undefined;
     return send(method, ...args);
   },
   { version: aa.version },

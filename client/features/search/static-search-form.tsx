@@ -19,7 +19,16 @@ export function StaticSearchForm({ locale, query, message }: { locale: Locale; q
         <label htmlFor={PAGE_SEARCH_INPUT_ID} className="visually-hidden">
           {labels.inputLabel}
         </label>
-        <input id={PAGE_SEARCH_INPUT_ID} className="search-input" type="search" name="q" maxLength={SEARCH_MAX_QUERY_LENGTH} defaultValue={query} placeholder={labels.placeholder} autoComplete="off" />
+        <input
+          id={PAGE_SEARCH_INPUT_ID}
+          className="search-input"
+          type="search"
+          name="q"
+          maxLength={SEARCH_MAX_QUERY_LENGTH}
+          defaultValue={query}
+          placeholder={labels.placeholder}
+          autoComplete="off"
+        />
         <button type="submit">{labels.search}</button>
       </form>
       {message ? (

@@ -25,7 +25,12 @@ export interface IndexReport {
  * temporary copy of the index (settings, rules and synonyms kept) and
  * swaps it in atomically, so visitors never see a half-built index.
  */
-export async function indexAllRecords(options: { client: AlgoliaWriteClient; records: readonly SearchRecord[]; indexPrefix: string; logger?: Logger }): Promise<IndexReport[]> {
+export async function indexAllRecords(options: {
+  client: AlgoliaWriteClient;
+  records: readonly SearchRecord[];
+  indexPrefix: string;
+  logger?: Logger;
+}): Promise<IndexReport[]> {
   const reports: IndexReport[] = [];
   for (const [indexName, { objects }] of groupByIndex(options.records, options.indexPrefix)) {
     const settings = await options.client.setSettings({ indexName, indexSettings: ALGOLIA_INDEX_SETTINGS });

@@ -13,7 +13,14 @@ import type { SearchPageParams } from '#shared/search.ts';
 const EN = 'vitrine_en-US';
 const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: toSearchRecordList(FIXTURE_ENTRIES) });
 const api = createSearchApi({ searchClient: createInProcessSearchClient(engine), indexPrefix: 'vitrine' });
-const params = (overrides: Partial<SearchPageParams & { locale: Locale }> = {}): SearchPageParams & { locale: Locale } => ({ query: '', page: 1, types: [], tags: [], locale: 'en-US', ...overrides });
+const params = (overrides: Partial<SearchPageParams & { locale: Locale }> = {}): SearchPageParams & { locale: Locale } => ({
+  query: '',
+  page: 1,
+  types: [],
+  tags: [],
+  locale: 'en-US',
+  ...overrides,
+});
 
 describe('createSearchApi', () => {
   it('returns InstantSearch initial results for the locale index, with the parameters the browser sends', async () => {
@@ -23,7 +30,14 @@ describe('createSearchApi', () => {
     expect(Object.keys(initial)).toEqual([EN]);
     expect(entry.results).toHaveLength(1);
     expect(entry.results![0]!.hits.map((hit) => hit.objectID)).toEqual(['m-lounge:en-US', 'a-walnut:en-US']);
-    expect(entry.state).toMatchObject({ index: EN, query: 'chair', hitsPerPage: 5, clickAnalytics: true, disjunctiveFacets: ['type', 'tags'], highlightPreTag: '__ais-highlight__' });
+    expect(entry.state).toMatchObject({
+      index: EN,
+      query: 'chair',
+      hitsPerPage: 5,
+      clickAnalytics: true,
+      disjunctiveFacets: ['type', 'tags'],
+      highlightPreTag: '__ais-highlight__',
+    });
     expect(entry.requestParams![0]).toMatchObject({ query: 'chair', hitsPerPage: 5, clickAnalytics: true, attributesToSnippet: ['body:20'] });
     expect(entry.requestParams![0]!.facets).toEqual(expect.arrayContaining(['type', 'tags']));
   });
@@ -34,7 +48,12 @@ describe('createSearchApi', () => {
     const entry = initial[EN]!;
     expect(entry.results).toHaveLength(3);
     expect(entry.results![0]!.hits.map((hit) => hit.objectID)).toEqual(['m-lounge:en-US', 'm-lamp:en-US']);
-    expect(entry.results!.slice(1).flatMap((result) => Object.keys(result.facets ?? {})).sort()).toEqual(['tags', 'type']);
+    expect(
+      entry
+        .results!.slice(1)
+        .flatMap((result) => Object.keys(result.facets ?? {}))
+        .sort(),
+    ).toEqual(['tags', 'type']);
     expect(entry.state).toMatchObject({ disjunctiveFacetsRefinements: { type: ['model'], tags: ['Design'] } });
   });
 

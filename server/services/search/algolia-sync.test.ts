@@ -23,7 +23,10 @@ afterAll(() => fake.close());
 /** The ContentService calls the record collector makes, over a mutable entry list. */
 function createEntryContent(entries: Array<Article | Model3D | Page>): ContentApi {
   const of = <T extends Article | Model3D | Page>(type: T['type'], locale: string) => entries.filter((e): e is T => e.type === type && e.locale === locale);
-  const find = (type: string) => async (slug: string, { locale }: { locale: string }) => entries.find((e) => e.type === type && e.slug === slug && e.locale === locale) ?? null;
+  const find =
+    (type: string) =>
+    async (slug: string, { locale }: { locale: string }) =>
+      entries.find((e) => e.type === type && e.slug === slug && e.locale === locale) ?? null;
   return {
     listArticles: async (_query, { locale }) => {
       const items = of<Article>('article', locale);
@@ -43,10 +46,17 @@ describe('syncContentChange', () => {
   it('deletes every record of the changed entries by entryId, then saves their current records, per locale index', async () => {
     const entries = FIXTURE_ENTRIES.filter((entry) => entry.id !== 'm-table');
     const stale = toSearchRecordList(FIXTURE_ENTRIES).map(toAlgoliaObject);
-    for (const locale of ['en-US', 'de-DE']) fake.seed(`vitrine_${locale}`, stale.filter((r) => r.locale === locale));
+    for (const locale of ['en-US', 'de-DE'])
+      fake.seed(
+        `vitrine_${locale}`,
+        stale.filter((r) => r.locale === locale),
+      );
     fake.requests.length = 0;
 
-    const result = await syncContentChange({ client: client(), content: createEntryContent(entries), indexPrefix: 'vitrine' }, { affectedIds: ['m-lamp', 'm-table'] });
+    const result = await syncContentChange(
+      { client: client(), content: createEntryContent(entries), indexPrefix: 'vitrine' },
+      { affectedIds: ['m-lamp', 'm-table'] },
+    );
 
     expect(result).toEqual({ deleted: 2, saved: 1 });
     const deletes = fake.requestsTo(/deleteByQuery$/);
@@ -56,7 +66,9 @@ describe('syncContentChange', () => {
     ]);
     const batches = fake.requestsTo(/\/batch$/);
     expect(batches.map((r) => r.path)).toEqual(['/1/indexes/vitrine_en-US/batch']);
-    expect(batches[0]!.body).toEqual({ requests: [{ action: 'addObject', body: expect.objectContaining({ objectID: 'm-lamp:en-US', entryId: 'm-lamp', updatedAtTimestamp: 1738404000 }) }] });
+    expect(batches[0]!.body).toEqual({
+      requests: [{ action: 'addObject', body: expect.objectContaining({ objectID: 'm-lamp:en-US', entryId: 'm-lamp', updatedAtTimestamp: 1738404000 }) }],
+    });
     expect(fake.requests.every((r) => r.headers['x-algolia-application-id'] === 'APPID' && r.headers['x-algolia-api-key'] === 'admin-key')).toBe(true);
     expect([...fake.indexes.get('vitrine_en-US')!.keys()]).not.toContain('m-table:en-US');
     expect([...fake.indexes.get('vitrine_de-DE')!.keys()]).not.toContain('m-table:de-DE');

@@ -22,14 +22,20 @@ function quote(value: string): string {
  * waits for that task, then saves their current records. Entries that were
  * unpublished or deleted simply get no new records.
  */
-export async function syncContentChange(options: { client: AlgoliaWriteClient; content: ContentApi; indexPrefix: string }, change: Pick<ContentChange, 'affectedIds'>): Promise<{ deleted: number; saved: number }> {
+export async function syncContentChange(
+  options: { client: AlgoliaWriteClient; content: ContentApi; indexPrefix: string },
+  change: Pick<ContentChange, 'affectedIds'>,
+): Promise<{ deleted: number; saved: number }> {
   const ids = [...new Set(change.affectedIds)];
   if (ids.length === 0) return { deleted: 0, saved: 0 };
   const records = await collectRecordsFor(options.content, ids);
   let saved = 0;
   for (const [indexName, { objects }] of groupByIndex(records, options.indexPrefix)) {
     for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
-      const filters = ids.slice(i, i + DELETE_CHUNK).map((id) => `entryId:${quote(id)}`).join(' OR ');
+      const filters = ids
+        .slice(i, i + DELETE_CHUNK)
+        .map((id) => `entryId:${quote(id)}`)
+        .join(' OR ');
       const task = await options.client.deleteBy({ indexName, deleteByParams: { filters } });
       await options.client.waitForTask({ indexName, taskID: task.taskID });
     }
@@ -45,7 +51,13 @@ export async function syncContentChange(options: { client: AlgoliaWriteClient; c
  * Failures are logged by the content events fan-out; `npm run index` repairs
  * anything a failed update left behind.
  */
-export function subscribeAlgoliaSync(options: { client: AlgoliaWriteClient; content: ContentApi; events: ContentEvents; indexPrefix: string; logger: Logger }): void {
+export function subscribeAlgoliaSync(options: {
+  client: AlgoliaWriteClient;
+  content: ContentApi;
+  events: ContentEvents;
+  indexPrefix: string;
+  logger: Logger;
+}): void {
   const log = options.logger.child({ module: 'algolia-sync' });
   options.events.subscribe(async (change) => {
     const result = await syncContentChange(options, change);

@@ -12,7 +12,17 @@ import type { SearchLabels } from '../labels.ts';
  * checkboxes. They belong to the search form (`form` attribute), so they
  * also work as plain form fields without JavaScript.
  */
-export function FacetList({ attribute, param, legend, labelFor }: { attribute: 'type' | 'tags'; param: 'type' | 'tag'; legend: string; labelFor?: (value: string) => string }) {
+export function FacetList({
+  attribute,
+  param,
+  legend,
+  labelFor,
+}: {
+  attribute: 'type' | 'tags';
+  param: 'type' | 'tag';
+  legend: string;
+  labelFor?: (value: string) => string;
+}) {
   const { items, refine } = useRefinementList({ attribute, limit: SEARCH_FACET_LIMIT });
   const id = useId();
   if (items.length === 0) return null;
@@ -21,7 +31,15 @@ export function FacetList({ attribute, param, legend, labelFor }: { attribute: '
       <legend>{legend}</legend>
       {items.map((item, index) => (
         <label key={item.value} htmlFor={`${id}-${index}`}>
-          <input id={`${id}-${index}`} type="checkbox" form={SEARCH_PAGE_FORM_ID} name={param} value={item.value} checked={item.isRefined} onChange={() => refine(item.value)} />
+          <input
+            id={`${id}-${index}`}
+            type="checkbox"
+            form={SEARCH_PAGE_FORM_ID}
+            name={param}
+            value={item.value}
+            checked={item.isRefined}
+            onChange={() => refine(item.value)}
+          />
           <span>{labelFor ? labelFor(item.value) : item.label}</span>
           <span className="search-facet-count">{item.count}</span>
         </label>

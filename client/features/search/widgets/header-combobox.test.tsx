@@ -82,8 +82,17 @@ describe('HeaderSearchBox', () => {
     key('Enter');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/models/desk-lamp'));
-    const click = beacons.map((beacon) => beacon.body as { events: Array<Record<string, unknown>> }).flatMap((body) => body.events).find((event) => event.eventType === 'click');
-    expect(click).toMatchObject({ eventName: 'Search Result Opened', index: 'vitrine_en-US', objectIDs: ['desk:en-US'], positions: [2], queryID: 'f'.repeat(32) });
+    const click = beacons
+      .map((beacon) => beacon.body as { events: Array<Record<string, unknown>> })
+      .flatMap((body) => body.events)
+      .find((event) => event.eventType === 'click');
+    expect(click).toMatchObject({
+      eventName: 'Search Result Opened',
+      index: 'vitrine_en-US',
+      objectIDs: ['desk:en-US'],
+      positions: [2],
+      queryID: 'f'.repeat(32),
+    });
     expect(beacons[0]!.url).toMatch(/^http:\/\/localhost(:\d+)?\/1\/events\?/);
   });
 

@@ -79,7 +79,15 @@ export function HeaderCombobox({ locale, handoff }: { locale: Locale; handoff: S
   };
 
   const noResults = isCurrent && results.nbHits === 0 && query.trim() !== '';
-  const announcement = !expanded ? '' : status === 'stalled' ? t.searching : isCurrent ? (noResults ? t.noResults(query.trim()) : t.resultCount(results.nbHits)) : '';
+  const announcement = !expanded
+    ? ''
+    : status === 'stalled'
+      ? t.searching
+      : isCurrent
+        ? noResults
+          ? t.noResults(query.trim())
+          : t.resultCount(results.nbHits)
+        : '';
 
   return (
     <div

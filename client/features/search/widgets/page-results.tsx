@@ -45,7 +45,11 @@ function ResultCard({ hit, labels, onOpen }: { hit: SearchHit; labels: SearchLab
   const type = (labels.types as Record<string, string>)[hit.type] ?? hit.type;
   return (
     <article className="card search-card">
-      {image ? <img src={imageUrl(image, { width: 384 })} alt="" loading="lazy" decoding="async" width={384} height={288} className="card-media" /> : <div className="card-media placeholder" aria-hidden="true" />}
+      {image ? (
+        <img src={imageUrl(image, { width: 384 })} alt="" loading="lazy" decoding="async" width={384} height={288} className="card-media" />
+      ) : (
+        <div className="card-media placeholder" aria-hidden="true" />
+      )}
       <div className="card-body">
         <p className="eyebrow">{type}</p>
         <h2>

@@ -14,11 +14,24 @@ export const SEARCH_PAGE_FORM_ID = 'search-page-form';
  * checkboxes join through their `form` attribute, so the server renders
  * every combination.
  */
-export function PageSearchBox({ locale, labels, value, onChange, onSubmit }: { locale: Locale; labels: SearchLabels; value: string; onChange(value: string): void; onSubmit(): void }) {
+export function PageSearchBox({
+  locale,
+  labels,
+  value,
+  onChange,
+  onSubmit,
+}: {
+  locale: Locale;
+  labels: SearchLabels;
+  value: string;
+  onChange(value: string): void;
+  onSubmit(): void;
+}) {
   return (
     <form
       id={SEARCH_PAGE_FORM_ID}
-      role="search" aria-label={labels.pageSearch}
+      role="search"
+      aria-label={labels.pageSearch}
       method="get"
       action={paths.search(locale)}
       className="search-page-form"

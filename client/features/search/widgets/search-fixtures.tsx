@@ -93,7 +93,15 @@ function LocationProbe() {
 /** Renders `element` at `/` inside a memory router (other paths render a location probe) and the app config. */
 export function renderWithRouter(element: ReactNode, config: PublicConfig = TEST_CONFIG) {
   const router = createMemoryRouter([
-    { path: '/', element: <>{element}<LocationProbe /></> },
+    {
+      path: '/',
+      element: (
+        <>
+          {element}
+          <LocationProbe />
+        </>
+      ),
+    },
     { path: '*', element: <LocationProbe /> },
   ]);
   const view = render(
