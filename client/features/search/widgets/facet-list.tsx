@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useRefinementList } from 'react-instantsearch';
 
 import { SEARCH_FACET_LIMIT } from '#shared/search.ts';
@@ -24,7 +23,8 @@ export function FacetList({
   labelFor?: (value: string) => string;
 }) {
   const { items, refine } = useRefinementList({ attribute, limit: SEARCH_FACET_LIMIT });
-  const id = useId();
+  // Fixed ids (one list per attribute on the page): server and client must agree, whatever the tree above.
+  const id = `search-facet-${attribute}`;
   if (items.length === 0) return null;
   return (
     <fieldset className="search-facet">
