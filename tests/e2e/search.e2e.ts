@@ -172,6 +172,7 @@ test('a slow search shows the stalled spinner, then the results', async ({ brows
     await waitForHydration(page);
 
     await page.getByRole('searchbox', { name: 'Search the site' }).click();
+    await page.getByRole('combobox', { name: 'Search the site' }).waitFor();
     await page.keyboard.type('lamp');
     await page.locator('[data-status="stalled"]').waitFor({ timeout: 5000 });
     const announced = await page.locator('.header-search-root [role=status]').textContent();
@@ -196,6 +197,7 @@ test('a failing search shows a message with Retry, and Retry recovers', async ({
     await waitForHydration(page);
 
     await page.getByRole('searchbox', { name: 'Search the site' }).click();
+    await page.getByRole('combobox', { name: 'Search the site' }).waitFor();
     await page.keyboard.type('lamp');
     const alert = page.getByRole('alert');
     await alert.waitFor({ timeout: 10_000 });
@@ -237,6 +239,7 @@ test('the search page is server-rendered, hydrates without a search, and keeps t
     await page.getByRole('navigation', { name: 'Result pages' }).getByRole('link', { name: 'Page 2' }).click();
     await page.waitForURL(`${baseUrl}/search?q=lamp&page=2`);
     await page.locator('main .search-results h2 a').first().click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/search'));
     await page.getByRole('heading', { level: 1 }).waitFor();
 
     assert.equal(onLoad, 0, 'hydration sent a search request');
