@@ -175,6 +175,9 @@ function crossChecks(e: Env): string[] {
   if (Boolean(e.CONTENTFUL_SPACE_ID) !== Boolean(e.CONTENTFUL_ACCESS_TOKEN)) {
     issues.push('CONTENTFUL_SPACE_ID, CONTENTFUL_ACCESS_TOKEN: set both to use Contentful, or neither for the embedded demo space');
   }
+  if (e.CONTENTFUL_WEBHOOK_SECRET && e.CONTENTFUL_WEBHOOK_SECRET.length !== 64) {
+    issues.push('CONTENTFUL_WEBHOOK_SECRET: must be exactly 64 characters (Contentful request verification signs with a 64-character secret)');
+  }
   if (Boolean(e.ALGOLIA_APP_ID) !== Boolean(e.ALGOLIA_SEARCH_KEY)) {
     issues.push('ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY: set both to use Algolia, or neither for the embedded search engine');
   }

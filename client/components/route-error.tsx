@@ -1,21 +1,31 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 
 import { Seo } from '#client/components/seo.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { getLabels } from '#client/layout/labels.ts';
-import { useSite } from '#client/layout/use-site.ts';
-import { paths } from '#shared/urls.ts';
+import { useOptionalSite } from '#client/layout/use-site.ts';
+import { localeFromPath, paths } from '#shared/urls.ts';
 
 /** Error element of every page: a styled 404 for missing content, a calm message otherwise. */
 export function RouteError() {
   const error = useRouteError();
-  const { locale } = useSite();
+  // When the layout's loader itself failed (Contentful down on a cold start) there is no site data.
+  const site = useOptionalSite();
+  const { pathname } = useLocation();
+  const locale = site?.locale ?? localeFromPath(pathname);
   const t = getLabels(locale);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <Seo title={notFound ? t.notFoundTitle : t.errorTitle} alternates={false} noindex />
+      {site ? (
+        <Seo title={notFound ? t.notFoundTitle : t.errorTitle} alternates={false} noindex />
+      ) : (
+        <>
+          <title>{`${status} · ${notFound ? t.notFoundTitle : t.errorTitle}`}</title>
+          <meta name="robots" content="noindex" />
+        </>
+      )}
       <p className="eyebrow">{status}</p>
       <h1 id="error-title">{notFound ? t.notFoundTitle : t.errorTitle}</h1>
       <p>{notFound ? t.notFoundBody : t.errorBody}</p>

@@ -4,7 +4,13 @@ import type { SiteLayoutData } from '#client/layout/site-layout.loader.ts';
 
 /** The locale layout's data (site settings, locale, origin) from any route below it. */
 export function useSite(): SiteLayoutData {
+  const site = useOptionalSite();
+  if (!site) throw new Error('useSite must be used below the locale layout route');
+  return site;
+}
+
+/** Like `useSite`, but `undefined` when the layout's own loader failed (error elements use it). */
+export function useOptionalSite(): SiteLayoutData | undefined {
   const match = useMatches().find((m) => (m.handle as { layout?: boolean } | undefined)?.layout);
-  if (!match?.loaderData) throw new Error('useSite must be used below the locale layout route');
-  return match.loaderData as SiteLayoutData;
+  return match?.loaderData as SiteLayoutData | undefined;
 }
