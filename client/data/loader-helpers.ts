@@ -24,9 +24,20 @@ export function getLoaderContext(
   };
 }
 
-/** Renders one rich-text field of an entry to HTML, cached by entry, field, locale and version. */
+/** Renders one rich-text field of an entry to HTML, cached by entry, field, locale, version and linked content. */
 export function renderField(richText: RichTextHtml, value: RichText, entry: { id: string; updatedAt: string; locale: Locale }, field: string): RenderedRichText {
-  return richText.render(value, entry.locale, `${entry.id}-${field}-${entry.locale}-${entry.updatedAt}`);
+  // Linked entries (cards, chips, embedded models) change without the entry's own updatedAt moving.
+  return richText.render(value, entry.locale, `${entry.id}-${field}-${entry.locale}-${entry.updatedAt}-${hashString(JSON.stringify(value.links ?? null))}`);
+}
+
+/** A short, fast, non-cryptographic hash (FNV-1a, 32 bit) for cache keys. */
+function hashString(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
 }
 
 /** Throws the 404 that the route's error element renders. */
