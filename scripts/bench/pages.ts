@@ -4,15 +4,17 @@
  * Starts the production server (embedded default; once more with the page
  * cache off, so the home page renders on every request) and, in another
  * process, a static-file baseline: `express.static` serving the same home page HTML
- * and `/_data/` JSON, saved once. This process drives both with autocannon,
+ * and `/_data/` JSON, saved once, plus the article page cold (cache off) against
+ * a bare Express + renderToPipeableStream floor and warm against the static copy. This process drives both with autocannon,
  * interleaved round by round (load generator and servers share the cores, so
  * only ratios measured in the same run mean anything; BROWSER.md), and prints
- * requests/s and p50/p99 latency per target with our/baseline ratios.
+ * requests/s, p50/p99 latency and server CPU ms per request (from /proc, Linux
+ * only) per target with our/baseline ratios.
  * Options: --duration <s> per sample (default 5), --connections <n> (default
  * 10), --rounds <n> (default 3). Medians over rounds are reported.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,7 +25,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 
 interface LoadResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -45,6 +47,19 @@ const connections = Number(args.connections);
 const rounds = Number(args.rounds);
 
 const children: ChildProcess[] = [];
+/** Server process per base URL, to read its CPU time around each sample. */
+const pidOf = new Map<string, number>();
+
+/** User + system CPU time of a process in ms, or NaN where /proc is missing. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -86,8 +101,10 @@ async function startApp(extraEnv: Record<string, string> = {}): Promise<string> 
     LOG_LEVEL: 'info',
     ...extraEnv,
   };
-  children.push(spawn(process.execPath, ['dist/server/index.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] }));
+  const child = spawn(process.execPath, ['dist/server/index.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
   const url = `http://127.0.0.1:${port}`;
+  pidOf.set(url, child.pid ?? -1);
   await waitUntilUp(`${url}/healthz`);
   return url;
 }
@@ -105,13 +122,26 @@ async function startBaseline(files: Record<string, string>): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
   for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
   const port = await freePort();
-  children.push(
-    spawn(process.execPath, ['--input-type=module', '-e', BASELINE_SERVER, dir, String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] }),
-  );
+  const child = spawn(process.execPath, ['--input-type=module', '-e', BASELINE_SERVER, dir, String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
   const url = `http://127.0.0.1:${port}`;
+  pidOf.set(url, child.pid ?? -1);
   await waitUntilUp(`${url}/index.html`);
   return url;
 }
+
+/** The floor: same bundle and content stack, bare Express + renderToPipeableStream (scripts/bench/floor-server.ts). */
+async function startFloor(): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/bench/floor-server.ts', String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  pidOf.set(url, child.pid ?? -1);
+  await waitUntilUp(`${url}${ARTICLE}`);
+  return url;
+}
+
+const ARTICLE = '/articles/behind-the-vitrine';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
@@ -122,19 +152,33 @@ async function main(): Promise<void> {
   const home = await fetch(`${app}/`);
   const data = await fetch(`${app}/_data/`);
   if (!home.ok || !data.ok) throw new Error(`warm-up requests failed: / ${home.status}, /_data/ ${data.status}`);
-  const baseline = await startBaseline({ 'index.html': await home.text(), 'data.json': await data.text() });
+  const article = await (await fetch(`${app}${ARTICLE}`)).text();
+  const baseline = await startBaseline({ 'index.html': await home.text(), 'data.json': await data.text(), 'article.html': article });
+  const floor = await startFloor();
+  const hydration = /window\.__staticRouterHydrationData=[\s\S]*?<\/script>/.exec(article)?.[0].length ?? 0;
+  process.stdout.write(`article page: ${article.length} bytes of HTML, ${hydration} bytes of hydration data\n`);
 
   const targets = [
-    { name: 'home page (page cache)', ours: `${app}/`, base: `${baseline}/index.html` },
-    { name: 'home page (rendered)', ours: `${rendering}/`, base: `${baseline}/index.html` },
-    { name: 'route data /_data/', ours: `${app}/_data/`, base: `${baseline}/data.json` },
+    { name: 'home page (page cache)', ours: `${app}/`, base: `${baseline}/index.html`, baseName: 'express.static' },
+    { name: 'home page (rendered)', ours: `${rendering}/`, base: `${baseline}/index.html`, baseName: 'express.static' },
+    { name: 'route data /_data/', ours: `${app}/_data/`, base: `${baseline}/data.json`, baseName: 'express.static' },
+    // The issue's targets: cold article ≥ 1.0× the floor, warm article ≥ 0.8× the static baseline.
+    { name: 'article cold (cache off)', ours: `${rendering}${ARTICLE}`, base: `${floor}${ARTICLE}`, baseName: 'bare floor' },
+    { name: 'article warm (page cache)', ours: `${app}${ARTICLE}`, base: `${baseline}/article.html`, baseName: 'express.static' },
   ];
-  const samples = new Map<string, LoadResult[]>();
+  interface Sample {
+    result: LoadResult;
+    cpuPerRequest: number;
+  }
+  const samples = new Map<string, Sample[]>();
   const run = async (key: string, url: string, seconds: number) => {
+    const pid = pidOf.get(new URL(url).origin);
+    const cpuBefore = cpuMs(pid);
     const result = await autocannon({ url, connections, duration: seconds });
+    const cpuPerRequest = (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total);
     if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
       throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-    samples.set(key, [...(samples.get(key) ?? []), result]);
+    samples.set(key, [...(samples.get(key) ?? []), { result, cpuPerRequest }]);
   };
 
   process.stdout.write(`warming up, then ${rounds} interleaved rounds of ${duration} s per target, ${connections} connections\n`);
@@ -152,16 +196,28 @@ async function main(): Promise<void> {
 
   const stat = (key: string) => {
     const list = samples.get(key) ?? [];
-    return { rps: median(list.map((r) => r.requests.average)), p50: median(list.map((r) => r.latency.p50)), p99: median(list.map((r) => r.latency.p99)) };
+    return {
+      rps: median(list.map((s) => s.result.requests.average)),
+      p50: median(list.map((s) => s.result.latency.p50)),
+      p99: median(list.map((s) => s.result.latency.p99)),
+      cpu: median(list.map((s) => s.cpuPerRequest)),
+    };
   };
-  const rows = [['target', 'server', 'req/s', 'p50 ms', 'p99 ms']];
-  const ratios = [['target', 'req/s ours/base', 'p50 ours/base', 'p99 ours/base']];
+  const rows = [['target', 'server', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req']];
+  const ratios = [['target', 'vs', 'req/s ours/base', 'p50 ours/base', 'p99 ours/base', 'CPU ours/base']];
   for (const t of targets) {
     const ours = stat(`${t.name}|ours`);
     const base = stat(`${t.name}|base`);
-    rows.push([t.name, 'vitrine', ours.rps.toFixed(0), ours.p50.toFixed(1), ours.p99.toFixed(1)]);
-    rows.push([t.name, 'static baseline', base.rps.toFixed(0), base.p50.toFixed(1), base.p99.toFixed(1)]);
-    ratios.push([t.name, (ours.rps / base.rps).toFixed(2), (ours.p50 / base.p50).toFixed(2), (ours.p99 / base.p99).toFixed(2)]);
+    rows.push([t.name, 'vitrine', ours.rps.toFixed(0), ours.p50.toFixed(1), ours.p99.toFixed(1), ours.cpu.toFixed(3)]);
+    rows.push([t.name, t.baseName, base.rps.toFixed(0), base.p50.toFixed(1), base.p99.toFixed(1), base.cpu.toFixed(3)]);
+    ratios.push([
+      t.name,
+      t.baseName,
+      (ours.rps / base.rps).toFixed(2),
+      (ours.p50 / base.p50).toFixed(2),
+      (ours.p99 / base.p99).toFixed(2),
+      (ours.cpu / base.cpu).toFixed(2),
+    ]);
   }
   process.stdout.write(`\n${table(rows)}\n\n${table(ratios)}\n`);
 }
