@@ -9,7 +9,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppConfigProvider } from '#client/components/app-config.tsx';
 import { setPrefetchRoutes } from '#client/components/prefetch-link.tsx';
 import { dataStrategy } from '#client/data/data-strategy.ts';
-import { routes } from '#client/routes.tsx';
+import { browserLoaders, createRoutes } from '#client/routes.tsx';
 
 import type { RouteObject } from 'react-router';
 import type { PublicConfig } from '#shared/public-config.ts';
@@ -45,6 +45,7 @@ function HydrationMark() {
   return null;
 }
 
+const routes = createRoutes(browserLoaders);
 await resolveLazyMatches(routes);
 setPrefetchRoutes(routes);
 

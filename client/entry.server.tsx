@@ -3,7 +3,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router';
 
 import { AppConfigProvider } from '#client/components/app-config.tsx';
-import { routes } from '#client/routes.tsx';
+import { serverLoaders } from '#client/route-loaders.ts';
+import { createRoutes } from '#client/routes.tsx';
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
 import { createRichTextHtml } from '#client/features/rich-text/server.tsx';
 import { isRenderedRichText } from '#shared/content/types.ts';
@@ -26,7 +27,7 @@ import type { RouteDataPayload, RouteDataResult } from '#shared/data/route-data.
  */
 
 // 1. One static handler for the life of the process.
-const handler = createStaticHandler(routes);
+const handler = createStaticHandler(createRoutes(serverLoaders));
 const richTextHtml = createRichTextHtml({ renderModel: (source) => <ModelViewer source={source} /> });
 
 /** What the server provides to loaders for one request. */

@@ -1,7 +1,9 @@
 import './rich-text.css';
+// Embedded models' poster figures are in the server's HTML before the viewer's code loads (client/components/embedded-viewer.tsx).
+import '#client/features/model-viewer/model-viewer.css';
 
-export { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
-export { richTextToPlainText } from '#client/features/rich-text/plain-text.ts';
-export type { RichTextRendererProps } from '#client/features/rich-text/rich-text-renderer.tsx';
+// The browser's surface of the feature: rich text arrives rendered (server.tsx
+// renders it on the server), so nothing here pulls in the renderer or
+// @contentful/rich-text-types, whose validator modules Rolldown cannot drop.
 export { RichTextHtml, richTextDomId } from '#client/features/rich-text/rich-text-html.tsx';
-export type { RichTextHtmlProps } from '#client/features/rich-text/rich-text-html.tsx';
+export type { RenderModel, RichTextHtmlProps } from '#client/features/rich-text/rich-text-html.tsx';

@@ -7,10 +7,18 @@ import { prefetch } from '#client/components/prefetch-link.tsx';
 import type { MouseEvent, ReactNode } from 'react';
 import type { RenderedRichText, ViewerSource } from '#shared/content/types.ts';
 
+export type RenderModel = (source: ViewerSource) => ReactNode;
+
 export interface RichTextHtmlProps {
   value: RenderedRichText;
   /** Mounts a 3D viewer into each embedded-model slot of the HTML. Default: slots keep their poster. */
-  renderModel?: (source: ViewerSource) => ReactNode;
+  renderModel?: RenderModel;
+  /**
+   * Like `renderModel`, but loaded only when the HTML has a model slot, so a
+   * page's first load need not carry the viewer's shell. The server's poster
+   * stays in the slot until the renderer has arrived; if loading fails it stays.
+   */
+  loadModelRenderer?: () => Promise<RenderModel>;
   className?: string;
 }
 
@@ -31,29 +39,41 @@ function internalHref(anchor: HTMLAnchorElement): string | undefined {
  * keeps that DOM untouched. Internal links navigate client-side (one
  * delegated listener) and embedded model slots get live viewers via portals.
  */
-export function RichTextHtml({ value, renderModel, className }: RichTextHtmlProps) {
+export function RichTextHtml({ value, renderModel, loadModelRenderer, className }: RichTextHtmlProps) {
   const id = richTextDomId(value.key);
   const navigate = useNavigate();
   const ref = useRef<HTMLDivElement>(null);
   const [serverHtml] = useState(() => (value.html === null && typeof document !== 'undefined' ? (document.getElementById(id)?.innerHTML ?? '') : ''));
   const html = value.html ?? serverHtml;
-  const [slots, setSlots] = useState<Array<{ element: HTMLElement; source: ViewerSource }>>([]);
+  const [mounted, setMounted] = useState<{ render: RenderModel; slots: Array<{ element: HTMLElement; source: ViewerSource }> } | null>(null);
 
   useEffect(() => {
     const container = ref.current;
-    if (!container || !renderModel) return;
-    const found = [...container.querySelectorAll<HTMLElement>('[data-viewer-source]')].flatMap((element) => {
-      try {
-        const source = JSON.parse(element.dataset.viewerSource ?? '') as ViewerSource;
-        element.replaceChildren();
-        return [{ element, source }];
-      } catch {
-        return [];
-      }
-    });
-    setSlots(found);
-    return () => setSlots([]);
-  }, [html, renderModel]);
+    if (!container || (!renderModel && !loadModelRenderer)) return;
+    const elements = [...container.querySelectorAll<HTMLElement>('[data-viewer-source]')];
+    if (elements.length === 0) return;
+    let cancelled = false;
+    const take = (render: RenderModel) => {
+      if (cancelled) return;
+      const slots = elements.flatMap((element) => {
+        try {
+          const source = JSON.parse(element.dataset.viewerSource ?? '') as ViewerSource;
+          element.replaceChildren();
+          return [{ element, source }];
+        } catch {
+          return [];
+        }
+      });
+      setMounted({ render, slots });
+    };
+    if (renderModel) take(renderModel);
+    // A failed load leaves the server's posters in place: the page loses the 3D view, not the figure.
+    else loadModelRenderer?.().then(take, () => undefined);
+    return () => {
+      cancelled = true;
+      setMounted(null);
+    };
+  }, [html, renderModel, loadModelRenderer]);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const anchor = (event.target as Element).closest?.('a[href]');
@@ -73,7 +93,7 @@ export function RichTextHtml({ value, renderModel, className }: RichTextHtmlProp
   return (
     <>
       <div ref={ref} id={id} className={className} dangerouslySetInnerHTML={{ __html: html }} onClick={onClick} onMouseOver={onIntent} onFocus={onIntent} />
-      {renderModel ? slots.map((slot, i) => createPortal(renderModel(slot.source), slot.element, `${value.key}:${i}`)) : null}
+      {mounted ? mounted.slots.map((slot, i) => createPortal(mounted.render(slot.source), slot.element, `${value.key}:${i}`)) : null}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
-import { RichTextRenderer } from '#client/features/rich-text/index.ts';
+import { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
 import { doc, link, node, p, resource, richText, text, urn } from '#client/features/rich-text/rich-text-fixtures.ts';
 
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
@@ -33,7 +33,9 @@ describe('RichTextRenderer: embedded entries', () => {
 
     const { container } = renderDoc(doc(node(BLOCKS.EMBEDDED_ENTRY, [], link('chair', 'Entry'))), { renderModel });
 
-    expect(renderModel).toHaveBeenCalledWith(expect.objectContaining({ src: '/content-assets/assets.ctfassets.net/vitrine-demo/glb/tok/chair.glb', alt: 'Lounge chair' }));
+    expect(renderModel).toHaveBeenCalledWith(
+      expect.objectContaining({ src: '/content-assets/assets.ctfassets.net/vitrine-demo/glb/tok/chair.glb', alt: 'Lounge chair' }),
+    );
     expect(screen.getByTestId('viewer')).toBeTruthy();
     expect(within(container.querySelector('figcaption')!).getByRole('link', { name: 'Lounge chair' }).getAttribute('href')).toBe('/models/lounge-chair');
   });
@@ -115,10 +117,16 @@ describe('RichTextRenderer: resource links', () => {
 
   it('shows an unobtrusive placeholder for unresolved resources', () => {
     const { container } = renderDoc(
-      doc(node(BLOCKS.EMBEDDED_RESOURCE, [], resource(urn('gone'))), p(node(INLINES.EMBEDDED_RESOURCE, [], resource('not a urn')), node(INLINES.RESOURCE_HYPERLINK, [text('old link')], resource(urn('gone'))))),
+      doc(
+        node(BLOCKS.EMBEDDED_RESOURCE, [], resource(urn('gone'))),
+        p(node(INLINES.EMBEDDED_RESOURCE, [], resource('not a urn')), node(INLINES.RESOURCE_HYPERLINK, [text('old link')], resource(urn('gone')))),
+      ),
     );
 
-    expect([...container.querySelectorAll('.rt-unavailable')].map((el) => el.textContent)).toEqual(['Linked content unavailable', 'Linked content unavailable']);
+    expect([...container.querySelectorAll('.rt-unavailable')].map((el) => el.textContent)).toEqual([
+      'Linked content unavailable',
+      'Linked content unavailable',
+    ]);
     expect(container.querySelector('.rt-unresolved')?.textContent).toBe('old link');
     expect(screen.queryByRole('link')).toBeNull();
   });

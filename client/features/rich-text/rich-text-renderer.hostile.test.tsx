@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
-import { RichTextRenderer } from '#client/features/rich-text/index.ts';
+import { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
 import { doc, entries, files, hyperlink, link, node, p, richText, text } from '#client/features/rich-text/rich-text-fixtures.ts';
 
 import type { AnyNode } from '#client/features/rich-text/rich-text-fixtures.ts';
@@ -48,10 +48,13 @@ describe('RichTextRenderer: hostile links', () => {
   });
 
   it('never links to an entry or asset whose URL is not safe', () => {
-    const value = richText(doc(p(node(INLINES.ENTRY_HYPERLINK, [text('entry')], link('bad', 'Entry')), node(INLINES.ASSET_HYPERLINK, [text('asset')], link('bad', 'Asset')))), {
-      entries: { bad: { ...entries.page!, url: 'javascript:alert(1)' } },
-      assets: { bad: { ...files.pdf!, url: 'javascript:alert(1)' } },
-    });
+    const value = richText(
+      doc(p(node(INLINES.ENTRY_HYPERLINK, [text('entry')], link('bad', 'Entry')), node(INLINES.ASSET_HYPERLINK, [text('asset')], link('bad', 'Asset')))),
+      {
+        entries: { bad: { ...entries.page!, url: 'javascript:alert(1)' } },
+        assets: { bad: { ...files.pdf!, url: 'javascript:alert(1)' } },
+      },
+    );
 
     const { container } = renderValue(value);
 
@@ -98,7 +101,9 @@ describe('RichTextRenderer: broken links', () => {
   });
 
   it('keeps the words of links whose target is missing', () => {
-    const { container } = renderValue(richText(doc(p(node(INLINES.ENTRY_HYPERLINK, [text('gone')], link('missing', 'Entry')), node(INLINES.ASSET_HYPERLINK, [text(' too')], {})))));
+    const { container } = renderValue(
+      richText(doc(p(node(INLINES.ENTRY_HYPERLINK, [text('gone')], link('missing', 'Entry')), node(INLINES.ASSET_HYPERLINK, [text(' too')], {})))),
+    );
 
     expect(container.innerHTML).toBe('<p>gone too</p>');
   });
@@ -164,9 +169,22 @@ describe('RichTextRenderer: size', () => {
   });
 
   it('renders a wide table', () => {
-    const row = (i: number) => node(BLOCKS.TABLE_ROW, Array.from({ length: 10 }, (_, j) => node(BLOCKS.TABLE_CELL, [p(`${i}.${j}`)])));
+    const row = (i: number) =>
+      node(
+        BLOCKS.TABLE_ROW,
+        Array.from({ length: 10 }, (_, j) => node(BLOCKS.TABLE_CELL, [p(`${i}.${j}`)])),
+      );
 
-    const html = toHtml(richText(doc(node(BLOCKS.TABLE, Array.from({ length: 200 }, (_, i) => row(i))))));
+    const html = toHtml(
+      richText(
+        doc(
+          node(
+            BLOCKS.TABLE,
+            Array.from({ length: 200 }, (_, i) => row(i)),
+          ),
+        ),
+      ),
+    );
 
     expect(html.match(/<td>/g)).toHaveLength(2000);
   });

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
-import { RichTextRenderer } from '#client/features/rich-text/index.ts';
+import { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
 import { doc, hyperlink, link, node, p, resource, richText, text, urn } from '#client/features/rich-text/rich-text-fixtures.ts';
 
 import type { RichText } from '#shared/content/types.ts';
@@ -24,7 +24,11 @@ describe('RichTextRenderer hydration', () => {
     const value = richText(
       doc(
         p('Soft\nbreak ', text('bold', MARKS.BOLD), hyperlink('javascript:alert(1)', 'not a link'), p('block in a paragraph')),
-        node(BLOCKS.TABLE, [p('stray'), node(BLOCKS.TABLE_ROW, [node(BLOCKS.TABLE_HEADER_CELL, [p('Head')])]), node(BLOCKS.TABLE_ROW, [node(BLOCKS.TABLE_CELL, [p('Cell')])])]),
+        node(BLOCKS.TABLE, [
+          p('stray'),
+          node(BLOCKS.TABLE_ROW, [node(BLOCKS.TABLE_HEADER_CELL, [p('Head')])]),
+          node(BLOCKS.TABLE_ROW, [node(BLOCKS.TABLE_CELL, [p('Cell')])]),
+        ]),
         node(BLOCKS.UL_LIST, [node(BLOCKS.LIST_ITEM, [p('item'), node(BLOCKS.EMBEDDED_ENTRY, [], link('article', 'Entry'))])]),
         node(BLOCKS.EMBEDDED_ASSET, [], link('photo', 'Asset')),
         node(BLOCKS.EMBEDDED_ASSET, [], link('pdf', 'Asset')),

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import { RichTextRenderer } from '#client/features/rich-text/index.ts';
+import { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
 import { doc, hyperlink, link, node, p, richText, text } from '#client/features/rich-text/rich-text-fixtures.ts';
 
 import type { RichText } from '#shared/content/types.ts';
@@ -22,11 +22,21 @@ describe('RichTextRenderer on the server', () => {
       richText(
         doc(
           node('heading-2', [text('Materials')]),
-          p('Read ', node(INLINES.ENTRY_HYPERLINK, [text('why oak')], link('article', 'Entry')), ' or ', hyperlink('https://example.com', 'elsewhere'), '.', text(' Oiled', MARKS.ITALIC)),
+          p(
+            'Read ',
+            node(INLINES.ENTRY_HYPERLINK, [text('why oak')], link('article', 'Entry')),
+            ' or ',
+            hyperlink('https://example.com', 'elsewhere'),
+            '.',
+            text(' Oiled', MARKS.ITALIC),
+          ),
           node(BLOCKS.EMBEDDED_ASSET, [], link('photo', 'Asset')),
           node(BLOCKS.EMBEDDED_ENTRY, [], link('chair', 'Entry')),
           node(BLOCKS.EMBEDDED_ASSET, [], link('video', 'Asset')),
-          node(BLOCKS.TABLE, [node(BLOCKS.TABLE_ROW, [node(BLOCKS.TABLE_HEADER_CELL, [p('Wood')])]), node(BLOCKS.TABLE_ROW, [node(BLOCKS.TABLE_CELL, [p('Oak')])])]),
+          node(BLOCKS.TABLE, [
+            node(BLOCKS.TABLE_ROW, [node(BLOCKS.TABLE_HEADER_CELL, [p('Wood')])]),
+            node(BLOCKS.TABLE_ROW, [node(BLOCKS.TABLE_CELL, [p('Oak')])]),
+          ]),
         ),
       ),
     );

@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import { richTextToPlainText, RichTextRenderer } from '#client/features/rich-text/index.ts';
+import { richTextToPlainText } from '#client/features/rich-text/plain-text.ts';
+import { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
 import { doc, hyperlink, link, node, p, richText, text } from '#client/features/rich-text/rich-text-fixtures.ts';
 
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
@@ -28,9 +29,7 @@ describe('RichTextRenderer: blocks', () => {
 
   it('renders ordered, unordered and nested lists', () => {
     const item = (...content: ReturnType<typeof p>[]) => node(BLOCKS.LIST_ITEM, content);
-    const { container } = renderDoc(
-      doc(node(BLOCKS.UL_LIST, [item(p('One')), item(p('Two'), node(BLOCKS.OL_LIST, [item(p('Two a')), item(p('Two b'))]))])),
-    );
+    const { container } = renderDoc(doc(node(BLOCKS.UL_LIST, [item(p('One')), item(p('Two'), node(BLOCKS.OL_LIST, [item(p('Two a')), item(p('Two b'))]))])));
 
     expect(container.querySelectorAll('ul > li')).toHaveLength(2);
     expect([...container.querySelectorAll('ul > li > ol > li')].map((li) => li.textContent)).toEqual(['Two a', 'Two b']);
@@ -141,7 +140,11 @@ describe('RichTextRenderer: links', () => {
 
 describe('richTextToPlainText', () => {
   it('joins text with a divider between blocks', () => {
-    expect(richTextToPlainText(doc(node('heading-2', [text('Title')]), p('One ', text('two', MARKS.BOLD)), node(BLOCKS.UL_LIST, [node(BLOCKS.LIST_ITEM, [p('three')])])))).toBe('Title One two three');
+    expect(
+      richTextToPlainText(
+        doc(node('heading-2', [text('Title')]), p('One ', text('two', MARKS.BOLD)), node(BLOCKS.UL_LIST, [node(BLOCKS.LIST_ITEM, [p('three')])])),
+      ),
+    ).toBe('Title One two three');
     expect(richTextToPlainText(doc(p('a'), p('b')), '\n')).toBe('a\nb');
   });
 });

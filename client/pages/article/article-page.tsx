@@ -6,13 +6,12 @@ import { breadcrumbJsonLd, articleJsonLd } from '#client/components/json-ld.ts';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
-import { ModelViewer } from '#client/features/model-viewer/index.ts';
+import { loadEmbeddedViewer } from '#client/components/embedded-viewer.tsx';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { paths } from '#shared/urls.ts';
 
-import type { ViewerSource } from '#shared/content/types.ts';
 import type { ArticleData } from '#client/pages/article/loader.ts';
 
 export function Component() {
@@ -29,7 +28,13 @@ export function Component() {
         type="article"
         jsonLd={[
           articleJsonLd(article, url, origin, site.name),
-          breadcrumbJsonLd([{ label: t.articles, url: paths.articles(locale) }, { label: article.title, url }], origin),
+          breadcrumbJsonLd(
+            [
+              { label: t.articles, url: paths.articles(locale) },
+              { label: article.title, url },
+            ],
+            origin,
+          ),
         ]}
       />
       <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -56,7 +61,7 @@ export function Component() {
       </header>
       {article.heroImage ? <Image asset={article.heroImage} sizes="(min-width: 72rem) 70rem, 100vw" priority className="hero-image" /> : null}
       <div className="prose">
-        <RichTextHtml value={article.body} renderModel={renderViewer} />
+        <RichTextHtml value={article.body} loadModelRenderer={loadEmbeddedViewer} />
       </div>
       <footer className="article-footer">
         <TagList tags={article.tags} locale={locale} />
@@ -73,11 +78,6 @@ export function Component() {
       </footer>
     </article>
   );
-}
-
-/** Stable across renders, so embedded viewers are not re-mounted. */
-function renderViewer(source: ViewerSource) {
-  return <ModelViewer source={source} />;
 }
 
 export { RouteError as ErrorBoundary };

@@ -2,10 +2,9 @@ import { useLoaderData } from 'react-router';
 
 import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
-import { ModelViewer } from '#client/features/model-viewer/index.ts';
+import { loadEmbeddedViewer } from '#client/components/embedded-viewer.tsx';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 
-import type { ViewerSource } from '#shared/content/types.ts';
 import type { PageData } from '#client/pages/page/loader.ts';
 
 export function Component() {
@@ -15,15 +14,10 @@ export function Component() {
       <Seo title={page.seoTitle ?? page.title} description={page.seoDescription} image={page.ogImage?.url} />
       <h1>{page.title}</h1>
       <div className="prose">
-        <RichTextHtml value={page.body} renderModel={renderViewer} />
+        <RichTextHtml value={page.body} loadModelRenderer={loadEmbeddedViewer} />
       </div>
     </article>
   );
-}
-
-/** Stable across renders, so embedded viewers are not re-mounted. */
-function renderViewer(source: ViewerSource) {
-  return <ModelViewer source={source} />;
 }
 
 export { RouteError as ErrorBoundary };
