@@ -54,6 +54,8 @@ describe('securityHeaders', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{8,}; includeSubDomains/);
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['permissions-policy']).toContain('camera=()');
+    // Features Chromium no longer knows make it log an error on every page.
+    expect(res.headers['permissions-policy']).not.toContain('interest-cohort');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });

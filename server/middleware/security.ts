@@ -59,7 +59,7 @@ export function securityHeaders(config: Config): RequestHandler {
     xFrameOptions: false,
   });
   return (req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), fullscreen=(self)');
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self)');
     mw(req, res, next);
   };
 }
