@@ -71,7 +71,7 @@ httpServer.on('request', app);
 httpServer.listen(config.port, config.host, () => {
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ port, host: config.host, env: config.env, version: config.version, modes: services.modes }, 'server listening');
+  logger.info({ port, host: config.host, env: config.env, modes: services.modes }, 'server listening'); // version is in every line's base
 });
 
 function shutdown(signal: string): void {
