@@ -24,6 +24,8 @@ export interface SpeedInsightsOptions extends ScriptOptions {
   random?: () => number;
   vitals?: VitalsSource;
   flushAfterMs?: number;
+  /** The page that loaded, when read earlier than this call (the script reads it before `load`). */
+  page?: { route: string | null; path: string };
 }
 
 /**
@@ -37,13 +39,23 @@ export interface SpeedInsightsOptions extends ScriptOptions {
 export function startSpeedInsights(options: SpeedInsightsOptions): boolean {
   if (!isTrackingAllowed() || !isSampledIn(options.sampleRate, options.random)) return false;
   const vitals = options.vitals ?? { onCLS, onFCP, onINP, onLCP, onTTFB };
-  const route = readRoute();
-  const path = window.location.pathname;
+  const route = options.page?.route ?? readRoute();
+  const path = options.page?.path ?? window.location.pathname;
   const viewport = getViewportClass(window.innerWidth);
   const queue = createBeaconQueue<VitalEvent>({ endpoint: options.endpoint, transport: options.transport ?? beaconTransport, flushAfterMs: options.flushAfterMs });
 
   const report = (metric: MetricType) =>
-    queue.add({ type: 'vital', name: metric.name, value: metric.value, rating: metric.rating, id: metric.id, route, path, viewport, navigationType: metric.navigationType });
+    queue.add({
+      type: 'vital',
+      name: metric.name,
+      value: metric.value,
+      rating: metric.rating,
+      id: metric.id,
+      route,
+      path,
+      viewport,
+      navigationType: metric.navigationType,
+    });
   for (const subscribe of [vitals.onTTFB, vitals.onFCP, vitals.onLCP, vitals.onCLS, vitals.onINP]) subscribe(report);
   return true;
 }

@@ -28,7 +28,8 @@ export interface InsightsRouterOptions {
 /**
  * The self-hosted insights collector, mounted at INSIGHTS_BASE_PATH with the
  * layout hosted providers use: `GET /insights/script.js` and
- * `GET /speed-insights/script.js` serve the browser scripts; `POST
+ * `GET /speed-insights/script.js` serve the browser scripts (the latter
+ * imports `GET /speed-insights/vitals.js` after `load`); `POST
  * /insights/events` and `POST /speed-insights/events` take batches from them
  * (JSON, or text/plain as sendBeacon sends it). Each accepted event becomes
  * one `req.log` line and a sample in the in-memory aggregate. No cookies, and
@@ -40,17 +41,52 @@ export function createInsightsRouter(options: InsightsRouterOptions): Router {
 
   router.get('/insights/script.js', serveScript(options.scripts, 'insights'));
   router.get('/speed-insights/script.js', serveScript(options.scripts, 'speed-insights'));
+  router.get('/speed-insights/vitals.js', serveScript(options.scripts, 'speed-insights-vitals'));
 
   const accept = [rateLimit(options.rateLimiter), requireJsonBody(), parseBody];
-  router.post('/insights/events', ...accept, collect(pageViewBatchSchema, (req, event: PageViewEvent) => {
-    req.log.info({ event: 'pageview', route: event.route, path: event.path, locale: event.locale, referrer: event.referrer, viewport: event.viewport, navigation: event.navigation }, 'insights event');
-    options.aggregator.recordPageView(event);
-  }));
-  router.post('/speed-insights/events', ...accept, collect(vitalBatchSchema, (req, event: VitalEvent) => {
-    req.log.info({ event: 'vital', name: event.name, value: event.value, rating: event.rating, route: event.route, path: event.path, viewport: event.viewport, navigationType: event.navigationType, metricId: event.id }, 'insights event');
-    options.aggregator.recordVital(event);
-  }));
-  router.all(['/insights/events', '/speed-insights/events'], (req, res) => sendJsonError(req, res, 405, `Method ${req.method} is not allowed here`, { Allow: 'POST' }));
+  router.post(
+    '/insights/events',
+    ...accept,
+    collect(pageViewBatchSchema, (req, event: PageViewEvent) => {
+      req.log.info(
+        {
+          event: 'pageview',
+          route: event.route,
+          path: event.path,
+          locale: event.locale,
+          referrer: event.referrer,
+          viewport: event.viewport,
+          navigation: event.navigation,
+        },
+        'insights event',
+      );
+      options.aggregator.recordPageView(event);
+    }),
+  );
+  router.post(
+    '/speed-insights/events',
+    ...accept,
+    collect(vitalBatchSchema, (req, event: VitalEvent) => {
+      req.log.info(
+        {
+          event: 'vital',
+          name: event.name,
+          value: event.value,
+          rating: event.rating,
+          route: event.route,
+          path: event.path,
+          viewport: event.viewport,
+          navigationType: event.navigationType,
+          metricId: event.id,
+        },
+        'insights event',
+      );
+      options.aggregator.recordVital(event);
+    }),
+  );
+  router.all(['/insights/events', '/speed-insights/events'], (req, res) =>
+    sendJsonError(req, res, 405, `Method ${req.method} is not allowed here`, { Allow: 'POST' }),
+  );
 
   router.use(createInsightsSummaryRouter({ aggregator: options.aggregator, token: options.token }));
   router.use((req, res) => sendJsonError(req, res, 404, `Nothing lives at ${req.originalUrl.split('?')[0]?.slice(0, 200)}`));
@@ -108,7 +144,8 @@ function bodyErrors(): ErrorRequestHandler {
   return (err: { type?: string; status?: number }, req, res, next) => {
     if (err.type === 'entity.too.large') return sendJsonError(req, res, 413, 'Event batch is larger than allowed');
     if (err.type === 'entity.parse.failed') return sendJsonError(req, res, 400, 'Event batch is not valid JSON');
-    if (typeof err.status === 'number' && err.status >= 400 && err.status < 500 && !(err instanceof HttpError)) return sendJsonError(req, res, err.status, 'Event batch could not be read');
+    if (typeof err.status === 'number' && err.status >= 400 && err.status < 500 && !(err instanceof HttpError))
+      return sendJsonError(req, res, err.status, 'Event batch could not be read');
     next(err);
   };
 }

@@ -35,10 +35,19 @@ test('page views and Web Vitals reach the self-hosted collector', async ({ brows
   const session = await openPage(browser, app.url);
   const { page } = session;
   try {
+    // The speed-insights script imports web-vitals after `load`; vitals start being observed then.
+    const vitalsModule = page.waitForResponse((response) => new URL(response.url()).pathname === '/_insights/speed-insights/vitals.js');
     await page.goto(`${app.url}/`);
     await waitForHydration(page);
+    assert.equal((await vitalsModule).status(), 200);
+    // web-vitals reads buffered entries (navigation, paint) in observer callbacks a task later.
+    await page.waitForFunction(() => new Promise((done) => setTimeout(() => done(true), 100)));
     const scripts = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLScriptElement>('script[src*="/_insights/"]')].map((s) => ({ src: new URL(s.src).pathname, defer: s.defer, hasNonce: s.nonce.length > 0 })),
+      [...document.querySelectorAll<HTMLScriptElement>('script[src*="/_insights/"]')].map((s) => ({
+        src: new URL(s.src).pathname,
+        defer: s.defer,
+        hasNonce: s.nonce.length > 0,
+      })),
     );
     assert.deepEqual(scripts, [
       { src: '/_insights/insights/script.js', defer: true, hasNonce: true },
@@ -60,8 +69,14 @@ test('page views and Web Vitals reach the self-hosted collector', async ({ brows
       ],
     );
     const vitals = await waitForLines(app, isVital, 2);
-    assert.ok(vitals.every((line) => line.path === '/' && line.route === '/'), JSON.stringify(vitals));
-    assert.ok(vitals.some((line) => line.name === 'TTFB'), `no TTFB among ${vitals.map((line) => line.name).join(', ')}`);
+    assert.ok(
+      vitals.every((line) => line.path === '/' && line.route === '/'),
+      JSON.stringify(vitals),
+    );
+    assert.ok(
+      vitals.some((line) => line.name === 'TTFB'),
+      `no TTFB among ${vitals.map((line) => line.name).join(', ')}`,
+    );
     const collectorLines = app.logs.filter((line) => line.msg === 'insights event' || JSON.stringify(line.req ?? '').includes('/_insights/'));
     assert.equal(JSON.stringify(collectorLines).includes('127.0.0.1'), false, 'a collector log line carries the client address');
 

@@ -23,19 +23,26 @@ function runAsScriptTag(code: string, src: string): void {
 
 describe('insights script bundles', () => {
   beforeAll(async () => {
-    for (const name of ['insights', 'speed-insights'] as const) bundles.set(name, await bundleInsightsScript(name));
+    for (const name of ['insights', 'speed-insights', 'speed-insights-vitals'] as const) bundles.set(name, await bundleInsightsScript(name));
   }, 30_000);
 
   afterEach(() => vi.unstubAllGlobals());
 
-  it('are self-contained classic scripts', () => {
-    for (const code of bundles.values()) {
+  it('are self-contained: two classic scripts, and the vitals module the speed-insights script imports', () => {
+    for (const name of ['insights', 'speed-insights'] as const) {
+      const code = bundles.get(name) ?? '';
       expect(code.startsWith('(function(){')).toBe(true);
       expect(code).not.toMatch(/^\s*(import|export)\s/m);
-      expect(code).not.toMatch(/\bimport\(/);
       expect(code).not.toContain('@vitejs');
     }
-    expect(bundles.get('speed-insights')).toContain('largest-contentful-paint');
+    expect(bundles.get('insights')).not.toMatch(/\bimport\(/);
+    // The loader stays small: web-vitals is only in the module, imported by URL after `load`.
+    expect(bundles.get('speed-insights')).not.toContain('largest-contentful-paint');
+    expect(bundles.get('speed-insights')).toContain('vitals.js');
+    const vitals = bundles.get('speed-insights-vitals') ?? '';
+    expect(vitals).toContain('largest-contentful-paint');
+    expect(vitals).toMatch(/export\s*\{[^}]*startSpeedInsights/);
+    expect(vitals).not.toMatch(/^\s*import\s/m);
   });
 
   it('sends a page view the collector accepts', () => {

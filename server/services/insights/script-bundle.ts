@@ -2,15 +2,20 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 /**
- * The two browser scripts and their entry modules. Each is bundled on its
- * own into one self-contained, unhashed IIFE (web-vitals inlined), because
- * the scripts are loaded by stable URL from `<base>/…/script.js` and must
- * not import anything.
+ * The browser scripts and their entry modules. Each is bundled on its own
+ * into one self-contained, unhashed file, because they are loaded by stable
+ * URL: the two `<base>/…/script.js` as classic scripts (IIFE), and
+ * `<base>/speed-insights/vitals.js` (web-vitals inlined) as an ES module the
+ * speed-insights script imports after `load` for the loads that report.
  */
 export const INSIGHTS_SCRIPTS = {
   insights: 'client/insights/insights-script.ts',
   'speed-insights': 'client/insights/speed-insights-script.ts',
+  'speed-insights-vitals': 'client/insights/speed-insights-module.ts',
 } as const;
+
+/** Scripts that are ES modules (imported), not classic scripts. */
+const MODULE_SCRIPTS: ReadonlySet<string> = new Set(['speed-insights-vitals']);
 
 export type InsightsScriptName = keyof typeof INSIGHTS_SCRIPTS;
 
@@ -36,7 +41,12 @@ export async function bundleInsightsScript(name: InsightsScriptName, root = proc
       minify: true,
       sourcemap: false,
       copyPublicDir: false,
-      lib: { entry: resolve(root, INSIGHTS_SCRIPTS[name]), formats: ['iife'], name: 'vitrineInsights', fileName: () => `${name}.js` },
+      lib: {
+        entry: resolve(root, INSIGHTS_SCRIPTS[name]),
+        formats: [MODULE_SCRIPTS.has(name) ? 'es' : 'iife'],
+        name: 'vitrineInsights',
+        fileName: () => `${name}.js`,
+      },
     },
   });
   const results = Array.isArray(output) ? output : [output];
