@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+
+import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import { test } from './support/runner.ts';
+import { getCoverage, getDebug, waitForState } from './viewer-harness/browser.ts';
+
+import type { Page } from 'playwright-core';
+
+/**
+ * The 3D viewer on the real app pages (production build, embedded demo
+ * space, SwiftShader WebGL): every demo model draws, stays on our origin and
+ * logs nothing; a broken file shows its error with Retry; client-side
+ * navigation between model pages leaks no WebGL context or GPU memory; no
+ * WebGL leaves the poster and a message; the embed page draws too.
+ * tests/e2e/viewer-harness/ covers the viewer's variants on fixtures.
+ */
+
+const MODELS = [
+  'ostra-lounge-chair',
+  'kerf-dining-table',
+  'tripod-stool',
+  'ladder-shelf',
+  'pivot-desk-lamp',
+  'halo-pendant',
+  'tide-vase',
+  'turned-walnut-bowl',
+  'carvers-mallet',
+];
+
+/** Waits for the page's main viewer to be ready and its poster to fade, then measures the canvas. */
+async function drawnShare(page: Page): Promise<number> {
+  await waitForState(page, 'ready', 90_000);
+  await page.waitForTimeout(600); // poster fade-out
+  return getCoverage(page.locator('figure[data-state="ready"] canvas').first());
+}
+
+test(
+  'every demo model page draws its model, with no console problem and no request leaving the origin',
+  async ({ browser, baseUrl }) => {
+    for (const slug of MODELS) {
+      const session = await openPage(browser, baseUrl);
+      try {
+        const response = await session.page.goto(`${baseUrl}/models/${slug}`);
+        assert.equal(response?.status(), 200, slug);
+        const coverage = await drawnShare(session.page);
+        assert.ok(coverage > 0.03, `${slug}: canvas looks blank (${(coverage * 100).toFixed(1)}% of pixels differ from the background)`);
+        const modelRequests = session.watch.requests.filter((url) => /\.(glb|gltf)(\?|$)/.test(url));
+        assert.ok(modelRequests.length > 0, `${slug}: no model file was requested from our origin`);
+        session.expectClean();
+      } finally {
+        await session.close();
+      }
+    }
+  },
+  { timeoutMs: 600_000 },
+);
+
+test('a truncated model file shows an error with Retry over the poster, and the page keeps working', async ({ browser, baseUrl }) => {
+  const session = await openPage(browser, baseUrl);
+  const { page } = session;
+  try {
+    await page.route(/\.glb(\?|$)/, async (route) => {
+      const upstream = await route.fetch();
+      const body = await upstream.body();
+      await route.fulfill({ status: 200, contentType: 'model/gltf-binary', body: body.subarray(0, Math.floor(body.length / 3)) });
+    });
+    await page.goto(`${baseUrl}/models/ostra-lounge-chair`);
+    await waitForHydration(page);
+    await waitForState(page, 'error', 90_000);
+    const figure = page.locator('figure[data-state="error"]').first();
+    await figure.getByRole('button', { name: 'Retry' }).waitFor();
+    assert.ok(await figure.locator('img[alt]').count(), 'the poster stays under the error');
+
+    await page.locator('header a[href="/models"]').first().click();
+    await page.waitForURL(`${baseUrl}/models`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  } finally {
+    await session.close();
+  }
+});
+
+test(
+  '20 client-side navigations between model pages leave WebGL contexts and GPU memory where they started',
+  async ({ browser, baseUrl }) => {
+    const session = await openPage(browser, baseUrl);
+    const { page } = session;
+    try {
+      await page.goto(`${baseUrl}/models/tide-vase`);
+      await waitForHydration(page);
+      await waitForState(page, 'ready', 90_000);
+      const start = await getDebug(page);
+      assert.ok(start && start.contexts === 1, `one live context on a model page, got ${JSON.stringify(start)}`);
+
+      const visit = async (path: string) => {
+        await page.locator(`a[href="${path}"]`).first().click();
+        await page.waitForURL(`${baseUrl}${path}`);
+      };
+      const route = ['/models', '/models/carvers-mallet', '/models', '/models/tide-vase'];
+      for (let step = 0; step < 20; step++) {
+        const path = route[step % route.length] ?? '/models';
+        await visit(path);
+        if (path !== '/models') await waitForState(page, 'ready', 90_000);
+      }
+      assert.equal(page.url(), `${baseUrl}/models/tide-vase`);
+      assert.equal(await page.evaluate(() => performance.getEntriesByType('navigation').length), 1, 'the navigations were client-side (one document load)');
+      await page.waitForTimeout(300);
+      const end = await getDebug(page);
+      assert.ok(end, 'viewer debug counters are installed');
+      assert.equal(end.contexts, start.contexts, 'WebGL contexts');
+      assert.equal(end.memory.geometries, start.memory.geometries, 'geometries on the GPU');
+      assert.equal(end.memory.textures, start.memory.textures, 'textures on the GPU');
+      session.expectClean();
+    } finally {
+      await session.close();
+    }
+  },
+  { timeoutMs: 600_000 },
+);
+
+test('without WebGL a model page shows the poster and a message, and logs nothing', async ({ baseUrl }) => {
+  const noWebGL = await launchBrowser({ webgl: false });
+  try {
+    const session = await openPage(noWebGL, baseUrl);
+    const { page } = session;
+    await page.goto(`${baseUrl}/models/ostra-lounge-chair`);
+    await waitForHydration(page);
+    await waitForState(page, 'no-webgl', 30_000);
+    const figure = page.locator('figure[data-state="no-webgl"]').first();
+    const poster = figure.locator('img[alt]').first();
+    assert.ok(await poster.isVisible(), 'the poster is visible');
+    assert.ok(((await poster.getAttribute('alt')) ?? '').length > 0, 'the poster has alt text');
+    assert.match((await figure.innerText()).trim(), /\S{3,}/, 'a message explains the missing 3D view');
+    assert.equal(await figure.locator('canvas').count(), 0, 'no canvas without WebGL');
+    session.expectClean();
+    await session.close();
+  } finally {
+    await noWebGL.close();
+  }
+});
+
+test('the embed page renders only the viewer, and it draws', async ({ browser, baseUrl }) => {
+  const session = await openPage(browser, baseUrl);
+  const { page } = session;
+  try {
+    const response = await page.goto(`${baseUrl}/models/halo-pendant/embed`);
+    assert.equal(response?.status(), 200);
+    assert.equal(await page.locator('header, footer').count(), 0, 'no site chrome in the embed');
+    const coverage = await drawnShare(page);
+    assert.ok(coverage > 0.03, `canvas looks blank (${(coverage * 100).toFixed(1)}%)`);
+    session.expectClean();
+  } finally {
+    await session.close();
+  }
+});
