@@ -34,15 +34,36 @@ async function drawnShare(page: Page): Promise<number> {
   return getCoverage(page.locator('figure[data-state="ready"] canvas').first());
 }
 
+/** Records every value the viewer's progress bar shows (`window.__progress`), from the first paint on. */
+async function recordProgress(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: Array<number | null> = [];
+    (window as Window & { __progress?: Array<number | null> }).__progress = seen;
+    const read = () => {
+      for (const bar of document.querySelectorAll('[role="progressbar"]')) {
+        const now = bar.getAttribute('aria-valuenow');
+        const value = now === null ? null : Number(now);
+        if (seen.at(-1) !== value) seen.push(value);
+      }
+    };
+    new MutationObserver(read).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+}
+
 test(
   'every demo model page draws its model, with no console problem and no request leaving the origin',
   async ({ browser, baseUrl }) => {
     for (const slug of MODELS) {
       const session = await openPage(browser, baseUrl);
       try {
+        await recordProgress(session.page);
         const response = await session.page.goto(`${baseUrl}/models/${slug}`);
         assert.equal(response?.status(), 200, slug);
         const coverage = await drawnShare(session.page);
+        const progress = await session.page.evaluate(() => (window as Window & { __progress?: Array<number | null> }).__progress ?? []);
+        assert.ok(progress.length > 0, `${slug}: no progress bar was shown while the model loaded`);
+        // Not asserted: a determinate bar reaching 100. The demo's .glb files arrive compressed without a
+        // Content-Length, so the bar is indeterminate (aria-valuenow absent) until the model is ready.
         assert.ok(coverage > 0.03, `${slug}: canvas looks blank (${(coverage * 100).toFixed(1)}% of pixels differ from the background)`);
         const modelRequests = session.watch.requests.filter((url) => /\.(glb|gltf)(\?|$)/.test(url));
         assert.ok(modelRequests.length > 0, `${slug}: no model file was requested from our origin`);
