@@ -5,15 +5,27 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Locale } from '#shared/content/types.ts';
-import type { HeaderSearchBoxProps } from './load-search-box.ts';
+import type { HeaderSearchBoxProps, SearchHandoff } from './load-search-box.ts';
 
 // The real interactive box is tested in widgets/; here it is a stand-in that records what it was handed.
-const chunk = vi.hoisted(() => ({ crash: false }));
-vi.mock('./widgets/header-search-box.tsx', () => {
+// Like InstantSearch, it renders nothing on its first render and mounts its input a render later.
+const chunk = vi.hoisted(() => ({ crash: false, startDelayMs: 0 }));
+vi.mock('./widgets/header-search-box.tsx', async () => {
+  const { useEffect, useLayoutEffect, useState } = await import('react');
+  function Input({ takeHandoff, onReady }: Omit<HeaderSearchBoxProps, 'locale'>) {
+    const [handoff] = useState(takeHandoff);
+    useLayoutEffect(() => onReady(), [onReady]);
+    return <input aria-label="interactive search" data-handoff={JSON.stringify(handoff)} />;
+  }
   return {
-    HeaderSearchBox: ({ handoff }: HeaderSearchBoxProps) => {
+    HeaderSearchBox: ({ takeHandoff, onReady }: HeaderSearchBoxProps) => {
+      const [started, setStarted] = useState(false);
+      useEffect(() => {
+        const id = setTimeout(() => setStarted(true), chunk.startDelayMs);
+        return () => clearTimeout(id);
+      }, []);
       if (chunk.crash) throw new Error('search widget crashed');
-      return <input aria-label="interactive search" data-handoff={JSON.stringify(handoff)} />;
+      return started ? <Input takeHandoff={takeHandoff} onReady={onReady} /> : null;
     },
   };
 });
@@ -36,10 +48,11 @@ async function renderShell(locale: Locale = 'en-US', path = '/') {
 }
 
 const shellInput = () => document.getElementById('header-search-input') as HTMLInputElement;
-const handoff = () => JSON.parse(screen.getByRole('textbox', { name: 'interactive search' }).dataset.handoff!) as HeaderSearchBoxProps['handoff'];
+const handoff = () => JSON.parse(screen.getByRole('textbox', { name: 'interactive search' }).dataset.handoff!) as SearchHandoff;
 
 beforeEach(() => {
   chunk.crash = false;
+  chunk.startDelayMs = 0;
   vi.stubGlobal('requestIdleCallback', undefined);
 });
 
@@ -95,8 +108,44 @@ describe('HeaderSearch', () => {
 
     expect(loadedBefore).toBe(false);
     expect(swappedEarly).toBeNull();
-    // Swapped synchronously in the pointer event: the press then lands in the interactive box.
-    expect(handoff()).toMatchObject({ value: '', focused: true });
+    await waitFor(() => expect(handoff()).toMatchObject({ value: '', focused: true }));
+  });
+
+  it('keeps the plain input taking keystrokes until the interactive one exists, then hands over all of them', async () => {
+    chunk.startDelayMs = 50;
+    await renderShell();
+    const plain = shellInput();
+    plain.focus();
+    fireEvent.focus(plain);
+    await waitFor(() => expect(isChunkLoaded()).toBe(true));
+
+    // The chunk is here and the box is starting: the visitor goes on typing in the plain input.
+    const stillPlain = document.getElementById('header-search-input');
+    plain.value = 'leuchte';
+    plain.setSelectionRange(7, 7);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'interactive search' })).toBeTruthy());
+
+    expect(stillPlain).toBe(plain);
+    expect(handoff()).toEqual({ value: 'leuchte', focused: true, selectionStart: 7, selectionEnd: 7 });
+    // One box in the header once it took over.
+    expect(document.querySelectorAll('form[role=search]')).toHaveLength(0);
+    expect(plain.isConnected).toBe(false);
+  });
+
+  it('starts from the plain form again after the search page', async () => {
+    const HeaderSearch = await loadShell();
+    const router = createMemoryRouter([{ path: '*', element: <HeaderSearch locale="en-US" /> }], { initialEntries: ['/'] });
+    render(<RouterProvider router={router} />);
+    fireEvent.focus(shellInput());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'interactive search' })).toBeTruthy());
+
+    await act(() => router.navigate('/search'));
+    const onSearchPage = shellInput();
+    await act(() => router.navigate('/'));
+
+    expect(onSearchPage.closest('form')?.getAttribute('action')).toBe('/search');
+    expect(screen.queryByRole('textbox', { name: 'interactive search' })).toBeNull();
+    expect(shellInput().value).toBe('');
   });
 
   it('focuses the box on / and Ctrl/Cmd+K, but not while the visitor types in another field', async () => {

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Form, useLocation } from 'react-router';
 
 import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
@@ -58,13 +57,16 @@ export function HeaderSearchForm({
   );
 }
 
-type Upgrade = { Box: ComponentType<HeaderSearchBoxProps>; props: HeaderSearchBoxProps };
+type Upgrade = { Box: ComponentType<HeaderSearchBoxProps>; wantsFocus: boolean };
 
 /**
  * The header search box. It renders the plain form (identical on server and
  * client) and swaps in the interactive InstantSearch box on first focus or
  * pointer press; its code loads then, or earlier when the browser is idle.
- * What was typed before the swap, the focus and the caret carry over. On the
+ * The swap is seamless: InstantSearch mounts its children a render after
+ * its own first one, so the plain input stays on screen and keeps taking
+ * keystrokes until the interactive input exists; that one then takes over
+ * what was typed by then, the focus and the caret, in the same task. On the
  * search page the page's own search box is the InstantSearch one (one root
  * per page), so the header stays a plain form there.
  */
@@ -73,31 +75,51 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
   const onSearchPage = pathname === paths.search(locale);
   const inputRef = useRef<HTMLInputElement>(null);
   const [upgrade, setUpgrade] = useState<Upgrade | null>(null);
+  const [ready, setReady] = useState(false);
   const loading = useRef(false);
   useSearchShortcuts();
   useEffect(() => (onSearchPage ? undefined : preloadWhenIdle()), [onSearchPage]);
+  // The search page unmounts the box; coming back starts again from the plain form.
+  const [wasOnSearchPage, setWasOnSearchPage] = useState(onSearchPage);
+  if (onSearchPage !== wasOnSearchPage) {
+    setWasOnSearchPage(onSearchPage);
+    if (onSearchPage) {
+      setUpgrade(null);
+      setReady(false);
+    }
+  }
 
   const activate = (wantsFocus: boolean) => {
     if (upgrade || onSearchPage || loading.current) return;
-    // flushSync: nothing can be typed between reading the input and replacing it.
-    const swap = (Box: Upgrade['Box'], focus: boolean) =>
-      flushSync(() => setUpgrade({ Box, props: { locale, handoff: readHandoff(inputRef.current, focus) } }));
     const Box = getLoadedHeaderSearchBox();
-    if (Box) return swap(Box, wantsFocus);
+    if (Box) return setUpgrade({ Box, wantsFocus });
     loading.current = true;
     loadHeaderSearchBox().then(
-      (Loaded) => swap(Loaded, false),
+      (Loaded) => {
+        loading.current = false;
+        setUpgrade({ Box: Loaded, wantsFocus: false });
+      },
       // The chunk failed to load: the plain form keeps working, and the next focus tries again.
       () => void (loading.current = false),
     );
   };
 
-  if (upgrade && !onSearchPage) {
-    return (
-      <SearchErrorBoundary fallback={<HeaderSearchForm locale={locale} />}>
-        <upgrade.Box {...upgrade.props} locale={locale} />
-      </SearchErrorBoundary>
-    );
-  }
-  return <HeaderSearchForm locale={locale} inputRef={inputRef} onActivate={activate} />;
+  const interactive = upgrade !== null && !onSearchPage;
+  const showPlain = !interactive || !ready;
+  // Fixed positions and keys: the plain form must not remount (it holds the typing) when the box joins it.
+  return (
+    <>
+      {showPlain ? <HeaderSearchForm key="plain" locale={locale} inputRef={inputRef} onActivate={interactive ? undefined : activate} /> : null}
+      {interactive ? (
+        // Before the box is ready the plain form is still there, so a failure needs no fallback of its own.
+        <SearchErrorBoundary key="interactive" fallback={ready ? <HeaderSearchForm locale={locale} /> : null}>
+          <upgrade.Box
+            locale={locale}
+            takeHandoff={() => readHandoff(inputRef.current, upgrade.wantsFocus)}
+            onReady={() => setReady(true)}
+          />
+        </SearchErrorBoundary>
+      ) : null}
+    </>
+  );
 }

@@ -11,7 +11,14 @@ export interface SearchHandoff {
 
 export interface HeaderSearchBoxProps {
   locale: Locale;
-  handoff: SearchHandoff;
+  /**
+   * Reads the server-rendered input as it is now. The plain form stays on
+   * screen (and keeps taking keystrokes) until the interactive input is in
+   * the DOM, so the box calls this as late as it can: when its input mounts.
+   */
+  takeHandoff: () => SearchHandoff;
+  /** The interactive input is mounted and focused: the plain form can go. */
+  onReady: () => void;
 }
 
 type HeaderSearchBox = ComponentType<HeaderSearchBoxProps>;

@@ -63,7 +63,8 @@ describe('the browser search client in production mode', () => {
     renderWithRouter(
       <HeaderSearchBox
         locale="de-DE"
-        handoff={{ value: '', focused: true, selectionStart: null, selectionEnd: null }}
+        takeHandoff={() => ({ value: '', focused: true, selectionStart: null, selectionEnd: null })}
+        onReady={() => {}}
         searchClient={skipEmptyQueries(client)}
       />,
       PRODUCTION,

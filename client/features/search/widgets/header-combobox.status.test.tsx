@@ -36,7 +36,7 @@ function createGate() {
 describe('HeaderSearchBox status', () => {
   it('shows nothing while a search is fast, then a spinner once it stalls (300 ms)', async () => {
     const gate = createGate();
-    renderWithRouter(<HeaderSearchBox locale="en-US" handoff={handoff} searchClient={createScriptedClient(gate.answer)} />);
+    renderWithRouter(<HeaderSearchBox locale="en-US" takeHandoff={() => handoff} onReady={() => {}} searchClient={createScriptedClient(gate.answer)} />);
 
     type('lamp');
     await waitFor(() => expect(gate.has('lamp')).toBe(true));
@@ -54,7 +54,7 @@ describe('HeaderSearchBox status', () => {
   it('shows a message with Retry after an error, and Retry sends the typed query again', async () => {
     const gate = createGate();
     const client = createScriptedClient(gate.answer);
-    renderWithRouter(<HeaderSearchBox locale="en-US" handoff={handoff} searchClient={client} />);
+    renderWithRouter(<HeaderSearchBox locale="en-US" takeHandoff={() => handoff} onReady={() => {}} searchClient={client} />);
     type('lamp');
     await waitFor(() => expect(gate.has('lamp')).toBe(true));
 
@@ -74,7 +74,7 @@ describe('HeaderSearchBox status', () => {
 
   it('never lets a slow answer to an older query replace a newer one', async () => {
     const gate = createGate();
-    renderWithRouter(<HeaderSearchBox locale="en-US" handoff={handoff} searchClient={createScriptedClient(gate.answer)} />);
+    renderWithRouter(<HeaderSearchBox locale="en-US" takeHandoff={() => handoff} onReady={() => {}} searchClient={createScriptedClient(gate.answer)} />);
 
     type('la');
     await waitFor(() => expect(gate.has('la')).toBe(true));

@@ -29,7 +29,7 @@ const options = () => screen.queryAllByRole('option');
 
 function setup(answer: Parameters<typeof createScriptedClient>[0] = catalogue) {
   const client = createScriptedClient(answer);
-  const view = renderWithRouter(<HeaderSearchBox locale="en-US" handoff={handoff} searchClient={client} />);
+  const view = renderWithRouter(<HeaderSearchBox locale="en-US" takeHandoff={() => handoff} onReady={() => {}} searchClient={client} />);
   return { client, ...view };
 }
 
@@ -38,6 +38,21 @@ afterEach(() => {
 });
 
 describe('HeaderSearchBox', () => {
+  it('takes over what the plain input held when its own input mounted, searching for what was typed while it started', async () => {
+    const client = createScriptedClient(catalogue);
+    const plain = ['la', 'lamp'];
+    const onReady = vi.fn();
+    const takeHandoff = () => ({ value: plain.shift() ?? 'lamp', focused: true, selectionStart: 4, selectionEnd: 4 });
+    renderWithRouter(<HeaderSearchBox locale="en-US" takeHandoff={takeHandoff} onReady={onReady} searchClient={client} />);
+
+    await waitFor(() => expect(options()).toHaveLength(3));
+    expect(input().value).toBe('lamp');
+    expect(document.activeElement).toBe(input());
+    expect(input().selectionStart).toBe(4);
+    expect(onReady).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(client.calls.at(-1)).toMatchObject({ params: { query: 'lamp' } }));
+  });
+
   it('is an ARIA combobox whose listbox opens with results as the visitor types', async () => {
     const { client } = setup();
 

@@ -28,14 +28,16 @@ import type { SearchHit } from './hit-parts.tsx';
  * client-side navigation; Enter without a selection goes to the search page.
  * A polite live region announces the result count.
  */
-export function HeaderCombobox({ locale, handoff }: { locale: Locale; handoff: SearchHandoff }) {
+export function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; takeHandoff: () => SearchHandoff; onReady: () => void }) {
   const t = getSearchLabels(locale);
   const navigate = useNavigate();
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listboxId = useId();
+  // Read once, at mount: the plain input is still on screen until then and may have taken more keystrokes.
+  const [handoff] = useState(takeHandoff);
   const [value, setValue] = useState(handoff.value);
-  const { refine } = useSearchBox({ queryHook: useDebouncedQueryHook() });
+  const { query: searchedQuery, refine } = useSearchBox({ queryHook: useDebouncedQueryHook() });
   const { items, results, sendEvent } = useHits<SearchHit>();
   // After an error InstantSearch restores the last state that worked, so Retry sends the typed query again.
   const { status } = useInstantSearch({ catchError: true });
@@ -54,12 +56,19 @@ export function HeaderCombobox({ locale, handoff }: { locale: Locale; handoff: S
   const combobox = useCombobox({ items: hits, resultsKey: results, hasQuery: query.trim() !== '', initiallyOpen: handoff.focused, onOpenItem: openHit });
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
+  // Take over from the plain input in the same task it goes away in: focus, caret, and a search for
+  // anything typed after InstantSearch started with the earlier text.
+  const mountedWith = useRef({ handoff, searchedQuery, refine, onReady });
   useLayoutEffect(() => {
+    const { handoff, searchedQuery, refine, onReady } = mountedWith.current;
     const input = inputRef.current;
-    if (!input || !handoff.focused) return;
-    input.focus();
-    if (handoff.selectionStart !== null) input.setSelectionRange(handoff.selectionStart, handoff.selectionEnd ?? handoff.selectionStart);
-  }, [handoff]);
+    if (input && handoff.focused) {
+      input.focus();
+      if (handoff.selectionStart !== null) input.setSelectionRange(handoff.selectionStart, handoff.selectionEnd ?? handoff.selectionStart);
+    }
+    if (sanitizeQuery(handoff.value) !== searchedQuery) refine(sanitizeQuery(handoff.value));
+    onReady();
+  }, []);
 
   const { expanded, close } = combobox;
   useEffect(() => {

@@ -18,12 +18,13 @@ import type { HeaderSearchBoxProps } from '../load-search-box.ts';
  * stalled state after 300 ms, Insights through our bundled client.
  * `searchClient` replaces the configured client (tests).
  */
-export function HeaderSearchBox({ locale, handoff, searchClient }: HeaderSearchBoxProps & { searchClient?: SearchClient }) {
+export function HeaderSearchBox({ locale, takeHandoff, onReady, searchClient }: HeaderSearchBoxProps & { searchClient?: SearchClient }) {
   const { algolia } = usePublicConfig();
   const indexName = toIndexName(algolia.indexPrefix, locale);
   const [client] = useState(() => searchClient ?? skipEmptyQueries(createSearchClient(algolia, window.location.origin)));
   const [insights] = useState(() => createSearchInsights(algolia));
-  const [initialUiState] = useState(() => ({ [indexName]: { query: sanitizeQuery(handoff.value) } }));
+  // What was typed so far; the combobox catches up with anything typed before its input mounts.
+  const [initialUiState] = useState(() => ({ [indexName]: { query: sanitizeQuery(takeHandoff().value) } }));
   useEffect(() => flushSearchInsights, []);
 
   return (
@@ -36,7 +37,7 @@ export function HeaderSearchBox({ locale, handoff, searchClient }: HeaderSearchB
       future={INSTANTSEARCH_FUTURE}
     >
       <Configure {...SEARCH_QUERY_PARAMETERS} />
-      <HeaderCombobox locale={locale} handoff={handoff} />
+      <HeaderCombobox locale={locale} takeHandoff={takeHandoff} onReady={onReady} />
     </InstantSearch>
   );
 }
