@@ -1,3 +1,8 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+import compression from 'compression';
+import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -35,6 +40,21 @@ describe('asset router: non-image files', () => {
     expect(res.headers['content-type']).toMatch(new RegExp(`^${type.replace(/[+]/g, '\\+')}`));
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-disposition']).toBeUndefined();
+  });
+
+  it('states the file size in X-File-Size, which compression (dropping Content-Length) leaves for the viewer\'s progress bar', async () => {
+    const glb = Buffer.concat([Buffer.from('glTF\u0002\u0000\u0000\u0000'), Buffer.alloc(8192, 1)]);
+    const path = '/assets.ctfassets.net/vitrine-demo/large/tok10/large.glb';
+    await mkdir(dirname(join(fixture.assetsDir, path)), { recursive: true });
+    await writeFile(join(fixture.assetsDir, path), glb);
+    const app = express().use(compression()).use(createTestApp());
+
+    const res = await request(app).get(`/content-assets${path}`).set('Accept-Encoding', 'gzip').buffer(true).parse(binary);
+
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(res.headers['x-file-size']).toBe(String(glb.length));
+    expect(res.body as Buffer).toEqual(glb);
   });
 
   it('answers Range requests for video', async () => {

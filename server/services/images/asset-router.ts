@@ -50,6 +50,9 @@ function setFileHeaders(res: Response, contentType: string, inline: boolean): vo
 }
 
 function sendOriginal(file: AssetFile, res: Response, next: NextFunction): void {
+  // Compression drops Content-Length; three's FileLoader reads this header instead, so the
+  // viewer's progress bar knows the size of a gzipped .glb/.gltf/.bin (nginx uses the same name).
+  res.setHeader('X-File-Size', String(file.stats.size));
   // send (under res.sendFile) answers Range, If-None-Match and If-Modified-Since.
   res.sendFile(file.path, { maxAge: '1y', immutable: true, dotfiles: 'allow', acceptRanges: true, etag: true, lastModified: true }, (err) => {
     if (err && !res.headersSent) next(err);
