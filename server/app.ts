@@ -7,7 +7,7 @@ import { createOpsRouter } from '#server/api/ops.ts';
 import { createHttpLogger } from '#server/logger.ts';
 import { errorHandler, notFound } from '#server/middleware/errors.ts';
 import { pageMethods, requestGuards } from '#server/middleware/request-guards.ts';
-import { nonce, securityHeaders } from '#server/middleware/security.ts';
+import { decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/security.ts';
 import { createDocumentHandler } from '#server/ssr/document-handler.ts';
 import { requestOrigin } from '#server/ssr/fetch-request.ts';
 import { createRouteDataHandler } from '#server/ssr/route-data-handler.ts';
@@ -59,6 +59,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   app.use(nonce());
   app.use(embedFraming(config.embedFrameAncestors));
   app.use(securityHeaders(config));
+  app.use(decoderWorkerPolicy());
   // After the security headers, so the 400/413/414 answers carry them too.
   app.use(requestGuards({ maxBodyBytes: config.maxBodyBytes }));
   app.use(compression());

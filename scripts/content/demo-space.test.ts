@@ -369,7 +369,9 @@ describe('demo space glTF models', () => {
         .map((extension) => extension.extensionName);
 
     expect(await extensions('tide-vase')).toEqual([]);
-    expect(await extensions('carvers-mallet')).toEqual([]);
+    expect(await extensions('carvers-mallet')).toEqual(['KHR_texture_basisu']);
+    const ktx2Textures = (await read('carvers-mallet')).getRoot().listTextures();
+    expect(ktx2Textures.map((texture) => texture.getMimeType())).toEqual(['image/ktx2', 'image/ktx2']);
     expect(await extensions('kerf-dining-table')).toContain('KHR_draco_mesh_compression');
     expect(await extensions('turned-walnut-bowl')).toContain('KHR_draco_mesh_compression');
     expect(await extensions('halo-pendant')).toContain('EXT_meshopt_compression');

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
 import { loadConfig } from '#server/config.ts';
-import { nonce, securityHeaders } from '#server/middleware/security.ts';
+import { DECODER_WORKER_PATH, decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/security.ts';
 
 function createSecuredApp(env: Record<string, string> = {}) {
   const app = express();
@@ -72,5 +72,27 @@ describe('securityHeaders', () => {
     const res = await request(createSecuredApp({ NODE_ENV: 'development' })).get('/');
 
     expect(directives(res.headers['content-security-policy'] as string).has('upgrade-insecure-requests')).toBe(false);
+  });
+});
+
+describe('decoderWorkerPolicy', () => {
+  const app = express();
+  app.use(nonce(), securityHeaders(loadConfig({})), decoderWorkerPolicy());
+  app.get('/{*path}', (_req, res) => res.type('js').send('void 0'));
+
+  it('lets only the Basis transcoder worker evaluate code, with no network and no other script source', async () => {
+    const res = await request(app).get(DECODER_WORKER_PATH);
+    const csp = directives(res.headers['content-security-policy'] as string);
+
+    expect(csp.get('script-src')).toBe("'self' 'unsafe-eval' 'wasm-unsafe-eval'");
+    expect(csp.get('default-src')).toBe("'none'");
+    expect(csp.has('connect-src')).toBe(false);
+  });
+
+  it("leaves every other file, the transcoder's own script included, under the page policy", async () => {
+    for (const path of ['/decoders/basis/basis_transcoder.js', '/decoders/draco/draco_decoder.js', '/', `${DECODER_WORKER_PATH}.map`]) {
+      const res = await request(app).get(path);
+      expect(directives(res.headers['content-security-policy'] as string).get('script-src')?.split(' '), path).not.toContain("'unsafe-eval'");
+    }
   });
 });

@@ -15,6 +15,24 @@ export function nonce(): RequestHandler {
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce as string}'`;
 
+/** The Basis (KTX2) transcoder worker, built by scripts/copy-decoders.ts. */
+export const DECODER_WORKER_PATH = '/decoders/basis/basis_worker.js';
+/**
+ * Its own policy: a worker loaded from a URL runs under its response's CSP.
+ * emscripten's embind builds the transcoder's bindings with `new Function`,
+ * so eval is allowed there, and nothing else: no fetches, no imports (the
+ * wasm bytes arrive by postMessage), and a worker has no DOM.
+ */
+export const DECODER_WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'";
+
+/** Gives the decoder worker script its policy; after securityHeaders, whose page policy it replaces. */
+export function decoderWorkerPolicy(): RequestHandler {
+  return (req, res, next) => {
+    if (req.path === DECODER_WORKER_PATH) res.setHeader('Content-Security-Policy', DECODER_WORKER_CSP);
+    next();
+  };
+}
+
 /**
  * helmet with a strict, nonce-based CSP (no 'unsafe-inline' scripts).
  * `connect-src` allows Algolia when it is configured; the embedded engines

@@ -27,6 +27,14 @@ const MODELS = [
   'carvers-mallet',
 ];
 
+/** The self-hosted decoder files a compressed model must load (meshopt's decoder is bundled). */
+const DECODER_FILES: Record<string, RegExp[]> = {
+  'kerf-dining-table': [/\/decoders\/draco\/draco_decoder\.wasm$/],
+  'turned-walnut-bowl': [/\/decoders\/draco\/draco_decoder\.wasm$/],
+  // The worker file carries the transcoder's JS (ktx2-loader.ts); it must run under its own CSP, or the page logs a violation.
+  'carvers-mallet': [/\/decoders\/basis\/basis_worker\.js$/, /\/decoders\/basis\/basis_transcoder\.wasm$/],
+};
+
 /** Waits for the page's main viewer to be ready and its poster to fade, then measures the canvas. */
 async function drawnShare(page: Page): Promise<number> {
   await waitForState(page, 'ready', 90_000);
@@ -69,6 +77,9 @@ test(
         assert.ok(coverage > 0.03, `${slug}: canvas looks blank (${(coverage * 100).toFixed(1)}% of pixels differ from the background)`);
         const modelRequests = session.watch.requests.filter((url) => /\.(glb|gltf)(\?|$)/.test(url));
         assert.ok(modelRequests.length > 0, `${slug}: no model file was requested from our origin`);
+        for (const decoder of DECODER_FILES[slug] ?? []) {
+          assert.ok(session.watch.requests.some((url) => decoder.test(new URL(url).pathname)), `${slug}: ${decoder} was not loaded from our origin`);
+        }
         session.expectClean();
       } finally {
         await session.close();

@@ -1,15 +1,18 @@
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
+
+import { SelfHostedKTX2Loader } from './ktx2-loader.ts';
 
 import type { WebGLRenderer } from 'three';
+import type { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 
 import type { LoadGltf } from './gltf-cache.ts';
 
 /**
  * three's GLTFLoader with every decoder served from our origin: Draco and
- * Basis (KTX2) from `public/decoders/` (copied by scripts/copy-decoders.ts),
+ * Basis (KTX2) from `public/decoders/` (copied by scripts/copy-decoders.ts;
+ * the Basis worker runs from a file there, ktx2-loader.ts says why),
  * meshopt bundled (its wasm is inlined in the module). Decoder files are only
  * fetched when a model actually uses the extension. See
  * docs/decisions/004-model-viewer.md.
@@ -33,7 +36,7 @@ let pendingLoads = 0;
 function getDecoders(renderer: WebGLRenderer): Decoders {
   decoders ??= {
     draco: new DRACOLoader().setDecoderPath(DRACO_DECODER_PATH),
-    ktx2: new KTX2Loader().setTranscoderPath(BASIS_TRANSCODER_PATH).detectSupport(renderer),
+    ktx2: new SelfHostedKTX2Loader().setTranscoderPath(BASIS_TRANSCODER_PATH).detectSupport(renderer),
   };
   return decoders;
 }

@@ -27,6 +27,7 @@ const VARIANT_LABEL = {
   animated: { 'en-US': 'GLB with animation', 'de-DE': 'GLB mit Animation' },
   draco: { 'en-US': 'Draco-compressed GLB', 'de-DE': 'Draco-komprimiertes GLB' },
   meshopt: { 'en-US': 'meshopt-compressed GLB', 'de-DE': 'meshopt-komprimiertes GLB' },
+  ktx2: { 'en-US': 'GLB with KTX2 (Basis Universal) textures', 'de-DE': 'GLB mit KTX2-Texturen (Basis Universal)' },
   gltf: { 'en-US': 'glTF with external buffer and textures', 'de-DE': 'glTF mit externem Buffer und Texturen' },
 } as const;
 

@@ -2,7 +2,9 @@ import { Format, NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { draco, meshopt, weld } from '@gltf-transform/functions';
 import draco3d from 'draco3dgltf';
+import { ktx2 } from 'ktx2-encoder/gltf-transform';
 import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
+import sharp from 'sharp';
 
 import { buildDocument } from './build-document.ts';
 
@@ -11,9 +13,10 @@ import type { ProductSpec } from './scene.ts';
 /**
  * The glTF delivery variants the demo covers, so the viewer is exercised with each:
  * plain GLB, GLB with embedded textures, GLB with an animation, Draco- and
- * meshopt-compressed GLB, and a .gltf with an external .bin and images.
+ * meshopt-compressed GLB, a GLB whose textures are KTX2 (Basis Universal, so the
+ * viewer's transcoder runs), and a .gltf with an external .bin and images.
  */
-export type ModelVariant = 'glb' | 'textured' | 'animated' | 'draco' | 'meshopt' | 'gltf';
+export type ModelVariant = 'glb' | 'textured' | 'animated' | 'draco' | 'meshopt' | 'ktx2' | 'gltf';
 
 export interface ModelFile {
   fileName: string;
@@ -45,10 +48,26 @@ function toContentType(fileName: string): string {
   return 'application/octet-stream';
 }
 
+/** ktx2-encoder's Node build needs the source images as RGBA pixels. */
+async function decodeImage(bytes: Uint8Array): Promise<{ width: number; height: number; data: Uint8Array }> {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+}
+
+/**
+ * KHR_texture_basisu the way production pipelines use it: colour maps as ETC1S
+ * (small, sRGB), normal maps as UASTC with RDO and Zstandard (no blocky normals), with mipmaps.
+ */
+const toKtx2 = [
+  ktx2({ slots: /baseColorTexture/, isUASTC: false, qualityLevel: 160, isPerceptual: true, isSetKTX2SRGBTransferFunc: true, generateMipmap: true, imageDecoder: decodeImage }),
+  ktx2({ slots: /normalTexture/, isUASTC: true, enableRDO: true, rdoQualityLevel: 3, isNormalMap: true, isPerceptual: false, isSetKTX2SRGBTransferFunc: false, generateMipmap: true, needSupercompression: true, imageDecoder: decodeImage }),
+];
+
 export async function writeModel(io: NodeIO, product: ProductSpec, variant: ModelVariant): Promise<ModelFiles> {
   const document = await buildDocument(product);
   if (variant === 'draco') await document.transform(weld(), draco({ method: 'edgebreaker', quantizePosition: 14, quantizeNormal: 10, quantizeTexcoord: 12 }));
   if (variant === 'meshopt') await document.transform(weld(), meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
+  if (variant === 'ktx2') await document.transform(...toKtx2);
   if (variant === 'gltf') {
     const { json, resources } = await io.writeJSON(document, { format: Format.GLTF, basename: product.slug });
     const text = `${JSON.stringify(json, null, 2)}\n`;

@@ -127,7 +127,7 @@ export const LIGHTING_AND_OBJECT_MODELS: ModelData[] = [
   },
   {
     slug: 'carvers-mallet',
-    variant: 'glb',
+    variant: 'ktx2',
     concept: 'tools',
     tags: ['craft'],
     featured: false,
@@ -144,12 +144,12 @@ export const LIGHTING_AND_OBJECT_MODELS: ModelData[] = [
       'en-US': `
         Round mallets strike the chisel the same way from every side, so you never look at the tool, only at the cut. The head is steamed beech, which is dense and forgiving; the brass ferrule stops the handle from splitting.
 
-        A small file, a plain GLB, and a reminder that the workshop tools deserve a showcase too.
+        Its wood textures are KTX2 (Basis Universal): they stay compressed on the graphics card, and the decoder comes from this site like everything else. Also a reminder that the workshop tools deserve a showcase too.
       `,
       'de-DE': `
         Ein runder Knüpfel trifft das Eisen von jeder Seite gleich, man schaut also nie aufs Werkzeug, nur auf den Schnitt. Der Kopf ist aus gedämpfter Buche, dicht und nachgiebig zugleich; die Messingzwinge verhindert, dass der Stiel reißt.
 
-        Eine kleine Datei, ein schlichtes GLB – und eine Erinnerung daran, dass auch Werkzeug eine Vitrine verdient.
+        Seine Holztexturen liegen im Format KTX2 (Basis Universal) vor: Sie bleiben auf der Grafikkarte komprimiert, und den Decoder liefert diese Website wie alles andere. Außerdem eine Erinnerung daran, dass auch Werkzeug eine Vitrine verdient.
       `,
     },
   },

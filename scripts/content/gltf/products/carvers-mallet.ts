@@ -4,7 +4,7 @@ import { part, pickMaterials } from '../scene.ts';
 import type { ProfilePoint } from '../lathe.ts';
 import type { ProductSpec } from '../scene.ts';
 
-/** Round carver's mallet, beech head, ash handle and a brass ferrule, shown standing on its head. Ø 92 mm, 285 mm. */
+/** Round carver's mallet, beech head, oiled ash handle (textured) and a brass ferrule, shown standing on its head. Ø 92 mm, 285 mm. */
 function headProfile(): ProfilePoint[] {
   const points: ProfilePoint[] = [
     [0, 0],
@@ -39,10 +39,10 @@ export function createCarversMallet(): ProductSpec {
   return {
     slug: 'carvers-mallet',
     title: "Carver's Mallet",
-    materials: pickMaterials('beech', 'ash', 'brass'),
+    materials: pickMaterials('beech', 'ashOiled', 'brass'),
     root: {
       name: "Carver's Mallet",
-      parts: [part('beech', lathe(headProfile(), 48)), part('ash', lathe(handleProfile(), 32)), part('brass', lathe(ferrule, 32))],
+      parts: [part('beech', lathe(headProfile(), 48)), part('ashOiled', lathe(handleProfile(), 32)), part('brass', lathe(ferrule, 32))],
     },
   };
 }
