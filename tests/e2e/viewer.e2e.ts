@@ -172,6 +172,34 @@ test('without WebGL a model page shows the poster and a message, and logs nothin
   }
 });
 
+test('on a phone a model page offers "View in 3D" and loads no 3D code or model until it is pressed; later pages start by themselves', async ({ browser, baseUrl }) => {
+  const session = await openPage(browser, baseUrl, { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const { page } = session;
+  const isHeavy = (url: string) => /\/assets\/viewer-canvas-[^/]+\.js$|\.(glb|gltf)$/.test(new URL(url).pathname);
+  try {
+    await page.goto(`${baseUrl}/models/halo-pendant`);
+    await waitForHydration(page);
+    const start = page.getByRole('button', { name: 'View in 3D' });
+    await start.waitFor();
+    await page.waitForLoadState('networkidle');
+    const heavyBeforePress = session.watch.requests.filter(isHeavy);
+    assert.equal(await page.locator('figure[data-state="idle"] img.mv-poster').count(), 1, 'the poster waits with the button');
+
+    await start.tap();
+    const coverage = await drawnShare(page);
+    assert.deepEqual(heavyBeforePress, [], 'nothing heavy loads before the press');
+    assert.ok(coverage > 0.03, `canvas looks blank after the press (${(coverage * 100).toFixed(1)}%)`);
+
+    // The visitor asked for 3D once: the next model page in this tab starts without asking.
+    await page.goto(`${baseUrl}/models/tide-vase`);
+    await waitForState(page, 'ready', 90_000);
+    assert.equal(await page.getByRole('button', { name: 'View in 3D' }).count(), 0);
+    session.expectClean();
+  } finally {
+    await session.close();
+  }
+});
+
 test('the embed page renders only the viewer, and it draws', async ({ browser, baseUrl }) => {
   const session = await openPage(browser, baseUrl);
   const { page } = session;

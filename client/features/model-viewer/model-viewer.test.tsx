@@ -33,7 +33,18 @@ const source: ViewerSource = { src: '/models/chair.glb', alt: 'Oak lounge chair'
 const latestCanvas = () => canvasMounts.at(-1) as ViewerCanvasProps;
 const figure = () => document.querySelector('figure') as HTMLElement;
 
+/** A phone or tablet: the touch-first media query matches. */
+function stubTouchFirst(): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('hover: none'),
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+}
+
 beforeEach(() => {
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
   canvasMounts.length = 0;
   canvasCrash.error = null;
   vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
@@ -51,6 +62,34 @@ describe('ModelViewer', () => {
 
     expect(await screen.findByTestId('viewer-canvas')).toBeTruthy();
     expect(figure().dataset.state).toBe('loading');
+  });
+
+  it('on a touch-first device waits for "View in 3D", even when eager, then starts and lets later viewers start by themselves', async () => {
+    stubTouchFirst();
+    const first = render(<ModelViewer source={source} eager />);
+    act(() => intersect(true));
+    const start = await screen.findByRole('button', { name: 'View in 3D' });
+    const mountedBeforePress = screen.queryByTestId('viewer-canvas');
+
+    fireEvent.click(start);
+
+    expect(mountedBeforePress).toBeNull();
+    expect(await screen.findByTestId('viewer-canvas')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'View in 3D' })).toBeNull();
+    first.unmount();
+
+    render(<ModelViewer source={{ ...source, src: '/models/table.glb' }} eager />);
+    expect(await screen.findByTestId('viewer-canvas')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'View in 3D' })).toBeNull();
+  });
+
+  it('waits for the button when the visitor asked to save data', async () => {
+    vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } });
+    render(<ModelViewer source={source} eager />);
+
+    expect(await screen.findByRole('button', { name: 'View in 3D' })).toBeTruthy();
+    expect(figure().dataset.state).toBe('idle');
+    expect(screen.queryByTestId('viewer-canvas')).toBeNull();
   });
 
   it('loads right away when eager', async () => {

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useReducer, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 
 import { useNearViewport } from './use-near-viewport.ts';
+import { rememberOptIn, useStartMode } from './use-start-mode.ts';
 import { ViewerErrorBoundary } from './viewer-error-boundary.tsx';
 import { ViewerOverlay } from './viewer-overlay.tsx';
 import { createViewerStatus, viewerReducer } from './viewer-status.ts';
@@ -9,7 +10,10 @@ import { getWebGLSupport } from './webgl-support.ts';
 import type { ViewerSource } from '#shared/content/types.ts';
 
 // The lazy boundary: three, fiber and drei live only behind this import().
-const ViewerCanvas = lazy(() => import('./viewer-canvas.tsx').then((module) => ({ default: module.ViewerCanvas })));
+const loadViewerCanvas = () => import('./viewer-canvas.tsx');
+const ViewerCanvas = lazy(() => loadViewerCanvas().then((module) => ({ default: module.ViewerCanvas })));
+/** Fetches the 3D chunk early (a press on "View in 3D" is coming); errors surface when it renders. */
+const preloadViewerCanvas = () => void loadViewerCanvas().catch(() => undefined);
 
 /** Fired on the figure (bubbles) after the first frame that shows the current model. */
 export const VIEWER_FRAME_EVENT = 'vitrine:viewer-frame';
@@ -49,7 +53,14 @@ export function ModelViewer({ source, eager = false, aspectRatio = '4 / 3', clas
   if (status.src !== source.src) dispatch({ type: 'source-changed', src: source.src });
 
   const isNear = useNearViewport(figureRef, { enabled: !eager });
-  const shouldActivate = eager || isNear;
+  // On touch-first devices and under Save-Data the poster offers "View in 3D" instead (viewer-options.ts).
+  const startMode = useStartMode();
+  const [isRequested, setIsRequested] = useState(false);
+  const shouldActivate = isRequested || (startMode === 'auto' && (eager || isNear));
+  const handleStart = useCallback(() => {
+    rememberOptIn();
+    setIsRequested(true);
+  }, []);
 
   useEffect(() => {
     if (!shouldActivate || status.state !== 'idle') return;
@@ -93,6 +104,7 @@ export function ModelViewer({ source, eager = false, aspectRatio = '4 / 3', clas
       style={aspectRatio === 'auto' ? undefined : { aspectRatio: String(aspectRatio) }}
     >
       <ViewerPoster source={source} eager={eager} isHidden={status.state === 'ready'} />
+      {startMode === 'on-request' && status.state === 'idle' && <StartButton onStart={handleStart} />}
       {isActive && (
         // A Retry remounts the whole 3D tree, with a fresh WebGL context.
         <ViewerErrorBoundary key={status.attempt} onError={handleCrash}>
@@ -111,6 +123,17 @@ export function ModelViewer({ source, eager = false, aspectRatio = '4 / 3', clas
       )}
       <ViewerOverlay status={status} onRetry={handleRetry} />
     </figure>
+  );
+}
+
+function StartButton({ onStart }: { onStart: () => void }) {
+  return (
+    <button type="button" className="mv-start" onPointerDown={preloadViewerCanvas} onClick={onStart}>
+      <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+        <path d="M12 2.5 20.5 7v10L12 21.5 3.5 17V7z M3.5 7 12 11.5 20.5 7 M12 11.5v10" strokeLinejoin="round" />
+      </svg>
+      View in 3D
+    </button>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { getInteractionHint, getShouldAutoplay, getShouldAutoRotate } from './viewer-options.ts';
+import { getInteractionHint, getShouldAutoplay, getShouldAutoRotate, getStartMode } from './viewer-options.ts';
 
 describe('getShouldAutoRotate', () => {
   it('rotates when the editor asked for it', () => {
@@ -32,5 +32,20 @@ describe('getInteractionHint', () => {
     expect(getInteractionHint('pointer', false)).toBe('Drag to rotate · scroll to zoom');
     expect(getInteractionHint('pointer', true)).toMatch(/pinch/);
     expect(getInteractionHint('keyboard', true)).toMatch(/Arrow keys/);
+  });
+});
+
+describe('getStartMode', () => {
+  it('starts by itself with a mouse or trackpad', () => {
+    expect(getStartMode({ isTouchFirst: false, saveData: false, hasOptedIn: false })).toBe('auto');
+  });
+
+  it('waits for the button on touch-first devices and under Save-Data', () => {
+    expect(getStartMode({ isTouchFirst: true, saveData: false, hasOptedIn: false })).toBe('on-request');
+    expect(getStartMode({ isTouchFirst: false, saveData: true, hasOptedIn: false })).toBe('on-request');
+  });
+
+  it('starts by itself once the visitor pressed the button in this tab', () => {
+    expect(getStartMode({ isTouchFirst: true, saveData: true, hasOptedIn: true })).toBe('auto');
   });
 });
