@@ -22,6 +22,8 @@ export interface ImageProps {
   quality?: number;
   /** Goes on the `<img>`. */
   className?: string;
+  /** `aria-hidden` on the `<img>` (e.g. a poster the 3D view has replaced). */
+  ariaHidden?: boolean;
 }
 
 /** width/height attributes that keep the asset's aspect ratio, so the browser reserves the box. */
@@ -46,7 +48,7 @@ function fallbackFormat(contentType: string): ImageFormat {
  * no layout shift. SVG and GIF are served untransformed.
  * See docs/decisions/005-images.md.
  */
-export function Image({ asset, alt, width, height, sizes, priority = false, quality, className }: ImageProps) {
+export function Image({ asset, alt, width, height, sizes, priority = false, quality, className, ariaHidden }: ImageProps) {
   const dimensions = getImageDimensions(asset, width, height);
   const loading = priority ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const };
   const imgProps = {
@@ -54,6 +56,7 @@ export function Image({ asset, alt, width, height, sizes, priority = false, qual
     ...dimensions,
     ...loading,
     ...(className ? { className } : {}),
+    ...(ariaHidden ? { 'aria-hidden': true } : {}),
   };
 
   if (!isTransformableImage(asset.contentType)) {

@@ -34,11 +34,23 @@ describe('ModelViewer server markup', () => {
     expect(figure.style.aspectRatio).toBe('4 / 3');
     expect(figure.dataset.state).toBe('idle');
     expect(figure.className).toBe('mv-viewer');
-    expect(image?.getAttribute('src')).toBe('/content-assets/chair.jpg');
+    expect(image?.getAttribute('src')).toMatch(/^\/content-assets\/chair\.jpg\?/);
     expect(image?.getAttribute('alt')).toBe('Oak lounge chair');
     expect(image?.getAttribute('width')).toBe('1200');
     expect(image?.getAttribute('height')).toBe('900');
     expect(image?.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('offers the poster at the spec\'s widths in AVIF, WebP and JPEG, sized like the figure', () => {
+    const figure = renderFigure(renderToString(<ModelViewer source={source} sizes="(min-width: 1152px) 1112px, 100vw" />));
+    const image = figure.querySelector('img');
+    const sources = [...figure.querySelectorAll('picture > source')].map((element) => element.getAttribute('type'));
+    const widths = [...(image?.getAttribute('srcset') ?? '').matchAll(/ (\d+)w/g)].map((match) => Number(match[1]));
+
+    expect(sources).toEqual(['image/avif', 'image/webp']);
+    expect(image?.getAttribute('sizes')).toBe('(min-width: 1152px) 1112px, 100vw');
+    expect(widths).toEqual([640, 750, 828, 1080, 1200]);
+    expect(image?.className).toBe('mv-poster');
   });
 
   it('loads the poster eagerly with high priority for an eager viewer', () => {

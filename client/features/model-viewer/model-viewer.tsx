@@ -1,5 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 
+import { Image } from '#client/components/image.tsx';
+
 import { useNearViewport } from './use-near-viewport.ts';
 import { rememberOptIn, useStartMode } from './use-start-mode.ts';
 import { ViewerErrorBoundary } from './viewer-error-boundary.tsx';
@@ -38,7 +40,15 @@ export interface ModelViewerProps {
   aspectRatio?: string | number;
   /** Extra class names on the figure. Default: none. */
   className?: string;
+  /**
+   * The `sizes` of the poster's srcset: how wide the figure renders. Default:
+   * the width of a prose column (rich text), `100vw` on narrow screens.
+   */
+  sizes?: string;
 }
+
+/** A viewer in a prose column (44rem) with 1.25rem page padding. */
+export const PROSE_VIEWER_SIZES = '(min-width: 760px) 704px, 100vw';
 
 /**
  * An interactive 3D model that is safe to server-render: on the server and
@@ -47,7 +57,7 @@ export interface ModelViewerProps {
  * without JS or WebGL. State is mirrored on the figure as `data-state`
  * (idle | loading | ready | error | no-webgl) and `data-progress` (0..1).
  */
-export function ModelViewer({ source, eager = false, aspectRatio = '4 / 3', className }: ModelViewerProps) {
+export function ModelViewer({ source, eager = false, aspectRatio = '4 / 3', className, sizes = PROSE_VIEWER_SIZES }: ModelViewerProps) {
   const figureRef = useRef<HTMLElement>(null);
   const [status, dispatch] = useReducer(viewerReducer, source.src, createViewerStatus);
   if (status.src !== source.src) dispatch({ type: 'source-changed', src: source.src });
@@ -103,7 +113,7 @@ export function ModelViewer({ source, eager = false, aspectRatio = '4 / 3', clas
       data-progress={status.progress === null ? undefined : status.progress.toFixed(2)}
       style={aspectRatio === 'auto' ? undefined : { aspectRatio: String(aspectRatio) }}
     >
-      <ViewerPoster source={source} eager={eager} isHidden={status.state === 'ready'} />
+      <ViewerPoster source={source} eager={eager} sizes={sizes} isHidden={status.state === 'ready'} />
       {startMode === 'on-request' && status.state === 'idle' && <StartButton onStart={handleStart} />}
       {isActive && (
         // A Retry remounts the whole 3D tree, with a fresh WebGL context.
@@ -137,7 +147,7 @@ function StartButton({ onStart }: { onStart: () => void }) {
   );
 }
 
-function ViewerPoster({ source, eager, isHidden }: { source: ViewerSource; eager: boolean; isHidden: boolean }) {
+function ViewerPoster({ source, eager, sizes, isHidden }: { source: ViewerSource; eager: boolean; sizes: string; isHidden: boolean }) {
   // Once the model shows, the poster fades out and leaves the accessibility tree to the canvas.
   const className = isHidden ? 'mv-poster mv-poster--hidden' : 'mv-poster';
   const { poster } = source;
@@ -150,17 +160,7 @@ function ViewerPoster({ source, eager, isHidden }: { source: ViewerSource; eager
       </div>
     );
   }
-  return (
-    <img
-      className={className}
-      src={poster.url}
-      alt={source.alt}
-      width={poster.width}
-      height={poster.height}
-      loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : undefined}
-      decoding="async"
-      aria-hidden={isHidden || undefined}
-    />
-  );
+  // Responsive like every other image (AVIF/WebP/JPEG at the widths the spec fixes): a phone
+  // fetches a 750px poster, not the 1600px original. Decorative copies stay out of the a11y tree.
+  return <Image asset={poster} alt={source.alt} sizes={sizes} priority={eager} className={className} ariaHidden={isHidden} />;
 }

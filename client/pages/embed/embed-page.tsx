@@ -12,7 +12,7 @@ export function Component() {
   return (
     <div className="embed">
       <Seo title={model.name} description={model.summary} alternates={false} noindex />
-      <ModelViewer source={model.viewer} eager />
+      <ModelViewer source={model.viewer} eager sizes="100vw" />
     </div>
   );
 }

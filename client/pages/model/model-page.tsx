@@ -14,6 +14,9 @@ import { paths } from '#shared/urls.ts';
 import type { ViewerSource } from '#shared/content/types.ts';
 import type { ModelData } from '#client/pages/model/loader.ts';
 
+/** The page's lead viewer spans the main column: 72rem less 1.25rem padding on each side. */
+const PAGE_VIEWER_SIZES = '(min-width: 1152px) 1112px, 100vw';
+
 export function Component() {
   const { model, appearsIn } = useLoaderData() as ModelData;
   const { locale, origin, site } = useSite();
@@ -43,7 +46,7 @@ export function Component() {
       </nav>
       <h1>{model.name}</h1>
       <p className="lede">{model.summary}</p>
-      <ModelViewer source={model.viewer} eager />
+      <ModelViewer source={model.viewer} eager sizes={PAGE_VIEWER_SIZES} />
       <div className="detail-grid">
         <div className="prose">
           <RichTextHtml value={model.description} renderModel={renderViewer} />
