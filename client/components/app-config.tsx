@@ -8,6 +8,8 @@ export interface ServerAssets {
   nonce: string;
   stylesheets: string[];
   modulePreloads: string[];
+  /** Stylesheet text by href for the sheets the server inlines (server/ssr/assets.ts). */
+  inlineStyles?: Record<string, string>;
 }
 
 interface AppConfig {

@@ -5,7 +5,9 @@ import { useServerAssets } from '#client/components/app-config.tsx';
 /**
  * Emits the stylesheets and module preloads of the matched routes while the
  * server renders. React hoists them into <head>; as resources they are not
- * part of hydration, so the browser renders nothing here.
+ * part of hydration, so the browser renders nothing here. Small sheets come
+ * inline (`<style href precedence>`, the same resource to React), so the
+ * first paint waits for no stylesheet request.
  */
 export function DocumentAssets() {
   const assets = useServerAssets();
@@ -13,9 +15,16 @@ export function DocumentAssets() {
   for (const href of assets.modulePreloads) preloadModule(href, { as: 'script', nonce: assets.nonce });
   return (
     <>
-      {assets.stylesheets.map((href) => (
-        <link key={href} rel="stylesheet" href={href} precedence="default" />
-      ))}
+      {assets.stylesheets.map((href) => {
+        const inline = assets.inlineStyles?.[href];
+        return inline === undefined ? (
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
+        ) : (
+          <style key={href} href={href} precedence="default">
+            {inline}
+          </style>
+        );
+      })}
     </>
   );
 }

@@ -36,6 +36,30 @@ export function prefetch(href: string): void {
 
 let observer: IntersectionObserver | null = null;
 const hrefs = new WeakMap<Element, string>();
+const queued = new Set<string>();
+let isFlushScheduled = false;
+
+/**
+ * Runs `task` once the page has loaded and the main thread is idle (within
+ * 2 s of that), like next/link and quicklink: viewport prefetches must not
+ * compete with the page's own loading and hydration.
+ */
+function whenIdleAfterLoad(task: () => void): void {
+  const idle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', () => idle(), { once: true });
+}
+
+function queuePrefetch(href: string): void {
+  queued.add(href);
+  if (isFlushScheduled) return;
+  isFlushScheduled = true;
+  whenIdleAfterLoad(() => {
+    isFlushScheduled = false;
+    for (const next of queued) prefetch(next);
+    queued.clear();
+  });
+}
 
 function getObserver(): IntersectionObserver | null {
   if (observer || typeof IntersectionObserver === 'undefined') return observer;
@@ -44,7 +68,7 @@ function getObserver(): IntersectionObserver | null {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
         const href = hrefs.get(entry.target);
-        if (href) prefetch(href);
+        if (href) queuePrefetch(href);
         observer?.unobserve(entry.target);
       }
     },
@@ -57,8 +81,9 @@ type Props = ComponentProps<typeof Link> & { to: string; prefetch?: 'viewport' |
 
 /**
  * A router `Link` that prefetches route data and chunks when it comes within
- * 200px of the viewport (default) or on hover/focus (`intent`), unless the
- * visitor asked to save data.
+ * 200px of the viewport (default; sent when the browser is idle after the
+ * load event) or on hover/focus (`intent`, at once), unless the visitor asked
+ * to save data.
  */
 export function PrefetchLink({ prefetch: mode = 'viewport', onMouseEnter, onFocus, ...props }: Props) {
   const ref = useRef<HTMLAnchorElement>(null);

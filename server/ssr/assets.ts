@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** One entry of Vite's build manifest (`.vite/manifest.json`). */
@@ -19,7 +19,18 @@ export interface PageAssets {
   bootstrapModules: string[];
   modulePreloads: string[];
   stylesheets: string[];
+  /** Stylesheet text by href, for sheets small enough to inline into the document. */
+  inlineStyles?: Record<string, string>;
 }
+
+/**
+ * Stylesheets up to this size (raw bytes) go into the document as `<style>`:
+ * a render-blocking request costs a mobile visitor a round trip before the
+ * first paint, more than the few KB the HTML grows by (ours: 13 KB raw,
+ * 3.6 KB gzip). Client navigations never refetch the document, so only
+ * first loads pay. docs/decisions/009-inline-css.md.
+ */
+export const INLINE_CSS_MAX_BYTES = 24 * 1024;
 
 /** Asset lookups for the matched routes' chunks. */
 export interface AssetResolver {
@@ -30,11 +41,21 @@ export interface AssetResolver {
  * Production: reads Vite's manifest once and resolves the entry plus the
  * matched route chunks to their files, static imports and CSS.
  */
-export function createManifestAssets(clientDir: string): AssetResolver {
+export function createManifestAssets(clientDir: string, options: { inlineCssMaxBytes?: number } = {}): AssetResolver {
+  const { inlineCssMaxBytes = INLINE_CSS_MAX_BYTES } = options;
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`Vite manifest has no entry for ${CLIENT_ENTRY}; rebuild with npm run build`);
   const memo = new Map<string, PageAssets>();
+  // Read once at start-up: built files never change under a running server.
+  const cssText = new Map<string, string | null>();
+  const inlineText = (href: string): string | null => {
+    if (!cssText.has(href)) {
+      const path = join(clientDir, href);
+      cssText.set(href, statSync(path).size <= inlineCssMaxBytes ? readFileSync(path, 'utf8') : null);
+    }
+    return cssText.get(href) ?? null;
+  };
 
   function collect(key: string, files: Set<string>, css: Set<string>, seen: Set<string>): void {
     if (seen.has(key)) return;
@@ -57,7 +78,12 @@ export function createManifestAssets(clientDir: string): AssetResolver {
       for (const chunk of [CLIENT_ENTRY, ...chunks]) collect(chunk, files, css, seen);
       const entryFile = `/${entry.file}`;
       files.delete(entryFile);
-      const assets = { bootstrapModules: [entryFile], modulePreloads: [...files], stylesheets: [...css] };
+      const inlineStyles: Record<string, string> = {};
+      for (const href of css) {
+        const text = inlineText(href);
+        if (text !== null) inlineStyles[href] = text;
+      }
+      const assets = { bootstrapModules: [entryFile], modulePreloads: [...files], stylesheets: [...css], inlineStyles };
       memo.set(key, assets);
       return assets;
     },

@@ -106,7 +106,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
       nonce,
       bootstrapModules: assets.bootstrapModules,
       publicConfig: browserConfig,
-      assets: { nonce, stylesheets: assets.stylesheets, modulePreloads: assets.modulePreloads },
+      assets: { nonce, stylesheets: assets.stylesheets, modulePreloads: assets.modulePreloads, ...(assets.inlineStyles ? { inlineStyles: assets.inlineStyles } : {}) },
       onShellReady() {
         if (!waitForAll) start();
       },

@@ -90,6 +90,36 @@ test('a link click navigates client-side with one data request, and back/forward
   }
 });
 
+test('links prefetch their route data once within 200px of the viewport, after the page has loaded', async ({ browser, baseUrl }) => {
+  const session = await openPage(browser, baseUrl, { viewport: { width: 1280, height: 500 } });
+  const { page } = session;
+  const dataPaths = () => session.watch.requests.map((url) => new URL(url).pathname).filter((path) => path.startsWith('/_data/'));
+  try {
+    await page.goto(`${baseUrl}/articles`);
+    await waitForHydration(page);
+    const links = await page
+      .locator('main a[href^="/articles/"]')
+      .evaluateAll((elements) => elements.map((element) => ({ href: element.getAttribute('href') ?? '', top: element.getBoundingClientRect().top + window.scrollY })));
+    const near = links.find((link) => link.top < 500);
+    const far = links.findLast((link) => link.top > 500 + 600);
+    assert.ok(near && far, `the list needs a link in view and one far below it: ${JSON.stringify(links)}`);
+
+    await page.waitForFunction(() => document.readyState === 'complete');
+    const deadline = Date.now() + 10_000;
+    while (!dataPaths().includes(`/_data${near.href}`) && Date.now() < deadline) await page.waitForTimeout(100);
+    assert.ok(dataPaths().includes(`/_data${near.href}`), `the link in view was not prefetched; saw ${dataPaths().join(', ')}`);
+    assert.ok(!dataPaths().includes(`/_data${far.href}`), `a link ${Math.round(far.top)}px down was prefetched before it came near`);
+
+    await page.evaluate((top) => window.scrollTo(0, top - 500 - 150), far.top);
+    const scrolledDeadline = Date.now() + 10_000;
+    while (!dataPaths().includes(`/_data${far.href}`) && Date.now() < scrolledDeadline) await page.waitForTimeout(100);
+    assert.ok(dataPaths().includes(`/_data${far.href}`), `the far link was not prefetched once within 200px; saw ${dataPaths().join(', ')}`);
+    session.expectClean();
+  } finally {
+    await session.close();
+  }
+});
+
 test('a navigation whose data is slower than 3800 ms falls back to a full document load', async ({ browser, baseUrl }) => {
   const session = await openPage(browser, baseUrl);
   const { page } = session;
