@@ -3,6 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router';
 
 import { AppConfigProvider } from '#client/components/app-config.tsx';
+import { DocumentAssets } from '#client/components/document-assets.tsx';
 import { serverLoaders } from '#client/route-loaders.ts';
 import { createRoutes } from '#client/routes.tsx';
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
@@ -95,7 +96,7 @@ export function renderDocument(context: StaticHandlerContext, options: RenderOpt
   // 3. Stream it; React inserts the bootstrap script (with the nonce) after the shell.
   return renderToPipeableStream(
     <StrictMode>
-      <AppConfigProvider value={options.publicConfig} assets={options.assets}>
+      <AppConfigProvider value={options.publicConfig} assets={{ ...options.assets, head: <DocumentAssets assets={options.assets} /> }}>
         <StaticRouterProvider router={router} context={context} nonce={options.nonce} hydrate={false} />
       </AppConfigProvider>
     </StrictMode>,

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
 
-import { DocumentAssets } from '#client/components/document-assets.tsx';
+import { ServerHead } from '#client/components/app-config.tsx';
 import { InsightsTags } from '#client/insights/index.ts';
 import { localeFromPath } from '#shared/urls.ts';
 
@@ -19,7 +19,7 @@ export function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f6f5f2" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <DocumentAssets />
+        <ServerHead />
         <InsightsTags />
       </head>
       <body>{children}</body>

@@ -10,6 +10,11 @@ export interface ServerAssets {
   modulePreloads: string[];
   /** Stylesheet text by href for the sheets the server inlines (server/ssr/assets.ts). */
   inlineStyles?: Record<string, string>;
+  /**
+   * The head elements built from these assets (DocumentAssets), created by
+   * the server entry so their code never ships in the browser bundle.
+   */
+  head?: ReactNode;
 }
 
 interface AppConfig {
@@ -33,4 +38,9 @@ export function usePublicConfig(): PublicConfig {
 /** The page's assets, available during server rendering only. */
 export function useServerAssets(): ServerAssets | null {
   return use(AppConfigContext)?.assets ?? null;
+}
+
+/** The server's head elements (stylesheets, module preloads); nothing in the browser. */
+export function ServerHead() {
+  return useServerAssets()?.head ?? null;
 }

@@ -1,21 +1,20 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { AppConfigProvider } from '#client/components/app-config.tsx';
+import { AppConfigProvider, ServerHead } from '#client/components/app-config.tsx';
 import { DocumentAssets } from '#client/components/document-assets.tsx';
 
+import type { ServerAssets } from '#client/components/app-config.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
 
 const config = {} as PublicConfig;
 
 describe('DocumentAssets', () => {
   it('inlines the sheets the server gives text for, links the others, both as React stylesheet resources', () => {
+    const assets: ServerAssets = { nonce: 'n', stylesheets: ['/assets/app.css', '/assets/big.css'], modulePreloads: [], inlineStyles: { '/assets/app.css': 'body{color:red}' } };
     const html = renderToString(
-      <AppConfigProvider
-        value={config}
-        assets={{ nonce: 'n', stylesheets: ['/assets/app.css', '/assets/big.css'], modulePreloads: [], inlineStyles: { '/assets/app.css': 'body{color:red}' } }}
-      >
-        <DocumentAssets />
+      <AppConfigProvider value={config} assets={{ ...assets, head: <DocumentAssets assets={assets} /> }}>
+        <ServerHead />
       </AppConfigProvider>,
     );
 
@@ -27,7 +26,7 @@ describe('DocumentAssets', () => {
   it('renders nothing in the browser, where the server assets are absent', () => {
     const html = renderToString(
       <AppConfigProvider value={config}>
-        <DocumentAssets />
+        <ServerHead />
       </AppConfigProvider>,
     );
 

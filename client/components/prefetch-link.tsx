@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, matchRoutes } from 'react-router';
 
+import { whenIdleAfterLoad } from '#client/components/idle.ts';
 import { prefetchRouteData } from '#client/data/route-data-client.ts';
 import { PREFETCH_VIEWPORT_MARGIN_PX } from '#shared/constants.ts';
 
@@ -39,17 +40,7 @@ const hrefs = new WeakMap<Element, string>();
 const queued = new Set<string>();
 let isFlushScheduled = false;
 
-/**
- * Runs `task` once the page has loaded and the main thread is idle (within
- * 2 s of that), like next/link and quicklink: viewport prefetches must not
- * compete with the page's own loading and hydration.
- */
-function whenIdleAfterLoad(task: () => void): void {
-  const idle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', () => idle(), { once: true });
-}
-
+// Like next/link and quicklink: viewport prefetches must not compete with the page's own load.
 function queuePrefetch(href: string): void {
   queued.add(href);
   if (isFlushScheduled) return;

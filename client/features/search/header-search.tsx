@@ -106,13 +106,13 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
 
   const interactive = upgrade !== null && !onSearchPage;
   const showPlain = !interactive || !ready;
-  // Fixed positions and keys: the plain form must not remount (it holds the typing) when the box joins it.
+  // Fixed positions (null holds a slot): the plain form must not remount (it holds the typing) when the box joins it.
   return (
     <>
-      {showPlain ? <HeaderSearchForm key="plain" locale={locale} inputRef={inputRef} onActivate={interactive ? undefined : activate} /> : null}
+      {showPlain ? <HeaderSearchForm locale={locale} inputRef={inputRef} onActivate={interactive ? undefined : activate} /> : null}
       {interactive ? (
         // Before the box is ready the plain form is still there, so a failure needs no fallback of its own.
-        <SearchErrorBoundary key="interactive" fallback={ready ? <HeaderSearchForm locale={locale} /> : null}>
+        <SearchErrorBoundary fallback={ready ? <HeaderSearchForm locale={locale} /> : null}>
           <upgrade.Box
             locale={locale}
             takeHandoff={() => readHandoff(inputRef.current, upgrade.wantsFocus)}

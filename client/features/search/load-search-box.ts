@@ -1,3 +1,5 @@
+import { whenIdleAfterLoad } from '#client/components/idle.ts';
+
 import type { ComponentType } from 'react';
 import type { Locale } from '#shared/content/types.ts';
 
@@ -48,19 +50,13 @@ export function getLoadedHeaderSearchBox(): HeaderSearchBox | undefined {
 }
 
 /**
- * Fetches the chunk when the browser is idle after the page settled, so the
- * first focus rarely waits; Safari has no requestIdleCallback, so a timer
- * stands in. Returns a cancel function.
+ * Fetches the chunk when the browser is idle after the page loaded, so the
+ * first focus rarely waits and the page's own load never competes with it.
+ * Returns a cancel function.
  */
 export function preloadWhenIdle(timeoutMs = 4000): () => void {
   if (loaded || typeof window === 'undefined') return () => {};
-  const preload = () => void loadHeaderSearchBox().catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(preload, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(preload, 1500);
-  return () => clearTimeout(id);
+  return whenIdleAfterLoad(() => void loadHeaderSearchBox().catch(() => undefined), timeoutMs);
 }
 
 /** Reads the server-rendered input before it is replaced. */
