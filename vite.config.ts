@@ -1,13 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+import { noCdnFallbacks } from './scripts/no-cdn-fallbacks.ts';
+
 /**
  * One config for dev (middleware mode), the client build, the SSR build and
  * Vitest. The build script (scripts/build.ts) picks client vs SSR through
  * Vite's JS API; see docs/decisions/001-build-and-runtime.md.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), noCdnFallbacks()],
   appType: 'custom',
   publicDir: 'public',
   build: {

@@ -1,0 +1,48 @@
+import type { Plugin } from 'vite';
+
+/**
+ * Third-party URLs our dependencies fall back to when an option is left at its
+ * default, which Vitrine never does (docs/decisions/004-model-viewer.md,
+ * 003-embedded-search-engine.md): drei's `Environment preset` HDRs and
+ * InstantSearch's `insights: true` loader. Rewritten to a path on our own
+ * origin, so even a future call with the default fails visibly (a 404 the e2e
+ * tests report) instead of fetching from a CDN.
+ */
+export const CDN_FALLBACKS: ReadonlyArray<{ url: string; replacement: string }> = [
+  { url: 'https://raw.githack.com/pmndrs/drei-assets/', replacement: '/_no-cdn/drei-assets/' },
+  { url: 'https://cdn.jsdelivr.net/npm/search-insights@', replacement: '/_no-cdn/search-insights@' },
+];
+
+/** Hosts that must not appear in shipped client code (the before-stop check's list). */
+export const CDN_HOSTS = /raw\.githack|jsdelivr\.net|gstatic\.com|unpkg\.com|vercel-scripts\.com|fonts\.googleapis/;
+
+export function rewriteCdnFallbacks(code: string): string {
+  return CDN_FALLBACKS.reduce((out, { url, replacement }) => out.split(url).join(replacement), code);
+}
+
+/**
+ * Client builds only: rewrites the known CDN fallbacks in dependencies and
+ * fails the build when any chunk still names a CDN host, so a new dependency
+ * cannot bring one in unnoticed.
+ */
+export function noCdnFallbacks(): Plugin {
+  return {
+    name: 'vitrine:no-cdn-fallbacks',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.includes('/node_modules/')) return null;
+      const rewritten = rewriteCdnFallbacks(code);
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.config.build.ssr) return;
+      for (const output of Object.values(bundle)) {
+        // Source maps quote the original sources; browsers never fetch them (sourcemap: 'hidden').
+        if (output.fileName.endsWith('.map')) continue;
+        const text = output.type === 'chunk' ? output.code : typeof output.source === 'string' ? output.source : '';
+        const hit = CDN_HOSTS.exec(text);
+        if (hit) this.error(`${output.fileName} names the third-party host "${hit[0]}": self-host it or rewrite it in scripts/no-cdn-fallbacks.ts`);
+      }
+    },
+  };
+}
