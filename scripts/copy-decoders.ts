@@ -11,6 +11,8 @@ import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { BASIS_WORKER_FILE } from '../shared/decoders.ts';
+
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Source folder in the three package → destination folder under `public/decoders/`. */
@@ -70,8 +72,8 @@ export async function copyDecoders(outDir = join(ROOT, 'public', 'decoders')): P
     }
   }
   const transcoderJs = await readFile(join(outDir, 'basis', 'basis_transcoder.js'), 'utf8');
-  await writeFile(join(outDir, 'basis', 'basis_worker.js'), await buildBasisWorkerSource(transcoderJs));
-  written.push('basis/basis_worker.js');
+  await writeFile(join(outDir, 'basis', BASIS_WORKER_FILE), await buildBasisWorkerSource(transcoderJs));
+  written.push(`basis/${BASIS_WORKER_FILE}`);
   return written;
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, matchRoutes } from 'react-router';
 
 import { whenIdleAfterLoad } from '#client/components/idle.ts';
+import { networkInformation } from '#client/components/network.ts';
 import { prefetchRouteData } from '#client/data/route-data-client.ts';
 import { PREFETCH_VIEWPORT_MARGIN_PX } from '#shared/constants.ts';
 
@@ -16,14 +17,9 @@ export function setPrefetchRoutes(routes: RouteObject[]): void {
   routeTable = routes;
 }
 
-function saveData(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  return connection?.saveData === true;
-}
-
 /** Prefetches the data and the route chunks of an internal href, once. */
 export function prefetch(href: string): void {
-  if (typeof window === 'undefined' || saveData() || done.has(href)) return;
+  if (typeof window === 'undefined' || networkInformation()?.saveData || done.has(href)) return;
   const url = new URL(href, window.location.href);
   if (url.origin !== window.location.origin) return;
   done.add(href);

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import helmet from 'helmet';
 
+import { BASIS_WORKER_PATH } from '#shared/decoders.ts';
+
 import type { Config } from '#server/config.ts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
@@ -16,7 +18,7 @@ export function nonce(): RequestHandler {
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce as string}'`;
 
 /** The Basis (KTX2) transcoder worker, built by scripts/copy-decoders.ts. */
-export const DECODER_WORKER_PATH = '/decoders/basis/basis_worker.js';
+export const DECODER_WORKER_PATH = BASIS_WORKER_PATH;
 /**
  * Its own policy: a worker loaded from a URL runs under its response's CSP.
  * emscripten's embind builds the transcoder's bindings with `new Function`,

@@ -1,8 +1,8 @@
 import { FileLoader } from 'three';
 import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 
-/** Built next to the transcoder by scripts/copy-decoders.ts. */
-export const BASIS_WORKER_FILE = 'basis_worker.js';
+import { BASIS_WORKER_FILE } from '#shared/decoders.ts';
+
 
 /**
  * three's KTX2Loader with its transcoder worker loaded as a script file from

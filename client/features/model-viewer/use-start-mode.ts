@@ -1,19 +1,13 @@
 import { useSyncExternalStore } from 'react';
 
+import { networkInformation } from '#client/components/network.ts';
+
 import { getStartMode, TOUCH_FIRST_QUERY } from './viewer-options.ts';
 
 import type { StartMode } from './viewer-options.ts';
 
 const OPT_IN_KEY = 'vitrine:viewer-3d';
 const optInListeners = new Set<() => void>();
-
-interface NetworkInformationLike {
-  saveData?: boolean;
-  addEventListener?: (type: 'change', listener: () => void) => void;
-  removeEventListener?: (type: 'change', listener: () => void) => void;
-}
-
-const connection = (): NetworkInformationLike | undefined => (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
 
 function hasOptedIn(): boolean {
   try {
@@ -35,17 +29,17 @@ export function rememberOptIn(): void {
 
 function readStartMode(): StartMode {
   const isTouchFirst = typeof window.matchMedia === 'function' && window.matchMedia(TOUCH_FIRST_QUERY).matches;
-  return getStartMode({ isTouchFirst, saveData: connection()?.saveData === true, hasOptedIn: hasOptedIn() });
+  return getStartMode({ isTouchFirst, saveData: networkInformation()?.saveData === true, hasOptedIn: hasOptedIn() });
 }
 
 function subscribe(onChange: () => void): () => void {
   const list = typeof window.matchMedia === 'function' ? window.matchMedia(TOUCH_FIRST_QUERY) : null;
   list?.addEventListener('change', onChange);
-  connection()?.addEventListener?.('change', onChange);
+  networkInformation()?.addEventListener?.('change', onChange);
   optInListeners.add(onChange);
   return () => {
     list?.removeEventListener('change', onChange);
-    connection()?.removeEventListener?.('change', onChange);
+    networkInformation()?.removeEventListener?.('change', onChange);
     optInListeners.delete(onChange);
   };
 }
