@@ -4,7 +4,7 @@ import { Form, useLocation } from 'react-router';
 import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
 import { paths } from '#shared/urls.ts';
 
-import { getSearchLabels } from './labels.ts';
+import { HEADER_SEARCH_LABELS } from './header-labels.ts';
 import { getLoadedHeaderSearchBox, loadHeaderSearchBox, preloadWhenIdle, readHandoff } from './load-search-box.ts';
 import { SearchErrorBoundary } from './search-error-boundary.tsx';
 import { SearchIcon } from './search-icon.tsx';
@@ -29,7 +29,7 @@ export function HeaderSearchForm({
   inputRef?: Ref<HTMLInputElement>;
   onActivate?: (wantsFocus: boolean) => void;
 }) {
-  const t = getSearchLabels(locale);
+  const t = HEADER_SEARCH_LABELS[locale];
   return (
     <Form role="search" aria-label={t.siteSearch} method="get" action={paths.search(locale)} className="header-search">
       <label htmlFor={HEADER_SEARCH_INPUT_ID} className="visually-hidden">

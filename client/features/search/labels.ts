@@ -1,14 +1,17 @@
 import type { Locale } from '#shared/content/types.ts';
 import type { SearchRecordType } from '#shared/search.ts';
 
-/** Search UI strings in each locale (the layout's strings live in client/layout/labels.ts). */
+import { HEADER_SEARCH_LABELS } from './header-labels.ts';
+
+/**
+ * Search UI strings in each locale (the layout's strings live in
+ * client/layout/labels.ts). The header form's few strings are in
+ * header-labels.ts, the only part every page's first load needs.
+ */
 const LABELS = {
   'en-US': {
-    search: 'Search',
-    inputLabel: 'Search the site',
-    siteSearch: 'Site search',
+    ...HEADER_SEARCH_LABELS['en-US'],
     pageSearch: 'Search and filter',
-    placeholder: 'Search models and articles',
     shortcutHint: 'Press / to search',
     suggestions: 'Suggestions',
     searching: 'Searching…',
@@ -31,11 +34,8 @@ const LABELS = {
     types: { model: 'Model', article: 'Article', page: 'Page' } satisfies Record<SearchRecordType, string>,
   },
   'de-DE': {
-    search: 'Suchen',
-    inputLabel: 'Website durchsuchen',
-    siteSearch: 'Websitesuche',
+    ...HEADER_SEARCH_LABELS['de-DE'],
     pageSearch: 'Suchen und filtern',
-    placeholder: 'Modelle und Artikel suchen',
     shortcutHint: 'Mit / suchen',
     suggestions: 'Vorschläge',
     searching: 'Suche läuft…',

@@ -6,3 +6,4 @@
 export { SearchPageView } from './widgets/search-page-view.tsx';
 export { StaticSearchForm } from './static-search-form.tsx';
 export { SearchErrorBoundary } from './search-error-boundary.tsx';
+export { getSearchLabels } from './labels.ts';

@@ -2,8 +2,7 @@ import { useLoaderData, useLocation } from 'react-router';
 
 import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
-import { getSearchLabels } from '#client/features/search/index.ts';
-import { SearchErrorBoundary, SearchPageView, StaticSearchForm } from '#client/features/search/page.ts';
+import { getSearchLabels, SearchErrorBoundary, SearchPageView, StaticSearchForm } from '#client/features/search/page.ts';
 import { useSite } from '#client/layout/use-site.ts';
 
 import type { SearchData } from '#client/pages/search/loader.ts';
