@@ -15,6 +15,18 @@ export function getViewportClass(width: number): ViewportClass {
   return 'desktop';
 }
 
+/**
+ * The current viewport's class. Through media queries where possible: on a
+ * mobile viewport `window.innerWidth` makes Chromium lay the page out first,
+ * and the insights script runs before the first paint, so that read cost a
+ * forced style and layout pass on every page load.
+ */
+export function readViewportClass(win: Window = window): ViewportClass {
+  if (typeof win.matchMedia !== 'function') return getViewportClass(win.innerWidth);
+  if (!win.matchMedia('(min-width: 768px)').matches) return 'mobile';
+  return win.matchMedia('(min-width: 1024px)').matches ? 'desktop' : 'tablet';
+}
+
 /** `<html lang>`, or null. */
 export function readLocale(doc: Document = document): string | null {
   return doc.documentElement.lang || null;

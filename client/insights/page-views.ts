@@ -1,7 +1,7 @@
 import { beaconTransport, createBeaconQueue } from './beacon-queue.ts';
 import { isTrackingAllowed } from './consent.ts';
 import { NAVIGATION_EVENT } from './constants.ts';
-import { getReferrerHost, getViewportClass, readLocale, readRoute } from './page-context.ts';
+import { getReferrerHost, readLocale, readRoute, readViewportClass } from './page-context.ts';
 import { isSampledIn } from './script-options.ts';
 
 import type { Transport } from './beacon-queue.ts';
@@ -39,7 +39,7 @@ export function startPageViews(options: PageViewsOptions): boolean {
       path,
       locale: readLocale(),
       referrer: navigation === 'load' ? getReferrerHost(document.referrer, window.location.host) : null,
-      viewport: getViewportClass(window.innerWidth),
+      viewport: readViewportClass(),
       navigation,
     });
   }

@@ -2,7 +2,7 @@ import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 
 import { beaconTransport, createBeaconQueue } from './beacon-queue.ts';
 import { isTrackingAllowed } from './consent.ts';
-import { getViewportClass, readRoute } from './page-context.ts';
+import { readRoute, readViewportClass } from './page-context.ts';
 import { isSampledIn } from './script-options.ts';
 
 import type { MetricType } from 'web-vitals';
@@ -41,7 +41,7 @@ export function startSpeedInsights(options: SpeedInsightsOptions): boolean {
   const vitals = options.vitals ?? { onCLS, onFCP, onINP, onLCP, onTTFB };
   const route = options.page?.route ?? readRoute();
   const path = options.page?.path ?? window.location.pathname;
-  const viewport = getViewportClass(window.innerWidth);
+  const viewport = readViewportClass();
   const queue = createBeaconQueue<VitalEvent>({ endpoint: options.endpoint, transport: options.transport ?? beaconTransport, flushAfterMs: options.flushAfterMs });
 
   const report = (metric: MetricType) =>
