@@ -9,11 +9,12 @@
  *
  * (e765440 adds a folder the pre-diet commit already imports.) Linux only: CPU is read from /proc.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+
+import { processCpuMs } from './process-cpu.ts';
 
 import type { ChildProcess } from 'node:child_process';
 
@@ -29,11 +30,6 @@ const { values: args, positionals } = parseArgs({
 });
 if (positionals.length !== 2) throw new Error('usage: node scripts/bench/compare-builds.ts <before checkout> <after checkout>');
 
-const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-const cpuMs = (pid: number): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-};
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 const children: ChildProcess[] = [];
@@ -64,11 +60,11 @@ try {
   for (const b of builds) await autocannon({ url: b.url, connections: 10, duration: 2 });
   for (let round = 0; round < Number(args.rounds); round++) {
     for (const b of builds) {
-      const before = cpuMs(b.pid);
+      const before = processCpuMs(b.pid);
       const result = await autocannon({ url: b.url, connections: 10, duration: Number(args.duration) });
       if (result.non2xx > 0) throw new Error(`${b.url}: ${result.non2xx} non-2xx answers`);
       b.rps.push(result.requests.average);
-      b.cpu.push((cpuMs(b.pid) - before) / Math.max(1, result.requests.total));
+      b.cpu.push((processCpuMs(b.pid) - before) / Math.max(1, result.requests.total));
     }
   }
   builds.forEach((b, i) => {

@@ -14,12 +14,14 @@
  * 10), --rounds <n> (default 3). Medians over rounds are reported.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+
+import { processCpuMs } from './process-cpu.ts';
 
 import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
@@ -50,16 +52,6 @@ const children: ChildProcess[] = [];
 /** Server process per base URL, to read its CPU time around each sample. */
 const pidOf = new Map<string, number>();
 
-/** User + system CPU time of a process in ms, or NaN where /proc is missing. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return NaN;
-  }
-}
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -173,9 +165,9 @@ async function main(): Promise<void> {
   const samples = new Map<string, Sample[]>();
   const run = async (key: string, url: string, seconds: number) => {
     const pid = pidOf.get(new URL(url).origin);
-    const cpuBefore = cpuMs(pid);
+    const cpuBefore = processCpuMs(pid);
     const result = await autocannon({ url, connections, duration: seconds });
-    const cpuPerRequest = (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total);
+    const cpuPerRequest = (processCpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total);
     if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
       throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
     samples.set(key, [...(samples.get(key) ?? []), { result, cpuPerRequest }]);
