@@ -112,11 +112,20 @@ export function renderDocument(context: StaticHandlerContext, options: RenderOpt
   );
 }
 
+export interface QueryDataOptions {
+  /**
+   * Called with each unexpected loader error (anything but a thrown Response
+   * or `data()`) and its route id. The payload carries only a generic
+   * message for it, so this is where the server logs the error and its stack.
+   */
+  onError?(error: unknown, routeId: string): void;
+}
+
 /**
  * Runs the loaders of `routeIds` for a client navigation and returns their
  * results as JSON-ready data (the browser's dataStrategy reads this).
  */
-export async function queryData(request: Request, requestContext: RouterContextProvider, routeIds: Set<string>): Promise<RouteDataPayload> {
+export async function queryData(request: Request, requestContext: RouterContextProvider, routeIds: Set<string>, options: QueryDataOptions = {}): Promise<RouteDataPayload> {
   const context = await handler.query(request, {
     requestContext,
     filterMatchesToLoad: (match) => routeIds.size === 0 || routeIds.has(match.route.id),
@@ -130,8 +139,10 @@ export async function queryData(request: Request, requestContext: RouterContextP
     const id = match.route.id;
     if (routeIds.size > 0 && !routeIds.has(id)) continue;
     const error = context.errors?.[id];
-    if (error !== undefined) results[id] = toErrorResult(error);
-    else if (id in context.loaderData) results[id] = { data: context.loaderData[id] };
+    if (error !== undefined) {
+      if (!isRouteErrorResponse(error)) options.onError?.(error, id);
+      results[id] = toErrorResult(error);
+    } else if (id in context.loaderData) results[id] = { data: context.loaderData[id] };
   }
   return { type: 'data', status: context.statusCode, results };
 }

@@ -3,6 +3,7 @@ import { ROUTE_DATA_PREFIX, ROUTE_DATA_ROUTES_PARAM } from '#shared/constants.ts
 
 import type { Config } from '#server/config.ts';
 import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
+import type { RouteDataResult } from '#shared/data/route-data.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RouterContextProvider } from 'react-router';
 
@@ -30,17 +31,32 @@ export function createRouteDataHandler(options: {
     pageUrl.searchParams.delete(ROUTE_DATA_ROUTES_PARAM);
     const request = toFetchRequest(req, res, options.config.publicUrl);
     const pageRequest = new Request(new URL(pageUrl.pathname + pageUrl.search, request.url), { headers: request.headers, signal: request.signal });
-    const payload = await entry.queryData(pageRequest, options.createRequestContext(req, res, entry), routeIds);
+    // One loader error can fail several routes (a shared promise): one log line per error.
+    const unexpected = new Map<unknown, string[]>();
+    const onError = (error: unknown, routeId: string) => void unexpected.set(error, [...(unexpected.get(error) ?? []), routeId]);
+    const payload = await entry.queryData(pageRequest, options.createRequestContext(req, res, entry), routeIds, { onError });
     if (request.signal.aborted) return;
-    if (payload.type === 'data' && payload.status >= 500) {
-      // queryData keeps only a generic message for the browser; at least say which routes failed.
-      const failed = Object.entries(payload.results).flatMap(([id, result]) => ('error' in result && result.error.status >= 500 ? [id] : []));
-      req.log.error({ routeIds: failed, url: pageUrl.pathname }, 'route data failed');
-    }
+    if (payload.type === 'data') logFailures(req, options.entry, payload.results, unexpected, pageUrl.pathname);
     const preview = res.locals.preview === true;
     const cacheable = payload.type === 'data' && payload.status < 500 && !preview;
     res.setHeader('Cache-Control', cacheable ? options.config.htmlCacheControl : 'private, no-store');
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
     res.json(payload);
   };
+}
+
+/**
+ * The browser gets a generic message for an unexpected loader error; the log
+ * gets the error itself, stack included (as the document path's `onError`).
+ * Expected 5xx answers (a thrown `data()`, e.g. Contentful down, whose cause
+ * the ContentService logged) still say which routes failed.
+ */
+function logFailures(req: Request, loader: SsrEntryLoader, results: Record<string, RouteDataResult>, unexpected: ReadonlyMap<unknown, string[]>, url: string): void {
+  for (const [err, routeIds] of unexpected) {
+    if (err instanceof Error) loader.fixStack?.(err);
+    req.log.error({ err, routeIds, url }, 'route data failed');
+  }
+  const logged = new Set([...unexpected.values()].flat());
+  const failed = Object.entries(results).flatMap(([id, result]) => ('error' in result && result.error.status >= 500 && !logged.has(id) ? [id] : []));
+  if (failed.length > 0) req.log.error({ routeIds: failed, url }, 'route data failed');
 }

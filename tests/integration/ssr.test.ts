@@ -199,6 +199,35 @@ describe('route data requests', () => {
     expect(logs.find((l) => l.msg === 'route data failed')).toMatchObject({ reqId: res.headers['x-request-id'], routeIds: ['en'] });
   });
 
+  it('logs an unexpected loader error with its stack under err, and sends the browser neither', async () => {
+    const failure = new Error('contentful is down');
+    const content = { ...createFakeContent(), getSiteSettings: () => Promise.reject(failure) };
+    const { app, logs } = createTestApp({}, { content }, { captureLogs: true });
+
+    const res = await request(app).get('/_data/?_routes=en,home');
+    await waitForRequestLog(logs, res.headers['x-request-id'] as string);
+    const lines = logs.filter((l) => l.msg === 'route data failed');
+
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 50, routeIds: ['en'], url: '/', err: { type: 'Error', message: 'contentful is down', stack: failure.stack } });
+    expect(failure.stack).toContain('ssr.test.ts');
+    expect(res.body.results.en).toEqual({ error: { status: 500, statusText: 'Internal Server Error', data: 'Unexpected error' } });
+    expect(res.body.results.home).toHaveProperty('data');
+    expect(res.text).not.toContain('ssr.test.ts');
+    expect(res.text).not.toContain('stack');
+  });
+
+  it('keeps the status and message of an expected 404 and logs no failure', async () => {
+    const { app, logs } = createTestApp({}, {}, { captureLogs: true });
+
+    const res = await request(app).get('/_data/articles/no-such-article?_routes=en,article');
+    await waitForRequestLog(logs, res.headers['x-request-id'] as string);
+
+    expect(res.body.status).toBe(404);
+    expect(res.body.results.article.error).toMatchObject({ status: 404 });
+    expect(logs.some((l) => l.msg === 'route data failed')).toBe(false);
+  });
+
   it('rejects route ids that are not ids', async () => {
     const { app } = createTestApp();
 
