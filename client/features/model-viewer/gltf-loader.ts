@@ -5,7 +5,6 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { SelfHostedKTX2Loader } from './ktx2-loader.ts';
 
 import type { WebGLRenderer } from 'three';
-import type { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 
 import type { LoadGltf } from './gltf-cache.ts';
 
@@ -24,7 +23,7 @@ export const BASIS_TRANSCODER_PATH = `${DECODER_BASE}basis/`;
 
 interface Decoders {
   draco: DRACOLoader;
-  ktx2: KTX2Loader;
+  ktx2: SelfHostedKTX2Loader;
 }
 
 // One Draco and one KTX2 loader per page: each owns a worker pool, and three
@@ -36,8 +35,10 @@ let pendingLoads = 0;
 function getDecoders(renderer: WebGLRenderer): Decoders {
   decoders ??= {
     draco: new DRACOLoader().setDecoderPath(DRACO_DECODER_PATH),
-    ktx2: new SelfHostedKTX2Loader().setTranscoderPath(BASIS_TRANSCODER_PATH).detectSupport(renderer),
+    ktx2: new SelfHostedKTX2Loader().setTranscoderPath(BASIS_TRANSCODER_PATH),
   };
+  // The loading viewer's renderer: an earlier viewer's may be disposed by now.
+  decoders.ktx2.setRenderer(renderer);
   return decoders;
 }
 
