@@ -29,7 +29,7 @@ import type { RouteDataPayload, RouteDataResult } from '#shared/data/route-data.
 
 // 1. One static handler for the life of the process.
 const handler = createStaticHandler(createRoutes(serverLoaders));
-const richTextHtml = createRichTextHtml({ renderModel: (source) => <ModelViewer source={source} /> });
+const richTextHtml = createRichTextHtml({ renderModel: (source, locale) => <ModelViewer source={source} locale={locale} /> });
 
 /** What the server provides to loaders for one request. */
 export interface RequestValues {

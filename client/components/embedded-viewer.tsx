@@ -1,4 +1,7 @@
+import { useSite } from '#client/layout/use-site.ts';
+
 import type { RenderModel } from '#client/features/rich-text/index.ts';
+import type { ViewerSource } from '#shared/content/types.ts';
 
 let renderer: Promise<RenderModel> | undefined;
 
@@ -11,10 +14,16 @@ let renderer: Promise<RenderModel> | undefined;
  */
 export function loadEmbeddedViewer(): Promise<RenderModel> {
   renderer ??= import('#client/features/model-viewer/index.ts').then(
-    ({ ModelViewer }) =>
-      function renderEmbeddedViewer(source) {
-        return <ModelViewer source={source} />;
-      },
+    ({ ModelViewer }) => {
+      // One renderer serves every page and locale, so each viewer reads the page's locale
+      // when it renders (rich text mounts it through a portal, which keeps the router context).
+      function EmbeddedViewer({ source }: { source: ViewerSource }) {
+        return <ModelViewer source={source} locale={useSite().locale} />;
+      }
+      return function renderEmbeddedViewer(source) {
+        return <EmbeddedViewer source={source} />;
+      };
+    },
     (error: unknown) => {
       renderer = undefined; // let a later page try again
       throw error;

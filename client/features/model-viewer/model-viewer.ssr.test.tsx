@@ -28,7 +28,7 @@ function renderFigure(html: string): HTMLElement {
 
 describe('ModelViewer server markup', () => {
   it('renders a fixed-ratio figure with the poster, its size and alt text', () => {
-    const figure = renderFigure(renderToString(<ModelViewer source={source} />));
+    const figure = renderFigure(renderToString(<ModelViewer source={source} locale="en-US" />));
     const image = figure.querySelector('img');
 
     expect(figure.style.aspectRatio).toBe('4 / 3');
@@ -42,7 +42,7 @@ describe('ModelViewer server markup', () => {
   });
 
   it('offers the poster at the spec\'s widths in AVIF, WebP and JPEG, sized like the figure', () => {
-    const figure = renderFigure(renderToString(<ModelViewer source={source} sizes="(min-width: 1152px) 1112px, 100vw" />));
+    const figure = renderFigure(renderToString(<ModelViewer source={source} locale="en-US" sizes="(min-width: 1152px) 1112px, 100vw" />));
     const image = figure.querySelector('img');
     const sources = [...figure.querySelectorAll('picture > source')].map((element) => element.getAttribute('type'));
     const widths = [...(image?.getAttribute('srcset') ?? '').matchAll(/ (\d+)w/g)].map((match) => Number(match[1]));
@@ -54,14 +54,14 @@ describe('ModelViewer server markup', () => {
   });
 
   it('loads the poster eagerly with high priority for an eager viewer', () => {
-    const image = renderFigure(renderToString(<ModelViewer source={source} eager />)).querySelector('img');
+    const image = renderFigure(renderToString(<ModelViewer source={source} locale="en-US" eager />)).querySelector('img');
 
     expect(image?.getAttribute('loading')).toBe('eager');
     expect(image?.getAttribute('fetchpriority')).toBe('high');
   });
 
   it('renders a neutral placeholder named by the alt text when there is no poster', () => {
-    const figure = renderFigure(renderToString(<ModelViewer source={{ src: '/m.glb', alt: 'A vase' }} />));
+    const figure = renderFigure(renderToString(<ModelViewer source={{ src: '/m.glb', alt: 'A vase' }} locale="en-US" />));
     const placeholder = figure.querySelector('[role="img"]');
 
     expect(figure.querySelector('img')).toBeNull();
@@ -69,8 +69,8 @@ describe('ModelViewer server markup', () => {
   });
 
   it('takes a custom ratio, a host-sized mode and extra classes', () => {
-    const custom = renderFigure(renderToString(<ModelViewer source={source} aspectRatio="16 / 9" className="hero" />));
-    const auto = renderFigure(renderToString(<ModelViewer source={source} aspectRatio="auto" />));
+    const custom = renderFigure(renderToString(<ModelViewer source={source} locale="en-US" aspectRatio="16 / 9" className="hero" />));
+    const auto = renderFigure(renderToString(<ModelViewer source={source} locale="en-US" aspectRatio="auto" />));
 
     expect(custom.style.aspectRatio).toBe('16 / 9');
     expect(custom.className).toBe('mv-viewer hero');
@@ -78,7 +78,7 @@ describe('ModelViewer server markup', () => {
   });
 
   it('renders neither canvas nor progress nor message on the server', () => {
-    const figure = renderFigure(renderToString(<ModelViewer source={source} eager />));
+    const figure = renderFigure(renderToString(<ModelViewer source={source} locale="en-US" eager />));
 
     expect(figure.querySelector('canvas')).toBeNull();
     expect(figure.querySelector('[role="progressbar"]')).toBeNull();

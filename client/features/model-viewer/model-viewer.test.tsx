@@ -53,7 +53,7 @@ beforeEach(() => {
 
 describe('ModelViewer', () => {
   it('waits for the viewport before loading the 3D chunk', async () => {
-    render(<ModelViewer source={source} />);
+    render(<ModelViewer source={source} locale="en-US" />);
 
     expect(figure().dataset.state).toBe('idle');
     expect(screen.queryByTestId('viewer-canvas')).toBeNull();
@@ -66,7 +66,7 @@ describe('ModelViewer', () => {
 
   it('on a touch-first device waits for "View in 3D", even when eager, then starts and lets later viewers start by themselves', async () => {
     stubTouchFirst();
-    const first = render(<ModelViewer source={source} eager />);
+    const first = render(<ModelViewer source={source} locale="en-US" eager />);
     act(() => intersect(true));
     const start = await screen.findByRole('button', { name: 'View in 3D' });
     const mountedBeforePress = screen.queryByTestId('viewer-canvas');
@@ -78,14 +78,14 @@ describe('ModelViewer', () => {
     expect(screen.queryByRole('button', { name: 'View in 3D' })).toBeNull();
     first.unmount();
 
-    render(<ModelViewer source={{ ...source, src: '/models/table.glb' }} eager />);
+    render(<ModelViewer source={{ ...source, src: '/models/table.glb' }} locale="en-US" eager />);
     expect(await screen.findByTestId('viewer-canvas')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'View in 3D' })).toBeNull();
   });
 
   it('waits for the button when the visitor asked to save data', async () => {
     vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } });
-    render(<ModelViewer source={source} eager />);
+    render(<ModelViewer source={source} locale="en-US" eager />);
 
     expect(await screen.findByRole('button', { name: 'View in 3D' })).toBeTruthy();
     expect(figure().dataset.state).toBe('idle');
@@ -93,7 +93,7 @@ describe('ModelViewer', () => {
   });
 
   it('loads right away when eager', async () => {
-    render(<ModelViewer source={source} eager />);
+    render(<ModelViewer source={source} locale="en-US" eager />);
 
     expect(await screen.findByTestId('viewer-canvas')).toBeTruthy();
   });
@@ -101,7 +101,7 @@ describe('ModelViewer', () => {
   it('shows the poster with a message when WebGL is missing', () => {
     vi.mocked(getWebGLSupport).mockReturnValue(false);
 
-    render(<ModelViewer source={source} eager />);
+    render(<ModelViewer source={source} locale="en-US" eager />);
 
     expect(figure().dataset.state).toBe('no-webgl');
     expect(screen.getByRole('status').textContent).toContain('3D preview needs WebGL');
@@ -110,7 +110,7 @@ describe('ModelViewer', () => {
   });
 
   it('shows progress, then fades the poster and fires the frame event', async () => {
-    render(<ModelViewer source={source} eager />);
+    render(<ModelViewer source={source} locale="en-US" eager />);
     await screen.findByTestId('viewer-canvas');
     const onFrame = vi.fn();
     figure().addEventListener(VIEWER_FRAME_EVENT, onFrame);
@@ -130,7 +130,7 @@ describe('ModelViewer', () => {
   });
 
   it('shows an error over the poster and retries with a fresh 3D tree', async () => {
-    render(<ModelViewer source={source} eager />);
+    render(<ModelViewer source={source} locale="en-US" eager />);
     await screen.findByTestId('viewer-canvas');
 
     act(() => latestCanvas().onLoadError(source.src, new Error('truncated')));
@@ -149,7 +149,7 @@ describe('ModelViewer', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     canvasCrash.error = new Error('renderer exploded');
 
-    render(<ModelViewer source={source} eager />);
+    render(<ModelViewer source={source} locale="en-US" eager />);
     await act(async () => {
       await vi.dynamicImportSettled();
     });
@@ -169,7 +169,7 @@ describe('ModelViewer', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     canvasCrash.error = new Error('Error creating WebGL context.');
 
-    render(<ModelViewer source={source} eager />);
+    render(<ModelViewer source={source} locale="en-US" eager />);
     await act(async () => {
       await vi.dynamicImportSettled();
     });
@@ -180,7 +180,7 @@ describe('ModelViewer', () => {
   it('offers Retry when a lost context does not come back', async () => {
     vi.useFakeTimers();
     try {
-      render(<ModelViewer source={source} eager />);
+      render(<ModelViewer source={source} locale="en-US" eager />);
       await act(async () => {
         await vi.dynamicImportSettled();
       });
@@ -201,14 +201,46 @@ describe('ModelViewer', () => {
   });
 
   it('shows the new poster and reloads when the source changes', async () => {
-    const { rerender } = render(<ModelViewer source={source} eager />);
+    const { rerender } = render(<ModelViewer source={source} locale="en-US" eager />);
     await screen.findByTestId('viewer-canvas');
     act(() => latestCanvas().onFirstFrame(source.src));
 
-    rerender(<ModelViewer source={{ src: '/models/lamp.glb', alt: 'Desk lamp' }} eager />);
+    rerender(<ModelViewer source={{ src: '/models/lamp.glb', alt: 'Desk lamp' }} locale="en-US" eager />);
 
     expect(figure().dataset.state).toBe('loading');
     expect(screen.getByRole('img', { name: 'Desk lamp' })).toBeTruthy();
     expect(latestCanvas().source.src).toBe('/models/lamp.glb');
+  });
+});
+
+describe('ModelViewer on a German page', () => {
+  it('offers "In 3D ansehen", then names the progress and hands the locale to the 3D chunk', async () => {
+    stubTouchFirst();
+    render(<ModelViewer source={source} locale="de-DE" eager />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'In 3D ansehen' }));
+    await screen.findByTestId('viewer-canvas');
+
+    expect(screen.getByRole('progressbar', { name: '3D-Modell wird geladen' })).toBeTruthy();
+    expect(latestCanvas().locale).toBe('de-DE');
+  });
+
+  it('explains a failed load in German and offers "Erneut versuchen"', async () => {
+    render(<ModelViewer source={source} locale="de-DE" eager />);
+    await screen.findByTestId('viewer-canvas');
+
+    act(() => latestCanvas().onLoadError(source.src, new Error('truncated')));
+
+    expect(screen.getByRole('status').textContent).toContain('Das 3D-Modell konnte nicht geladen werden.');
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('explains missing WebGL in German', () => {
+    vi.mocked(getWebGLSupport).mockReturnValue(false);
+
+    render(<ModelViewer source={source} locale="de-DE" eager />);
+
+    expect(screen.getByRole('status').textContent).toBe('Die 3D-Vorschau benötigt WebGL, das dieser Browser oder dieses Gerät nicht unterstützt.');
   });
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } 
 
 import { Image } from '#client/components/image.tsx';
 
+import { getViewerLabels } from './labels.ts';
 import { useNearViewport } from './use-near-viewport.ts';
 import { rememberOptIn, useStartMode } from './use-start-mode.ts';
 import { ViewerErrorBoundary } from './viewer-error-boundary.tsx';
@@ -9,7 +10,7 @@ import { ViewerOverlay } from './viewer-overlay.tsx';
 import { createViewerStatus, viewerReducer } from './viewer-status.ts';
 import { getWebGLSupport } from './webgl-support.ts';
 
-import type { ViewerSource } from '#shared/content/types.ts';
+import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
 // The lazy boundary: three, fiber and drei live only behind this import().
 const loadViewerCanvas = () => import('./viewer-canvas.tsx');
@@ -26,6 +27,8 @@ export const CONTEXT_RESTORE_TIMEOUT_MS = 4000;
 export interface ModelViewerProps {
   /** The model, its alt text, poster, initial camera angle and auto-rotate flag. */
   source: ViewerSource;
+  /** The page's locale: the button, messages and 3D controls speak it. */
+  locale: Locale;
   /**
    * Start loading the 3D view right after hydration instead of when the figure
    * comes within 200px of the viewport, and load the poster with high
@@ -57,7 +60,7 @@ export const PROSE_VIEWER_SIZES = '(min-width: 760px) 704px, 100vw';
  * without JS or WebGL. State is mirrored on the figure as `data-state`
  * (idle | loading | ready | error | no-webgl) and `data-progress` (0..1).
  */
-export function ModelViewer({ source, eager = false, aspectRatio = '4 / 3', className, sizes = PROSE_VIEWER_SIZES }: ModelViewerProps) {
+export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 3', className, sizes = PROSE_VIEWER_SIZES }: ModelViewerProps) {
   const figureRef = useRef<HTMLElement>(null);
   const [status, dispatch] = useReducer(viewerReducer, source.src, createViewerStatus);
   if (status.src !== source.src) dispatch({ type: 'source-changed', src: source.src });
@@ -114,13 +117,14 @@ export function ModelViewer({ source, eager = false, aspectRatio = '4 / 3', clas
       style={aspectRatio === 'auto' ? undefined : { aspectRatio: String(aspectRatio) }}
     >
       <ViewerPoster source={source} eager={eager} sizes={sizes} isHidden={status.state === 'ready'} />
-      {startMode === 'on-request' && status.state === 'idle' && <StartButton onStart={handleStart} />}
+      {startMode === 'on-request' && status.state === 'idle' && <StartButton label={getViewerLabels(locale).viewIn3d} onStart={handleStart} />}
       {isActive && (
         // A Retry remounts the whole 3D tree, with a fresh WebGL context.
         <ViewerErrorBoundary key={status.attempt} onError={handleCrash}>
           <Suspense fallback={null}>
             <ViewerCanvas
               source={source}
+              locale={locale}
               attempt={status.attempt}
               figureRef={figureRef}
               onProgress={handleProgress}
@@ -131,18 +135,18 @@ export function ModelViewer({ source, eager = false, aspectRatio = '4 / 3', clas
           </Suspense>
         </ViewerErrorBoundary>
       )}
-      <ViewerOverlay status={status} onRetry={handleRetry} />
+      <ViewerOverlay status={status} locale={locale} onRetry={handleRetry} />
     </figure>
   );
 }
 
-function StartButton({ onStart }: { onStart: () => void }) {
+function StartButton({ label, onStart }: { label: string; onStart: () => void }) {
   return (
     <button type="button" className="mv-start" onPointerDown={preloadViewerCanvas} onClick={onStart}>
       <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
         <path d="M12 2.5 20.5 7v10L12 21.5 3.5 17V7z M3.5 7 12 11.5 20.5 7 M12 11.5v10" strokeLinejoin="round" />
       </svg>
-      View in 3D
+      {label}
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 
-import type { ViewerSource } from '#shared/content/types.ts';
+import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
 /**
  * The contract between the SSR-safe shell and the lazily loaded 3D chunk.
@@ -8,6 +8,8 @@ import type { ViewerSource } from '#shared/content/types.ts';
  */
 export interface ViewerCanvasProps {
   source: ViewerSource;
+  /** The page's locale: the chunk's own strings (canvas-labels.ts) follow it. */
+  locale: Locale;
   /** Retry counter: a higher attempt discards a failed download of the same src. */
   attempt: number;
   /** The figure; the fullscreen button puts it in fullscreen. */

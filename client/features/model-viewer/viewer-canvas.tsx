@@ -3,6 +3,7 @@ import { Canvas } from '@react-three/fiber';
 import { NeutralToneMapping, SRGBColorSpace } from 'three';
 
 import { applyFraming, applyKeyboardCommand } from './camera-rig.ts';
+import { getCanvasLabels } from './canvas-labels.ts';
 import { FOV_DEG } from './framing.ts';
 import { subscribeGltfProgress } from './gltf-cache.ts';
 import { createGltfLoad, retainDecoders } from './gltf-loader.ts';
@@ -12,14 +13,7 @@ import { useFullscreen } from './use-fullscreen.ts';
 import { useInteractionHint } from './use-interaction-hint.ts';
 import { useMediaQuery } from './use-media-query.ts';
 import { trackRenderer } from './viewer-debug.ts';
-import {
-  COARSE_POINTER_QUERY,
-  getInteractionHint,
-  getShouldAutoplay,
-  getShouldAutoRotate,
-  KEYBOARD_HELP,
-  REDUCED_MOTION_QUERY,
-} from './viewer-options.ts';
+import { COARSE_POINTER_QUERY, getHintKind, getShouldAutoplay, getShouldAutoRotate, REDUCED_MOTION_QUERY } from './viewer-options.ts';
 import { ViewerScene } from './viewer-scene.tsx';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 
@@ -44,7 +38,8 @@ const CAMERA_OPTIONS = { fov: FOV_DEG, near: 0.01, far: 100, position: [0, 0.6, 
  * frame, failures and context loss to the shell.
  */
 export function ViewerCanvas(props: ViewerCanvasProps) {
-  const { source, attempt, figureRef, onProgress, onFirstFrame, onLoadError, onContextLost } = props;
+  const { source, locale, attempt, figureRef, onProgress, onFirstFrame, onLoadError, onContextLost } = props;
+  const t = getCanvasLabels(locale);
   const prefersReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const isCoarsePointer = useMediaQuery(COARSE_POINTER_QUERY);
   const [hasInteracted, setHasInteracted] = useState(false);
@@ -132,7 +127,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
         onCreated={setRoot}
         tabIndex={0}
         role="application"
-        aria-label={`${source.alt} (interactive 3D view)`}
+        aria-label={t.canvas(source.alt)}
         aria-describedby={descriptionId}
         onKeyDown={handleKeyDown}
         onFocus={(event) => showHint(event.currentTarget.matches(':focus-visible') ? 'keyboard' : 'pointer')}
@@ -156,12 +151,13 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
         )}
       </Canvas>
       <p id={descriptionId} className="mv-visually-hidden">
-        {KEYBOARD_HELP}
+        {t.keyboardHelp}
       </p>
       <p className="mv-hint" data-visible={isHintVisible} aria-hidden="true">
-        {getInteractionHint(hintInput, isCoarsePointer)}
+        {t.hints[getHintKind(hintInput, isCoarsePointer)]}
       </p>
       <ViewerToolbar
+        locale={locale}
         onReset={resetView}
         playback={animationCount > 0 ? { isPlaying, onToggle: () => setIsPlaying((playing) => !playing) } : undefined}
         fullscreen={fullscreen.isSupported ? { isFullscreen: fullscreen.isFullscreen, onToggle: fullscreen.toggle } : undefined}

@@ -44,11 +44,11 @@ export function getShouldAutoplay(prefersReducedMotion: boolean): boolean {
 /** How the visitor first reached the canvas. */
 export type HintInput = 'pointer' | 'keyboard';
 
-/** The short hint shown on first focus or touch. */
-export function getInteractionHint(input: HintInput, isCoarsePointer: boolean): string {
-  if (input === 'keyboard') return 'Arrow keys rotate · + and − zoom';
-  return isCoarsePointer ? 'Swipe sideways to rotate · pinch to zoom' : 'Drag to rotate · scroll to zoom';
-}
+/** Which hint (canvas-labels.ts) fits how the canvas was reached and the pointer. */
+export type HintKind = 'keyboard' | 'touch' | 'pointer';
 
-/** Screen-reader description of the keyboard controls (see keyboard-orbit.ts). */
-export const KEYBOARD_HELP = 'Arrow keys rotate the model, plus and minus zoom, Home resets the view.';
+/** The short hint shown on first focus or touch: keys, fingers or mouse. */
+export function getHintKind(input: HintInput, isCoarsePointer: boolean): HintKind {
+  if (input === 'keyboard') return 'keyboard';
+  return isCoarsePointer ? 'touch' : 'pointer';
+}

@@ -1,4 +1,7 @@
+import { getViewerLabels } from './labels.ts';
 import { getStatusMessage } from './viewer-status.ts';
+
+import type { Locale } from '#shared/content/types.ts';
 
 import type { ViewerStatus } from './viewer-status.ts';
 
@@ -7,7 +10,8 @@ import type { ViewerStatus } from './viewer-status.ts';
  * wrong, a message with Retry. The message region is always rendered so
  * screen readers announce it when it fills.
  */
-export function ViewerOverlay({ status, onRetry }: { status: ViewerStatus; onRetry: () => void }) {
+export function ViewerOverlay({ status, locale, onRetry }: { status: ViewerStatus; locale: Locale; onRetry: () => void }) {
+  const t = getViewerLabels(locale);
   const message = getStatusMessage(status);
   const percent = status.progress === null ? undefined : Math.round(status.progress * 100);
 
@@ -17,7 +21,7 @@ export function ViewerOverlay({ status, onRetry }: { status: ViewerStatus; onRet
         <div
           className={status.progress === null ? 'mv-progress mv-progress--indeterminate' : 'mv-progress'}
           role="progressbar"
-          aria-label="Loading 3D model"
+          aria-label={t.loading}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -28,10 +32,10 @@ export function ViewerOverlay({ status, onRetry }: { status: ViewerStatus; onRet
       <div className="mv-message" role="status">
         {message && (
           <>
-            <p className="mv-message__text">{message.text}</p>
+            <p className="mv-message__text">{t.messages[message.kind]}</p>
             {message.canRetry && (
               <button type="button" className="mv-button" onClick={onRetry}>
-                Retry
+                {t.retry}
               </button>
             )}
           </>

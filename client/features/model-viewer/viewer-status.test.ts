@@ -82,9 +82,13 @@ describe('getStatusMessage', () => {
   });
 
   it('explains the missing WebGL without offering a pointless retry', () => {
-    expect(getStatusMessage(run([{ type: 'no-webgl' }]))).toEqual({
-      text: expect.stringContaining('3D preview needs WebGL'),
-      canRetry: false,
-    });
+    expect(getStatusMessage(run([{ type: 'no-webgl' }]))).toEqual({ kind: 'no-webgl', canRetry: false });
+  });
+
+  it('offers Retry for a failed load but not while a lost context may still come back', () => {
+    const loaded = run([{ type: 'activate' }, { type: 'ready', src: '/a.glb' }]);
+
+    expect(getStatusMessage(viewerReducer(loaded, { type: 'failed', problem: 'load-failed' }))).toEqual({ kind: 'load-failed', canRetry: true });
+    expect(getStatusMessage(viewerReducer(loaded, { type: 'context-lost' }))).toEqual({ kind: 'context-lost', canRetry: false });
   });
 });

@@ -68,25 +68,24 @@ export function viewerReducer(status: ViewerStatus, action: ViewerAction): Viewe
   }
 }
 
+/** What the overlay talks about: a problem, or the missing WebGL. Its words are in labels.ts. */
+export type StatusMessageKind = ViewerProblem | 'no-webgl';
+
 export interface StatusMessage {
-  text: string;
+  kind: StatusMessageKind;
   canRetry: boolean;
 }
 
 /** What the overlay says for a status, or null when there is nothing to say. */
 export function getStatusMessage(status: ViewerStatus): StatusMessage | null {
-  if (status.state === 'no-webgl') {
-    return { text: '3D preview needs WebGL, which this browser or device does not provide.', canRetry: false };
-  }
+  if (status.state === 'no-webgl') return { kind: 'no-webgl', canRetry: false };
   switch (status.problem) {
     case 'load-failed':
-      return { text: 'The 3D model could not be loaded.', canRetry: true };
     case 'crashed':
-      return { text: 'The 3D preview stopped working.', canRetry: true };
-    case 'context-lost':
-      return { text: 'The 3D preview was interrupted. Restoring…', canRetry: false };
     case 'context-unrecoverable':
-      return { text: 'The 3D preview could not be restored.', canRetry: true };
+      return { kind: status.problem, canRetry: true };
+    case 'context-lost':
+      return { kind: 'context-lost', canRetry: false };
     default:
       return null;
   }

@@ -1,4 +1,9 @@
+import { getCanvasLabels } from './canvas-labels.ts';
+
+import type { Locale } from '#shared/content/types.ts';
+
 interface ViewerToolbarProps {
+  locale: Locale;
   onReset: () => void;
   /** Omitted when the model has no animation. */
   playback?: { isPlaying: boolean; onToggle: () => void };
@@ -20,15 +25,18 @@ const ICON_PROPS = {
 } as const;
 
 /** Reset view, play/pause and fullscreen: real buttons, named for assistive tech. */
-export function ViewerToolbar({ onReset, playback, fullscreen }: ViewerToolbarProps) {
+export function ViewerToolbar({ locale, onReset, playback, fullscreen }: ViewerToolbarProps) {
+  const t = getCanvasLabels(locale);
+  const playbackLabel = playback?.isPlaying ? t.pauseAnimation : t.playAnimation;
+  const fullscreenLabel = fullscreen?.isFullscreen ? t.exitFullScreen : t.fullScreen;
   return (
     <div className="mv-toolbar">
       {playback && (
         <button
           type="button"
           className="mv-button mv-button--icon"
-          aria-label={playback.isPlaying ? 'Pause animation' : 'Play animation'}
-          title={playback.isPlaying ? 'Pause animation' : 'Play animation'}
+          aria-label={playbackLabel}
+          title={playbackLabel}
           onClick={playback.onToggle}
         >
           <svg {...ICON_PROPS}>
@@ -36,7 +44,7 @@ export function ViewerToolbar({ onReset, playback, fullscreen }: ViewerToolbarPr
           </svg>
         </button>
       )}
-      <button type="button" className="mv-button mv-button--icon" aria-label="Reset view" title="Reset view" onClick={onReset}>
+      <button type="button" className="mv-button mv-button--icon" aria-label={t.resetView} title={t.resetView} onClick={onReset}>
         <svg {...ICON_PROPS}>
           <path d="M3 12a9 9 0 1 0 3-6.7" />
           <path d="M3 4v5h5" />
@@ -46,8 +54,8 @@ export function ViewerToolbar({ onReset, playback, fullscreen }: ViewerToolbarPr
         <button
           type="button"
           className="mv-button mv-button--icon"
-          aria-label={fullscreen.isFullscreen ? 'Exit full screen' : 'Full screen'}
-          title={fullscreen.isFullscreen ? 'Exit full screen' : 'Full screen'}
+          aria-label={fullscreenLabel}
+          title={fullscreenLabel}
           onClick={fullscreen.onToggle}
         >
           <svg {...ICON_PROPS}>

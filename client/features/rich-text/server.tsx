@@ -13,11 +13,11 @@ import type { RichTextHtml } from '#shared/data/context.ts';
  * never by the browser bundle): renders fields to HTML once per content
  * version and keeps the result in a bounded cache.
  */
-export function createRichTextHtml(options: { renderModel: (source: ViewerSource) => ReactNode; maxBytes?: number }): RichTextHtml {
+export function createRichTextHtml(options: { renderModel: (source: ViewerSource, locale: Locale) => ReactNode; maxBytes?: number }): RichTextHtml {
   const cache = new LRUCache<string, string>({ maxSize: options.maxBytes ?? 16 * 1024 * 1024, sizeCalculation: (html) => Math.max(1, html.length) });
-  const slot = (source: ViewerSource) => (
+  const slot = (source: ViewerSource, locale: Locale) => (
     <div className="rt-viewer" data-viewer-source={JSON.stringify(source)}>
-      {options.renderModel(source)}
+      {options.renderModel(source, locale)}
     </div>
   );
   return {
@@ -27,7 +27,7 @@ export function createRichTextHtml(options: { renderModel: (source: ViewerSource
         // Links inside need a router; their hrefs are absolute paths, so the location does not matter.
         html = renderToStaticMarkup(
           <StaticRouter location="/">
-            <RichTextRenderer value={value} locale={locale} renderModel={slot} />
+            <RichTextRenderer value={value} locale={locale} renderModel={(source) => slot(source, locale)} />
           </StaticRouter>,
         );
         cache.set(key, html);

@@ -3,16 +3,18 @@ import { useLoaderData } from 'react-router';
 import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
+import { useSite } from '#client/layout/use-site.ts';
 
 import type { ModelData } from '#client/pages/model/loader.ts';
 
 /** `/models/:slug/embed`: only the viewer, for iframes (its own frame-ancestors policy). */
 export function Component() {
   const { model } = useLoaderData() as ModelData;
+  const { locale } = useSite();
   return (
     <div className="embed">
       <Seo title={model.name} description={model.summary} alternates={false} noindex />
-      <ModelViewer source={model.viewer} eager sizes="100vw" />
+      <ModelViewer source={model.viewer} locale={locale} eager sizes="100vw" />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useLoaderData } from 'react-router';
 
 import { TagList } from '#client/components/cards.tsx';
@@ -21,6 +22,8 @@ export function Component() {
   const { model, appearsIn } = useLoaderData() as ModelData;
   const { locale, origin, site } = useSite();
   const t = getLabels(locale);
+  // Stable per locale, so the description's embedded viewers are not re-mounted.
+  const renderViewer = useCallback((source: ViewerSource) => <ModelViewer source={source} locale={locale} />, [locale]);
   const crumbs = [{ label: t.models, url: paths.models(locale) }, ...(model.category?.path.map((c) => ({ label: c.label, url: paths.models(locale, c.id) })) ?? [])];
   const d = model.dimensions;
   return (
@@ -46,7 +49,7 @@ export function Component() {
       </nav>
       <h1>{model.name}</h1>
       <p className="lede">{model.summary}</p>
-      <ModelViewer source={model.viewer} eager sizes={PAGE_VIEWER_SIZES} />
+      <ModelViewer source={model.viewer} locale={locale} eager sizes={PAGE_VIEWER_SIZES} />
       <div className="detail-grid">
         <div className="prose">
           <RichTextHtml value={model.description} renderModel={renderViewer} />
@@ -91,11 +94,6 @@ export function Component() {
       </div>
     </article>
   );
-}
-
-/** Stable across renders, so embedded viewers are not re-mounted. */
-function renderViewer(source: ViewerSource) {
-  return <ModelViewer source={source} />;
 }
 
 export { RouteError as ErrorBoundary };

@@ -3,11 +3,11 @@ import { createRoot } from 'react-dom/client';
 
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
 
-import type { ViewerSource } from '#shared/content/types.ts';
+import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
 /**
  * A page with nothing but the viewer, driven by the query string, for the
- * headless checks in run.ts: `?src=/models/box.glb&eager=1&camera=30,65&autoRotate=1&spacer=1`.
+ * headless checks in run.ts: `?src=/models/box.glb&eager=1&camera=30,65&autoRotate=1&spacer=1&locale=de-DE`.
  * `window.__harness` lets the script switch models and mount/unmount the viewer.
  */
 
@@ -18,6 +18,7 @@ declare global {
 }
 
 const params = new URLSearchParams(window.location.search);
+const locale: Locale = params.get('locale') === 'de-DE' ? 'de-DE' : 'en-US';
 
 function getInitialSource(): ViewerSource {
   const [azimuthDeg, polarDeg] = (params.get('camera') ?? '').split(',').map(Number);
@@ -40,7 +41,7 @@ function Harness() {
   return (
     <main>
       {params.get('spacer') === '1' && <div style={{ height: 3000 }} />}
-      {isMounted && <ModelViewer source={source} eager={params.get('eager') === '1'} />}
+      {isMounted && <ModelViewer source={source} locale={locale} eager={params.get('eager') === '1'} />}
     </main>
   );
 }

@@ -1,0 +1,46 @@
+import type { Locale } from '#shared/content/types.ts';
+
+import type { HintKind } from './viewer-options.ts';
+
+/**
+ * The 3D chunk's UI strings in each locale. Only viewer-canvas.tsx and the
+ * modules it renders import this file, so it is not in the shell's chunk
+ * (the shell's strings are in labels.ts).
+ */
+const LABELS = {
+  'en-US': {
+    canvas: (alt: string) => `${alt} (interactive 3D view)`,
+    keyboardHelp: 'Arrow keys rotate the model, plus and minus zoom, Home resets the view.',
+    hints: {
+      keyboard: 'Arrow keys rotate · + and − zoom',
+      touch: 'Swipe sideways to rotate · pinch to zoom',
+      pointer: 'Drag to rotate · scroll to zoom',
+    } satisfies Record<HintKind, string>,
+    playAnimation: 'Play animation',
+    pauseAnimation: 'Pause animation',
+    resetView: 'Reset view',
+    fullScreen: 'Full screen',
+    exitFullScreen: 'Exit full screen',
+  },
+  'de-DE': {
+    canvas: (alt: string) => `${alt} (interaktive 3D-Ansicht)`,
+    // German keyboards label the Home key "Pos1".
+    keyboardHelp: 'Mit den Pfeiltasten drehen Sie das Modell, mit Plus und Minus zoomen Sie, Pos1 setzt die Ansicht zurück.',
+    hints: {
+      keyboard: 'Pfeiltasten zum Drehen · + und − zum Zoomen',
+      touch: 'Zum Drehen seitlich wischen · mit zwei Fingern zoomen',
+      pointer: 'Zum Drehen ziehen · zum Zoomen scrollen',
+    } satisfies Record<HintKind, string>,
+    playAnimation: 'Animation abspielen',
+    pauseAnimation: 'Animation anhalten',
+    resetView: 'Ansicht zurücksetzen',
+    fullScreen: 'Vollbild',
+    exitFullScreen: 'Vollbild beenden',
+  },
+} satisfies Record<Locale, Record<string, unknown>>;
+
+export type CanvasLabels = (typeof LABELS)['en-US'];
+
+export function getCanvasLabels(locale: Locale): CanvasLabels {
+  return LABELS[locale];
+}

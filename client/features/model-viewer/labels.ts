@@ -1,0 +1,41 @@
+import type { Locale } from '#shared/content/types.ts';
+
+import type { StatusMessageKind } from './viewer-status.ts';
+
+/**
+ * The shell's UI strings in each locale: the start button and what sits over
+ * the poster. The 3D chunk's strings (toolbar, hints, keyboard help) are in
+ * canvas-labels.ts, which only that chunk imports, so they load with three.js.
+ */
+const LABELS = {
+  'en-US': {
+    viewIn3d: 'View in 3D',
+    loading: 'Loading 3D model',
+    retry: 'Retry',
+    messages: {
+      'no-webgl': '3D preview needs WebGL, which this browser or device does not provide.',
+      'load-failed': 'The 3D model could not be loaded.',
+      crashed: 'The 3D preview stopped working.',
+      'context-lost': 'The 3D preview was interrupted. Restoring…',
+      'context-unrecoverable': 'The 3D preview could not be restored.',
+    } satisfies Record<StatusMessageKind, string>,
+  },
+  'de-DE': {
+    viewIn3d: 'In 3D ansehen',
+    loading: '3D-Modell wird geladen',
+    retry: 'Erneut versuchen',
+    messages: {
+      'no-webgl': 'Die 3D-Vorschau benötigt WebGL, das dieser Browser oder dieses Gerät nicht unterstützt.',
+      'load-failed': 'Das 3D-Modell konnte nicht geladen werden.',
+      crashed: 'Die 3D-Vorschau funktioniert nicht mehr.',
+      'context-lost': 'Die 3D-Vorschau wurde unterbrochen und wird wiederhergestellt…',
+      'context-unrecoverable': 'Die 3D-Vorschau konnte nicht wiederhergestellt werden.',
+    } satisfies Record<StatusMessageKind, string>,
+  },
+} satisfies Record<Locale, Record<string, unknown>>;
+
+export type ViewerLabels = (typeof LABELS)['en-US'];
+
+export function getViewerLabels(locale: Locale): ViewerLabels {
+  return LABELS[locale];
+}
