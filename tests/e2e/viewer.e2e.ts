@@ -200,6 +200,21 @@ test('on a phone a model page offers "View in 3D" and loads no 3D code or model 
   }
 });
 
+test('on a German model page the canvas and its controls are named in German', async ({ browser, baseUrl }) => {
+  const session = await openPage(browser, baseUrl);
+  const { page } = session;
+  try {
+    await page.goto(`${baseUrl}/de/models/ostra-lounge-chair`);
+    await waitForState(page, 'ready', 90_000);
+    await page.getByRole('application', { name: /\(interaktive 3D-Ansicht\)$/ }).waitFor();
+    await page.getByRole('button', { name: 'Ansicht zurücksetzen' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Reset view' }).count(), 0);
+    session.expectClean();
+  } finally {
+    await session.close();
+  }
+});
+
 test('the embed page renders only the viewer, and it draws', async ({ browser, baseUrl }) => {
   const session = await openPage(browser, baseUrl);
   const { page } = session;
