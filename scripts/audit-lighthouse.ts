@@ -11,13 +11,19 @@
  * that cost points, writes the summary to bench-results/lighthouse.json and
  * each median run's full report to bench-results/lighthouse/.
  *
+ * Lighthouse simulates a slow phone by scaling the main-thread time it
+ * observes, so scores also measure the machine. To tell a slow page from a
+ * slow or busy machine, the report gives Lighthouse's own CPU benchmark
+ * (`benchmarkIndex`, higher is faster) for every run and the load average
+ * before and after, and warns when the machine is already busy at the start.
+ *
  * Lighthouse is not a project dependency: it is installed on first use into
  * ~/.cache/vitrine/lighthouse-13 (outside the repo) and run with Debian's
  * Chromium and the flags from BROWSER.md.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { availableParallelism, homedir, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -49,6 +55,7 @@ interface LhAudit {
 interface LhReport {
   lighthouseVersion: string;
   runWarnings: string[];
+  environment?: { benchmarkIndex?: number };
   categories: Record<Category, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, LhAudit>;
 }
@@ -59,6 +66,8 @@ interface Summary {
   /** Median score per category over the runs (0–100). */
   median: Record<Category, number>;
   runs: Array<Record<Category, number>>;
+  /** Lighthouse's CPU benchmark per run (higher is faster): tells a slow machine from a slow page. */
+  benchmarkIndex: number[];
   /** Metrics of the median-performance run. */
   metrics: Record<string, string>;
   /** Audits that cost points in the median-performance run, per category. */
@@ -103,6 +112,21 @@ function runLighthouse(url: string, formFactor: FormFactor, workDir: string): Lh
   return JSON.parse(readFileSync(output, 'utf8')) as LhReport;
 }
 
+/** Lighthouse itself sometimes fails a run on a loaded machine (NO_NAVSTART, NO_FCP): try that run again. */
+const RETRIES = 2;
+
+function runWithRetries(run: () => LhReport): LhReport {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return run();
+    } catch (error) {
+      if (attempt >= RETRIES) throw error;
+      const reason = (error instanceof Error ? error.message : String(error)).split('\n').find((l) => l.includes('Runtime error')) ?? 'failed';
+      process.stdout.write(`  run failed (${reason.trim()}), trying again\n`);
+    }
+  }
+}
+
 const score = (report: LhReport, category: Category) => Math.round((report.categories[category].score ?? 0) * 100);
 
 function median(values: number[]): number {
@@ -129,7 +153,8 @@ function summarize(path: string, formFactor: FormFactor, reports: LhReport[]): {
   const metrics = Object.fromEntries(METRICS.map((id) => [id, medianReport.audits[id]?.displayValue ?? '']));
   const lost = Object.fromEntries(CATEGORIES.map((c) => [c, lostPoints(medianReport, c)])) as Record<Category, string[]>;
   const runWarnings = [...new Set(reports.flatMap((r) => r.runWarnings))];
-  return { summary: { path, formFactor, median: medianRecord, runs, metrics, lostPoints: lost, runWarnings }, medianReport };
+  const benchmarkIndex = reports.map((r) => Math.round(r.environment?.benchmarkIndex ?? NaN));
+  return { summary: { path, formFactor, median: medianRecord, runs, benchmarkIndex, metrics, lostPoints: lost, runWarnings }, medianReport };
 }
 
 function missedTargets(summary: Summary): string[] {
@@ -140,12 +165,13 @@ function missedTargets(summary: Summary): string[] {
 }
 
 function printTable(summaries: Summary[]): void {
-  const header = ['page', 'form factor', 'perf', 'a11y', 'best pr.', 'SEO', 'perf runs', 'LCP', 'TBT', 'CLS'];
+  const header = ['page', 'form factor', 'perf', 'a11y', 'best pr.', 'SEO', 'perf runs', 'CPU index', 'LCP', 'TBT', 'CLS'];
   const rows = summaries.map((s) => [
     s.path,
     s.formFactor,
     ...CATEGORIES.map((c) => String(s.median[c])),
     s.runs.map((r) => r.performance).join('/'),
+    s.benchmarkIndex.join('/'),
     s.metrics['largest-contentful-paint'] ?? '',
     s.metrics['total-blocking-time'] ?? '',
     s.metrics['cumulative-layout-shift'] ?? '',
@@ -159,9 +185,19 @@ function printTable(summaries: Summary[]): void {
   }
 }
 
+/** The 1-minute load average, as a share of the cores (1 = every core busy). */
+const machineLoad = () => Math.round(((loadavg()[0] ?? 0) / availableParallelism()) * 100) / 100;
+/** Above this share of busy cores at the start, the scores say more about the machine than the pages. */
+const BUSY_LOAD = 0.5;
+
 async function main(): Promise<number> {
   ensureLighthouse();
   ensureBuild();
+  const loadAtStart = machineLoad();
+  process.stdout.write(`machine load at start: ${loadAtStart} of ${availableParallelism()} cores busy (1-minute average)\n`);
+  if (loadAtStart > BUSY_LOAD) {
+    process.stdout.write(`warning: the machine is busy (load ${loadAtStart} > ${BUSY_LOAD}); scores will read lower than on a quiet machine\n`);
+  }
   const paths = positionals.length > 0 ? positionals : DEFAULT_PAGES;
   const server = await startServer({ env: { LOG_LEVEL: 'warn' } });
   const workDir = mkdtempSync(join(tmpdir(), 'vitrine-lighthouse-'));
@@ -174,7 +210,7 @@ async function main(): Promise<number> {
         const reports: LhReport[] = [];
         for (let run = 1; run <= RUNS; run++) {
           process.stdout.write(`lighthouse ${formFactor} ${path} run ${run}/${RUNS}\n`);
-          reports.push(runLighthouse(`${server.url}${path}`, formFactor, workDir));
+          reports.push(runWithRetries(() => runLighthouse(`${server.url}${path}`, formFactor, workDir)));
         }
         const { summary, medianReport } = summarize(path, formFactor, reports);
         version = medianReport.lighthouseVersion;
@@ -189,10 +225,13 @@ async function main(): Promise<number> {
   }
 
   printTable(summaries);
+  const loadAtEnd = machineLoad();
+  process.stdout.write(`machine load: ${loadAtStart} at start, ${loadAtEnd} at the end (share of ${availableParallelism()} cores; Lighthouse's own runs count too)\n`);
   const missed = summaries.flatMap(missedTargets);
   const result = {
     generatedAt: new Date().toISOString(),
     lighthouseVersion: version,
+    machine: { cores: availableParallelism(), loadAtStart, loadAtEnd },
     runsPerPage: RUNS,
     targets: TARGETS,
     missedTargets: missed,
