@@ -31,6 +31,7 @@ const LABELS = {
     category: 'Category',
     download: 'Download',
     appearsIn: 'Appears in',
+    breadcrumb: 'Breadcrumb',
   },
   'de-DE': {
     skipToContent: 'Zum Inhalt springen',
@@ -61,6 +62,7 @@ const LABELS = {
     category: 'Kategorie',
     download: 'Herunterladen',
     appearsIn: 'Erscheint in',
+    breadcrumb: 'Brotkrumennavigation',
   },
 } satisfies Record<Locale, Record<string, string>>;
 

@@ -201,6 +201,25 @@ describe('content pages for browsers', () => {
   });
 });
 
+describe('page chrome in the page locale', () => {
+  it.each([
+    ['/models/ostra-lounge-chair', 'Breadcrumb', /\(\d+(\.\d)? kB\)/],
+    ['/de/models/ostra-lounge-chair', 'Brotkrumennavigation', /\(\d+(,\d)? kB\)/],
+  ])('%s names its breadcrumb and sizes the download in its language', async (url, breadcrumb, size) => {
+    const res = await crawl(t.app, url);
+
+    const doc = new JSDOM(res.text).window.document;
+    expect(doc.querySelector('nav.breadcrumbs')?.getAttribute('aria-label')).toBe(breadcrumb);
+    expect(doc.querySelector('a[download]')?.textContent).toMatch(size);
+  });
+
+  it('names the article breadcrumb in German on German pages', async () => {
+    const res = await crawl(t.app, '/de/articles/oak-ash-walnut');
+
+    expect(new JSDOM(res.text).window.document.querySelector('nav.breadcrumbs')?.getAttribute('aria-label')).toBe('Brotkrumennavigation');
+  });
+});
+
 describe('content in the HTML', () => {
   let fake: FakeContentful;
   let hostile: ContentTestApp;

@@ -1,6 +1,7 @@
 import { Image } from '#client/components/image.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
-import { formatFileSize, getRichTextLabels } from '#client/features/rich-text/labels.ts';
+import { formatFileSize } from '#client/components/file-size.ts';
+import { getRichTextLabels } from '#client/features/rich-text/labels.ts';
 
 import type { RenderContext } from '#client/features/rich-text/links.ts';
 import type { Asset, EntryRef, Locale, ViewerSource } from '#shared/content/types.ts';

@@ -19,20 +19,3 @@ export type RichTextLabels = (typeof LABELS)['en-US'];
 export function getRichTextLabels(locale: Locale): RichTextLabels {
   return LABELS[locale] ?? LABELS['en-US'];
 }
-
-const UNITS = ['B', 'kB', 'MB', 'GB'] as const;
-
-/**
- * `1.2 MB` / `1,2 MB`: decimal units, one fraction digit. Only the number is
- * localized; the unit is spelled by hand because ICU versions differ in unit
- * spacing, and server and browser must render the same text for hydration.
- */
-export function formatFileSize(bytes: number, locale: Locale): string {
-  let value = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${UNITS[unit]}`;
-}

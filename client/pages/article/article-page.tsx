@@ -37,7 +37,7 @@ export function Component() {
           ),
         ]}
       />
-      <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <nav aria-label={t.breadcrumb} className="breadcrumbs">
         <ol>
           <li>
             <PrefetchLink to={paths.articles(locale)} prefetch="intent">

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useLoaderData } from 'react-router';
 
 import { TagList } from '#client/components/cards.tsx';
+import { formatFileSize } from '#client/components/file-size.ts';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
@@ -35,7 +36,7 @@ export function Component() {
         type="product"
         jsonLd={[modelJsonLd(model, origin, site.name), breadcrumbJsonLd([...crumbs, { label: model.name, url: paths.model(locale, model.slug) }], origin)]}
       />
-      <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <nav aria-label={t.breadcrumb} className="breadcrumbs">
         <ol>
           {crumbs.map((c) => (
             <li key={c.url}>
@@ -73,7 +74,7 @@ export function Component() {
             <dt>{t.download}</dt>
             <dd>
               <a href={model.file.url} download={model.file.fileName}>
-                {model.file.fileName} ({Math.round(model.file.size / 1024)} KB)
+                {model.file.fileName} ({formatFileSize(model.file.size, locale)})
               </a>
             </dd>
           </dl>
