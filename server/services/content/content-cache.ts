@@ -4,7 +4,7 @@ import { recordDependencies } from '#server/services/content/dependency-tracker.
 
 import type { Logger } from 'pino';
 
-/** A cached query result and the ids (entries, assets, `type:<contentType>`) it was built from. */
+/** A cached query result and what it was built from: entry/asset ids and markers (`type:<contentType>`, `tag:<id>`, `tags`, `taxonomy`). */
 export interface Loaded<T> {
   value: T;
   deps: string[];

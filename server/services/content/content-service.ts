@@ -3,6 +3,9 @@ import { data } from 'react-router';
 import { toArticle, toArticleSummary, toEntryRef, toModel, toModelSummary, toPage, toSiteSettings } from '#server/services/content/mapper.ts';
 import { createTaxonomy } from '#server/services/content/taxonomy.ts';
 import { categoryTree } from '#server/services/content/category-tree.ts';
+import { untracked } from '#server/services/content/dependency-tracker.ts';
+import { ALL_TAGS_DEPENDENCY, recordMetadataReads, tagDependency, TAXONOMY_DEPENDENCY } from '#server/services/content/metadata-reads.ts';
+import { createTaggedEntries } from '#server/services/content/tagged-entries.ts';
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 
 import type { ContentCache, Loaded } from '#server/services/content/content-cache.ts';
@@ -21,8 +24,14 @@ export interface ContentClient {
 }
 
 export interface ContentService extends ContentApi {
-  /** Drops cached results built from these entry/asset ids or `type:<contentType>` markers. */
+  /** Drops cached results built from these entry/asset ids or markers (`type:<contentType>`, `tag:<id>`, `tags`, `taxonomy`). */
   invalidate(ids: Iterable<string>): string[];
+  /**
+   * Ids of the published entries carrying tag `tagId`: those the CDA reports
+   * now plus those last read with it (a deleted tag has left the CDA's
+   * entries by the time its webhook arrives). Uncached.
+   */
+  getTaggedEntryIds(tagId: string): Promise<string[]>;
 }
 
 interface Deps {
@@ -38,10 +47,15 @@ interface Deps {
  */
 export function createContentService({ delivery, preview, cache, logger }: Deps): ContentService {
   const log = logger.child({ module: 'contentful' });
+  const tagged = createTaggedEntries(log);
 
   async function run<T>(key: string, o: QueryOptions, load: (client: ContentClient, ctx: MapContext) => Promise<Loaded<T>>): Promise<T> {
     const client = o.preview && preview ? preview : delivery;
-    const attempt = async (): Promise<Loaded<T>> => load(client, await mapContext(client, o.locale, o.preview));
+    const attempt = async (): Promise<Loaded<T>> => {
+      const read = new Set<string>();
+      const loaded = await load(client, recordMetadataReads(await mapContext(client, o.locale, o.preview), read));
+      return { value: loaded.value, deps: [...loaded.deps, ...read] };
+    };
     const work = o.preview ? attempt().then((r) => r.value) : cache.get(`${key}|${o.locale}`, attempt);
     try {
       return await abortable(work, o.signal);
@@ -56,14 +70,17 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
     const loadMeta = async (): Promise<Loaded<{ tags: [string, string][]; concepts: SdkConcept[] }>> => {
       const [tags, concepts] = await Promise.all([client.getTags({ limit: 1000 }), client.getConcepts({ limit: 1000 })]);
       const tagItems = (tags as { items: Array<{ sys: { id: string }; name: string }> }).items;
-      return { value: { tags: tagItems.map((t) => [t.sys.id, t.name]), concepts: (concepts as { items: SdkConcept[] }).items }, deps: ['type:tags', 'type:concepts'] };
+      return { value: { tags: tagItems.map((t) => [t.sys.id, t.name]), concepts: (concepts as { items: SdkConcept[] }).items }, deps: [ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY] };
     };
-    const meta = isPreview ? (await loadMeta()).value : await cache.get('meta', loadMeta);
+    // Results record which tags and concepts they read (recordMetadataReads), not the whole lists behind them.
+    const meta = isPreview ? (await loadMeta()).value : await untracked(() => cache.get('meta', loadMeta));
     return { locale, tagNames: new Map(meta.tags), taxonomy: createTaxonomy(meta.concepts, DEFAULT_LOCALE) };
   }
 
   async function entries(client: ContentClient, query: Record<string, unknown>): Promise<SdkCollection<SdkEntry>> {
-    return (await client.getEntries(query)) as SdkCollection<SdkEntry>;
+    const res = (await client.getEntries(query)) as SdkCollection<SdkEntry>;
+    if (client === delivery) tagged.remember(res.items);
+    return res;
   }
 
   /** Resolves same-space resource links (URNs) that the CDA does not include. */
@@ -112,7 +129,8 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
         const query: Record<string, unknown> = { content_type: 'article', order: '-fields.publishDate,sys.id', skip, limit, include: 2, locale: o.locale };
         if (tag) query['metadata.tags.sys.id[in]'] = tag;
         const res = await entries(client, query);
-        return { value: { items: res.items.map((e) => toArticleSummary(e, ctx)), total: res.total, skip: res.skip, limit: res.limit }, deps: ['type:article', ...collectIds(res)] };
+        const deps = ['type:article', ...(tag ? [tagDependency(tag)] : []), ...collectIds(res)];
+        return { value: { items: res.items.map((e) => toArticleSummary(e, ctx)), total: res.total, skip: res.skip, limit: res.limit }, deps };
       }),
 
     getArticle: (slug, o) =>
@@ -129,11 +147,11 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
         if (featured !== undefined) query['fields.featured'] = featured;
         if (tag) query['metadata.tags.sys.id[in]'] = tag;
         if (category) {
-          if (!ctx.taxonomy.has(category)) return { value: [], deps: ['type:model', 'type:concepts'] };
+          if (!ctx.taxonomy.has(category)) return { value: [], deps: ['type:model'] };
           query['metadata.concepts.sys.id[in]'] = ctx.taxonomy.descendants(category).join(',');
         }
         const res = await entries(client, query);
-        return { value: res.items.map((e) => toModelSummary(e, ctx)), deps: ['type:model', ...collectIds(res)] };
+        return { value: res.items.map((e) => toModelSummary(e, ctx)), deps: ['type:model', ...(tag ? [tagDependency(tag)] : []), ...collectIds(res)] };
       }),
 
     getModel: (slug, o) =>
@@ -150,16 +168,16 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
         const res = await entries(client, { content_type: 'model', select: 'sys.id,metadata', limit: 1000, locale: o.locale });
         const counts = new Map<string, number>();
         for (const e of res.items) for (const c of e.metadata?.concepts ?? []) counts.set(c.sys.id, (counts.get(c.sys.id) ?? 0) + 1);
-        return { value: categoryTree(ctx.taxonomy, counts, o.locale), deps: ['type:model', 'type:concepts'] };
+        return { value: categoryTree(ctx.taxonomy, counts, o.locale), deps: ['type:model'] };
       }),
 
     getTag: (id, o) =>
       run(`tag:${id}`, o, async (_client, ctx) => {
         const name = ctx.tagNames.get(id);
-        return { value: name ? { id, name } : null, deps: ['type:tags'] };
+        return { value: name ? { id, name } : null, deps: [] };
       }),
 
-    listTags: (o) => run('tags', o, async (_client, ctx) => ({ value: [...ctx.tagNames].map(([id, name]) => ({ id, name })), deps: ['type:tags'] })),
+    listTags: (o) => run('tags', o, async (_client, ctx) => ({ value: [...ctx.tagNames].map(([id, name]) => ({ id, name })), deps: [] })),
 
     getLinkingEntries: (entryId, o) =>
       run(`links:${entryId}`, o, async (client) => {
@@ -169,6 +187,8 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
       }),
 
     invalidate: (ids) => cache.invalidate(ids),
+
+    getTaggedEntryIds: (tagId) => tagged.lookup((query) => entries(delivery, query), tagId),
   };
   return service;
 }
