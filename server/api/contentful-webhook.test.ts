@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { entryOf, startFakeContentful } from '../../tests/fakes/contentful.ts';
 import { createContentTestApp, WEBHOOK_SECRET } from '../../tests/fakes/contentful-app.ts';
+import { waitForRequestLog } from '../../tests/fakes/test-app.ts';
 
-import type { FakeContentful, FakeRequest } from '../../tests/fakes/contentful.ts';
+import type { FakeContentful, FakeRequest, RawExport } from '../../tests/fakes/contentful.ts';
 import type { ContentTestApp } from '../../tests/fakes/contentful-app.ts';
 
 /**
@@ -156,6 +157,188 @@ describe('Contentful webhook: invalidation', () => {
   });
 });
 
+type RawTag = { sys: { id: string }; name: string };
+type RawConcept = { sys: { id: string }; prefLabel: Record<string, string> };
+
+function tagOf(data: RawExport, id: string): RawTag {
+  const tag = (data['tags'] as RawTag[]).find((t) => t.sys.id === id);
+  if (!tag) throw new Error(`no tag ${id} in the export`);
+  return tag;
+}
+
+function conceptOf(data: RawExport, id: string): RawConcept {
+  const concept = (data['taxonomy'] as { concepts: RawConcept[] }).concepts.find((c) => c.sys.id === id);
+  if (!concept) throw new Error(`no concept ${id} in the export`);
+  return concept;
+}
+
+/** A tag's CMA body, as Contentful sends it with `ContentManagement.Tag.*`. */
+function tagPayload(id: string, name: string): string {
+  return JSON.stringify({ name, sys: { id, type: 'Tag', visibility: 'public', version: 2 } });
+}
+
+/** Entries carrying `craft` in the demo space. */
+const CRAFT_ENTRIES = [
+  'article-a-winter-week-in-the-workshop',
+  'article-oak-ash-walnut',
+  'article-what-the-kiln-decides',
+  'model-carvers-mallet',
+  'model-kerf-dining-table',
+  'model-ostra-lounge-chair',
+  'model-tide-vase',
+  'model-tripod-stool',
+  'model-turned-walnut-bowl',
+];
+
+describe('Contentful webhook: tags and taxonomy', () => {
+  let fake: FakeContentful;
+  let t: ContentTestApp;
+
+  beforeEach(async () => {
+    fake = await startFakeContentful();
+    t = await createContentTestApp({ ...fake.env, CONTENTFUL_WEBHOOK_SECRET: WEBHOOK_SECRET }, { captureLogs: true });
+  });
+
+  afterEach(async () => {
+    await fake.close();
+  });
+
+  /** GET `path` and say whether the page cache answered it. */
+  async function visit(path: string) {
+    const res = await request(t.app).get(path).set('Host', HOST);
+    const line = await waitForRequestLog(t.logs, res.headers['x-request-id'] as string);
+    return { res, cache: line['cache'] };
+  }
+
+  /** Renders `path` and waits until the page cache serves it (it stores pages off the request path). */
+  async function cachePage(path: string): Promise<void> {
+    await visit(path);
+    for (let i = 0; i < 50; i++) {
+      if ((await visit(path)).cache === 'HIT') return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`${path} never came from the page cache`);
+  }
+
+  /** The tags of an entry's search record in the embedded index. */
+  async function searchTags(entryId: string): Promise<string[]> {
+    const res = await request(t.app)
+      .post('/1/indexes/vitrine_en-US/query')
+      .send({ params: new URLSearchParams({ query: '', filters: `entryId:"${entryId}"`, hitsPerPage: '1' }).toString() });
+    return (res.body as { hits: Array<{ tags: string[] }> }).hits[0]?.tags ?? [];
+  }
+
+  it('re-renders the pages showing a renamed tag with its new name and leaves the others cached', async () => {
+    for (const path of ['/articles/oak-ash-walnut', '/tags/craft', '/models/tripod-stool', '/articles/rendering-light', '/about']) await cachePage(path);
+    fake.update((data) => {
+      tagOf(data, 'craft').name = 'Handcraft';
+    });
+
+    const res = await deliver(t.app, { topic: 'ContentManagement.Tag.save', body: tagPayload('craft', 'Handcraft') });
+    const article = await visit('/articles/oak-ash-walnut');
+    const tagPage = await visit('/tags/craft');
+    const model = await visit('/models/tripod-stool');
+    const unrelated = await visit('/articles/rendering-light');
+    const page = await visit('/about');
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ invalidated: ['tag:craft', 'tags'] });
+    expect([...(res.body.affectedIds as string[])].sort()).toEqual(CRAFT_ENTRIES);
+    expect(article.cache).toBe('MISS');
+    expect(article.res.text).toContain('"name":"Handcraft"');
+    expect(article.res.text).not.toContain('"name":"Craft"');
+    expect(tagPage.cache).toBe('MISS');
+    expect(tagPage.res.text).toContain('<title>#Handcraft · Vitrine</title>');
+    expect(model.res.text).toContain('"name":"Handcraft"');
+    expect(unrelated.cache).toBe('HIT');
+    expect(page.cache).toBe('HIT');
+    expect(await searchTags('article-oak-ash-walnut')).toEqual(['Materials', 'Handcraft']);
+    expect(t.logs.find((l) => l.msg === 'content invalidated')).toMatchObject({ topic: 'ContentManagement.Tag.save', id: 'craft', entityType: 'Tag', markers: ['tag:craft', 'tags'] });
+  });
+
+  it('lists a new tag after Tag.create', async () => {
+    const before = await request(t.app).get('/api/content/tags');
+    fake.update((data) => {
+      const tags = data['tags'] as RawTag[];
+      const design = tagOf(data, 'design');
+      tags.push({ ...design, name: 'Joinery', sys: { ...design.sys, id: 'joinery' } });
+    });
+
+    const res = await deliver(t.app, { topic: 'ContentManagement.Tag.create', body: tagPayload('joinery', 'Joinery') });
+    const after = await request(t.app).get('/api/content/tags');
+
+    expect(res.status).toBe(200);
+    expect(res.body.affectedIds).toEqual([]);
+    expect(before.body.items).not.toContainEqual({ id: 'joinery', name: 'Joinery' });
+    expect(after.body.items).toContainEqual({ id: 'joinery', name: 'Joinery' });
+  });
+
+  it('refreshes the pages and search records of the entries that carried a deleted tag', async () => {
+    await cachePage('/articles/oak-ash-walnut');
+    await cachePage('/articles/rendering-light');
+    fake.update((data) => {
+      data['tags'] = (data['tags'] as RawTag[]).filter((tag) => tag.sys.id !== 'craft');
+    });
+
+    const res = await deliver(t.app, { topic: 'ContentManagement.Tag.delete', body: JSON.stringify({ sys: { id: 'craft', type: 'Tag' } }) });
+    const article = await visit('/articles/oak-ash-walnut');
+    const unrelated = await visit('/articles/rendering-light');
+
+    expect(res.status).toBe(200);
+    expect([...(res.body.affectedIds as string[])].sort()).toEqual(CRAFT_ENTRIES);
+    expect(article.cache).toBe('MISS');
+    expect(article.res.text).not.toContain('"name":"Craft"');
+    expect(unrelated.cache).toBe('HIT');
+    expect(await searchTags('article-oak-ash-walnut')).toEqual(['Materials']);
+    expect(await searchTags('model-carvers-mallet')).toEqual([]);
+  });
+
+  it('re-renders the pages showing a relabelled concept and leaves pages without categories cached', async () => {
+    await cachePage('/models/ostra-lounge-chair');
+    await cachePage('/models');
+    await cachePage('/articles/oak-ash-walnut');
+    fake.update((data) => {
+      conceptOf(data, 'chairs').prefLabel['en-US'] = 'Armchairs';
+    });
+
+    const res = await deliver(t.app, { topic: 'ContentManagement.TaxonomyConcept.publish', body: JSON.stringify({ sys: { id: 'chairs', type: 'TaxonomyConcept' }, prefLabel: { 'en-US': 'Armchairs' } }) });
+    const model = await visit('/models/ostra-lounge-chair');
+    const models = await visit('/models');
+    const article = await visit('/articles/oak-ash-walnut');
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ invalidated: ['taxonomy'], affectedIds: [], cacheKeys: expect.any(Number) });
+    expect(model.cache).toBe('MISS');
+    expect(model.res.text).toContain('Furniture › Seating › Armchairs');
+    expect(models.cache).toBe('MISS');
+    expect(models.res.text).toContain('"label":"Armchairs"');
+    expect(article.cache).toBe('HIT');
+  });
+
+  it('treats a concept scheme change as a change of the taxonomy', async () => {
+    await cachePage('/models');
+
+    const res = await deliver(t.app, { topic: 'ContentManagement.TaxonomyConceptScheme.save', body: JSON.stringify({ sys: { id: 'product-categories', type: 'TaxonomyConceptScheme' } }) });
+    const models = await visit('/models');
+
+    expect(res.status).toBe(200);
+    expect(res.body.invalidated).toEqual(['taxonomy']);
+    expect(models.cache).toBe('MISS');
+  });
+
+  it.each([
+    ['ContentManagement.Tag.save', { name: 'Craft', sys: { type: 'Tag' } }, 'Webhook body has no sys.id of a tag'],
+    ['ContentManagement.Tag.delete', { sys: { id: 'craft,design', type: 'Tag' } }, 'Webhook body has no sys.id of a tag'],
+    ['ContentManagement.TaxonomyConcept.save', { sys: { type: 'TaxonomyConcept' } }, 'Webhook body has no sys.id of a taxonomy concept'],
+    ['ContentManagement.TaxonomyConceptScheme.delete', { sys: { id: 7 } }, 'Webhook body has no sys.id of a concept scheme'],
+  ])('answers %s without a usable sys.id with 400', async (topic, payload, message) => {
+    const res = await deliver(t.app, { topic, body: JSON.stringify(payload) });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(message);
+  });
+});
+
 describe('Contentful webhook: verification', () => {
   let fake: FakeContentful;
   let t: ContentTestApp;
@@ -231,6 +414,13 @@ describe('Contentful webhook: verification', () => {
     expect(res.status).toBe(400);
   });
 
+  it('answers a signed JSON body that is not an object with 400', async () => {
+    const res = await deliver(t.app, { topic, body: 'null' });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Webhook body is not a JSON object');
+  });
+
   it('answers an entry topic whose body has no entry or asset with 400', async () => {
     const res = await deliver(t.app, { topic, body: JSON.stringify({ sys: { type: 'ContentType', id: 'article' } }) });
 
@@ -238,7 +428,9 @@ describe('Contentful webhook: verification', () => {
   });
 
   it.each([
+    // Tags are never published (Tag.create, Tag.save, Tag.delete are their topics).
     ['ContentManagement.Tag.publish', { sys: { type: 'Tag', id: 'design' }, name: 'Design' }],
+    ['ContentManagement.TaxonomyConcept.auto_save', { sys: { type: 'TaxonomyConcept', id: 'chairs' } }],
     ['ContentManagement.ContentType.publish', { sys: { type: 'ContentType', id: 'article' } }],
     ['ContentManagement.Entry.create', { sys: { type: 'Entry', id: 'new-entry' } }],
   ])('acknowledges %s with 202 without acting on it', async (otherTopic, payload) => {

@@ -1,24 +1,23 @@
 import { ExpiredRequestException, verifyRequest } from '@contentful/node-apps-toolkit';
 import express, { Router } from 'express';
 
+import { toContentChange } from '#server/api/contentful-topics.ts';
+import { dependenciesOf } from '#server/services/content/content-events.ts';
 import { HttpError } from '#shared/http/http-error.ts';
-import { LOCALES } from '#shared/content/types.ts';
 
+import type { WebhookBody } from '#server/api/contentful-topics.ts';
 import type { ContentEvents } from '#server/services/content/content-events.ts';
 import type { ContentService } from '#server/services/content/content-service.ts';
 
 const WEBHOOK_TTL_S = 30;
-const HANDLED = new Set(['publish', 'unpublish', 'delete', 'archive', 'unarchive']);
-
-interface WebhookBody {
-  sys?: { id?: unknown; type?: unknown; contentType?: { sys?: { id?: unknown } } };
-}
 
 /**
  * `POST /api/webhooks/contentful`: verifies Contentful's request signature
  * (HMAC-SHA256 over the canonical request, 30 s time-to-live, via
- * @contentful/node-apps-toolkit), then invalidates the changed entry or
- * asset and every entry linking to it, and tells the listeners.
+ * @contentful/node-apps-toolkit), then invalidates what the change makes
+ * stale (server/api/contentful-topics.ts): a changed entry or asset and
+ * every entry linking to it; everything that read a changed tag or the
+ * taxonomy. Then it tells the listeners (page cache, search).
  */
 export function createContentfulWebhookRouter(options: { secret: string | undefined; content: ContentService; events: ContentEvents; maxBodyBytes: number }): Router {
   const router = Router();
@@ -38,35 +37,29 @@ export function createContentfulWebhookRouter(options: { secret: string | undefi
     }
     if (!valid) throw new HttpError(401, 'Webhook signature does not match');
 
-    let payload: WebhookBody;
+    let payload: unknown;
     try {
-      payload = JSON.parse(body) as WebhookBody;
+      payload = JSON.parse(body);
     } catch {
       throw new HttpError(400, 'Webhook body is not valid JSON');
     }
-    // `ContentManagement.Entry.publish`: topics about other entities (tags, content types…) or other actions are acknowledged, not acted on.
+    if (!payload || typeof payload !== 'object') throw new HttpError(400, 'Webhook body is not a JSON object');
     const topic = req.get('x-contentful-topic') ?? '';
-    const [, topicEntity = '', action = ''] = topic.split('.');
-    if (!HANDLED.has(action) || !(topicEntity === 'Entry' || topicEntity === 'Asset')) {
+    const change = await toContentChange(topic, payload as WebhookBody, options.content);
+    if (!change) {
       res.status(202).json({ ignored: topic });
       return;
     }
-    const id = typeof payload.sys?.id === 'string' ? payload.sys.id : undefined;
-    const sysType = typeof payload.sys?.type === 'string' ? payload.sys.type : '';
-    const entityType = sysType.includes('Asset') ? 'Asset' : sysType.includes('Entry') ? 'Entry' : undefined;
-    if (!id || !entityType) throw new HttpError(400, 'Webhook body has no sys.id and sys.type of an entry or asset');
-    const contentType = typeof payload.sys?.contentType?.sys?.id === 'string' ? payload.sys.contentType.sys.id : undefined;
-    const linking = entityType === 'Entry' ? await linkingIds(options.content, id) : [];
-    const affectedIds = [id, ...linking];
-    const keys = options.content.invalidate([...affectedIds, ...(contentType ? [`type:${contentType}`] : [])]);
-    req.log.info({ topic, id, entityType, contentType, linking, cacheKeys: keys.length }, 'content invalidated');
-    await options.events.emit({ action, entityType, id, ...(contentType ? { contentType } : {}), affectedIds });
-    res.status(200).json({ invalidated: affectedIds, cacheKeys: keys.length });
+    const keys = options.content.invalidate(dependenciesOf(change));
+    const { id, entityType, affectedIds } = change;
+    if ('markers' in change) {
+      req.log.info({ topic, id, entityType, markers: change.markers, affectedIds, cacheKeys: keys.length }, 'content invalidated');
+    } else {
+      req.log.info({ topic, id, entityType, contentType: change.contentType, linking: affectedIds.slice(1), cacheKeys: keys.length }, 'content invalidated');
+    }
+    await options.events.emit(change);
+    const invalidated = 'markers' in change ? { invalidated: change.markers, affectedIds } : { invalidated: affectedIds };
+    res.status(200).json({ ...invalidated, cacheKeys: keys.length });
   });
   return router;
-}
-
-async function linkingIds(content: ContentService, id: string): Promise<string[]> {
-  const refs = await Promise.all(LOCALES.map((locale) => content.getLinkingEntries(id, { locale, preview: true }).catch(() => [])));
-  return [...new Set(refs.flat().map((r) => r.id))];
 }

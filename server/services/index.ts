@@ -5,7 +5,7 @@ import { createContentfulWebhookRouter } from '#server/api/contentful-webhook.ts
 import { createFeedsRouter } from '#server/api/feeds.ts';
 import { createPreviewRouter, previewCookie } from '#server/api/preview.ts';
 import { createContentCache } from '#server/services/content/content-cache.ts';
-import { createContentEvents } from '#server/services/content/content-events.ts';
+import { createContentEvents, dependenciesOf } from '#server/services/content/content-events.ts';
 import { createContentService } from '#server/services/content/content-service.ts';
 import { createContentfulClients } from '#server/services/contentful/index.ts';
 import { createPageCache } from '#server/ssr/page-cache.ts';
@@ -59,7 +59,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const { clients, content, events, exportFile } = await createContentStack(config, logger);
   // Pages live as long as the content they were built from is fresh; webhooks evict them sooner.
   const pageCache = createPageCache({ maxBytes: config.pageCacheMaxBytes, ttlMs: config.contentful.cacheTtlMs, logger });
-  events.subscribe((change) => void pageCache.invalidate([...change.affectedIds, ...(change.contentType ? [`type:${change.contentType}`] : [])]));
+  events.subscribe((change) => void pageCache.invalidate(dependenciesOf(change)));
 
   const modes = { content: clients.mode === 'remote' ? 'contentful' : 'embedded', search: config.algolia.remote ? 'algolia' : 'embedded', insights: config.insights.enabled ? (config.insights.selfHosted ? 'self-hosted' : 'external') : 'off' };
 

@@ -41,6 +41,8 @@ export function createEmbeddedSearch(options: { content: ContentApi; events: Con
   };
 
   options.events.subscribe(async (change) => {
+    // A taxonomy change: records carry no categories.
+    if (change.affectedIds.length === 0) return;
     const records = await collectRecordsFor(options.content, change.affectedIds);
     engine.removeRecords(change.affectedIds);
     engine.updateRecords(records);
