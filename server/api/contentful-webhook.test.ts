@@ -229,7 +229,7 @@ describe('Contentful webhook: tags and taxonomy', () => {
   }
 
   it('re-renders the pages showing a renamed tag with its new name and leaves the others cached', async () => {
-    for (const path of ['/articles/oak-ash-walnut', '/tags/craft', '/models/tripod-stool', '/articles/rendering-light', '/about']) await cachePage(path);
+    for (const path of ['/articles/oak-ash-walnut', '/tags/craft', '/models/tripod-stool', '/search?q=walnut', '/articles/rendering-light', '/about']) await cachePage(path);
     fake.update((data) => {
       tagOf(data, 'craft').name = 'Handcraft';
     });
@@ -238,6 +238,7 @@ describe('Contentful webhook: tags and taxonomy', () => {
     const article = await visit('/articles/oak-ash-walnut');
     const tagPage = await visit('/tags/craft');
     const model = await visit('/models/tripod-stool');
+    const search = await visit('/search?q=walnut');
     const unrelated = await visit('/articles/rendering-light');
     const page = await visit('/about');
 
@@ -250,6 +251,8 @@ describe('Contentful webhook: tags and taxonomy', () => {
     expect(tagPage.cache).toBe('MISS');
     expect(tagPage.res.text).toContain('<title>#Handcraft · Vitrine</title>');
     expect(model.res.text).toContain('"name":"Handcraft"');
+    expect(search.cache).toBe('MISS');
+    expect(search.res.text).toContain('Handcraft');
     expect(unrelated.cache).toBe('HIT');
     expect(page.cache).toBe('HIT');
     expect(await searchTags('article-oak-ash-walnut')).toEqual(['Materials', 'Handcraft']);

@@ -64,10 +64,11 @@ describe('createSearchApi', () => {
     expect(initial['vitrine_de-DE']!.results![0]).toMatchObject({ page: 1, hitsPerPage: 5, index: 'vitrine_de-DE' });
   });
 
-  it('records the searched content types and the hits as page dependencies', async () => {
+  it('records the searched content types, every tag (records carry tag names) and the hits as page dependencies', async () => {
     const { deps } = await trackDependencies(() => api.getSearchPageResults(params({ query: 'lamp' })));
 
-    expect([...deps]).toEqual(expect.arrayContaining(['type:article', 'type:model', 'type:page', 'm-lamp']));
+    expect([...deps]).toEqual(expect.arrayContaining(['type:article', 'type:model', 'type:page', 'tags', 'm-lamp']));
+    expect([...deps]).not.toContain('taxonomy');
   });
 
   it('rejects with the engine error for an over-long query', async () => {

@@ -1,6 +1,7 @@
 import { liteClient } from 'algoliasearch/lite';
 
 import { recordDependencies } from '#server/services/content/dependency-tracker.ts';
+import { ALL_TAGS_DEPENDENCY } from '#server/services/content/metadata-reads.ts';
 import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
 import { toIndexName } from '#shared/search.ts';
 
@@ -29,8 +30,12 @@ export function createAlgoliaServerClient(appId: string, searchKey: string, opti
   return liteClient(appId, searchKey, options) as unknown as SearchClient;
 }
 
-/** Every search record comes from one of these content types, so any change to one may change a results page. */
-const SEARCHED_CONTENT = ['type:article', 'type:model', 'type:page'];
+/**
+ * Every search record comes from one of these content types and carries its
+ * entry's tag names (hits and the tag facet show them), so a change to any of
+ * them may change a results page. Records carry no categories.
+ */
+const SEARCHED_CONTENT = ['type:article', 'type:model', 'type:page', ALL_TAGS_DEPENDENCY];
 
 /**
  * The server side of the search page (`searchContext`): InstantSearch's
