@@ -8,6 +8,7 @@ import { createHttpLogger } from '#server/logger.ts';
 import { errorHandler, notFound } from '#server/middleware/errors.ts';
 import { pageMethods, requestGuards } from '#server/middleware/request-guards.ts';
 import { decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/security.ts';
+import { staticFiles } from '#server/middleware/static-files.ts';
 import { createDocumentHandler } from '#server/ssr/document-handler.ts';
 import { requestOrigin } from '#server/ssr/fetch-request.ts';
 import { createRouteDataHandler } from '#server/ssr/route-data-handler.ts';
@@ -68,7 +69,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   if (deps.clientDir) {
     // pageMethods first: serve-static's own 405 (fallthrough: false) has no body and no request id.
     app.use('/assets', pageMethods(), express.static(join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-    app.use(express.static(deps.clientDir, { index: false, maxAge: '1h' }));
+    app.use(staticFiles(deps.clientDir, { index: false, maxAge: '1h' }));
   }
 
   app.use(createOpsRouter(deps.readiness, deps.isShuttingDown));

@@ -1,0 +1,38 @@
+import { readdirSync } from 'node:fs';
+
+import express from 'express';
+
+import type { RequestHandler } from 'express';
+
+type ServeStaticOptions = Parameters<typeof express.static>[1];
+
+/** The first segment of a URL path, decoded; undefined when it cannot be decoded. */
+function firstSegment(path: string): string | undefined {
+  const segment = path.split('/', 2)[1] ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `express.static(dir)` for a build output that does not change while the
+ * process runs: its top-level names (`favicon.svg`, `decoders/`…) are read
+ * once, and only requests under one of them reach serve-static. Every other
+ * request (every page) used to cost serve-static a `stat` on disk before
+ * falling through: 15% of the server's CPU on a page-cache hit. Dotfiles
+ * stay hidden, as with serve-static's default.
+ */
+export function staticFiles(dir: string, options: ServeStaticOptions = {}): RequestHandler {
+  const names = new Set(readdirSync(dir).filter((name) => !name.startsWith('.')));
+  const serve = express.static(dir, options);
+  return (req, res, next) => {
+    const name = firstSegment(req.path);
+    if (name === undefined || !names.has(name)) {
+      next();
+      return;
+    }
+    serve(req, res, next);
+  };
+}
