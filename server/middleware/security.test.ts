@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
 import { loadConfig } from '#server/config.ts';
-import { DECODER_WORKER_PATH, decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/security.ts';
+import { createNonceSource, DECODER_WORKER_PATH, decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/security.ts';
 
 function createSecuredApp(env: Record<string, string> = {}) {
   const app = express();
@@ -31,6 +31,15 @@ describe('nonce', () => {
     expect(a.body.nonce).not.toBe(b.body.nonce);
     expect(Buffer.from(a.body.nonce as string, 'base64').length).toBeGreaterThanOrEqual(16);
     expect(directives(a.headers['content-security-policy'] as string).get('script-src')).toContain(`'nonce-${a.body.nonce as string}'`);
+  });
+
+  it('never repeats across refills of its random pool', () => {
+    const next = createNonceSource();
+
+    const values = Array.from({ length: 2000 }, next);
+
+    expect(new Set(values).size).toBe(values.length);
+    expect(values.every((v) => Buffer.from(v, 'base64').length === 16)).toBe(true);
   });
 });
 

@@ -7,11 +7,36 @@ import { BASIS_WORKER_PATH } from '#shared/decoders.ts';
 import type { Config } from '#server/config.ts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
+const NONCE_BYTES = 16;
+/** Nonces drawn per call into the CSPRNG. */
+const NONCES_PER_POOL = 256;
+
+/**
+ * Nonces from a pool of CSPRNG bytes, filled 256 nonces at a time: one
+ * `randomBytes(16)` per request was 5% of the server's CPU on a page-cache
+ * hit. The bytes are as unpredictable as before and each is used once; Node
+ * pools `crypto.randomUUID` the same way.
+ */
+export function createNonceSource(): () => string {
+  let pool = Buffer.alloc(0);
+  let offset = 0;
+  return () => {
+    if (offset >= pool.length) {
+      pool = randomBytes(NONCE_BYTES * NONCES_PER_POOL);
+      offset = 0;
+    }
+    const value = pool.toString('base64', offset, offset + NONCE_BYTES);
+    offset += NONCE_BYTES;
+    return value;
+  };
+}
+
 /** A fresh nonce per request (16 random bytes) on `res.locals.nonce`. */
 export function nonce(): RequestHandler {
-  return (_req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString('base64');
-    next();
+  const next = createNonceSource();
+  return (_req, res, done) => {
+    res.locals.nonce = next();
+    done();
   };
 }
 
