@@ -20,7 +20,8 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
  * client side, and the model viewer's stylesheet (not its code).
  */
 const APP_SHELL = [
-  /[\\/]client[\\/](components|layout|data|insights)[\\/][^\\/]+$/,
+  // file-size.ts is for the model page (and server-rendered rich text) only: it loads with that route.
+  /[\\/]client[\\/](components|layout|data|insights)[\\/](?!file-size\.ts$)[^\\/]+$/,
   /[\\/]client[\\/](root|routes)\.tsx$/,
   // Shared code, except what only lazy features import (search records and queries, decoder paths).
   /[\\/]shared[\\/](?!.*\.test\.)(?!(search|decoders)\.ts$)/,
