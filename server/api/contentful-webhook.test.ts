@@ -42,28 +42,31 @@ function deliver(app: ContentTestApp['app'], delivery: Delivery, headers = signe
 
 const articleQuery = (slug: string) => (r: FakeRequest) => r.resource === '/entries' && r.query['fields.slug'] === slug && !r.preview;
 
-describe('Contentful webhook: invalidation', () => {
-  let fake: FakeContentful;
-  let t: ContentTestApp;
-
+/** A fresh fake Contentful and a webhook-enabled app (logs captured) for each test of the enclosing describe. */
+function useWebhookApp(): { fake: FakeContentful; t: ContentTestApp } {
+  const ctx = {} as { fake: FakeContentful; t: ContentTestApp };
   beforeEach(async () => {
-    fake = await startFakeContentful();
-    t = await createContentTestApp({ ...fake.env, CONTENTFUL_WEBHOOK_SECRET: WEBHOOK_SECRET }, { captureLogs: true });
+    ctx.fake = await startFakeContentful();
+    ctx.t = await createContentTestApp({ ...ctx.fake.env, CONTENTFUL_WEBHOOK_SECRET: WEBHOOK_SECRET }, { captureLogs: true });
   });
-
   afterEach(async () => {
-    await fake.close();
+    await ctx.fake.close();
   });
+  return ctx;
+}
+
+describe('Contentful webhook: invalidation', () => {
+  const ctx = useWebhookApp();
 
   it('answers a valid publish with 200 and serves the changed entry fresh', async () => {
-    await request(t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
-    fake.update((data) => {
+    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    ctx.fake.update((data) => {
       entryOf(data, 'article-oak-ash-walnut').fields['title'] = { 'en-US': 'Oak, ash or walnut, revised' };
     });
-    const cached = await request(t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    const cached = await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
 
-    const res = await deliver(t.app, { topic: 'ContentManagement.Entry.publish', body: entryPayload('article-oak-ash-walnut', 'article') });
-    const fresh = await request(t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Entry.publish', body: entryPayload('article-oak-ash-walnut', 'article') });
+    const fresh = await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
 
     expect(cached.text).not.toContain('Oak, ash or walnut, revised');
     expect(res.status).toBe(200);
@@ -73,17 +76,17 @@ describe('Contentful webhook: invalidation', () => {
   });
 
   it('invalidates the entries linking to the changed one and logs them', async () => {
-    await request(t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
-    await request(t.app).get('/models/ostra-lounge-chair').set('Host', HOST);
-    fake.update((data) => {
+    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    await request(ctx.t.app).get('/models/ostra-lounge-chair').set('Host', HOST);
+    ctx.fake.update((data) => {
       entryOf(data, 'model-ostra-lounge-chair').fields['name'] = { 'en-US': 'Ostra Chair, renamed' };
     });
-    fake.clearLog();
+    ctx.fake.clearLog();
 
-    const res = await deliver(t.app, { topic: 'ContentManagement.Entry.publish', body: entryPayload('model-ostra-lounge-chair', 'model') });
-    const model = await request(t.app).get('/models/ostra-lounge-chair').set('Host', HOST);
-    const article = await request(t.app).get('/api/content/article/oak-ash-walnut');
-    const line = t.logs.find((l) => l.msg === 'content invalidated');
+    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Entry.publish', body: entryPayload('model-ostra-lounge-chair', 'model') });
+    const model = await request(ctx.t.app).get('/models/ostra-lounge-chair').set('Host', HOST);
+    const article = await request(ctx.t.app).get('/api/content/article/oak-ash-walnut');
+    const line = ctx.t.logs.find((l) => l.msg === 'content invalidated');
 
     expect(res.status).toBe(200);
     expect([...(res.body.invalidated as string[])].sort()).toEqual([
@@ -95,48 +98,48 @@ describe('Contentful webhook: invalidation', () => {
     ]);
     expect(model.text).toContain('<h1>Ostra Chair, renamed</h1>');
     expect(article.body.body.links.entries['model-ostra-lounge-chair'].title).toBe('Ostra Chair, renamed');
-    expect(fake.count((r) => articleQuery('oak-ash-walnut')(r) && r.query['locale'] === 'en-US')).toBe(1);
+    expect(ctx.fake.count((r) => articleQuery('oak-ash-walnut')(r) && r.query['locale'] === 'en-US')).toBe(1);
     expect(line).toMatchObject({ id: 'model-ostra-lounge-chair', topic: 'ContentManagement.Entry.publish', contentType: 'model' });
     expect(line?.['linking']).toEqual(expect.arrayContaining(['article-oak-ash-walnut', 'article-two-hundred-photographs-of-a-chair']));
   });
 
   it('leaves content that does not depend on the change cached', async () => {
-    await request(t.app).get('/articles/rendering-light').set('Host', HOST);
-    await request(t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
-    fake.clearLog();
+    await request(ctx.t.app).get('/articles/rendering-light').set('Host', HOST);
+    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    ctx.fake.clearLog();
 
-    await deliver(t.app, { topic: 'ContentManagement.Entry.publish', body: entryPayload('page-privacy', 'page') });
-    await request(t.app).get('/articles/rendering-light').set('Host', HOST);
+    await deliver(ctx.t.app, { topic: 'ContentManagement.Entry.publish', body: entryPayload('page-privacy', 'page') });
+    await request(ctx.t.app).get('/articles/rendering-light').set('Host', HOST);
 
-    expect(fake.count(articleQuery('rendering-light'))).toBe(0);
+    expect(ctx.fake.count(articleQuery('rendering-light'))).toBe(0);
   });
 
   it('invalidates pages built from a changed asset', async () => {
-    await request(t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
-    fake.update((data) => {
+    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    ctx.fake.update((data) => {
       const assets = data['assets'] as Array<{ sys: { id: string }; fields: Record<string, Record<string, unknown>> }>;
       const hero = assets.find((a) => a.sys.id === 'hero-oak-ash-walnut');
       if (!hero) throw new Error('no hero asset');
       hero.fields['description'] = { 'en-US': 'A new hero description' };
     });
-    fake.clearLog();
+    ctx.fake.clearLog();
 
-    const res = await deliver(t.app, { topic: 'ContentManagement.Asset.publish', body: JSON.stringify({ sys: { type: 'Asset', id: 'hero-oak-ash-walnut' }, fields: {} }) });
-    await request(t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Asset.publish', body: JSON.stringify({ sys: { type: 'Asset', id: 'hero-oak-ash-walnut' }, fields: {} }) });
+    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
 
     expect(res.status).toBe(200);
-    expect(fake.count((r) => articleQuery('oak-ash-walnut')(r) && r.query['locale'] === 'en-US')).toBe(1);
+    expect(ctx.fake.count((r) => articleQuery('oak-ash-walnut')(r) && r.query['locale'] === 'en-US')).toBe(1);
   });
 
   it('drops an unpublished entry from the lists', async () => {
-    const before = await request(t.app).get('/articles').set('Host', HOST);
-    fake.update((data) => {
+    const before = await request(ctx.t.app).get('/articles').set('Host', HOST);
+    ctx.fake.update((data) => {
       data.entries = data.entries.filter((e) => e.sys.id !== 'article-behind-the-vitrine');
     });
 
-    const res = await deliver(t.app, { topic: 'ContentManagement.Entry.unpublish', body: JSON.stringify({ sys: { type: 'DeletedEntry', id: 'article-behind-the-vitrine', contentType: { sys: { id: 'article' } } } }) });
-    const after = await request(t.app).get('/articles').set('Host', HOST);
-    const gone = await request(t.app).get('/articles/behind-the-vitrine').set('Host', HOST);
+    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Entry.unpublish', body: JSON.stringify({ sys: { type: 'DeletedEntry', id: 'article-behind-the-vitrine', contentType: { sys: { id: 'article' } } } }) });
+    const after = await request(ctx.t.app).get('/articles').set('Host', HOST);
+    const gone = await request(ctx.t.app).get('/articles/behind-the-vitrine').set('Host', HOST);
 
     expect(res.status).toBe(200);
     expect(before.text).toContain('/articles/behind-the-vitrine');
@@ -145,15 +148,15 @@ describe('Contentful webhook: invalidation', () => {
   });
 
   it('answers an unknown topic with 202 and invalidates nothing', async () => {
-    await request(t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
-    fake.clearLog();
+    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    ctx.fake.clearLog();
 
-    const res = await deliver(t.app, { topic: 'ContentManagement.Entry.auto_save', body: entryPayload('article-oak-ash-walnut', 'article') });
-    await request(t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Entry.auto_save', body: entryPayload('article-oak-ash-walnut', 'article') });
+    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
 
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ ignored: 'ContentManagement.Entry.auto_save' });
-    expect(fake.count(articleQuery('oak-ash-walnut'))).toBe(0);
+    expect(ctx.fake.count(articleQuery('oak-ash-walnut'))).toBe(0);
   });
 });
 
@@ -191,22 +194,12 @@ const CRAFT_ENTRIES = [
 ];
 
 describe('Contentful webhook: tags and taxonomy', () => {
-  let fake: FakeContentful;
-  let t: ContentTestApp;
-
-  beforeEach(async () => {
-    fake = await startFakeContentful();
-    t = await createContentTestApp({ ...fake.env, CONTENTFUL_WEBHOOK_SECRET: WEBHOOK_SECRET }, { captureLogs: true });
-  });
-
-  afterEach(async () => {
-    await fake.close();
-  });
+  const ctx = useWebhookApp();
 
   /** GET `path` and say whether the page cache answered it. */
   async function visit(path: string) {
-    const res = await request(t.app).get(path).set('Host', HOST);
-    const line = await waitForRequestLog(t.logs, res.headers['x-request-id'] as string);
+    const res = await request(ctx.t.app).get(path).set('Host', HOST);
+    const line = await waitForRequestLog(ctx.t.logs, res.headers['x-request-id'] as string);
     return { res, cache: line['cache'] };
   }
 
@@ -222,7 +215,7 @@ describe('Contentful webhook: tags and taxonomy', () => {
 
   /** The tags of an entry's search record in the embedded index. */
   async function searchTags(entryId: string): Promise<string[]> {
-    const res = await request(t.app)
+    const res = await request(ctx.t.app)
       .post('/1/indexes/vitrine_en-US/query')
       .send({ params: new URLSearchParams({ query: '', filters: `entryId:"${entryId}"`, hitsPerPage: '1' }).toString() });
     return (res.body as { hits: Array<{ tags: string[] }> }).hits[0]?.tags ?? [];
@@ -230,11 +223,11 @@ describe('Contentful webhook: tags and taxonomy', () => {
 
   it('re-renders the pages showing a renamed tag with its new name and leaves the others cached', async () => {
     for (const path of ['/articles/oak-ash-walnut', '/tags/craft', '/models/tripod-stool', '/search?q=walnut', '/articles/rendering-light', '/about']) await cachePage(path);
-    fake.update((data) => {
+    ctx.fake.update((data) => {
       tagOf(data, 'craft').name = 'Handcraft';
     });
 
-    const res = await deliver(t.app, { topic: 'ContentManagement.Tag.save', body: tagPayload('craft', 'Handcraft') });
+    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Tag.save', body: tagPayload('craft', 'Handcraft') });
     const article = await visit('/articles/oak-ash-walnut');
     const tagPage = await visit('/tags/craft');
     const model = await visit('/models/tripod-stool');
@@ -256,19 +249,19 @@ describe('Contentful webhook: tags and taxonomy', () => {
     expect(unrelated.cache).toBe('HIT');
     expect(page.cache).toBe('HIT');
     expect(await searchTags('article-oak-ash-walnut')).toEqual(['Materials', 'Handcraft']);
-    expect(t.logs.find((l) => l.msg === 'content invalidated')).toMatchObject({ topic: 'ContentManagement.Tag.save', id: 'craft', entityType: 'Tag', markers: ['tag:craft', 'tags'] });
+    expect(ctx.t.logs.find((l) => l.msg === 'content invalidated')).toMatchObject({ topic: 'ContentManagement.Tag.save', id: 'craft', entityType: 'Tag', markers: ['tag:craft', 'tags'] });
   });
 
   it('lists a new tag after Tag.create', async () => {
-    const before = await request(t.app).get('/api/content/tags');
-    fake.update((data) => {
+    const before = await request(ctx.t.app).get('/api/content/tags');
+    ctx.fake.update((data) => {
       const tags = data['tags'] as RawTag[];
       const design = tagOf(data, 'design');
       tags.push({ ...design, name: 'Joinery', sys: { ...design.sys, id: 'joinery' } });
     });
 
-    const res = await deliver(t.app, { topic: 'ContentManagement.Tag.create', body: tagPayload('joinery', 'Joinery') });
-    const after = await request(t.app).get('/api/content/tags');
+    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Tag.create', body: tagPayload('joinery', 'Joinery') });
+    const after = await request(ctx.t.app).get('/api/content/tags');
 
     expect(res.status).toBe(200);
     expect(res.body.affectedIds).toEqual([]);
@@ -279,11 +272,11 @@ describe('Contentful webhook: tags and taxonomy', () => {
   it('refreshes the pages and search records of the entries that carried a deleted tag', async () => {
     await cachePage('/articles/oak-ash-walnut');
     await cachePage('/articles/rendering-light');
-    fake.update((data) => {
+    ctx.fake.update((data) => {
       data['tags'] = (data['tags'] as RawTag[]).filter((tag) => tag.sys.id !== 'craft');
     });
 
-    const res = await deliver(t.app, { topic: 'ContentManagement.Tag.delete', body: JSON.stringify({ sys: { id: 'craft', type: 'Tag' } }) });
+    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Tag.delete', body: JSON.stringify({ sys: { id: 'craft', type: 'Tag' } }) });
     const article = await visit('/articles/oak-ash-walnut');
     const unrelated = await visit('/articles/rendering-light');
 
@@ -300,11 +293,11 @@ describe('Contentful webhook: tags and taxonomy', () => {
     await cachePage('/models/ostra-lounge-chair');
     await cachePage('/models');
     await cachePage('/articles/oak-ash-walnut');
-    fake.update((data) => {
+    ctx.fake.update((data) => {
       conceptOf(data, 'chairs').prefLabel['en-US'] = 'Armchairs';
     });
 
-    const res = await deliver(t.app, { topic: 'ContentManagement.TaxonomyConcept.publish', body: JSON.stringify({ sys: { id: 'chairs', type: 'TaxonomyConcept' }, prefLabel: { 'en-US': 'Armchairs' } }) });
+    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.TaxonomyConcept.publish', body: JSON.stringify({ sys: { id: 'chairs', type: 'TaxonomyConcept' }, prefLabel: { 'en-US': 'Armchairs' } }) });
     const model = await visit('/models/ostra-lounge-chair');
     const models = await visit('/models');
     const article = await visit('/articles/oak-ash-walnut');
@@ -321,7 +314,7 @@ describe('Contentful webhook: tags and taxonomy', () => {
   it('treats a concept scheme change as a change of the taxonomy', async () => {
     await cachePage('/models');
 
-    const res = await deliver(t.app, { topic: 'ContentManagement.TaxonomyConceptScheme.save', body: JSON.stringify({ sys: { id: 'product-categories', type: 'TaxonomyConceptScheme' } }) });
+    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.TaxonomyConceptScheme.save', body: JSON.stringify({ sys: { id: 'product-categories', type: 'TaxonomyConceptScheme' } }) });
     const models = await visit('/models');
 
     expect(res.status).toBe(200);
@@ -335,7 +328,7 @@ describe('Contentful webhook: tags and taxonomy', () => {
     ['ContentManagement.TaxonomyConcept.save', { sys: { type: 'TaxonomyConcept' } }, 'Webhook body has no sys.id of a taxonomy concept'],
     ['ContentManagement.TaxonomyConceptScheme.delete', { sys: { id: 7 } }, 'Webhook body has no sys.id of a concept scheme'],
   ])('answers %s without a usable sys.id with 400', async (topic, payload, message) => {
-    const res = await deliver(t.app, { topic, body: JSON.stringify(payload) });
+    const res = await deliver(ctx.t.app, { topic, body: JSON.stringify(payload) });
 
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(message);
