@@ -53,8 +53,17 @@ const envSchema = z.object({
       'must be true, false, a hop count, or IPs/CIDRs/loopback/linklocal/uniquelocal',
     )
     .transform((v) => (v === undefined || v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
+  ALLOWED_HOSTS: optionalString,
   SSR_ABORT_MS: int(10_000, 100, 120_000),
-  SHUTDOWN_TIMEOUT_MS: int(10_000, 100, 60_000),
+  SHUTDOWN_TIMEOUT_MS: int(15_000, 100, 120_000),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
+    .transform((v) => (v ? v : undefined)),
+  SOURCE_MAPS_PUBLIC: bool(false),
   HTML_CACHE_CONTROL: z.string().default('public, max-age=0, s-maxage=60, stale-while-revalidate=600'),
   MAX_BODY_BYTES: int(100 * 1024, 1024, 10 * 1024 * 1024),
 
@@ -64,6 +73,9 @@ const envSchema = z.object({
   CONTENTFUL_ENVIRONMENT: z.string().default('master'),
   CONTENTFUL_HOST: optionalString,
   CONTENTFUL_TIMEOUT_MS: int(5000, 100, 60_000),
+  CONTENTFUL_MAX_CONCURRENCY: int(8, 1, 256),
+  CONTENTFUL_BREAKER_FAILURES: int(5, 1, 1000),
+  CONTENTFUL_BREAKER_COOLDOWN_MS: int(10_000, 100, 600_000),
   CONTENTFUL_WEBHOOK_SECRET: optionalString,
   CONTENT_EXPORT_FILE: z.string().default('content/space-export.json'),
   CONTENT_CACHE_TTL_MS: int(60_000, 0, 86_400_000),
@@ -83,9 +95,19 @@ const envSchema = z.object({
   INSIGHTS_SELF_HOSTED: bool(true),
   INSIGHTS_BASE_PATH: pathPrefix.default('/_insights'),
   INSIGHTS_TOKEN: optionalString,
+  INSIGHTS_RETENTION_DAYS: int(30, 1, 3650),
   INSIGHTS_SAMPLE_RATE: z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(1),
 
   PAGE_CACHE_MAX_BYTES: int(32 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
+  IMAGE_QUALITIES: z
+    .string()
+    .default('75')
+    .refine((v) => v.split(',').every((q) => /^\s*\d{1,3}\s*$/.test(q) && Number(q) >= 1 && Number(q) <= 100), 'must be a comma-separated list of qualities 1-100')
+    .transform((v) => [...new Set(v.split(',').map(Number))].sort((a, b) => a - b)),
+  IMAGE_CONCURRENCY: int(0, 0, 64),
+  IMAGE_TIMEOUT_MS: int(10_000, 100, 120_000),
+  IMAGE_CACHE_MAX_BYTES: int(32 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
+  IMAGE_DISK_CACHE_MAX_BYTES: int(256 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
   EMBED_FRAME_ANCESTORS: z.string().default("'self'"),
 });
 
@@ -111,15 +133,30 @@ export interface Config {
   port: number;
   logLevel: Env['LOG_LEVEL'];
   publicUrl: string | undefined;
+  /**
+   * Host names (lower case, no port) a request may name in Host / X-Forwarded-Host; a leading dot
+   * allows subdomains (`.example.com`). Default: localhost and loopback addresses plus PUBLIC_URL's host.
+   */
+  allowedHosts: string[];
   trustProxy: boolean | number | string;
   ssrAbortMs: number;
   shutdownTimeoutMs: number;
+  /** Where durable state lives: the insights SQLite file, the rendered-image cache. */
+  dataDir: string;
+  /** postgres:// URL: insights go to PostgreSQL instead of SQLite under dataDir. */
+  databaseUrl: string | undefined;
+  /** Serve `/assets/*.map` (the maps are always built, for the server's error reports). */
+  sourceMapsPublic: boolean;
   htmlCacheControl: string;
   maxBodyBytes: number;
   contentful: {
     /** Credentials for the live API; `undefined` selects the embedded engine. */
     remote: { spaceId: string; accessToken: string; previewToken: string | undefined; environment: string; host: string | undefined } | undefined;
     timeoutMs: number;
+    /** Requests to Contentful in flight at once (per process); more wait in a queue. */
+    maxConcurrency: number;
+    /** Circuit breaker: consecutive failures that open it, and how long it stays open. */
+    breaker: { failures: number; cooldownMs: number };
     webhookSecret: string | undefined;
     exportFile: string;
     cacheTtlMs: number;
@@ -131,8 +168,19 @@ export interface Config {
     remote: { appId: string; searchKey: string; adminKey: string | undefined } | undefined;
     indexPrefix: string;
   };
-  insights: { enabled: boolean; selfHosted: boolean; basePath: string; token: string | undefined; sampleRate: number };
+  insights: { enabled: boolean; selfHosted: boolean; basePath: string; token: string | undefined; sampleRate: number; retentionDays: number };
   pageCacheMaxBytes: number;
+  images: {
+    /** Allowed `q` values (default [75]); the first is used when a request names none. */
+    qualities: number[];
+    /** Resizes at once; default (0) = available cores. */
+    concurrency: number;
+    /** A resize that has not finished by then answers 503. */
+    timeoutMs: number;
+    /** Rendered variants kept in memory, and on disk under dataDir/cache/images (0 disables either). */
+    memoryCacheMaxBytes: number;
+    diskCacheMaxBytes: number;
+  };
   embedFrameAncestors: string;
 }
 
@@ -181,6 +229,14 @@ function crossChecks(e: Env): string[] {
   if (Boolean(e.ALGOLIA_APP_ID) !== Boolean(e.ALGOLIA_SEARCH_KEY)) {
     issues.push('ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY: set both to use Algolia, or neither for the embedded search engine');
   }
+  for (const host of e.ALLOWED_HOSTS?.split(',') ?? []) {
+    if (host.trim() && !/^\.?[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$|^[0-9A-Fa-f:.]+$/.test(host.trim())) {
+      issues.push(`ALLOWED_HOSTS: "${host.trim()}" is not a host name (no scheme, port or path; a leading dot allows subdomains)`);
+    }
+  }
+  if (e.SHUTDOWN_TIMEOUT_MS <= e.SSR_ABORT_MS) {
+    issues.push('SHUTDOWN_TIMEOUT_MS: must be longer than SSR_ABORT_MS, so requests in flight at shutdown can still answer');
+  }
   if (e.NODE_ENV === 'production' && e.CONTENTFUL_SPACE_ID && !e.COOKIE_SECRET && e.PREVIEW_SECRET) {
     issues.push('COOKIE_SECRET: required in production when PREVIEW_SECRET is set');
   }
@@ -196,9 +252,13 @@ function toConfig(e: Env, version: string): Config {
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    allowedHosts: toAllowedHosts(e.ALLOWED_HOSTS, e.PUBLIC_URL),
     trustProxy: e.TRUST_PROXY,
     ssrAbortMs: e.SSR_ABORT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    sourceMapsPublic: e.SOURCE_MAPS_PUBLIC,
     htmlCacheControl: e.HTML_CACHE_CONTROL,
     maxBodyBytes: e.MAX_BODY_BYTES,
     contentful: {
@@ -213,6 +273,8 @@ function toConfig(e: Env, version: string): Config {
             }
           : undefined,
       timeoutMs: e.CONTENTFUL_TIMEOUT_MS,
+      maxConcurrency: e.CONTENTFUL_MAX_CONCURRENCY,
+      breaker: { failures: e.CONTENTFUL_BREAKER_FAILURES, cooldownMs: e.CONTENTFUL_BREAKER_COOLDOWN_MS },
       webhookSecret: e.CONTENTFUL_WEBHOOK_SECRET,
       exportFile: e.CONTENT_EXPORT_FILE,
       cacheTtlMs: e.CONTENT_CACHE_TTL_MS,
@@ -231,10 +293,28 @@ function toConfig(e: Env, version: string): Config {
       basePath: e.INSIGHTS_BASE_PATH,
       token: e.INSIGHTS_TOKEN,
       sampleRate: e.INSIGHTS_SAMPLE_RATE,
+      retentionDays: e.INSIGHTS_RETENTION_DAYS,
     },
     pageCacheMaxBytes: e.PAGE_CACHE_MAX_BYTES,
+    images: {
+      qualities: e.IMAGE_QUALITIES,
+      concurrency: e.IMAGE_CONCURRENCY,
+      timeoutMs: e.IMAGE_TIMEOUT_MS,
+      memoryCacheMaxBytes: e.IMAGE_CACHE_MAX_BYTES,
+      diskCacheMaxBytes: e.IMAGE_DISK_CACHE_MAX_BYTES,
+    },
     embedFrameAncestors: e.EMBED_FRAME_ANCESTORS,
   };
+}
+
+/** Loopback names every install answers to, so `npm start` works at http://localhost:3000 with nothing configured. */
+const LOOPBACK_HOSTS = ['localhost', '.localhost', '127.0.0.1', '::1'];
+
+function toAllowedHosts(list: string | undefined, publicUrl: string | undefined): string[] {
+  const hosts = new Set(LOOPBACK_HOSTS);
+  if (publicUrl && URL.canParse(publicUrl)) hosts.add(new URL(publicUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase());
+  for (const host of list?.split(',') ?? []) if (host.trim()) hosts.add(host.trim().toLowerCase());
+  return [...hosts];
 }
 
 function deepFreeze<T>(value: T): T {
