@@ -68,7 +68,9 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   if (deps.viteMiddlewares) app.use(deps.viteMiddlewares);
   if (deps.clientDir) {
     // pageMethods first: serve-static's own 405 (fallthrough: false) has no body and no request id.
-    app.use('/assets', pageMethods(), express.static(join(deps.clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    // redirect: false, no `/assets/dir` → `/assets/dir/`: the app's only redirects go through toSafeRedirectPath.
+    const assetOptions = { immutable: true, maxAge: '1y', index: false, fallthrough: false, redirect: false };
+    app.use('/assets', pageMethods(), express.static(join(deps.clientDir, 'assets'), assetOptions));
     app.use(staticFiles(deps.clientDir, { index: false, maxAge: '1h' }));
   }
 

@@ -1,10 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+import { parseCookie } from 'cookie';
 import { Router } from 'express';
 
 import { HttpError } from '#shared/http/http-error.ts';
+import { toSafeRedirectPath } from '#shared/http/safe-redirect.ts';
 
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 
 export const PREVIEW_COOKIE = 'vitrine_preview';
 const MAX_AGE_S = 60 * 60;
@@ -19,25 +21,33 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** A local path to return to: one leading slash, no scheme, no backslash, no protocol-relative `//`. */
-export function toLocalPath(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > 2000) return undefined;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /\p{Cc}/u.test(value)) return undefined;
-  const url = new URL(value, 'http://local');
-  return url.host === 'local' ? url.pathname + url.search : undefined;
+/** What our own cookie looks like: expiry (Unix seconds) and its base64url HMAC-SHA256. */
+const TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+/** The cookie's attributes; clearing must repeat them or browsers keep the old cookie. */
+const cookieOptions = (req: Request) => ({ httpOnly: true, secure: req.secure, sameSite: 'lax' as const, path: '/' });
+
+/** True for an unexpired token this server signed. */
+function isValidToken(value: string, cookieSecret: string): boolean {
+  const [, expires = '', signature = ''] = TOKEN.exec(value) ?? [];
+  return !!signature && Number(expires) > Date.now() / 1000 && safeEqual(signature, sign(expires, cookieSecret));
 }
 
-/** Reads the signed preview cookie and sets `res.locals.preview`. */
+/**
+ * Reads the signed preview cookie and sets `res.locals.preview`. The header
+ * goes through the `cookie` parser, never a bare decodeURIComponent (a
+ * malformed escape was a 500 on every page, issue 12 finding 6). A cookie
+ * that is malformed, forged or expired is ignored and cleared, so the
+ * browser stops sending it.
+ */
 export function previewCookie(cookieSecret: string): RequestHandler {
   return (req, res, next) => {
-    const raw = req.headers.cookie
-      ?.split(';')
-      .map((c) => c.trim())
-      .find((c) => c.startsWith(`${PREVIEW_COOKIE}=`))
-      ?.slice(PREVIEW_COOKIE.length + 1);
-    if (raw) {
-      const [expires, signature] = decodeURIComponent(raw).split('.');
-      res.locals.preview = !!expires && !!signature && Number(expires) > Date.now() / 1000 && safeEqual(signature, sign(expires, cookieSecret));
+    const header = req.headers.cookie;
+    // Our value is never percent-encoded (we set it with `encode: String`), so it is read as sent.
+    const raw = header?.includes(PREVIEW_COOKIE) ? parseCookie(header, { decode: (value) => value })[PREVIEW_COOKIE] : undefined;
+    if (raw !== undefined) {
+      res.locals.preview = isValidToken(raw, cookieSecret);
+      if (!res.locals.preview) res.clearCookie(PREVIEW_COOKIE, cookieOptions(req));
     }
     next();
   };
@@ -54,17 +64,17 @@ export function createPreviewRouter(options: { secret: string | undefined; cooki
     if (!options.enabled || !options.secret) throw new HttpError(404, 'Preview is not configured');
     const secret = typeof req.query.secret === 'string' ? req.query.secret : '';
     if (!safeEqual(sign(secret, options.cookieSecret), sign(options.secret, options.cookieSecret))) throw new HttpError(401, 'Wrong preview secret');
-    const path = req.query.path === undefined ? '/' : toLocalPath(req.query.path);
-    if (!path) throw new HttpError(400, 'path must be a local path starting with /');
+    const path = req.query.path === undefined ? '/' : toSafeRedirectPath(req.query.path);
+    if (!path) throw new HttpError(400, 'path must be a path on this site, starting with a single /');
     const expires = String(Math.floor(Date.now() / 1000) + MAX_AGE_S);
-    res.cookie(PREVIEW_COOKIE, `${expires}.${sign(expires, options.cookieSecret)}`, { httpOnly: true, secure: req.secure, sameSite: 'lax', path: '/', maxAge: MAX_AGE_S * 1000, encode: String });
+    res.cookie(PREVIEW_COOKIE, `${expires}.${sign(expires, options.cookieSecret)}`, { ...cookieOptions(req), maxAge: MAX_AGE_S * 1000, encode: String });
     res.setHeader('Cache-Control', 'no-store');
     res.redirect(307, path);
   });
   router.get('/exit', (req, res) => {
-    res.clearCookie(PREVIEW_COOKIE, { httpOnly: true, secure: req.secure, sameSite: 'lax', path: '/' });
+    res.clearCookie(PREVIEW_COOKIE, cookieOptions(req));
     res.setHeader('Cache-Control', 'no-store');
-    res.redirect(307, toLocalPath(req.query.path) ?? '/');
+    res.redirect(307, toSafeRedirectPath(req.query.path) ?? '/');
   });
   return router;
 }

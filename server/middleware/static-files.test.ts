@@ -28,6 +28,13 @@ function createStaticApp() {
 }
 
 describe('staticFiles', () => {
+  it('never redirects a folder to its trailing-slash form', async () => {
+    const res = await request(createStaticApp()).get('/decoders').redirects(0);
+
+    expect(res.status).toBe(404);
+    expect(res.headers.location).toBeUndefined();
+  });
+
   it('serves files at the top level and below the folders there', async () => {
     const app = createStaticApp();
 

@@ -26,7 +26,9 @@ function firstSegment(path: string): string | undefined {
  */
 export function staticFiles(dir: string, options: ServeStaticOptions = {}): RequestHandler {
   const names = new Set(readdirSync(dir).filter((name) => !name.startsWith('.')));
-  const serve = express.static(dir, options);
+  // No directory redirects (`/decoders` → `/decoders/`): the app's only redirects go through
+  // toSafeRedirectPath, and with `index: false` the target was a 404 anyway.
+  const serve = express.static(dir, { ...options, redirect: false });
   return (req, res, next) => {
     const name = firstSegment(req.path);
     if (name === undefined || !names.has(name)) {

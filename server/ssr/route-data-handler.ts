@@ -1,5 +1,6 @@
 import { toFetchRequest } from '#server/ssr/fetch-request.ts';
 import { ROUTE_DATA_PREFIX, ROUTE_DATA_ROUTES_PARAM } from '#shared/constants.ts';
+import { toSafeRedirectPath } from '#shared/http/safe-redirect.ts';
 
 import type { Config } from '#server/config.ts';
 import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
@@ -37,6 +38,12 @@ export function createRouteDataHandler(options: {
     const payload = await entry.queryData(pageRequest, options.createRequestContext(req, res, entry), routeIds, { onError });
     if (request.signal.aborted) return;
     if (payload.type === 'data') logFailures(req, options.entry, payload.results, unexpected, pageUrl.pathname);
+    // The browser follows this like a Location header: same gate, same fallback as a document redirect.
+    if (payload.type === 'redirect') {
+      const safe = toSafeRedirectPath(payload.location);
+      if (safe === undefined) req.log.warn({ location: payload.location.slice(0, 200) }, 'unsafe redirect target replaced');
+      payload.location = safe ?? '/';
+    }
     const preview = res.locals.preview === true;
     const cacheable = payload.type === 'data' && payload.status < 500 && !preview;
     res.setHeader('Cache-Control', cacheable ? options.config.htmlCacheControl : 'private, no-store');

@@ -23,6 +23,15 @@ describe('sendFetchResponse', () => {
     expect(res.headers.location).toBe('/de/models');
   });
 
+  const offSite = ['//evil.example', 'https://evil.example/', '/..//evil.example', '/%5cevil.example'];
+
+  it.each(offSite)('sends a loader redirect to %s home instead', async (location) => {
+    const res = await request(appSending(() => new Response(null, { status: 302, headers: { Location: location } }))).get('/');
+
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/');
+  });
+
   it('handles a null body', async () => {
     const res = await request(appSending(() => new Response(null, { status: 204 }))).get('/');
 
