@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 
 import { createApp } from '#server/app.ts';
 import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
+import { createGracefulShutdown } from '#server/lifecycle/graceful-shutdown.ts';
 import { createLogger } from '#server/logger.ts';
 import { createServices } from '#server/services/index.ts';
 import { createDevAssets, createManifestAssets } from '#server/ssr/assets.ts';
@@ -32,17 +33,14 @@ try {
 }
 
 const logger = createLogger(config);
-process.on('unhandledRejection', (reason) => {
-  logger.fatal({ err: reason }, 'unhandled rejection');
-  process.exit(1);
-});
+const httpServer = createServer({ maxHeaderSize: 64 * 1024 });
+// Before listen, so every connection is tracked; `services` is read only when a signal arrives (registered last).
+const lifecycle = createGracefulShutdown(httpServer, { logger, timeoutMs: config.shutdownTimeoutMs, close: () => services.close() });
+process.on('unhandledRejection', lifecycle.handleUnhandledRejection);
 process.on('uncaughtException', (err) => {
   logger.fatal({ err }, 'uncaught exception');
   process.exit(1);
 });
-
-const httpServer = createServer({ maxHeaderSize: 64 * 1024 });
-let shuttingDown = false;
 
 const services = await createServices(config, logger).catch((error: unknown) => {
   logger.fatal({ err: error }, 'could not start services');
@@ -66,7 +64,7 @@ async function ssrDeps(): Promise<Pick<AppDeps, 'ssr' | 'clientDir' | 'viteMiddl
   return { ssr: { entry: createBuiltEntryLoader(entryFile), assets: createManifestAssets(clientDir), buildId }, clientDir };
 }
 
-const app = createApp(config, { logger, ...services.appDeps, ...(await ssrDeps()), isShuttingDown: () => shuttingDown });
+const app = createApp(config, { logger, ...services.appDeps, ...(await ssrDeps()), isShuttingDown: lifecycle.isDraining });
 httpServer.on('request', app);
 httpServer.listen(config.port, config.host, () => {
   const address = httpServer.address();
@@ -74,24 +72,5 @@ httpServer.listen(config.port, config.host, () => {
   logger.info({ port, host: config.host, env: config.env, modes: services.modes }, 'server listening'); // version is in every line's base
 });
 
-function shutdown(signal: string): void {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
-  const hardExit = setTimeout(() => {
-    logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; closing remaining connections');
-    httpServer.closeAllConnections();
-    process.exit(1);
-  }, config.shutdownTimeoutMs);
-  hardExit.unref();
-  httpServer.close(async () => {
-    await services.close();
-    logger.info('shutdown complete');
-    logger.flush?.();
-    process.exit(0);
-  });
-  httpServer.closeIdleConnections();
-}
-
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => lifecycle.shutdown('SIGTERM'));
+process.on('SIGINT', () => lifecycle.shutdown('SIGINT'));
