@@ -1,18 +1,19 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
-import { createInsightsAggregator } from '#server/services/insights/aggregator.ts';
+import { createTestStore } from '#server/services/insights/store/test-store.ts';
 import { TOKEN_NOT_CONFIGURED } from '#server/services/insights/token-auth.ts';
 
 import { createCollectorApp, lcp, pageView } from './insights-test-app.ts';
 
 import type { PageViewEvent, VitalEvent } from '#server/services/insights/event-schema.ts';
 
-function seededAggregator() {
-  const aggregator = createInsightsAggregator();
-  for (let i = 0; i < 3; i += 1) aggregator.recordPageView(pageView as PageViewEvent);
-  aggregator.recordVital(lcp as VitalEvent);
-  return aggregator;
+function seededStore() {
+  const store = createTestStore();
+  for (let i = 0; i < 3; i += 1) store.recordPageView(pageView as PageViewEvent);
+  store.recordVital(lcp as VitalEvent);
+  store.recordSearchEvents([{ eventType: 'click', eventName: 'Hit clicked', index: 'vitrine_en-US', objectIDs: ['m-lamp:en-US'], positions: [2] }]);
+  return store;
 }
 
 describe('insights summary and dashboard', () => {
@@ -44,7 +45,7 @@ describe('insights summary and dashboard', () => {
   });
 
   it('returns the summary as JSON with a bearer token, never cached', async () => {
-    const { app } = createCollectorApp({ aggregator: seededAggregator() });
+    const { app } = createCollectorApp({ store: seededStore() });
 
     const res = await request(app).get('/_insights/summary').set('Authorization', 'Bearer s3cret-token');
 
@@ -53,10 +54,29 @@ describe('insights summary and dashboard', () => {
     expect(res.body.windows.hour).toMatchObject({ views: 3, routes: [{ route: '/models/:slug', views: 3, vitals: { LCP: { count: 1, rating: 'good' } } }] });
     expect(res.body.windows.hour.series).toHaveLength(60);
     expect(res.body.windows.day.series).toHaveLength(24);
+    expect(res.body.windows.week.series).toHaveLength(28);
+    expect(res.body.windows.month).toMatchObject({ views: 3, series: expect.any(Array), search: { clicks: 1, averageClickPosition: 2 } });
+    expect(res.body.windows.month.series).toHaveLength(30);
+    expect(res.body.store).toMatchObject({ kind: 'sqlite', open: true, retentionDays: 30, pending: 0, dropped: 0 });
+  });
+
+  it('answers 503 in JSON and HTML while the store cannot be read', async () => {
+    const store = createTestStore({ file: '/dev/null/insights.sqlite' });
+    const { app } = createCollectorApp({ store });
+
+    const summary = await request(app).get('/_insights/summary').set('Authorization', 'Bearer s3cret-token');
+    const dashboard = await request(app).get('/_insights/dashboard').set('Authorization', 'Bearer s3cret-token');
+
+    expect(summary.status).toBe(503);
+    expect(summary.headers['retry-after']).toBe('30');
+    expect(summary.body.error.message).toMatch(/store is unavailable/);
+    expect(dashboard.status).toBe(503);
+    expect(dashboard.headers['content-type']).toMatch(/^text\/html/);
+    await store.close();
   });
 
   it('renders the dashboard with ?token=, charts inline and no scripts, and keeps the token out of the logs', async () => {
-    const { app, logs } = createCollectorApp({ aggregator: seededAggregator() });
+    const { app, logs } = createCollectorApp({ store: seededStore() });
 
     const res = await request(app).get('/_insights/dashboard?token=s3cret-token');
 
@@ -65,6 +85,8 @@ describe('insights summary and dashboard', () => {
     expect(res.headers['x-robots-tag']).toBe('noindex');
     expect(res.text).toContain('<svg');
     expect(res.text).toContain('<code>/models/:slug</code>');
+    expect(res.text).toContain('Last 30 days');
+    expect(res.text).toContain('<code>m-lamp:en-US</code>');
     expect(res.text).not.toContain('<script');
     await new Promise((resolve) => setImmediate(resolve));
     expect(JSON.stringify(logs)).not.toContain('s3cret-token');
@@ -72,9 +94,9 @@ describe('insights summary and dashboard', () => {
   });
 
   it('escapes route names it renders', async () => {
-    const aggregator = createInsightsAggregator();
-    aggregator.recordPageView({ ...(pageView as PageViewEvent), route: '/<img>' });
-    const { app } = createCollectorApp({ aggregator });
+    const store = createTestStore();
+    store.recordPageView({ ...(pageView as PageViewEvent), route: '/<img>' });
+    const { app } = createCollectorApp({ store });
 
     const res = await request(app).get('/_insights/dashboard').set('Authorization', 'Bearer s3cret-token');
 

@@ -4,7 +4,8 @@ import { renderErrorPage } from '#server/middleware/errors.ts';
 import { renderDashboardPage } from '#server/services/insights/dashboard-page.ts';
 import { requireToken } from '#server/services/insights/token-auth.ts';
 
-import type { InsightsAggregator } from '#server/services/insights/aggregator.ts';
+import type { InsightsStore } from '#server/services/insights/store/insights-store.ts';
+
 import type { Request, Response } from 'express';
 
 const CHALLENGE = 'Bearer realm="insights"';
@@ -16,12 +17,15 @@ export function sendJsonError(req: Request, res: Response, status: number, messa
   res.status(status).json({ error: { status, message, requestId: String(req.id ?? '') } });
 }
 
+const UNAVAILABLE = 'The insights store is unavailable; the server log says why';
+
 /**
- * Operator views of the in-memory aggregate, both behind INSIGHTS_TOKEN:
+ * Operator views of the insights store, both behind INSIGHTS_TOKEN:
  * `GET /summary` (JSON, `InsightsSummary`) and `GET /dashboard` (HTML with
- * inline SVG charts). Never cached; the dashboard is not indexed.
+ * inline SVG charts). Never cached; the dashboard is not indexed. A store
+ * that cannot be read answers 503 (its failure is logged by the store).
  */
-export function createInsightsSummaryRouter(options: { aggregator: InsightsAggregator; token: string | undefined }): Router {
+export function createInsightsSummaryRouter(options: { store: InsightsStore; token: string | undefined }): Router {
   const router = Router();
   const summaryGuard = requireToken(options.token, (res, message) => {
     res.setHeader('WWW-Authenticate', CHALLENGE);
@@ -32,12 +36,16 @@ export function createInsightsSummaryRouter(options: { aggregator: InsightsAggre
     res.status(401).type('html').send(renderErrorPage(401, message, String(res.req.id ?? '')));
   });
 
-  router.get('/summary', summaryGuard, (_req, res) => {
-    res.json(options.aggregator.summarize());
+  router.get('/summary', summaryGuard, async (req, res) => {
+    const summary = await options.store.summarize().catch((error: unknown) => void req.log.warn({ err: error }, 'insights summary failed'));
+    if (!summary) return sendJsonError(req, res, 503, UNAVAILABLE, { 'Retry-After': '30' });
+    res.json(summary);
   });
-  router.get('/dashboard', dashboardGuard, (_req, res) => {
+  router.get('/dashboard', dashboardGuard, async (req, res) => {
     res.setHeader('X-Robots-Tag', 'noindex');
-    res.type('html').send(renderDashboardPage(options.aggregator.summarize()));
+    const summary = await options.store.summarize().catch((error: unknown) => void req.log.warn({ err: error }, 'insights summary failed'));
+    if (!summary) return void res.status(503).setHeader('Retry-After', '30').type('html').send(renderErrorPage(503, UNAVAILABLE, String(req.id ?? '')));
+    res.type('html').send(renderDashboardPage(summary));
   });
   return router;
 }

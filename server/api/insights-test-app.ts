@@ -6,8 +6,8 @@ import pino from 'pino';
 import { createInsightsRouter } from '#server/api/insights.ts';
 import { createHttpLogger } from '#server/logger.ts';
 import { errorHandler } from '#server/middleware/errors.ts';
-import { createInsightsAggregator } from '#server/services/insights/aggregator.ts';
 import { createRateLimiter } from '#server/services/insights/rate-limiter.ts';
+import { createTestStore } from '#server/services/insights/store/test-store.ts';
 
 import type { InsightsRouterOptions } from '#server/api/insights.ts';
 import type { ScriptSource } from '#server/services/insights/script-source.ts';
@@ -30,11 +30,12 @@ export function createCollectorApp(options: Partial<InsightsRouterOptions> = {})
       callback();
     },
   });
-  const aggregator = options.aggregator ?? createInsightsAggregator();
+  // A real store on an in-memory SQLite database: the summary reads what the collector wrote.
+  const store = options.store ?? createTestStore();
   const app = express();
   app.set('trust proxy', false);
   app.use(createHttpLogger(pino({ level: 'debug' }, destination), false));
-  app.use('/_insights', createInsightsRouter({ scripts: fakeScripts, rateLimiter: createRateLimiter(), token: 's3cret-token', ...options, aggregator }));
+  app.use('/_insights', createInsightsRouter({ scripts: fakeScripts, rateLimiter: createRateLimiter(), token: 's3cret-token', ...options, store }));
   app.use(errorHandler({ isDev: false }));
-  return { app, logs, aggregator };
+  return { app, logs, store };
 }

@@ -2,14 +2,14 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
 import { createInsightsRouter } from '#server/api/insights.ts';
-import { createInsightsAggregator } from '#server/services/insights/aggregator.ts';
 import { createRateLimiter } from '#server/services/insights/rate-limiter.ts';
+import { createTestStore } from '#server/services/insights/store/test-store.ts';
 
 import { createTestApp } from '../../tests/fakes/test-app.ts';
 import { fakeScripts, pageView } from './insights-test-app.ts';
 
 function createAppWithInsights() {
-  const handler = createInsightsRouter({ scripts: fakeScripts, aggregator: createInsightsAggregator(), rateLimiter: createRateLimiter(), token: 't0ken' });
+  const handler = createInsightsRouter({ scripts: fakeScripts, store: createTestStore(), rateLimiter: createRateLimiter(), token: 't0ken' });
   return createTestApp({}, { routers: [{ path: '/_insights', handler }] }).app;
 }
 

@@ -41,7 +41,7 @@ describe('insights collector: scripts', () => {
 
 describe('insights collector: events', () => {
   it('accepts a text/plain page-view batch, as sendBeacon sends it, and logs each event', async () => {
-    const { app, logs, aggregator } = createCollectorApp();
+    const { app, logs, store } = createCollectorApp();
 
     const res = await request(app)
       .post('/_insights/insights/events')
@@ -54,11 +54,11 @@ describe('insights collector: events', () => {
       expect.objectContaining({ level: 30, event: 'pageview', route: '/models/:slug', path: '/models/chair', locale: 'en', referrer: 'news.example.org', viewport: 'mobile', navigation: 'load' }),
       expect.objectContaining({ event: 'pageview', route: '/articles', navigation: 'navigation', referrer: null }),
     ]);
-    expect(aggregator.summarize().windows.hour.views).toBe(2);
+    expect((await store.summarize()).windows.hour.views).toBe(2);
   });
 
   it('accepts a JSON vitals batch and logs each vital', async () => {
-    const { app, logs, aggregator } = createCollectorApp();
+    const { app, logs, store } = createCollectorApp();
 
     const res = await request(app)
       .post('/_insights/speed-insights/events')
@@ -69,7 +69,7 @@ describe('insights collector: events', () => {
       expect.objectContaining({ event: 'vital', name: 'LCP', value: 1830.2, rating: 'good', route: '/models/:slug', navigationType: 'navigate', metricId: lcp.id }),
       expect.objectContaining({ event: 'vital', name: 'CLS', value: 0.04 }),
     ]);
-    expect(aggregator.summarize().windows.hour.vitals.LCP?.count).toBe(1);
+    expect((await store.summarize()).windows.hour.vitals.LCP?.count).toBe(1);
   });
 
   it('never logs the client address or unknown fields', async () => {
@@ -97,14 +97,14 @@ describe('insights collector: events', () => {
     ['no events', '/insights/events', { events: [] }, 'events'],
     ['a bare array', '/insights/events', [pageView], 'body'],
   ])('rejects %s with 400 and keeps nothing', async (_name, path, body, hint) => {
-    const { app, logs, aggregator } = createCollectorApp();
+    const { app, logs, store } = createCollectorApp();
 
     const res = await request(app).post(`/_insights${path}`).send(body);
 
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ status: 400, message: expect.stringContaining(hint) });
     expect(eventLines(logs)).toEqual([]);
-    expect(aggregator.summarize().windows.hour.views).toBe(0);
+    expect((await store.summarize()).windows.hour.views).toBe(0);
   });
 
   it('rejects malformed JSON with 400 in JSON even for Accept: */*', async () => {

@@ -5,12 +5,12 @@ import { HttpError } from '#shared/http/http-error.ts';
 
 import { createInsightsSummaryRouter, sendJsonError } from './insights-summary.ts';
 
-import type { InsightsAggregator } from '#server/services/insights/aggregator.ts';
 import type { PageViewEvent, VitalEvent } from '#server/services/insights/event-schema.ts';
 import type { RateLimiter } from '#server/services/insights/rate-limiter.ts';
 import type { InsightsScriptName } from '#server/services/insights/script-bundle.ts';
 import type { ScriptSource } from '#server/services/insights/script-source.ts';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { InsightsStore } from '#server/services/insights/store/insights-store.ts';
 import type { z } from 'zod';
 
 /** Largest event batch body accepted (25 events fit comfortably). */
@@ -18,7 +18,8 @@ export const MAX_EVENTS_BODY_BYTES = 16 * 1024;
 
 export interface InsightsRouterOptions {
   scripts: ScriptSource;
-  aggregator: InsightsAggregator;
+  /** Where accepted events go (queued; the answer never waits for the database). */
+  store: InsightsStore;
   rateLimiter: RateLimiter;
   /** INSIGHTS_TOKEN; without it the summary and dashboard always answer 401. */
   token: string | undefined;
@@ -32,7 +33,7 @@ export interface InsightsRouterOptions {
  * imports `GET /speed-insights/vitals.js` after `load`); `POST
  * /insights/events` and `POST /speed-insights/events` take batches from them
  * (JSON, or text/plain as sendBeacon sends it). Each accepted event becomes
- * one `req.log` line and a sample in the in-memory aggregate. No cookies, and
+ * one `req.log` line and a row in the insights store. No cookies, and
  * the client address only ever enters the rate limiter, hashed.
  */
 export function createInsightsRouter(options: InsightsRouterOptions): Router {
@@ -60,7 +61,7 @@ export function createInsightsRouter(options: InsightsRouterOptions): Router {
         },
         'insights event',
       );
-      options.aggregator.recordPageView(event);
+      options.store.recordPageView(event);
     }),
   );
   router.post(
@@ -81,14 +82,14 @@ export function createInsightsRouter(options: InsightsRouterOptions): Router {
         },
         'insights event',
       );
-      options.aggregator.recordVital(event);
+      options.store.recordVital(event);
     }),
   );
   router.all(['/insights/events', '/speed-insights/events'], (req, res) =>
     sendJsonError(req, res, 405, `Method ${req.method} is not allowed here`, { Allow: 'POST' }),
   );
 
-  router.use(createInsightsSummaryRouter({ aggregator: options.aggregator, token: options.token }));
+  router.use(createInsightsSummaryRouter({ store: options.store, token: options.token }));
   router.use((req, res) => sendJsonError(req, res, 404, `Nothing lives at ${req.originalUrl.split('?')[0]?.slice(0, 200)}`));
   router.use(bodyErrors());
   return router;

@@ -14,11 +14,13 @@ import { createEmbeddedSearch } from '#server/services/search/embedded-search.ts
 import { createAlgoliaAdminClient } from '#server/services/search/algolia-indexer.ts';
 import { createAlgoliaServerClient, createInProcessSearchClient, createSearchApi } from '#server/services/search/algolia-search-api.ts';
 import { subscribeAlgoliaSync } from '#server/services/search/algolia-sync.ts';
-import { createInsightsRouters } from '#server/services/insights/index.ts';
+import { createInsightsRouters, isCollectingInsights } from '#server/services/insights/index.ts';
+import { openInsightsStore } from '#server/services/insights/store/open-store.ts';
 
 import type { AppDeps } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
 import type { ContentService } from '#server/services/content/content-service.ts';
+import type { InsightsStore } from '#server/services/insights/store/insights-store.ts';
 import type { Logger } from 'pino';
 
 export interface Services {
@@ -26,6 +28,8 @@ export interface Services {
   content: ContentService;
   /** Which implementation each part runs on, for the start-up line and /readyz. */
   modes: Record<string, string>;
+  /** Where insights events are kept; undefined when this process does not collect them. */
+  insightsStore: InsightsStore | undefined;
   close(): Promise<void>;
 }
 
@@ -64,13 +68,23 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const modes = { content: clients.mode === 'remote' ? 'contentful' : 'embedded', search: config.algolia.remote ? 'algolia' : 'embedded', insights: config.insights.enabled ? (config.insights.selfHosted ? 'self-hosted' : 'external') : 'off' };
 
   const routers: NonNullable<AppDeps['routers']> = [
-    ...createInsightsRouters(config),
+    ...createInsightsRouters(config, insightsStore),
+  // Page views, vitals and search Insights events, kept across restarts (SQLite under DATA_DIR, or PostgreSQL).
+  const insightsStore = isCollectingInsights(config) ? openInsightsStore(config, logger) : undefined;
     { path: '/', handler: createFeedsRouter(config, content) },
     { path: '/api/content', handler: createContentJsonRouter(content, config.htmlCacheControl) },
     { path: '/api/preview', handler: createPreviewRouter({ secret: config.preview.secret, cookieSecret: config.preview.cookieSecret, enabled: clients.previewAvailable }) },
     { path: '/api/webhooks/contentful', handler: createContentfulWebhookRouter({ secret: config.contentful.webhookSecret, content, events, maxBodyBytes: config.maxBodyBytes }) },
   ];
-  const search = config.algolia.remote ? undefined : createEmbeddedSearch({ content, events, indexPrefix: config.algolia.indexPrefix, logger });
+  const search = config.algolia.remote
+    ? undefined
+    : createEmbeddedSearch({
+        content,
+        events,
+        indexPrefix: config.algolia.indexPrefix,
+        logger,
+        ...(insightsStore ? { recordEvents: (searchEvents) => insightsStore.recordSearchEvents(searchEvents) } : {}),
+      });
   // Algolia's REST paths (/1/indexes/…, /1/events) on our origin; mounted first, it parses its own bodies.
   if (search) routers.unshift({ path: '/', handler: search.router });
   // The search page's server-side results: the engine in process, or Algolia with the search-only key.
@@ -99,6 +113,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     },
     content,
     modes,
-    close: async () => undefined,
+    insightsStore,
+    // The last second of queued insights is written before the process exits.
+    close: async () => {
+      await insightsStore?.close();
+    },
   };
 }

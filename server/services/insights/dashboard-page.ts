@@ -1,11 +1,12 @@
 import { escapeHtml, formatNumber, renderBarChart, renderLineChart } from './svg-charts.ts';
 import { VITAL_NAMES, VITAL_THRESHOLDS } from './vitals.ts';
 
-import type { InsightsSummary, WindowName } from './aggregator.ts';
-import type { VitalsSummary, WindowSummary } from './rolling-window.ts';
+import type { InsightsSummary } from './store/insights-store.ts';
 import type { VitalName } from './vitals.ts';
+import type { SearchSummary, VitalsSummary, WindowName, WindowSummary } from './window-summary.ts';
 
-const WINDOW_TITLES: Record<WindowName, string> = { hour: 'Last hour', day: 'Last 24 hours' };
+const WINDOW_TITLES: Record<WindowName, string> = { hour: 'Last hour', day: 'Last 24 hours', week: 'Last 7 days', month: 'Last 30 days' };
+const BUCKET_NAMES: Record<WindowName, string> = { hour: 'minute', day: 'hour', week: '6 hours', month: 'day' };
 const UNITS: Record<VitalName, string> = { LCP: ' ms', INP: ' ms', CLS: '', FCP: ' ms', TTFB: ' ms' };
 
 const STYLE = `
@@ -32,7 +33,7 @@ th{font-size:.8rem;color:var(--muted);font-weight:600}td small{color:var(--muted
  */
 export function renderDashboardPage(summary: InsightsSummary): string {
   const sections = (Object.keys(WINDOW_TITLES) as WindowName[]).map((name) => renderWindow(WINDOW_TITLES[name], name, summary.windows[name])).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Insights · Vitrine</title><style>${STYLE}</style></head><body><main><h1>Insights</h1><p class="meta">Page views and the 75th percentile of each Web Vital, per route. This process only, in memory, since its last start. Generated ${escapeHtml(formatTime(summary.generatedAt))}.</p>${sections}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Insights · Vitrine</title><style>${STYLE}</style></head><body><main><h1>Insights</h1><p class="meta">Page views, the 75th percentile of each Web Vital per route, and search interactions. ${escapeHtml(describeStore(summary))} Generated ${escapeHtml(formatTime(summary.generatedAt))}.</p>${sections}</main></body></html>`;
 }
 
 function renderWindow(title: string, name: WindowName, window: WindowSummary): string {
@@ -40,13 +41,13 @@ function renderWindow(title: string, name: WindowName, window: WindowSummary): s
   const cards = [`<div class="card"><b>${formatNumber(window.views)}</b><span>page views</span></div>`, ...VITAL_NAMES.map((vital) => renderVitalCard(vital, window.vitals))].join('');
   const views = renderBarChart(
     window.series.map((bucket) => bucket.views),
-    { label: `Page views per ${name === 'hour' ? 'minute' : 'hour'}, ${title.toLowerCase()}`, labels },
+    { label: `Page views per ${BUCKET_NAMES[name]}, ${title.toLowerCase()}`, labels },
   );
   const lcp = renderLineChart(
     window.series.map((bucket) => bucket.p75.LCP ?? null),
-    { label: `LCP p75 per ${name === 'hour' ? 'minute' : 'hour'}, ${title.toLowerCase()}`, labels, thresholds: VITAL_THRESHOLDS.LCP, unit: ' ms' },
+    { label: `LCP p75 per ${BUCKET_NAMES[name]}, ${title.toLowerCase()}`, labels, thresholds: VITAL_THRESHOLDS.LCP, unit: ' ms' },
   );
-  return `<section aria-labelledby="w-${name}"><h2 id="w-${name}">${escapeHtml(title)}</h2><p class="meta">${escapeHtml(formatTime(window.from))} to ${escapeHtml(formatTime(window.to))}</p><div class="cards">${cards}</div><h3>Page views</h3>${views}<h3>Largest Contentful Paint, p75</h3>${lcp}<h3>Routes</h3>${renderRouteTable(window)}</section>`;
+  return `<section aria-labelledby="w-${name}"><h2 id="w-${name}">${escapeHtml(title)}</h2><p class="meta">${escapeHtml(formatTime(window.from))} to ${escapeHtml(formatTime(window.to))}</p><div class="cards">${cards}</div><h3>Page views</h3>${views}<h3>Largest Contentful Paint, p75</h3>${lcp}<h3>Routes</h3>${renderRouteTable(window)}<h3>Search</h3>${renderSearch(window.search)}</section>`;
 }
 
 function renderVitalCard(name: VitalName, vitals: VitalsSummary): string {
@@ -70,11 +71,33 @@ function renderRouteTable(window: WindowSummary): string {
   return `<table><thead>${head}</thead><tbody>${rows}</tbody></table>`;
 }
 
+function renderSearch(search: SearchSummary): string {
+  const position = search.averageClickPosition === null ? '–' : formatNumber(search.averageClickPosition);
+  const cards = [
+    `<div class="card"><b>${formatNumber(search.views)}</b><span>results viewed</span></div>`,
+    `<div class="card"><b>${formatNumber(search.clicks)}</b><span>results clicked</span></div>`,
+    `<div class="card"><b>${formatNumber(search.conversions)}</b><span>conversions</span></div>`,
+    `<div class="card"><b>${position}</b><span>average click position</span></div>`,
+  ].join('');
+  if (search.topClicked.length === 0) return `<div class="cards">${cards}</div>`;
+  const rows = search.topClicked
+    .map((hit) => `<tr><td><code>${escapeHtml(hit.objectID)}</code> <small>${escapeHtml(hit.index)}</small></td><td>${formatNumber(hit.clicks)}</td></tr>`)
+    .join('');
+  return `<div class="cards">${cards}</div><h3>Most clicked results</h3><table><thead><tr><th scope="col">Object</th><th scope="col">Clicks</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function describeStore({ store }: InsightsSummary): string {
+  const where = store.kind === 'postgres' ? 'PostgreSQL' : 'SQLite';
+  const dropped = store.dropped > 0 ? ` ${formatNumber(store.dropped)} events could not be stored since this process started.` : '';
+  return `Stored in ${where}, kept ${formatNumber(store.retentionDays)} days.${dropped}`;
+}
+
 function formatTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 function bucketLabel(iso: string, name: WindowName): string {
   const time = iso.slice(11, 16);
-  return name === 'hour' ? `${time} UTC` : `${iso.slice(5, 10)} ${time} UTC`;
+  if (name === 'hour') return `${time} UTC`;
+  return name === 'month' ? iso.slice(0, 10) : `${iso.slice(5, 10)} ${time} UTC`;
 }

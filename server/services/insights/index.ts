@@ -1,21 +1,26 @@
 import { createInsightsRouter } from '#server/api/insights.ts';
 
-import { createInsightsAggregator } from './aggregator.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createBuiltScriptSource, createDevScriptSource } from './script-source.ts';
 
 import type { AppDeps } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
+import type { InsightsStore } from './store/insights-store.ts';
+
+/** Whether this process collects insights itself (and so keeps a store). */
+export function isCollectingInsights(config: Pick<Config, 'insights'>): boolean {
+  return config.insights.enabled && config.insights.selfHosted;
+}
 
 /**
  * The self-hosted insights collector for the app's feature routers: mounted
  * at INSIGHTS_BASE_PATH when insights are on and not sent to an external
  * provider. Scripts are bundled on the fly in development and read from
- * `dist/insights` in production.
+ * `dist/insights` in production; events go to `store`.
  */
-export function createInsightsRouters(config: Pick<Config, 'insights' | 'isDev'>): NonNullable<AppDeps['routers']> {
-  const { enabled, selfHosted, basePath, token } = config.insights;
-  if (!enabled || !selfHosted) return [];
+export function createInsightsRouters(config: Pick<Config, 'insights' | 'isDev'>, store: InsightsStore | undefined): NonNullable<AppDeps['routers']> {
+  if (!isCollectingInsights(config) || !store) return [];
+  const { basePath, token } = config.insights;
   const scripts = config.isDev ? createDevScriptSource() : createBuiltScriptSource();
-  return [{ path: basePath, handler: createInsightsRouter({ scripts, aggregator: createInsightsAggregator(), rateLimiter: createRateLimiter(), token }) }];
+  return [{ path: basePath, handler: createInsightsRouter({ scripts, store, rateLimiter: createRateLimiter(), token }) }];
 }

@@ -4,6 +4,7 @@ import { createEmbeddedSearchRouter, DEFAULT_EMBEDDED_SEARCH_LIMITS } from '#ser
 
 import type { ContentEvents } from '#server/services/content/content-events.ts';
 import type { EmbeddedSearchEngine } from '#server/services/search/embedded/engine.ts';
+import type { EmbeddedSearchRouterOptions } from '#server/services/search/embedded/http.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
@@ -22,7 +23,14 @@ export interface EmbeddedSearch {
  * Embedded mode: the Algolia-compatible engine on our origin, indexed from
  * the ContentService at start and kept current by content webhooks.
  */
-export function createEmbeddedSearch(options: { content: ContentApi; events: ContentEvents; indexPrefix: string; logger: Logger }): EmbeddedSearch {
+export function createEmbeddedSearch(options: {
+  content: ContentApi;
+  events: ContentEvents;
+  indexPrefix: string;
+  logger: Logger;
+  /** Where `/1/events` Insights events go besides the log (the insights store). */
+  recordEvents?: EmbeddedSearchRouterOptions['recordEvents'];
+}): EmbeddedSearch {
   const log = options.logger.child({ module: 'search' });
   const engine = createEmbeddedSearchEngine({ indexPrefix: options.indexPrefix });
   let ready = false;
@@ -51,7 +59,12 @@ export function createEmbeddedSearch(options: { content: ContentApi; events: Con
 
   return {
     engine,
-    router: createEmbeddedSearchRouter({ engine, logger: options.logger, limits: DEFAULT_EMBEDDED_SEARCH_LIMITS }),
+    router: createEmbeddedSearchRouter({
+      engine,
+      logger: options.logger,
+      limits: DEFAULT_EMBEDDED_SEARCH_LIMITS,
+      ...(options.recordEvents ? { recordEvents: options.recordEvents } : {}),
+    }),
     isReady: () => ready,
     ready: build(),
   };

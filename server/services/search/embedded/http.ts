@@ -11,6 +11,7 @@ import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import type { EmbeddedSearchEngine } from './engine.ts';
 import type { RateLimitOptions } from './rate-limit.ts';
+import type { InsightEvent } from './insights.ts';
 
 export interface EmbeddedSearchLimits {
   /** Largest request body in bytes (after gzip inflation); above it the answer is 413. */
@@ -36,6 +37,8 @@ export interface EmbeddedSearchRouterOptions {
   logger?: Logger;
   limits: EmbeddedSearchLimits;
 }
+  /** Keeps accepted Insights events (the insights store); must not throw or wait. */
+  recordEvents?: (events: InsightEvent[]) => void;
 
 const SEARCH_PATHS = ['/1/indexes/:indexName/queries', '/1/indexes/:indexName/query', '/1/indexes/:indexName/facets/:facetName/query'];
 const EVENTS_PATH = '/1/events';
@@ -50,7 +53,7 @@ const EVENTS_PATH = '/1/events';
  * Mount it at the app root, before any other body parser; it answers every
  * `/1/...` path (unknown ones with a 404).
  */
-export function createEmbeddedSearchRouter({ engine, logger, limits }: EmbeddedSearchRouterOptions): Router {
+export function createEmbeddedSearchRouter({ engine, logger, limits, recordEvents }: EmbeddedSearchRouterOptions): Router {
   const router = express.Router();
   const limiter = createRateLimiter(limits.rateLimit);
   // The lite client posts JSON as `text/plain` (no CORS preflight on Algolia's hosts); sendBeacon from search-insights too.
@@ -97,6 +100,7 @@ export function createEmbeddedSearchRouter({ engine, logger, limits }: EmbeddedS
       logger?.info({ event: 'search-insight', ...event }, 'search insight');
     }
     res.json({ status: 200, message: 'OK' });
+    recordEvents?.(events);
   });
 
   router.use('/1', () => {

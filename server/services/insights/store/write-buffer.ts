@@ -1,0 +1,114 @@
+export interface WriteBufferOptions<T> {
+  /** Writes one batch (one transaction); a rejection keeps the batch for a retry. */
+  write(items: T[]): Promise<void>;
+  /** Called with the error of each failed write (the buffer itself never throws). */
+  onError(error: unknown): void;
+  /** Called after a write succeeds following one or more failures. */
+  onRecovered?(): void;
+  /** Items held at most; beyond it `push` drops and counts. Default 10 000 (a few MB). */
+  maxPending?: number;
+  /** Items per write. Default 1000. A full batch is written at once instead of waiting for the timer. */
+  maxBatch?: number;
+  /** Pending items are written this often. Default 1000 ms. */
+  flushIntervalMs?: number;
+  /** Writes an item may fail before it is dropped, so a batch the database refuses cannot block the rest. Default 3. */
+  maxAttempts?: number;
+}
+
+export interface WriteBufferStats {
+  pending: number;
+  written: number;
+  /** Items refused because the buffer was full, or given up after `maxAttempts` failed writes. */
+  dropped: number;
+  failedWrites: number;
+}
+
+export interface WriteBuffer<T> {
+  /** Queues an item; false when the buffer is full and the item was dropped. Never blocks or throws. */
+  push(item: T): boolean;
+  /** Writes everything pushed before the call (stops early when a write fails). */
+  flush(): Promise<void>;
+  /** Stops the timer and flushes once more. */
+  close(): Promise<void>;
+  stats(): WriteBufferStats;
+}
+
+interface Entry<T> {
+  item: T;
+  attempts: number;
+}
+
+/**
+ * Batches writes: items wait in memory and go to the database in one
+ * transaction every `flushIntervalMs` or as soon as `maxBatch` are waiting.
+ * Memory is bounded by `maxPending`; a flood beyond it is dropped and counted
+ * rather than slowing down the requests that produce it.
+ */
+export function createWriteBuffer<T>(options: WriteBufferOptions<T>): WriteBuffer<T> {
+  const { maxPending = 10_000, maxBatch = 1000, flushIntervalMs = 1000, maxAttempts = 3 } = options;
+  let pending: Array<Entry<T>> = [];
+  let running: Promise<void> | undefined;
+  let chain: Promise<void> = Promise.resolve();
+  let failing = false;
+  const counts = { written: 0, dropped: 0, failedWrites: 0 };
+
+  async function drain(): Promise<void> {
+    while (pending.length > 0) {
+      const batch = pending.splice(0, maxBatch);
+      try {
+        await options.write(batch.map((entry) => entry.item));
+      } catch (error) {
+        counts.failedWrites += 1;
+        failing = true;
+        requeue(batch);
+        options.onError(error);
+        return;
+      }
+      counts.written += batch.length;
+      if (failing) {
+        failing = false;
+        options.onRecovered?.();
+      }
+    }
+  }
+
+  /** Failed items go back to the front while they have attempts left and there is room; the rest are dropped. */
+  function requeue(batch: Array<Entry<T>>): void {
+    const retry = batch.filter((entry) => (entry.attempts += 1) < maxAttempts).slice(0, Math.max(0, maxPending - pending.length));
+    counts.dropped += batch.length - retry.length;
+    pending = [...retry, ...pending];
+  }
+
+  function flush(): Promise<void> {
+    const next = chain.then(drain);
+    chain = next;
+    running = next;
+    void next.finally(() => {
+      if (running === next) running = undefined;
+    });
+    return next;
+  }
+
+  const timer = setInterval(() => {
+    if (!running && pending.length > 0) void flush();
+  }, flushIntervalMs);
+  timer.unref();
+
+  return {
+    push(item) {
+      if (pending.length >= maxPending) {
+        counts.dropped += 1;
+        return false;
+      }
+      pending.push({ item, attempts: 0 });
+      if (pending.length === maxBatch && !running) void flush();
+      return true;
+    },
+    flush,
+    async close() {
+      clearInterval(timer);
+      await flush();
+    },
+    stats: () => ({ pending: pending.length, ...counts }),
+  };
+}
