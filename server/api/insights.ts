@@ -9,8 +9,8 @@ import type { PageViewEvent, VitalEvent } from '#server/services/insights/event-
 import type { RateLimiter } from '#server/services/insights/rate-limiter.ts';
 import type { InsightsScriptName } from '#server/services/insights/script-bundle.ts';
 import type { ScriptSource } from '#server/services/insights/script-source.ts';
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { InsightsStore } from '#server/services/insights/store/insights-store.ts';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { z } from 'zod';
 
 /** Largest event batch body accepted (25 events fit comfortably). */

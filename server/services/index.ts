@@ -67,10 +67,10 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
 
   const modes = { content: clients.mode === 'remote' ? 'contentful' : 'embedded', search: config.algolia.remote ? 'algolia' : 'embedded', insights: config.insights.enabled ? (config.insights.selfHosted ? 'self-hosted' : 'external') : 'off' };
 
-  const routers: NonNullable<AppDeps['routers']> = [
-    ...createInsightsRouters(config, insightsStore),
   // Page views, vitals and search Insights events, kept across restarts (SQLite under DATA_DIR, or PostgreSQL).
   const insightsStore = isCollectingInsights(config) ? openInsightsStore(config, logger) : undefined;
+  const routers: NonNullable<AppDeps['routers']> = [
+    ...createInsightsRouters(config, insightsStore),
     { path: '/', handler: createFeedsRouter(config, content) },
     { path: '/api/content', handler: createContentJsonRouter(content, config.htmlCacheControl) },
     { path: '/api/preview', handler: createPreviewRouter({ secret: config.preview.secret, cookieSecret: config.preview.cookieSecret, enabled: clients.previewAvailable }) },

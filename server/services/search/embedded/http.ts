@@ -10,8 +10,8 @@ import { createRateLimiter } from './rate-limit.ts';
 import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import type { EmbeddedSearchEngine } from './engine.ts';
-import type { RateLimitOptions } from './rate-limit.ts';
 import type { InsightEvent } from './insights.ts';
+import type { RateLimitOptions } from './rate-limit.ts';
 
 export interface EmbeddedSearchLimits {
   /** Largest request body in bytes (after gzip inflation); above it the answer is 413. */
@@ -36,9 +36,9 @@ export interface EmbeddedSearchRouterOptions {
   /** Receives one `{ event: 'search-insight', ... }` line per accepted Insights event. */
   logger?: Logger;
   limits: EmbeddedSearchLimits;
-}
   /** Keeps accepted Insights events (the insights store); must not throw or wait. */
   recordEvents?: (events: InsightEvent[]) => void;
+}
 
 const SEARCH_PATHS = ['/1/indexes/:indexName/queries', '/1/indexes/:indexName/query', '/1/indexes/:indexName/facets/:facetName/query'];
 const EVENTS_PATH = '/1/events';
@@ -99,8 +99,8 @@ export function createEmbeddedSearchRouter({ engine, logger, limits, recordEvent
       // The authenticated token may identify a person; the anonymous one is enough to follow a session.
       logger?.info({ event: 'search-insight', ...event }, 'search insight');
     }
-    res.json({ status: 200, message: 'OK' });
     recordEvents?.(events);
+    res.json({ status: 200, message: 'OK' });
   });
 
   router.use('/1', () => {
