@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ALLOWED_IMAGE_WIDTHS, getImageWidths, imageSrcSet, imageUrl, isTransformableImage, snapImageQuality, snapImageWidth } from '#shared/images.ts';
+import { ALLOWED_IMAGE_WIDTHS, getImageWidths, imageSrcSet, imageUrl, isTransformableImage, snapImageWidth } from '#shared/images.ts';
 
 const REMOTE = 'https://images.ctfassets.net/space/asset/token/chair.jpg';
 const LOCAL = '/content-assets/images.ctfassets.net/space/asset/token/chair.jpg';
@@ -19,23 +19,25 @@ describe('imageUrl', () => {
   });
 
   it('replaces existing image parameters, keeps others and drops the fragment', () => {
-    expect(imageUrl(`${REMOTE}?w=9&v=2#top`, { width: 32, height: 32, fit: 'thumb', format: 'png', quality: 90 })).toBe(`${REMOTE}?v=2&w=32&h=32&q=90&fm=png&fit=thumb`);
+    expect(imageUrl(`${REMOTE}?w=9&h=9&fit=thumb&v=2#top`, { width: 32, format: 'png', quality: 90 })).toBe(`${REMOTE}?v=2&w=32&q=90&fm=png`);
   });
 
-  it('rounds widths and heights up to allowed sizes and snaps the quality', () => {
-    expect(imageUrl(REMOTE, { width: 500, height: 10, quality: 80 })).toBe(`${REMOTE}?w=640&h=16&q=75`);
-    expect(imageUrl(REMOTE, { width: 9000 })).toBe(`${REMOTE}?w=3840&q=75`);
+  it('rounds widths up to allowed sizes and qualities to whole numbers from 1 to 100', () => {
+    expect(imageUrl(REMOTE, { width: 500, quality: 80.4 })).toBe(`${REMOTE}?w=640&q=80`);
+    expect(imageUrl(REMOTE, { width: 9000, quality: 0 })).toBe(`${REMOTE}?w=3840&q=1`);
+  });
+
+  it('leaves w out for the image at its own size', () => {
+    expect(imageUrl(LOCAL, { format: 'avif' })).toBe(`${LOCAL}?q=75&fm=avif`);
   });
 });
 
-describe('snapping', () => {
-  it('snaps widths up and qualities to the nearest allowed value', () => {
+describe('snapImageWidth', () => {
+  it('snaps widths up to the next allowed width', () => {
     expect(snapImageWidth(1)).toBe(16);
     expect(snapImageWidth(384)).toBe(384);
     expect(snapImageWidth(385)).toBe(640);
-    expect(snapImageQuality(1)).toBe(25);
-    expect(snapImageQuality(62.5)).toBe(75);
-    expect(snapImageQuality(100)).toBe(100);
+    expect(snapImageWidth(5000)).toBe(3840);
   });
 });
 
@@ -78,10 +80,35 @@ describe('imageSrcSet', () => {
     expect(result.srcSet.startsWith(`${REMOTE}?w=640&q=75 640w`)).toBe(true);
   });
 
-  it('collapses candidates beyond the intrinsic width into one', () => {
-    const { srcSet } = imageSrcSet(REMOTE, { sizes: '100vw', intrinsicWidth: 1000 });
+  it('collapses candidates beyond the intrinsic width into the image at its own size', () => {
+    const { src, srcSet } = imageSrcSet(REMOTE, { sizes: '100vw', intrinsicWidth: 1000, format: 'webp' });
 
-    expect(srcSet.split(', ').map((c) => c.split(' ')[1])).toEqual(['640w', '750w', '828w', '1080w']);
+    expect(srcSet.split(', ').map((c) => c.split(' ')[1])).toEqual(['640w', '750w', '828w', '1000w']);
+    expect(srcSet).toContain(`${REMOTE}?q=75&fm=webp 1000w`);
+    expect(src).toBe(`${REMOTE}?q=75&fm=webp`);
+  });
+
+  it('keeps an allowed width equal to the intrinsic width', () => {
+    const { srcSet } = imageSrcSet(REMOTE, { sizes: '100vw', intrinsicWidth: 1200 });
+
+    expect(srcSet.split(', ').map((c) => c.split(' ')[1])).toEqual(['640w', '750w', '828w', '1080w', '1200w']);
+    expect(srcSet).toContain(`${REMOTE}?w=1200&q=75 1200w`);
+  });
+
+  it('caps x candidates at the intrinsic width too', () => {
+    expect(imageSrcSet(LOCAL, { width: 64, intrinsicWidth: 100 }).srcSet).toBe(`${LOCAL}?w=64&q=75 1x, ${LOCAL}?q=75 2x`);
+    expect(imageSrcSet(LOCAL, { width: 64, intrinsicWidth: 40 }).srcSet).toBe(`${LOCAL}?q=75 1x`);
+  });
+
+  it('never emits a width wider than the image or outside the allowed list', () => {
+    for (const intrinsicWidth of [10, 16, 300, 640, 1000, 1600, 5000]) {
+      for (const options of [{ sizes: '100vw' }, { sizes: '(min-width: 40rem) 45vw, 92vw' }, { width: 64 }, { width: 384 }, {}]) {
+        const { srcSet } = imageSrcSet(LOCAL, { ...options, intrinsicWidth, format: 'avif' });
+        const widths = [...srcSet.matchAll(/[?&]w=(\d+)/g)].map((m) => Number(m[1]));
+
+        expect(widths.every((w) => ALLOWED_IMAGE_WIDTHS.includes(w) && w <= intrinsicWidth)).toBe(true);
+      }
+    }
   });
 });
 

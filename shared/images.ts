@@ -3,28 +3,21 @@ import { IMAGE_DEVICE_WIDTHS, IMAGE_QUALITY, IMAGE_WIDTHS } from '#shared/consta
 /**
  * The one image-URL builder. It speaks the Contentful Images API
  * (https://www.contentful.com/developers/docs/references/images-api/) with
- * the subset our own asset server answers too (`w`, `h`, `q`, `fm`, `fit`),
- * so the same call works for `https://images.ctfassets.net/…` and for the
- * embedded space's `/content-assets/…` URLs. Widths and the srcset rules
- * mirror next/image (vercel/next.js: packages/next/src/shared/lib/get-img-props.ts).
+ * the subset our own asset server answers too (`w`, `q`, `fm`), so the same
+ * call works for `https://images.ctfassets.net/…` and for the embedded
+ * space's `/content-assets/…` URLs. Widths and the srcset rules mirror
+ * next/image (vercel/next.js: packages/next/src/shared/lib/get-img-props.ts).
+ * Everything it emits is a canonical variant for the asset server: an allowed
+ * width no wider than the image (else no `w`: the image's own size), and
+ * q=75 unless a caller asks otherwise (issue 12; docs/decisions/012-image-variants.md).
  */
 
 /** Output formats the builder emits and the asset server accepts (`fm`). */
 export const IMAGE_FORMATS = ['avif', 'webp', 'jpg', 'png'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
-/** Resize behaviours of the Images API (`fit`). */
-export const IMAGE_FITS = ['pad', 'fill', 'scale', 'crop', 'thumb'] as const;
-export type ImageFit = (typeof IMAGE_FITS)[number];
-
 /** Every width an image may be requested at: device and image widths, ascending. */
 export const ALLOWED_IMAGE_WIDTHS: readonly number[] = [...IMAGE_WIDTHS, ...IMAGE_DEVICE_WIDTHS].sort((a, b) => a - b);
-
-/**
- * Qualities the asset server renders. Any `q` from 1 to 100 is accepted and
- * snapped to the nearest of these, so the number of variants per image stays bounded.
- */
-export const IMAGE_QUALITIES: readonly number[] = [25, 50, IMAGE_QUALITY, 90, 100];
 
 /** The MIME type of each output format. */
 export const IMAGE_FORMAT_TYPES: Record<ImageFormat, string> = {
@@ -49,39 +42,32 @@ export function snapImageWidth(width: number): number {
   return ALLOWED_IMAGE_WIDTHS.find((w) => w >= width) ?? ALLOWED_IMAGE_WIDTHS[ALLOWED_IMAGE_WIDTHS.length - 1]!;
 }
 
-/** The allowed quality closest to `quality` (ties go to the higher one). */
-export function snapImageQuality(quality: number): number {
-  let best = IMAGE_QUALITY;
-  let bestDistance = Infinity;
-  for (const candidate of IMAGE_QUALITIES) {
-    const distance = Math.abs(candidate - quality);
-    if (distance <= bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
+/** `quality` as a whole number from 1 to 100. */
+function toQuality(quality: number): number {
+  return Number.isFinite(quality) ? Math.min(100, Math.max(1, Math.round(quality))) : IMAGE_QUALITY;
 }
 
 export interface ImageUrlOptions {
-  /** Rounded up to an allowed width ({@link snapImageWidth}). */
+  /** Rounded up to an allowed width ({@link snapImageWidth}). Default: the image's own width. */
   width?: number;
-  /** Rounded up like `width`: the asset server renders the allowed sizes only. */
-  height?: number;
-  /** 1–100, snapped to {@link IMAGE_QUALITIES}. Default 75. */
+  /**
+   * 1–100. Default 75, the one quality the embedded asset server allows out of
+   * the box (IMAGE_QUALITIES); another value must be listed there too.
+   */
   quality?: number;
   /** Default: the original format. */
   format?: ImageFormat;
-  fit?: ImageFit;
 }
 
 /**
- * Adds Images API parameters to an asset URL, in a fixed order (`w h q fm fit`)
+ * Adds Images API parameters to an asset URL, in a fixed order (`w q fm`)
  * so equal requests get equal URLs (one cache entry each, here and in CDNs).
  * Protocol-relative Contentful URLs (`//images.ctfassets.net/…`) become https.
+ * Heights and fit modes are not offered: no page needs them, and the asset
+ * server renders only what this builder emits.
  */
 export function imageUrl(url: string, options: ImageUrlOptions = {}): string {
-  const { width, height, quality = IMAGE_QUALITY, format, fit } = options;
+  const { width, quality = IMAGE_QUALITY, format } = options;
   const hashAt = url.indexOf('#');
   const withoutHash = hashAt === -1 ? url : url.slice(0, hashAt);
   const queryAt = withoutHash.indexOf('?');
@@ -89,10 +75,8 @@ export function imageUrl(url: string, options: ImageUrlOptions = {}): string {
   const params = new URLSearchParams(queryAt === -1 ? '' : withoutHash.slice(queryAt + 1));
   for (const key of ['w', 'h', 'q', 'fm', 'fit']) params.delete(key);
   if (width !== undefined) params.set('w', String(snapImageWidth(width)));
-  if (height !== undefined) params.set('h', String(snapImageWidth(height)));
-  params.set('q', String(snapImageQuality(quality)));
+  params.set('q', String(toQuality(quality)));
   if (format) params.set('fm', format);
-  if (fit) params.set('fit', fit);
   const absoluteBase = base.startsWith('//') ? `https:${base}` : base;
   return `${absoluteBase}?${params.toString()}`;
 }
@@ -124,9 +108,10 @@ export interface ImageSrcSetOptions {
   quality?: number;
   format?: ImageFormat;
   /**
-   * The image's own width. Candidates above it are collapsed into the first
-   * allowed width that covers it, since neither image service enlarges.
-   * (A deviation from next/image, which requests them anyway.)
+   * The image's own width. Candidates above it collapse into one at the
+   * image's own size (no `w`), since neither image service enlarges and the
+   * asset server redirects such widths. (A deviation from next/image, which
+   * requests them anyway.)
    */
   intrinsicWidth?: number;
 }
@@ -143,15 +128,17 @@ export interface ImageSrcSet {
 export function imageSrcSet(url: string, options: ImageSrcSetOptions = {}): ImageSrcSet {
   const { width, sizes, quality, format, intrinsicWidth } = options;
   const { widths: candidates, kind } = getImageWidths(width, sizes);
-  const widths = kind === 'w' && intrinsicWidth ? capWidths(candidates, intrinsicWidth) : candidates;
-  const build = (w: number) => imageUrl(url, { width: w, ...(quality === undefined ? {} : { quality }), ...(format ? { format } : {}) });
-  const srcSet = widths.map((w, i) => `${build(w)} ${kind === 'w' ? w : i + 1}${kind}`).join(', ');
+  const widths = intrinsicWidth ? capWidths(candidates, intrinsicWidth) : candidates;
+  const build = (w: number | undefined) =>
+    imageUrl(url, { ...(w === undefined ? {} : { width: w }), ...(quality === undefined ? {} : { quality }), ...(format ? { format } : {}) });
+  const srcSet = widths.map((w, i) => `${build(w)} ${kind === 'w' ? (w ?? intrinsicWidth) : i + 1}${kind}`).join(', ');
   const resolvedSizes = sizes ?? (kind === 'w' ? '100vw' : undefined);
-  return { src: build(widths[widths.length - 1]!), srcSet, ...(resolvedSizes ? { sizes: resolvedSizes } : {}) };
+  return { src: build(widths[widths.length - 1]), srcSet, ...(resolvedSizes ? { sizes: resolvedSizes } : {}) };
 }
 
-function capWidths(widths: number[], intrinsicWidth: number): number[] {
-  const cover = widths.find((w) => w >= intrinsicWidth);
-  const kept = widths.filter((w) => w < intrinsicWidth);
-  return cover === undefined ? kept : [...kept, cover];
+/** Keeps the widths the image covers; `undefined` stands for the image's own width, replacing all wider ones. */
+function capWidths(widths: number[], intrinsicWidth: number): Array<number | undefined> {
+  const kept: Array<number | undefined> = widths.filter((w) => w <= intrinsicWidth);
+  const isCut = kept.length < widths.length && !widths.includes(intrinsicWidth);
+  return isCut ? [...kept, undefined] : kept;
 }

@@ -35,8 +35,9 @@ describe('Image', () => {
     expect(sources[0]!.getAttribute('srcset')).toContain(`${photo.url}?w=640&q=75&fm=avif 640w`);
     expect(sources[1]!.getAttribute('srcset')).toContain('fm=webp');
     expect(sources[0]!.getAttribute('sizes')).toBe('(min-width: 40rem) 50vw, 100vw');
-    expect(img.getAttribute('src')).toBe(`${photo.url}?w=3840&q=75&fm=jpg`);
+    expect(img.getAttribute('src')).toBe(`${photo.url}?q=75&fm=jpg`);
     expect(img.getAttribute('srcset')).toContain('fm=jpg 1920w');
+    expect(img.getAttribute('srcset')).toContain(`${photo.url}?q=75&fm=jpg 2400w`);
   });
 
   it('sets width and height from the asset and uses its description as alt', () => {
@@ -81,10 +82,11 @@ describe('Image', () => {
     expect(img.getAttribute('src')).toContain('fm=png');
   });
 
-  it('does not request widths beyond the intrinsic width', () => {
-    const { sources } = renderImage(<Image asset={{ ...photo, width: 700, height: 350 }} sizes="100vw" />);
+  it('does not request widths beyond the intrinsic width: the largest candidate is the image at its own size', () => {
+    const { img, sources } = renderImage(<Image asset={{ ...photo, width: 700, height: 350 }} sizes="100vw" />);
 
-    expect(sources[0]!.getAttribute('srcset')!.split(', ').map((c) => c.split(' ')[1])).toEqual(['640w', '750w']);
+    expect(sources[0]!.getAttribute('srcset')!.split(', ').map((c) => c.split(' ')[1])).toEqual(['640w', '700w']);
+    expect(img.getAttribute('src')).toBe(`${photo.url}?q=75&fm=jpg`);
   });
 
   it('passes SVG and GIF through without transformation', () => {

@@ -18,7 +18,7 @@ export interface ImageProps {
   sizes?: string;
   /** The LCP image: loads eagerly at high priority. Default `false` (lazy, async decoding). */
   priority?: boolean;
-  /** 1–100, snapped to the allowed qualities. Default 75. */
+  /** 1–100. Default 75; embedded assets render only the qualities in IMAGE_QUALITIES. */
   quality?: number;
   /** Goes on the `<img>`. */
   className?: string;

@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +13,7 @@ import type { AssetFixture } from '#server/services/images/asset-test-fixtures.t
 let fixture: AssetFixture;
 let lines: Array<{ msg: string }>;
 
-const createTestApp = (cacheMaxBytes?: number) => createAssetTestApp(fixture.assetsDir, lines, cacheMaxBytes);
+const createTestApp = (options?: Parameters<typeof createAssetTestApp>[2]) => createAssetTestApp(fixture.assetsDir, lines, options);
 const renders = () => lines.filter((line) => line.msg === 'image rendered').length;
 const binary = parseBinary;
 
@@ -47,36 +51,44 @@ describe('asset router: images', () => {
     expect((await sharp(res.body as Buffer).metadata()).format).toBe(format);
   });
 
-  it('accepts every width and quality the srcset builder emits and never enlarges', async () => {
+  it('accepts every allowed width up to the source width', async () => {
     const app = createTestApp();
-    for (const w of [16, 384, 640, 3840]) {
+    for (const w of [16, 384, 640, 750]) {
       const res = await request(app).get(`/content-assets${PATHS.jpg}?w=${w}&q=75&fm=jpg`).buffer(true).parse(binary);
 
       expect(res.status).toBe(200);
-      expect((await sharp(res.body as Buffer).metadata()).width).toBe(Math.min(w, 800));
+      expect((await sharp(res.body as Buffer).metadata()).width).toBe(w);
     }
   });
 
-  it('maps fit modes onto the box', async () => {
-    const app = createTestApp();
-    const size = async (query: string) => {
-      const res = await request(app).get(`/content-assets${PATHS.jpg}?${query}`).buffer(true).parse(binary);
-      const meta = await sharp(res.body as Buffer).metadata();
-      return [meta.width, meta.height];
-    };
+  it.each([828, 1080, 3840])('redirects w=%i, wider than the 800px source, to the image at its own size', async (w) => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.jpg}?fm=webp&w=${w}`);
 
-    expect(await size('w=256&h=256&fit=pad')).toEqual([256, 256]);
-    expect(await size('w=64&h=64&fit=thumb')).toEqual([64, 64]);
-    expect(await size('w=256&h=128&fit=scale')).toEqual([256, 128]);
-    expect(await size('w=256&h=256&fit=fill')).toEqual([256, 256]);
-    expect(await size('w=256&h=256')).toEqual([256, 192]);
+    expect(res.status).toBe(308);
+    expect(res.headers.location).toBe(`/content-assets${PATHS.jpg}?q=75&fm=webp`);
+    expect(renders()).toBe(0);
   });
 
-  it('keeps the original format without fm and snaps odd qualities', async () => {
-    const res = await request(createTestApp()).get(`/content-assets${PATHS.jpg}?w=128&q=80`).buffer(true).parse(binary);
+  it('serves the image at its own size in another format without w', async () => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.jpg}?q=75&fm=webp`).buffer(true).parse(binary);
+
+    expect(res.status).toBe(200);
+    expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 800, height: 600 });
+  });
+
+  it('keeps the original format without fm', async () => {
+    const res = await request(createTestApp()).get(`/content-assets${PATHS.jpg}?w=128`);
 
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('redirects a quality it does not render to the nearest one it does', async () => {
+    const res = await request(createTestApp({ qualities: [50, 75] })).get(`/content-assets${PATHS.spaced}?q=80&w=128`);
+
+    expect(res.status).toBe(307);
+    expect(res.headers.location).toBe(`/content-assets${PATHS.spaced}?w=128&q=75`);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it.each([
@@ -86,6 +98,8 @@ describe('asset router: images', () => {
     ['w=-16', 'w'],
     ['w=99999999999', 'w'],
     ['h=1000', 'h'],
+    ['w=256&h=256&fit=pad', 'h'],
+    ['fit=thumb', 'fit'],
     ['q=0', 'q'],
     ['q=101', 'q'],
     ['q=high', 'q'],
@@ -178,5 +192,45 @@ describe('asset router: cache', () => {
     await request(app).get(url);
 
     expect(renders()).toBe(2);
+  });
+});
+
+describe('asset router: load', () => {
+  it('answers 503 with Retry-After once the render queue is full', async () => {
+    const app = createTestApp({ concurrency: 1, maxWaiting: 1 });
+    const widths = [16, 32, 48, 64, 96, 128];
+
+    const responses = await Promise.all(widths.map((w) => request(app).get(`/content-assets${PATHS.jpg}?w=${w}&fm=avif`)));
+    const busy = responses.filter((res) => res.status === 503);
+
+    expect(responses.filter((res) => res.status === 200)).toHaveLength(2);
+    expect(busy).toHaveLength(4);
+    expect(busy[0]!.headers['retry-after']).toBe('5');
+    expect(busy[0]!.headers['cache-control']).toBe('no-store');
+    expect(busy[0]!.body.error.message).toMatch(/retry later/);
+    expect(renders()).toBe(2);
+  });
+
+  it('answers 503 when the variant is not ready within the deadline', async () => {
+    const res = await request(createTestApp({ timeoutMs: 1 })).get(`/content-assets${PATHS.jpg}?w=640&fm=avif`);
+
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+  });
+
+  it('reuses rendered variants from the disk cache after a restart', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vitrine-asset-cache-'));
+    const options = { diskCacheDir: join(dir, 'cache', 'images'), diskCacheMaxBytes: 10_000_000 };
+    const url = `/content-assets${PATHS.jpg}?w=384&q=75&fm=webp`;
+    const first = await request(createTestApp(options)).get(url);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    lines.length = 0;
+
+    const second = await request(createTestApp(options)).get(url);
+
+    expect(second.status).toBe(200);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(renders()).toBe(0);
+    await rm(dir, { recursive: true, force: true });
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
@@ -5,8 +6,11 @@ import { Router } from 'express';
 
 import { resolveAssetFile } from '#server/services/images/asset-path.ts';
 import { getAssetType } from '#server/services/images/content-types.ts';
-import { parseImageParams } from '#server/services/images/image-params.ts';
+import { parseImageParams, toImageQuery } from '#server/services/images/image-params.ts';
 import { createImageTransformer } from '#server/services/images/image-transformer.ts';
+import { ImageBusyError } from '#server/services/images/render-queue.ts';
+import { createSourceInfoReader } from '#server/services/images/source-info.ts';
+import { IMAGE_QUALITY } from '#shared/constants.ts';
 import { isTransformableImage } from '#shared/images.ts';
 
 import type { AssetFile } from '#server/services/images/asset-path.ts';
@@ -19,11 +23,25 @@ export interface AssetRouterOptions {
   /** The folder holding `<host>/<spaceId>/<assetId>/<token>/<fileName>` (see docs/content-model.md). */
   assetsDir: string;
   logger: Logger;
-  /** Byte budget of the rendered-variant cache; 0 disables caching (renders are still coalesced). */
+  /** Byte budget of the in-memory variant cache; 0 disables it (renders are still coalesced). */
   cacheMaxBytes: number;
-  /** Image renders running at once (they share libuv's thread pool with file I/O and compression). Default 2. */
-  maxConcurrentRenders?: number;
+  /** Allowed `q` values, ascending; the first is used when a request names none. Default [75]. */
+  qualities?: readonly number[];
+  /** Renders at once. Default (and 0): os.availableParallelism(). */
+  concurrency?: number;
+  /** Renders waiting for a slot before requests get 503. Default 8 per render slot. */
+  maxWaiting?: number;
+  /** How long a request waits for its variant before a 503. Default 10 s. */
+  timeoutMs?: number;
+  /** On-disk variant cache (`<DATA_DIR>/cache/images`); unset or 0 bytes disables it. */
+  diskCacheDir?: string;
+  diskCacheMaxBytes?: number;
 }
+
+/** Largest source image sharp decodes: 50 megapixels (a 8660x5773 photo), about 200 MB of RGBA at most. */
+const LIMIT_INPUT_PIXELS = 50_000_000;
+/** What a 503 asks clients to wait; browsers ignore it for images, crawlers and CDNs do not. */
+const RETRY_AFTER_S = '5';
 
 /** Asset URLs carry the asset's upload token, so a URL's bytes never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -59,8 +77,46 @@ function sendOriginal(file: AssetFile, res: Response, next: NextFunction): void 
   });
 }
 
-async function sendTransformed(transformer: ImageTransformer, file: AssetFile, res: Response, params: ImageParams): Promise<void> {
-  const image = await transformer.transform(file, params);
+/** Sends a 307/308 to the canonical variant on our own origin: the requested path (already resolved to a file) and a rebuilt query. */
+function redirectToVariant(req: Request, res: Response, status: 307 | 308, params: ImageParams): void {
+  const queryAt = req.originalUrl.indexOf('?');
+  const path = queryAt === -1 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
+  // The mount point makes the path start with one slash; refuse anything a browser could read as another origin.
+  if (!/^\/[^/\\]/.test(path)) {
+    sendJsonError(req, res, 400, 'Bad asset path');
+    return;
+  }
+  // A width beyond the source never changes (the URL names an immutable upload); a quality depends on IMAGE_QUALITIES.
+  res.setHeader('Cache-Control', status === 308 ? IMMUTABLE : 'public, max-age=300');
+  res.redirect(status, `${path}?${toImageQuery(params)}`);
+}
+
+interface VariantContext {
+  transformer: ImageTransformer;
+  getSourceInfo: ReturnType<typeof createSourceInfoReader>;
+}
+
+async function sendVariant(ctx: VariantContext, req: Request, res: Response, file: AssetFile, params: ImageParams): Promise<void> {
+  const source = await ctx.getSourceInfo(file);
+  if (params.width !== undefined && params.width > source.width) {
+    // Nothing is enlarged: the canonical variant is the image at its own size (what the srcset builder emits).
+    redirectToVariant(req, res, 308, { quality: params.quality, ...(params.format ? { format: params.format } : {}) });
+    return;
+  }
+  let image;
+  try {
+    image = await ctx.transformer.transform(file, source, params);
+  } catch (err) {
+    if (!(err instanceof ImageBusyError)) throw err;
+    res.setHeader('Retry-After', RETRY_AFTER_S);
+    sendJsonError(
+      req,
+      res,
+      503,
+      err.reason === 'queue-full' ? 'Too many images are being rendered; retry later' : 'The image took too long to render; retry later',
+    );
+    return;
+  }
   res.setHeader('Cache-Control', IMMUTABLE);
   res.setHeader('ETag', image.etag);
   setFileHeaders(res, image.contentType, true);
@@ -68,21 +124,39 @@ async function sendTransformed(transformer: ImageTransformer, file: AssetFile, r
   res.send(image.body);
 }
 
+function createVariantContext(options: AssetRouterOptions, logger: Logger): VariantContext {
+  const concurrency = options.concurrency || availableParallelism();
+  const qualities = options.qualities ?? [IMAGE_QUALITY];
+  if (!qualities.includes(IMAGE_QUALITY))
+    logger.warn({ qualities, builderQuality: IMAGE_QUALITY }, 'image qualities exclude the builder default; page images redirect');
+  const transformer = createImageTransformer({
+    logger,
+    memoryCacheMaxBytes: options.cacheMaxBytes,
+    ...(options.diskCacheDir ? { diskCacheDir: options.diskCacheDir, diskCacheMaxBytes: options.diskCacheMaxBytes ?? 0 } : {}),
+    concurrency,
+    maxWaiting: options.maxWaiting ?? concurrency * 8,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    limitInputPixels: LIMIT_INPUT_PIXELS,
+  });
+  return { transformer, getSourceInfo: createSourceInfoReader({ limitInputPixels: LIMIT_INPUT_PIXELS }) };
+}
+
 /**
  * Serves the embedded space's asset files, mounted at `/content-assets`.
- * Images answer the Images API parameters `w h q fm fit` (allow-listed, see
- * image-params.ts) through sharp with a bounded cache; everything else
+ * Images answer the Images API parameters `w q fm` from the allow-lists
+ * (image-params.ts; at most 17 sizes x 4 formats x the configured qualities
+ * per image, docs/decisions/012-image-variants.md) through sharp, behind a
+ * bounded render queue and memory and disk caches; everything else
  * (glTF/GLB, bin, video, PDF) is sent as is with Range support. Responses
- * are immutable for a year; unknown paths are 404 and bad parameters 400,
- * both as JSON `{ error: { status, message } }`.
+ * are immutable for a year; unknown paths are 404, bad parameters 400, a
+ * full queue or a render past its deadline 503 with Retry-After, all as
+ * JSON `{ error: { status, message } }`; a width beyond the image or a
+ * quality not rendered redirects to the canonical variant.
  */
 export function createAssetRouter(options: AssetRouterOptions): Router {
   const logger = options.logger.child({ module: 'images' });
-  const transformer = createImageTransformer({
-    cacheMaxBytes: options.cacheMaxBytes,
-    logger,
-    ...(options.maxConcurrentRenders ? { maxConcurrentRenders: options.maxConcurrentRenders } : {}),
-  });
+  const qualities = options.qualities ?? [IMAGE_QUALITY];
+  const variants = createVariantContext(options, logger);
   let root: Promise<string | null> | undefined;
   // Resolved on first use, not at construction: the folder may not exist (remote Contentful mode).
   const getRoot = () =>
@@ -106,8 +180,8 @@ export function createAssetRouter(options: AssetRouterOptions): Router {
     }
     const queryAt = req.url.indexOf('?');
     const search = queryAt === -1 ? '' : req.url.slice(queryAt + 1);
-    const parsed = parseImageParams(search);
-    if (!parsed.ok) {
+    const parsed = parseImageParams(search, qualities);
+    if (parsed.ok === false) {
       sendJsonError(req, res, 400, parsed.message);
       return;
     }
@@ -118,7 +192,8 @@ export function createAssetRouter(options: AssetRouterOptions): Router {
       return;
     }
     if (parsed.params && isTransformableImage(contentType)) {
-      await sendTransformed(transformer, file, res, parsed.params);
+      if (parsed.ok === 'redirect') redirectToVariant(req, res, 307, parsed.params);
+      else await sendVariant(variants, req, res, file, parsed.params);
       return;
     }
     // Originals, SVG and GIF (never rasterized: vector and animation pass through).

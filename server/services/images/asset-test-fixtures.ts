@@ -9,6 +9,7 @@ import sharp from 'sharp';
 
 import { createAssetRouter } from '#server/services/images/asset-router.ts';
 
+import type { AssetRouterOptions } from '#server/services/images/asset-router.ts';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Response } from 'supertest';
@@ -78,10 +79,18 @@ export function createCapturingLogger(lines: Array<{ msg: string }>): Logger {
   return pino({ level: 'debug' }, stream);
 }
 
-/** An app mounting the router at /content-assets, with a JSON 500 error handler; log lines go to `lines`. */
-export function createAssetTestApp(assetsDir: string, lines: Array<{ msg: string }>, cacheMaxBytes = 10_000_000): express.Express {
+/**
+ * An app mounting the router at /content-assets, with a JSON 500 error handler; log lines go to `lines`.
+ * `options` is the memory cache budget (default 10 MB) or further router options.
+ */
+export function createAssetTestApp(
+  assetsDir: string,
+  lines: Array<{ msg: string }>,
+  options: number | Partial<Omit<AssetRouterOptions, 'assetsDir' | 'logger'>> = {},
+): express.Express {
   const app = express();
-  app.use('/content-assets', createAssetRouter({ assetsDir, logger: createCapturingLogger(lines), cacheMaxBytes }));
+  const routerOptions = typeof options === 'number' ? { cacheMaxBytes: options } : options;
+  app.use('/content-assets', createAssetRouter({ assetsDir, logger: createCapturingLogger(lines), cacheMaxBytes: 10_000_000, ...routerOptions }));
   const onError: ErrorRequestHandler = (_err, _req, res, _next) => {
     res.status(500).json({ error: { status: 500, message: 'failed' } });
   };

@@ -1,76 +1,88 @@
-import { IMAGE_QUALITY } from '#shared/constants.ts';
-import { ALLOWED_IMAGE_WIDTHS, IMAGE_FITS, IMAGE_FORMATS, snapImageQuality } from '#shared/images.ts';
+import { ALLOWED_IMAGE_WIDTHS, IMAGE_FORMATS } from '#shared/images.ts';
 
-import type { ImageFit, ImageFormat } from '#shared/images.ts';
+import type { ImageFormat } from '#shared/images.ts';
 
-/** Validated Images API parameters (the subset shared/images.ts emits). */
+/** Validated Images API parameters: exactly the shape shared/images.ts emits. */
 export interface ImageParams {
+  /** One of the allowed widths; absent = the image's own width. */
   width?: number;
-  height?: number;
-  /** Already snapped to an allowed quality. */
+  /** One of the configured qualities. */
   quality: number;
+  /** Absent = the source's format. */
   format?: ImageFormat;
-  fit?: ImageFit;
 }
 
 export type ImageParamsResult =
   | { ok: true; params: ImageParams | null }
+  /** Well-formed but not canonical (a quality the server does not render): answer 307 to `params`. */
+  | { ok: 'redirect'; params: ImageParams }
   | { ok: false; parameter: string; message: string };
 
-const SIZE = /^[1-9]\d{0,4}$/;
-const QUALITY = /^\d{1,3}$/;
+const WIDTH = /^[1-9]\d{0,3}$/;
+const QUALITY = /^[1-9]\d{0,2}$/;
+const SUPPORTED = 'supported: w, q, fm';
 
 function fail(parameter: string, message: string): ImageParamsResult {
   return { ok: false, parameter, message };
 }
 
-function parseSize(name: string, value: string): number | string {
-  const size = SIZE.test(value) ? Number(value) : NaN;
-  if (!ALLOWED_IMAGE_WIDTHS.includes(size)) return `Parameter ${name} must be one of ${ALLOWED_IMAGE_WIDTHS.join(', ')}`;
-  return size;
+/** The allowed quality closest to `quality` (ties go to the higher one). */
+export function getNearestQuality(quality: number, allowed: readonly number[]): number {
+  let best = allowed[0]!;
+  for (const candidate of allowed) if (Math.abs(candidate - quality) <= Math.abs(best - quality)) best = candidate;
+  return best;
 }
 
 /**
- * Parses the query string of an asset request. `params` is null when there
- * is none (the original file is served). Every value is checked against the
- * allow-lists, so the server renders a bounded set of variants and is never
- * an open resizer: unknown or repeated parameters, widths and heights outside
- * the allowed sizes, qualities outside 1–100 and unknown formats or fits fail
- * with the offending parameter named. Qualities snap to the allowed set.
+ * Parses the query string of an asset request against the allow-lists, so
+ * the server renders a small, fixed set of variants per image and is never
+ * an open resizer (issue 12): `w` one of the spec's widths, `q` one of
+ * `qualities` (the first when absent), `fm` one of avif, webp, jpg, png.
+ * Anything else (unknown or repeated parameters, `h`, `fit`, other widths,
+ * malformed values) fails naming the parameter and what is allowed. A
+ * well-formed quality that is not allowed redirects to the nearest allowed
+ * one, so a page built under another IMAGE_QUALITIES keeps its images.
+ * `params` is null without a query (the original file is served).
  */
-export function parseImageParams(search: string): ImageParamsResult {
+export function parseImageParams(search: string, qualities: readonly number[]): ImageParamsResult {
   const query = new URLSearchParams(search);
-  const params: ImageParams = { quality: IMAGE_QUALITY };
+  const params: ImageParams = { quality: qualities[0]! };
   const seen = new Set<string>();
   for (const [name, value] of query) {
     const label = name.slice(0, 40);
     if (seen.has(name)) return fail(label, `Parameter ${label} is given more than once`);
     seen.add(name);
     switch (name) {
-      case 'w':
-      case 'h': {
-        const size = parseSize(name, value);
-        if (typeof size === 'string') return fail(name, size);
-        params[name === 'w' ? 'width' : 'height'] = size;
+      case 'w': {
+        const width = WIDTH.test(value) ? Number(value) : NaN;
+        if (!ALLOWED_IMAGE_WIDTHS.includes(width)) return fail(name, `Parameter w must be one of ${ALLOWED_IMAGE_WIDTHS.join(', ')}`);
+        params.width = width;
         break;
       }
       case 'q': {
         const quality = QUALITY.test(value) ? Number(value) : NaN;
-        if (!(quality >= 1 && quality <= 100)) return fail(name, 'Parameter q must be an integer from 1 to 100');
-        params.quality = snapImageQuality(quality);
+        if (!(quality <= 100)) return fail(name, `Parameter q must be one of ${qualities.join(', ')}`);
+        params.quality = quality;
         break;
       }
       case 'fm':
         if (!(IMAGE_FORMATS as readonly string[]).includes(value)) return fail(name, `Parameter fm must be one of ${IMAGE_FORMATS.join(', ')}`);
         params.format = value as ImageFormat;
         break;
-      case 'fit':
-        if (!(IMAGE_FITS as readonly string[]).includes(value)) return fail(name, `Parameter fit must be one of ${IMAGE_FITS.join(', ')}`);
-        params.fit = value as ImageFit;
-        break;
       default:
-        return fail(label, `Unknown parameter ${label}; supported: w, h, q, fm, fit`);
+        return fail(label, `Unknown parameter ${label}; ${SUPPORTED}`);
     }
   }
-  return { ok: true, params: seen.size === 0 ? null : params };
+  if (seen.size === 0) return { ok: true, params: null };
+  if (!qualities.includes(params.quality)) return { ok: 'redirect', params: { ...params, quality: getNearestQuality(params.quality, qualities) } };
+  return { ok: true, params };
+}
+
+/** The query string for `params`, in the builder's order (`w q fm`). */
+export function toImageQuery(params: ImageParams): string {
+  const query = new URLSearchParams();
+  if (params.width !== undefined) query.set('w', String(params.width));
+  query.set('q', String(params.quality));
+  if (params.format) query.set('fm', params.format);
+  return query.toString();
 }

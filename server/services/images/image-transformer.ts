@@ -4,14 +4,16 @@ import { extname } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 
-import { createLimiter } from '#server/services/images/render-limiter.ts';
+import { createDiskCache } from '#server/services/images/disk-cache.ts';
+import { createRenderQueue, ImageBusyError } from '#server/services/images/render-queue.ts';
 import { IMAGE_FORMAT_TYPES } from '#shared/images.ts';
 
 import type { AssetFile } from '#server/services/images/asset-path.ts';
 import type { ImageParams } from '#server/services/images/image-params.ts';
-import type { ImageFit, ImageFormat } from '#shared/images.ts';
+import type { SourceInfo } from '#server/services/images/source-info.ts';
+import type { ImageFormat } from '#shared/images.ts';
 import type { Logger } from 'pino';
-import type { FitEnum, Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 
 /** One rendered variant, ready to send. */
 export interface TransformedImage {
@@ -22,24 +24,31 @@ export interface TransformedImage {
 }
 
 export interface ImageTransformer {
-  transform(file: AssetFile, params: ImageParams): Promise<TransformedImage>;
+  /** Rejects with `ImageBusyError` when the queue is full or the variant is not ready within `timeoutMs`. */
+  transform(file: AssetFile, source: SourceInfo, params: ImageParams): Promise<TransformedImage>;
   /** Variants rendered so far (cache and coalescing tests, metrics). */
   readonly renders: number;
 }
 
-/**
- * Contentful's fit modes in sharp terms. Default (no fit) keeps the aspect
- * ratio inside the box; `scale` ignores it; `fill`/`crop`/`thumb` cover and
- * crop (`thumb` around the most salient region); `pad` letterboxes.
- */
-const FITS: Record<ImageFit | 'default', keyof FitEnum> = {
-  default: 'inside',
-  scale: 'fill',
-  fill: 'cover',
-  crop: 'cover',
-  thumb: 'cover',
-  pad: 'contain',
-};
+export interface ImageTransformerOptions {
+  logger: Logger;
+  /** Byte budget of the in-memory LRU; 0 disables it (renders are still coalesced). */
+  memoryCacheMaxBytes: number;
+  /** Folder and byte budget of the on-disk cache; no folder or 0 bytes disables it. */
+  diskCacheDir?: string;
+  diskCacheMaxBytes?: number;
+  /** Renders at once. */
+  concurrency: number;
+  /** Renders waiting for a slot; more answer 503 at once. */
+  maxWaiting: number;
+  /** How long a caller waits for its variant (queue included) before a 503. */
+  timeoutMs: number;
+  /** sharp refuses larger inputs (decompression bombs). */
+  limitInputPixels: number;
+}
+
+/** Bump to retire every cached file when the rendering changes (encoder settings, sharp major). */
+const RENDER_VERSION = 'v1';
 
 const SOURCE_FORMATS: Record<string, ImageFormat> = { '.jpg': 'jpg', '.jpeg': 'jpg', '.png': 'png', '.webp': 'webp', '.avif': 'avif' };
 
@@ -57,60 +66,65 @@ function encode(pipeline: Sharp, format: ImageFormat, quality: number): Sharp {
   }
 }
 
-async function render(file: AssetFile, params: ImageParams, format: ImageFormat): Promise<Buffer> {
-  let pipeline = sharp(file.path, { failOn: 'error' }).rotate();
-  if (params.width || params.height) {
-    const fit = params.fit ?? 'default';
-    pipeline = pipeline.resize({
-      ...(params.width ? { width: params.width } : {}),
-      ...(params.height ? { height: params.height } : {}),
-      fit: FITS[fit],
-      position: fit === 'thumb' ? sharp.strategy.attention : 'centre',
-      background: { r: 0, g: 0, b: 0, alpha: 0 },
-      withoutEnlargement: true,
-    });
-  }
+function render(file: AssetFile, params: ImageParams, format: ImageFormat, limitInputPixels: number): Promise<Buffer> {
+  let pipeline = sharp(file.path, { failOn: 'error', limitInputPixels }).rotate();
+  if (params.width) pipeline = pipeline.resize({ width: params.width, withoutEnlargement: true });
   return encode(pipeline, format, params.quality).toBuffer();
 }
 
-export interface ImageTransformerOptions {
-  cacheMaxBytes: number;
-  logger: Logger;
-  /**
-   * Renders running at once. sharp works on libuv's thread pool, which file
-   * reads and compression share, so a burst of distinct variants must not
-   * take all of it. Default 2.
-   */
-  maxConcurrentRenders?: number;
+function toImage(body: Buffer, format: ImageFormat): TransformedImage {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  return { body, contentType: IMAGE_FORMAT_TYPES[format], etag };
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ImageBusyError('timeout')), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 /**
- * Resizes and re-encodes images with sharp. Results live in a byte-bounded
- * LRU keyed by file identity (path, mtime, size) and parameters, concurrent
- * requests for the same variant share one render, and renders are limited
- * in number.
+ * Resizes and re-encodes images with sharp (issue 12). A variant is looked
+ * up in a byte-bounded memory LRU, then on disk, and only then rendered in
+ * the bounded render queue; concurrent requests for one variant share one
+ * lookup and render. A render outlives a caller's deadline and still fills
+ * both caches, so a retry finds it. sharp's own caches are off (we cache the
+ * encoded bytes, libvips would hold decoded pixels) and each render uses one
+ * libvips thread, so at most `concurrency` cores render at once.
  */
 export function createImageTransformer(options: ImageTransformerOptions): ImageTransformer {
-  const { logger } = options;
-  const limit = createLimiter(Math.max(1, options.maxConcurrentRenders ?? 2));
-  const cache =
-    options.cacheMaxBytes > 0
-      ? new LRUCache<string, TransformedImage>({ maxSize: options.cacheMaxBytes, sizeCalculation: (image) => Math.max(1, image.body.length) })
+  const { logger, timeoutMs, limitInputPixels } = options;
+  sharp.cache(false);
+  sharp.concurrency(1);
+  const queue = createRenderQueue({ concurrency: options.concurrency, maxWaiting: options.maxWaiting });
+  const memory =
+    options.memoryCacheMaxBytes > 0
+      ? new LRUCache<string, TransformedImage>({ maxSize: options.memoryCacheMaxBytes, sizeCalculation: (image) => Math.max(1, image.body.length) })
       : null;
+  const disk =
+    options.diskCacheDir && options.diskCacheMaxBytes ? createDiskCache({ dir: options.diskCacheDir, maxBytes: options.diskCacheMaxBytes, logger }) : null;
   const inFlight = new Map<string, Promise<TransformedImage>>();
   let renders = 0;
 
-  async function produce(file: AssetFile, params: ImageParams, format: ImageFormat, key: string): Promise<TransformedImage> {
+  async function produce(file: AssetFile, params: ImageParams, format: ImageFormat, key: string, deadlineAt: number): Promise<TransformedImage> {
+    const stored = await disk?.get(key);
+    if (stored) {
+      const image = toImage(stored, format);
+      memory?.set(key, image);
+      return image;
+    }
     let started = 0;
-    const body = await limit(() => {
+    const body = await queue.run(() => {
       renders += 1;
       started = performance.now();
-      return render(file, params, format);
-    });
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-    const image = { body, contentType: IMAGE_FORMAT_TYPES[format], etag };
-    cache?.set(key, image);
+      return render(file, params, format, limitInputPixels);
+    }, deadlineAt);
+    const image = toImage(body, format);
+    memory?.set(key, image);
     logger.debug({ file: file.path, params, bytes: body.length, durationMs: Math.round(performance.now() - started) }, 'image rendered');
+    void disk?.set(key, body);
     return image;
   }
 
@@ -118,18 +132,20 @@ export function createImageTransformer(options: ImageTransformerOptions): ImageT
     get renders() {
       return renders;
     },
-    transform(file, params) {
+    transform(file, source, params) {
       const format = params.format ?? SOURCE_FORMATS[extname(file.path).toLowerCase()] ?? 'png';
-      // PNG output is lossless, so the quality does not make a different variant.
+      // PNG output is lossless, so the quality does not make a different variant; nor does a width at or above the source's.
       const quality = format === 'png' ? '-' : params.quality;
-      const key = [file.path, file.stats.mtimeMs, file.stats.size, params.width ?? '', params.height ?? '', quality, format, params.fit ?? ''].join('|');
-      const cached = cache?.get(key);
+      const width = params.width && params.width < source.width ? params.width : '';
+      const key = createHash('sha256').update([RENDER_VERSION, source.hash, width, quality, format].join('|')).digest('base64url');
+      const cached = memory?.get(key);
       if (cached) return Promise.resolve(cached);
-      const pending = inFlight.get(key);
-      if (pending) return pending;
-      const promise = produce(file, params, format, key).finally(() => inFlight.delete(key));
-      inFlight.set(key, promise);
-      return promise;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = produce(file, params, format, key, performance.now() + timeoutMs).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return withDeadline(pending, timeoutMs);
     },
   };
 }

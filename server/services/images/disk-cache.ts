@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import type { Logger } from 'pino';
+
+export interface DiskCacheOptions {
+  /** Folder of the entries (created on first use): `<DATA_DIR>/cache/images` in the server. */
+  dir: string;
+  /** Byte budget; the least recently used files go first beyond it. 0 disables the cache. */
+  maxBytes: number;
+  logger: Logger;
+}
+
+export interface DiskCache {
+  /** The stored bytes, or undefined on a miss or any read error. */
+  get(name: string): Promise<Buffer | undefined>;
+  /** Stores `body` under `name`; never rejects (a failed write only loses the entry). */
+  set(name: string, body: Buffer): Promise<void>;
+  /** Bytes held, as this process knows them (for tests and metrics). */
+  readonly bytes: number;
+}
+
+const TEMP_PREFIX = '.tmp-';
+const NAME = /^[\w-]{1,100}$/;
+
+/**
+ * Rendered variants on disk, so a restart does not redo the work (issue 12).
+ * Entries are written to a temp file and renamed into place, so a reader or
+ * a crash never sees half a file. An index in memory (loaded from the folder
+ * on first use, oldest modification first) keeps the total under `maxBytes`,
+ * evicting the least recently used; a hit touches the file's mtime so the
+ * order survives restarts. An unwritable folder or a full disk is logged
+ * once per error code and never fails a request.
+ */
+export function createDiskCache(options: DiskCacheOptions): DiskCache {
+  const { dir, maxBytes, logger } = options;
+  /** name -> size, least recently used first (Map keeps insertion order). */
+  const index = new Map<string, number>();
+  let bytes = 0;
+  const reported = new Set<string>();
+  let loaded: Promise<void> | undefined;
+
+  const report = (err: unknown, action: string) => {
+    const code = (err as NodeJS.ErrnoException).code ?? 'unknown';
+    if (reported.has(code)) return;
+    reported.add(code);
+    logger.warn({ err, dir, action }, 'image disk cache unavailable');
+  };
+
+  const remove = async (name: string) => {
+    bytes -= index.get(name) ?? 0;
+    index.delete(name);
+    await unlink(join(dir, name)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') report(err, 'evict');
+    });
+  };
+
+  const evict = async () => {
+    for (const name of index.keys()) {
+      if (bytes <= maxBytes) break;
+      await remove(name);
+    }
+  };
+
+  const load = async () => {
+    await mkdir(dir, { recursive: true });
+    const entries: Array<{ name: string; size: number; mtimeMs: number }> = [];
+    for (const name of await readdir(dir)) {
+      const path = join(dir, name);
+      // Temp files are what a crash mid-write leaves behind.
+      if (name.startsWith(TEMP_PREFIX)) await unlink(path).catch(() => undefined);
+      else if (NAME.test(name)) {
+        const info = await stat(path).catch(() => undefined);
+        if (info?.isFile()) entries.push({ name, size: info.size, mtimeMs: info.mtimeMs });
+      }
+    }
+    for (const entry of entries.sort((a, b) => a.mtimeMs - b.mtimeMs)) {
+      index.set(entry.name, entry.size);
+      bytes += entry.size;
+    }
+    await evict();
+  };
+
+  const ready = () => (loaded ??= load().catch((err: unknown) => report(err, 'load')));
+
+  return {
+    get bytes() {
+      return bytes;
+    },
+    async get(name) {
+      if (maxBytes <= 0) return undefined;
+      await ready();
+      const size = index.get(name);
+      if (size === undefined) return undefined;
+      try {
+        const body = await readFile(join(dir, name));
+        index.delete(name);
+        index.set(name, size);
+        const now = new Date();
+        void utimes(join(dir, name), now, now).catch(() => undefined);
+        return body;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') report(err, 'read');
+        bytes -= size;
+        index.delete(name);
+        return undefined;
+      }
+    },
+    async set(name, body) {
+      if (maxBytes <= 0 || body.length > maxBytes || !NAME.test(name)) return;
+      await ready();
+      const temp = join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);
+      try {
+        await mkdir(dir, { recursive: true });
+        await writeFile(temp, body, { flag: 'wx' });
+        await rename(temp, join(dir, name));
+      } catch (err) {
+        report(err, 'write');
+        await unlink(temp).catch(() => undefined);
+        return;
+      }
+      bytes += body.length - (index.get(name) ?? 0);
+      index.delete(name);
+      index.set(name, body.length);
+      await evict();
+    },
+  };
+}
