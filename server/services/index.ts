@@ -96,7 +96,18 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   }
   if (clients.mode === 'embedded') {
     const assetsDir = join(dirname(exportFile), 'assets');
-    routers.unshift({ path: '/content-assets', handler: createAssetRouter({ assetsDir, logger, cacheMaxBytes: 64 * 1024 * 1024 }) });
+    const { images } = config;
+    const assetRouter = createAssetRouter({
+      assetsDir,
+      logger,
+      cacheMaxBytes: images.memoryCacheMaxBytes,
+      qualities: images.qualities,
+      concurrency: images.concurrency,
+      timeoutMs: images.timeoutMs,
+      diskCacheDir: join(config.dataDir, 'cache', 'images'),
+      diskCacheMaxBytes: images.diskCacheMaxBytes,
+    });
+    routers.unshift({ path: '/content-assets', handler: assetRouter });
   }
 
   return {
