@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1.7
 # Vitrine: one Debian-slim Node 24 base for every stage (STYLE.md section 11).
 #   docker build -t vitrine .
-#   docker run -p 3000:3000 vitrine            # embedded content and search
+#   docker run -p 3000:3000 -v vitrine-data:/app/data vitrine   # embedded content and search; insights kept in the volume
 # Secrets (Contentful, Algolia) arrive as runtime env, never in a layer.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -37,6 +37,11 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/public ./public
 COPY --from=build /app/content ./content
+# 5. Durable state (insights SQLite database, rendered-image cache): the one directory the app writes,
+#    owned by the app user and declared a volume so it outlives the container. Mount it: -v vitrine-data:/app/data
+ENV DATA_DIR=/app/data
+RUN mkdir -p /app/data && chown node:node /app/data
+VOLUME ["/app/data"]
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
