@@ -22,8 +22,9 @@ export function createRouteDataHandler(options: {
 }): RequestHandler {
   return async (req, res) => {
     const entry = await options.entry.load();
-    const pageUrl = new URL(req.originalUrl.slice(ROUTE_DATA_PREFIX.length) || '/', 'http://x');
-    if (!pageUrl.pathname.startsWith('/')) pageUrl.pathname = `/${pageUrl.pathname}`;
+    // Appended to an origin, not resolved against one: `/_data//?…` made `//?…` a URL with an empty host (a TypeError, 500).
+    const rest = req.originalUrl.slice(ROUTE_DATA_PREFIX.length);
+    const pageUrl = new URL(`http://x${/^[/?]/.test(rest) ? rest : `/${rest}`}`);
     const routeIds = new Set((pageUrl.searchParams.get(ROUTE_DATA_ROUTES_PARAM) ?? '').split(',').filter(Boolean));
     if ([...routeIds].some((id) => !ROUTE_ID.test(id)) || routeIds.size > 16) {
       res.status(400).json({ error: { status: 400, message: `${ROUTE_DATA_ROUTES_PARAM} must list route ids`, requestId: req.id } });

@@ -42,6 +42,13 @@ describe('parseQuery', () => {
     });
   });
 
+  it('reads lone surrogates in keys and values as U+FFFD, as Algolia does', () => {
+    const parsed = parseQuery({ indexName: 'i', query: 'a\ud800b', '\udc00': ['\udfff'] }, 512);
+
+    expect(parsed.params.query).toBe('a\ufffdb');
+    expect(parsed.paramsString).toContain('query=a%EF%BF%BDb');
+  });
+
   it('takes the index name from the path for single-index queries', () => {
     expect(parseQuery({ query: 'x' }, 512, 'vitrine_en-US').indexName).toBe('vitrine_en-US');
   });

@@ -97,7 +97,7 @@ function collectValues(raw: Record<string, unknown>): { values: Record<string, u
     if (!REQUEST_KEYS.has(key) && value !== undefined) values[key] = value;
   }
   for (const [key, value] of Object.entries(values)) {
-    if (typeof value === 'string') values[key] = coerce(key, value);
+    if (typeof value === 'string') values[key] = coerce(key, toWellFormed(value));
   }
   const paramsString = typeof params === 'string' && Object.keys(raw).every((key) => REQUEST_KEYS.has(key)) ? params : serialize(values);
   return { values, paramsString };
@@ -117,10 +117,20 @@ function coerce(key: string, value: string): unknown {
   return value;
 }
 
+/**
+ * JSON may carry lone surrogates (`"\ud800"`), which encodeURIComponent
+ * refuses with a URIError (issue 12: a 500 from a request body). Algolia
+ * reads them as U+FFFD, so do we.
+ */
+function toWellFormed(value: string): string {
+  return value.replace(/\p{Cs}/gu, '\uFFFD');
+}
+
 function serialize(values: Record<string, unknown>): string {
   return Object.entries(values)
     .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`)
+    .map(([key, value]) => [toWellFormed(key), toWellFormed(typeof value === 'string' ? value : JSON.stringify(value))])
+    .map(([key = '', value = '']) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
     .join('&');
 }
 
