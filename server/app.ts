@@ -5,6 +5,7 @@ import express from 'express';
 
 import { createOpsRouter } from '#server/api/ops.ts';
 import { createHttpLogger } from '#server/logger.ts';
+import { allowedHosts } from '#server/middleware/allowed-hosts.ts';
 import { errorHandler, notFound } from '#server/middleware/errors.ts';
 import { pageMethods, requestGuards } from '#server/middleware/request-guards.ts';
 import { decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/security.ts';
@@ -63,6 +64,8 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   app.use(decoderWorkerPolicy());
   // After the security headers, so the 400/413/414 answers carry them too.
   app.use(requestGuards({ maxBodyBytes: config.maxBodyBytes }));
+  // Before anything that builds a URL or a page: other hosts get 421 (issue 12, item 4). Probes come by pod IP.
+  app.use(allowedHosts(config, { exemptPaths: ['/healthz', '/readyz'] }));
   app.use(compression());
 
   if (deps.viteMiddlewares) app.use(deps.viteMiddlewares);

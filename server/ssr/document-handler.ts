@@ -8,7 +8,9 @@ import { sendCachedPage } from '#server/ssr/cached-page.ts';
 import { captureInto } from '#server/ssr/capture.ts';
 import { sendFetchResponse } from '#server/ssr/send-response.ts';
 import { etagMatches, pageEtag } from '#server/ssr/etag.ts';
-import { toFetchRequest } from '#server/ssr/fetch-request.ts';
+import { requestOrigin, requestTarget, toFetchRequest } from '#server/ssr/fetch-request.ts';
+import { createPageCacheKey } from '#server/ssr/page-cache-key.ts';
+import { toCanonicalPage } from '#shared/canonical-url.ts';
 
 import type { Config } from '#server/config.ts';
 import type { AssetResolver } from '#server/ssr/assets.ts';
@@ -27,12 +29,6 @@ export interface DocumentHandlerOptions {
   pageCache?: PageCache;
 }
 
-/** Preview visitors and requests with credentials get their own rendering, never a shared copy. */
-function cacheKeyFor(req: Request, res: Response, buildId: string): string | undefined {
-  if (res.locals.preview === true || req.headers.authorization) return undefined;
-  return `${buildId}|${req.host}|${req.originalUrl}`;
-}
-
 /**
  * The SSR catch-all. Per request:
  * 1. adapt to a Fetch Request and run the matched loaders (`query`);
@@ -44,15 +40,18 @@ function cacheKeyFor(req: Request, res: Response, buildId: string): string | und
 export function createDocumentHandler(options: DocumentHandlerOptions): RequestHandler {
   const { config } = options;
   const browserConfig = publicConfig(config);
+  const cacheKeyFor = createPageCacheKey(config, options.buildId);
 
   return async (req: Request, res: Response, next: NextFunction) => {
-    const cacheKey = options.pageCache ? cacheKeyFor(req, res, options.buildId) : undefined;
+    // The loaders see the canonical URL (known query parameters only), so the page, its ETag and its cache key agree.
+    const page = toCanonicalPage(requestTarget(req.originalUrl));
+    const cacheKey = options.pageCache ? cacheKeyFor(req, res, requestOrigin(req, config.publicUrl), page) : undefined;
     const cached = cacheKey ? options.pageCache?.get(cacheKey) : undefined;
     res.locals.cacheStatus = cached ? 'HIT' : cacheKey ? 'MISS' : 'BYPASS';
     if (cached) return sendCachedPage(req, res, cached);
 
     const entry = await options.entry.load();
-    const request = toFetchRequest(req, res, config.publicUrl);
+    const request = toFetchRequest(req, res, config.publicUrl, page.target);
     const requestContext = options.createRequestContext(req, res, entry);
     const { result: context, deps } = await trackDependencies(() => entry.queryDocument(request, requestContext));
     if (context instanceof Response) return sendFetchResponse(res, context);
@@ -63,7 +62,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     }
 
     const preview = res.locals.preview === true;
-    const etag = pageEtag(options.buildId, req.originalUrl, context.loaderData);
+    const etag = pageEtag(options.buildId, page.target, context.loaderData);
     for (const [name, value] of entry.documentHeaders(context)) res.setHeader(name, value);
     res.setHeader('Cache-Control', preview ? 'private, no-store' : context.statusCode >= 500 ? 'no-store' : config.htmlCacheControl);
     res.setHeader('ETag', etag);

@@ -89,13 +89,27 @@ describe('toFetchRequest', () => {
     expect(seen[0]?.url).toBe(`http://${host}:3000/foo`);
   });
 
-  it.each([':/spoofed', 'localhost/invalid', 'user@evil.test', 'a b'])('falls back to the Host header for a malformed forwarded host %j', async (forwarded) => {
+  it.each([':/spoofed', 'localhost/invalid', 'user@evil.test', 'a b'])('never builds a URL from a malformed forwarded host %j', async (forwarded) => {
     const { app, seen } = createEchoApp({ trustProxy: true });
 
-    const res = await request(app).get('/foo/bar').set('Host', 'localhost:3000').set('X-Forwarded-Host', forwarded);
+    const res = await request(app).get('/foo/bar').set('Host', 'shop.test:3000').set('X-Forwarded-Host', forwarded);
 
+    // In the app the allowed-hosts middleware answers 400 first; here the adapter alone must stay safe.
     expect(res.status).toBe(200);
-    expect(seen[0]?.url).toBe('http://localhost:3000/foo/bar');
+    expect(seen[0]?.url).toBe('http://localhost/foo/bar');
+  });
+
+  it('takes the target it is given instead of the original URL', async () => {
+    const app = express();
+    const urls: string[] = [];
+    app.get('/{*path}', (req, res) => {
+      urls.push(toFetchRequest(req, res, undefined, '//evil.test/canonical?page=2').url);
+      res.end();
+    });
+
+    await request(app).get('/anything?utm=1').set('Host', 'localhost:3000');
+
+    expect(urls).toEqual(['http://localhost:3000//evil.test/canonical?page=2']);
   });
 
   it('falls back to localhost when no host is usable', async () => {
@@ -189,6 +203,19 @@ describe('requestOrigin', () => {
     await request(app).get('/').set('Host', 'shop.test:8080');
 
     expect(origins).toEqual(['http://shop.test:8080', 'https://vitrine.example']);
+  });
+
+  it('spells each host one way: lower case, no trailing dot, no default port', async () => {
+    const app = express();
+    const origins: string[] = [];
+    app.get('/', (req, res) => {
+      origins.push(requestOrigin(req, undefined));
+      res.end();
+    });
+
+    for (const host of ['Shop.TEST:8080', 'shop.test.:8080', 'shop.test:80', '[0:0:0:0:0:0:0:1]:3000']) await request(app).get('/').set('Host', host);
+
+    expect(origins).toEqual(['http://shop.test:8080', 'http://shop.test:8080', 'http://shop.test', 'http://[::1]:3000']);
   });
 });
 

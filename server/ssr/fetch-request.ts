@@ -1,14 +1,16 @@
+import { parseHost } from '#server/middleware/allowed-hosts.ts';
+
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 
 /**
  * Express request → Fetch `Request`, as react-router-express does: the
- * proxy-aware protocol and host (Express's `req.protocol`/`req.host` honour
- * `trust proxy`), the original URL, every header (multi-value kept), and an
+ * canonical origin (see `requestOrigin`), the original URL or the given
+ * origin-relative `target`, every header (multi-value kept), and an
  * AbortSignal that fires only if the client goes away before we finish.
  */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin?: string): Request {
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, publicUrl?: string, target = requestTarget(req.originalUrl)): Request {
   // Concatenate rather than resolve: `new URL('//evil.test/x', base)` would change the host.
-  const url = new URL(`${requestOrigin(req, origin)}${requestTarget(req.originalUrl)}`);
+  const url = new URL(`${requestOrigin(req, publicUrl)}${target}`);
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort(new Error('client disconnected'));
@@ -22,30 +24,22 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, origin
   return new Request(url, { method: req.method, headers, signal: controller.signal });
 }
 
-/** The origin canonical URLs use: PUBLIC_URL when configured, else the (proxy-aware) request origin. */
+/**
+ * The origin every absolute URL uses (canonical links, og:url, feeds, sitemap):
+ * PUBLIC_URL when configured; else the request's protocol and `req.host`, which
+ * Express takes from X-Forwarded-Proto/-Host only from a TRUST_PROXY hop and
+ * which the allowed-hosts middleware has checked against ALLOWED_HOSTS. One
+ * spelling per host (lower case, no default port), since the page cache keys on it;
+ * a malformed value (outside the app's guard) gives `http://localhost`.
+ */
 export function requestOrigin(req: ExpressRequest, publicUrl: string | undefined): string {
   if (publicUrl) return new URL(publicUrl).origin;
   const protocol = req.protocol === 'https' ? 'https' : 'http';
-  return `${protocol}://${requestHost(req)}`;
-}
-
-/** A host name or [IPv6] literal with an optional port; nothing that could smuggle a path or user info. */
-const HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-/**
- * `req.host` (X-Forwarded-Host behind a trusted proxy, else Host), falling
- * back to the Host header and then `localhost` when a value is malformed, so
- * a hostile header can neither throw in `new URL` nor change the path.
- */
-function requestHost(req: ExpressRequest): string {
-  for (const candidate of [req.host, req.get('host')]) {
-    if (candidate && HOST.test(candidate)) return candidate;
-  }
-  return 'localhost';
+  return new URL(`${protocol}://${parseHost(req.host)?.host ?? 'localhost'}`).origin;
 }
 
 /** The path and query of the request target; the absolute form (`GET http://h/p`) keeps only those. */
-function requestTarget(originalUrl: string): string {
+export function requestTarget(originalUrl: string): string {
   if (originalUrl.startsWith('/')) return originalUrl;
   try {
     const absolute = new URL(originalUrl);

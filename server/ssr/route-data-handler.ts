@@ -1,4 +1,5 @@
 import { toFetchRequest } from '#server/ssr/fetch-request.ts';
+import { toCanonicalPage } from '#shared/canonical-url.ts';
 import { ROUTE_DATA_PREFIX, ROUTE_DATA_ROUTES_PARAM } from '#shared/constants.ts';
 import { toSafeRedirectPath } from '#shared/http/safe-redirect.ts';
 
@@ -32,7 +33,10 @@ export function createRouteDataHandler(options: {
     }
     pageUrl.searchParams.delete(ROUTE_DATA_ROUTES_PARAM);
     const request = toFetchRequest(req, res, options.config.publicUrl);
-    const pageRequest = new Request(new URL(pageUrl.pathname + pageUrl.search, request.url), { headers: request.headers, signal: request.signal });
+    // The same canonical page URL as a document request (shared/canonical-url.ts): same loaders' view, same data.
+    const pageTarget = toCanonicalPage(pageUrl.pathname + pageUrl.search).target;
+    // Concatenate rather than resolve: a target starting with `//` must not name a host.
+    const pageRequest = new Request(new URL(`${new URL(request.url).origin}${pageTarget}`), { headers: request.headers, signal: request.signal });
     // One loader error can fail several routes (a shared promise): one log line per error.
     const unexpected = new Map<unknown, string[]>();
     const onError = (error: unknown, routeId: string) => void unexpected.set(error, [...(unexpected.get(error) ?? []), routeId]);

@@ -17,7 +17,8 @@ export interface TestAppOptions {
 /** Builds the real app with test config, a silent logger and the SSR entry imported by Vitest. */
 export function createTestApp(env: Record<string, string> = {}, deps: Partial<AppDeps> = {}, options: TestAppOptions = {}) {
   const logLevel = options.captureLogs ? 'debug' : 'silent';
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: logLevel, ...env }, '1.2.3');
+  // vitrine.test: the Host tests pin so pages (and the page cache) do not vary with supertest's port.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: logLevel, ALLOWED_HOSTS: 'vitrine.test', ...env }, '1.2.3');
   const logs: LogLine[] = [];
   const logger = createLogger(config, options.captureLogs ? createLogCapture(logs) : undefined);
   const app = createApp(config, {

@@ -1,0 +1,72 @@
+import type { Config } from '#server/config.ts';
+import type { RequestHandler, Response } from 'express';
+
+/** A host name or [IPv6] literal with an optional port; nothing that could smuggle a path or user info. */
+const HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** A Host value split and normalised: lower case, IPv6 compressed and bracketed, no trailing dot, no default port. */
+export interface ParsedHost {
+  /** `example.com`, `127.0.0.1`, `[::1]`. */
+  hostname: string;
+  /** `example.com:8080`: hostname plus the port when one was given. */
+  host: string;
+}
+
+/** Parses a Host / X-Forwarded-Host value; `undefined` when it is malformed. */
+export function parseHost(value: string | undefined): ParsedHost | undefined {
+  if (!value || !HOST.test(value)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(`http://${value}`);
+  } catch {
+    return undefined;
+  }
+  // WHATWG URL folds case, compresses IPv6 and reads `0x7f.1` as 127.0.0.1: one spelling per host.
+  const hostname = url.hostname.replace(/\.$/, '');
+  return { hostname, host: url.port ? `${hostname}:${url.port}` : hostname };
+}
+
+/**
+ * Whether `hostname` (as `parseHost` returns it) is on the list: exact names, or
+ * `.example.com` for example.com and every subdomain (Django's ALLOWED_HOSTS rule).
+ */
+export function isAllowedHost(hostname: string, allowedHosts: readonly string[]): boolean {
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  return allowedHosts.some((entry) => (entry.startsWith('.') ? bare === entry.slice(1) || bare.endsWith(entry) : bare === entry));
+}
+
+/** Config entries in `parseHost`'s spelling (an IPv6 entry may come uncompressed). */
+function normaliseEntries(allowedHosts: readonly string[]): string[] {
+  return allowedHosts.map((entry) => {
+    if (!entry.includes(':')) return entry.toLowerCase();
+    return (parseHost(`[${entry}]`)?.hostname ?? entry).replace(/^\[|\]$/g, '');
+  });
+}
+
+function reject(res: Response, status: 400 | 421, message: string): void {
+  res.status(status).setHeader('Cache-Control', 'no-store');
+  res.type('text/plain').send(`${message}\n`);
+}
+
+/**
+ * Answers only for the hosts the operator named (issue 12, item 4): `req.host` is
+ * the Host header, or X-Forwarded-Host from a TRUST_PROXY hop. Any other host gets
+ * 421 (400 when missing or malformed), `no-store`, and no page, so no header
+ * value ever becomes a canonical link, feed URL or page-cache entry, and a DNS
+ * rebinding page cannot read our API. Health checks are exempt: orchestrators
+ * probe by pod IP.
+ */
+export function allowedHosts(config: Pick<Config, 'allowedHosts'>, options: { exemptPaths?: readonly string[] } = {}): RequestHandler {
+  const entries = normaliseEntries(config.allowedHosts);
+  const exempt = new Set(options.exemptPaths ?? []);
+  return (req, res, next) => {
+    if (exempt.has(req.path)) return next();
+    const raw = req.host;
+    const parsed = parseHost(raw);
+    if (!raw) return reject(res, 400, 'Bad Request: the request names no host (send a Host header).');
+    if (!parsed) return reject(res, 400, 'Bad Request: the Host (or trusted X-Forwarded-Host) header is not a valid host name.');
+    if (isAllowedHost(parsed.hostname, entries)) return next();
+    const fix = 'If this host is yours, add it to ALLOWED_HOSTS (comma-separated, a leading dot allows subdomains) or set PUBLIC_URL.';
+    reject(res, 421, `Misdirected Request: this server does not answer for host ${parsed.hostname}. ${fix}`);
+  };
+}
