@@ -6,6 +6,7 @@ import express from 'express';
 import { createOpsRouter } from '#server/api/ops.ts';
 import { createHttpLogger } from '#server/logger.ts';
 import { allowedHosts } from '#server/middleware/allowed-hosts.ts';
+import { warnAboutProxyTrust } from '#server/middleware/client-address.ts';
 import { errorHandler, notFound } from '#server/middleware/errors.ts';
 import { pageMethods, requestGuards } from '#server/middleware/request-guards.ts';
 import { decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/security.ts';
@@ -54,6 +55,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  warnAboutProxyTrust(config, deps.logger);
   app.set('etag', 'weak');
 
   app.use(countBytes());

@@ -1,5 +1,6 @@
 import express, { Router } from 'express';
 
+import { clientAddress } from '#server/middleware/client-address.ts';
 import { pageViewBatchSchema, vitalBatchSchema } from '#server/services/insights/event-schema.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 
@@ -113,7 +114,7 @@ function serveScript(scripts: ScriptSource, name: InsightsScriptName): RequestHa
 
 function rateLimit(limiter: RateLimiter): RequestHandler {
   return (req, res, next) => {
-    const decision = limiter.take(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    const decision = limiter.take(clientAddress(req));
     if (decision.allowed) return next();
     sendJsonError(req, res, 429, 'Too many insights requests; slow down', { 'Retry-After': String(decision.retryAfterS) });
   };

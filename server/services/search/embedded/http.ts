@@ -1,5 +1,6 @@
 import express from 'express';
 
+import { clientAddress } from '#server/middleware/client-address.ts';
 import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 
@@ -59,7 +60,7 @@ export function createEmbeddedSearchRouter({ engine, logger, limits, recordEvent
   // The lite client posts JSON as `text/plain` (no CORS preflight on Algolia's hosts); sendBeacon from search-insights too.
   const parseBody = express.json({ limit: limits.maxBodyBytes, type: ['application/json', 'text/plain', 'application/*+json'] });
   const rateLimit: RequestHandler = (req, res, next) => {
-    const decision = limiter.take(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+    const decision = limiter.take(clientAddress(req));
     if (decision.allowed) return next();
     res.setHeader('Retry-After', String(decision.retryAfterSeconds));
     next(new HttpError(429, 'Too many requests, retry later'));
