@@ -42,7 +42,7 @@ const BYPASSES: Array<[string, unknown]> = [
   ['encoded newline', '/%0a/evil.example'],
   ['encoded CRLF', '/de%0d%0aLocation:%20//evil.example'],
   ['encoded NUL', '/de%00'],
-  ['encoded space then slash', '/%20/evil.example'],
+  ['encoded line separator between slashes', '/%E2%80%A8/evil.example'],
   ['encoded at-sign trick', '/%2f%2fuser@evil.example'],
   ['lone percent', '/de/%'],
   ['bad hex escape', '/de/%zz'],
@@ -87,6 +87,8 @@ const ALLOWED: Array<[string, string]> = [
   ['/%2e%2e/de', '/de'],
   ['/../de', '/de'],
   ['/de/models/a%2Fb', '/de/models/a%2Fb'],
+  ['/content-assets/a%20b.jpg?w=128', '/content-assets/a%20b.jpg?w=128'],
+  ['/%20/not-a-host', '/%20/not-a-host'],
 ];
 
 describe('toSafeRedirectPath', () => {

@@ -8,9 +8,12 @@ const MAX_DECODE_ROUNDS = 3;
  * Characters no redirect target may hold in any form: backslashes (browsers
  * read `/\evil` as `//evil`), controls (browsers drop tabs and newlines
  * inside URLs, so `/\t/evil` is `//evil`), format characters (zero-width,
- * bidi), and white space of any kind.
+ * bidi) and line breaks.
  */
-const FORBIDDEN = /[\\\p{Cc}\p{Cf}\p{Z}\s]/u;
+const FORBIDDEN = /[\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/** As written, no white space at all either: a header value carries `%20`, never a space. */
+const FORBIDDEN_RAW = /[\\\p{Cc}\p{Cf}\p{Z}\s]/u;
 
 /**
  * Slashes that NFKC leaves alone but some parsers and proxies fold into `/`
@@ -34,9 +37,9 @@ function decodeOnce(value: string): string | undefined {
 }
 
 /** One form of the path (raw, folded or decoded) that must not leave the origin in any parser. */
-function isSafePathForm(path: string): boolean {
+function isSafePathForm(path: string, forbidden: RegExp): boolean {
   if (!path.startsWith('/') || path.includes('//') || SCHEME.test(path)) return false;
-  return !FORBIDDEN.test(path) && !LOOKALIKE.test(path);
+  return !forbidden.test(path) && !LOOKALIKE.test(path);
 }
 
 /**
@@ -48,7 +51,8 @@ function isSafePath(path: string): boolean {
   let current = path;
   for (let round = 0; round <= MAX_DECODE_ROUNDS; round += 1) {
     const folded = fold(current);
-    if (!isSafePathForm(current) || !isSafePathForm(folded)) return false;
+    const forbidden = round === 0 ? FORBIDDEN_RAW : FORBIDDEN;
+    if (!isSafePathForm(current, forbidden) || !isSafePathForm(folded, forbidden)) return false;
     const decoded = decodeOnce(folded);
     if (decoded === undefined) return false;
     if (decoded === current) return true;
@@ -60,7 +64,7 @@ function isSafePath(path: string): boolean {
 
 /** The query and fragment only need to decode cleanly; they cannot change the origin. */
 function isSafeSuffix(suffix: string): boolean {
-  return !FORBIDDEN.test(suffix) && decodeOnce(suffix.replace(/\+/g, ' ')) !== undefined;
+  return !FORBIDDEN_RAW.test(suffix) && decodeOnce(suffix.replace(/\+/g, ' ')) !== undefined;
 }
 
 /**
@@ -69,10 +73,10 @@ function isSafeSuffix(suffix: string): boolean {
  * one. Accepted: a path starting with a single `/`, with optional query and
  * fragment (`/de/models/x?q=1#h`, `/articles/k%C3%BCche`). Refused, in any
  * raw, NFKC-folded or percent-decoded (up to 3 rounds) form of the path:
- * `//`, `\`, control, format and space characters, slash and dot
- * lookalikes, scheme-like first segments, malformed escapes. The result is
- * serialised by the WHATWG URL parser (dot segments resolved, non-ASCII
- * percent-encoded) and checked again, so it is idempotent.
+ * `//`, `\`, control, format and line-break characters (and raw white
+ * space), slash lookalikes, scheme-like first segments, malformed escapes.
+ * The result is serialised by the WHATWG URL parser (dot segments resolved,
+ * non-ASCII percent-encoded) and checked again, so it is idempotent.
  */
 export function toSafeRedirectPath(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_REDIRECT_LENGTH) return undefined;

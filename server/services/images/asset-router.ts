@@ -11,6 +11,7 @@ import { createImageTransformer } from '#server/services/images/image-transforme
 import { ImageBusyError } from '#server/services/images/render-queue.ts';
 import { createSourceInfoReader } from '#server/services/images/source-info.ts';
 import { IMAGE_QUALITY } from '#shared/constants.ts';
+import { toSafeRedirectPath } from '#shared/http/safe-redirect.ts';
 import { isTransformableImage } from '#shared/images.ts';
 
 import type { AssetFile } from '#server/services/images/asset-path.ts';
@@ -81,14 +82,15 @@ function sendOriginal(file: AssetFile, res: Response, next: NextFunction): void 
 function redirectToVariant(req: Request, res: Response, status: 307 | 308, params: ImageParams): void {
   const queryAt = req.originalUrl.indexOf('?');
   const path = queryAt === -1 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
-  // The mount point makes the path start with one slash; refuse anything a browser could read as another origin.
-  if (!/^\/[^/\\]/.test(path)) {
+  // The one redirect gate (shared/http/safe-redirect.ts): nothing a browser could read as another origin.
+  const target = toSafeRedirectPath(`${path}?${toImageQuery(params)}`);
+  if (!target) {
     sendJsonError(req, res, 400, 'Bad asset path');
     return;
   }
   // A width beyond the source never changes (the URL names an immutable upload); a quality depends on IMAGE_QUALITIES.
   res.setHeader('Cache-Control', status === 308 ? IMMUTABLE : 'public, max-age=300');
-  res.redirect(status, `${path}?${toImageQuery(params)}`);
+  res.redirect(status, target);
 }
 
 interface VariantContext {
