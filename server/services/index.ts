@@ -46,8 +46,10 @@ export async function createContentStack(config: Config, logger: Logger) {
       contentful: remote,
       exportFile,
       timeoutMs: config.contentful.timeoutMs,
+      maxConcurrency: config.contentful.maxConcurrency,
+      breaker: config.contentful.breaker,
     },
-    { logHandler: (level, data) => (level === 'error' ? sdkLog.error({ detail: data }, 'sdk error') : sdkLog.warn({ detail: data }, 'sdk warning')) },
+    { logger, logHandler: (level, data) => (level === 'error' ? sdkLog.error({ detail: data }, 'sdk error') : sdkLog.warn({ detail: data }, 'sdk warning')) },
   );
   const cache = createContentCache({ ttlMs: config.contentful.cacheTtlMs, maxBytes: config.contentful.cacheMaxBytes, logger });
   const content = createContentService({ delivery: clients.delivery, preview: clients.previewAvailable ? clients.preview : undefined, cache, logger });

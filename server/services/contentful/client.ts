@@ -2,10 +2,14 @@ import { createClient } from 'contentful';
 
 import { createCdaAdapter } from './adapter.ts';
 import { createCdaEngine } from './engine.ts';
+import { createGuardedAdapter } from './guarded-adapter.ts';
 import { loadExportFile } from './load-export.ts';
+import { createUpstreamGuard } from './upstream-guard.ts';
 
 import type { ContentfulClientApi, CreateClientParams } from 'contentful';
 import type { CdaEngine } from './engine.ts';
+import type { UpstreamGuard } from './upstream-guard.ts';
+import type { Logger } from 'pino';
 
 /** Credentials for Contentful's own APIs. */
 export interface ContentfulCredentials {
@@ -34,11 +38,15 @@ export interface ContentfulClientsConfig {
   /** Per-request timeout. Default 5000 ms. */
   timeoutMs?: number | undefined;
   /**
-   * Retries after 429 (waiting `X-Contentful-RateLimit-Reset`), 5xx and
-   * network errors, done by the SDK. Default 2: a page render cannot wait
-   * for the SDK's default of 5 growing back-offs.
+   * Retries after 429 (waiting `X-Contentful-RateLimit-Reset` / `Retry-After`),
+   * 5xx and network errors. Remote: done by the upstream guard, only while
+   * the caller's deadline allows (ADR 015); embedded: by the SDK. Default 2.
    */
   retryLimit?: number | undefined;
+  /** Remote: requests in flight at once (both clients together). Default 8. */
+  maxConcurrency?: number | undefined;
+  /** Remote: consecutive failures that open the circuit, and its cool-down. Default 5 and 10 s. */
+  breaker?: { failures: number; cooldownMs: number } | undefined;
 }
 
 export interface ContentfulClientsDeps {
@@ -46,6 +54,8 @@ export interface ContentfulClientsDeps {
   engine?: CdaEngine;
   /** Receives the SDK's log lines (retry warnings…); the SDK logs to the console otherwise. */
   logHandler?: CreateClientParams['logHandler'];
+  /** Remote: where the upstream guard logs circuit changes and retries. */
+  logger?: Logger;
 }
 
 export type ContentfulClient = ContentfulClientApi<undefined>;
@@ -60,16 +70,21 @@ export interface ContentfulClients {
   retryLimit: number;
   /** The embedded engine, in embedded mode. */
   engine: CdaEngine | undefined;
+  /** Remote mode: retries, circuit breaker and concurrency limit in front of Contentful. */
+  guard: UpstreamGuard | undefined;
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 export const DEFAULT_RETRY_LIMIT = 2;
+export const DEFAULT_MAX_CONCURRENCY = 8;
+export const DEFAULT_BREAKER = { failures: 5, cooldownMs: 10_000 } as const;
 
 /**
  * Real `contentful` SDK clients for delivery and preview. With credentials
- * they talk to the CDA/CPA (the SDK retries 429s after
- * `X-Contentful-RateLimit-Reset`, and 5xx); without, they talk to the embedded
- * engine through an in-process axios adapter (ADR 002).
+ * they talk to the CDA/CPA through the upstream guard (our retries within
+ * the caller's deadline, circuit breaker, concurrency limit: ADR 015; the
+ * SDK's own retries are off); without, they talk to the embedded engine
+ * through an in-process axios adapter (ADR 002).
  */
 export async function createContentfulClients(config: ContentfulClientsConfig, deps: ContentfulClientsDeps = {}): Promise<ContentfulClients> {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -77,12 +92,20 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
   const common = { timeout: timeoutMs, retryOnError: true, retryLimit, ...(deps.logHandler ? { logHandler: deps.logHandler } : {}) };
   const credentials = config.contentful;
   if (credentials) {
-    const base = { ...common, space: credentials.spaceId, environment: credentials.environment ?? 'master' };
+    const guard = createUpstreamGuard({
+      maxConcurrency: config.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY,
+      breaker: config.breaker ?? DEFAULT_BREAKER,
+      timeoutMs,
+      retryLimit,
+      logger: deps.logger,
+    });
+    // The SDK would wait out any X-Contentful-RateLimit-Reset, however long: the guard retries instead.
+    const base = { ...common, retryOnError: false, adapter: createGuardedAdapter(guard), space: credentials.spaceId, environment: credentials.environment ?? 'master' };
     const delivery = createClient({ ...base, accessToken: credentials.accessToken, ...toHostOptions(credentials.host ?? 'cdn.contentful.com') });
     const preview = credentials.previewToken
       ? createClient({ ...base, accessToken: credentials.previewToken, ...toHostOptions(credentials.previewHost ?? toPreviewHost(credentials.host)) })
       : delivery;
-    return { delivery, preview, mode: 'remote', previewAvailable: preview !== delivery, timeoutMs, retryLimit, engine: undefined };
+    return { delivery, preview, mode: 'remote', previewAvailable: preview !== delivery, timeoutMs, retryLimit, engine: undefined, guard };
   }
   const engine = deps.engine ?? (await loadEngine(config));
   // The host is never contacted: the adapter answers. A non-routable name
@@ -96,6 +119,7 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
     timeoutMs,
     retryLimit,
     engine,
+    guard: undefined,
   };
 }
 

@@ -11,4 +11,8 @@ export type { CdaAdapterOptions, CdaAxiosAdapter } from './adapter.ts';
 export { createCdaRouter } from './http.ts';
 export type { CdaRouterOptions } from './http.ts';
 export { loadExportFile, parseSpaceExport } from './load-export.ts';
+export { UpstreamUnavailableError } from './upstream-errors.ts';
+export type { UnavailableReason } from './upstream-errors.ts';
+export { withUpstreamDeadline } from './upstream-deadline.ts';
+export type { CircuitName, UpstreamGuard } from './upstream-guard.ts';
 export type { SpaceExport } from './export-schema.ts';
