@@ -1,0 +1,255 @@
+/**
+ * Image-variant flood benchmark (`npm run bench:images`), issue 12 item 2.
+ *
+ * Starts the production server (dist/, built if missing) on a fresh DATA_DIR
+ * and fires distinct hostile variant requests at `/content-assets` (half of
+ * them allowed variants, each of which may cost a render, half combinations
+ * of junk and allowed `w`, `q`, `fm`, `h`, `fit` values, across the demo
+ * images, shuffled, `--variants` of them at `--concurrency`) while
+ * a second loop requests the article page one request at a time. Prints the
+ * server's RSS (from /proc) before, at its peak and after, the page's
+ * p50/p99 latency during the flood, status counts and the server CPU the
+ * flood cost. Then restarts the server on the same DATA_DIR and requests
+ * every variant that answered 200 again: with the disk cache they cost no
+ * render. Targets: RSS below 400 MB and page p99 under 50 ms on 2 cores.
+ * Linux only (/proc). Options: --variants <n> (default 2000),
+ * --concurrency <n> (default 50).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { processCpuMs } from './process-cpu.ts';
+
+import type { ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const ARTICLE = '/articles/behind-the-vitrine';
+const { values: args } = parseArgs({
+  options: {
+    variants: { type: 'string', default: '2000' },
+    concurrency: { type: 'string', default: '50' },
+  },
+});
+const variantCount = Number(args.variants);
+const concurrency = Number(args.concurrency);
+
+const WIDTHS = ['16', '64', '256', '384', '640', '750', '1080', '1200', '1920', '3840', '500', '4000', '0', '1e3', null];
+const QUALITIES = ['75', '50', '80', '100', '0', 'x', null];
+const FORMATS = ['avif', 'webp', 'jpg', 'png', 'gif', 'jpeg', null];
+const EXTRAS = [null, 'h=640', 'fit=thumb', 'h=16&fit=pad', 'fl=progressive', 'w=64'];
+
+/** Every transformable demo image, as its `/content-assets/…` path. */
+function demoImages(): string[] {
+  const assets = join(ROOT, 'content/assets');
+  const paths: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(jpe?g|png|webp|avif)$/i.test(entry.name)) paths.push(`/content-assets/${relative(assets, path).split('/').map(encodeURIComponent).join('/')}`);
+    }
+  };
+  walk(join(assets, 'images.ctfassets.net'));
+  return paths.sort();
+}
+
+/** Deterministic shuffle (mulberry32), so runs request the same URLs. */
+function shuffle<T>(items: T[], seed = 12): T[] {
+  let state = seed;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/** Every combination of the junk and allowed values above, per image: mostly junk. */
+function junkVariants(images: string[]): string[] {
+  const urls: string[] = [];
+  for (const image of images)
+    for (const w of WIDTHS)
+      for (const q of QUALITIES)
+        for (const fm of FORMATS)
+          for (const extra of EXTRAS) {
+            const query = [w === null ? null : `w=${w}`, q === null ? null : `q=${q}`, fm === null ? null : `fm=${fm}`, extra].filter(Boolean).join('&');
+            if (query) urls.push(`${image}?${query}`);
+          }
+  return urls;
+}
+
+/** What an attacker who read the allow-list sends: every allowed width (and none) in every format, at q=75. */
+function allowedVariants(images: string[]): string[] {
+  const widths = [16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840];
+  return images.flatMap((image) => [undefined, ...widths].flatMap((w) => ['avif', 'webp', 'jpg', 'png'].map((fm) => `${image}?${w ? `w=${w}&` : ''}q=75&fm=${fm}`)));
+}
+
+/** `count` distinct URLs, half from the allowed variants (the ones that can cost a render), half junk, shuffled. */
+function hostileVariants(images: string[], count: number): string[] {
+  const allowed = shuffle(allowedVariants(images)).slice(0, Math.ceil(count / 2));
+  const allowedSet = new Set(allowed);
+  const junk = shuffle(junkVariants(images).filter((url) => !allowedSet.has(url))).slice(0, count - allowed.length);
+  return shuffle([...allowed, ...junk], 13);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not come up within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startServer(dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', DATA_DIR: dataDir };
+  const child = spawn(process.execPath, ['dist/server/index.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${url}/healthz`);
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+  return { url, child, stop };
+}
+
+/** Resident set size of a process in MB, from /proc/<pid>/status. */
+function rssMb(pid: number | undefined): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Requests `urls` with `workers` in parallel; returns the status of each. */
+async function flood(base: string, urls: string[], workers: number): Promise<number[]> {
+  const statuses: number[] = new Array<number>(urls.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < urls.length) {
+      const i = next++;
+      try {
+        const res = await fetch(`${base}${urls[i]}`, { redirect: 'manual' });
+        await res.arrayBuffer();
+        statuses[i] = res.status;
+      } catch {
+        statuses[i] = 0;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  return statuses;
+}
+
+/** Requests the article page one at a time until `isDone()`, recording each latency in ms. */
+async function pageLoop(base: string, isDone: () => boolean): Promise<number[]> {
+  const latencies: number[] = [];
+  while (!isDone()) {
+    const started = performance.now();
+    const res = await fetch(`${base}${ARTICLE}`);
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${ARTICLE} answered ${res.status}`);
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? NaN;
+const counts = (statuses: number[]) => Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((x) => x === s).length]));
+
+async function main(): Promise<void> {
+  if (!existsSync(join(ROOT, 'dist/server/index.js'))) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  const images = demoImages();
+  const urls = hostileVariants(images, variantCount);
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-images-'));
+  let server = await startServer(dataDir);
+  try {
+    for (let i = 0; i < 50; i++) await (await fetch(`${server.url}${ARTICLE}`)).arrayBuffer();
+    const pid = server.child.pid;
+    const before = rssMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+    const cpuBefore = processCpuMs(pid);
+    process.stdout.write(`${urls.length} distinct variants of ${images.length} demo images, ${concurrency} at a time, while ${ARTICLE} is requested in a loop\n`);
+
+    const started = performance.now();
+    let done = false;
+    const pageRun = pageLoop(server.url, () => done);
+    const statuses = await flood(server.url, urls, concurrency);
+    done = true;
+    const latencies = await pageRun;
+    const floodMs = performance.now() - started;
+    const cpuMs = processCpuMs(pid) - cpuBefore;
+    await new Promise((r) => setTimeout(r, 2000));
+    clearInterval(sampler);
+    const after = rssMb(pid);
+
+    const rendered = urls.filter((_, i) => statuses[i] === 200);
+    process.stdout.write(
+      [
+        `flood: ${(floodMs / 1000).toFixed(1)} s, server CPU ${(cpuMs / 1000).toFixed(1)} s, statuses ${JSON.stringify(counts(statuses))}`,
+        `server RSS: before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 2 s after ${after.toFixed(0)} MB (target < 400 MB)`,
+        `page ${ARTICLE} during the flood: ${latencies.length} requests, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target < 50 ms)`,
+      ].join('\n') + '\n',
+    );
+
+    await server.stop();
+    server = await startServer(dataDir);
+    const restartCpu = processCpuMs(server.child.pid);
+    const replay = await flood(server.url, rendered, concurrency);
+    process.stdout.write(
+      `after a restart on the same DATA_DIR: ${rendered.length} variants that answered 200 again, statuses ${JSON.stringify(counts(replay))}, ` +
+        `server CPU ${((processCpuMs(server.child.pid) - restartCpu) / 1000).toFixed(2)} s\n`,
+    );
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
