@@ -7,6 +7,7 @@ import { createOpsRouter } from '#server/api/ops.ts';
 import { createHttpLogger } from '#server/logger.ts';
 import { allowedHosts } from '#server/middleware/allowed-hosts.ts';
 import { warnAboutProxyTrust } from '#server/middleware/client-address.ts';
+import { deadlineOf, requestDeadline } from '#server/middleware/deadline.ts';
 import { errorHandler, notFound } from '#server/middleware/errors.ts';
 import { pageMethods, requestGuards } from '#server/middleware/request-guards.ts';
 import { decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/security.ts';
@@ -60,6 +61,8 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
 
   app.use(countBytes());
   app.use(createHttpLogger(deps.logger, config.trustProxy));
+  // Counted from arrival: whatever Contentful does, content work stops in time to answer within SSR_ABORT_MS.
+  app.use(requestDeadline(config.ssrAbortMs));
   app.use(nonce());
   app.use(embedFraming(config.embedFrameAncestors));
   app.use(securityHeaders(config));
@@ -87,7 +90,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
     entry.createRequestContext({
       content: deps.content,
       ...(deps.search ? { search: deps.search } : {}),
-      info: { origin: requestOrigin(req, config.publicUrl), preview: res.locals.preview === true },
+      info: { origin: requestOrigin(req, config.publicUrl), preview: res.locals.preview === true, deadline: deadlineOf(res) },
     });
 
   app.get(`${ROUTE_DATA_PREFIX}{/*path}`, createRouteDataHandler({ config, entry: deps.ssr.entry, createRequestContext }));

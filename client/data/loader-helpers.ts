@@ -17,7 +17,7 @@ export function getLoaderContext(
   const info = context.get(requestInfoContext);
   return {
     content: context.get(contentContext),
-    options: { locale: localeFromPath(url.pathname), preview: info.preview, signal: request.signal },
+    options: { locale: localeFromPath(url.pathname), preview: info.preview, signal: request.signal, deadline: info.deadline },
     info,
     url,
     richText: context.get(richTextHtmlContext),

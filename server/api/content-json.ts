@@ -1,11 +1,13 @@
 import { Router } from 'express';
 
+import { deadlineOf } from '#server/middleware/deadline.ts';
+import { unavailableRetryAfter } from '#server/services/content/unavailable.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { LOCALES } from '#shared/content/types.ts';
 
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
 import type { Locale } from '#shared/content/types.ts';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
@@ -22,10 +24,10 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 export function createContentJsonRouter(content: ContentApi, cacheControl: string): Router {
   const router = Router();
 
-  function options(req: Request): QueryOptions {
+  function options(req: Request, res: Response): QueryOptions {
     const locale = req.query.locale ?? 'en-US';
     if (typeof locale !== 'string' || !(LOCALES as readonly string[]).includes(locale)) throw new HttpError(400, `locale must be one of ${LOCALES.join(', ')}`);
-    return { locale: locale as Locale, preview: false };
+    return { locale: locale as Locale, preview: false, deadline: deadlineOf(res) };
   }
   function int(value: unknown, name: string, fallback: number, max: number): number {
     if (value === undefined) return fallback;
@@ -40,15 +42,15 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
   });
 
   router.get('/articles', async (req, res) => {
-    const o = options(req);
+    const o = options(req, res);
     res.json(await content.listArticles({ skip: int(req.query.skip, 'skip', 0, 10_000), limit: int(req.query.limit, 'limit', 10, 100), tag: optionalParam(req.query.tag) }, o));
   });
   router.get('/models', async (req, res) => {
-    res.json({ items: await content.listModels({ category: optionalParam(req.query.category), tag: optionalParam(req.query.tag) }, options(req)) });
+    res.json({ items: await content.listModels({ category: optionalParam(req.query.category), tag: optionalParam(req.query.tag) }, options(req, res)) });
   });
-  router.get('/pages', async (req, res) => res.json({ items: await content.listPages(options(req)) }));
-  router.get('/tags', async (req, res) => res.json({ items: await content.listTags(options(req)) }));
-  router.get('/categories', async (req, res) => res.json({ items: await content.listCategories(options(req)) }));
+  router.get('/pages', async (req, res) => res.json({ items: await content.listPages(options(req, res)) }));
+  router.get('/tags', async (req, res) => res.json({ items: await content.listTags(options(req, res)) }));
+  router.get('/categories', async (req, res) => res.json({ items: await content.listCategories(options(req, res)) }));
 
   router.get('/:type/:slug', async (req, res) => {
     const { type, slug } = req.params;
@@ -56,7 +58,7 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
     const get = getters[type as keyof typeof getters];
     if (!get) throw new HttpError(400, 'type must be article, model or page');
     if (!SLUG.test(slug)) throw new HttpError(400, 'slug may contain only lowercase letters, digits and hyphens');
-    const item = await get(slug, options(req));
+    const item = await get(slug, options(req, res));
     if (!item) throw new HttpError(404, `No ${type} with slug ${slug}`);
     res.json(item);
   });
@@ -68,8 +70,8 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
 
   // The ContentService signals "Contentful is down" with react-router's `data(…, { status: 503 })`.
   router.use((err: unknown, _req: Request, _res: unknown, next: (e?: unknown) => void) => {
-    const status = (err as { type?: string; init?: { status?: number } } | null)?.init?.status;
-    if (status) return next(new HttpError(status, 'Content is temporarily unavailable', { headers: { 'Retry-After': '30' } }));
+    const retryAfterS = unavailableRetryAfter(err);
+    if (retryAfterS !== undefined) return next(new HttpError(503, 'Content is temporarily unavailable', { headers: { 'Retry-After': String(retryAfterS) } }));
     next(err);
   });
   return router;

@@ -4,6 +4,7 @@ import { isRouteErrorResponse } from 'react-router';
 import { publicConfig } from '#server/config.ts';
 import { renderErrorPage } from '#server/middleware/errors.ts';
 import { trackDependencies } from '#server/services/content/dependency-tracker.ts';
+import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/unavailable.ts';
 import { sendCachedPage } from '#server/ssr/cached-page.ts';
 import { captureInto } from '#server/ssr/capture.ts';
 import { sendFetchResponse } from '#server/ssr/send-response.ts';
@@ -67,8 +68,9 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     res.setHeader('Cache-Control', preview ? 'private, no-store' : context.statusCode >= 500 ? 'no-store' : config.htmlCacheControl);
     res.setHeader('ETag', etag);
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
-    // Contentful is down and this page was never cached: tell clients and crawlers when to come back.
-    if (context.statusCode === 503) res.setHeader('Retry-After', '30');
+    // Contentful is down and this page was never cached: tell clients and crawlers when to come back
+    // (the failing loader's 503 names the time; documentHeaders copied it).
+    if (context.statusCode === 503 && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', String(DEFAULT_RETRY_AFTER_S));
     if (context.statusCode === 200 && etagMatches(req.get('if-none-match'), etag)) {
       res.status(304).end();
       return;

@@ -1,3 +1,4 @@
+import { DEFAULT_RETRY_AFTER_S, retryAfterIn } from '#server/services/content/unavailable.ts';
 import { toFetchRequest } from '#server/ssr/fetch-request.ts';
 import { toCanonicalPage } from '#shared/canonical-url.ts';
 import { ROUTE_DATA_PREFIX, ROUTE_DATA_ROUTES_PARAM } from '#shared/constants.ts';
@@ -53,8 +54,16 @@ export function createRouteDataHandler(options: {
     const cacheable = payload.type === 'data' && payload.status < 500 && !preview;
     res.setHeader('Cache-Control', cacheable ? options.config.htmlCacheControl : 'private, no-store');
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    // Contentful could not answer in time: a real 503 (the browser reads the JSON body either way).
+    if (payload.type === 'data' && payload.status === 503) res.status(503).setHeader('Retry-After', String(retryAfterOf(payload.results)));
     res.json(payload);
   };
+}
+
+/** The longest Retry-After among the routes that answered 503. */
+function retryAfterOf(results: Record<string, RouteDataResult>): number {
+  const waits = Object.values(results).flatMap((result) => ('error' in result ? (retryAfterIn(result.error.status, result.error.data) ?? []) : []));
+  return waits.length > 0 ? Math.max(...waits) : DEFAULT_RETRY_AFTER_S;
 }
 
 /**

@@ -11,12 +11,23 @@ import type {
   Tag,
 } from '#shared/content/types.ts';
 
+/** When a request's content work must be done; past it, queries give up with 503 (server/middleware/deadline.ts). */
+export interface Deadline {
+  /** Aborts at `expiresAt`. */
+  readonly signal: AbortSignal;
+  /** Epoch milliseconds. */
+  readonly expiresAt: number;
+}
+
 /** Per-call options every content query takes. */
 export interface QueryOptions {
   locale: Locale;
   /** Read drafts through the Preview API, bypassing caches. */
   preview: boolean;
+  /** The caller went away: the query rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** The request's budget: past it the query answers 503, and requests to Contentful stop retrying. */
+  deadline?: Deadline | undefined;
 }
 
 export interface Paged<T> {

@@ -1,6 +1,6 @@
 import { createContext } from 'react-router';
 
-import type { ContentApi } from '#shared/data/content-api.ts';
+import type { ContentApi, Deadline } from '#shared/data/content-api.ts';
 import type { SearchApi } from '#shared/data/search-api.ts';
 import type { Locale, RenderedRichText, RichText } from '#shared/content/types.ts';
 
@@ -10,6 +10,8 @@ export interface RequestInfo {
   origin: string;
   /** The visitor is in preview mode (drafts, no caches). */
   preview: boolean;
+  /** When content work must be done to answer in time (server only; loaders pass it to content queries). */
+  deadline?: Deadline | undefined;
 }
 
 /** The ContentService, set per request by the server (never imported by loaders). */

@@ -1,11 +1,11 @@
-import { data } from 'react-router';
-
 import { toArticle, toArticleSummary, toEntryRef, toModel, toModelSummary, toPage, toSiteSettings } from '#server/services/content/mapper.ts';
 import { createTaxonomy } from '#server/services/content/taxonomy.ts';
 import { categoryTree } from '#server/services/content/category-tree.ts';
 import { untracked } from '#server/services/content/dependency-tracker.ts';
 import { ALL_TAGS_DEPENDENCY, recordMetadataReads, tagDependency, TAXONOMY_DEPENDENCY } from '#server/services/content/metadata-reads.ts';
 import { createTaggedEntries } from '#server/services/content/tagged-entries.ts';
+import { contentUnavailable, retryAfterSeconds } from '#server/services/content/unavailable.ts';
+import { withUpstreamDeadline } from '#server/services/contentful/index.ts';
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 
 import type { ContentCache, Loaded } from '#server/services/content/content-cache.ts';
@@ -51,18 +51,21 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
 
   async function run<T>(key: string, o: QueryOptions, load: (client: ContentClient, ctx: MapContext) => Promise<Loaded<T>>): Promise<T> {
     const client = o.preview && preview ? preview : delivery;
-    const attempt = async (): Promise<Loaded<T>> => {
+    const build = async (): Promise<Loaded<T>> => {
       const read = new Set<string>();
       const loaded = await load(client, recordMetadataReads(await mapContext(client, o.locale, o.preview), read));
       return { value: loaded.value, deps: [...loaded.deps, ...read] };
     };
+    // A coalesced load runs under the deadline of the request that started it; each caller still stops at its own.
+    const deadline = o.deadline;
+    const attempt = deadline ? () => withUpstreamDeadline(deadline.expiresAt, build) : build;
     const work = o.preview ? attempt().then((r) => r.value) : cache.get(`${key}|${o.locale}`, attempt);
     try {
-      return await abortable(work, o.signal);
+      return await abortable(work, [o.signal, deadline?.signal]);
     } catch (error) {
       if (o.signal?.aborted) throw error;
       log.error({ err: error, key, locale: o.locale }, 'content query failed');
-      throw data({ message: 'Content is temporarily unavailable. Please try again shortly.' }, { status: 503, statusText: 'Service Unavailable' });
+      throw contentUnavailable(retryAfterSeconds(error));
     }
   }
 
@@ -209,13 +212,22 @@ export function collectIds(response: unknown): string[] {
   return [...ids];
 }
 
-function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
+/** `promise`, or a rejection with the reason of the first of `signals` to abort. */
+function abortable<T>(promise: Promise<T>, candidates: Array<AbortSignal | undefined>): Promise<T> {
+  const signals = candidates.filter((s) => s !== undefined);
+  if (signals.length === 0) return promise;
+  const aborted = signals.find((s) => s.aborted);
+  if (aborted) {
+    // Nobody waits for it any more; a later failure must not surface as an unhandled rejection.
+    promise.catch(() => undefined);
+    return Promise.reject(aborted.reason);
+  }
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    const onAbort = (event: Event) => reject((event.target as AbortSignal).reason);
+    for (const signal of signals) signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => {
+      for (const signal of signals) signal.removeEventListener('abort', onAbort);
+    });
   });
 }
 

@@ -1,0 +1,51 @@
+import type { Deadline } from '#shared/data/content-api.ts';
+import type { RequestHandler, Response } from 'express';
+
+/** The deadline's abort reason: the request's content budget is spent. */
+export class DeadlineExceededError extends Error {
+  override name = 'DeadlineExceededError';
+}
+
+/**
+ * The share of SSR_ABORT_MS content work may use: a fifth of it, at most a
+ * second, stays for rendering the answer (the 503 page included), so the
+ * visitor has it within SSR_ABORT_MS whatever Contentful does.
+ */
+export function contentBudgetMs(ssrAbortMs: number): number {
+  return ssrAbortMs - Math.min(1000, Math.round(ssrAbortMs / 5));
+}
+
+/**
+ * Gives every request a content deadline (`res.locals.deadline`), counted
+ * from its arrival. The timer behind its signal starts only when content
+ * code first asks for it (static files and cached pages never do) and stops
+ * when the response ends.
+ */
+export function requestDeadline(ssrAbortMs: number): RequestHandler {
+  const budgetMs = contentBudgetMs(ssrAbortMs);
+  return (_req, res, next) => {
+    res.locals.deadline = createDeadline(Date.now() + budgetMs, res);
+    next();
+  };
+}
+
+/** The request's content deadline, when `requestDeadline` runs in front (it does in createApp). */
+export function deadlineOf(res: Response): Deadline | undefined {
+  return res.locals.deadline as Deadline | undefined;
+}
+
+function createDeadline(expiresAt: number, res: Response): Deadline {
+  let controller: AbortController | undefined;
+  return {
+    expiresAt,
+    get signal() {
+      if (!controller) {
+        const started = new AbortController();
+        const timer = setTimeout(() => started.abort(new DeadlineExceededError(`content not ready within the request's budget`)), expiresAt - Date.now());
+        res.once('close', () => clearTimeout(timer));
+        controller = started;
+      }
+      return controller.signal;
+    },
+  };
+}
