@@ -45,8 +45,15 @@ export type FakeMode =
   | { kind: 'fail'; status: number }
   /** Accept the connection and never answer. */
   | { kind: 'hang' }
-  /** Answer 429 with `X-Contentful-RateLimit-Reset` `remaining` more times, then serve again. */
-  | { kind: 'rateLimit'; remaining: number; resetS: number };
+  /** Answer 429 with `X-Contentful-RateLimit-Reset` (or `Retry-After`) `remaining` more times, then serve again. */
+  | { kind: 'rateLimit'; remaining: number; resetS: number; header: RateLimitHeader }
+  /** Send 200 and headers, then one byte of the body every `intervalMs`, never finishing. */
+  | { kind: 'drip'; intervalMs: number }
+  /** Destroy the connection without an answer (ECONNRESET). */
+  | { kind: 'reset' };
+
+/** How a 429 says when to come back: Contentful's header or the standard one. */
+export type RateLimitHeader = 'X-Contentful-RateLimit-Reset' | 'Retry-After';
 
 export interface FakeRequest {
   method: string;
@@ -69,7 +76,13 @@ export interface FakeContentful {
   clearLog(): void;
   fail(status?: number): void;
   hang(): void;
-  rateLimit(times: number, resetS?: number): void;
+  /** 429 for the next `times` requests (Infinity: until `recover`), asking to wait `resetS` (default 1). */
+  rateLimit(times: number, resetS?: number, header?: RateLimitHeader): void;
+  drip(intervalMs?: number): void;
+  reset(): void;
+  /** Requests being answered right now, and the most at once since start or `clearLog`. */
+  readonly inFlight: number;
+  readonly peakInFlight: number;
   /** Delay every answer (errors included) by `ms`. 0 turns it off. */
   delay(ms: number): void;
   /** Back to serving normally (keeps the delay). */
@@ -90,6 +103,8 @@ export async function startFakeContentful(options: FakeContentfulOptions = {}): 
   let router = buildRouter(data);
   let mode: FakeMode = { kind: 'ok' };
   let delayMs = 0;
+  let inFlight = 0;
+  let peakInFlight = 0;
   const requests: FakeRequest[] = [];
 
   const app = express();
@@ -103,8 +118,11 @@ export async function startFakeContentful(options: FakeContentfulOptions = {}): 
       status: 0,
     };
     requests.push(entry);
-    res.on('finish', () => {
-      entry.status = res.statusCode;
+    inFlight++;
+    peakInFlight = Math.max(peakInFlight, inFlight);
+    res.on('close', () => {
+      inFlight--;
+      if (res.writableFinished) entry.status = res.statusCode;
     });
     const current = mode;
     if (current.kind === 'rateLimit' && --current.remaining <= 0) mode = { kind: 'ok' };
@@ -112,9 +130,11 @@ export async function startFakeContentful(options: FakeContentfulOptions = {}): 
       if (current.kind === 'hang') return;
       if (current.kind === 'fail') return sendError(res, current.status, current.status === 503 ? 'ServiceUnavailable' : 'ServerError', 'Fake Contentful is down');
       if (current.kind === 'rateLimit') {
-        res.set('X-Contentful-RateLimit-Reset', String(current.resetS));
+        res.set(current.header, String(current.resetS));
         return sendError(res, 429, 'RateLimitExceeded', 'You have exceeded the rate limit of the Organization this Space belongs to.');
       }
+      if (current.kind === 'reset') return void req.socket.destroy();
+      if (current.kind === 'drip') return drip(res, current.intervalMs);
       router(req, res, next);
     };
     if (delayMs > 0) setTimeout(answer, delayMs);
@@ -137,6 +157,7 @@ export async function startFakeContentful(options: FakeContentfulOptions = {}): 
     count: (filter) => (filter ? requests.filter(filter).length : requests.length),
     clearLog: () => {
       requests.length = 0;
+      peakInFlight = inFlight;
     },
     fail: (status = 500) => {
       mode = { kind: 'fail', status };
@@ -144,8 +165,20 @@ export async function startFakeContentful(options: FakeContentfulOptions = {}): 
     hang: () => {
       mode = { kind: 'hang' };
     },
-    rateLimit: (times, resetS = 1) => {
-      mode = times > 0 ? { kind: 'rateLimit', remaining: times, resetS } : { kind: 'ok' };
+    rateLimit: (times, resetS = 1, header = 'X-Contentful-RateLimit-Reset') => {
+      mode = times > 0 ? { kind: 'rateLimit', remaining: times, resetS, header } : { kind: 'ok' };
+    },
+    drip: (intervalMs = 100) => {
+      mode = { kind: 'drip', intervalMs };
+    },
+    reset: () => {
+      mode = { kind: 'reset' };
+    },
+    get inFlight() {
+      return inFlight;
+    },
+    get peakInFlight() {
+      return peakInFlight;
     },
     delay: (ms) => {
       delayMs = ms;
@@ -168,6 +201,15 @@ function buildRouter(data: RawExport): Router {
   // A deep copy: the engine indexes and freezes what it is given, the test keeps editing `data`.
   const engine = createCdaEngine(parseSpaceExport(structuredClone(data), 'fake-contentful'), { accessTokens: FAKE_TOKENS });
   return createCdaRouter(engine);
+}
+
+/** A body that starts at once and never ends: each byte resets an idle timer, so only a wall-clock limit stops it. */
+function drip(res: express.Response, intervalMs: number): void {
+  res.status(200).type('application/vnd.contentful.delivery.v1+json');
+  res.flushHeaders();
+  res.write('{');
+  const timer = setInterval(() => res.write(' '), intervalMs);
+  res.on('close', () => clearInterval(timer));
 }
 
 function sendError(res: express.Response, status: number, id: string, message: string): void {

@@ -9,9 +9,9 @@ import type { TestContentServiceOptions } from '../../../tests/fakes/contentful-
 import type { QueryOptions } from '#shared/data/content-api.ts';
 
 /**
- * The content cache and the SDK's retries against Contentful over the wire
- * (the fake): coalescing, stale-while-revalidate, stale-if-error, 429s,
- * timeouts, preview and invalidation, counted in upstream requests.
+ * The content cache and the upstream guard's retries against Contentful over
+ * the wire (the fake): coalescing, stale-while-revalidate, stale-if-error,
+ * 429s, timeouts, deadlines, preview and invalidation, counted in upstream requests.
  */
 const en: QueryOptions = { locale: 'en-US', preview: false };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -157,22 +157,41 @@ describe('ContentService over the wire: retries and deadlines', () => {
     expect(article?.id).toBe('article-oak-ash-walnut');
     expect(elapsedMs).toBeGreaterThanOrEqual(1000);
     expect(fake.requests.filter((r) => r.status === 429)).toHaveLength(1);
-    expect(sdkLog.some((line) => line.includes('Rate limit error occurred'))).toBe(true);
+    // The upstream guard retries (ADR 015); the SDK's own retries are off.
+    expect(sdkLog).toEqual([]);
   });
 
   it('gives up on a hanging Contentful after the timeout and retry budget', async () => {
-    const { content, sdkLog } = await setup({ timeoutMs: 200, retryLimit: 1 });
+    const { content } = await setup({ timeoutMs: 200, retryLimit: 1 });
+    await content.listTags(en);
     fake.hang();
+    fake.clearLog();
 
     const started = performance.now();
     const status = await rejectionStatus(content.getArticle('oak-ash-walnut', en));
     const elapsedMs = performance.now() - started;
 
-    // Two attempts of 200 ms plus one SDK back-off (√2 s + up to 700 ms jitter).
+    // Two attempts of 200 ms and one back-off of at most 200 ms (the guard's first).
     expect(status).toBe(503);
     expect(elapsedMs).toBeGreaterThanOrEqual(400);
-    expect(elapsedMs).toBeLessThan(200 * 2 + 1415 + 700 + 500);
-    expect(sdkLog.some((line) => line.includes('Connection error occurred'))).toBe(true);
+    expect(elapsedMs).toBeLessThan(200 * 2 + 200 + 300);
+    expect(fake.count(articleQuery('oak-ash-walnut'))).toBe(2);
+  });
+
+  it('answers 503 at the deadline, before the timeout and retries are spent', async () => {
+    const { content } = await setup({ timeoutMs: 5000 });
+    await content.listTags(en);
+    fake.hang();
+    const deadline = { signal: AbortSignal.timeout(300), expiresAt: Date.now() + 300 };
+
+    const started = performance.now();
+    const status = await rejectionStatus(content.getArticle('oak-ash-walnut', { ...en, deadline }));
+    const elapsedMs = performance.now() - started;
+
+    expect(status).toBe(503);
+    expect(elapsedMs).toBeLessThan(300 + 150);
+    expect(fake.count(articleQuery('oak-ash-walnut'))).toBe(1);
+    await waitFor(() => fake.inFlight === 0);
   });
 
   it('rejects at once when the caller aborts, whatever Contentful does', async () => {
