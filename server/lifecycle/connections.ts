@@ -20,6 +20,8 @@ interface SocketState {
   responses: Map<ServerResponse, RequestInfo>;
   /** When the socket last had no response open (its connect time before the first request). */
   idleSince: number;
+  /** Found idle long enough by the previous `closeIdle`; cleared by the next request. */
+  seenIdle: boolean;
 }
 
 /** The server's sockets and the responses open on each, for draining and for saying what is left. */
@@ -29,7 +31,11 @@ export interface ConnectionTracker {
   /** Every response still open, oldest socket first. */
   responses(): ServerResponse[];
   openRequests(): OpenRequest[];
-  /** Destroys sockets that have had no open response for at least `minIdleMs`; returns how many. */
+  /**
+   * Destroys sockets that have had no open response for at least `minIdleMs`, and already had none at the
+   * previous call; returns how many. Call it from a timer: between two timer callbacks the event loop
+   * reads every socket once, so a request that was already waiting in a socket's buffer gets seen first.
+   */
   closeIdle(minIdleMs: number): number;
   /** Destroys every socket (the responses on them see `close` and abort their work). */
   destroyAll(): void;
@@ -45,7 +51,7 @@ export function trackConnections(server: Server): ConnectionTracker {
   const stateOf = (socket: Socket): SocketState => {
     let state = sockets.get(socket);
     if (!state) {
-      state = { responses: new Map(), idleSince: Date.now() };
+      state = { responses: new Map(), idleSince: Date.now(), seenIdle: false };
       sockets.set(socket, state);
       socket.once('close', () => sockets.delete(socket));
     }
@@ -55,6 +61,7 @@ export function trackConnections(server: Server): ConnectionTracker {
   server.on('connection', stateOf);
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const state = stateOf(req.socket);
+    state.seenIdle = false;
     state.responses.set(res, { method: req.method ?? '?', path: (req.url ?? '').split('?')[0]!.slice(0, 200), startedAt: Date.now() });
     res.once('close', () => {
       state.responses.delete(res);
@@ -67,13 +74,19 @@ export function trackConnections(server: Server): ConnectionTracker {
     responses: () => [...sockets.values()].flatMap((state) => [...state.responses.keys()]),
     openRequests: () => {
       const now = Date.now();
-      return [...sockets.values()].flatMap((state) => [...state.responses.values()].map(({ method, path, startedAt }) => ({ method, path, ageMs: now - startedAt })));
+      return [...sockets.values()].flatMap((state) =>
+        [...state.responses.values()].map(({ method, path, startedAt }) => ({ method, path, ageMs: now - startedAt })),
+      );
     },
     closeIdle: (minIdleMs) => {
       const now = Date.now();
       let closed = 0;
       for (const [socket, state] of sockets) {
         if (state.responses.size > 0 || now - state.idleSince < minIdleMs) continue;
+        if (!state.seenIdle) {
+          state.seenIdle = true;
+          continue;
+        }
         socket.destroy();
         closed++;
       }

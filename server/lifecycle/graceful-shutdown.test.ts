@@ -28,7 +28,13 @@ async function startServer(handler: RequestListener, options: Partial<GracefulSh
   servers.push(server);
   let resolveExit: (code: number) => void = () => undefined;
   const exited = new Promise<number>((resolve) => (resolveExit = resolve));
-  const lifecycle = createGracefulShutdown(server, { logger: pino({ level: 'info' }, createLogCapture(logs)), timeoutMs: 2000, idleCloseMs: 100, exit: resolveExit, ...options });
+  const lifecycle = createGracefulShutdown(server, {
+    logger: pino({ level: 'info' }, createLogCapture(logs)),
+    timeoutMs: 2000,
+    idleCloseMs: 100,
+    exit: resolveExit,
+    ...options,
+  });
   server.on('request', handler);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -125,6 +131,20 @@ describe('createGracefulShutdown', () => {
     expect(Date.now() - shutdownAt).toBeGreaterThanOrEqual(100);
     expect(await exited).toBe(0);
     expect(logs.at(-1)).toMatchObject({ msg: 'shutdown complete', idleClosed: 1, servedWhileDraining: 0 });
+  });
+
+  it('answers a request that waited in the socket buffer while the event loop was busy past idleCloseMs', async () => {
+    const { port, lifecycle, exited } = await startServer(ok, { idleCloseMs: 100 });
+    const socket = await open(port);
+    await get(socket, '/first');
+
+    lifecycle.shutdown('SIGTERM');
+    const second = get(socket, '/second');
+    const busyUntil = Date.now() + 200;
+    while (Date.now() < busyUntil) continue;
+
+    expect(await second).toMatchObject({ status: 200, headers: { connection: 'close' } });
+    expect(await exited).toBe(0);
   });
 
   it('logs what is still open at the deadline, destroys it and exits 1', async () => {

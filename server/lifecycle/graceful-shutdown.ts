@@ -7,10 +7,10 @@ import type { Logger } from 'pino';
 
 /**
  * While draining, a keep-alive socket that has carried no request for this
- * long is closed. Closing a socket idle for only a moment would cut requests
- * its client already sent (still in the kernel buffer): that is the reset a
- * client sees as ECONNRESET. Busy clients never wait this long: their next
- * response says `Connection: close`.
+ * long (and was idle at two sweeps in a row) is closed. Closing a socket idle
+ * for only a moment would cut a request its client already sent (still in the
+ * kernel buffer): the client sees ECONNRESET. Busy clients never wait this
+ * long: their next response says `Connection: close`.
  */
 export const IDLE_CLOSE_MS = 500;
 
@@ -44,7 +44,7 @@ export interface GracefulShutdown {
  *   1. stop accepting connections, but leave open keep-alive sockets alone for now;
  *   2. answer everything in flight and everything that still arrives on an open
  *      socket, with `Connection: close`, so each client leaves after its response;
- *   3. close sockets once they have been idle for `idleCloseMs`;
+ *   3. close sockets once they have been idle for `idleCloseMs` (checked every fifth of it);
  *   4. when the last socket is gone, run `close` and exit 0;
  *   5. at `timeoutMs`, log what is still open, destroy it and exit 1.
  */
@@ -103,9 +103,7 @@ export function createGracefulShutdown(server: Server, options: GracefulShutdown
     // net.Server's close, not http.Server's: http's also destroys every idle keep-alive socket at once,
     // including those whose next request is already on the wire (ADR 014). Its callback runs when the last socket is gone.
     NetServer.prototype.close.call(server, () => void finish());
-    const closeIdle = () => (idleClosed += connections.closeIdle(idleCloseMs));
-    sweep = setInterval(closeIdle, Math.max(10, Math.round(idleCloseMs / 5)));
-    closeIdle();
+    sweep = setInterval(() => (idleClosed += connections.closeIdle(idleCloseMs)), Math.max(10, Math.round(idleCloseMs / 5)));
   }
 
   return {
