@@ -2,7 +2,7 @@ import { data, redirect, redirectDocument } from 'react-router';
 
 import { loadRouteData } from '#client/data/route-data-client.ts';
 import { ROUTE_DATA_TIMEOUT_MS } from '#shared/constants.ts';
-import { toSafeRedirectPath } from '#shared/http/safe-redirect.ts';
+import { toSameOriginPath } from '#shared/http/safe-redirect.ts';
 
 import type { DataStrategyFunction, DataStrategyResult } from 'react-router';
 
@@ -30,14 +30,15 @@ export const dataStrategy: DataStrategyFunction = async ({ request, matches }) =
   } catch (error) {
     if (request.signal.aborted) throw error;
     // Slow or unreachable: let the server render the page as a document.
-    // A document load of a path like `//host` would leave the site: every redirect goes through the one gate.
-    const fallback = redirectDocument(toSafeRedirectPath(target) ?? '/');
+    // A document load of a path like `//host` would leave the site.
+    const fallback = redirectDocument(toSameOriginPath(target, url.origin));
     for (const match of toLoad) results[match.route.id] = { type: 'data', result: fallback };
     return results;
   }
 
   if (payload.type === 'redirect') {
-    const location = toSafeRedirectPath(payload.location) ?? '/';
+    // The server passed it through toSafeRedirectPath; this keeps a bad payload on our origin all the same.
+    const location = toSameOriginPath(payload.location, url.origin);
     const response = payload.reloadDocument ? redirectDocument(location, payload.status) : redirect(location, payload.status);
     for (const match of toLoad) results[match.route.id] = { type: 'data', result: response };
     return results;

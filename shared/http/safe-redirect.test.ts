@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { MAX_REDIRECT_LENGTH, toSafeRedirectPath } from './safe-redirect.ts';
+import { MAX_REDIRECT_LENGTH, toSafeRedirectPath, toSameOriginPath } from './safe-redirect.ts';
 
 /**
  * Open-redirect bypass forms, from issue 12 and the public lists (OWASP
@@ -118,4 +118,23 @@ describe('toSafeRedirectPath', () => {
       expect(new URL(path, 'https://vitrine.example').origin).toBe('https://vitrine.example');
     }
   });
+});
+
+describe('toSameOriginPath', () => {
+  const ORIGIN = 'https://vitrine.example';
+
+  it.each([
+    ['/de/models/x?q=1#h', '/de/models/x?q=1#h'],
+    ['https://vitrine.example/articles', '/articles'],
+    ['/a/../b', '/b'],
+  ])('keeps %j as %j', (value, expected) => {
+    expect(toSameOriginPath(value, ORIGIN)).toBe(expected);
+  });
+
+  it.each(['//evil.example', 'https://evil.example/', '/..//evil.example', '/\\evil.example', '/\t/evil.example', 'https://vitrine.example//evil.example', 'javascript:alert(1)', 'http://['])(
+    'sends %j home',
+    (value) => {
+      expect(toSameOriginPath(value, ORIGIN)).toBe('/');
+    },
+  );
 });

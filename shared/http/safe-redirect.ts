@@ -92,3 +92,20 @@ export function toSafeRedirectPath(value: unknown): string | undefined {
   const resolvedPath = url.pathname;
   return resolvedPath.length <= MAX_REDIRECT_LENGTH && isSafePath(resolvedPath) && isSafeSuffix(url.search + url.hash) ? normalised : undefined;
 }
+
+/**
+ * The browser's side of the same gate, for a value the server already passed
+ * through `toSafeRedirectPath` (a route-data redirect) or the URL parser
+ * produced (the page being navigated to): resolved against `origin`, it must
+ * stay there and must not start with `//`, which react-router hands to
+ * `location.assign` as protocol-relative. Anything else is `/`. Separate so
+ * the first-load bundle does not carry the full checks (docs/budgets.md).
+ */
+export function toSameOriginPath(value: string, origin: string): string {
+  try {
+    const url = new URL(value, `${origin}/`);
+    return url.origin === origin && !url.pathname.startsWith('//') ? url.pathname + url.search + url.hash : '/';
+  } catch {
+    return '/';
+  }
+}
