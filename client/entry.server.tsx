@@ -5,6 +5,7 @@ import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterCo
 import { AppConfigProvider } from '#client/components/app-config.tsx';
 import { DocumentAssets } from '#client/components/document-assets.tsx';
 import { serverLoaders } from '#client/route-loaders.ts';
+import { getDocumentPolicy, WASM_FLAG } from '#client/route-policy.ts';
 import { createRoutes } from '#client/routes.tsx';
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
 import { createRichTextHtml } from '#client/features/rich-text/server.tsx';
@@ -14,6 +15,7 @@ import { toScriptSafeJson } from '#shared/http/serialize.ts';
 
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import type { StaticHandlerContext } from 'react-router';
+import type { DocumentPolicy } from '#client/route-policy.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
 import type { RequestInfo } from '#shared/data/context.ts';
 import type { SearchApi } from '#shared/data/search-api.ts';
@@ -76,12 +78,21 @@ export function documentHeaders(context: StaticHandlerContext): Headers {
   return headers;
 }
 
+/** What the matched routes need from the page's CSP (wasm for the 3D viewer, framing for the embed). */
+export function documentPolicy(context: StaticHandlerContext): DocumentPolicy {
+  return getDocumentPolicy(context.matches, (routeId) => context.loaderData[routeId]);
+}
+
 export interface RenderOptions extends Pick<RenderToPipeableStreamOptions, 'onShellReady' | 'onShellError' | 'onAllReady' | 'onError'> {
   nonce: string;
   bootstrapModules: string[];
+  /** Subresource Integrity of bootstrap modules by href (production builds). Default: none. */
+  integrity?: Record<string, string>;
   publicConfig: PublicConfig;
   /** Stylesheets and module preloads of the matched routes; React hoists them into <head>. */
   assets: ServerAssets;
+  /** The document's CSP allows wasm: says so to the browser's data strategy. Default: false. */
+  allowsWasm?: boolean;
 }
 
 /** Streams the document for a queried context. Hydration data rides in one nonce'd script. */
@@ -101,9 +112,13 @@ export function renderDocument(context: StaticHandlerContext, options: RenderOpt
       </AppConfigProvider>
     </StrictMode>,
     {
-      nonce: options.nonce,
-      bootstrapScriptContent: `window.__staticRouterHydrationData=${toScriptSafeJson(hydration, withoutRenderedHtml)};window.__vitrineConfig=${toScriptSafeJson(options.publicConfig)};`,
-      bootstrapModules: options.bootstrapModules,
+      // One nonce for inline scripts and <style> elements (the inlined stylesheets of ADR 009).
+      nonce: { script: options.nonce, style: options.nonce },
+      bootstrapScriptContent: `window.__staticRouterHydrationData=${toScriptSafeJson(hydration, withoutRenderedHtml)};window.__vitrineConfig=${toScriptSafeJson(options.publicConfig)};${options.allowsWasm ? `window.${WASM_FLAG}=true;` : ''}`,
+      bootstrapModules: options.bootstrapModules.map((src) => {
+        const integrity = options.integrity?.[src];
+        return integrity ? { src, integrity } : src;
+      }),
       onShellReady: options.onShellReady,
       onShellError: options.onShellError,
       onAllReady: options.onAllReady,

@@ -6,12 +6,13 @@ import express from 'express';
 import { createOpsRouter } from '#server/api/ops.ts';
 import { createHttpLogger } from '#server/logger.ts';
 import { allowedHosts } from '#server/middleware/allowed-hosts.ts';
+import { noStoreErrors } from '#server/middleware/cache-control.ts';
 import { warnAboutProxyTrust } from '#server/middleware/client-address.ts';
 import { deadlineOf, requestDeadline } from '#server/middleware/deadline.ts';
 import { errorHandler, notFound } from '#server/middleware/errors.ts';
 import { pageMethods, requestGuards } from '#server/middleware/request-guards.ts';
 import { decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/security.ts';
-import { staticFiles } from '#server/middleware/static-files.ts';
+import { hideSourceMaps, staticFiles } from '#server/middleware/static-files.ts';
 import { createDocumentHandler } from '#server/ssr/document-handler.ts';
 import { requestOrigin } from '#server/ssr/fetch-request.ts';
 import { createRouteDataHandler } from '#server/ssr/route-data-handler.ts';
@@ -64,8 +65,8 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   // Counted from arrival: whatever Contentful does, content work stops in time to answer within SSR_ABORT_MS.
   app.use(requestDeadline(config.ssrAbortMs));
   app.use(nonce());
-  app.use(embedFraming(config.embedFrameAncestors));
   app.use(securityHeaders(config));
+  app.use(noStoreErrors());
   app.use(decoderWorkerPolicy());
   // After the security headers, so the 400/413/414 answers carry them too.
   app.use(requestGuards({ maxBodyBytes: config.maxBodyBytes }));
@@ -75,6 +76,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
 
   if (deps.viteMiddlewares) app.use(deps.viteMiddlewares);
   if (deps.clientDir) {
+    if (!config.sourceMapsPublic) app.use(hideSourceMaps());
     // pageMethods first: serve-static's own 405 (fallthrough: false) has no body and no request id.
     // redirect: false, no `/assets/dir` → `/assets/dir/`: the app's only redirects go through toSafeRedirectPath.
     const assetOptions = { immutable: true, maxAge: '1y', index: false, fallthrough: false, redirect: false };
@@ -100,16 +102,6 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   app.use(notFound());
   app.use(errorHandler({ isDev: config.isDev }));
   return app;
-}
-
-const EMBED_PATH = /^(?:\/[a-z]{2})?\/models\/[^/]+\/embed\/?$/;
-
-/** The viewer embed route may be framed (EMBED_FRAME_ANCESTORS); everything else may not. */
-function embedFraming(frameAncestors: string): RequestHandler {
-  return (req, res, next) => {
-    if (EMBED_PATH.test(req.path)) res.locals.frameAncestors = frameAncestors;
-    next();
-  };
 }
 
 /** Records how many bytes went out for this response (for the request log, compression included). */

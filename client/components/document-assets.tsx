@@ -19,7 +19,8 @@ export function DocumentAssets({ assets }: { assets: ServerAssets }) {
         return inline === undefined ? (
           <link key={href} rel="stylesheet" href={href} precedence="default" />
         ) : (
-          <style key={href} href={href} precedence="default">
+          // React writes the nonce only when it matches the render's style nonce (the page CSP has no 'unsafe-inline').
+          <style key={href} href={href} precedence="default" nonce={assets.nonce}>
             {inline}
           </style>
         );

@@ -15,10 +15,13 @@ function wantsJson(req: Request): boolean {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A small self-contained error page (no scripts, inline styles only). */
-export function renderErrorPage(status: number, message: string, requestId: string): string {
+/**
+ * A small self-contained error page (no scripts, one `<style>` element). Pass
+ * the request's nonce: the page CSP allows no other inline style.
+ */
+export function renderErrorPage(status: number, message: string, requestId: string, nonce?: string): string {
   const title = `${status} ${STATUS_TEXT[status] ?? 'Error'}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Vitrine</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1c1e}h1{font-size:1.5rem}code{background:#f2f2f5;padding:.1em .3em;border-radius:4px}a{color:#3346d3}</style></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p><p><small>Request id: <code>${escapeHtml(requestId)}</code></small></p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Vitrine</title><style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1c1e}h1{font-size:1.5rem}code{background:#f2f2f5;padding:.1em .3em;border-radius:4px}a{color:#3346d3}</style></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p><p><small>Request id: <code>${escapeHtml(requestId)}</code></small></p></main></body></html>`;
 }
 
 /** Sends a small JSON or HTML error answer carrying the request id. */
@@ -30,7 +33,7 @@ export function sendError(req: Request, res: Response, status: number, message: 
   if (wantsJson(req)) {
     res.json({ error: { status, message, requestId } });
   } else {
-    res.type('html').send(renderErrorPage(status, message, requestId));
+    res.type('html').send(renderErrorPage(status, message, requestId, res.locals.nonce as string | undefined));
   }
 }
 

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
 import { loadConfig } from '#server/config.ts';
-import { createNonceSource, DECODER_WORKER_PATH, decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/security.ts';
+import { createNonceSource, DECODER_WORKER_PATH, decoderWorkerPolicy, isHttpsOrigin, nonce, securityHeaders } from '#server/middleware/security.ts';
 
 function createSecuredApp(env: Record<string, string> = {}) {
   const app = express();
@@ -44,23 +44,27 @@ describe('nonce', () => {
 });
 
 describe('securityHeaders', () => {
-  it('sends a strict CSP: nonce scripts, no unsafe-inline scripts, no objects, own base, no framing', async () => {
+  it('sends a strict CSP: nothing by default, nonce scripts and styles, no wasm, no objects, own base, no framing', async () => {
     const res = await request(createSecuredApp()).get('/');
     const csp = directives(res.headers['content-security-policy'] as string);
 
-    expect(csp.get('script-src')).not.toContain('unsafe-inline');
-    expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+    expect(csp.get('default-src')).toBe("'none'");
+    expect(csp.get('script-src')).toBe(`'nonce-${res.body.nonce as string}' 'self'`);
+    expect(csp.get('style-src')).toBe(`'nonce-${res.body.nonce as string}' 'self'`);
     expect(csp.get('object-src')).toBe("'none'");
     expect(csp.get('base-uri')).toBe("'self'");
     expect(csp.get('frame-ancestors')).toBe("'none'");
-    expect(csp.get('default-src')).toBe("'self'");
-    expect(csp.has('upgrade-insecure-requests')).toBe(true);
   });
 
-  it('sends HSTS, Referrer-Policy, Permissions-Policy, nosniff and COOP', async () => {
+  it('allows inline styles in development, where Vite injects <style> elements without a nonce', async () => {
+    const res = await request(createSecuredApp({ NODE_ENV: 'development' })).get('/');
+
+    expect(directives(res.headers['content-security-policy'] as string).get('style-src')).toBe("'self' 'unsafe-inline'");
+  });
+
+  it('sends Referrer-Policy, Permissions-Policy, nosniff and COOP', async () => {
     const res = await request(createSecuredApp()).get('/');
 
-    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d{8,}; includeSubDomains/);
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['permissions-policy']).toContain('camera=()');
     // Features Chromium no longer knows make it log an error on every page.
@@ -77,10 +81,32 @@ describe('securityHeaders', () => {
     expect(directives(remote.headers['content-security-policy'] as string).get('connect-src')).toContain('https://*.algolia.net');
   });
 
-  it('leaves upgrade-insecure-requests out in development', async () => {
-    const res = await request(createSecuredApp({ NODE_ENV: 'development' })).get('/');
+  it('leaves upgrade-insecure-requests and HSTS out in development, even for an https PUBLIC_URL', async () => {
+    const res = await request(createSecuredApp({ NODE_ENV: 'development', PUBLIC_URL: 'https://vitrine.example' })).get('/');
 
     expect(directives(res.headers['content-security-policy'] as string).has('upgrade-insecure-requests')).toBe(false);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('isHttpsOrigin', () => {
+  const https = (env: Record<string, string>, headers: Record<string, string> = {}) => {
+    const app = express();
+    const config = loadConfig(env);
+    app.set('trust proxy', config.trustProxy);
+    app.get('/', (req, res) => res.json(isHttpsOrigin(config, req)));
+    return request(app).get('/').set(headers).then((res) => res.body as boolean);
+  };
+
+  it("follows PUBLIC_URL's scheme whatever the request says", async () => {
+    expect(await https({ PUBLIC_URL: 'https://vitrine.example' })).toBe(true);
+    expect(await https({ PUBLIC_URL: 'http://192.168.1.20:3000' }, { 'X-Forwarded-Proto': 'https' })).toBe(false);
+  });
+
+  it('believes X-Forwarded-Proto only from a trusted proxy when PUBLIC_URL is unset', async () => {
+    expect(await https({})).toBe(false);
+    expect(await https({}, { 'X-Forwarded-Proto': 'https' })).toBe(false);
+    expect(await https({ TRUST_PROXY: 'loopback' }, { 'X-Forwarded-Proto': 'https' })).toBe(true);
   });
 });
 

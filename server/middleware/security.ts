@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import helmet from 'helmet';
 
+import { createPolicyBuilder, setPolicy } from '#server/middleware/content-security-policy.ts';
 import { BASIS_WORKER_PATH } from '#shared/decoders.ts';
 
 import type { Config } from '#server/config.ts';
@@ -40,8 +41,6 @@ export function nonce(): RequestHandler {
   };
 }
 
-const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.nonce as string}'`;
-
 /** The Basis (KTX2) transcoder worker, built by scripts/copy-decoders.ts. */
 export const DECODER_WORKER_PATH = BASIS_WORKER_PATH;
 /**
@@ -60,43 +59,30 @@ export function decoderWorkerPolicy(): RequestHandler {
   };
 }
 
+/** Two years, with subdomains, eligible for the browsers' preload lists. */
+const HSTS = 'max-age=63072000; includeSubDomains; preload';
+
 /**
- * helmet with a strict, nonce-based CSP (no 'unsafe-inline' scripts).
- * `connect-src` allows Algolia when it is configured; the embedded engines
- * live on our own origin. Route-specific overrides (the embed route's
- * frame-ancestors) go through `res.locals.frameAncestors`.
+ * Is the site served over https? PUBLIC_URL's scheme when it is set;
+ * otherwise this request's (`req.secure` honours X-Forwarded-Proto from
+ * TRUST_PROXY hops). A build served over plain http on a LAN address must
+ * not tell browsers to upgrade its requests or pin https for two years.
+ */
+export function isHttpsOrigin(config: Config, req: Request): boolean {
+  if (config.isDev) return false;
+  return config.publicUrl ? config.publicUrl.startsWith('https:') : req.secure;
+}
+
+/**
+ * helmet for the fixed headers; the CSP (content-security-policy.ts) and HSTS
+ * are per response. The page policy starts strict: no wasm and no framing;
+ * the document handler relaxes either for the routes that need it.
  */
 export function securityHeaders(config: Config): RequestHandler {
-  // blob:/data: — three's GLTFLoader fetches a .glb's embedded textures through object URLs.
-  const connect = ["'self'", 'blob:', 'data:'];
-  if (config.algolia.remote) connect.push('https://*.algolia.net', 'https://*.algolianet.com', 'https://insights.algolia.io');
-  if (/^https?:/.test(config.insights.basePath)) connect.push(new URL(config.insights.basePath).origin);
-  // Vite chunks come from our origin ('self'); inline scripts need the nonce. wasm for the decoders.
-  const scripts: Array<string | typeof nonceSource> = [nonceSource, "'self'", "'wasm-unsafe-eval'"];
-  const imgs = ["'self'", 'data:', 'blob:', 'https://images.ctfassets.net'];
-  const media = ["'self'", 'https://videos.ctfassets.net', 'https://assets.ctfassets.net'];
-  const directives = {
-    defaultSrc: ["'self'"],
-    scriptSrc: scripts,
-    // three's GLTFLoader and workers (Draco/Basis decoders) need blob: workers and wasm.
-    workerSrc: ["'self'", 'blob:'],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: imgs,
-    mediaSrc: media,
-    fontSrc: ["'self'"],
-    connectSrc: config.isDev
-      ? [...connect, 'ws:', 'wss:']
-      : [...connect, 'https://images.ctfassets.net', 'https://assets.ctfassets.net', 'https://downloads.ctfassets.net'],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: [(_req: unknown, res: unknown) => ((res as Response).locals.frameAncestors as string | undefined) ?? "'none'"],
-    manifestSrc: ["'self'"],
-    upgradeInsecureRequests: config.isDev ? null : [],
-  };
+  const buildPolicy = createPolicyBuilder(config);
   const mw = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives },
-    strictTransportSecurity: { maxAge: 63072000, includeSubDomains: true, preload: true },
+    contentSecurityPolicy: false,
+    strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -104,7 +90,11 @@ export function securityHeaders(config: Config): RequestHandler {
     xFrameOptions: false,
   });
   return (req: Request, res: Response, next: NextFunction) => {
+    const https = isHttpsOrigin(config, req);
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self)');
+    if (https) res.setHeader('Strict-Transport-Security', HSTS);
+    const state = { nonce: res.locals.nonce as string | undefined, scriptHashes: [], styleHashes: [], wasm: false, frameAncestors: "'none'", upgradeInsecure: https };
+    setPolicy(res, state, buildPolicy);
     mw(req, res, next);
   };
 }

@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 
 import express from 'express';
 
+import { notFound } from '#server/middleware/errors.ts';
+
 import type { RequestHandler } from 'express';
 
 type ServeStaticOptions = Parameters<typeof express.static>[1];
@@ -36,5 +38,28 @@ export function staticFiles(dir: string, options: ServeStaticOptions = {}): Requ
       return;
     }
     serve(req, res, next);
+  };
+}
+
+const SOURCE_MAP = /\.map$/i;
+
+/**
+ * Answers every `*.map` path with the ordinary 404 (SOURCE_MAPS_PUBLIC=false,
+ * the default). The build keeps writing the maps, unlinked, for the budget
+ * script and our own error reports; served, they would hand out the original
+ * sources. The path is decoded first, as serve-static decodes it: `x.js%2Emap`
+ * names the same file.
+ */
+export function hideSourceMaps(): RequestHandler {
+  const answerNotFound = notFound();
+  return (req, res, next) => {
+    let path = req.path;
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // not decodable: serve-static refuses it too
+    }
+    if (SOURCE_MAP.test(path)) answerNotFound(req, res, next);
+    else next();
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ beforeAll(() => {
   clientDir = mkdtempSync(join(tmpdir(), 'vitrine-assets-'));
   mkdirSync(join(clientDir, '.vite'));
   mkdirSync(join(clientDir, 'assets'));
+  writeFileSync(join(clientDir, 'assets/entry.js'), 'export {};\n');
   writeFileSync(join(clientDir, 'assets/app.css'), 'body{color:red}');
   writeFileSync(join(clientDir, 'assets/page.css'), `.x{${'a:b;'.repeat(400)}}`);
   const manifest = {
@@ -30,6 +32,12 @@ describe('createManifestAssets', () => {
     expect(assets.bootstrapModules).toEqual(['/assets/entry.js']);
     expect(assets.modulePreloads).toEqual(['/assets/app.js', '/assets/page.js']);
     expect(assets.stylesheets).toEqual(['/assets/app.css', '/assets/page.css']);
+  });
+
+  it("gives the entry script its file's Subresource Integrity", () => {
+    const assets = createManifestAssets(clientDir).forChunks([]);
+
+    expect(assets.integrity).toEqual({ '/assets/entry.js': `sha384-${createHash('sha384').update('export {};\n').digest('base64')}` });
   });
 
   it('inlines stylesheets up to the size limit and links the larger ones', () => {

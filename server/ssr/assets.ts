@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -21,6 +22,8 @@ export interface PageAssets {
   stylesheets: string[];
   /** Stylesheet text by href, for sheets small enough to inline into the document. */
   inlineStyles?: Record<string, string>;
+  /** Subresource Integrity (`sha384-…`) of bootstrap modules by href. */
+  integrity?: Record<string, string>;
 }
 
 /**
@@ -47,6 +50,10 @@ export function createManifestAssets(clientDir: string, options: { inlineCssMaxB
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`Vite manifest has no entry for ${CLIENT_ENTRY}; rebuild with npm run build`);
   const memo = new Map<string, PageAssets>();
+  // The document names its entry script with the hash of the file built with it (SRI): a proxy or
+  // cache that serves other bytes under that name gets a page that does not run them.
+  const entryFile = `/${entry.file}`;
+  const integrity = { [entryFile]: `sha384-${createHash('sha384').update(readFileSync(join(clientDir, entry.file))).digest('base64')}` };
   // Read once at start-up: built files never change under a running server.
   const cssText = new Map<string, string | null>();
   const inlineText = (href: string): string | null => {
@@ -76,14 +83,13 @@ export function createManifestAssets(clientDir: string, options: { inlineCssMaxB
       const css = new Set<string>();
       const seen = new Set<string>();
       for (const chunk of [CLIENT_ENTRY, ...chunks]) collect(chunk, files, css, seen);
-      const entryFile = `/${entry.file}`;
       files.delete(entryFile);
       const inlineStyles: Record<string, string> = {};
       for (const href of css) {
         const text = inlineText(href);
         if (text !== null) inlineStyles[href] = text;
       }
-      const assets = { bootstrapModules: [entryFile], modulePreloads: [...files], stylesheets: [...css], inlineStyles };
+      const assets = { bootstrapModules: [entryFile], modulePreloads: [...files], stylesheets: [...css], inlineStyles, integrity };
       memo.set(key, assets);
       return assets;
     },

@@ -1,3 +1,4 @@
+import { updatePolicy } from '#server/middleware/content-security-policy.ts';
 import { etagMatches } from '#server/ssr/etag.ts';
 
 import type { CachedPage } from '#server/ssr/page-cache.ts';
@@ -19,11 +20,11 @@ function negotiate(accept: string | undefined): 'br' | 'gzip' | 'identity' {
 
 /**
  * Answers from the page cache: same bytes for everyone, so the CSP allows
- * the page's inline scripts by hash instead of this request's nonce.
+ * the page's inline scripts and `<style>` elements by hash instead of this
+ * request's nonce, with the route's own relaxations (wasm, framing).
  */
 export function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
-  const csp = res.getHeader('Content-Security-Policy');
-  if (typeof csp === 'string') res.setHeader('Content-Security-Policy', csp.replace(/'nonce-[^']+'/, page.scriptHashes.join(' ')).replace(/  +/g, ' '));
+  updatePolicy(res, { nonce: undefined, scriptHashes: page.scriptHashes, styleHashes: page.styleHashes, ...page.policy });
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
   res.setHeader('ETag', page.etag);
   res.setHeader('Vary', 'Accept-Encoding, Cookie');

@@ -2,6 +2,7 @@ import { isbot } from 'isbot';
 import { isRouteErrorResponse } from 'react-router';
 
 import { publicConfig } from '#server/config.ts';
+import { updatePolicy } from '#server/middleware/content-security-policy.ts';
 import { renderErrorPage } from '#server/middleware/errors.ts';
 import { trackDependencies } from '#server/services/content/dependency-tracker.ts';
 import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/unavailable.ts';
@@ -65,7 +66,12 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     const preview = res.locals.preview === true;
     const etag = pageEtag(options.buildId, page.target, context.loaderData);
     for (const [name, value] of entry.documentHeaders(context)) res.setHeader(name, value);
-    res.setHeader('Cache-Control', preview ? 'private, no-store' : context.statusCode >= 500 ? 'no-store' : config.htmlCacheControl);
+    // Error pages are never stored: a CDN would keep a 404 after the entry is published (docs/decisions/017-security-headers.md).
+    res.setHeader('Cache-Control', preview ? 'private, no-store' : context.statusCode >= 400 ? 'no-store' : config.htmlCacheControl);
+    // The routes say whether this page may compile wasm (the 3D viewer's decoders) or be framed (the embed).
+    const routePolicy = entry.documentPolicy(context);
+    const policy = { wasm: routePolicy.decodesModels, frameAncestors: routePolicy.embeddable ? config.embedFrameAncestors : "'none'" };
+    updatePolicy(res, policy);
     res.setHeader('ETag', etag);
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
     // Contentful is down and this page was never cached: tell clients and crawlers when to come back
@@ -97,7 +103,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
       const headers = Object.fromEntries([...entry.documentHeaders(context), ['cache-control', config.htmlCacheControl]]);
       const target = captureInto(res, (html) => {
         if (renderFailed) return;
-        pageCache.store(cacheKey, { status: 200, etag, headers, html, nonce, deps }).catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'));
+        pageCache.store(cacheKey, { status: 200, etag, headers, html, nonce, deps, policy }).catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'));
       });
       // React only calls write/end/flush and listens for drain/error/close, which the capture forwards.
       stream.pipe(target as unknown as NodeJS.WritableStream);
@@ -106,7 +112,9 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     const stream = entry.renderDocument(context, {
       nonce,
       bootstrapModules: assets.bootstrapModules,
+      ...(assets.integrity ? { integrity: assets.integrity } : {}),
       publicConfig: browserConfig,
+      allowsWasm: policy.wasm,
       assets: { nonce, stylesheets: assets.stylesheets, modulePreloads: assets.modulePreloads, ...(assets.inlineStyles ? { inlineStyles: assets.inlineStyles } : {}) },
       onShellReady() {
         if (!waitForAll) start();
@@ -124,7 +132,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
         res.status(500).setHeader('Content-Type', 'text/html; charset=utf-8');
         res.setHeader('Cache-Control', 'no-store');
         res.removeHeader('ETag');
-        res.end(renderErrorPage(500, 'This page could not be rendered. Please try again.', String(req.id)));
+        res.end(renderErrorPage(500, 'This page could not be rendered. Please try again.', String(req.id), nonce));
       },
       onError(error: unknown) {
         renderFailed = true;

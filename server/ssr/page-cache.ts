@@ -16,16 +16,29 @@ export interface CachedPage {
   headers: Record<string, string>;
   /** CSP sources (`'sha256-…'`) of the page's inline scripts: cached pages carry no nonce. */
   scriptHashes: string[];
+  /** The same for its `<style>` elements (the inlined stylesheets). */
+  styleHashes: string[];
+  /** The route's CSP relaxations, decided when the page was rendered. */
+  policy: StoredPolicy;
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
   deps: string[];
 }
 
+/** What a cached page's CSP needs besides its hashes (see PolicyState). */
+export interface StoredPolicy {
+  wasm: boolean;
+  frameAncestors: string;
+}
+
 export interface PageCache {
   get(key: string): CachedPage | undefined;
   /** Stores a freshly rendered page (compression happens off the request path). */
-  store(key: string, page: { status: number; etag: string; headers: Record<string, string>; html: string; nonce: string; deps: Iterable<string> }): Promise<void>;
+  store(
+    key: string,
+    page: { status: number; etag: string; headers: Record<string, string>; html: string; nonce: string; deps: Iterable<string>; policy?: StoredPolicy },
+  ): Promise<void>;
   /** Evicts every page built from any of these content ids; returns how many. */
   invalidate(ids: Iterable<string>): number;
   clear(): void;
@@ -34,21 +47,31 @@ export interface PageCache {
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+const STYLE_ELEMENT = /<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g;
+/** A page rendered without a policy of its own gets the strict one. */
+const STRICT_POLICY: StoredPolicy = { wasm: false, frameAncestors: "'none'" };
+
+const toHashSource = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
 /** The CSP hash sources of every executable inline script in `html`. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
     if (/\btype=["']?application\/(ld\+)?json/.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    hashes.add(toHashSource(body));
   }
   return [...hashes];
 }
 
+/** The CSP hash sources of every `<style>` element in `html`. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...new Set(Array.from(html.matchAll(STYLE_ELEMENT), ([, body = '']) => toHashSource(body)))];
+}
+
 /**
  * The rendered-page cache (issue: page cache). Published pages are stored
- * per key (host + URL + build) without their nonce; the inline scripts are
- * allowed by hash instead, so the same bytes (and their gzip/brotli
+ * per key (host + URL + build) without their nonce; the inline scripts and
+ * `<style>` elements are allowed by hash instead, so the same bytes (and their gzip/brotli
  * variants, computed once) serve every visitor. Bounded in bytes and by TTL.
  */
 export function createPageCache(options: { maxBytes: number; ttlMs: number; logger: Logger }): PageCache {
@@ -79,7 +102,8 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
         brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
       ]);
       const deps = [...page.deps];
-      lru.set(key, { status: page.status, etag: page.etag, headers: page.headers, scriptHashes: inlineScriptHashes(html), identity, gzip: gz, br, deps });
+      const hashes = { scriptHashes: inlineScriptHashes(html), styleHashes: inlineStyleHashes(html) };
+      lru.set(key, { status: page.status, etag: page.etag, headers: page.headers, ...hashes, policy: page.policy ?? STRICT_POLICY, identity, gzip: gz, br, deps });
       if (!lru.has(key)) return;
       for (const dep of deps) {
         let keys = byDep.get(dep);

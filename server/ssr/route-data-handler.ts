@@ -51,7 +51,8 @@ export function createRouteDataHandler(options: {
       payload.location = safe ?? '/';
     }
     const preview = res.locals.preview === true;
-    const cacheable = payload.type === 'data' && payload.status < 500 && !preview;
+    // A not-found page's data is no more storable than its document (docs/decisions/017-security-headers.md).
+    const cacheable = payload.type === 'data' && payload.status < 400 && !preview;
     res.setHeader('Cache-Control', cacheable ? options.config.htmlCacheControl : 'private, no-store');
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
     // Contentful could not answer in time: a real 503 (the browser reads the JSON body either way).

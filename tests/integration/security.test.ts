@@ -53,13 +53,14 @@ describe('security headers', () => {
     ['a bad request', '/%E0%A4%A'],
     ['a URL that is too long', `/${'a'.repeat(9000)}`],
   ])('hardens %s', async (_what, url) => {
-    const { app } = createTestApp({}, createClientDir());
+    // HSTS only for an https site (tests/security/headers.test.ts has the plain-http cases).
+    const { app } = createTestApp({ PUBLIC_URL: 'https://vitrine.example' }, createClientDir());
 
     expectHardened(await request(app).get(url));
   });
 
   it('hardens a 405', async () => {
-    const { app } = createTestApp();
+    const { app } = createTestApp({ PUBLIC_URL: 'https://vitrine.example' });
 
     expectHardened(await request(app).post('/'));
   });

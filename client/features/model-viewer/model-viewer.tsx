@@ -36,11 +36,13 @@ export interface ModelViewerProps {
    */
   eager?: boolean;
   /**
-   * CSS aspect-ratio of the figure, set inline so the box is right before any
-   * stylesheet arrives. 'auto' leaves sizing to the host (e.g. a full-window
+   * Aspect ratio of the figure, as a class of model-viewer.css: the page CSP
+   * blocks inline style attributes, and the page's stylesheets arrive before
+   * its first paint (inlined or render-blocking), so the box is still right
+   * from the start. 'auto' leaves sizing to the host (e.g. a full-window
    * embed). Default: '4 / 3'.
    */
-  aspectRatio?: string | number;
+  aspectRatio?: ViewerAspectRatio;
   /** Extra class names on the figure. Default: none. */
   className?: string;
   /**
@@ -49,6 +51,16 @@ export interface ModelViewerProps {
    */
   sizes?: string;
 }
+
+/** The figure ratios model-viewer.css has a class for. */
+export type ViewerAspectRatio = '4 / 3' | '16 / 9' | '1 / 1' | 'auto';
+
+const RATIO_CLASSES: Record<ViewerAspectRatio, string | undefined> = {
+  '4 / 3': undefined,
+  '16 / 9': 'mv-viewer--16-9',
+  '1 / 1': 'mv-viewer--1-1',
+  auto: 'mv-viewer--auto',
+};
 
 /** A viewer in a prose column (44rem) with 1.25rem page padding. */
 export const PROSE_VIEWER_SIZES = '(min-width: 760px) 704px, 100vw';
@@ -106,7 +118,7 @@ export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 
   const handleRetry = useCallback(() => dispatch({ type: 'retry' }), []);
 
   const isActive = status.state !== 'idle' && status.state !== 'no-webgl';
-  const classNames = ['mv-viewer', className].filter(Boolean).join(' ');
+  const classNames = ['mv-viewer', RATIO_CLASSES[aspectRatio], className].filter(Boolean).join(' ');
 
   return (
     <figure
@@ -114,7 +126,6 @@ export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 
       className={classNames}
       data-state={status.state}
       data-progress={status.progress === null ? undefined : status.progress.toFixed(2)}
-      style={aspectRatio === 'auto' ? undefined : { aspectRatio: String(aspectRatio) }}
     >
       <ViewerPoster source={source} eager={eager} sizes={sizes} isHidden={status.state === 'ready'} />
       {startMode === 'on-request' && status.state === 'idle' && <StartButton label={getViewerLabels(locale).viewIn3d} onStart={handleStart} />}
