@@ -116,7 +116,7 @@ describe('createUpstreamGuard: retries', () => {
     expect(next).toMatchObject({ reason: 'rate-limited' });
     expect((next as UpstreamUnavailableError).retryAfterMs).toBeGreaterThan(29_000);
     expect(calls.count).toBe(1);
-    expect(Date.now() - started).toBeLessThan(100);
+    expect(Date.now() - started).toBeLessThan(150);
   });
 });
 
@@ -137,7 +137,7 @@ describe('createUpstreamGuard: time limits', () => {
     const error = await failure(guardWith({ timeoutMs: 5000 }).run(attempt, inMs(200)));
 
     expect(error).toBeInstanceOf(UpstreamUnavailableError);
-    expect(Date.now() - started).toBeLessThan(200 + 50);
+    expect(Date.now() - started).toBeLessThan(200 + 150);
     expect(calls.count).toBe(1);
     expect(calls.active).toBe(0);
   });
@@ -157,7 +157,7 @@ describe('createUpstreamGuard: circuit breaker', () => {
     expect(error).toMatchObject({ reason: 'circuit-open' });
     expect((error as UpstreamUnavailableError).retryAfterMs).toBeLessThanOrEqual(300);
     expect(later.calls.count).toBe(0);
-    expect(Date.now() - started).toBeLessThan(20);
+    expect(Date.now() - started).toBeLessThan(100);
   });
 
   it('lets exactly one probe through after the cool-down and closes when it succeeds', async () => {
@@ -215,7 +215,7 @@ describe('createUpstreamGuard: concurrency', () => {
     await holder;
 
     expect(error).toMatchObject({ reason: 'deadline' });
-    expect(waitedMs).toBeLessThan(150 + 50);
+    expect(waitedMs).toBeLessThan(150 + 150);
     expect(waiting.calls.count).toBe(0);
   });
 
