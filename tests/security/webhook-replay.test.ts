@@ -41,8 +41,8 @@ describe('Contentful webhook replays', () => {
     const replays = [];
     for (let i = 0; i < 200; i += 1) replays.push(await deliver(t, headers));
 
-    expect(first.status).toBe(200);
-    expect(new Set(replays.map((r) => r.status))).toEqual(new Set([409]));
+    expect(first.status, first.text).toBe(200);
+    expect(replays.filter((r) => r.status !== 409).map((r) => `${r.status} ${r.text.slice(0, 200)}`)).toEqual([]);
     expect(replays[0]?.body.error.message).toBe('Webhook request was already delivered (replayed signature)');
     expect(evicting).toHaveBeenCalledTimes(1);
   });
