@@ -54,7 +54,7 @@ describe('insights summary and dashboard', () => {
     expect(res.body.windows.hour).toMatchObject({ views: 3, routes: [{ route: '/models/:slug', views: 3, vitals: { LCP: { count: 1, rating: 'good' } } }] });
     expect(res.body.windows.hour.series).toHaveLength(60);
     expect(res.body.windows.day.series).toHaveLength(24);
-    expect(res.body.windows.week.series).toHaveLength(28);
+    expect(res.body.windows.week.series).toHaveLength(7);
     expect(res.body.windows.month).toMatchObject({ views: 3, series: expect.any(Array), search: { clicks: 1, averageClickPosition: 2 } });
     expect(res.body.windows.month.series).toHaveLength(30);
     expect(res.body.store).toMatchObject({ kind: 'sqlite', open: true, retentionDays: 30, pending: 0, dropped: 0 });

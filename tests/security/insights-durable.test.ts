@@ -18,10 +18,21 @@ import type { ContentTestApp } from '../fakes/contentful-app.ts';
 const TOKEN = 'insights-test-token';
 const INDEX = 'vitrine_en-US';
 const pageView = { type: 'pageview', route: '/models/:slug', path: '/models/chair', locale: 'en', referrer: null, viewport: 'mobile', navigation: 'load' };
-const lcp = { type: 'vital', name: 'LCP', value: 1830, rating: 'good', id: 'v5-1', route: '/models/:slug', path: '/models/chair', viewport: 'mobile', navigationType: 'navigate' };
+const lcp = {
+  type: 'vital',
+  name: 'LCP',
+  value: 1830,
+  rating: 'good',
+  id: 'v5-1',
+  route: '/models/:slug',
+  path: '/models/chair',
+  viewport: 'mobile',
+  navigationType: 'navigate',
+};
+const QUERY_ID = 'a'.repeat(32);
 const searchEvents = [
   { eventType: 'view', eventName: 'Hits viewed', index: INDEX, userToken: 'anonymous-1', objectIDs: ['m-lamp:en-US', 'm-chair:en-US'] },
-  { eventType: 'click', eventName: 'Hit clicked', index: INDEX, userToken: 'anonymous-1', objectIDs: ['m-lamp:en-US'], positions: [1], queryID: 'a'.repeat(32) },
+  { eventType: 'click', eventName: 'Hit clicked', index: INDEX, userToken: 'anonymous-1', objectIDs: ['m-lamp:en-US'], positions: [1], queryID: QUERY_ID },
   { eventType: 'conversion', eventName: 'Downloaded', index: INDEX, userToken: 'anonymous-1', objectIDs: ['m-lamp:en-US'] },
 ];
 
@@ -68,7 +79,8 @@ describe('insights across restarts', () => {
 
     expect(store).toMatchObject({ kind: 'sqlite', open: true });
     for (const name of ['hour', 'day', 'week', 'month']) {
-      expect(windows[name]).toMatchObject({ views: 30, vitals: { LCP: { count: 5 } }, search: { views: 2, clicks: 1, conversions: 1, averageClickPosition: 1 } });
+      const expected = { views: 30, vitals: { LCP: { count: 5 } }, search: { views: 2, clicks: 1, conversions: 1, averageClickPosition: 1 } };
+      expect(windows[name], name).toMatchObject(expected);
     }
     expect(windows.day.routes).toEqual([expect.objectContaining({ route: '/models/:slug', views: 30 })]);
     expect(windows.day.search.topClicked).toEqual([{ objectID: 'm-lamp:en-US', index: INDEX, clicks: 1 }]);

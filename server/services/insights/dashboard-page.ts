@@ -6,7 +6,7 @@ import type { VitalName } from './vitals.ts';
 import type { SearchSummary, VitalsSummary, WindowName, WindowSummary } from './window-summary.ts';
 
 const WINDOW_TITLES: Record<WindowName, string> = { hour: 'Last hour', day: 'Last 24 hours', week: 'Last 7 days', month: 'Last 30 days' };
-const BUCKET_NAMES: Record<WindowName, string> = { hour: 'minute', day: 'hour', week: '6 hours', month: 'day' };
+const BUCKET_NAMES: Record<WindowName, string> = { hour: 'minute', day: 'hour', week: 'day', month: 'day' };
 const UNITS: Record<VitalName, string> = { LCP: ' ms', INP: ' ms', CLS: '', FCP: ' ms', TTFB: ' ms' };
 
 const STYLE = `
@@ -83,7 +83,8 @@ function renderSearch(search: SearchSummary): string {
   const rows = search.topClicked
     .map((hit) => `<tr><td><code>${escapeHtml(hit.objectID)}</code> <small>${escapeHtml(hit.index)}</small></td><td>${formatNumber(hit.clicks)}</td></tr>`)
     .join('');
-  return `<div class="cards">${cards}</div><h3>Most clicked results</h3><table><thead><tr><th scope="col">Object</th><th scope="col">Clicks</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const head = '<tr><th scope="col">Object</th><th scope="col">Clicks</th></tr>';
+  return `<div class="cards">${cards}</div><h3>Most clicked results</h3><table><thead>${head}</thead><tbody>${rows}</tbody></table>`;
 }
 
 function describeStore({ store }: InsightsSummary): string {
@@ -99,5 +100,5 @@ function formatTime(iso: string): string {
 function bucketLabel(iso: string, name: WindowName): string {
   const time = iso.slice(11, 16);
   if (name === 'hour') return `${time} UTC`;
-  return name === 'month' ? iso.slice(0, 10) : `${iso.slice(5, 10)} ${time} UTC`;
+  return name === 'day' ? `${iso.slice(5, 10)} ${time} UTC` : iso.slice(0, 10);
 }

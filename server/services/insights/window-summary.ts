@@ -16,13 +16,13 @@ const DAY = 24 * HOUR;
 
 /**
  * The windows operators see, each ending with the current bucket: the last
- * hour by minute, day by hour, week by six hours, and 30 days by day. The
- * store keeps INSIGHTS_RETENTION_DAYS, so `month` is shorter when that is.
+ * hour by minute, day by hour, and 7 and 30 days by day. The store keeps
+ * INSIGHTS_RETENTION_DAYS, so `month` covers less when that is shorter.
  */
 export const WINDOWS = {
   hour: { bucketMs: MINUTE, buckets: 60 },
   day: { bucketMs: HOUR, buckets: 24 },
-  week: { bucketMs: 6 * HOUR, buckets: 28 },
+  week: { bucketMs: DAY, buckets: 7 },
   month: { bucketMs: DAY, buckets: 30 },
 } as const satisfies Record<string, WindowShape>;
 

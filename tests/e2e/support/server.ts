@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 import type { AddressInfo } from 'node:net';
@@ -41,11 +42,14 @@ export interface StartServerOptions {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build (scripts/e2e.ts does when needed)`);
   const port = Number(options.env?.PORT ?? 0) || (await freePort());
+  // Each server its own durable state (insights database, image cache), so no run or test sees another's numbers.
+  const ownDataDir = options.env?.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'vitrine-e2e-data-'));
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
     // Nothing else: the defaults are production, LOG_LEVEL=info and the embedded engines ("no variables, it runs").
     HOST: '127.0.0.1',
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     ...options.env,
     PORT: String(port),
   };
@@ -53,6 +57,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const logs: RunningServer['logs'] = [];
   const stderr: string[] = [];
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  if (ownDataDir) void exited.then(() => rmSync(ownDataDir, { recursive: true, force: true }));
   createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
   createInterface({ input: child.stdout }).on('line', (line) => logs.push(parseLine(line)));
 

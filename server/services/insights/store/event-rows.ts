@@ -28,51 +28,37 @@ const text = (value: string) => value.replaceAll('\0', '');
 const optionalText = (value: string | null | undefined) => (value === null || value === undefined ? null : text(value));
 
 export function toPageViewRow(event: PageViewEvent, at: number): StoredRow {
+  const route = text(event.route ?? UNKNOWN_ROUTE);
   return {
     table: 'pageViews',
-    values: [
-      at,
-      text(event.route ?? UNKNOWN_ROUTE),
-      text(event.path),
-      optionalText(event.locale),
-      optionalText(event.referrer),
-      event.viewport,
-      event.navigation,
-    ],
+    at,
+    values: [at, route, text(event.path), optionalText(event.locale), optionalText(event.referrer), event.viewport, event.navigation],
+    contribution: { rollup: 'views', key: [route], sums: [1] },
   };
 }
 
 export function toVitalRow(event: VitalEvent, at: number): StoredRow {
+  const route = text(event.route ?? UNKNOWN_ROUTE);
+  const bin = toVitalBin(event.name, event.value);
   return {
     table: 'vitals',
-    values: [
-      at,
-      text(event.route ?? UNKNOWN_ROUTE),
-      text(event.path),
-      event.name,
-      event.value,
-      toVitalBin(event.name, event.value),
-      event.rating,
-      event.viewport,
-      event.navigationType,
-    ],
+    at,
+    values: [at, route, text(event.path), event.name, event.value, bin, event.rating, event.viewport, event.navigationType],
+    contribution: { rollup: 'vitals', key: [route, event.name, bin], sums: [1] },
   };
 }
 
 /** One row per object the event names (as Algolia counts them), or one row without an object for a filter event. */
 export function toSearchRows(event: SearchInsightEvent, at: number): StoredRow[] {
-  const objects = event.objectIDs ?? [null];
-  return objects.map((objectID, index) => ({
-    table: 'searchEvents',
-    values: [
+  const index = text(event.index);
+  return (event.objectIDs ?? [null]).map((rawObjectID, i) => {
+    const objectID = rawObjectID === null ? null : text(rawObjectID).slice(0, MAX_OBJECT_ID_LENGTH);
+    const position = event.positions?.[i] ?? null;
+    return {
+      table: 'searchEvents',
       at,
-      event.eventType,
-      optionalText(event.eventSubtype),
-      text(event.eventName),
-      text(event.index),
-      objectID === null ? null : text(objectID).slice(0, MAX_OBJECT_ID_LENGTH),
-      event.positions?.[index] ?? null,
-      optionalText(event.queryID),
-    ],
-  }));
+      values: [at, event.eventType, optionalText(event.eventSubtype), text(event.eventName), index, objectID, position, optionalText(event.queryID)],
+      contribution: { rollup: 'search', key: [event.eventType, index, objectID ?? ''], sums: [1, position ?? 0, position === null ? 0 : 1] },
+    };
+  });
 }

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createLogCapture } from '../../../../tests/fakes/test-app.ts';
+import { ROLLUPS } from './rollups.ts';
 import { TABLES } from './schema.ts';
 import { describeStoreContract, T0, view, vital } from './store-contract.ts';
 import { createTestStore } from './test-store.ts';
@@ -28,23 +29,26 @@ beforeAll(async () => {
 afterAll(async () => admin?.end());
 beforeEach(async () => {
   if (!url) return;
-  for (const table of Object.values(TABLES)) await admin.query(`DROP TABLE IF EXISTS ${table.name}`);
+  for (const { name } of [...Object.values(TABLES), ...Object.values(ROLLUPS)]) await admin.query(`DROP TABLE IF EXISTS ${name}`);
 });
 
 describe.skipIf(!url)('PostgreSQL store', () => {
   describeStoreContract('PostgreSQL store', () => ({ open: (options) => createTestStore({ url, ...options }) }));
 
-  it('creates its tables once when several instances start together', async () => {
+  it('creates its tables once and adds every count when several instances write the same rollup rows together', async () => {
     const stores = Array.from({ length: 4 }, () => createTestStore({ url, now: () => T0 }));
-    stores.forEach((store, index) => store.recordPageView(view(`/instance-${index}`), T0));
+    const routes = ['/a', '/b', '/c'];
+    stores.forEach((store, index) => {
+      for (let i = 0; i < 300; i += 1) store.recordPageView(view(routes[(i + index) % 3]!), T0);
+    });
 
     await Promise.all(stores.map((store) => store.flush()));
-    const summaries = await Promise.all(stores.map((store) => store.summarize(T0)));
+    const { hour, day } = (await stores[0]!.summarize(T0)).windows;
     await Promise.all(stores.map((store) => store.close()));
 
-    expect(summaries.map((summary) => summary.windows.hour.views)).toEqual([4, 4, 4, 4]);
     expect(stores.map((store) => store.stats().failedWrites)).toEqual([0, 0, 0, 0]);
-    expect(summaries.every((summary) => summary.store.kind === 'postgres')).toBe(true);
+    expect([hour.views, day.views]).toEqual([1200, 1200]);
+    expect(day.routes.map((route) => route.views)).toEqual([400, 400, 400]);
   });
 
   it('stores text PostgreSQL would refuse (NUL) without losing the rest of the batch', async () => {

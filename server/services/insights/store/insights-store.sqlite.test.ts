@@ -86,7 +86,9 @@ describe('SQLite store: failures', () => {
     await roomy.close();
 
     expect(failedWrites).toBeGreaterThan(1);
-    expect(lines.filter((line) => line.level === 50)).toEqual([expect.objectContaining({ msg: 'insights store write failed', kind: 'sqlite:13 database or disk is full' })]);
+    expect(lines.filter((line) => line.level === 50)).toEqual([
+      expect.objectContaining({ msg: 'insights store write failed', kind: 'sqlite:13 database or disk is full' }),
+    ]);
     expect(hour.views).toBe(written + 1);
     expect(hour.routes.map((route) => route.route)).toContain('/after');
   });

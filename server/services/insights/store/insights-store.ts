@@ -52,7 +52,7 @@ export interface InsightsStoreOptions {
   retentionDays: number;
   /** Distinct routes per summary; the rest count as `other`. Default 40. */
   maxRoutes?: number;
-  /** Batching; defaults in write-buffer.ts (1 s, 1000 per batch, 10 000 queued). */
+  /** Batching; defaults in write-buffer.ts (1 s, 500 per batch, 10 000 queued). */
   buffer?: Pick<WriteBufferOptions<StoredRow>, 'maxPending' | 'maxBatch' | 'flushIntervalMs' | 'maxAttempts'>;
   /** How often old rows are deleted. Default one hour. */
   pruneIntervalMs?: number;
@@ -117,7 +117,7 @@ export function createInsightsStore(options: InsightsStoreOptions): InsightsStor
   async function prune(at = now()): Promise<void> {
     try {
       const database = await getDatabase();
-      await database.transaction(toPruneStatements(at - retentionDays * DAY));
+      await database.transaction(toPruneStatements(at - retentionDays * DAY, at));
     } catch (error) {
       failures.report(error, { during: 'prune' });
     }

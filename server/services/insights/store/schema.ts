@@ -1,3 +1,6 @@
+import { ROLLUP_DDL, toRollupPruneStatements, toRollupStatements } from './rollups.ts';
+
+import type { RollupContribution } from './rollups.ts';
 import type { SqlDatabase, SqlStatement, SqlValue } from './sql-database.ts';
 
 /**
@@ -32,10 +35,12 @@ export const TABLES = {
 
 export type TableKey = keyof typeof TABLES;
 
-/** A row ready to insert: values in the order of its table's `columns`. */
+/** An event ready to store: its row (values in the order of its table's `columns`, time first) and what it adds to the rollups. */
 export interface StoredRow {
   table: TableKey;
+  at: number;
   values: SqlValue[];
+  contribution: RollupContribution;
 }
 
 /** Every summary and prune reads a time range, so each table is indexed by time. */
@@ -48,7 +53,7 @@ const INDEXES = Object.values(TABLES).map((table) => `CREATE INDEX IF NOT EXISTS
  */
 export async function ensureSchema(db: SqlDatabase): Promise<void> {
   const lock: SqlStatement[] = db.kind === 'postgres' ? [{ sql: 'SELECT pg_advisory_xact_lock(?)', params: [SCHEMA_LOCK_KEY] }] : [];
-  const ddl = [...Object.values(TABLES).map((table) => table.ddl), ...INDEXES].map((sql) => ({ sql, params: [] }));
+  const ddl = [...Object.values(TABLES).map((table) => table.ddl), ...INDEXES, ...ROLLUP_DDL].map((sql) => ({ sql, params: [] }));
   await db.transaction([...lock, ...ddl]);
 }
 
@@ -58,7 +63,7 @@ const SCHEMA_LOCK_KEY = 0x696e7369;
 /** Most rows per INSERT: 500 × 9 columns stays far below SQLite's 32 766 and PostgreSQL's 65 535 parameters. */
 const ROWS_PER_INSERT = 500;
 
-/** Multi-row INSERTs for the rows, grouped by table (one round trip per 500 rows on PostgreSQL). */
+/** Multi-row INSERTs for the rows, grouped by table (one round trip per 500 rows on PostgreSQL), then the rollup upserts. */
 export function toInsertStatements(rows: StoredRow[]): SqlStatement[] {
   const statements: SqlStatement[] = [];
   for (const key of Object.keys(TABLES) as TableKey[]) {
@@ -73,10 +78,13 @@ export function toInsertStatements(rows: StoredRow[]): SqlStatement[] {
       });
     }
   }
-  return statements;
+  return [...statements, ...toRollupStatements(rows)];
 }
 
-/** Deletes everything older than `before` (ms) from every table. */
-export function toPruneStatements(before: number): SqlStatement[] {
-  return Object.values(TABLES).map((table) => ({ sql: `DELETE FROM ${table.name} WHERE at < ?`, params: [before] }));
+/** Deletes rows older than `before` (ms) and the rollup buckets that ended by then. */
+export function toPruneStatements(before: number, now: number): SqlStatement[] {
+  return [
+    ...Object.values(TABLES).map((table) => ({ sql: `DELETE FROM ${table.name} WHERE at < ?`, params: [before] })),
+    ...toRollupPruneStatements(before, now),
+  ];
 }

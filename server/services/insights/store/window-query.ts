@@ -1,31 +1,75 @@
 import { VITAL_NAMES } from '../vitals.ts';
 import { addBinCount, createStats, mergeStats, OTHER_ROUTE, samplesOf, toP75s, toVitalsSummary } from '../window-summary.ts';
+import { ROLLUP_SIZES, ROLLUPS } from './rollups.ts';
 import { TABLES } from './schema.ts';
 
 import type { VitalName } from '../vitals.ts';
 import type { SearchSummary, Stats, WindowShape, WindowSummary } from '../window-summary.ts';
 import type { SqlDatabase, SqlValue } from './sql-database.ts';
 
-const { pageViews, vitals, searchEvents } = TABLES;
 const isVitalName = (name: string): name is VitalName => (VITAL_NAMES as readonly string[]).includes(name);
 
-/** Counts come back as bigint strings from PostgreSQL and as numbers from SQLite. */
+/** Counts come back as bigint/numeric strings from PostgreSQL and as numbers from SQLite. */
 type Count = number | string;
 
+/** Where a window's numbers come from: the raw rows (minute buckets) or a rollup whose bucket size divides the window's. */
+interface Source {
+  views: string;
+  vitals: string;
+  search: string;
+  time: string;
+  count: string;
+  positionSum: string;
+  positionCount: string;
+  /** The WHERE clause selecting [from, to) and its parameters. */
+  scope(from: number, to: number): { sql: string; params: SqlValue[] };
+}
+
+const RAW: Source = {
+  views: TABLES.pageViews.name,
+  vitals: TABLES.vitals.name,
+  search: TABLES.searchEvents.name,
+  time: 'at',
+  count: 'COUNT(*)',
+  positionSum: 'SUM(position)',
+  positionCount: 'COUNT(position)',
+  scope: (from, to) => ({ sql: 'at >= ? AND at < ?', params: [from, to] }),
+};
+
+const rollupSource = (size: number): Source => ({
+  views: ROLLUPS.views.name,
+  vitals: ROLLUPS.vitals.name,
+  search: ROLLUPS.search.name,
+  time: 'start',
+  count: 'SUM(n)',
+  positionSum: 'SUM(position_sum)',
+  positionCount: 'SUM(position_n)',
+  scope: (from, to) => ({ sql: 'size = ? AND start >= ? AND start < ?', params: [size, from, to] }),
+});
+
+function sourceFor(bucketMs: number): Source {
+  const size = Object.values(ROLLUP_SIZES)
+    .filter((candidate) => bucketMs % candidate === 0)
+    .sort((a, b) => b - a)[0];
+  return size === undefined ? RAW : rollupSource(size);
+}
+
 /**
- * One window of the summary, aggregated in SQL over the rows in
- * [first bucket start, end of the current bucket): views and vital histogram
- * bins per bucket and per route, then p75s from the bins. Routes are ranked
- * in SQL and only the top `maxRoutes` are grouped by name, so however many
- * distinct routes clients invent, a query returns at most
- * (maxRoutes + 1) × 5 vitals × 160 bins rows.
+ * One window of the summary, aggregated in SQL over [first bucket start, end
+ * of the current bucket): views and vital histogram bins per bucket and per
+ * route, then p75s from the bins. The hour reads raw rows; longer windows
+ * read the hourly or daily rollups. Routes are ranked in SQL and only the top
+ * `maxRoutes` are grouped by name, so however many distinct routes clients
+ * invent, a query returns at most (maxRoutes + 1) × 5 vitals × 160 bins rows.
  */
 export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: number, maxRoutes: number): Promise<WindowSummary> {
   const { bucketMs, buckets } = shape;
   const from = (Math.floor(now / bucketMs) - buckets + 1) * bucketMs;
-  const range = { from, to: from + buckets * bucketMs };
-  const kept = await topRoutes(db, range, maxRoutes);
-  const [series, routes, search] = [await querySeries(db, range, bucketMs, buckets), await queryRoutes(db, range, kept), await querySearch(db, range)];
+  const query = createQuery(db, sourceFor(bucketMs), from, from + buckets * bucketMs);
+  const kept = await topRoutes(query, maxRoutes);
+  const series = await querySeries(query, bucketMs, buckets);
+  const routes = await queryRoutes(query, kept);
+  const search = await querySearch(query);
   const total = mergeStats(routes.map(([, stats]) => stats));
   return {
     from: new Date(from).toISOString(),
@@ -39,84 +83,94 @@ export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: numb
   };
 }
 
-interface Range {
-  from: number;
-  to: number;
+type WindowQuery = ReturnType<typeof createQuery>;
+
+/** `run(select, table, rest)` = SELECT select FROM table WHERE <window scope> rest, with parameters in order. */
+function createQuery(db: SqlDatabase, source: Source, from: number, to: number) {
+  const scope = source.scope(from, to);
+  return {
+    db,
+    source,
+    scope,
+    run: <Row extends object>(select: string, selectParams: SqlValue[], table: string, rest = '', restParams: SqlValue[] = []) =>
+      db.query<Row>(`SELECT ${select} FROM ${table} WHERE ${scope.sql} ${rest}`, [...selectParams, ...scope.params, ...restParams]),
+    from,
+  };
 }
 
-const inRange = 'at >= ? AND at < ?';
-const rangeParams = (range: Range) => [range.from, range.to];
-
-/** The most viewed routes (then most measured), without the `other` bucket's own name. */
-async function topRoutes(db: SqlDatabase, range: Range, maxRoutes: number): Promise<string[]> {
+/** The most viewed routes (then most measured), without the `other` bucket's own name; ranked in SQL, so only the top few come back. */
+async function topRoutes({ db, source, scope }: WindowQuery, maxRoutes: number): Promise<string[]> {
   const rows = await db.query<{ route: string }>(
-    `SELECT route, SUM(views) AS views, SUM(samples) AS samples FROM (
-       SELECT route, COUNT(*) AS views, 0 AS samples FROM ${pageViews.name} WHERE ${inRange} GROUP BY route
+    `SELECT route FROM (
+       SELECT route, ${source.count} AS views, 0 AS samples FROM ${source.views} WHERE ${scope.sql} GROUP BY route
        UNION ALL
-       SELECT route, 0 AS views, COUNT(*) AS samples FROM ${vitals.name} WHERE ${inRange} GROUP BY route
+       SELECT route, 0 AS views, ${source.count} AS samples FROM ${source.vitals} WHERE ${scope.sql} GROUP BY route
      ) AS counted WHERE route <> ? GROUP BY route ORDER BY SUM(views) DESC, SUM(samples) DESC, route LIMIT ?`,
-    [...rangeParams(range), ...rangeParams(range), OTHER_ROUTE, maxRoutes],
+    [...scope.params, ...scope.params, OTHER_ROUTE, maxRoutes],
   );
   return rows.map((row) => row.route);
 }
 
 /** Per-bucket totals, one `Stats` per bucket, empty ones included. */
-async function querySeries(db: SqlDatabase, range: Range, bucketMs: number, buckets: number): Promise<Stats[]> {
+async function querySeries({ run, source, from }: WindowQuery, bucketMs: number, buckets: number): Promise<Stats[]> {
   const series = Array.from({ length: buckets }, createStats);
-  const slot = 'CAST((at - ?) / ? AS INTEGER)';
-  const views = await db.query<{ slot: number; n: Count }>(`SELECT ${slot} AS slot, COUNT(*) AS n FROM ${pageViews.name} WHERE ${inRange} GROUP BY slot`, [
-    range.from,
-    bucketMs,
-    ...rangeParams(range),
-  ]);
+  const slot = `CAST((${source.time} - ?) / ? AS INTEGER) AS slot`;
+  const views = await run<{ slot: number; n: Count }>(`${slot}, ${source.count} AS n`, [from, bucketMs], source.views, 'GROUP BY slot');
   for (const row of views) if (series[row.slot]) series[row.slot]!.views += Number(row.n);
-  const bins = await db.query<{ slot: number; name: string; bin: number; n: Count }>(
-    `SELECT ${slot} AS slot, name, bin, COUNT(*) AS n FROM ${vitals.name} WHERE ${inRange} GROUP BY slot, name, bin`,
-    [range.from, bucketMs, ...rangeParams(range)],
+  const bins = await run<{ slot: number; name: string; bin: number; n: Count }>(
+    `${slot}, name, bin, ${source.count} AS n`,
+    [from, bucketMs],
+    source.vitals,
+    'GROUP BY slot, name, bin',
   );
-  for (const row of bins) if (series[row.slot] && isVitalName(row.name)) addBinCount(series[row.slot]!, row.name, row.bin, Number(row.n));
+  for (const row of bins) if (series[row.slot] && isVitalName(row.name)) addBinCount(series[row.slot]!, row.name, Number(row.bin), Number(row.n));
   return series;
 }
 
 /** Per-route totals for the kept routes plus `other`, most viewed first. */
-async function queryRoutes(db: SqlDatabase, range: Range, kept: string[]): Promise<Array<[string, Stats]>> {
-  const byRoute = new Map<string, Stats>();
-  const statsFor = (route: string) => byRoute.get(route) ?? byRoute.set(route, createStats()).get(route)!;
+async function queryRoutes({ run, source }: WindowQuery, kept: string[]): Promise<Array<[string, Stats]>> {
   // No kept route means no rows at all (any row's route would have been ranked), and `IN ()` is not SQL.
   if (kept.length === 0) return [];
-  const routeKey = `CASE WHEN route IN (${kept.map(() => '?').join(', ')}) THEN route ELSE ? END`;
+  const byRoute = new Map<string, Stats>();
+  const statsFor = (route: string) => byRoute.get(route) ?? byRoute.set(route, createStats()).get(route)!;
+  const routeKey = `CASE WHEN route IN (${kept.map(() => '?').join(', ')}) THEN route ELSE ? END AS r`;
   const keyParams: SqlValue[] = [...kept, OTHER_ROUTE];
-  const views = await db.query<{ r: string; n: Count }>(`SELECT ${routeKey} AS r, COUNT(*) AS n FROM ${pageViews.name} WHERE ${inRange} GROUP BY r`, [
-    ...keyParams,
-    ...rangeParams(range),
-  ]);
+  const views = await run<{ r: string; n: Count }>(`${routeKey}, ${source.count} AS n`, keyParams, source.views, 'GROUP BY r');
   for (const row of views) statsFor(row.r).views += Number(row.n);
-  const bins = await db.query<{ r: string; name: string; bin: number; n: Count }>(
-    `SELECT ${routeKey} AS r, name, bin, COUNT(*) AS n FROM ${vitals.name} WHERE ${inRange} GROUP BY r, name, bin`,
-    [...keyParams, ...rangeParams(range)],
+  const bins = await run<{ r: string; name: string; bin: number; n: Count }>(
+    `${routeKey}, name, bin, ${source.count} AS n`,
+    keyParams,
+    source.vitals,
+    'GROUP BY r, name, bin',
   );
-  for (const row of bins) if (isVitalName(row.name)) addBinCount(statsFor(row.r), row.name, row.bin, Number(row.n));
-  const rank = new Map(kept.map((route, index) => [route, index]));
-  return [...byRoute].sort(([a, x], [b, y]) => (rank.get(a) ?? kept.length) - (rank.get(b) ?? kept.length) || y.views - x.views || samplesOf(y) - samplesOf(x));
+  for (const row of bins) if (isVitalName(row.name)) addBinCount(statsFor(row.r), row.name, Number(row.bin), Number(row.n));
+  const rank = (route: string) => (route === OTHER_ROUTE ? kept.length : kept.indexOf(route));
+  return [...byRoute].sort(([a, x], [b, y]) => rank(a) - rank(b) || y.views - x.views || samplesOf(y) - samplesOf(x));
 }
 
-async function querySearch(db: SqlDatabase, range: Range): Promise<SearchSummary> {
-  const counts = await db.query<{ event_type: string; n: Count; position: Count | null }>(
-    `SELECT event_type, COUNT(*) AS n, AVG(position) AS position FROM ${searchEvents.name} WHERE ${inRange} GROUP BY event_type`,
-    rangeParams(range),
+async function querySearch({ run, source }: WindowQuery): Promise<SearchSummary> {
+  const counts = await run<{ event_type: string; n: Count; position_sum: Count | null; position_n: Count | null }>(
+    `event_type, ${source.count} AS n, ${source.positionSum} AS position_sum, ${source.positionCount} AS position_n`,
+    [],
+    source.search,
+    'GROUP BY event_type',
   );
-  const top = await db.query<{ object_id: string; index_name: string; n: Count }>(
-    `SELECT object_id, index_name, COUNT(*) AS n FROM ${searchEvents.name}
-     WHERE ${inRange} AND event_type = ? AND object_id IS NOT NULL GROUP BY object_id, index_name ORDER BY COUNT(*) DESC, object_id LIMIT 10`,
-    [...rangeParams(range), 'click'],
+  // object_id is NULL in raw rows and '' in rollups for a filter event; `<> ''` skips both.
+  const top = await run<{ object_id: string; index_name: string; n: Count }>(
+    `object_id, index_name, ${source.count} AS n`,
+    [],
+    source.search,
+    `AND event_type = ? AND object_id <> '' GROUP BY object_id, index_name ORDER BY ${source.count} DESC, object_id LIMIT 10`,
+    ['click'],
   );
   const countOf = (type: string) => Number(counts.find((row) => row.event_type === type)?.n ?? 0);
-  const position = counts.find((row) => row.event_type === 'click')?.position;
+  const clicks = counts.find((row) => row.event_type === 'click');
+  const positions = Number(clicks?.position_n ?? 0);
   return {
     clicks: countOf('click'),
     views: countOf('view'),
     conversions: countOf('conversion'),
-    averageClickPosition: position === null || position === undefined ? null : Math.round(Number(position) * 10) / 10,
+    averageClickPosition: positions > 0 ? Math.round((Number(clicks?.position_sum) / positions) * 10) / 10 : null,
     topClicked: top.map((row) => ({ objectID: row.object_id, index: row.index_name, clicks: Number(row.n) })),
   };
 }

@@ -1,0 +1,106 @@
+/**
+ * Insights store benchmark (`node scripts/bench/insights-store.ts`): how many
+ * events a second the batched writer stores, and how long the operator
+ * summary (all four windows) takes over a month of rows.
+ *
+ * Writes page views and vitals (half each) through the store's public API
+ * into a fresh SQLite file in a temp dir (or the PostgreSQL at --url), in
+ * the default batches of 1000, then fills --rows spread over 30 days and
+ * times `summarize()`. Options: --events <n> (default 200 000), --rows <n>
+ * (default 1 000 000), --url <postgres://…>.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+
+import pino from 'pino';
+
+import { createInsightsStore } from '#server/services/insights/store/insights-store.ts';
+import { openPostgresDatabase } from '#server/services/insights/store/postgres-database.ts';
+import { openSqliteDatabase } from '#server/services/insights/store/sqlite-database.ts';
+
+import type { PageViewEvent, VitalEvent } from '#server/services/insights/event-schema.ts';
+
+const { values } = parseArgs({ options: { events: { type: 'string', default: '200000' }, rows: { type: 'string', default: '1000000' }, url: { type: 'string' } } });
+const events = Number(values.events);
+const rows = Number(values.rows);
+const dir = mkdtempSync(join(tmpdir(), 'vitrine-insights-bench-'));
+const file = join(dir, 'insights.sqlite');
+const logger = pino({ level: 'warn' });
+const now = Date.now();
+const DAY = 86_400_000;
+const ROUTES = ['/', '/models/:slug', '/articles/:slug', '/search', '/de/models/:slug', '/de/articles/:slug', '/articles', '/models'];
+
+const url = values.url;
+const open = () =>
+  createInsightsStore({
+    kind: url ? 'postgres' : 'sqlite',
+    open: url ? () => openPostgresDatabase({ url, logger }) : () => openSqliteDatabase(file),
+    logger,
+    retentionDays: 30,
+    now: () => now,
+    // Room for the whole run: this measures the writer, not the flood guard.
+    buffer: { maxPending: Math.max(events, rows) + 1 },
+  });
+
+const view = (i: number): PageViewEvent => ({
+  type: 'pageview',
+  route: ROUTES[i % ROUTES.length]!,
+  path: `/models/item-${i % 500}`,
+  locale: 'en',
+  referrer: i % 3 ? null : 'news.example.org',
+  viewport: 'desktop',
+  navigation: 'load',
+});
+const vital = (i: number): VitalEvent => ({
+  type: 'vital',
+  name: (['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const)[i % 5]!,
+  value: i % 5 === 2 ? (i % 100) / 1000 : 100 + (i % 3000),
+  rating: 'good',
+  id: `v5-${i}`,
+  route: ROUTES[i % ROUTES.length]!,
+  path: `/models/item-${i % 500}`,
+  viewport: 'mobile',
+  navigationType: 'navigate',
+});
+
+async function measureWrites(): Promise<void> {
+  const store = open();
+  await store.summarize(now);
+  const started = performance.now();
+  for (let i = 0; i < events; i += 1) {
+    if (i % 2) store.recordVital(vital(i), now);
+    else store.recordPageView(view(i), now);
+  }
+  const queuedMs = performance.now() - started;
+  await store.flush();
+  const ms = performance.now() - started;
+  console.log(`writes: ${events} events in ${ms.toFixed(0)} ms = ${Math.round(events / (ms / 1000))} events/s (queueing alone ${queuedMs.toFixed(0)} ms)`);
+  await store.close();
+}
+
+async function measureSummary(): Promise<void> {
+  const store = open();
+  for (let i = 0; i < rows; i += 1) {
+    const at = now - Math.floor((i / rows) * 30 * DAY);
+    if (i % 2) store.recordVital(vital(i), at);
+    else store.recordPageView(view(i), at);
+  }
+  await store.flush();
+  for (let run = 0; run < 3; run += 1) {
+    const started = performance.now();
+    await store.summarize(now);
+    console.log(`summary over ${rows + events} rows (30 days): ${(performance.now() - started).toFixed(0)} ms`);
+  }
+  await store.close();
+  if (!url) console.log(`SQLite file: ${(statSync(file).size / 1024 / 1024).toFixed(0)} MB`);
+}
+
+try {
+  await measureWrites();
+  await measureSummary();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
