@@ -12,16 +12,25 @@ function withLocale(locale: Locale, path: string): string {
   return path === '/' ? `/${prefix}` : `/${prefix}${path}`;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A path segment or query value. Lone surrogates become U+FFFD first: one in
+ * a slug or tag from the CMS made encodeURIComponent throw, and a single bad
+ * entry failed every list that links to it (issue 12).
+ */
+const encode = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'));
+
 export const paths = {
   home: (locale: Locale) => withLocale(locale, '/'),
-  models: (locale: Locale, category?: string) => withLocale(locale, '/models') + (category ? `?category=${encodeURIComponent(category)}` : ''),
-  model: (locale: Locale, slug: string) => withLocale(locale, `/models/${encodeURIComponent(slug)}`),
-  modelEmbed: (locale: Locale, slug: string) => withLocale(locale, `/models/${encodeURIComponent(slug)}/embed`),
+  models: (locale: Locale, category?: string) => withLocale(locale, '/models') + (category ? `?category=${encode(category)}` : ''),
+  model: (locale: Locale, slug: string) => withLocale(locale, `/models/${encode(slug)}`),
+  modelEmbed: (locale: Locale, slug: string) => withLocale(locale, `/models/${encode(slug)}/embed`),
   articles: (locale: Locale, page = 1) => withLocale(locale, '/articles') + (page > 1 ? `?page=${page}` : ''),
-  article: (locale: Locale, slug: string) => withLocale(locale, `/articles/${encodeURIComponent(slug)}`),
-  tag: (locale: Locale, tag: string) => withLocale(locale, `/tags/${encodeURIComponent(tag)}`),
-  page: (locale: Locale, slug: string) => withLocale(locale, `/${encodeURIComponent(slug)}`),
-  search: (locale: Locale, query = '') => withLocale(locale, '/search') + (query ? `?q=${encodeURIComponent(query)}` : ''),
+  article: (locale: Locale, slug: string) => withLocale(locale, `/articles/${encode(slug)}`),
+  tag: (locale: Locale, tag: string) => withLocale(locale, `/tags/${encode(tag)}`),
+  page: (locale: Locale, slug: string) => withLocale(locale, `/${encode(slug)}`),
+  search: (locale: Locale, query = '') => withLocale(locale, '/search') + (query ? `?q=${encode(query)}` : ''),
   rss: (locale: Locale) => withLocale(locale, '/rss.xml'),
 };
 
