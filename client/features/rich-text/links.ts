@@ -1,5 +1,5 @@
 import { getEntryIdFromUrn } from '#client/features/rich-text/resource-urn.ts';
-import { isSafePath, toSafeAssetUrl } from '#client/features/rich-text/safe-url.ts';
+import { isSafePath, toSafeAssetUrl } from '#shared/safe-url.ts';
 
 import type { Asset, EntryRef, Locale, RichTextLinks, ViewerSource } from '#shared/content/types.ts';
 import type { ReactNode } from 'react';

@@ -4,7 +4,7 @@ import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { EmbeddedAsset, EmbeddedEntry, EntryChip, Unavailable } from '#client/features/rich-text/embeds.tsx';
 import { getRichTextLabels } from '#client/features/rich-text/labels.ts';
 import { findAsset, findEntry, findResourceEntry } from '#client/features/rich-text/links.ts';
-import { isWebHref, toSafeHref } from '#client/features/rich-text/safe-url.ts';
+import { isWebHref, toSafeHref } from '#shared/safe-url.ts';
 import { renderCell, renderTable } from '#client/features/rich-text/table.tsx';
 
 import type { RenderContext } from '#client/features/rich-text/links.ts';

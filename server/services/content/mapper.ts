@@ -1,4 +1,5 @@
 import { contentTypeOf, isAsset, isEntry } from '#server/services/content/sdk-shapes.ts';
+import { isSafePath, toSafeAssetUrl } from '#shared/safe-url.ts';
 import { paths } from '#shared/urls.ts';
 
 import type { SdkAsset, SdkEntry, SdkLink } from '#server/services/content/sdk-shapes.ts';
@@ -42,15 +43,23 @@ export function toAbsoluteAssetUrl(url: string): string {
   return url.startsWith('//') ? `https:${url}` : url;
 }
 
+/**
+ * An asset, or `undefined` when it has no file or its URL is not one a page
+ * may load or link: every `src`, `srcset`, download `href`, poster and viewer
+ * source reads this URL, so `javascript:`, `data:` and friends stop here
+ * (issue 12, XSS corpus in tests/security/xss/).
+ */
 export function toAsset(value: unknown): Asset | undefined {
   if (!isAsset(value) || !value.fields.file?.url) return undefined;
   const { file, title, description } = value.fields;
+  const url = toSafeAssetUrl(toAbsoluteAssetUrl(file.url));
+  if (!url) return undefined;
   const image = file.details?.image;
   return {
     id: value.sys.id,
     title: str(title),
     description: str(description),
-    url: toAbsoluteAssetUrl(file.url),
+    url,
     contentType: file.contentType ?? 'application/octet-stream',
     fileName: file.fileName ?? file.url.split('/').pop() ?? 'file',
     size: file.details?.size ?? 0,
@@ -246,7 +255,8 @@ export function toSiteSettings(entry: SdkEntry | undefined, locale: Locale): Sit
   const nav = Array.isArray(entry?.fields.navigation) ? (entry.fields.navigation as Array<{ label?: unknown; path?: unknown }>) : [];
   const prefix = paths.home(locale) === '/' ? '' : paths.home(locale);
   const navigation: NavigationLink[] = nav.flatMap((item) =>
-    typeof item.label === 'string' && typeof item.path === 'string' && item.path.startsWith('/') && !item.path.startsWith('//')
+    // Origin-relative only: `/\host` and `/<tab>/host` leave the site as surely as `//host`.
+    typeof item.label === 'string' && isSafePath(item.path)
       ? [{ label: item.label, url: item.path === '/' ? paths.home(locale) : prefix + item.path }]
       : [],
   );

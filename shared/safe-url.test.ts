@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isSafePath, toSafeAssetUrl, toSafeHref } from '#client/features/rich-text/safe-url.ts';
+import { isSafePath, toSafeAssetUrl, toSafeHref } from '#shared/safe-url.ts';
 
 describe('toSafeHref', () => {
   it.each([

@@ -1,5 +1,7 @@
 /**
- * URL checks for links that come from editors. Only absolute http(s),
+ * URL checks for links and asset URLs that come from the CMS: the content
+ * mapper (server) refuses unsafe asset URLs, the rich-text renderer unsafe
+ * hyperlinks, so both sides apply the same rules. Only absolute http(s),
  * mailto and tel survive; everything else (javascript:, data:, vbscript:,
  * file:, protocol-relative and backslash tricks, scheme names split by tabs,
  * newlines or other control characters) is refused, and the caller renders
