@@ -11,7 +11,15 @@ import type { ContentApi } from '#shared/data/content-api.ts';
 import type { Locale } from '#shared/content/types.ts';
 import type { Response } from 'express';
 
-const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+/**
+ * Characters XML 1.0 cannot carry even as references (C0 controls but tab,
+ * LF and CR; U+FFFE/FFFF; lone surrogates): one in a title made the whole
+ * feed malformed, so readers dropped it (issue 12, tests/security/xss/).
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const xml = (s: string) =>
+  s.replace(NOT_XML, '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
 
 /**
  * `/robots.txt`, `/sitemap.xml` (every locale, lastmod, hreflang alternates) and `/rss.xml` per locale.
