@@ -174,17 +174,18 @@ export function createAssetRouter(options: AssetRouterOptions): Router {
       sendJsonError(req, res, 405, 'Method not allowed');
       return;
     }
-    const rootDir = await getRoot();
-    const file = rootDir ? await resolveAssetFile(rootDir, req.path) : null;
-    if (!file) {
-      sendJsonError(req, res, 404, 'Asset not found');
-      return;
-    }
+    // Parameters first: a junk variant costs no file lookup (issue 12).
     const queryAt = req.url.indexOf('?');
     const search = queryAt === -1 ? '' : req.url.slice(queryAt + 1);
     const parsed = parseImageParams(search, qualities);
     if (parsed.ok === false) {
       sendJsonError(req, res, 400, parsed.message);
+      return;
+    }
+    const rootDir = await getRoot();
+    const file = rootDir ? await resolveAssetFile(rootDir, req.path) : null;
+    if (!file) {
+      sendJsonError(req, res, 404, 'Asset not found');
       return;
     }
     const { contentType, inline } = getAssetType(file.path);

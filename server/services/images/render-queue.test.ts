@@ -65,6 +65,39 @@ describe('createRenderQueue', () => {
     expect(started).toBe(false);
   });
 
+  it('runs at most maxHeavy heavy tasks at once and lets light ones pass a blocked heavy one', async () => {
+    const queue = createRenderQueue({ concurrency: 2, maxWaiting: 10, maxHeavy: 1 });
+    const started: string[] = [];
+    const gates = new Map<string, ReturnType<typeof gate<string>>>();
+    const task = (id: string, heavy: boolean) => {
+      const g = gate(id);
+      gates.set(id, g);
+      return queue.run(
+        () => {
+          started.push(id);
+          return g.task();
+        },
+        later(5000),
+        heavy,
+      );
+    };
+
+    const runs = [task('avif-1', true), task('avif-2', true), task('webp', false)];
+    await Promise.resolve();
+
+    expect(started).toEqual(['avif-1', 'webp']);
+    expect(queue.waiting).toBe(1);
+    gates.get('webp')!.finish();
+    await runs[2];
+    expect(started).toEqual(['avif-1', 'webp']);
+    gates.get('avif-1')!.finish();
+    await runs[0];
+    await Promise.resolve();
+    expect(started).toEqual(['avif-1', 'webp', 'avif-2']);
+    gates.get('avif-2')!.finish();
+    await expect(Promise.all(runs)).resolves.toEqual(['avif-1', 'avif-2', 'webp']);
+  });
+
   it('frees the slot when a task fails', async () => {
     const queue = createRenderQueue({ concurrency: 1, maxWaiting: 1 });
 
