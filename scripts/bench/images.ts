@@ -5,14 +5,17 @@
  * and fires distinct hostile variant requests at `/content-assets` (half of
  * them allowed variants, each of which may cost a render, half combinations
  * of junk and allowed `w`, `q`, `fm`, `h`, `fit` values, across the demo
- * images, shuffled, `--variants` of them at `--concurrency`) while
- * a second loop requests the article page one request at a time. Prints the
- * server's RSS (from /proc) before, at its peak and after, the page's
- * p50/p99 latency during the flood, status counts and the server CPU the
- * flood cost. Then restarts the server on the same DATA_DIR and requests
- * every variant that answered 200 again: with the disk cache they cost no
- * render. Targets: RSS below 400 MB and page p99 under 50 ms on 2 cores.
- * Linux only (/proc). Options: --variants <n> (default 2000),
+ * images, shuffled; `--variants` of them, `--concurrency` at a time) while a
+ * worker thread requests the article page one request at a time. Prints the
+ * server's RSS (from /proc) before, at its peak and after, the page's p50/p99
+ * latency during the flood, status counts and the server CPU the flood cost;
+ * as a control, the page's latency under as many requests for /robots.txt
+ * (what any cheap request costs at that rate). Then restarts the server on
+ * the same DATA_DIR and requests every variant that answered 200 again: from
+ * the disk cache they cost no render. Targets: RSS below 400 MB and page p99
+ * under 50 ms on 2 cores. The server runs with MALLOC_ARENA_MAX=2 and
+ * MALLOC_MMAP_THRESHOLD_=131072, as in the Docker image (override through the
+ * environment). Linux only (/proc). Options: --variants <n> (default 2000),
  * --concurrency <n> (default 50).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -21,6 +24,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 
 import { processCpuMs } from './process-cpu.ts';
 
@@ -36,6 +40,14 @@ const { values: args } = parseArgs({
   },
 });
 const variantCount = Number(args.variants);
+/**
+ * glibc malloc settings as the Docker image sets them (Dockerfile, ADR 012). Compare with glibc's defaults
+ * (8 arenas per core, a moving mmap threshold up to 32 MB): `MALLOC_ARENA_MAX=16 MALLOC_MMAP_THRESHOLD_=33554432`.
+ */
+const ALLOCATOR_ENV = {
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+};
 const concurrency = Number(args.concurrency);
 
 const WIDTHS = ['16', '64', '256', '384', '640', '750', '1080', '1200', '1920', '3840', '500', '4000', '0', '1e3', null];
@@ -51,7 +63,8 @@ function demoImages(): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.(jpe?g|png|webp|avif)$/i.test(entry.name)) paths.push(`/content-assets/${relative(assets, path).split('/').map(encodeURIComponent).join('/')}`);
+      else if (/\.(jpe?g|png|webp|avif)$/i.test(entry.name))
+        paths.push(`/content-assets/${relative(assets, path).split('/').map(encodeURIComponent).join('/')}`);
     }
   };
   walk(join(assets, 'images.ctfassets.net'));
@@ -91,7 +104,9 @@ function junkVariants(images: string[]): string[] {
 /** What an attacker who read the allow-list sends: every allowed width (and none) in every format, at q=75. */
 function allowedVariants(images: string[]): string[] {
   const widths = [16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840];
-  return images.flatMap((image) => [undefined, ...widths].flatMap((w) => ['avif', 'webp', 'jpg', 'png'].map((fm) => `${image}?${w ? `w=${w}&` : ''}q=75&fm=${fm}`)));
+  return images.flatMap((image) =>
+    [undefined, ...widths].flatMap((w) => ['avif', 'webp', 'jpg', 'png'].map((fm) => `${image}?${w ? `w=${w}&` : ''}q=75&fm=${fm}`)),
+  );
 }
 
 /** `count` distinct URLs, half from the allowed variants (the ones that can cost a render), half junk, shuffled. */
@@ -134,7 +149,16 @@ interface Server {
 
 async function startServer(dataDir: string): Promise<Server> {
   const port = await freePort();
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', DATA_DIR: dataDir };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    ...ALLOCATOR_ENV,
+  };
   const child = spawn(process.execPath, ['dist/server/index.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${url}/healthz`);
@@ -177,20 +201,44 @@ async function flood(base: string, urls: string[], workers: number): Promise<num
   return statuses;
 }
 
-/** Requests the article page one at a time until `isDone()`, recording each latency in ms. */
-async function pageLoop(base: string, isDone: () => boolean): Promise<number[]> {
-  const latencies: number[] = [];
-  while (!isDone()) {
-    const started = performance.now();
-    const res = await fetch(`${base}${ARTICLE}`);
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${ARTICLE} answered ${res.status}`);
-    latencies.push(performance.now() - started);
-  }
-  return latencies;
+/**
+ * Requests the article page one at a time in a worker thread (its own event loop, so the flood's
+ * responses in this one do not delay it) until `stop()`; resolves with each latency in ms.
+ */
+function startPageLoop(base: string): { stop(): Promise<number[]> } {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    let running = true;
+    const latencies = [];
+    parentPort.on('message', () => (running = false));
+    (async () => {
+      while (running) {
+        const started = performance.now();
+        const res = await fetch(workerData.url);
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(workerData.url + ' answered ' + res.status);
+        latencies.push(performance.now() - started);
+      }
+      parentPort.postMessage(latencies);
+    })();
+  `;
+  const worker = new Worker(code, { eval: true, workerData: { url: `${base}${ARTICLE}` } });
+  const result = new Promise<number[]>((done, fail) => {
+    worker.once('message', (latencies: number[]) => done(latencies));
+    worker.once('error', fail);
+  });
+  return {
+    stop: async () => {
+      worker.postMessage('stop');
+      const latencies = await result;
+      await worker.terminate();
+      return latencies;
+    },
+  };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? NaN;
 const counts = (statuses: number[]) => Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((x) => x === s).length]));
 
 async function main(): Promise<void> {
@@ -204,19 +252,30 @@ async function main(): Promise<void> {
   let server = await startServer(dataDir);
   try {
     for (let i = 0; i < 50; i++) await (await fetch(`${server.url}${ARTICLE}`)).arrayBuffer();
+    // The page alone first: what this machine gives without the flood (other load on the host shows here too).
+    const quietLoop = startPageLoop(server.url);
+    await new Promise((r) => setTimeout(r, 3000));
+    const quiet = await quietLoop.stop();
+    process.stdout.write(
+      `page ${ARTICLE} alone: ${quiet.length} requests, p50 ${percentile(quiet, 50).toFixed(1)} ms, p99 ${percentile(quiet, 99).toFixed(1)} ms\n`,
+    );
     const pid = server.child.pid;
     const before = rssMb(pid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
     const cpuBefore = processCpuMs(pid);
-    process.stdout.write(`${urls.length} distinct variants of ${images.length} demo images, ${concurrency} at a time, while ${ARTICLE} is requested in a loop\n`);
+    process.stdout.write(
+      `${urls.length} distinct variants of ${images.length} demo images, ${concurrency} at a time, while ${ARTICLE} is requested in a loop (${Object.entries(
+        ALLOCATOR_ENV,
+      )
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')})\n`,
+    );
 
     const started = performance.now();
-    let done = false;
-    const pageRun = pageLoop(server.url, () => done);
+    const pageLoop = startPageLoop(server.url);
     const statuses = await flood(server.url, urls, concurrency);
-    done = true;
-    const latencies = await pageRun;
+    const latencies = await pageLoop.stop();
     const floodMs = performance.now() - started;
     const cpuMs = processCpuMs(pid) - cpuBefore;
     await new Promise((r) => setTimeout(r, 2000));
@@ -230,6 +289,19 @@ async function main(): Promise<void> {
         `server RSS: before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 2 s after ${after.toFixed(0)} MB (target < 400 MB)`,
         `page ${ARTICLE} during the flood: ${latencies.length} requests, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target < 50 ms)`,
       ].join('\n') + '\n',
+    );
+
+    // Control: as many cheap requests that have nothing to do with images, at the same concurrency.
+    const controlLoop = startPageLoop(server.url);
+    const controlStatuses = await flood(
+      server.url,
+      Array.from({ length: urls.length }, () => '/robots.txt'),
+      concurrency,
+    );
+    const control = await controlLoop.stop();
+    process.stdout.write(
+      `control, ${urls.length} requests for /robots.txt instead (statuses ${JSON.stringify(counts(controlStatuses))}): ` +
+        `page p50 ${percentile(control, 50).toFixed(1)} ms, p99 ${percentile(control, 99).toFixed(1)} ms\n`,
     );
 
     await server.stop();
