@@ -31,8 +31,8 @@ RUN npm prune --omit=dev
 FROM base AS runtime
 # glibc malloc: each thread that renders images (libuv pool, libvips, libaom) gets its own arena, and large
 # buffers land in them once the mmap threshold has grown, so freed image memory stays resident. Two arenas and
-# a fixed 128 KB mmap threshold kept the server near 330 MB in `npm run bench:images`, where glibc's defaults
-# passed 500 MB (sharp recommends jemalloc or these settings on glibc; ADR 012).
+# a fixed 128 KB mmap threshold kept the server at 330-390 MB peak in `npm run bench:images`, where glibc's
+# defaults reached 490 MB (sharp recommends jemalloc or these settings on glibc; ADR 012).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
