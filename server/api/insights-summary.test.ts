@@ -88,6 +88,8 @@ describe('insights summary and dashboard', () => {
     expect(res.text).toContain('Last 30 days');
     expect(res.text).toContain('<code>m-lamp:en-US</code>');
     expect(res.text).not.toContain('<script');
+    // The page CSP allows no inline style without the request's nonce.
+    expect(res.text).toMatch(/<style nonce="[A-Za-z0-9+/]{22}==">/);
     await new Promise((resolve) => setImmediate(resolve));
     expect(JSON.stringify(logs)).not.toContain('s3cret-token');
     expect(JSON.stringify(logs)).toContain('token=[Redacted]');

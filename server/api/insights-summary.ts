@@ -45,7 +45,7 @@ export function createInsightsSummaryRouter(options: { store: InsightsStore; tok
     res.setHeader('X-Robots-Tag', 'noindex');
     const summary = await options.store.summarize().catch((error: unknown) => void req.log.warn({ err: error }, 'insights summary failed'));
     if (!summary) return void res.status(503).setHeader('Retry-After', '30').type('html').send(renderErrorPage(503, UNAVAILABLE, String(req.id ?? ''), res.locals.nonce as string | undefined));
-    res.type('html').send(renderDashboardPage(summary));
+    res.type('html').send(renderDashboardPage(summary, String(res.locals.nonce)));
   });
   return router;
 }

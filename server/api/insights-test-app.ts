@@ -6,6 +6,7 @@ import pino from 'pino';
 import { createInsightsRouter } from '#server/api/insights.ts';
 import { createHttpLogger } from '#server/logger.ts';
 import { errorHandler } from '#server/middleware/errors.ts';
+import { nonce } from '#server/middleware/security.ts';
 import { createRateLimiter } from '#server/services/insights/rate-limiter.ts';
 import { createTestStore } from '#server/services/insights/store/test-store.ts';
 
@@ -35,6 +36,7 @@ export function createCollectorApp(options: Partial<InsightsRouterOptions> = {})
   const app = express();
   app.set('trust proxy', false);
   app.use(createHttpLogger(pino({ level: 'debug' }, destination), false));
+  app.use(nonce());
   app.use('/_insights', createInsightsRouter({ scripts: fakeScripts, rateLimiter: createRateLimiter(), token: 's3cret-token', ...options, store }));
   app.use(errorHandler({ isDev: false }));
   return { app, logs, store };

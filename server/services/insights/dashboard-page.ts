@@ -31,9 +31,10 @@ th{font-size:.8rem;color:var(--muted);font-weight:600}td small{color:var(--muted
  * server-rendered page with inline SVG charts. No scripts (the CSP would
  * refuse inline ones anyway) and no external assets.
  */
-export function renderDashboardPage(summary: InsightsSummary): string {
+/** The dashboard document; `nonce` is the request's CSP nonce (the page policy allows no inline style without it). */
+export function renderDashboardPage(summary: InsightsSummary, nonce: string): string {
   const sections = (Object.keys(WINDOW_TITLES) as WindowName[]).map((name) => renderWindow(WINDOW_TITLES[name], name, summary.windows[name])).join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Insights · Vitrine</title><style>${STYLE}</style></head><body><main><h1>Insights</h1><p class="meta">Page views, the 75th percentile of each Web Vital per route, and search interactions. ${escapeHtml(describeStore(summary))} Generated ${escapeHtml(formatTime(summary.generatedAt))}.</p>${sections}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Insights · Vitrine</title><style nonce="${escapeHtml(nonce)}">${STYLE}</style></head><body><main><h1>Insights</h1><p class="meta">Page views, the 75th percentile of each Web Vital per route, and search interactions. ${escapeHtml(describeStore(summary))} Generated ${escapeHtml(formatTime(summary.generatedAt))}.</p>${sections}</main></body></html>`;
 }
 
 function renderWindow(title: string, name: WindowName, window: WindowSummary): string {
