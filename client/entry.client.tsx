@@ -17,6 +17,8 @@ import type { PublicConfig } from '#shared/public-config.ts';
 declare global {
   interface Window {
     __vitrineConfig: PublicConfig;
+    /** The URL the server rendered this document for (its canonical form of the address). */
+    __vitrineUrl?: string;
     /** Set once the router hydrated; e2e tests use it to tell client navigations from document loads. */
     __vitrineHydrated?: boolean;
   }
@@ -43,6 +45,13 @@ function HydrationMark() {
     window.__vitrineHydrated = true;
   }, []);
   return null;
+}
+
+// The server rendered the canonical URL (`?utm_…` and other parameters no route reads dropped):
+// adopt it, so the router's location and the links built from it match the HTML.
+const rendered = window.__vitrineUrl;
+if (rendered && rendered !== window.location.pathname + window.location.search) {
+  window.history.replaceState(window.history.state, '', rendered + window.location.hash);
 }
 
 const routes = createRoutes(browserLoaders);

@@ -114,7 +114,7 @@ export function renderDocument(context: StaticHandlerContext, options: RenderOpt
     {
       // One nonce for inline scripts and <style> elements (the inlined stylesheets of ADR 009).
       nonce: { script: options.nonce, style: options.nonce },
-      bootstrapScriptContent: `window.__staticRouterHydrationData=${toScriptSafeJson(hydration, withoutRenderedHtml)};window.__vitrineConfig=${toScriptSafeJson(options.publicConfig)};${options.allowsWasm ? `window.${WASM_FLAG}=true;` : ''}`,
+      bootstrapScriptContent: `window.__staticRouterHydrationData=${toScriptSafeJson(hydration, withoutRenderedHtml)};window.__vitrineConfig=${toScriptSafeJson(options.publicConfig)};window.__vitrineUrl=${toScriptSafeJson(canonicalTarget(context))};${options.allowsWasm ? `window.${WASM_FLAG}=true;` : ''}`,
       bootstrapModules: options.bootstrapModules.map((src) => {
         const integrity = options.integrity?.[src];
         return integrity ? { src, integrity } : src;
@@ -160,6 +160,16 @@ export async function queryData(request: Request, requestContext: RouterContextP
     } else if (id in context.loaderData) results[id] = { data: context.loaderData[id] };
   }
   return { type: 'data', status: context.statusCode, results };
+}
+
+/**
+ * The URL the page was rendered for: the server canonicalised the request
+ * (shared/canonical-url.ts: junk query parameters dropped, route words lower
+ * case) before the loaders ran. The browser adopts it before hydrating, so
+ * links built from the location match the HTML without shipping the rule.
+ */
+function canonicalTarget(context: StaticHandlerContext): string {
+  return context.location.pathname + context.location.search;
 }
 
 /** Rendered rich text is already in the HTML; the browser reads it from the DOM, so the data carries no second copy. */

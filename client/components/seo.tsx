@@ -1,7 +1,6 @@
 import { useLocation } from 'react-router';
 
 import { useSite } from '#client/layout/use-site.ts';
-import { toCanonicalPage } from '#shared/canonical-url.ts';
 import { LOCALES } from '#shared/content/types.ts';
 import { toScriptSafeJson } from '#shared/http/serialize.ts';
 import { switchLocalePath } from '#shared/urls.ts';
@@ -26,9 +25,8 @@ export interface SeoProps {
  */
 export function Seo({ title, description, image, type = 'website', alternates = true, noindex = false, jsonLd }: SeoProps) {
   const { site, origin, locale } = useSite();
-  const location = useLocation();
-  // As the server rendered it (shared/canonical-url.ts), so hydration sees the same links.
-  const { path: pathname, search } = toCanonicalPage(location.pathname + location.search);
+  // The location is canonical: the server rendered the canonical URL and the browser adopts it (entry.client.tsx).
+  const { pathname, search } = useLocation();
   const canonical = origin + pathname + canonicalSearch(search);
   const fullTitle = title === site.name ? title : `${title} · ${site.name}`;
   const desc = description ?? site.description;

@@ -6,7 +6,6 @@ import { useSite } from '#client/layout/use-site.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { HeaderSearch } from '#client/features/search/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
-import { toCanonicalPage } from '#shared/canonical-url.ts';
 import { LOCALES } from '#shared/content/types.ts';
 import { paths, switchLocalePath } from '#shared/urls.ts';
 
@@ -17,8 +16,6 @@ const LOCALE_NAMES = { 'en-US': 'English', 'de-DE': 'Deutsch' } as const;
 export function SiteLayout() {
   const { site, locale, preview } = useSite();
   const { pathname, search } = useLocation();
-  // The server rendered the canonical URL (junk query parameters dropped); links built from it must match at hydration.
-  const here = toCanonicalPage(pathname + search);
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   const t = getLabels(locale);
   if (bare) return <Outlet />;
@@ -52,7 +49,7 @@ export function SiteLayout() {
         </div>
         <nav aria-label={t.language} className="locale-switch">
           {LOCALES.map((l) => (
-            <PrefetchLink key={l} to={switchLocalePath(here.path, l) + here.search} hrefLang={l} lang={l} aria-current={l === locale ? 'true' : undefined} prefetch="intent">
+            <PrefetchLink key={l} to={switchLocalePath(pathname, l) + search} hrefLang={l} lang={l} aria-current={l === locale ? 'true' : undefined} prefetch="intent">
               {LOCALE_NAMES[l]}
             </PrefetchLink>
           ))}

@@ -51,6 +51,24 @@ test('the home page loads and hydrates with no console errors, hydration warning
   }
 });
 
+test('a URL with tracking parameters hydrates cleanly on its canonical form and keeps the parameters a route reads', async ({ browser, baseUrl }) => {
+  const session = await openPage(browser, baseUrl);
+  const { page } = session;
+  try {
+    const response = await page.goto(`${baseUrl}/ARTICLES?utm_source=news&page=1&fbclid=abc#top`);
+
+    assert.equal(response?.status(), 200);
+    await waitForHydration(page);
+    const here = await page.evaluate(() => window.location.pathname + window.location.search + window.location.hash);
+    assert.equal(here, '/articles?page=1#top');
+    assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${baseUrl}/articles`);
+    await page.waitForLoadState('networkidle');
+    session.expectClean();
+  } finally {
+    await session.close();
+  }
+});
+
 test('a link click navigates client-side with one data request, and back/forward stay in the page', async ({ browser, baseUrl }) => {
   const session = await openPage(browser, baseUrl);
   const { page } = session;
