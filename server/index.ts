@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 
 import { createApp } from '#server/app.ts';
+import { createHttpServer } from '#server/lifecycle/http-server.ts';
 import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
 import { createGracefulShutdown } from '#server/lifecycle/graceful-shutdown.ts';
 import { createLogger } from '#server/logger.ts';
@@ -33,7 +33,7 @@ try {
 }
 
 const logger = createLogger(config);
-const httpServer = createServer({ maxHeaderSize: 64 * 1024 });
+const httpServer = createHttpServer();
 // Before listen, so every connection is tracked; `services` is read only when a signal arrives (registered last).
 const lifecycle = createGracefulShutdown(httpServer, { logger, timeoutMs: config.shutdownTimeoutMs, close: () => services.close() });
 process.on('unhandledRejection', lifecycle.handleUnhandledRejection);
