@@ -158,6 +158,7 @@ async function startServer(dataDir: string): Promise<Server> {
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,
     ...ALLOCATOR_ENV,
+    ...(process.env.IMAGE_CONCURRENCY ? { IMAGE_CONCURRENCY: process.env.IMAGE_CONCURRENCY } : {}),
   };
   const child = spawn(process.execPath, ['dist/server/index.js'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
