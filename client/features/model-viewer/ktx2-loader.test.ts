@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { SelfHostedKTX2Loader } from './ktx2-loader.ts';
+import { needsMainThreadZstd, SelfHostedKTX2Loader } from './ktx2-loader.ts';
 
 import type { WebGLRenderer } from 'three';
 
@@ -54,5 +54,37 @@ describe('SelfHostedKTX2Loader', () => {
 
     expect(first.has).not.toHaveBeenCalled();
     expect(loader.workerConfig.bptcSupported).toBe(true);
+  });
+});
+
+/** A KTX2 header (48 bytes plus padding) with the given vkFormat and supercompression scheme. */
+function ktx2Header(vkFormat: number, supercompression: number): ArrayBuffer {
+  const buffer = new ArrayBuffer(80);
+  const view = new DataView(buffer);
+  view.setUint32(12, vkFormat, true);
+  view.setUint32(44, supercompression, true);
+  return buffer;
+}
+
+describe('needsMainThreadZstd', () => {
+  it('is true only for zstd-supercompressed textures three would not send to the transcoder worker', () => {
+    expect(needsMainThreadZstd(ktx2Header(37, 2), false)).toBe(true); // VK_FORMAT_R8G8B8A8_SRGB + zstd
+    expect(needsMainThreadZstd(ktx2Header(0, 2), false)).toBe(false); // Basis UASTC + zstd: the worker inflates it
+    expect(needsMainThreadZstd(ktx2Header(1000066000, 2), false)).toBe(false); // ASTC HDR without GPU support: transcoded
+    expect(needsMainThreadZstd(ktx2Header(1000066000, 2), true)).toBe(true);
+    expect(needsMainThreadZstd(ktx2Header(37, 0), false)).toBe(false);
+    expect(needsMainThreadZstd(new ArrayBuffer(8), false)).toBe(false);
+  });
+
+  it('makes the loader fail such a texture at once instead of compiling wasm on the page', async () => {
+    const { renderer } = createFakeRenderer([]);
+    const loader = createLoader(renderer);
+    const instantiate = vi.spyOn(WebAssembly, 'instantiate');
+
+    const error = await new Promise<unknown>((resolve) => loader.parse(ktx2Header(37, 2), () => resolve(null), resolve));
+
+    expect(String(error)).toMatch(/Zstandard-supercompressed non-Basis textures are not supported/);
+    expect(instantiate).not.toHaveBeenCalled();
+    instantiate.mockRestore();
   });
 });

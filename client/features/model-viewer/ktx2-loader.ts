@@ -16,6 +16,29 @@ import type { WebGLRenderer } from 'three';
  * in the blob, so transcoding itself is three's. See
  * docs/decisions/004-model-viewer.md.
  */
+/** KTX2 header fields (Khronos KTX 2.0 spec, section 3): byte offsets and the values that matter here. */
+const VK_FORMAT_OFFSET = 12;
+const SUPERCOMPRESSION_OFFSET = 44;
+const HEADER_BYTES = 48;
+const VK_FORMAT_UNDEFINED = 0;
+const VK_FORMAT_ASTC_4X4_SFLOAT_BLOCK = 1000066000;
+const SUPERCOMPRESSION_ZSTD = 2;
+
+/**
+ * Would three decode this texture with Zstandard on the main thread? KTX2Loader
+ * sends Basis textures (vkFormat undefined, or Basis UASTC HDR when the GPU
+ * lacks ASTC HDR) to the transcoder worker; any other zstd-supercompressed
+ * texture it inflates with zstddec's wasm on the page, which the page CSP
+ * (no `'wasm-unsafe-eval'`) forbids, and three's promise would never settle.
+ */
+export function needsMainThreadZstd(buffer: ArrayBuffer, astcHdrSupported: boolean): boolean {
+  if (buffer.byteLength < HEADER_BYTES) return false;
+  const header = new DataView(buffer);
+  const vkFormat = header.getUint32(VK_FORMAT_OFFSET, true);
+  if (vkFormat === VK_FORMAT_UNDEFINED || (vkFormat === VK_FORMAT_ASTC_4X4_SFLOAT_BLOCK && !astcHdrSupported)) return false;
+  return header.getUint32(SUPERCOMPRESSION_OFFSET, true) === SUPERCOMPRESSION_ZSTD;
+}
+
 export class SelfHostedKTX2Loader extends KTX2Loader {
   private renderer: WebGLRenderer | null = null;
 
@@ -44,6 +67,15 @@ export class SelfHostedKTX2Loader extends KTX2Loader {
   override parse(...args: Parameters<KTX2Loader['parse']>): void {
     this.ensureSupportDetected();
     super.parse(...args);
+  }
+
+  /** three's texture creation, except that a texture it would inflate with wasm on the page fails at once, into GLTFLoader's texture error. */
+  _createTexture(buffer: ArrayBuffer, config?: object): Promise<unknown> {
+    if (needsMainThreadZstd(buffer, this.workerConfig.astcHDRSupported === true)) {
+      return Promise.reject(new Error('KTX2: Zstandard-supercompressed non-Basis textures are not supported (their decoder would run wasm on the page)'));
+    }
+    const createTexture = (KTX2Loader.prototype as unknown as { _createTexture: (buffer: ArrayBuffer, config?: object) => Promise<unknown> })._createTexture;
+    return createTexture.call(this, buffer, config);
   }
 
   override init(): Promise<void> {
