@@ -5,7 +5,7 @@ import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterCo
 import { AppConfigProvider } from '#client/components/app-config.tsx';
 import { DocumentAssets } from '#client/components/document-assets.tsx';
 import { serverLoaders } from '#client/route-loaders.ts';
-import { getDocumentPolicy, WASM_FLAG } from '#client/route-policy.ts';
+import { getDocumentPolicy } from '#client/route-policy.ts';
 import { createRoutes } from '#client/routes.tsx';
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
 import { createRichTextHtml } from '#client/features/rich-text/server.tsx';
@@ -78,9 +78,9 @@ export function documentHeaders(context: StaticHandlerContext): Headers {
   return headers;
 }
 
-/** What the matched routes need from the page's CSP (wasm for the 3D viewer, framing for the embed). */
+/** What the matched routes need from the page's CSP (framing, for the embed). */
 export function documentPolicy(context: StaticHandlerContext): DocumentPolicy {
-  return getDocumentPolicy(context.matches, (routeId) => context.loaderData[routeId]);
+  return getDocumentPolicy(context.matches);
 }
 
 export interface RenderOptions extends Pick<RenderToPipeableStreamOptions, 'onShellReady' | 'onShellError' | 'onAllReady' | 'onError'> {
@@ -91,8 +91,6 @@ export interface RenderOptions extends Pick<RenderToPipeableStreamOptions, 'onSh
   publicConfig: PublicConfig;
   /** Stylesheets and module preloads of the matched routes; React hoists them into <head>. */
   assets: ServerAssets;
-  /** The document's CSP allows wasm: says so to the browser's data strategy. Default: false. */
-  allowsWasm?: boolean;
 }
 
 /** Streams the document for a queried context. Hydration data rides in one nonce'd script. */
@@ -114,7 +112,7 @@ export function renderDocument(context: StaticHandlerContext, options: RenderOpt
     {
       // One nonce for inline scripts and <style> elements (the inlined stylesheets of ADR 009).
       nonce: { script: options.nonce, style: options.nonce },
-      bootstrapScriptContent: `window.__staticRouterHydrationData=${toScriptSafeJson(hydration, withoutRenderedHtml)};window.__vitrineConfig=${toScriptSafeJson(options.publicConfig)};window.__vitrineUrl=${toScriptSafeJson(canonicalTarget(context))};${options.allowsWasm ? `window.${WASM_FLAG}=true;` : ''}`,
+      bootstrapScriptContent: `window.__staticRouterHydrationData=${toScriptSafeJson(hydration, withoutRenderedHtml)};window.__vitrineConfig=${toScriptSafeJson(options.publicConfig)};window.__vitrineUrl=${toScriptSafeJson(canonicalTarget(context))};`,
       bootstrapModules: options.bootstrapModules.map((src) => {
         const integrity = options.integrity?.[src];
         return integrity ? { src, integrity } : src;

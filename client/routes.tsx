@@ -1,7 +1,6 @@
 import { RouteError } from '#client/components/route-error.tsx';
 import { SiteLayout } from '#client/layout/site-layout.tsx';
 import { Root, RootErrorBoundary } from '#client/root.tsx';
-import { hasModelEmbed } from '#client/route-policy.ts';
 
 import type { LoaderFunction, RouteObject } from 'react-router';
 import type { RoutePolicyHandle } from '#client/route-policy.ts';
@@ -13,8 +12,8 @@ import type { RoutePolicyHandle } from '#client/route-policy.ts';
  * ones (client/route-loaders.ts), the browser a stand-in, because its data
  * strategy (client/data/data-strategy.ts) fetches every route's data from
  * the server's `/_data/` and never runs loader code — so none of it ships.
- * `RoutePolicyHandle` flags say which pages need wasm (the 3D viewer) or may
- * be framed: the one place the server's CSP and the data strategy read it.
+ * `RoutePolicyHandle` flags say which pages may be framed: the one place the
+ * server's CSP reads it.
  */
 export type RouteLoaderName = 'layout' | 'home' | 'models' | 'model' | 'articles' | 'article' | 'tag' | 'search' | 'page' | 'notFound';
 export type RouteLoaders = Record<RouteLoaderName, LoaderFunction>;
@@ -44,13 +43,13 @@ function localeRoutes(prefix: string, loaders: RouteLoaders): RouteObject[] {
   return [
     page(`${prefix}home`, undefined, loaders.home, 'client/pages/home/home-page.tsx', pages.home),
     page(`${prefix}models`, 'models', loaders.models, 'client/pages/models/models-page.tsx', pages.models),
-    page(`${prefix}model`, 'models/:slug', loaders.model, 'client/pages/model/model-page.tsx', pages.model, { decodesModels: true }),
-    page(`${prefix}model-embed`, 'models/:slug/embed', loaders.model, 'client/pages/embed/embed-page.tsx', pages.embed, { bare: true, decodesModels: true, embeddable: true }),
+    page(`${prefix}model`, 'models/:slug', loaders.model, 'client/pages/model/model-page.tsx', pages.model),
+    page(`${prefix}model-embed`, 'models/:slug/embed', loaders.model, 'client/pages/embed/embed-page.tsx', pages.embed, { bare: true, embeddable: true }),
     page(`${prefix}articles`, 'articles', loaders.articles, 'client/pages/articles/articles-page.tsx', pages.articles),
-    page(`${prefix}article`, 'articles/:slug', loaders.article, 'client/pages/article/article-page.tsx', pages.article, { decodesModels: hasModelEmbed }),
+    page(`${prefix}article`, 'articles/:slug', loaders.article, 'client/pages/article/article-page.tsx', pages.article),
     page(`${prefix}tag`, 'tags/:tag', loaders.tag, 'client/pages/tag/tag-page.tsx', pages.tag),
     page(`${prefix}search`, 'search', loaders.search, 'client/pages/search/search-page.tsx', pages.search),
-    page(`${prefix}page`, ':slug', loaders.page, 'client/pages/page/content-page.tsx', pages.page, { decodesModels: hasModelEmbed }),
+    page(`${prefix}page`, ':slug', loaders.page, 'client/pages/page/content-page.tsx', pages.page),
     page(`${prefix}not-found`, '*', loaders.notFound, 'client/pages/not-found/not-found-page.tsx', pages.notFound),
   ];
 }

@@ -1,12 +1,10 @@
 import { data, redirect, redirectDocument } from 'react-router';
 
 import { loadRouteData } from '#client/data/route-data-client.ts';
-import { documentAllowsWasm, getDocumentPolicy } from '#client/route-policy.ts';
 import { ROUTE_DATA_TIMEOUT_MS } from '#shared/constants.ts';
 import { toSameOriginPath } from '#shared/http/safe-redirect.ts';
 
-import type { DataStrategyFunction, DataStrategyMatch, DataStrategyResult } from 'react-router';
-import type { RouteDataResult } from '#shared/data/route-data.ts';
+import type { DataStrategyFunction, DataStrategyResult } from 'react-router';
 
 /**
  * Browser data strategy: instead of running loaders in the browser, ask the
@@ -23,7 +21,6 @@ export const dataStrategy: DataStrategyFunction = async ({ request, matches }) =
 
   const url = new URL(request.url);
   const target = url.pathname + url.search;
-  if (isBlockedByPolicy(matches, () => undefined)) return loadDocument(toLoad, target);
   const timeout = AbortSignal.timeout(ROUTE_DATA_TIMEOUT_MS);
   const signal = AbortSignal.any([request.signal, timeout]);
 
@@ -47,9 +44,6 @@ export const dataStrategy: DataStrategyFunction = async ({ request, matches }) =
     return results;
   }
 
-  const { results: loaded } = payload;
-  if (isBlockedByPolicy(matches, (id) => dataOf(loaded[id]))) return loadDocument(toLoad, target);
-
   await Promise.all(
     toLoad.map(async (match) => {
       const entry = payload.results[match.route.id];
@@ -63,20 +57,3 @@ export const dataStrategy: DataStrategyFunction = async ({ request, matches }) =
   );
   return results;
 };
-
-/**
- * The target page compiles wasm (the 3D viewer) and this document's CSP does
- * not allow it: the server sets wasm per document, so such a navigation
- * becomes a document load (client/route-policy.ts). `dataOf` gives the data
- * the decision may depend on (rich text that embeds a model).
- */
-function isBlockedByPolicy(matches: DataStrategyMatch[], dataOf: (routeId: string) => unknown): boolean {
-  return !documentAllowsWasm() && getDocumentPolicy(matches, dataOf).decodesModels;
-}
-
-const dataOf = (result: RouteDataResult | undefined): unknown => (result && 'data' in result ? result.data : undefined);
-
-function loadDocument(toLoad: DataStrategyMatch[], target: string): Record<string, DataStrategyResult> {
-  const response = redirectDocument(toSameOriginPath(target, window.location.origin));
-  return Object.fromEntries(toLoad.map((match) => [match.route.id, { type: 'data', result: response }]));
-}

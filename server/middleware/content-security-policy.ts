@@ -9,8 +9,6 @@ export interface PolicyState {
   scriptHashes: readonly string[];
   /** `'sha256-…'` sources of a cached page's `<style>` elements. */
   styleHashes: readonly string[];
-  /** `'wasm-unsafe-eval'`: only documents that can decode 3D models (Draco, meshopt) compile wasm. */
-  wasm: boolean;
   /** `frame-ancestors`: `'none'` except on the viewer embed route. */
   frameAncestors: string;
   /** `upgrade-insecure-requests`: only when the site's origin is https. */
@@ -39,8 +37,8 @@ export function createPolicyBuilder(config: Config): (state: PolicyState) => str
     "img-src 'self' data: blob: https://images.ctfassets.net",
     "media-src 'self' https://videos.ctfassets.net https://assets.ctfassets.net",
     "font-src 'self'",
-    // three's Draco decoder runs in a blob: worker; the Basis worker is a file with its own policy.
-    "worker-src 'self' blob:",
+    // The 3D viewer's decoders run in workers from our files, each with its own policy (security.ts); no blob: workers.
+    "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -49,7 +47,8 @@ export function createPolicyBuilder(config: Config): (state: PolicyState) => str
 
   return (state) => {
     const inline = state.nonce ? [`'nonce-${state.nonce}'`] : [];
-    const scripts = [...inline, ...state.scriptHashes, "'self'", ...(state.wasm ? ["'wasm-unsafe-eval'"] : [])];
+    // No 'wasm-unsafe-eval': pages never compile wasm, the decoder workers do (docs/decisions/004-model-viewer.md).
+    const scripts = [...inline, ...state.scriptHashes, "'self'"];
     const styles = config.isDev ? ["'self'", "'unsafe-inline'"] : [...inline, ...state.styleHashes, "'self'"];
     const parts = [fixed, `script-src ${scripts.join(' ')}`, `style-src ${styles.join(' ')}`, `frame-ancestors ${state.frameAncestors}`];
     if (state.upgradeInsecure) parts.push('upgrade-insecure-requests');
@@ -72,7 +71,7 @@ export function setPolicy(res: Response, state: PolicyState, build: (state: Poli
 
 /**
  * Changes part of this response's policy once the route is known: the
- * document handler allows wasm and framing per route, a cached page swaps
+ * document handler allows framing on the embed route, a cached page swaps
  * the nonce for its hashes. A response without a page policy is left alone.
  */
 export function updatePolicy(res: Response, change: Partial<PolicyState>): void {

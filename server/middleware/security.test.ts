@@ -3,7 +3,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
 import { loadConfig } from '#server/config.ts';
-import { createNonceSource, DECODER_WORKER_PATH, decoderWorkerPolicy, isHttpsOrigin, nonce, securityHeaders } from '#server/middleware/security.ts';
+import { createNonceSource, DECODER_WORKER_CSP, decoderWorkerPolicy, isHttpsOrigin, nonce, securityHeaders } from '#server/middleware/security.ts';
+import { BASIS_WORKER_PATH, DECODER_WORKER_PATHS } from '#shared/decoders.ts';
 
 function createSecuredApp(env: Record<string, string> = {}) {
   const app = express();
@@ -54,6 +55,7 @@ describe('securityHeaders', () => {
     expect(csp.get('object-src')).toBe("'none'");
     expect(csp.get('base-uri')).toBe("'self'");
     expect(csp.get('frame-ancestors')).toBe("'none'");
+    expect(csp.get('worker-src')).toBe("'self'");
   });
 
   it('allows inline styles in development, where Vite injects <style> elements without a nonce', async () => {
@@ -115,19 +117,24 @@ describe('decoderWorkerPolicy', () => {
   app.use(nonce(), securityHeaders(loadConfig({})), decoderWorkerPolicy());
   app.get('/{*path}', (_req, res) => res.type('js').send('void 0'));
 
-  it('lets only the Basis transcoder worker evaluate code, with no network and no other script source', async () => {
-    const res = await request(app).get(DECODER_WORKER_PATH);
+  it.each(DECODER_WORKER_PATHS)('lets the decoder worker %s compile wasm, and nothing more: no eval, no network, no other script source', async (path) => {
+    const res = await request(app).get(path);
     const csp = directives(res.headers['content-security-policy'] as string);
 
-    expect(csp.get('script-src')).toBe("'self' 'unsafe-eval' 'wasm-unsafe-eval'");
+    expect(res.headers['content-security-policy']).toBe(DECODER_WORKER_CSP);
+    expect(csp.get('script-src')).toBe("'self' 'wasm-unsafe-eval'");
     expect(csp.get('default-src')).toBe("'none'");
     expect(csp.has('connect-src')).toBe(false);
   });
 
-  it("leaves every other file, the transcoder's own script included, under the page policy", async () => {
-    for (const path of ['/decoders/basis/basis_transcoder.js', '/decoders/draco/draco_decoder.js', '/', `${DECODER_WORKER_PATH}.map`]) {
+  it("leaves every other file, the decoders' own scripts included, under the page policy, which compiles no wasm", async () => {
+    const others = ['/decoders/basis/basis_transcoder.js', '/decoders/draco/draco_wasm_wrapper.js', '/decoders/meshopt/other.js', '/', `${BASIS_WORKER_PATH}.map`];
+    for (const path of others) {
       const res = await request(app).get(path);
-      expect(directives(res.headers['content-security-policy'] as string).get('script-src')?.split(' '), path).not.toContain("'unsafe-eval'");
+      const scripts = directives(res.headers['content-security-policy'] as string).get('script-src')?.split(' ');
+      expect(scripts, path).toContain("'self'");
+      expect(scripts, path).not.toContain("'wasm-unsafe-eval'");
+      expect(scripts, path).not.toContain("'unsafe-eval'");
     }
   });
 });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import helmet from 'helmet';
 
 import { createPolicyBuilder, setPolicy } from '#server/middleware/content-security-policy.ts';
-import { BASIS_WORKER_PATH } from '#shared/decoders.ts';
+import { DECODER_WORKER_PATHS } from '#shared/decoders.ts';
 
 import type { Config } from '#server/config.ts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -41,20 +41,21 @@ export function nonce(): RequestHandler {
   };
 }
 
-/** The Basis (KTX2) transcoder worker, built by scripts/copy-decoders.ts. */
-export const DECODER_WORKER_PATH = BASIS_WORKER_PATH;
 /**
- * Its own policy: a worker loaded from a URL runs under its response's CSP.
- * emscripten's embind builds the transcoder's bindings with `new Function`,
- * so eval is allowed there, and nothing else: no fetches, no imports (the
- * wasm bytes arrive by postMessage), and a worker has no DOM.
+ * The decoder workers' own policy (Basis, Draco, meshopt; shared/decoders.ts):
+ * a worker loaded from a URL runs under its response's CSP, so this is the
+ * only place wasm may be compiled, and no page needs `'wasm-unsafe-eval'`.
+ * Nothing else: no eval (three's emscripten builds need none), no fetches or
+ * imports (the wasm bytes arrive by postMessage or inline), and a worker has
+ * no DOM.
  */
-export const DECODER_WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'";
+export const DECODER_WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'";
 
-/** Gives the decoder worker script its policy; after securityHeaders, whose page policy it replaces. */
+/** Gives the decoder worker scripts their policy; after securityHeaders, whose page policy it replaces. */
 export function decoderWorkerPolicy(): RequestHandler {
+  const workers = new Set(DECODER_WORKER_PATHS);
   return (req, res, next) => {
-    if (req.path === DECODER_WORKER_PATH) res.setHeader('Content-Security-Policy', DECODER_WORKER_CSP);
+    if (workers.has(req.path)) res.setHeader('Content-Security-Policy', DECODER_WORKER_CSP);
     next();
   };
 }
@@ -75,8 +76,8 @@ export function isHttpsOrigin(config: Config, req: Request): boolean {
 
 /**
  * helmet for the fixed headers; the CSP (content-security-policy.ts) and HSTS
- * are per response. The page policy starts strict: no wasm and no framing;
- * the document handler relaxes either for the routes that need it.
+ * are per response. The page policy starts strict, no framing; the document
+ * handler allows framing for the embed route.
  */
 export function securityHeaders(config: Config): RequestHandler {
   const buildPolicy = createPolicyBuilder(config);
@@ -93,7 +94,7 @@ export function securityHeaders(config: Config): RequestHandler {
     const https = isHttpsOrigin(config, req);
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self)');
     if (https) res.setHeader('Strict-Transport-Security', HSTS);
-    const state = { nonce: res.locals.nonce as string | undefined, scriptHashes: [], styleHashes: [], wasm: false, frameAncestors: "'none'", upgradeInsecure: https };
+    const state = { nonce: res.locals.nonce as string | undefined, scriptHashes: [], styleHashes: [], frameAncestors: "'none'", upgradeInsecure: https };
     setPolicy(res, state, buildPolicy);
     mw(req, res, next);
   };

@@ -21,7 +21,7 @@ function negotiate(accept: string | undefined): 'br' | 'gzip' | 'identity' {
 /**
  * Answers from the page cache: same bytes for everyone, so the CSP allows
  * the page's inline scripts and `<style>` elements by hash instead of this
- * request's nonce, with the route's own relaxations (wasm, framing).
+ * request's nonce, with the route's own relaxation (framing, for the embed).
  */
 export function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
   updatePolicy(res, { nonce: undefined, scriptHashes: page.scriptHashes, styleHashes: page.styleHashes, ...page.policy });

@@ -68,9 +68,8 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     for (const [name, value] of entry.documentHeaders(context)) res.setHeader(name, value);
     // Error pages are never stored: a CDN would keep a 404 after the entry is published (docs/decisions/017-security-headers.md).
     res.setHeader('Cache-Control', preview ? 'private, no-store' : context.statusCode >= 400 ? 'no-store' : config.htmlCacheControl);
-    // The routes say whether this page may compile wasm (the 3D viewer's decoders) or be framed (the embed).
-    const routePolicy = entry.documentPolicy(context);
-    const policy = { wasm: routePolicy.decodesModels, frameAncestors: routePolicy.embeddable ? config.embedFrameAncestors : "'none'" };
+    // The routes say whether this page may be framed (the embed); no page compiles wasm (ADR 004).
+    const policy = { frameAncestors: entry.documentPolicy(context).embeddable ? config.embedFrameAncestors : "'none'" };
     updatePolicy(res, policy);
     res.setHeader('ETag', etag);
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
@@ -114,7 +113,6 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
       bootstrapModules: assets.bootstrapModules,
       ...(assets.integrity ? { integrity: assets.integrity } : {}),
       publicConfig: browserConfig,
-      allowsWasm: policy.wasm,
       assets: { nonce, stylesheets: assets.stylesheets, modulePreloads: assets.modulePreloads, ...(assets.inlineStyles ? { inlineStyles: assets.inlineStyles } : {}) },
       onShellReady() {
         if (!waitForAll) start();

@@ -28,7 +28,6 @@ export interface CachedPage {
 
 /** What a cached page's CSP needs besides its hashes (see PolicyState). */
 export interface StoredPolicy {
-  wasm: boolean;
   frameAncestors: string;
 }
 
@@ -49,7 +48,7 @@ export interface PageCache {
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 const STYLE_ELEMENT = /<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g;
 /** A page rendered without a policy of its own gets the strict one. */
-const STRICT_POLICY: StoredPolicy = { wasm: false, frameAncestors: "'none'" };
+const STRICT_POLICY: StoredPolicy = { frameAncestors: "'none'" };
 
 const toHashSource = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { loadConfig } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
 import { createServices } from '#server/services/index.ts';
 import { CLIENT_ENTRY, createManifestAssets } from '#server/ssr/assets.ts';
+import { DECODER_WORKER_PATHS } from '#shared/decoders.ts';
 
 import type { SsrEntry } from '#server/ssr/entry.ts';
 import type { Express } from 'express';
@@ -37,6 +38,11 @@ beforeAll(() => {
   writeFileSync(join(clientDir, 'assets', 'entry-Abc123.css'), CSS);
   const manifest = { [CLIENT_ENTRY]: { file: 'assets/entry-Abc123.js', isEntry: true, css: ['assets/entry-Abc123.css'] } };
   writeFileSync(join(clientDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  // Stand-ins for scripts/copy-decoders.ts' output, which the build copies from public/ into the client folder.
+  for (const path of [...DECODER_WORKER_PATHS, '/decoders/draco/draco_wasm_wrapper.js']) {
+    mkdirSync(join(clientDir, dirname(path)), { recursive: true });
+    writeFileSync(join(clientDir, path), 'void 0;\n');
+  }
 });
 
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
@@ -123,44 +129,57 @@ describe('source maps', () => {
 });
 
 describe("'wasm-unsafe-eval'", () => {
-  it.each([`/models/${MODEL}`, `/de/models/${MODEL}`, `/models/${MODEL}/embed`, `/de/models/${MODEL}/embed`])(
-    'is allowed on a page that mounts the 3D viewer: %s',
-    async (path) => {
-      const res = await get(path);
+  // Every page type, viewer pages and articles whose rich text embeds a model included: the decoders compile wasm in their workers.
+  const pages = [
+    '/',
+    '/de',
+    '/models',
+    `/models/${MODEL}`,
+    `/de/models/${MODEL}`,
+    `/models/${MODEL}/embed`,
+    `/de/models/${MODEL}/embed`,
+    '/articles',
+    '/articles/rendering-light',
+    '/search?q=chair',
+    '/press',
+    '/no/such/page/here',
+  ];
 
-      expect(res.status).toBe(200);
-      expect(directives(res).get('script-src')).toContain("'wasm-unsafe-eval'");
-      expect(res.text).toContain('window.__vitrineWasm=true;');
-    },
-  );
-
-  it.each(['/', '/de', '/models', '/articles', '/search?q=chair', '/press', '/no/such/page/here'])('is not allowed elsewhere: %s', async (path) => {
+  it.each(pages)('is never in a page policy, which starts no blob: workers either: %s', async (path) => {
     const res = await get(path);
 
+    expect(directives(res).get('script-src')).toContain("'self'");
     expect(directives(res).get('script-src')).not.toContain("'wasm-unsafe-eval'");
+    expect(directives(res).get('script-src')).not.toContain("'unsafe-eval'");
+    expect(directives(res).get('worker-src')).toEqual(["'self'"]);
     expect(res.text).not.toContain('__vitrineWasm');
   });
 
-  it('follows the content on articles: allowed exactly when the body embeds a model viewer', async () => {
-    const withModel = await get('/articles/rendering-light');
-    const without = await get('/articles/a-winter-week-in-the-workshop');
-
-    expect(withModel.text).toContain('data-viewer-source=');
-    expect(directives(withModel).get('script-src')).toContain("'wasm-unsafe-eval'");
-    expect(without.text).not.toContain('data-viewer-source=');
-    expect(directives(without).get('script-src')).not.toContain("'wasm-unsafe-eval'");
-  });
-
-  it('comes from the route on cached copies too, as does framing', async () => {
+  it('is not in the policy of cached copies either, which keep the route\'s framing', async () => {
     await get(`/models/${MODEL}/embed`);
     await get('/');
     const embed = await untilCached(`/models/${MODEL}/embed`);
     const home = await untilCached('/');
 
-    expect(directives(embed).get('script-src')).toContain("'wasm-unsafe-eval'");
+    expect(directives(embed).get('script-src')).not.toContain("'wasm-unsafe-eval'");
     expect(directives(embed).get('frame-ancestors')).toEqual(["'self'"]);
     expect(directives(home).get('script-src')).not.toContain("'wasm-unsafe-eval'");
     expect(directives(home).get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it.each(DECODER_WORKER_PATHS)('is in the decoder worker %s, served with a policy of its own that allows nothing else', async (path) => {
+    const res = await get(path);
+
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'");
+  });
+
+  it("leaves the decoders' other files under the page policy", async () => {
+    const res = await get('/decoders/draco/draco_wasm_wrapper.js');
+
+    expect(res.status).toBe(200);
+    expect(directives(res).get('script-src')).not.toContain("'wasm-unsafe-eval'");
   });
 });
 
