@@ -3,8 +3,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
 import { loadConfig } from '#server/config.ts';
-import { createNonceSource, DECODER_WORKER_CSP, decoderWorkerPolicy, isHttpsOrigin, nonce, securityHeaders } from '#server/middleware/security.ts';
-import { BASIS_WORKER_PATH, DECODER_WORKER_PATHS } from '#shared/decoders.ts';
+import { BASIS_WORKER_CSP, createNonceSource, DECODER_WORKER_CSP, decoderWorkerPolicy, isHttpsOrigin, nonce, securityHeaders } from '#server/middleware/security.ts';
+import { BASIS_WORKER_PATH, DRACO_WORKER_PATH, MESHOPT_WORKER_PATH } from '#shared/decoders.ts';
 
 function createSecuredApp(env: Record<string, string> = {}) {
   const app = express();
@@ -117,13 +117,22 @@ describe('decoderWorkerPolicy', () => {
   app.use(nonce(), securityHeaders(loadConfig({})), decoderWorkerPolicy());
   app.get('/{*path}', (_req, res) => res.type('js').send('void 0'));
 
-  it.each(DECODER_WORKER_PATHS)('lets the decoder worker %s compile wasm, and nothing more: no eval, no network, no other script source', async (path) => {
+  it.each([DRACO_WORKER_PATH, MESHOPT_WORKER_PATH])('lets the decoder worker %s compile wasm, and nothing more: no eval, no network, no other script source', async (path) => {
     const res = await request(app).get(path);
     const csp = directives(res.headers['content-security-policy'] as string);
 
     expect(res.headers['content-security-policy']).toBe(DECODER_WORKER_CSP);
     expect(csp.get('script-src')).toBe("'self' 'wasm-unsafe-eval'");
     expect(csp.get('default-src')).toBe("'none'");
+    expect(csp.has('connect-src')).toBe(false);
+  });
+
+  it('lets the Basis worker evaluate code as well, which its embind bindings need, still with no network', async () => {
+    const res = await request(app).get(BASIS_WORKER_PATH);
+    const csp = directives(res.headers['content-security-policy'] as string);
+
+    expect(res.headers['content-security-policy']).toBe(BASIS_WORKER_CSP);
+    expect(csp.get('script-src')).toBe("'self' 'unsafe-eval' 'wasm-unsafe-eval'");
     expect(csp.has('connect-src')).toBe(false);
   });
 

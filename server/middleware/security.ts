@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import helmet from 'helmet';
 
 import { createPolicyBuilder, setPolicy } from '#server/middleware/content-security-policy.ts';
-import { DECODER_WORKER_PATHS } from '#shared/decoders.ts';
+import { BASIS_WORKER_PATH, DRACO_WORKER_PATH, MESHOPT_WORKER_PATH } from '#shared/decoders.ts';
 
 import type { Config } from '#server/config.ts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -42,20 +42,28 @@ export function nonce(): RequestHandler {
 }
 
 /**
- * The decoder workers' own policy (Basis, Draco, meshopt; shared/decoders.ts):
- * a worker loaded from a URL runs under its response's CSP, so this is the
- * only place wasm may be compiled, and no page needs `'wasm-unsafe-eval'`.
- * Nothing else: no eval (three's emscripten builds need none), no fetches or
- * imports (the wasm bytes arrive by postMessage or inline), and a worker has
- * no DOM.
+ * The decoder workers' own policy (Draco, meshopt; shared/decoders.ts): a
+ * worker loaded from a URL runs under its response's CSP, so these files are
+ * where wasm is compiled, and no page needs `'wasm-unsafe-eval'`. Nothing
+ * else: no eval, no fetches or imports (the wasm bytes arrive by postMessage
+ * or are inlined), and a worker has no DOM.
  */
 export const DECODER_WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'";
+/** The Basis transcoder's: emscripten's embind builds its bindings with `new Function`, so eval too. */
+export const BASIS_WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'";
 
-/** Gives the decoder worker scripts their policy; after securityHeaders, whose page policy it replaces. */
+/** Each decoder worker script by path, with its policy. */
+export const DECODER_WORKER_POLICIES: ReadonlyMap<string, string> = new Map([
+  [BASIS_WORKER_PATH, BASIS_WORKER_CSP],
+  [DRACO_WORKER_PATH, DECODER_WORKER_CSP],
+  [MESHOPT_WORKER_PATH, DECODER_WORKER_CSP],
+]);
+
+/** Gives the decoder worker scripts their policies; after securityHeaders, whose page policy it replaces. */
 export function decoderWorkerPolicy(): RequestHandler {
-  const workers = new Set(DECODER_WORKER_PATHS);
   return (req, res, next) => {
-    if (workers.has(req.path)) res.setHeader('Content-Security-Policy', DECODER_WORKER_CSP);
+    const policy = DECODER_WORKER_POLICIES.get(req.path);
+    if (policy) res.setHeader('Content-Security-Policy', policy);
     next();
   };
 }

@@ -11,7 +11,7 @@ import { loadConfig } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
 import { createServices } from '#server/services/index.ts';
 import { CLIENT_ENTRY, createManifestAssets } from '#server/ssr/assets.ts';
-import { DECODER_WORKER_PATHS } from '#shared/decoders.ts';
+import { BASIS_WORKER_PATH, DECODER_WORKER_PATHS, DRACO_WORKER_PATH, MESHOPT_WORKER_PATH } from '#shared/decoders.ts';
 
 import type { SsrEntry } from '#server/ssr/entry.ts';
 import type { Express } from 'express';
@@ -167,12 +167,19 @@ describe("'wasm-unsafe-eval'", () => {
     expect(directives(home).get('frame-ancestors')).toEqual(["'none'"]);
   });
 
-  it.each(DECODER_WORKER_PATHS)('is in the decoder worker %s, served with a policy of its own that allows nothing else', async (path) => {
+  it.each(DECODER_WORKER_PATHS)('is in the decoder worker %s, served with a policy of its own that allows no network', async (path) => {
     const res = await get(path);
 
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'");
+    expect(directives(res).get('default-src')).toEqual(["'none'"]);
+    expect(directives(res).get('script-src')).toContain("'wasm-unsafe-eval'");
+    expect([...directives(res).keys()]).toEqual(['default-src', 'script-src']);
+  });
+
+  it('comes without eval for the Draco and meshopt workers; only the Basis one (embind) evaluates code', async () => {
+    for (const path of [DRACO_WORKER_PATH, MESHOPT_WORKER_PATH]) expect((await get(path)).headers['content-security-policy'], path).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'");
+    expect(directives(await get(BASIS_WORKER_PATH)).get('script-src')).toEqual(["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"]);
   });
 
   it("leaves the decoders' other files under the page policy", async () => {
