@@ -27,11 +27,15 @@ const MODELS = [
   'carvers-mallet',
 ];
 
-/** The self-hosted decoder files a compressed model must load (meshopt's decoder is bundled). */
+/**
+ * The self-hosted decoder files a compressed model must load. Each wasm decoder runs in a worker file with its own CSP
+ * (no page allows wasm): a blob: worker or main-thread wasm would log a CSP violation.
+ */
 const DECODER_FILES: Record<string, RegExp[]> = {
-  'kerf-dining-table': [/\/decoders\/draco\/draco_decoder\.wasm$/],
-  'turned-walnut-bowl': [/\/decoders\/draco\/draco_decoder\.wasm$/],
-  // The worker file carries the transcoder's JS (ktx2-loader.ts); it must run under its own CSP, or the page logs a violation.
+  'kerf-dining-table': [/\/decoders\/draco\/draco_worker\.js$/, /\/decoders\/draco\/draco_decoder\.wasm$/],
+  'turned-walnut-bowl': [/\/decoders\/draco\/draco_worker\.js$/, /\/decoders\/draco\/draco_decoder\.wasm$/],
+  'ladder-shelf': [/\/decoders\/meshopt\/meshopt_worker\.js$/],
+  'halo-pendant': [/\/decoders\/meshopt\/meshopt_worker\.js$/],
   'carvers-mallet': [/\/decoders\/basis\/basis_worker\.js$/, /\/decoders\/basis\/basis_transcoder\.wasm$/],
 };
 
