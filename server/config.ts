@@ -173,7 +173,7 @@ export interface Config {
   images: {
     /** Allowed `q` values (default [75]); the first is used when a request names none. */
     qualities: number[];
-    /** Resizes at once; default (0) = available cores. */
+    /** Resizes at once; default (0) = available cores - 1, at least 1. */
     concurrency: number;
     /** A resize that has not finished by then answers 503. */
     timeoutMs: number;
