@@ -40,17 +40,16 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 
 import { floodHere, floodNiced } from './flood.ts';
+import { freePort, waitUntilUp } from './local-server.ts';
 import { processCpuMs } from './process-cpu.ts';
 
 import type { ChildProcess } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ARTICLE = '/articles/behind-the-vitrine';
@@ -139,29 +138,6 @@ function hostileVariants(images: string[], count: number): string[] {
   return shuffle([...allowed, ...junk], 13);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
-}
-
-async function waitUntilUp(url: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 interface Server {
   url: string;

@@ -16,15 +16,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { freePort, waitUntilUp } from './local-server.ts';
 import { processCpuMs } from './process-cpu.ts';
 
 import type { ChildProcess } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 
 interface LoadResult {
   requests: { average: number; total: number };
@@ -53,29 +52,6 @@ const children: ChildProcess[] = [];
 const pidOf = new Map<string, number>();
 
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
-}
-
-async function waitUntilUp(url: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not come up within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Our production server, logging at info to /dev/null as it would to a collector. */
 async function startApp(extraEnv: Record<string, string> = {}): Promise<string> {
