@@ -1,0 +1,43 @@
+/**
+ * `npm run loc`: how much non-test source there is to read (issue 13's measure).
+ * Counts lines of .ts/.tsx/.css/.js files under server/, client/, shared/ and
+ * scripts/ that git tracks, leaving out tests (`*.test.*`, `*.e2e.*`) and test
+ * support, and lists the files over 250 lines and the lines over 160 characters.
+ *
+ *   node scripts/loc.ts [rev]     # a commit instead of the work tree
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const FOLDERS = ['server', 'client', 'shared', 'scripts'];
+const SOURCE = /\.(ts|tsx|css|js|mjs)$/;
+const TEST = /\.(test|e2e)\.[jt]sx?$|(^|\/)(test-|__fixtures__\/|fixtures\/)/;
+const MAX_FILE_LINES = 250;
+const MAX_LINE_CHARS = 160;
+
+const rev = process.argv[2];
+const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const files = git('ls-tree', '-r', '--name-only', rev ?? 'HEAD', '--', ...FOLDERS)
+  .split('\n')
+  .filter((file) => SOURCE.test(file) && !TEST.test(file));
+const read = (file: string) => (rev ? git('show', `${rev}:${file}`) : readFileSync(file, 'utf8'));
+
+const perFolder = new Map<string, number>();
+const longFiles: string[] = [];
+const longLines: string[] = [];
+for (const file of files) {
+  const lines = read(file).split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const folder = file.split('/')[0] ?? '';
+  perFolder.set(folder, (perFolder.get(folder) ?? 0) + lines.length);
+  if (lines.length > MAX_FILE_LINES) longFiles.push(`${file} (${lines.length})`);
+  lines.forEach((line, i) => {
+    if (line.length > MAX_LINE_CHARS) longLines.push(`${file}:${i + 1} (${line.length})`);
+  });
+}
+
+const total = [...perFolder.values()].reduce((a, b) => a + b, 0);
+console.log(`non-test source at ${rev ?? 'the work tree'}: ${total} lines in ${files.length} files`);
+for (const folder of FOLDERS) console.log(`  ${folder.padEnd(8)} ${perFolder.get(folder) ?? 0}`);
+console.log(`files over ${MAX_FILE_LINES} lines: ${longFiles.length}${longFiles.length ? `\n  ${longFiles.join('\n  ')}` : ''}`);
+console.log(`lines over ${MAX_LINE_CHARS} characters: ${longLines.length}`);
