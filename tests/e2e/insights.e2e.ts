@@ -54,10 +54,10 @@ test('page views and Web Vitals reach the self-hosted collector', async ({ brows
       { src: '/_insights/speed-insights/script.js', defer: true, hasNonce: true },
     ]);
 
-    // The app announces a client navigation in an effect after the commit; under load that can come after
+    // The app announces a client navigation (on document) in an effect after the commit; under load that can come after
     // the heading shows, and leaving before it would lose the page view (a test race, not a product one).
     await page.evaluate(() => {
-      window.addEventListener('vitrine:navigation', () => ((window as Window & { __e2eNavigated?: boolean }).__e2eNavigated = true), { once: true });
+      document.addEventListener('vitrine:navigation', () => ((window as Window & { __e2eNavigated?: boolean }).__e2eNavigated = true), { once: true });
     });
     await page.locator('a[href="/models"]').first().click();
     await page.waitForURL(`${app.url}/models`);
