@@ -138,14 +138,24 @@ export interface QueryDataOptions {
  * Runs the loaders of `routeIds` for a client navigation and returns their
  * results as JSON-ready data (the browser's dataStrategy reads this).
  */
-export async function queryData(request: Request, requestContext: RouterContextProvider, routeIds: Set<string>, options: QueryDataOptions = {}): Promise<RouteDataPayload> {
+export async function queryData(
+  request: Request,
+  requestContext: RouterContextProvider,
+  routeIds: Set<string>,
+  options: QueryDataOptions = {},
+): Promise<RouteDataPayload> {
   const context = await handler.query(request, {
     requestContext,
     filterMatchesToLoad: (match) => routeIds.size === 0 || routeIds.has(match.route.id),
     skipLoaderErrorBubbling: true,
   });
   if (context instanceof Response) {
-    return { type: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/', reloadDocument: context.headers.has('X-Remix-Reload-Document') };
+    return {
+      type: 'redirect',
+      status: context.status,
+      location: context.headers.get('Location') ?? '/',
+      reloadDocument: context.headers.has('X-Remix-Reload-Document'),
+    };
   }
   const results: Record<string, RouteDataResult> = {};
   for (const match of context.matches) {

@@ -20,7 +20,14 @@ export type RouteLoaders = Record<RouteLoaderName, LoaderFunction>;
 
 type PageModule = () => Promise<Partial<Pick<RouteObject, 'Component' | 'ErrorBoundary'>>>;
 
-function page(id: string, path: string | undefined, loader: LoaderFunction, chunk: string, load: PageModule, handle: RoutePolicyHandle & { bare?: boolean } = {}): RouteObject {
+function page(
+  id: string,
+  path: string | undefined,
+  loader: LoaderFunction,
+  chunk: string,
+  load: PageModule,
+  handle: RoutePolicyHandle & { bare?: boolean } = {},
+): RouteObject {
   const base = { id, loader, lazy: load, handle: { chunk, ...handle } };
   return path === undefined ? { ...base, index: true } : { ...base, path };
 }

@@ -226,7 +226,9 @@ async function main(): Promise<number> {
 
   printTable(summaries);
   const loadAtEnd = machineLoad();
-  process.stdout.write(`machine load: ${loadAtStart} at start, ${loadAtEnd} at the end (share of ${availableParallelism()} cores; Lighthouse's own runs count too)\n`);
+  process.stdout.write(
+    `machine load: ${loadAtStart} at start, ${loadAtEnd} at the end (share of ${availableParallelism()} cores; Lighthouse's own runs count too)\n`,
+  );
   const missed = summaries.flatMap(missedTargets);
   const result = {
     generatedAt: new Date().toISOString(),

@@ -20,7 +20,9 @@ afterAll(async () => {
 
 describe('copyDecoders', () => {
   it("copies three's Draco decoder and Basis transcoder", () => {
-    expect(written).toEqual(expect.arrayContaining(['draco/draco_decoder.wasm', 'draco/draco_wasm_wrapper.js', 'basis/basis_transcoder.wasm', 'basis/basis_transcoder.js']));
+    expect(written).toEqual(
+      expect.arrayContaining(['draco/draco_decoder.wasm', 'draco/draco_wasm_wrapper.js', 'basis/basis_transcoder.wasm', 'basis/basis_transcoder.js']),
+    );
   });
 
   it("writes the Basis worker KTX2Loader would have built as a blob: valid script with the transcoder, three's constants and its message handler", async () => {

@@ -12,9 +12,7 @@ export async function gzipSize(file: string): Promise<number> {
 export async function reportSizes(clientDir: string): Promise<void> {
   const dir = join(clientDir, 'assets');
   const files = (await readdir(dir)).filter((f) => f.endsWith('.js') || f.endsWith('.css'));
-  const rows = await Promise.all(
-    files.map(async (f) => ({ file: f, raw: readFileSync(join(dir, f)).length, gzip: await gzipSize(join(dir, f)) })),
-  );
+  const rows = await Promise.all(files.map(async (f) => ({ file: f, raw: readFileSync(join(dir, f)).length, gzip: await gzipSize(join(dir, f)) })));
   rows.sort((a, b) => b.gzip - a.gzip);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(10);
   console.log('\nchunk sizes (dist/client/assets)');

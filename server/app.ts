@@ -97,7 +97,17 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
 
   app.get(`${ROUTE_DATA_PREFIX}{/*path}`, createRouteDataHandler({ config, entry: deps.ssr.entry, createRequestContext }));
   app.use(pageMethods());
-  app.get('/{*path}', createDocumentHandler({ config, entry: deps.ssr.entry, assets: deps.ssr.assets, buildId: deps.ssr.buildId, createRequestContext, ...(deps.pageCache ? { pageCache: deps.pageCache } : {}) }));
+  app.get(
+    '/{*path}',
+    createDocumentHandler({
+      config,
+      entry: deps.ssr.entry,
+      assets: deps.ssr.assets,
+      buildId: deps.ssr.buildId,
+      createRequestContext,
+      ...(deps.pageCache ? { pageCache: deps.pageCache } : {}),
+    }),
+  );
 
   app.use(notFound());
   app.use(errorHandler({ isDev: config.isDev }));

@@ -102,7 +102,10 @@ const envSchema = z.object({
   IMAGE_QUALITIES: z
     .string()
     .default('75')
-    .refine((v) => v.split(',').every((q) => /^\s*\d{1,3}\s*$/.test(q) && Number(q) >= 1 && Number(q) <= 100), 'must be a comma-separated list of qualities 1-100')
+    .refine(
+      (v) => v.split(',').every((q) => /^\s*\d{1,3}\s*$/.test(q) && Number(q) >= 1 && Number(q) <= 100),
+      'must be a comma-separated list of qualities 1-100',
+    )
     .transform((v) => [...new Set(v.split(',').map(Number))].sort((a, b) => a - b)),
   IMAGE_CONCURRENCY: int(0, 0, 64),
   IMAGE_TIMEOUT_MS: int(10_000, 100, 120_000),

@@ -20,7 +20,12 @@ describe('toCanonicalPage', () => {
     const { target } = toCanonicalPage('/search?tag=b&utm=1&type=model&q=oak%20chair&tag=a&page=2&type=article');
 
     expect(target).toBe('/search?page=2&q=oak+chair&tag=b&tag=a&type=model&type=article');
-    expect(parseSearchPageParams(new URL(target, 'http://x').searchParams)).toEqual({ query: 'oak chair', page: 2, types: ['model', 'article'], tags: ['b', 'a'] });
+    expect(parseSearchPageParams(new URL(target, 'http://x').searchParams)).toEqual({
+      query: 'oak chair',
+      page: 2,
+      types: ['model', 'article'],
+      tags: ['b', 'a'],
+    });
   });
 
   it('maps differently encoded query values to one target', () => {

@@ -29,7 +29,12 @@ function renderWithStyleNonce(element: ReactNode, nonce: string): Promise<string
 
 describe('DocumentAssets', () => {
   it('inlines the sheets the server gives text for, with the nonce, links the others, both as React stylesheet resources', async () => {
-    const assets: ServerAssets = { nonce: 'n', stylesheets: ['/assets/app.css', '/assets/big.css'], modulePreloads: [], inlineStyles: { '/assets/app.css': 'body{color:red}' } };
+    const assets: ServerAssets = {
+      nonce: 'n',
+      stylesheets: ['/assets/app.css', '/assets/big.css'],
+      modulePreloads: [],
+      inlineStyles: { '/assets/app.css': 'body{color:red}' },
+    };
     const html = await renderWithStyleNonce(
       <AppConfigProvider value={config} assets={{ ...assets, head: <DocumentAssets assets={assets} /> }}>
         <ServerHead />

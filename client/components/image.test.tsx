@@ -85,7 +85,12 @@ describe('Image', () => {
   it('does not request widths beyond the intrinsic width: the largest candidate is the image at its own size', () => {
     const { img, sources } = renderImage(<Image asset={{ ...photo, width: 700, height: 350 }} sizes="100vw" />);
 
-    expect(sources[0]!.getAttribute('srcset')!.split(', ').map((c) => c.split(' ')[1])).toEqual(['640w', '700w']);
+    expect(
+      sources[0]!
+        .getAttribute('srcset')!
+        .split(', ')
+        .map((c) => c.split(' ')[1]),
+    ).toEqual(['640w', '700w']);
     expect(img.getAttribute('src')).toBe(`${photo.url}?q=75&fm=jpg`);
   });
 

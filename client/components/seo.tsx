@@ -37,9 +37,7 @@ export function Seo({ title, description, image, type = 'website', alternates = 
       <meta name="description" content={desc} />
       <link rel="canonical" href={canonical} />
       {noindex ? <meta name="robots" content="noindex" /> : null}
-      {alternates
-        ? LOCALES.map((l) => <link key={l} rel="alternate" hrefLang={l} href={origin + switchLocalePath(pathname, l)} />)
-        : null}
+      {alternates ? LOCALES.map((l) => <link key={l} rel="alternate" hrefLang={l} href={origin + switchLocalePath(pathname, l)} />) : null}
       {alternates ? <link rel="alternate" hrefLang="x-default" href={origin + switchLocalePath(pathname, 'en-US')} /> : null}
       <meta property="og:title" content={title} />
       <meta property="og:description" content={desc} />

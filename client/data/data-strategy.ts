@@ -26,7 +26,11 @@ export const dataStrategy: DataStrategyFunction = async ({ request, matches }) =
 
   let payload;
   try {
-    payload = await loadRouteData(target, toLoad.map((m) => m.route.id), signal);
+    payload = await loadRouteData(
+      target,
+      toLoad.map((m) => m.route.id),
+      signal,
+    );
   } catch (error) {
     if (request.signal.aborted) throw error;
     // Slow or unreachable: let the server render the page as a document.

@@ -25,7 +25,12 @@ export function getLoaderContext(
 }
 
 /** Renders one rich-text field of an entry to HTML, cached by entry, field, locale, version and linked content. */
-export function renderField(richText: RichTextHtml, value: RichText, entry: { id: string; updatedAt: string; locale: Locale }, field: string): RenderedRichText {
+export function renderField(
+  richText: RichTextHtml,
+  value: RichText,
+  entry: { id: string; updatedAt: string; locale: Locale },
+  field: string,
+): RenderedRichText {
   // Linked entries (cards, chips, embedded models) change without the entry's own updatedAt moving.
   return richText.render(value, entry.locale, `${entry.id}-${field}-${entry.locale}-${entry.updatedAt}-${hashString(JSON.stringify(value.links ?? null))}`);
 }

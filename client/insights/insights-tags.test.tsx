@@ -34,11 +34,24 @@ function Shell() {
 }
 
 function createRouter(path: string) {
-  const children = [{ path: 'models/:slug', Component: () => <main>model</main> }, { path: 'articles', Component: () => <main>articles</main> }];
+  const children = [
+    { path: 'models/:slug', Component: () => <main>model</main> },
+    { path: 'articles', Component: () => <main>articles</main> },
+  ];
   return createMemoryRouter([{ path: '/', Component: Shell, children }], { initialEntries: [path] });
 }
 
-function App({ path, config = baseConfig, assets = null, router = createRouter(path) }: { path: string; config?: PublicConfig; assets?: ServerAssets | null; router?: ReturnType<typeof createRouter> }) {
+function App({
+  path,
+  config = baseConfig,
+  assets = null,
+  router = createRouter(path),
+}: {
+  path: string;
+  config?: PublicConfig;
+  assets?: ServerAssets | null;
+  router?: ReturnType<typeof createRouter>;
+}) {
   return (
     <AppConfigProvider value={config} assets={assets}>
       <RouterProvider router={router} />
@@ -85,7 +98,10 @@ describe('InsightsTags', () => {
 
     const doc = parse(renderToString(<App path="/articles" config={config} assets={serverAssets} />));
 
-    expect([...doc.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'))).toEqual(['https://stats.example.com/_vercel/insights/script.js', 'https://stats.example.com/_vercel/speed-insights/script.js']);
+    expect([...doc.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'))).toEqual([
+      'https://stats.example.com/_vercel/insights/script.js',
+      'https://stats.example.com/_vercel/speed-insights/script.js',
+    ]);
   });
 
   it('renders nothing when insights are disabled', () => {

@@ -52,7 +52,19 @@ describe('startPageViews', () => {
     expect(started).toBe(true);
     expect(transport).toHaveBeenCalledWith(endpoint, expect.any(String));
     expect(batches(transport)).toEqual([
-      { events: [{ type: 'pageview', route: '/models/:slug', path: '/models/chair', locale: 'en', referrer: 'news.example.org', viewport: 'desktop', navigation: 'load' }] },
+      {
+        events: [
+          {
+            type: 'pageview',
+            route: '/models/:slug',
+            path: '/models/chair',
+            locale: 'en',
+            referrer: 'news.example.org',
+            viewport: 'desktop',
+            navigation: 'load',
+          },
+        ],
+      },
     ]);
   });
 

@@ -25,7 +25,11 @@ export interface PageViewsOptions extends ScriptOptions {
  */
 export function startPageViews(options: PageViewsOptions): boolean {
   if (!isTrackingAllowed() || !isSampledIn(options.sampleRate, options.random)) return false;
-  const queue = createBeaconQueue<PageViewEvent>({ endpoint: options.endpoint, transport: options.transport ?? beaconTransport, flushAfterMs: options.flushAfterMs });
+  const queue = createBeaconQueue<PageViewEvent>({
+    endpoint: options.endpoint,
+    transport: options.transport ?? beaconTransport,
+    flushAfterMs: options.flushAfterMs,
+  });
   let lastPath: string | undefined;
 
   function record(navigation: PageViewEvent['navigation'], route: string | null): void {

@@ -11,8 +11,13 @@ function scriptTag(src: string, sampleRate?: string): HTMLScriptElement {
 
 describe('readScriptOptions', () => {
   it('puts the collector next to the script', () => {
-    expect(readScriptOptions(scriptTag('/_insights/insights/script.js', '0.5'))).toEqual({ endpoint: `${window.location.origin}/_insights/insights/events`, sampleRate: 0.5 });
-    expect(readScriptOptions(scriptTag('https://stats.example.com/x/speed-insights/script.js?v=2'))?.endpoint).toBe('https://stats.example.com/x/speed-insights/events');
+    expect(readScriptOptions(scriptTag('/_insights/insights/script.js', '0.5'))).toEqual({
+      endpoint: `${window.location.origin}/_insights/insights/events`,
+      sampleRate: 0.5,
+    });
+    expect(readScriptOptions(scriptTag('https://stats.example.com/x/speed-insights/script.js?v=2'))?.endpoint).toBe(
+      'https://stats.example.com/x/speed-insights/events',
+    );
   });
 
   it('clamps the sample rate and defaults to everything', () => {

@@ -16,7 +16,8 @@ function createFakeVitals() {
   });
   const source = { onCLS: subscribe, onFCP: subscribe, onINP: subscribe, onLCP: subscribe, onTTFB: subscribe } as unknown as VitalsSource;
   const emit = (metric: Partial<MetricType>) => {
-    for (const callback of callbacks) callback({ id: 'v5-1', delta: 0, entries: [], navigationId: 1, navigationType: 'navigate', rating: 'good', ...metric } as MetricType);
+    for (const callback of callbacks)
+      callback({ id: 'v5-1', delta: 0, entries: [], navigationId: 1, navigationType: 'navigate', rating: 'good', ...metric } as MetricType);
   };
   return { source, subscribe, emit };
 }
@@ -45,8 +46,28 @@ describe('startSpeedInsights', () => {
     expect(vitals.subscribe).toHaveBeenCalledTimes(5);
     const [batch] = transport.mock.calls.map(([, body]) => JSON.parse(body as string) as EventBatch<VitalEvent>);
     expect(batch?.events).toEqual([
-      { type: 'vital', name: 'LCP', value: 1234.5, rating: 'good', id: 'v5-lcp', route: '/articles/:slug', path: '/articles/hello', viewport: 'desktop', navigationType: 'navigate' },
-      { type: 'vital', name: 'CLS', value: 0.12, rating: 'needs-improvement', id: 'v5-cls', route: '/articles/:slug', path: '/articles/hello', viewport: 'desktop', navigationType: 'navigate' },
+      {
+        type: 'vital',
+        name: 'LCP',
+        value: 1234.5,
+        rating: 'good',
+        id: 'v5-lcp',
+        route: '/articles/:slug',
+        path: '/articles/hello',
+        viewport: 'desktop',
+        navigationType: 'navigate',
+      },
+      {
+        type: 'vital',
+        name: 'CLS',
+        value: 0.12,
+        rating: 'needs-improvement',
+        id: 'v5-cls',
+        route: '/articles/:slug',
+        path: '/articles/hello',
+        viewport: 'desktop',
+        navigationType: 'navigate',
+      },
     ]);
   });
 

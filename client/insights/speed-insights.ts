@@ -42,7 +42,11 @@ export function startSpeedInsights(options: SpeedInsightsOptions): boolean {
   const route = options.page?.route ?? readRoute();
   const path = options.page?.path ?? window.location.pathname;
   const viewport = readViewportClass();
-  const queue = createBeaconQueue<VitalEvent>({ endpoint: options.endpoint, transport: options.transport ?? beaconTransport, flushAfterMs: options.flushAfterMs });
+  const queue = createBeaconQueue<VitalEvent>({
+    endpoint: options.endpoint,
+    transport: options.transport ?? beaconTransport,
+    flushAfterMs: options.flushAfterMs,
+  });
 
   const report = (metric: MetricType) =>
     queue.add({

@@ -6,7 +6,12 @@ import type { LoaderFunctionArgs } from 'react-router';
 export async function siteLayoutLoader({ request, context }: LoaderFunctionArgs) {
   const { content, options, info, richText } = getLoaderContext(request, context);
   const { footer, ...site } = await content.getSiteSettings(options);
-  return { site: { ...site, footer: renderField(richText, footer, { ...site, locale: options.locale }, 'footer') }, locale: options.locale, origin: info.origin, preview: info.preview };
+  return {
+    site: { ...site, footer: renderField(richText, footer, { ...site, locale: options.locale }, 'footer') },
+    locale: options.locale,
+    origin: info.origin,
+    preview: info.preview,
+  };
 }
 
 export type SiteLayoutData = Awaited<ReturnType<typeof siteLayoutLoader>>;

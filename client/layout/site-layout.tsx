@@ -9,7 +9,6 @@ import { getLabels } from '#client/layout/labels.ts';
 import { LOCALES } from '#shared/content/types.ts';
 import { paths, switchLocalePath } from '#shared/urls.ts';
 
-
 const LOCALE_NAMES = { 'en-US': 'English', 'de-DE': 'Deutsch' } as const;
 
 /** Header, footer and announcer around every page of one locale. Routes with `handle.bare` get none of it. */
@@ -49,7 +48,14 @@ export function SiteLayout() {
         </div>
         <nav aria-label={t.language} className="locale-switch">
           {LOCALES.map((l) => (
-            <PrefetchLink key={l} to={switchLocalePath(pathname, l) + search} hrefLang={l} lang={l} aria-current={l === locale ? 'true' : undefined} prefetch="intent">
+            <PrefetchLink
+              key={l}
+              to={switchLocalePath(pathname, l) + search}
+              hrefLang={l}
+              lang={l}
+              aria-current={l === locale ? 'true' : undefined}
+              prefetch="intent"
+            >
               {LOCALE_NAMES[l]}
             </PrefetchLink>
           ))}

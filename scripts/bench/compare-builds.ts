@@ -26,7 +26,11 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: { u
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { path: { type: 'string', default: '/articles/behind-the-vitrine' }, rounds: { type: 'string', default: '3' }, duration: { type: 'string', default: '5' } },
+  options: {
+    path: { type: 'string', default: '/articles/behind-the-vitrine' },
+    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '5' },
+  },
 });
 if (positionals.length !== 2) throw new Error('usage: node scripts/bench/compare-builds.ts <before checkout> <after checkout>');
 
@@ -41,7 +45,13 @@ const builds = positionals.map((dir, i) => {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
-  return { name: i === 0 ? `before (${dir})` : `after (${dir})`, url: `http://127.0.0.1:${port}${args.path}`, pid: child.pid ?? -1, rps: [] as number[], cpu: [] as number[] };
+  return {
+    name: i === 0 ? `before (${dir})` : `after (${dir})`,
+    url: `http://127.0.0.1:${port}${args.path}`,
+    pid: child.pid ?? -1,
+    rps: [] as number[],
+    cpu: [] as number[],
+  };
 });
 
 try {

@@ -138,7 +138,6 @@ function hostileVariants(images: string[], count: number): string[] {
   return shuffle([...allowed, ...junk], 13);
 }
 
-
 interface Server {
   url: string;
   child: ChildProcess;
@@ -231,8 +230,8 @@ async function runFlood(mode: FloodMode, base: string, urls: string[]): Promise<
 
 const describeFlood = (mode: FloodMode) =>
   mode === 'niced'
-    ? 'from a child process at nice 19 (the attacker\'s CPU is not ours)'
-    : 'from the bench\'s main thread at normal priority (flood, prober and server share the 2 cores)';
+    ? "from a child process at nice 19 (the attacker's CPU is not ours)"
+    : "from the bench's main thread at normal priority (flood, prober and server share the 2 cores)";
 const latencyLine = (label: string, values: number[]) =>
   `${label}: ${values.length} requests, p50 ${percentile(values, 50).toFixed(1)} ms, p99 ${percentile(values, 99).toFixed(1)} ms`;
 

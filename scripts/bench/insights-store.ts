@@ -23,7 +23,9 @@ import { openSqliteDatabase } from '#server/services/insights/store/sqlite-datab
 
 import type { PageViewEvent, VitalEvent } from '#server/services/insights/event-schema.ts';
 
-const { values } = parseArgs({ options: { events: { type: 'string', default: '200000' }, rows: { type: 'string', default: '1000000' }, url: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { events: { type: 'string', default: '200000' }, rows: { type: 'string', default: '1000000' }, url: { type: 'string' } },
+});
 const events = Number(values.events);
 const rows = Number(values.rows);
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-insights-bench-'));

@@ -51,8 +51,6 @@ const children: ChildProcess[] = [];
 /** Server process per base URL, to read its CPU time around each sample. */
 const pidOf = new Map<string, number>();
 
-
-
 /** Our production server, logging at info to /dev/null as it would to a collector. */
 async function startApp(extraEnv: Record<string, string> = {}): Promise<string> {
   if (!existsSync(join(ROOT, 'dist/server/index.js'))) {
@@ -90,7 +88,10 @@ async function startBaseline(files: Record<string, string>): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
   for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--input-type=module', '-e', BASELINE_SERVER, dir, String(port)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', BASELINE_SERVER, dir, String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
   pidOf.set(url, child.pid ?? -1);

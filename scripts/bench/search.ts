@@ -116,7 +116,14 @@ async function serve(dataset: string): Promise<void> {
   });
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const report: ServerReport = { port: (server.address() as AddressInfo).port, records: records.length, buildMs, buildCpuMs, heapMB: (heapUsed - heapBefore) / MB, rssMB: rss / MB };
+  const report: ServerReport = {
+    port: (server.address() as AddressInfo).port,
+    records: records.length,
+    buildMs,
+    buildCpuMs,
+    heapMB: (heapUsed - heapBefore) / MB,
+    rssMB: rss / MB,
+  };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 
@@ -178,11 +185,7 @@ function printTable(title: string, rows: (string | number)[][]): void {
 
 async function main(): Promise<void> {
   const duration = Number(args.duration);
-  const datasets = [
-    ['demo-like', 'demo'],
-    ['synthetic 20k', 'synthetic'],
-    ...(args.records ? [[args.records, args.records]] : []),
-  ];
+  const datasets = [['demo-like', 'demo'], ['synthetic 20k', 'synthetic'], ...(args.records ? [[args.records, args.records]] : [])];
   const buildRows: (string | number)[][] = [['records', 'count', 'build ms', 'build CPU ms', 'heap MB', 'RSS MB', 'RSS after load MB']];
   const cpuRows: (string | number)[][] = [['records', 'queries', 'median CPU ms', 'p99 CPU ms']];
   const loadRows: (string | number)[][] = [['records', 'queries', 'req/s', 'p50 ms', 'p99 ms', 'errors']];
@@ -205,8 +208,12 @@ async function main(): Promise<void> {
     });
   }
   // Shared machines skew every number here; the load average says how much.
-  const loadAverage = loadavg().map((value) => value.toFixed(1)).join(' ');
-  console.log(`Embedded search, Node ${process.version}, ${cpus().length} CPUs, load average ${loadAverage}, ${args.connections} connections, ${duration}s per row`);
+  const loadAverage = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+  console.log(
+    `Embedded search, Node ${process.version}, ${cpus().length} CPUs, load average ${loadAverage}, ${args.connections} connections, ${duration}s per row`,
+  );
   printTable('Index build (server child process)', buildRows);
   printTable('POST /1/indexes/*/queries (autocannon in the parent)', loadRows);
   printTable('CPU per uncached query, engine + JSON (server process, 5 runs per query)', cpuRows);

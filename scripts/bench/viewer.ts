@@ -23,7 +23,17 @@ import { freePort } from '../../tests/e2e/support/server.ts';
 import type { ChildProcess } from 'node:child_process';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const MODELS = ['ostra-lounge-chair', 'kerf-dining-table', 'tripod-stool', 'ladder-shelf', 'pivot-desk-lamp', 'halo-pendant', 'tide-vase', 'turned-walnut-bowl', 'carvers-mallet'];
+const MODELS = [
+  'ostra-lounge-chair',
+  'kerf-dining-table',
+  'tripod-stool',
+  'ladder-shelf',
+  'pivot-desk-lamp',
+  'halo-pendant',
+  'tide-vase',
+  'turned-walnut-bowl',
+  'carvers-mallet',
+];
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const runs = Math.max(1, Number(args.runs));
 
@@ -73,14 +83,18 @@ async function main(): Promise<void> {
           }
         });
         await page.addInitScript(() => {
-          document.addEventListener('vitrine:viewer-frame', () => ((window as Window & { __firstFrame?: number }).__firstFrame ??= performance.now()), { once: true });
+          document.addEventListener('vitrine:viewer-frame', () => ((window as Window & { __firstFrame?: number }).__firstFrame ??= performance.now()), {
+            once: true,
+          });
         });
         await page.goto(`${url}/models/${slug}`);
         const handle = await page.waitForFunction(() => (window as Window & { __firstFrame?: number }).__firstFrame, undefined, { timeout: 60_000 });
         times.push(Number(await handle.jsonValue()));
         await page.waitForTimeout(200);
         // The model and what it references (buffers, textures named after it), not the page's poster.
-        files = [...modelFiles.keys()].filter((path) => /\.(glb|gltf|bin|ktx2)$/.test(path) || (path.includes(slug) && !/poster/.test(path) && /\.(jpe?g|png|webp)$/.test(path)));
+        files = [...modelFiles.keys()].filter(
+          (path) => /\.(glb|gltf|bin|ktx2)$/.test(path) || (path.includes(slug) && !/poster/.test(path) && /\.(jpe?g|png|webp)$/.test(path)),
+        );
         bytes = files.reduce((sum, path) => sum + (modelFiles.get(path) ?? 0), 0);
         await context.close();
       }
@@ -102,7 +116,9 @@ async function main(): Promise<void> {
     const html = await (await fetch(`${url}/articles/behind-the-vitrine`)).text();
     const scripts = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1] ?? '');
     const firstLoad = [...new Set(scripts)].reduce((sum, src) => {
-      const path = src.startsWith('/_insights/') ? join(ROOT, 'dist/insights', src.replace(/^\/_insights\/([^/]+)\/script\.js$/, '$1.js')) : join(ROOT, 'dist/client', src);
+      const path = src.startsWith('/_insights/')
+        ? join(ROOT, 'dist/insights', src.replace(/^\/_insights\/([^/]+)\/script\.js$/, '$1.js'))
+        : join(ROOT, 'dist/client', src);
       return sum + (existsSync(path) ? gzipKb(path) : 0);
     }, 0);
     process.stdout.write(`  ${'total'.padEnd(40)} ${viewerTotal.toFixed(1)} KB\n`);

@@ -136,11 +136,14 @@ describe('content JSON API: bad input', () => {
     expect(res.body.error).toMatchObject({ status: 400, message });
   });
 
-  it.each(['/api/content/widgets', '/api/content/', '/api/content/article/', '/api/content/article/oak-ash-walnut/more'])('answers %s with a 404 JSON error, not the HTML page', async (url) => {
-    const res = await get(url);
+  it.each(['/api/content/widgets', '/api/content/', '/api/content/article/', '/api/content/article/oak-ash-walnut/more'])(
+    'answers %s with a 404 JSON error, not the HTML page',
+    async (url) => {
+      const res = await get(url);
 
-    expect(res.status).toBe(404);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.text).not.toContain('<html');
-  });
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.text).not.toContain('<html');
+    },
+  );
 });

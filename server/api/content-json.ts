@@ -31,7 +31,8 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
   }
   function int(value: unknown, name: string, fallback: number, max: number): number {
     if (value === undefined) return fallback;
-    if (typeof value !== 'string' || !/^\d{1,6}$/.test(value) || Number(value) > max) throw new HttpError(400, `${name} must be a whole number from 0 to ${max}`);
+    if (typeof value !== 'string' || !/^\d{1,6}$/.test(value) || Number(value) > max)
+      throw new HttpError(400, `${name} must be a whole number from 0 to ${max}`);
     return Number(value);
   }
   const optionalParam = (value: unknown) => (typeof value === 'string' && value ? value.slice(0, 100) : undefined);
@@ -43,7 +44,12 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
 
   router.get('/articles', async (req, res) => {
     const o = options(req, res);
-    res.json(await content.listArticles({ skip: int(req.query.skip, 'skip', 0, 10_000), limit: int(req.query.limit, 'limit', 10, 100), tag: optionalParam(req.query.tag) }, o));
+    res.json(
+      await content.listArticles(
+        { skip: int(req.query.skip, 'skip', 0, 10_000), limit: int(req.query.limit, 'limit', 10, 100), tag: optionalParam(req.query.tag) },
+        o,
+      ),
+    );
   });
   router.get('/models', async (req, res) => {
     res.json({ items: await content.listModels({ category: optionalParam(req.query.category), tag: optionalParam(req.query.tag) }, options(req, res)) });

@@ -28,7 +28,10 @@ interface Delivery {
 }
 
 function entryPayload(id: string, contentType: string): string {
-  return JSON.stringify({ sys: { type: 'Entry', id, contentType: { sys: { type: 'Link', linkType: 'ContentType', id: contentType } }, revision: 3 }, fields: {} });
+  return JSON.stringify({
+    sys: { type: 'Entry', id, contentType: { sys: { type: 'Link', linkType: 'ContentType', id: contentType } }, revision: 3 },
+    fields: {},
+  });
 }
 
 function signedHeaders({ topic, body, timestamp = Date.now(), secret = WEBHOOK_SECRET }: Delivery): Record<string, string> {
@@ -124,7 +127,10 @@ describe('Contentful webhook: invalidation', () => {
     });
     ctx.fake.clearLog();
 
-    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Asset.publish', body: JSON.stringify({ sys: { type: 'Asset', id: 'hero-oak-ash-walnut' }, fields: {} }) });
+    const res = await deliver(ctx.t.app, {
+      topic: 'ContentManagement.Asset.publish',
+      body: JSON.stringify({ sys: { type: 'Asset', id: 'hero-oak-ash-walnut' }, fields: {} }),
+    });
     await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
 
     expect(res.status).toBe(200);
@@ -137,7 +143,10 @@ describe('Contentful webhook: invalidation', () => {
       data.entries = data.entries.filter((e) => e.sys.id !== 'article-behind-the-vitrine');
     });
 
-    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Entry.unpublish', body: JSON.stringify({ sys: { type: 'DeletedEntry', id: 'article-behind-the-vitrine', contentType: { sys: { id: 'article' } } } }) });
+    const res = await deliver(ctx.t.app, {
+      topic: 'ContentManagement.Entry.unpublish',
+      body: JSON.stringify({ sys: { type: 'DeletedEntry', id: 'article-behind-the-vitrine', contentType: { sys: { id: 'article' } } } }),
+    });
     const after = await request(ctx.t.app).get('/articles').set('Host', HOST);
     const gone = await request(ctx.t.app).get('/articles/behind-the-vitrine').set('Host', HOST);
 
@@ -223,7 +232,8 @@ describe('Contentful webhook: tags and taxonomy', () => {
 
   it('re-renders the pages showing a renamed tag with its new name and leaves the others cached', async () => {
     // `/search` without a query: a search for free text is never kept in the page cache (shared/canonical-url.ts).
-    for (const path of ['/articles/oak-ash-walnut', '/tags/craft', '/models/tripod-stool', '/search', '/articles/rendering-light', '/about']) await cachePage(path);
+    for (const path of ['/articles/oak-ash-walnut', '/tags/craft', '/models/tripod-stool', '/search', '/articles/rendering-light', '/about'])
+      await cachePage(path);
     ctx.fake.update((data) => {
       tagOf(data, 'craft').name = 'Handcraft';
     });
@@ -250,7 +260,12 @@ describe('Contentful webhook: tags and taxonomy', () => {
     expect(unrelated.cache).toBe('HIT');
     expect(page.cache).toBe('HIT');
     expect(await searchTags('article-oak-ash-walnut')).toEqual(['Materials', 'Handcraft']);
-    expect(ctx.t.logs.find((l) => l.msg === 'content invalidated')).toMatchObject({ topic: 'ContentManagement.Tag.save', id: 'craft', entityType: 'Tag', markers: ['tag:craft', 'tags'] });
+    expect(ctx.t.logs.find((l) => l.msg === 'content invalidated')).toMatchObject({
+      topic: 'ContentManagement.Tag.save',
+      id: 'craft',
+      entityType: 'Tag',
+      markers: ['tag:craft', 'tags'],
+    });
   });
 
   it('lists a new tag after Tag.create', async () => {
@@ -298,7 +313,10 @@ describe('Contentful webhook: tags and taxonomy', () => {
       conceptOf(data, 'chairs').prefLabel['en-US'] = 'Armchairs';
     });
 
-    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.TaxonomyConcept.publish', body: JSON.stringify({ sys: { id: 'chairs', type: 'TaxonomyConcept' }, prefLabel: { 'en-US': 'Armchairs' } }) });
+    const res = await deliver(ctx.t.app, {
+      topic: 'ContentManagement.TaxonomyConcept.publish',
+      body: JSON.stringify({ sys: { id: 'chairs', type: 'TaxonomyConcept' }, prefLabel: { 'en-US': 'Armchairs' } }),
+    });
     const model = await visit('/models/ostra-lounge-chair');
     const models = await visit('/models');
     const article = await visit('/articles/oak-ash-walnut');
@@ -315,7 +333,10 @@ describe('Contentful webhook: tags and taxonomy', () => {
   it('treats a concept scheme change as a change of the taxonomy', async () => {
     await cachePage('/models');
 
-    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.TaxonomyConceptScheme.save', body: JSON.stringify({ sys: { id: 'product-categories', type: 'TaxonomyConceptScheme' } }) });
+    const res = await deliver(ctx.t.app, {
+      topic: 'ContentManagement.TaxonomyConceptScheme.save',
+      body: JSON.stringify({ sys: { id: 'product-categories', type: 'TaxonomyConceptScheme' } }),
+    });
     const models = await visit('/models');
 
     expect(res.status).toBe(200);

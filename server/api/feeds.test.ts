@@ -75,7 +75,10 @@ describe('GET /sitemap.xml', () => {
 
   it('gives content URLs a lastmod and every URL its hreflang alternates', () => {
     const article = [...doc.querySelectorAll('url')].find((u) => u.querySelector('loc')?.textContent === `${ORIGIN}/de/articles/oak-ash-walnut`);
-    const alternates = [...(article?.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link') ?? [])].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]);
+    const alternates = [...(article?.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link') ?? [])].map((l) => [
+      l.getAttribute('hreflang'),
+      l.getAttribute('href'),
+    ]);
 
     expect(article?.querySelector('lastmod')?.textContent).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(alternates).toEqual([

@@ -38,7 +38,12 @@ export function createFeedsRouter(config: Config, content: ContentApi): Router {
 
   router.get('/sitemap.xml', async (req, res) => {
     const origin = requestOrigin(req, config.publicUrl);
-    await send(req, res, { key: `${origin}/sitemap.xml`, type: 'application/xml', cacheControl: config.htmlCacheControl, build: () => buildSitemap(origin, res) });
+    await send(req, res, {
+      key: `${origin}/sitemap.xml`,
+      type: 'application/xml',
+      cacheControl: config.htmlCacheControl,
+      build: () => buildSitemap(origin, res),
+    });
   });
 
   async function buildSitemap(origin: string, res: Response): Promise<string> {
@@ -74,7 +79,12 @@ export function createFeedsRouter(config: Config, content: ContentApi): Router {
     const locale = localeFromPath(req.path);
     if (req.params.prefix && paths.home(locale) === '/') return next();
     const origin = requestOrigin(req, config.publicUrl);
-    await send(req, res, { key: `${origin}${paths.rss(locale)}`, type: 'application/rss+xml', cacheControl: config.htmlCacheControl, build: () => buildRss(origin, locale, res) });
+    await send(req, res, {
+      key: `${origin}${paths.rss(locale)}`,
+      type: 'application/rss+xml',
+      cacheControl: config.htmlCacheControl,
+      build: () => buildRss(origin, locale, res),
+    });
   });
 
   async function buildRss(origin: string, locale: Locale, res: Response): Promise<string> {

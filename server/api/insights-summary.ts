@@ -33,7 +33,10 @@ export function createInsightsSummaryRouter(options: { store: InsightsStore; tok
   });
   const dashboardGuard = requireToken(options.token, (res, message) => {
     res.setHeader('WWW-Authenticate', CHALLENGE);
-    res.status(401).type('html').send(renderErrorPage(401, message, String(res.req.id ?? ''), res.locals.nonce as string | undefined));
+    res
+      .status(401)
+      .type('html')
+      .send(renderErrorPage(401, message, String(res.req.id ?? ''), res.locals.nonce as string | undefined));
   });
 
   router.get('/summary', summaryGuard, async (req, res) => {
@@ -44,7 +47,12 @@ export function createInsightsSummaryRouter(options: { store: InsightsStore; tok
   router.get('/dashboard', dashboardGuard, async (req, res) => {
     res.setHeader('X-Robots-Tag', 'noindex');
     const summary = await options.store.summarize().catch((error: unknown) => void req.log.warn({ err: error }, 'insights summary failed'));
-    if (!summary) return void res.status(503).setHeader('Retry-After', '30').type('html').send(renderErrorPage(503, UNAVAILABLE, String(req.id ?? ''), res.locals.nonce as string | undefined));
+    if (!summary)
+      return void res
+        .status(503)
+        .setHeader('Retry-After', '30')
+        .type('html')
+        .send(renderErrorPage(503, UNAVAILABLE, String(req.id ?? ''), res.locals.nonce as string | undefined));
     res.type('html').send(renderDashboardPage(summary, String(res.locals.nonce)));
   });
   return router;

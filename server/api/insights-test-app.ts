@@ -19,8 +19,26 @@ export const fakeScripts: ScriptSource = {
   load: async (name) => ({ code: `/* ${name} */(()=>{})();`, etag: `"etag-${name}"` }),
 };
 
-export const pageView = { type: 'pageview', route: '/models/:slug', path: '/models/chair', locale: 'en', referrer: 'news.example.org', viewport: 'mobile', navigation: 'load' };
-export const lcp = { type: 'vital', name: 'LCP', value: 1830.2, rating: 'good', id: 'v5-1700000000000-123', route: '/models/:slug', path: '/models/chair', viewport: 'mobile', navigationType: 'navigate' };
+export const pageView = {
+  type: 'pageview',
+  route: '/models/:slug',
+  path: '/models/chair',
+  locale: 'en',
+  referrer: 'news.example.org',
+  viewport: 'mobile',
+  navigation: 'load',
+};
+export const lcp = {
+  type: 'vital',
+  name: 'LCP',
+  value: 1830.2,
+  rating: 'good',
+  id: 'v5-1700000000000-123',
+  route: '/models/:slug',
+  path: '/models/chair',
+  viewport: 'mobile',
+  navigationType: 'navigate',
+};
 
 /** The collector behind the app's own request logger and error handler, with every log line captured. */
 export function createCollectorApp(options: Partial<InsightsRouterOptions> = {}) {

@@ -24,7 +24,10 @@ describe('insights mounted in the app', () => {
   });
 
   it('takes event batches through the request guards without setting cookies', async () => {
-    const res = await request(createAppWithInsights()).post('/_insights/insights/events').set('Content-Type', 'text/plain').send(JSON.stringify({ events: [pageView] }));
+    const res = await request(createAppWithInsights())
+      .post('/_insights/insights/events')
+      .set('Content-Type', 'text/plain')
+      .send(JSON.stringify({ events: [pageView] }));
 
     expect(res.status).toBe(204);
     expect(res.headers['set-cookie']).toBeUndefined();

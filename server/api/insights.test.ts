@@ -51,7 +51,16 @@ describe('insights collector: events', () => {
     expect(res.status).toBe(204);
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(eventLines(logs)).toEqual([
-      expect.objectContaining({ level: 30, event: 'pageview', route: '/models/:slug', path: '/models/chair', locale: 'en', referrer: 'news.example.org', viewport: 'mobile', navigation: 'load' }),
+      expect.objectContaining({
+        level: 30,
+        event: 'pageview',
+        route: '/models/:slug',
+        path: '/models/chair',
+        locale: 'en',
+        referrer: 'news.example.org',
+        viewport: 'mobile',
+        navigation: 'load',
+      }),
       expect.objectContaining({ event: 'pageview', route: '/articles', navigation: 'navigation', referrer: null }),
     ]);
     expect((await store.summarize()).windows.hour.views).toBe(2);
@@ -66,7 +75,15 @@ describe('insights collector: events', () => {
 
     expect(res.status).toBe(204);
     expect(eventLines(logs)).toEqual([
-      expect.objectContaining({ event: 'vital', name: 'LCP', value: 1830.2, rating: 'good', route: '/models/:slug', navigationType: 'navigate', metricId: lcp.id }),
+      expect.objectContaining({
+        event: 'vital',
+        name: 'LCP',
+        value: 1830.2,
+        rating: 'good',
+        route: '/models/:slug',
+        navigationType: 'navigate',
+        metricId: lcp.id,
+      }),
       expect.objectContaining({ event: 'vital', name: 'CLS', value: 0.04 }),
     ]);
     expect((await store.summarize()).windows.hour.vitals.LCP?.count).toBe(1);
@@ -136,7 +153,10 @@ describe('insights collector: events', () => {
 
   it('limits each client with 429 and Retry-After', async () => {
     const { app, logs } = createCollectorApp({ rateLimiter: createRateLimiter({ burst: 2, perSecond: 0.1 }) });
-    const send = () => request(app).post('/_insights/insights/events').send({ events: [pageView] });
+    const send = () =>
+      request(app)
+        .post('/_insights/insights/events')
+        .send({ events: [pageView] });
 
     const statuses = [(await send()).status, (await send()).status];
     const limited = await send();

@@ -25,7 +25,11 @@ export interface GeneratedBody {
  * never was one, 503 with Retry-After. Other errors go to the error handler.
  */
 export function createLastGoodSender() {
-  const bodies = new LRUCache<string, string>({ max: LAST_GOOD_MAX_ENTRIES, maxSize: LAST_GOOD_MAX_CHARS, sizeCalculation: (body) => Math.max(1, body.length) });
+  const bodies = new LRUCache<string, string>({
+    max: LAST_GOOD_MAX_ENTRIES,
+    maxSize: LAST_GOOD_MAX_CHARS,
+    sizeCalculation: (body) => Math.max(1, body.length),
+  });
 
   return async function send(req: Request, res: Response, doc: GeneratedBody): Promise<void> {
     let body: string;
@@ -35,7 +39,8 @@ export function createLastGoodSender() {
       const retryAfterS = unavailableRetryAfter(error);
       if (retryAfterS === undefined) throw error;
       const last = bodies.get(doc.key);
-      if (last === undefined) return sendError(req, res, 503, 'This document is temporarily unavailable. Please try again shortly.', { 'Retry-After': String(retryAfterS) });
+      if (last === undefined)
+        return sendError(req, res, 503, 'This document is temporarily unavailable. Please try again shortly.', { 'Retry-After': String(retryAfterS) });
       req.log.warn({ key: doc.key }, 'serving the last good copy');
       res.type(doc.type).setHeader('Cache-Control', 'no-store');
       res.send(last);

@@ -55,7 +55,9 @@ describe('GET /api/preview', () => {
   });
 
   it('sets an HttpOnly, SameSite=Lax cookie and redirects with 307 to the local path', async () => {
-    const res = await request(t.app).get('/api/preview').query({ secret: PREVIEW_SECRET, path: `${DRAFT}?from=cms` });
+    const res = await request(t.app)
+      .get('/api/preview')
+      .query({ secret: PREVIEW_SECRET, path: `${DRAFT}?from=cms` });
     const cookie = setCookieOf(res);
 
     expect(res.status).toBe(307);
@@ -85,16 +87,24 @@ describe('GET /api/preview', () => {
     expect(setCookieOf(untrusted)).not.toMatch(/; Secure/);
   });
 
-  it.each(['//evil.com', '//evil.com/articles', 'https://evil.com', 'http://evil.com/', '/\\evil.com', '\\\\evil.com', '/\t/evil.com', 'javascript:alert(1)', 'evil.com', ''])(
-    'refuses to redirect to %j with 400',
-    async (path) => {
-      const res = await request(t.app).get('/api/preview').query({ secret: PREVIEW_SECRET, path });
+  it.each([
+    '//evil.com',
+    '//evil.com/articles',
+    'https://evil.com',
+    'http://evil.com/',
+    '/\\evil.com',
+    '\\\\evil.com',
+    '/\t/evil.com',
+    'javascript:alert(1)',
+    'evil.com',
+    '',
+  ])('refuses to redirect to %j with 400', async (path) => {
+    const res = await request(t.app).get('/api/preview').query({ secret: PREVIEW_SECRET, path });
 
-      expect(res.status).toBe(400);
-      expect(res.headers.location).toBeUndefined();
-      expect(res.headers['set-cookie']).toBeUndefined();
-    },
-  );
+    expect(res.status).toBe(400);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
 
   it('refuses a path given twice', async () => {
     const res = await request(t.app).get(`/api/preview?secret=${PREVIEW_SECRET}&path=/a&path=//evil.com`);
@@ -136,7 +146,9 @@ describe('pages in preview', () => {
 
     expect(res.status).toBe(200);
     expect(res.text).toContain(`<h1>${DRAFT_TITLE}</h1>`);
-    expect(res.text).toMatch(/<div class="preview-banner" role="status">Preview: you are seeing unpublished content\.(<!-- -->)?\s*<a href="\/api\/preview\/exit">Exit preview<\/a>/);
+    expect(res.text).toMatch(
+      /<div class="preview-banner" role="status">Preview: you are seeing unpublished content\.(<!-- -->)?\s*<a href="\/api\/preview\/exit">Exit preview<\/a>/,
+    );
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.vary).toContain('Cookie');
   });
@@ -196,7 +208,9 @@ describe('pages in preview', () => {
   });
 
   it('accepts a cookie the server signed', async () => {
-    const res = await request(t.app).get(DRAFT).set('Cookie', forgeCookie(Math.floor(Date.now() / 1000) + 600));
+    const res = await request(t.app)
+      .get(DRAFT)
+      .set('Cookie', forgeCookie(Math.floor(Date.now() / 1000) + 600));
 
     expect(res.status).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -205,7 +219,9 @@ describe('pages in preview', () => {
 
 describe('GET /api/preview/exit', () => {
   it('clears the cookie and redirects home', async () => {
-    const res = await request(t.app).get('/api/preview/exit').set('Cookie', await previewCookie());
+    const res = await request(t.app)
+      .get('/api/preview/exit')
+      .set('Cookie', await previewCookie());
     const cleared = setCookieOf(res);
 
     expect(res.status).toBe(307);

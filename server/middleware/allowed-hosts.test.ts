@@ -42,14 +42,18 @@ describe('allowedHosts', () => {
   }
 
   it('passes an allowed host, whatever its port or case', async () => {
-    const res = await request(createHostApp(['shop.test'])).get('/').set('Host', 'SHOP.test:8443');
+    const res = await request(createHostApp(['shop.test']))
+      .get('/')
+      .set('Host', 'SHOP.test:8443');
 
     expect(res.status).toBe(200);
     expect(res.text).toBe('page');
   });
 
   it('answers another host with 421, no-store and a plain-text fix', async () => {
-    const res = await request(createHostApp(['shop.test'])).get('/').set('Host', 'evil.example');
+    const res = await request(createHostApp(['shop.test']))
+      .get('/')
+      .set('Host', 'evil.example');
 
     expect(res.status).toBe(421);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -60,22 +64,32 @@ describe('allowedHosts', () => {
   });
 
   it('answers a malformed host with 400', async () => {
-    const res = await request(createHostApp(['shop.test'])).get('/').set('Host', 'shop.test/x');
+    const res = await request(createHostApp(['shop.test']))
+      .get('/')
+      .set('Host', 'shop.test/x');
 
     expect(res.status).toBe(400);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('checks X-Forwarded-Host only when the hop is trusted', async () => {
-    const untrusted = await request(createHostApp(['shop.test'])).get('/').set('Host', 'shop.test').set('X-Forwarded-Host', 'evil.example');
-    const trusted = await request(createHostApp(['shop.test'], 1)).get('/').set('Host', 'shop.test').set('X-Forwarded-Host', 'evil.example');
+    const untrusted = await request(createHostApp(['shop.test']))
+      .get('/')
+      .set('Host', 'shop.test')
+      .set('X-Forwarded-Host', 'evil.example');
+    const trusted = await request(createHostApp(['shop.test'], 1))
+      .get('/')
+      .set('Host', 'shop.test')
+      .set('X-Forwarded-Host', 'evil.example');
 
     expect(untrusted.status).toBe(200);
     expect(trusted.status).toBe(421);
   });
 
   it('lets health checks through for any host (probes come by pod IP)', async () => {
-    const res = await request(createHostApp(['shop.test'])).get('/healthz').set('Host', '10.1.2.3:3000');
+    const res = await request(createHostApp(['shop.test']))
+      .get('/healthz')
+      .set('Host', '10.1.2.3:3000');
 
     expect(res.status).toBe(200);
   });

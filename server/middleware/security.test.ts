@@ -3,7 +3,15 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
 import { loadConfig } from '#server/config.ts';
-import { BASIS_WORKER_CSP, createNonceSource, DECODER_WORKER_CSP, decoderWorkerPolicy, isHttpsOrigin, nonce, securityHeaders } from '#server/middleware/security.ts';
+import {
+  BASIS_WORKER_CSP,
+  createNonceSource,
+  DECODER_WORKER_CSP,
+  decoderWorkerPolicy,
+  isHttpsOrigin,
+  nonce,
+  securityHeaders,
+} from '#server/middleware/security.ts';
 import { BASIS_WORKER_PATH, DRACO_WORKER_PATH, MESHOPT_WORKER_PATH } from '#shared/decoders.ts';
 
 function createSecuredApp(env: Record<string, string> = {}) {
@@ -97,7 +105,10 @@ describe('isHttpsOrigin', () => {
     const config = loadConfig(env);
     app.set('trust proxy', config.trustProxy);
     app.get('/', (req, res) => res.json(isHttpsOrigin(config, req)));
-    return request(app).get('/').set(headers).then((res) => res.body as boolean);
+    return request(app)
+      .get('/')
+      .set(headers)
+      .then((res) => res.body as boolean);
   };
 
   it("follows PUBLIC_URL's scheme whatever the request says", async () => {
@@ -117,15 +128,18 @@ describe('decoderWorkerPolicy', () => {
   app.use(nonce(), securityHeaders(loadConfig({})), decoderWorkerPolicy());
   app.get('/{*path}', (_req, res) => res.type('js').send('void 0'));
 
-  it.each([DRACO_WORKER_PATH, MESHOPT_WORKER_PATH])('lets the decoder worker %s compile wasm, and nothing more: no eval, no network, no other script source', async (path) => {
-    const res = await request(app).get(path);
-    const csp = directives(res.headers['content-security-policy'] as string);
+  it.each([DRACO_WORKER_PATH, MESHOPT_WORKER_PATH])(
+    'lets the decoder worker %s compile wasm, and nothing more: no eval, no network, no other script source',
+    async (path) => {
+      const res = await request(app).get(path);
+      const csp = directives(res.headers['content-security-policy'] as string);
 
-    expect(res.headers['content-security-policy']).toBe(DECODER_WORKER_CSP);
-    expect(csp.get('script-src')).toBe("'self' 'wasm-unsafe-eval'");
-    expect(csp.get('default-src')).toBe("'none'");
-    expect(csp.has('connect-src')).toBe(false);
-  });
+      expect(res.headers['content-security-policy']).toBe(DECODER_WORKER_CSP);
+      expect(csp.get('script-src')).toBe("'self' 'wasm-unsafe-eval'");
+      expect(csp.get('default-src')).toBe("'none'");
+      expect(csp.has('connect-src')).toBe(false);
+    },
+  );
 
   it('lets the Basis worker evaluate code as well, which its embind bindings need, still with no network', async () => {
     const res = await request(app).get(BASIS_WORKER_PATH);
@@ -137,10 +151,18 @@ describe('decoderWorkerPolicy', () => {
   });
 
   it("leaves every other file, the decoders' own scripts included, under the page policy, which compiles no wasm", async () => {
-    const others = ['/decoders/basis/basis_transcoder.js', '/decoders/draco/draco_wasm_wrapper.js', '/decoders/meshopt/other.js', '/', `${BASIS_WORKER_PATH}.map`];
+    const others = [
+      '/decoders/basis/basis_transcoder.js',
+      '/decoders/draco/draco_wasm_wrapper.js',
+      '/decoders/meshopt/other.js',
+      '/',
+      `${BASIS_WORKER_PATH}.map`,
+    ];
     for (const path of others) {
       const res = await request(app).get(path);
-      const scripts = directives(res.headers['content-security-policy'] as string).get('script-src')?.split(' ');
+      const scripts = directives(res.headers['content-security-policy'] as string)
+        .get('script-src')
+        ?.split(' ');
       expect(scripts, path).toContain("'self'");
       expect(scripts, path).not.toContain("'wasm-unsafe-eval'");
       expect(scripts, path).not.toContain("'unsafe-eval'");

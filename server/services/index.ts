@@ -67,7 +67,11 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const pageCache = createPageCache({ maxBytes: config.pageCacheMaxBytes, ttlMs: config.contentful.cacheTtlMs, logger });
   events.subscribe((change) => void pageCache.invalidate(dependenciesOf(change)));
 
-  const modes = { content: clients.mode === 'remote' ? 'contentful' : 'embedded', search: config.algolia.remote ? 'algolia' : 'embedded', insights: config.insights.enabled ? (config.insights.selfHosted ? 'self-hosted' : 'external') : 'off' };
+  const modes = {
+    content: clients.mode === 'remote' ? 'contentful' : 'embedded',
+    search: config.algolia.remote ? 'algolia' : 'embedded',
+    insights: config.insights.enabled ? (config.insights.selfHosted ? 'self-hosted' : 'external') : 'off',
+  };
 
   // Page views, vitals and search Insights events, kept across restarts (SQLite under DATA_DIR, or PostgreSQL).
   const insightsStore = isCollectingInsights(config) ? openInsightsStore(config, logger) : undefined;
@@ -75,8 +79,14 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     ...createInsightsRouters(config, insightsStore),
     { path: '/', handler: createFeedsRouter(config, content) },
     { path: '/api/content', handler: createContentJsonRouter(content, config.htmlCacheControl) },
-    { path: '/api/preview', handler: createPreviewRouter({ secret: config.preview.secret, cookieSecret: config.preview.cookieSecret, enabled: clients.previewAvailable }) },
-    { path: '/api/webhooks/contentful', handler: createContentfulWebhookRouter({ secret: config.contentful.webhookSecret, content, events, maxBodyBytes: config.maxBodyBytes }) },
+    {
+      path: '/api/preview',
+      handler: createPreviewRouter({ secret: config.preview.secret, cookieSecret: config.preview.cookieSecret, enabled: clients.previewAvailable }),
+    },
+    {
+      path: '/api/webhooks/contentful',
+      handler: createContentfulWebhookRouter({ secret: config.contentful.webhookSecret, content, events, maxBodyBytes: config.maxBodyBytes }),
+    },
   ];
   const search = config.algolia.remote
     ? undefined
@@ -94,7 +104,13 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const searchClient = algolia ? createAlgoliaServerClient(algolia.appId, algolia.searchKey) : search ? createInProcessSearchClient(search.engine) : undefined;
   const searchApi = searchClient ? createSearchApi({ searchClient, indexPrefix: config.algolia.indexPrefix }) : undefined;
   if (algolia?.adminKey) {
-    subscribeAlgoliaSync({ client: createAlgoliaAdminClient(algolia.appId, algolia.adminKey), content, events, indexPrefix: config.algolia.indexPrefix, logger });
+    subscribeAlgoliaSync({
+      client: createAlgoliaAdminClient(algolia.appId, algolia.adminKey),
+      content,
+      events,
+      indexPrefix: config.algolia.indexPrefix,
+      logger,
+    });
   }
   if (clients.mode === 'embedded') {
     const assetsDir = join(dirname(exportFile), 'assets');
@@ -121,7 +137,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       beforePages: [previewCookie(config.preview.cookieSecret)],
       readiness: () => ({
         content: { mode: modes.content, ready: true },
-        search: search ? { mode: 'embedded', ready: search.isReady(), ...(search.isReady() ? {} : { detail: 'building the index' }) } : { mode: 'algolia', ready: true },
+        search: search
+          ? { mode: 'embedded', ready: search.isReady(), ...(search.isReady() ? {} : { detail: 'building the index' }) }
+          : { mode: 'algolia', ready: true },
       }),
     },
     content,

@@ -53,7 +53,11 @@ export function createManifestAssets(clientDir: string, options: { inlineCssMaxB
   // The document names its entry script with the hash of the file built with it (SRI): a proxy or
   // cache that serves other bytes under that name gets a page that does not run them.
   const entryFile = `/${entry.file}`;
-  const integrity = { [entryFile]: `sha384-${createHash('sha384').update(readFileSync(join(clientDir, entry.file))).digest('base64')}` };
+  const integrity = {
+    [entryFile]: `sha384-${createHash('sha384')
+      .update(readFileSync(join(clientDir, entry.file)))
+      .digest('base64')}`,
+  };
   // Read once at start-up: built files never change under a running server.
   const cssText = new Map<string, string | null>();
   const inlineText = (href: string): string | null => {

@@ -102,7 +102,9 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
       const headers = Object.fromEntries([...entry.documentHeaders(context), ['cache-control', config.htmlCacheControl]]);
       const target = captureInto(res, (html) => {
         if (renderFailed) return;
-        pageCache.store(cacheKey, { status: 200, etag, headers, html, nonce, deps, policy }).catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'));
+        pageCache
+          .store(cacheKey, { status: 200, etag, headers, html, nonce, deps, policy })
+          .catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'));
       });
       // React only calls write/end/flush and listens for drain/error/close, which the capture forwards.
       stream.pipe(target as unknown as NodeJS.WritableStream);
@@ -113,7 +115,12 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
       bootstrapModules: assets.bootstrapModules,
       ...(assets.integrity ? { integrity: assets.integrity } : {}),
       publicConfig: browserConfig,
-      assets: { nonce, stylesheets: assets.stylesheets, modulePreloads: assets.modulePreloads, ...(assets.inlineStyles ? { inlineStyles: assets.inlineStyles } : {}) },
+      assets: {
+        nonce,
+        stylesheets: assets.stylesheets,
+        modulePreloads: assets.modulePreloads,
+        ...(assets.inlineStyles ? { inlineStyles: assets.inlineStyles } : {}),
+      },
       onShellReady() {
         if (!waitForAll) start();
       },

@@ -102,7 +102,17 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
       ]);
       const deps = [...page.deps];
       const hashes = { scriptHashes: inlineScriptHashes(html), styleHashes: inlineStyleHashes(html) };
-      lru.set(key, { status: page.status, etag: page.etag, headers: page.headers, ...hashes, policy: page.policy ?? STRICT_POLICY, identity, gzip: gz, br, deps });
+      lru.set(key, {
+        status: page.status,
+        etag: page.etag,
+        headers: page.headers,
+        ...hashes,
+        policy: page.policy ?? STRICT_POLICY,
+        identity,
+        gzip: gz,
+        br,
+        deps,
+      });
       if (!lru.has(key)) return;
       for (const dep of deps) {
         let keys = byDep.get(dep);

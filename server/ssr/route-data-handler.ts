@@ -73,7 +73,13 @@ function retryAfterOf(results: Record<string, RouteDataResult>): number {
  * Expected 5xx answers (a thrown `data()`, e.g. Contentful down, whose cause
  * the ContentService logged) still say which routes failed.
  */
-function logFailures(req: Request, loader: SsrEntryLoader, results: Record<string, RouteDataResult>, unexpected: ReadonlyMap<unknown, string[]>, url: string): void {
+function logFailures(
+  req: Request,
+  loader: SsrEntryLoader,
+  results: Record<string, RouteDataResult>,
+  unexpected: ReadonlyMap<unknown, string[]>,
+  url: string,
+): void {
   for (const [err, routeIds] of unexpected) {
     if (err instanceof Error) loader.fixStack?.(err);
     req.log.error({ err, routeIds, url }, 'route data failed');

@@ -1,15 +1,4 @@
-import type {
-  Article,
-  ArticleSummary,
-  Category,
-  EntryRef,
-  Locale,
-  Model3D,
-  ModelSummary,
-  Page,
-  SiteSettings,
-  Tag,
-} from '#shared/content/types.ts';
+import type { Article, ArticleSummary, Category, EntryRef, Locale, Model3D, ModelSummary, Page, SiteSettings, Tag } from '#shared/content/types.ts';
 
 /** When a request's content work must be done; past it, queries give up with 503 (server/middleware/deadline.ts). */
 export interface Deadline {

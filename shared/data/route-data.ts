@@ -5,5 +5,4 @@
 export type RouteDataResult = { data: unknown } | { error: { status: number; statusText: string; data: unknown } };
 
 export type RouteDataPayload =
-  | { type: 'data'; status: number; results: Record<string, RouteDataResult> }
-  | { type: 'redirect'; status: number; location: string; reloadDocument: boolean };
+  { type: 'data'; status: number; results: Record<string, RouteDataResult> } | { type: 'redirect'; status: number; location: string; reloadDocument: boolean };

@@ -59,7 +59,8 @@ test('home → model → article → tag → German, all client-side', async ({ 
     assert.equal(await hasMarker(page), true, 'a navigation reloaded the document');
     assert.deepEqual(documents, []);
     const dataRequests = session.watch.requests.map((url) => new URL(url).pathname).filter((path) => path.startsWith('/_data/'));
-    for (const path of ['/_data/models/ostra-lounge-chair', '/_data/articles/oak-ash-walnut', '/_data/tags/craft', '/_data/de/tags/craft']) assert.ok(dataRequests.includes(path), `no ${path}; saw ${dataRequests.join(', ')}`);
+    for (const path of ['/_data/models/ostra-lounge-chair', '/_data/articles/oak-ash-walnut', '/_data/tags/craft', '/_data/de/tags/craft'])
+      assert.ok(dataRequests.includes(path), `no ${path}; saw ${dataRequests.join(', ')}`);
     await page.waitForLoadState('networkidle');
     assert.deepEqual(session.watch.externalRequests, []);
     session.expectClean();
@@ -77,7 +78,13 @@ test('a German article hydrates cleanly and its rich-text links stay in German',
     await waitForHydration(page);
     await setMarker(page);
 
-    await follow(page, page.locator('.prose').getByRole('link', { name: 'Ostra Loungesessel' }).first(), baseUrl, '/de/models/ostra-lounge-chair', 'Ostra Loungesessel');
+    await follow(
+      page,
+      page.locator('.prose').getByRole('link', { name: 'Ostra Loungesessel' }).first(),
+      baseUrl,
+      '/de/models/ostra-lounge-chair',
+      'Ostra Loungesessel',
+    );
 
     assert.equal(await hasMarker(page), true, 'the rich-text link reloaded the document');
     await page.waitForLoadState('networkidle');

@@ -117,7 +117,9 @@ test('links prefetch their route data once within 200px of the viewport, after t
     await waitForHydration(page);
     const links = await page
       .locator('main a[href^="/articles/"]')
-      .evaluateAll((elements) => elements.map((element) => ({ href: element.getAttribute('href') ?? '', top: element.getBoundingClientRect().top + window.scrollY })));
+      .evaluateAll((elements) =>
+        elements.map((element) => ({ href: element.getAttribute('href') ?? '', top: element.getBoundingClientRect().top + window.scrollY })),
+      );
     const near = links.find((link) => link.top < 500);
     const far = links.findLast((link) => link.top > 500 + 600);
     assert.ok(near && far, `the list needs a link in view and one far below it: ${JSON.stringify(links)}`);

@@ -77,12 +77,19 @@ test(
         // Determinate although the files arrive gzipped (X-File-Size gives the size), never going back, ending full.
         const values = progress.filter((value): value is number => value !== null);
         assert.equal(values.at(-1), 100, `${slug}: the progress bar never reached 100% (showed ${JSON.stringify(progress)})`);
-        assert.deepEqual(values, [...values].sort((a, b) => a - b), `${slug}: the progress bar went backwards: ${JSON.stringify(progress)}`);
+        assert.deepEqual(
+          values,
+          [...values].sort((a, b) => a - b),
+          `${slug}: the progress bar went backwards: ${JSON.stringify(progress)}`,
+        );
         assert.ok(coverage > 0.03, `${slug}: canvas looks blank (${(coverage * 100).toFixed(1)}% of pixels differ from the background)`);
         const modelRequests = session.watch.requests.filter((url) => /\.(glb|gltf)(\?|$)/.test(url));
         assert.ok(modelRequests.length > 0, `${slug}: no model file was requested from our origin`);
         for (const decoder of DECODER_FILES[slug] ?? []) {
-          assert.ok(session.watch.requests.some((url) => decoder.test(new URL(url).pathname)), `${slug}: ${decoder} was not loaded from our origin`);
+          assert.ok(
+            session.watch.requests.some((url) => decoder.test(new URL(url).pathname)),
+            `${slug}: ${decoder} was not loaded from our origin`,
+          );
         }
         session.expectClean();
       } finally {
@@ -176,7 +183,10 @@ test('without WebGL a model page shows the poster and a message, and logs nothin
   }
 });
 
-test('on a phone a model page offers "View in 3D" and loads no 3D code or model until it is pressed; later pages start by themselves', async ({ browser, baseUrl }) => {
+test('on a phone a model page offers "View in 3D" and loads no 3D code or model until it is pressed; later pages start by themselves', async ({
+  browser,
+  baseUrl,
+}) => {
   const session = await openPage(browser, baseUrl, { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const { page } = session;
   const isHeavy = (url: string) => /\/assets\/viewer-canvas-[^/]+\.js$|\.(glb|gltf)$/.test(new URL(url).pathname);

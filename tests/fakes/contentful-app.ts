@@ -40,7 +40,10 @@ export interface ContentTestAppOptions {
  * start-up traffic it causes is over before a test counts requests.
  */
 export async function createContentTestApp(env: Record<string, string> = {}, options: ContentTestAppOptions = {}): Promise<ContentTestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: options.captureLogs ? 'debug' : 'silent', INSIGHTS_ENABLED: 'false', ALLOWED_HOSTS: 'vitrine.test', ...env }, '1.2.3');
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: options.captureLogs ? 'debug' : 'silent', INSIGHTS_ENABLED: 'false', ALLOWED_HOSTS: 'vitrine.test', ...env },
+    '1.2.3',
+  );
   const logs: LogLine[] = [];
   const logger = createLogger(config, options.captureLogs ? createLogCapture(logs) : undefined);
   const services = await createServices(config, logger);

@@ -128,7 +128,8 @@ export async function startFakeContentful(options: FakeContentfulOptions = {}): 
     if (current.kind === 'rateLimit' && --current.remaining <= 0) mode = { kind: 'ok' };
     const answer = () => {
       if (current.kind === 'hang') return;
-      if (current.kind === 'fail') return sendError(res, current.status, current.status === 503 ? 'ServiceUnavailable' : 'ServerError', 'Fake Contentful is down');
+      if (current.kind === 'fail')
+        return sendError(res, current.status, current.status === 503 ? 'ServiceUnavailable' : 'ServerError', 'Fake Contentful is down');
       if (current.kind === 'rateLimit') {
         res.set(current.header, String(current.resetS));
         return sendError(res, 429, 'RateLimitExceeded', 'You have exceeded the rate limit of the Organization this Space belongs to.');

@@ -50,7 +50,9 @@ function readHead(html: string): Head {
     title: doc.title,
     description: attr('meta[name="description"]', 'content'),
     canonical: attr('link[rel="canonical"]', 'href'),
-    alternates: Object.fromEntries([...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')])),
+    alternates: Object.fromEntries(
+      [...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
+    ),
     robots: doc.querySelector('meta[name="robots"]')?.getAttribute('content') ?? undefined,
     og: Object.fromEntries([...doc.querySelectorAll('meta[property^="og:"]')].map((m) => [m.getAttribute('property')?.slice(3), m.getAttribute('content')])),
     jsonLd: [...doc.querySelectorAll('script[type="application/ld+json"]')].flatMap((s) => {
@@ -134,7 +136,11 @@ describe.each([
       name: head.h1,
       brand: { '@type': 'Brand', name: 'Vitrine' },
       width: { '@type': 'QuantitativeValue', value: 680, unitText: 'mm' },
-      subjectOf: { '@type': '3DModel', encodingFormat: 'model/gltf-binary', contentUrl: expect.stringMatching(new RegExp(`^${ORIGIN}/content-assets/assets\\.ctfassets\\.net/.+\\.glb$`)) },
+      subjectOf: {
+        '@type': '3DModel',
+        encodingFormat: 'model/gltf-binary',
+        contentUrl: expect.stringMatching(new RegExp(`^${ORIGIN}/content-assets/assets\\.ctfassets\\.net/.+\\.glb$`)),
+      },
     });
     expect(product?.['category']).toBe(lang === 'de' ? 'Möbel > Sitzmöbel > Stühle' : 'Furniture > Seating > Chairs');
     expect((crumbs?.['itemListElement'] as Array<{ name: string }>).map((c) => c.name)).toEqual(
@@ -152,20 +158,26 @@ describe.each([
     expect(res.text).not.toContain('class="site-header"');
   });
 
-  it.each(['/articles/no-such-article', '/models/no-such-model', '/tags/no-such-tag', '/tags/internalReview', '/no-such-page', '/articles/spring-collection-preview', '/models/no-such-model/embed', '/a/b/c'])(
-    'answers %s with the styled 404 page',
-    async (route) => {
-      const res = await crawl(t.app, localize(route));
-      const head = readHead(res.text);
+  it.each([
+    '/articles/no-such-article',
+    '/models/no-such-model',
+    '/tags/no-such-tag',
+    '/tags/internalReview',
+    '/no-such-page',
+    '/articles/spring-collection-preview',
+    '/models/no-such-model/embed',
+    '/a/b/c',
+  ])('answers %s with the styled 404 page', async (route) => {
+    const res = await crawl(t.app, localize(route));
+    const head = readHead(res.text);
 
-      expect(res.status).toBe(404);
-      expect(res.text).toContain('class="error-page"');
-      expect(res.text).toContain('<p class="eyebrow">404</p>');
-      expect(head.robots).toBe('noindex');
-      expect(head.lang).toBe(lang);
-      expect(res.headers['cache-control']).toBeDefined();
-    },
-  );
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('class="error-page"');
+    expect(res.text).toContain('<p class="eyebrow">404</p>');
+    expect(head.robots).toBe('noindex');
+    expect(head.lang).toBe(lang);
+    expect(res.headers['cache-control']).toBeDefined();
+  });
 });
 
 describe('article pagination', () => {
@@ -267,7 +279,8 @@ describe('content in the HTML', () => {
     const data = await request(hostile.app).get('/_data/articles/oak-ash-walnut?_routes=en,article');
 
     for (const text of [...pages.map((p) => p.text), data.text]) {
-      for (const secret of [FAKE_TOKENS.delivery, FAKE_TOKENS.preview, WEBHOOK_SECRET, 'preview-secret-5', 'cookie-secret-4']) expect(text).not.toContain(secret);
+      for (const secret of [FAKE_TOKENS.delivery, FAKE_TOKENS.preview, WEBHOOK_SECRET, 'preview-secret-5', 'cookie-secret-4'])
+        expect(text).not.toContain(secret);
     }
     expect(pages.every((p) => p.status === 200)).toBe(true);
     expect(data.status).toBe(200);

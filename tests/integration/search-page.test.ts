@@ -124,7 +124,9 @@ describe('the search page', () => {
   it('puts the search box in the header of every page, as a GET form to the locale search page', async () => {
     const [en, de] = await Promise.all([page(app, '/'), page(app, '/de')]);
 
-    expect(en.text).toMatch(/<div class="header-tools" id="header-search"><form role="search" aria-label="Site search" class="header-search"[^>]*action="\/search" method="get">/);
+    expect(en.text).toMatch(
+      /<div class="header-tools" id="header-search"><form role="search" aria-label="Site search" class="header-search"[^>]*action="\/search" method="get">/,
+    );
     expect(de.text).toMatch(/action="\/de\/search" method="get"/);
     expect(en.text).toMatch(/<input id="header-search-input"[^>]*type="search"[^>]*maxLength="512"[^>]*name="q"/);
   });

@@ -67,18 +67,30 @@ async function buildApp(env: Record<string, string>): Promise<Express> {
   });
 }
 
-const get = async (path: string, env: Record<string, string> = {}) => request(await appWith(env)).get(path).set('Host', HOST);
+const get = async (path: string, env: Record<string, string> = {}) =>
+  request(await appWith(env))
+    .get(path)
+    .set('Host', HOST);
 
 function directives(res: request.Response): Map<string, string[]> {
   const header = String(res.headers['content-security-policy'] ?? '');
-  return new Map(header.split(';').map((part) => part.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+  return new Map(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** Every `<script>` and `<style>` element: its start tag and its text. */
 function inlineElements(html: string): Array<{ tag: string; body: string; kind: 'script' | 'style' }> {
-  return Array.from(html.matchAll(/(<(script|style)\b[^>]*>)([\s\S]*?)<\/\2>/gi), (m) => ({ tag: m[1] ?? '', kind: m[2] as 'script' | 'style', body: m[3] ?? '' }));
+  return Array.from(html.matchAll(/(<(script|style)\b[^>]*>)([\s\S]*?)<\/\2>/gi), (m) => ({
+    tag: m[1] ?? '',
+    kind: m[2] as 'script' | 'style',
+    body: m[3] ?? '',
+  }));
 }
 
 describe('error responses', () => {
@@ -155,7 +167,7 @@ describe("'wasm-unsafe-eval'", () => {
     expect(res.text).not.toContain('__vitrineWasm');
   });
 
-  it('is not in the policy of cached copies either, which keep the route\'s framing', async () => {
+  it("is not in the policy of cached copies either, which keep the route's framing", async () => {
     await get(`/models/${MODEL}/embed`);
     await get('/');
     const embed = await untilCached(`/models/${MODEL}/embed`);
@@ -178,7 +190,8 @@ describe("'wasm-unsafe-eval'", () => {
   });
 
   it('comes without eval for the Draco and meshopt workers; only the Basis one (embind) evaluates code', async () => {
-    for (const path of [DRACO_WORKER_PATH, MESHOPT_WORKER_PATH]) expect((await get(path)).headers['content-security-policy'], path).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'");
+    for (const path of [DRACO_WORKER_PATH, MESHOPT_WORKER_PATH])
+      expect((await get(path)).headers['content-security-policy'], path).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'");
     expect(directives(await get(BASIS_WORKER_PATH)).get('script-src')).toEqual(["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"]);
   });
 
@@ -208,7 +221,10 @@ describe('HSTS and upgrade-insecure-requests', () => {
 
   it('are left out for an http PUBLIC_URL (a build on a LAN address), whatever a proxy says', async () => {
     const env = { PUBLIC_URL: 'http://192.168.1.20:3000', ALLOWED_HOSTS: HOST, TRUST_PROXY: 'loopback' };
-    const res = await request(await appWith(env)).get('/').set('Host', HOST).set('X-Forwarded-Proto', 'https');
+    const res = await request(await appWith(env))
+      .get('/')
+      .set('Host', HOST)
+      .set('X-Forwarded-Proto', 'https');
 
     expect(httpsHeaders(res)).toEqual({ hsts: undefined, upgrade: false });
   });
@@ -221,8 +237,14 @@ describe('HSTS and upgrade-insecure-requests', () => {
 
   it('follow the request without PUBLIC_URL: plain http gets neither, https through a trusted proxy both', async () => {
     const plain = await get('/');
-    const untrusted = await request(await appWith()).get('/').set('Host', HOST).set('X-Forwarded-Proto', 'https');
-    const proxied = await request(await appWith({ TRUST_PROXY: 'loopback' })).get('/').set('Host', HOST).set('X-Forwarded-Proto', 'https');
+    const untrusted = await request(await appWith())
+      .get('/')
+      .set('Host', HOST)
+      .set('X-Forwarded-Proto', 'https');
+    const proxied = await request(await appWith({ TRUST_PROXY: 'loopback' }))
+      .get('/')
+      .set('Host', HOST)
+      .set('X-Forwarded-Proto', 'https');
 
     expect(httpsHeaders(plain)).toEqual({ hsts: undefined, upgrade: false });
     expect(httpsHeaders(untrusted)).toEqual({ hsts: undefined, upgrade: false });
@@ -232,19 +254,26 @@ describe('HSTS and upgrade-insecure-requests', () => {
 });
 
 describe('inline scripts and styles', () => {
-  it.each(['/', `/models/${MODEL}`, '/articles/rendering-light', '/no/such/page/here'])('carry this response\'s nonce, with no other way in: %s', async (path) => {
-    // Rendered fresh: the page cache would answer with hashes instead.
-    const res = await get(path, { PAGE_CACHE_MAX_BYTES: '0' });
-    const csp = directives(res);
-    const nonce = csp.get('script-src')?.find((source) => source.startsWith("'nonce-"))?.slice(7, -1) ?? 'missing';
-    const elements = inlineElements(res.text).filter((element) => !/type="application\/(ld\+)?json"/.test(element.tag));
+  it.each(['/', `/models/${MODEL}`, '/articles/rendering-light', '/no/such/page/here'])(
+    "carry this response's nonce, with no other way in: %s",
+    async (path) => {
+      // Rendered fresh: the page cache would answer with hashes instead.
+      const res = await get(path, { PAGE_CACHE_MAX_BYTES: '0' });
+      const csp = directives(res);
+      const nonce =
+        csp
+          .get('script-src')
+          ?.find((source) => source.startsWith("'nonce-"))
+          ?.slice(7, -1) ?? 'missing';
+      const elements = inlineElements(res.text).filter((element) => !/type="application\/(ld\+)?json"/.test(element.tag));
 
-    expect(csp.get('default-src')).toEqual(["'none'"]);
-    expect(csp.get('style-src')).toEqual([`'nonce-${nonce}'`, "'self'"]);
-    expect(elements.some((element) => element.kind === 'style' && element.body === CSS)).toBe(true);
-    for (const element of elements) if (!/\ssrc=/.test(element.tag)) expect(element.tag).toContain(` nonce="${nonce}"`);
-    expect(res.text).not.toMatch(/<[a-z][^>]*\sstyle=/i);
-  });
+      expect(csp.get('default-src')).toEqual(["'none'"]);
+      expect(csp.get('style-src')).toEqual([`'nonce-${nonce}'`, "'self'"]);
+      expect(elements.some((element) => element.kind === 'style' && element.body === CSS)).toBe(true);
+      for (const element of elements) if (!/\ssrc=/.test(element.tag)) expect(element.tag).toContain(` nonce="${nonce}"`);
+      expect(res.text).not.toMatch(/<[a-z][^>]*\sstyle=/i);
+    },
+  );
 
   it('name the entry script with its Subresource Integrity', async () => {
     const res = await get('/articles');
@@ -267,7 +296,10 @@ describe('inline scripts and styles', () => {
   });
 
   it('include the error page of a static miss', async () => {
-    const res = await request(await appWith()).get('/assets/entry-Zzz999.css').set('Host', HOST).set('Accept', 'text/html');
+    const res = await request(await appWith())
+      .get('/assets/entry-Zzz999.css')
+      .set('Host', HOST)
+      .set('Accept', 'text/html');
     const nonce = directives(res).get('style-src')?.[0]?.slice(7, -1);
 
     expect(res.text).toContain(`<style nonce="${nonce}">`);

@@ -18,7 +18,17 @@ import type { AddressInfo } from 'node:net';
 const EVIL = 'evil.example';
 
 /** Everything that builds an absolute URL or reads content: pages, feeds, route data, JSON API, search API. */
-const HOST_SENSITIVE = ['/', '/articles/oak-ash-walnut', '/de/models', '/sitemap.xml', '/rss.xml', '/de/rss.xml', '/robots.txt', '/_data/?_routes=root,en,home', '/api/content/articles'];
+const HOST_SENSITIVE = [
+  '/',
+  '/articles/oak-ash-walnut',
+  '/de/models',
+  '/sitemap.xml',
+  '/rss.xml',
+  '/de/rss.xml',
+  '/robots.txt',
+  '/_data/?_routes=root,en,home',
+  '/api/content/articles',
+];
 
 const apps: ContentTestApp[] = [];
 async function appWith(env: Record<string, string> = {}): Promise<ContentTestApp> {
@@ -50,17 +60,23 @@ describe('hosts: quick start without configuration', () => {
   });
 
   it('answers the search API for another host with 421 (a rebinding page cannot use it)', async () => {
-    const res = await request(t.app).post('/1/indexes/*/queries').set('Host', EVIL).send({ requests: [{ indexName: 'vitrine_en-US', params: 'query=oak' }] });
+    const res = await request(t.app)
+      .post('/1/indexes/*/queries')
+      .set('Host', EVIL)
+      .send({ requests: [{ indexName: 'vitrine_en-US', params: 'query=oak' }] });
 
     expect(res.status).toBe(421);
   });
 
-  it.each(['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST:3000', 'app.localhost:3000'])('serves the quick-start host %s with its own origin', async (host) => {
-    const res = await request(t.app).get('/articles').set('Host', host);
+  it.each(['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST:3000', 'app.localhost:3000'])(
+    'serves the quick-start host %s with its own origin',
+    async (host) => {
+      const res = await request(t.app).get('/articles').set('Host', host);
 
-    expect(res.status).toBe(200);
-    expect(canonicalOf(res.text)).toBe(`http://${host.toLowerCase()}/articles`);
-  });
+      expect(res.status).toBe(200);
+      expect(canonicalOf(res.text)).toBe(`http://${host.toLowerCase()}/articles`);
+    },
+  );
 
   it('answers health checks whatever the host (orchestrators probe by pod IP)', async () => {
     const health = await request(t.app).get('/healthz').set('Host', '10.1.2.3:3000');

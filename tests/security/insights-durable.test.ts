@@ -53,10 +53,37 @@ const beacon = (t: ContentTestApp, path: string, events: unknown[]) =>
 const summary = async (t: ContentTestApp) => (await request(t.app).get('/_insights/summary').set('Authorization', `Bearer ${TOKEN}`).expect(200)).body;
 
 async function recordTraffic(t: ContentTestApp): Promise<void> {
-  expect((await beacon(t, '/insights/events', Array.from({ length: 25 }, () => pageView))).status).toBe(204);
-  expect((await beacon(t, '/insights/events', Array.from({ length: 5 }, () => pageView))).status).toBe(204);
-  expect((await beacon(t, '/speed-insights/events', Array.from({ length: 5 }, (_, i) => ({ ...lcp, id: `v5-${i}` })))).status).toBe(204);
-  const events = await request(t.app).post('/1/events').set('Content-Type', 'text/plain').send(JSON.stringify({ events: searchEvents }));
+  expect(
+    (
+      await beacon(
+        t,
+        '/insights/events',
+        Array.from({ length: 25 }, () => pageView),
+      )
+    ).status,
+  ).toBe(204);
+  expect(
+    (
+      await beacon(
+        t,
+        '/insights/events',
+        Array.from({ length: 5 }, () => pageView),
+      )
+    ).status,
+  ).toBe(204);
+  expect(
+    (
+      await beacon(
+        t,
+        '/speed-insights/events',
+        Array.from({ length: 5 }, (_, i) => ({ ...lcp, id: `v5-${i}` })),
+      )
+    ).status,
+  ).toBe(204);
+  const events = await request(t.app)
+    .post('/1/events')
+    .set('Content-Type', 'text/plain')
+    .send(JSON.stringify({ events: searchEvents }));
   expect(events.body).toEqual({ status: 200, message: 'OK' });
 }
 

@@ -125,10 +125,14 @@ describe('the circuit breaker in front of Contentful', () => {
     await request(app).get('/tags/design').set('User-Agent', BROWSER);
     fake.clearLog();
 
-    const open = await Promise.all(['/models/halo-pendant', '/articles/rendering-light', '/api/content/model/ostra-lounge-chair'].map((path) => timed(app, path)));
+    const open = await Promise.all(
+      ['/models/halo-pendant', '/articles/rendering-light', '/api/content/model/ostra-lounge-chair'].map((path) => timed(app, path)),
+    );
     const callsWhileOpen = fake.count();
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const halfOpen = await Promise.all(['/models/kerf-dining-table', '/api/content/pages', '/api/content/categories?locale=de-DE'].map((path) => timed(app, path)));
+    const halfOpen = await Promise.all(
+      ['/models/kerf-dining-table', '/api/content/pages', '/api/content/categories?locale=de-DE'].map((path) => timed(app, path)),
+    );
     const probes = fake.count();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     fake.recover();
@@ -149,7 +153,14 @@ describe('the circuit breaker in front of Contentful', () => {
 
   it('keeps serving pages it has content for while open, without asking Contentful', async () => {
     fake = await startFakeContentful();
-    const env = { ...fake.env, ...base, CONTENT_CACHE_TTL_MS: '100', PAGE_CACHE_MAX_BYTES: '0', CONTENTFUL_BREAKER_FAILURES: '2', CONTENTFUL_BREAKER_COOLDOWN_MS: '5000' };
+    const env = {
+      ...fake.env,
+      ...base,
+      CONTENT_CACHE_TTL_MS: '100',
+      PAGE_CACHE_MAX_BYTES: '0',
+      CONTENTFUL_BREAKER_FAILURES: '2',
+      CONTENTFUL_BREAKER_COOLDOWN_MS: '5000',
+    };
     const { app } = await createContentTestApp(env);
     await request(app).get('/models/ostra-lounge-chair').set('User-Agent', BROWSER);
     fake.fail(500);
@@ -212,7 +223,8 @@ describe('concurrent misses', () => {
     fake.clearLog();
   }
 
-  const burst = (path: string, n: number) => Promise.all(Array.from({ length: n }, () => fetch(`${origin}${path}`).then(async (res) => ({ status: res.status, body: await res.text() }))));
+  const burst = (path: string, n: number) =>
+    Promise.all(Array.from({ length: n }, () => fetch(`${origin}${path}`).then(async (res) => ({ status: res.status, body: await res.text() }))));
 
   it('send a handful of upstream requests for 500 concurrent misses of one page', async () => {
     await start({ CONTENTFUL_MAX_CONCURRENCY: '2' });

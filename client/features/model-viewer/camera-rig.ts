@@ -30,12 +30,7 @@ export function applyFraming(camera: PerspectiveCamera, controls: OrbitRig, fram
 }
 
 /** Moves the camera for a keyboard command; returns false for commands it does not handle. */
-export function applyKeyboardCommand(
-  camera: PerspectiveCamera,
-  controls: OrbitRig,
-  command: OrbitCommand,
-  framing: Framing | null,
-): boolean {
+export function applyKeyboardCommand(camera: PerspectiveCamera, controls: OrbitRig, command: OrbitCommand, framing: Framing | null): boolean {
   if (command.kind === 'reset') {
     if (!framing) return false;
     applyFraming(camera, controls, framing);

@@ -1,14 +1,7 @@
 import { BoxGeometry, Group, Mesh, MeshStandardMaterial } from 'three';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import {
-  FAILED_EVICT_MS,
-  readGltf,
-  RELEASE_EVICT_MS,
-  retainGltf,
-  subscribeGltfProgress,
-  UNCLAIMED_EVICT_MS,
-} from './gltf-cache.ts';
+import { FAILED_EVICT_MS, readGltf, RELEASE_EVICT_MS, retainGltf, subscribeGltfProgress, UNCLAIMED_EVICT_MS } from './gltf-cache.ts';
 
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 

@@ -8,10 +8,7 @@ import type { Vec3 } from './framing.ts';
  * and the clamping are tested without a renderer.
  */
 
-export type OrbitCommand =
-  | { kind: 'orbit'; azimuthRad: number; polarRad: number }
-  | { kind: 'zoom'; factor: number }
-  | { kind: 'reset' };
+export type OrbitCommand = { kind: 'orbit'; azimuthRad: number; polarRad: number } | { kind: 'zoom'; factor: number } | { kind: 'reset' };
 
 const STEP_RAD = (10 * Math.PI) / 180;
 const LARGE_STEP_RAD = (45 * Math.PI) / 180;
@@ -50,12 +47,7 @@ export interface OrbitLimits {
 }
 
 /** New camera position after an orbit or zoom command, within the controls' limits. */
-export function applyOrbitCommand(
-  position: Vec3,
-  target: Vec3,
-  command: Exclude<OrbitCommand, { kind: 'reset' }>,
-  limits: OrbitLimits,
-): Vec3 {
+export function applyOrbitCommand(position: Vec3, target: Vec3, command: Exclude<OrbitCommand, { kind: 'reset' }>, limits: OrbitLimits): Vec3 {
   const dx = position.x - target.x;
   const dy = position.y - target.y;
   const dz = position.z - target.z;
@@ -63,8 +55,7 @@ export function applyOrbitCommand(
   const polar = Math.acos(clamp(dy / distance, -1, 1));
   const azimuth = Math.atan2(dx, dz);
 
-  const nextDistance =
-    command.kind === 'zoom' ? clamp(distance * command.factor, limits.minDistance, limits.maxDistance) : distance;
+  const nextDistance = command.kind === 'zoom' ? clamp(distance * command.factor, limits.minDistance, limits.maxDistance) : distance;
   const nextAzimuth = command.kind === 'orbit' ? azimuth + command.azimuthRad : azimuth;
   // Keep a hair away from the poles, where the azimuth is undefined (OrbitControls does the same).
   const epsilon = 1e-6;

@@ -41,7 +41,7 @@ describe('ModelViewer server markup', () => {
     expect(image?.getAttribute('loading')).toBe('lazy');
   });
 
-  it('offers the poster at the spec\'s widths in AVIF, WebP and JPEG, sized like the figure', () => {
+  it("offers the poster at the spec's widths in AVIF, WebP and JPEG, sized like the figure", () => {
     const figure = renderFigure(renderToString(<ModelViewer source={source} locale="en-US" sizes="(min-width: 1152px) 1112px, 100vw" />));
     const image = figure.querySelector('img');
     const sources = [...figure.querySelectorAll('picture > source')].map((element) => element.getAttribute('type'));

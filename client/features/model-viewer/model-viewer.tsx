@@ -103,10 +103,7 @@ export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 
     figureRef.current?.dispatchEvent(new CustomEvent(VIEWER_FRAME_EVENT, { bubbles: true, detail: { src: status.src } }));
   }, [status.state, status.src]);
 
-  const handleProgress = useCallback(
-    (src: string, loaded: number, total: number) => dispatch({ type: 'progress', src, loaded, total }),
-    [],
-  );
+  const handleProgress = useCallback((src: string, loaded: number, total: number) => dispatch({ type: 'progress', src, loaded, total }), []);
   const handleFirstFrame = useCallback((src: string) => dispatch({ type: 'ready', src }), []);
   const handleLoadError = useCallback(() => dispatch({ type: 'failed', problem: 'load-failed' }), []);
   const handleContextLost = useCallback(() => dispatch({ type: 'context-lost' }), []);
@@ -121,12 +118,7 @@ export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 
   const classNames = ['mv-viewer', RATIO_CLASSES[aspectRatio], className].filter(Boolean).join(' ');
 
   return (
-    <figure
-      ref={figureRef}
-      className={classNames}
-      data-state={status.state}
-      data-progress={status.progress === null ? undefined : status.progress.toFixed(2)}
-    >
+    <figure ref={figureRef} className={classNames} data-state={status.state} data-progress={status.progress === null ? undefined : status.progress.toFixed(2)}>
       <ViewerPoster source={source} eager={eager} sizes={sizes} isHidden={status.state === 'ready'} />
       {startMode === 'on-request' && status.state === 'idle' && <StartButton label={getViewerLabels(locale).viewIn3d} onStart={handleStart} />}
       {isActive && (

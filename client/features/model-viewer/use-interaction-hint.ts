@@ -21,10 +21,7 @@ export function useInteractionHint(): { isHintVisible: boolean; hintInput: HintI
     return () => clearTimeout(timer);
   }, [state]);
 
-  const showHint = useCallback(
-    (input: HintInput) => setState((current) => (current.phase === 'pending' ? { phase: 'visible', input } : current)),
-    [],
-  );
+  const showHint = useCallback((input: HintInput) => setState((current) => (current.phase === 'pending' ? { phase: 'visible', input } : current)), []);
 
   return {
     isHintVisible: state.phase === 'visible',

@@ -65,10 +65,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
     };
   }, []);
 
-  useLayoutEffect(
-    () => subscribeGltfProgress(source.src, (loaded, total) => onProgress(source.src, loaded, total)),
-    [source.src, onProgress],
-  );
+  useLayoutEffect(() => subscribeGltfProgress(source.src, (loaded, total) => onProgress(source.src, loaded, total)), [source.src, onProgress]);
 
   useEffect(() => {
     if (!renderer) return;

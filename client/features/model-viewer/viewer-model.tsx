@@ -41,11 +41,7 @@ interface ViewerModelProps extends ModelProps {
 /** One glTF, suspended on its download (`use`); a failed download is reported, not thrown. */
 export function ViewerModel({ attempt, load, onLoadError, ...props }: ViewerModelProps) {
   const result = use(readGltf(props.src, attempt, load));
-  return result.ok ? (
-    <LoadedModel {...props} gltf={result.gltf} />
-  ) : (
-    <LoadFailure src={props.src} error={result.error} onLoadError={onLoadError} />
-  );
+  return result.ok ? <LoadedModel {...props} gltf={result.gltf} /> : <LoadFailure src={props.src} error={result.error} onLoadError={onLoadError} />;
 }
 
 function LoadFailure({ src, error, onLoadError }: { src: string; error: unknown; onLoadError: ViewerModelProps['onLoadError'] }) {
@@ -87,8 +83,7 @@ function LoadedModel({ src, gltf, isPlaying, onPlaced, onAnimationCount }: Model
 
   const [rawBounds, setRawBounds] = useState<ModelBounds | null>(null);
   const handleCentered = useCallback(
-    ({ width, height, depth, boundingSphere }: OnCenterCallbackProps) =>
-      setRawBounds({ width, height, depth, radius: boundingSphere.radius }),
+    ({ width, height, depth, boundingSphere }: OnCenterCallbackProps) => setRawBounds({ width, height, depth, radius: boundingSphere.radius }),
     [],
   );
   const scale = rawBounds ? 1 / Math.max(rawBounds.radius, 1e-9) : 1;

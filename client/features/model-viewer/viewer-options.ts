@@ -28,11 +28,7 @@ export function getStartMode(options: { isTouchFirst: boolean; saveData: boolean
  * Auto-rotate runs only when the editor asked for it, the visitor has not
  * asked for reduced motion, and stops for good on the first interaction.
  */
-export function getShouldAutoRotate(options: {
-  requested: boolean | undefined;
-  prefersReducedMotion: boolean;
-  hasInteracted: boolean;
-}): boolean {
+export function getShouldAutoRotate(options: { requested: boolean | undefined; prefersReducedMotion: boolean; hasInteracted: boolean }): boolean {
   return options.requested === true && !options.prefersReducedMotion && !options.hasInteracted;
 }
 

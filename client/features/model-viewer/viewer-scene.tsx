@@ -78,15 +78,7 @@ export function ViewerScene(props: ViewerSceneProps) {
   return (
     <>
       <StudioEnvironment />
-      <OrbitControls
-        makeDefault
-        enableDamping
-        dampingFactor={0.08}
-        enablePan={false}
-        autoRotate={autoRotate}
-        autoRotateSpeed={1.5}
-        onStart={onInteract}
-      />
+      <OrbitControls makeDefault enableDamping dampingFactor={0.08} enablePan={false} autoRotate={autoRotate} autoRotateSpeed={1.5} onStart={onInteract} />
       <ViewerErrorBoundary key={`model:${source.src}`} onError={handleModelCrash}>
         <Suspense fallback={null}>
           <ViewerModel
@@ -108,15 +100,7 @@ export function ViewerScene(props: ViewerSceneProps) {
         (a new model placed) lets it draw the shadow once more (frames=1).
       */}
       <group visible={isCurrent}>
-        <ContactShadows
-          position={[0, -0.002, 0]}
-          scale={4}
-          far={2.2}
-          blur={2.5}
-          opacity={0.55}
-          resolution={512}
-          frames={isAnimated ? Infinity : 1}
-        />
+        <ContactShadows position={[0, -0.002, 0]} scale={4} far={2.2} blur={2.5} opacity={0.55} resolution={512} frames={isAnimated ? Infinity : 1} />
       </group>
       {isAnimated && isPlaying && <ContinuousFrames />}
       {/* Keys are unique among these siblings: a key shared with the boundary above breaks React's deletion of the old model. */}

@@ -4,8 +4,7 @@ import { createViewerStatus, getStatusMessage, viewerReducer } from './viewer-st
 
 import type { ViewerAction, ViewerStatus } from './viewer-status.ts';
 
-const run = (actions: ViewerAction[], start: ViewerStatus = createViewerStatus('/a.glb')) =>
-  actions.reduce(viewerReducer, start);
+const run = (actions: ViewerAction[], start: ViewerStatus = createViewerStatus('/a.glb')) => actions.reduce(viewerReducer, start);
 
 describe('viewerReducer', () => {
   it('starts idle and loads on activation', () => {
@@ -20,11 +19,7 @@ describe('viewerReducer', () => {
   });
 
   it('ignores progress and frames of another model', () => {
-    const status = run([
-      { type: 'activate' },
-      { type: 'progress', src: '/old.glb', loaded: 1, total: 1 },
-      { type: 'ready', src: '/old.glb' },
-    ]);
+    const status = run([{ type: 'activate' }, { type: 'progress', src: '/old.glb', loaded: 1, total: 1 }, { type: 'ready', src: '/old.glb' }]);
 
     expect(status).toMatchObject({ state: 'loading', progress: 0 });
   });

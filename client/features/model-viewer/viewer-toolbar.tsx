@@ -32,16 +32,8 @@ export function ViewerToolbar({ locale, onReset, playback, fullscreen }: ViewerT
   return (
     <div className="mv-toolbar">
       {playback && (
-        <button
-          type="button"
-          className="mv-button mv-button--icon"
-          aria-label={playbackLabel}
-          title={playbackLabel}
-          onClick={playback.onToggle}
-        >
-          <svg {...ICON_PROPS}>
-            {playback.isPlaying ? <path d="M9 5v14M15 5v14" /> : <path d="M7 4.5v15l12-7.5z" />}
-          </svg>
+        <button type="button" className="mv-button mv-button--icon" aria-label={playbackLabel} title={playbackLabel} onClick={playback.onToggle}>
+          <svg {...ICON_PROPS}>{playback.isPlaying ? <path d="M9 5v14M15 5v14" /> : <path d="M7 4.5v15l12-7.5z" />}</svg>
         </button>
       )}
       <button type="button" className="mv-button mv-button--icon" aria-label={t.resetView} title={t.resetView} onClick={onReset}>
@@ -51,19 +43,9 @@ export function ViewerToolbar({ locale, onReset, playback, fullscreen }: ViewerT
         </svg>
       </button>
       {fullscreen && (
-        <button
-          type="button"
-          className="mv-button mv-button--icon"
-          aria-label={fullscreenLabel}
-          title={fullscreenLabel}
-          onClick={fullscreen.onToggle}
-        >
+        <button type="button" className="mv-button mv-button--icon" aria-label={fullscreenLabel} title={fullscreenLabel} onClick={fullscreen.onToggle}>
           <svg {...ICON_PROPS}>
-            {fullscreen.isFullscreen ? (
-              <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
-            ) : (
-              <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
-            )}
+            {fullscreen.isFullscreen ? <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" /> : <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />}
           </svg>
         </button>
       )}

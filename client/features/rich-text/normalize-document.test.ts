@@ -36,7 +36,21 @@ describe('normalizeDocument', () => {
   });
 
   it('coerces malformed text nodes and drops malformed nodes', () => {
-    const input = { nodeType: 'document', content: [{ nodeType: 'paragraph', content: [{ nodeType: 'text', value: 42, marks: 'bold' }, null, 7, { value: 'x' }, { nodeType: 'text', value: 'ok', marks: [null, { type: 'bold' }, { type: 'bold' }] }] }] };
+    const input = {
+      nodeType: 'document',
+      content: [
+        {
+          nodeType: 'paragraph',
+          content: [
+            { nodeType: 'text', value: 42, marks: 'bold' },
+            null,
+            7,
+            { value: 'x' },
+            { nodeType: 'text', value: 'ok', marks: [null, { type: 'bold' }, { type: 'bold' }] },
+          ],
+        },
+      ],
+    };
 
     expect(normalize(input).result.content[0]).toEqual({
       nodeType: 'paragraph',
@@ -56,7 +70,12 @@ describe('normalizeDocument', () => {
   });
 
   it('flattens blocks inside paragraphs and inlines inside links', () => {
-    const nested = p('a', p('b'), node(BLOCKS.EMBEDDED_ENTRY), node(INLINES.HYPERLINK, [text('c'), hyperlink('https://x.example', 'd')], { uri: 'https://example.com' }));
+    const nested = p(
+      'a',
+      p('b'),
+      node(BLOCKS.EMBEDDED_ENTRY),
+      node(INLINES.HYPERLINK, [text('c'), hyperlink('https://x.example', 'd')], { uri: 'https://example.com' }),
+    );
 
     const paragraph = normalize(doc(nested)).result.content[0]!;
 

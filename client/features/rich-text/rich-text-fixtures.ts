@@ -8,7 +8,11 @@ export type AnyNode = Record<string, unknown>;
 
 export const text = (value: string, ...marks: string[]): AnyNode => ({ nodeType: 'text', value, marks: marks.map((type) => ({ type })), data: {} });
 export const node = (nodeType: string, content: AnyNode[] = [], data: Record<string, unknown> = {}): AnyNode => ({ nodeType, data, content });
-export const p = (...content: Array<AnyNode | string>): AnyNode => node(BLOCKS.PARAGRAPH, content.map((c) => (typeof c === 'string' ? text(c) : c)));
+export const p = (...content: Array<AnyNode | string>): AnyNode =>
+  node(
+    BLOCKS.PARAGRAPH,
+    content.map((c) => (typeof c === 'string' ? text(c) : c)),
+  );
 export const doc = (...content: AnyNode[]): Document => node(BLOCKS.DOCUMENT, content) as unknown as Document;
 export const link = (id: string, linkType: 'Entry' | 'Asset') => ({ target: { sys: { type: 'Link', linkType, id } } });
 export const resource = (urn: string) => ({ target: { sys: { type: 'ResourceLink', linkType: 'Contentful:Entry', urn } } });
@@ -29,10 +33,42 @@ export const photo: Asset = {
 
 export const files: Record<string, Asset> = {
   photo,
-  video: { ...photo, id: 'video', title: 'Assembly', url: '/content-assets/videos.ctfassets.net/vitrine-demo/video/tok/assembly.mp4', contentType: 'video/mp4', fileName: 'assembly.mp4' },
-  glb: { ...photo, id: 'glb', title: 'Chair model', description: '', url: '/content-assets/assets.ctfassets.net/vitrine-demo/glb/tok/chair.glb', contentType: 'model/gltf-binary', fileName: 'chair.glb' },
-  gltf: { ...photo, id: 'gltf', title: 'Lamp', description: '', url: '//assets.ctfassets.net/vitrine-demo/gltf/tok/lamp.gltf', contentType: 'application/octet-stream', fileName: 'lamp.gltf' },
-  pdf: { ...photo, id: 'pdf', title: 'Care guide', description: '', url: '/content-assets/downloads.ctfassets.net/vitrine-demo/pdf/tok/care.pdf', contentType: 'application/pdf', fileName: 'care.pdf', size: 1_234_567 },
+  video: {
+    ...photo,
+    id: 'video',
+    title: 'Assembly',
+    url: '/content-assets/videos.ctfassets.net/vitrine-demo/video/tok/assembly.mp4',
+    contentType: 'video/mp4',
+    fileName: 'assembly.mp4',
+  },
+  glb: {
+    ...photo,
+    id: 'glb',
+    title: 'Chair model',
+    description: '',
+    url: '/content-assets/assets.ctfassets.net/vitrine-demo/glb/tok/chair.glb',
+    contentType: 'model/gltf-binary',
+    fileName: 'chair.glb',
+  },
+  gltf: {
+    ...photo,
+    id: 'gltf',
+    title: 'Lamp',
+    description: '',
+    url: '//assets.ctfassets.net/vitrine-demo/gltf/tok/lamp.gltf',
+    contentType: 'application/octet-stream',
+    fileName: 'lamp.gltf',
+  },
+  pdf: {
+    ...photo,
+    id: 'pdf',
+    title: 'Care guide',
+    description: '',
+    url: '/content-assets/downloads.ctfassets.net/vitrine-demo/pdf/tok/care.pdf',
+    contentType: 'application/pdf',
+    fileName: 'care.pdf',
+    size: 1_234_567,
+  },
 };
 
 export const entries: Record<string, EntryRef> = {

@@ -113,11 +113,7 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
       {interactive ? (
         // Before the box is ready the plain form is still there, so a failure needs no fallback of its own.
         <SearchErrorBoundary fallback={ready ? <HeaderSearchForm locale={locale} /> : null}>
-          <upgrade.Box
-            locale={locale}
-            takeHandoff={() => readHandoff(inputRef.current, upgrade.wantsFocus)}
-            onReady={() => setReady(true)}
-          />
+          <upgrade.Box locale={locale} takeHandoff={() => readHandoff(inputRef.current, upgrade.wantsFocus)} onReady={() => setReady(true)} />
         </SearchErrorBoundary>
       ) : null}
     </>

@@ -19,7 +19,14 @@ export function Component() {
       <Seo
         title={site.name}
         description={site.description}
-        jsonLd={{ '@context': 'https://schema.org', '@type': 'WebSite', name: site.name, description: site.description, url: origin + paths.home(locale), inLanguage: locale }}
+        jsonLd={{
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: site.name,
+          description: site.description,
+          url: origin + paths.home(locale),
+          inLanguage: locale,
+        }}
       />
       <section className="hero">
         <h1>{site.name}</h1>

@@ -25,7 +25,10 @@ export function Component() {
   const t = getLabels(locale);
   // Stable per locale, so the description's embedded viewers are not re-mounted.
   const renderViewer = useCallback((source: ViewerSource) => <ModelViewer source={source} locale={locale} />, [locale]);
-  const crumbs = [{ label: t.models, url: paths.models(locale) }, ...(model.category?.path.map((c) => ({ label: c.label, url: paths.models(locale, c.id) })) ?? [])];
+  const crumbs = [
+    { label: t.models, url: paths.models(locale) },
+    ...(model.category?.path.map((c) => ({ label: c.label, url: paths.models(locale, c.id) })) ?? []),
+  ];
   const d = model.dimensions;
   return (
     <article className="model-detail">

@@ -59,8 +59,27 @@ async function decodeImage(bytes: Uint8Array): Promise<{ width: number; height: 
  * (small, sRGB), normal maps as UASTC with RDO and Zstandard (no blocky normals), with mipmaps.
  */
 const toKtx2 = [
-  ktx2({ slots: /baseColorTexture/, isUASTC: false, qualityLevel: 160, isPerceptual: true, isSetKTX2SRGBTransferFunc: true, generateMipmap: true, imageDecoder: decodeImage }),
-  ktx2({ slots: /normalTexture/, isUASTC: true, enableRDO: true, rdoQualityLevel: 3, isNormalMap: true, isPerceptual: false, isSetKTX2SRGBTransferFunc: false, generateMipmap: true, needSupercompression: true, imageDecoder: decodeImage }),
+  ktx2({
+    slots: /baseColorTexture/,
+    isUASTC: false,
+    qualityLevel: 160,
+    isPerceptual: true,
+    isSetKTX2SRGBTransferFunc: true,
+    generateMipmap: true,
+    imageDecoder: decodeImage,
+  }),
+  ktx2({
+    slots: /normalTexture/,
+    isUASTC: true,
+    enableRDO: true,
+    rdoQualityLevel: 3,
+    isNormalMap: true,
+    isPerceptual: false,
+    isSetKTX2SRGBTransferFunc: false,
+    generateMipmap: true,
+    needSupercompression: true,
+    imageDecoder: decodeImage,
+  }),
 ];
 
 export async function writeModel(io: NodeIO, product: ProductSpec, variant: ModelVariant): Promise<ModelFiles> {

@@ -26,7 +26,8 @@ async function setup(options: Omit<TestContentServiceOptions, 'fake'> = {}) {
   return createTestContentService({ fake, ...options });
 }
 
-const articleQuery = (slug: string) => (r: FakeRequest) => r.resource === '/entries' && r.query['fields.slug'] === slug && r.query['content_type'] === 'article';
+const articleQuery = (slug: string) => (r: FakeRequest) =>
+  r.resource === '/entries' && r.query['fields.slug'] === slug && r.query['content_type'] === 'article';
 
 async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -83,7 +84,10 @@ describe('ContentService over the wire: cache', () => {
     await sleep(30);
     const fresh = await content.getArticle('oak-ash-walnut', en);
 
-    expect(stale.map((a) => a?.title)).toEqual(['Oak, ash or walnut: choosing a hardwood you can live with', 'Oak, ash or walnut: choosing a hardwood you can live with']);
+    expect(stale.map((a) => a?.title)).toEqual([
+      'Oak, ash or walnut: choosing a hardwood you can live with',
+      'Oak, ash or walnut: choosing a hardwood you can live with',
+    ]);
     expect(elapsedMs).toBeLessThan(250);
     expect(fresh?.title).toBe('Oak, renamed');
     expect(fake.count(articleQuery('oak-ash-walnut'))).toBe(2);

@@ -142,14 +142,22 @@ describe.each(['in process', 'over HTTP'])('ContentService %s', (transport) => {
     it('maps an article with author, hero image, public tags and rich-text links resolved into `links`', async () => {
       const article = await content().getArticle('oak-ash-walnut', en);
 
-      expect(article).toMatchObject({ id: 'article-oak-ash-walnut', title: 'Oak, ash or walnut: choosing a hardwood you can live with', author: { name: 'Mara Lindqvist' } });
+      expect(article).toMatchObject({
+        id: 'article-oak-ash-walnut',
+        title: 'Oak, ash or walnut: choosing a hardwood you can live with',
+        author: { name: 'Mara Lindqvist' },
+      });
       expect(article?.heroImage?.url).toMatch(/^\/content-assets\/images\.ctfassets\.net\/vitrine-demo\/hero-oak-ash-walnut\//);
       expect(article?.tags).toEqual([
         { id: 'materials', name: 'Materials' },
         { id: 'craft', name: 'Craft' },
       ]);
       expect(Object.keys(article?.body.links.entries ?? {}).sort()).toEqual(['model-kerf-dining-table', 'model-ostra-lounge-chair']);
-      expect(article?.body.links.entries['model-ostra-lounge-chair']).toMatchObject({ type: 'model', url: '/models/ostra-lounge-chair', model: { src: expect.stringMatching(/\.glb$/) } });
+      expect(article?.body.links.entries['model-ostra-lounge-chair']).toMatchObject({
+        type: 'model',
+        url: '/models/ostra-lounge-chair',
+        model: { src: expect.stringMatching(/\.glb$/) },
+      });
       expect(Object.keys(article?.body.links.assets ?? {})).toEqual(['materials-board']);
     });
 
@@ -158,7 +166,8 @@ describe.each(['in process', 'over HTTP'])('ContentService %s', (transport) => {
       const targets = targetsOf(article?.body.document);
 
       expect(targets).toHaveLength(3);
-      for (const target of targets) expect(target).toEqual({ sys: { type: 'Link', linkType: expect.stringMatching(/^(Entry|Asset)$/), id: expect.any(String) } });
+      for (const target of targets)
+        expect(target).toEqual({ sys: { type: 'Link', linkType: expect.stringMatching(/^(Entry|Asset)$/), id: expect.any(String) } });
     });
 
     it('keeps resource links findable by their URN, also those the SDK resolved from the includes', async () => {
@@ -205,7 +214,13 @@ describe.each(['in process', 'over HTTP'])('ContentService %s', (transport) => {
     });
 
     it('lists the featured models', async () => {
-      expect(slugs(await content().listModels({ featured: true }, en))).toEqual(['halo-pendant', 'kerf-dining-table', 'ostra-lounge-chair', 'pivot-desk-lamp', 'tide-vase']);
+      expect(slugs(await content().listModels({ featured: true }, en))).toEqual([
+        'halo-pendant',
+        'kerf-dining-table',
+        'ostra-lounge-chair',
+        'pivot-desk-lamp',
+        'tide-vase',
+      ]);
     });
 
     it('lists a category with its narrower concepts', async () => {
@@ -236,7 +251,14 @@ describe.each(['in process', 'over HTTP'])('ContentService %s', (transport) => {
         name: 'Ostra Lounge Chair',
         file: { contentType: 'model/gltf-binary', fileName: 'ostra-lounge-chair.glb' },
         dimensions: { width: 680, height: 823, depth: 719, unit: 'mm' },
-        category: { id: 'chairs', path: [{ id: 'furniture', label: 'Furniture' }, { id: 'seating', label: 'Seating' }, { id: 'chairs', label: 'Chairs' }] },
+        category: {
+          id: 'chairs',
+          path: [
+            { id: 'furniture', label: 'Furniture' },
+            { id: 'seating', label: 'Seating' },
+            { id: 'chairs', label: 'Chairs' },
+          ],
+        },
       });
       expect(model?.viewer).toMatchObject({
         src: model?.file.url,
@@ -262,7 +284,13 @@ describe.each(['in process', 'over HTTP'])('ContentService %s', (transport) => {
         ['lighting', 2],
         ['objects', 3],
       ]);
-      expect(findCategory(tree, 'seating')).toMatchObject({ modelCount: 2, children: [{ id: 'chairs', modelCount: 1 }, { id: 'stools', modelCount: 1 }] });
+      expect(findCategory(tree, 'seating')).toMatchObject({
+        modelCount: 2,
+        children: [
+          { id: 'chairs', modelCount: 1 },
+          { id: 'stools', modelCount: 1 },
+        ],
+      });
       expect(findCategory(tree, 'vessels')?.path.map((p) => p.id)).toEqual(['objects', 'vessels']);
     });
 
@@ -299,7 +327,10 @@ describe.each(['in process', 'over HTTP'])('ContentService %s', (transport) => {
     it('builds the references in the requested locale', async () => {
       const refs = await content().getLinkingEntries('model-halo-pendant', de);
 
-      expect(refs.find((r) => r.id === 'article-rendering-light')).toMatchObject({ title: 'Leuchten sind am schwersten zu fotografieren', url: '/de/articles/rendering-light' });
+      expect(refs.find((r) => r.id === 'article-rendering-light')).toMatchObject({
+        title: 'Leuchten sind am schwersten zu fotografieren',
+        url: '/de/articles/rendering-light',
+      });
     });
   });
 

@@ -73,7 +73,10 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
     const loadMeta = async (): Promise<Loaded<{ tags: [string, string][]; concepts: SdkConcept[] }>> => {
       const [tags, concepts] = await Promise.all([client.getTags({ limit: 1000 }), client.getConcepts({ limit: 1000 })]);
       const tagItems = (tags as { items: Array<{ sys: { id: string }; name: string }> }).items;
-      return { value: { tags: tagItems.map((t) => [t.sys.id, t.name]), concepts: (concepts as { items: SdkConcept[] }).items }, deps: [ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY] };
+      return {
+        value: { tags: tagItems.map((t) => [t.sys.id, t.name]), concepts: (concepts as { items: SdkConcept[] }).items },
+        deps: [ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY],
+      };
     };
     // Results record which tags and concepts they read (recordMetadataReads), not the whole lists behind them.
     const meta = isPreview ? (await loadMeta()).value : await untracked(() => cache.get('meta', loadMeta));
@@ -90,7 +93,9 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
   async function withUrns<T extends { unresolvedUrns: string[] }>(client: ContentClient, item: T, locale: Locale, deps: string[]) {
     const { unresolvedUrns, ...rest } = item;
     const ids = unresolvedUrns.flatMap((urn) => /\/entries\/([A-Za-z0-9._-]+)$/.exec(urn)?.[1] ?? []);
-    const body = (rest as { body?: { links: { entries: Record<string, EntryRef> } }; description?: { links: { entries: Record<string, EntryRef> } } }).body ?? (rest as { description?: { links: { entries: Record<string, EntryRef> } } }).description;
+    const body =
+      (rest as { body?: { links: { entries: Record<string, EntryRef> } }; description?: { links: { entries: Record<string, EntryRef> } } }).body ??
+      (rest as { description?: { links: { entries: Record<string, EntryRef> } } }).description;
     if (ids.length > 0 && body) {
       const res = await entries(client, { 'sys.id[in]': ids.join(','), locale, include: 1, limit: ids.length });
       for (const entry of res.items) {
@@ -123,7 +128,12 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
     listPages: (o) =>
       run('pages', o, async (client) => {
         const res = await entries(client, { content_type: 'page', select: 'sys.id,sys.updatedAt,fields.slug,fields.title', limit: 1000, locale: o.locale });
-        const value = res.items.map((e) => ({ id: e.sys.id, slug: String(e.fields.slug ?? ''), title: String(e.fields.title ?? ''), updatedAt: e.sys.updatedAt ?? '' }));
+        const value = res.items.map((e) => ({
+          id: e.sys.id,
+          slug: String(e.fields.slug ?? ''),
+          title: String(e.fields.title ?? ''),
+          updatedAt: e.sys.updatedAt ?? '',
+        }));
         return { value, deps: ['type:page'] };
       }),
 
@@ -230,4 +240,3 @@ function abortable<T>(promise: Promise<T>, candidates: Array<AbortSignal | undef
     });
   });
 }
-

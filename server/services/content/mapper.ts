@@ -83,7 +83,13 @@ function toTags(entry: SdkEntry, ctx: MapContext): Tag[] {
 }
 
 function base(entry: SdkEntry, ctx: MapContext) {
-  return { id: entry.sys.id, locale: ctx.locale, slug: str(entry.fields.slug), tags: toTags(entry, ctx), updatedAt: entry.sys.updatedAt ?? new Date(0).toISOString() };
+  return {
+    id: entry.sys.id,
+    locale: ctx.locale,
+    slug: str(entry.fields.slug),
+    tags: toTags(entry, ctx),
+    updatedAt: entry.sys.updatedAt ?? new Date(0).toISOString(),
+  };
 }
 
 function toDimensions(value: unknown): Dimensions | undefined {
@@ -256,9 +262,7 @@ export function toSiteSettings(entry: SdkEntry | undefined, locale: Locale): Sit
   const prefix = paths.home(locale) === '/' ? '' : paths.home(locale);
   const navigation: NavigationLink[] = nav.flatMap((item) =>
     // Origin-relative only: `/\host` and `/<tab>/host` leave the site as surely as `//host`.
-    typeof item.label === 'string' && isSafePath(item.path)
-      ? [{ label: item.label, url: item.path === '/' ? paths.home(locale) : prefix + item.path }]
-      : [],
+    typeof item.label === 'string' && isSafePath(item.path) ? [{ label: item.label, url: item.path === '/' ? paths.home(locale) : prefix + item.path }] : [],
   );
   const socialImage = toAsset(entry?.fields.socialImage);
   const { unresolvedUrns: _ignored, ...footer } = toRichText(entry?.fields.footer, locale);

@@ -24,7 +24,14 @@ describe('createCdaAdapter', () => {
     const handle = spyOn(engine);
     const adapter = createCdaAdapter(engine, { preview: true });
 
-    await adapter(config({ baseURL: BASE, url: 'entries?locale=de-DE', params: { 'sys.id[in]': ['person-ada', 'person-grace'], include: 0, skip: undefined }, headers: { Authorization: 'Bearer abc' } as never }));
+    await adapter(
+      config({
+        baseURL: BASE,
+        url: 'entries?locale=de-DE',
+        params: { 'sys.id[in]': ['person-ada', 'person-grace'], include: 0, skip: undefined },
+        headers: { Authorization: 'Bearer abc' } as never,
+      }),
+    );
 
     expect(handle).toHaveBeenCalledWith({
       method: 'GET',
@@ -60,7 +67,13 @@ describe('createCdaAdapter', () => {
     const error = await createCdaAdapter(createFixtureEngine())(request).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(Error);
-    expect(error).toMatchObject({ isAxiosError: true, code: 'ERR_BAD_REQUEST', status: 404, config: request, response: { status: 404, statusText: 'Not Found' } });
+    expect(error).toMatchObject({
+      isAxiosError: true,
+      code: 'ERR_BAD_REQUEST',
+      status: 404,
+      config: request,
+      response: { status: 404, statusText: 'Not Found' },
+    });
   });
 
   it('resolves any status when validateStatus is unset', async () => {

@@ -34,8 +34,7 @@ export interface QueryProblem {
   details?: string;
 }
 
-const INVALID_QUERY_MESSAGE =
-  'The query you sent was invalid. Probably a filter or ordering specification is not applicable to the type of a field.';
+const INVALID_QUERY_MESSAGE = 'The query you sent was invalid. Probably a filter or ordering specification is not applicable to the type of a field.';
 
 export function invalidQuery(...errors: QueryProblem[]): CdaError {
   return new CdaError(400, 'InvalidQuery', INVALID_QUERY_MESSAGE, { errors });

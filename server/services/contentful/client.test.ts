@@ -43,7 +43,10 @@ type Call = (client: ContentfulClient) => Promise<unknown>;
 
 const calls: [name: string, call: Call][] = [
   ['getEntries with includes and order', (c) => c.getEntries({ content_type: 'article', include: 2, order: ['fields.title'] })],
-  ['getEntries with field and tag filters', (c) => c.getEntries({ content_type: 'article', 'fields.author.sys.id': 'person-ada', 'metadata.tags.sys.id[in]': ['design'] })],
+  [
+    'getEntries with field and tag filters',
+    (c) => c.getEntries({ content_type: 'article', 'fields.author.sys.id': 'person-ada', 'metadata.tags.sys.id[in]': ['design'] }),
+  ],
   ['getEntries with select', (c) => c.getEntries({ content_type: 'article', select: ['fields.title'] })],
   ['getEntry in a fallback locale', (c) => c.getEntry('article-chairs', { locale: 'de-CH' })],
   ['getEntriesWithCursor', (c) => c.getEntriesWithCursor({ limit: 2 })],
@@ -166,13 +169,20 @@ describe('createContentfulClients', () => {
   });
 
   it('retries a 429 after X-Contentful-RateLimit-Reset (the upstream guard, not the SDK)', async () => {
-    const { origin: limited, hits, close } = await startServer((app) => {
+    const {
+      origin: limited,
+      hits,
+      close,
+    } = await startServer((app) => {
       let first = true;
       app.use((_req, res, next) => {
         hits.count++;
         if (!first) return next();
         first = false;
-        res.status(429).set('X-Contentful-RateLimit-Reset', '0').json({ sys: { type: 'Error', id: 'RateLimitExceeded' }, message: 'slow down' });
+        res
+          .status(429)
+          .set('X-Contentful-RateLimit-Reset', '0')
+          .json({ sys: { type: 'Error', id: 'RateLimitExceeded' }, message: 'slow down' });
       });
       app.use(createCdaRouter(createFixtureEngine()));
     });
@@ -191,7 +201,11 @@ describe('createContentfulClients', () => {
     const { origin: silent, close } = await startServer((app) => {
       app.use(() => {});
     });
-    const clients = await createContentfulClients({ contentful: { spaceId: FIXTURE_SPACE, accessToken: 'token', host: silent }, timeoutMs: 100, retryLimit: 0 });
+    const clients = await createContentfulClients({
+      contentful: { spaceId: FIXTURE_SPACE, accessToken: 'token', host: silent },
+      timeoutMs: 100,
+      retryLimit: 0,
+    });
 
     // A wall-clock limit per attempt (the guard's), not only axios's idle-socket timeout.
     await expect(clients.delivery.getEntries()).rejects.toThrow('no answer from Contentful within 100 ms');

@@ -100,7 +100,13 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
       logger: deps.logger,
     });
     // The SDK would wait out any X-Contentful-RateLimit-Reset, however long: the guard retries instead.
-    const base = { ...common, retryOnError: false, adapter: createGuardedAdapter(guard), space: credentials.spaceId, environment: credentials.environment ?? 'master' };
+    const base = {
+      ...common,
+      retryOnError: false,
+      adapter: createGuardedAdapter(guard),
+      space: credentials.spaceId,
+      environment: credentials.environment ?? 'master',
+    };
     const delivery = createClient({ ...base, accessToken: credentials.accessToken, ...toHostOptions(credentials.host ?? 'cdn.contentful.com') });
     const preview = credentials.previewToken
       ? createClient({ ...base, accessToken: credentials.previewToken, ...toHostOptions(credentials.previewHost ?? toPreviewHost(credentials.host)) })

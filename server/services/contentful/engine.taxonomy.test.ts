@@ -67,7 +67,10 @@ describe('createCdaEngine taxonomy', () => {
   });
 
   it('answers 404 for unknown concepts and schemes and 400 for unknown parameters', () => {
-    expect(cdaGet<ErrorBody>(engine, 'taxonomy/concepts/tables').body).toMatchObject({ sys: { id: 'NotFound' }, details: { type: 'TaxonomyConcept', id: 'tables' } });
+    expect(cdaGet<ErrorBody>(engine, 'taxonomy/concepts/tables').body).toMatchObject({
+      sys: { id: 'NotFound' },
+      details: { type: 'TaxonomyConcept', id: 'tables' },
+    });
     expect(cdaGet(engine, 'taxonomy/concepts/tables/ancestors').status).toBe(404);
     expect(cdaGet(engine, 'taxonomy/concept-schemes/colours').status).toBe(404);
     expect(cdaGet<ErrorBody>(engine, 'taxonomy/concepts', { colour: 'red' }).body.sys.id).toBe('InvalidQuery');

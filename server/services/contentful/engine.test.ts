@@ -83,7 +83,13 @@ describe('createCdaEngine', () => {
     const { body } = cdaGet(engine, 'locales');
 
     expect(body.total).toBe(4);
-    expect(body.items[1]).toEqual({ code: 'de-DE', name: 'German (Germany)', default: false, fallbackCode: 'en-US', sys: { id: 'locale-de', type: 'Locale', version: 1 } });
+    expect(body.items[1]).toEqual({
+      code: 'de-DE',
+      name: 'German (Germany)',
+      default: false,
+      fallbackCode: 'en-US',
+      sys: { id: 'locale-de', type: 'Locale', version: 1 },
+    });
   });
 
   it('lists and gets content types, filtered by id', () => {
@@ -94,7 +100,17 @@ describe('createCdaEngine', () => {
     expect(idsOf(all.body)).toEqual(['article', 'model', 'person']);
     expect(idsOf(some.body)).toEqual(['model', 'person']);
     expect(one.body).toMatchObject({ name: 'Person', displayField: 'name', sys: { id: 'person', type: 'ContentType', revision: 1 } });
-    expect(one.body['fields']).toContainEqual({ id: 'mentor', name: 'Mentor', type: 'Link', linkType: 'Entry', localized: false, required: false, disabled: false, omitted: false, validations: [] });
+    expect(one.body['fields']).toContainEqual({
+      id: 'mentor',
+      name: 'Mentor',
+      type: 'Link',
+      linkType: 'Entry',
+      localized: false,
+      required: false,
+      disabled: false,
+      omitted: false,
+      validations: [],
+    });
   });
 
   it('lists public tags only and hides private ones', () => {
@@ -187,7 +203,10 @@ describe('createCdaEngine errors', () => {
     const byQueryToken = secured.handle({ ...request, query: { access_token: 'cda-token' } });
 
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ sys: { type: 'Error', id: 'AccessTokenInvalid' }, message: 'The access token you sent could not be found or is invalid.' });
+    expect(wrong.body).toMatchObject({
+      sys: { type: 'Error', id: 'AccessTokenInvalid' },
+      message: 'The access token you sent could not be found or is invalid.',
+    });
     expect(previewWithDeliveryToken.status).toBe(401);
     expect(byPreviewToken.status).toBe(200);
     expect(byQueryToken.status).toBe(404);

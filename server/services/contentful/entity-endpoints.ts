@@ -134,6 +134,13 @@ function linkPredicates(params: QueryParams, context: EndpointContext): Predicat
 }
 
 function fullText(entity: IndexedEntity, read: ReturnType<typeof createEntityReader>): string {
-  const paths = entity.type === 'Asset' ? [['fields', 'title'], ['fields', 'description'], ['fields', 'file', 'fileName']] : Object.keys(entity.fields).map((fieldId) => ['fields', fieldId]);
+  const paths =
+    entity.type === 'Asset'
+      ? [
+          ['fields', 'title'],
+          ['fields', 'description'],
+          ['fields', 'file', 'fileName'],
+        ]
+      : Object.keys(entity.fields).map((fieldId) => ['fields', fieldId]);
   return paths.map((path) => textOf(read(entity, path))).join(' ');
 }

@@ -84,8 +84,17 @@ export function indexSpaceExport(data: SpaceExport, options: IndexOptions): Expo
   const ids = { spaceId, environmentId };
   const publicTags = data.tags.filter((tag) => tag.sys.visibility === 'public');
   const tags = new Map(publicTags.map((tag) => [tag.sys.id, toTagResource(tag, ids)]));
-  const build = (preview: boolean) => buildScope(data, { ...ids, preview, publicTagIds: new Set(tags.keys()), assetBaseUrl: options.assetBaseUrl.replace(/\/+$/, '') });
-  return { spaceId, spaceName: options.spaceName ?? spaceId, environmentId, delivery: build(false), preview: build(true), tags, taxonomy: createTaxonomyIndex(data.taxonomy) };
+  const build = (preview: boolean) =>
+    buildScope(data, { ...ids, preview, publicTagIds: new Set(tags.keys()), assetBaseUrl: options.assetBaseUrl.replace(/\/+$/, '') });
+  return {
+    spaceId,
+    spaceName: options.spaceName ?? spaceId,
+    environmentId,
+    delivery: build(false),
+    preview: build(true),
+    tags,
+    taxonomy: createTaxonomyIndex(data.taxonomy),
+  };
 }
 
 export interface ScopeContext {

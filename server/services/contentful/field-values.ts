@@ -86,7 +86,10 @@ export function compareCodePoints(a: string, b: string): number {
 
 /** Lower-cased words of a text, as used by `[match]` and `query`. */
 export function tokenize(text: string): string[] {
-  return text.toLocaleLowerCase('en').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLocaleLowerCase('en')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** Every query word must start some word of the text (the CDA's word-prefix full-text match). */

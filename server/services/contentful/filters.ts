@@ -54,7 +54,7 @@ export function buildFilter<T>(key: string, value: string, context: FilterContex
     case 'exists': {
       if (value !== 'true' && value !== 'false') throw invalidPath(key, 'The value of [exists] must be true or false', 'type');
       const shouldExist = value === 'true';
-      return (item) => (read(item).length > 0) === shouldExist;
+      return (item) => read(item).length > 0 === shouldExist;
     }
     case 'match': {
       const words = tokenize(value);

@@ -98,7 +98,7 @@ describe('parseSpaceExport', () => {
 
   it('rejects an unknown tag visibility', () => {
     const json = fixtureWith((data) => {
-      ((data.tags[0] as { sys: Json }).sys)['visibility'] = 'secret';
+      (data.tags[0] as { sys: Json }).sys['visibility'] = 'secret';
     });
 
     expect(() => parseSpaceExport(json, 'x.json')).toThrow('tags[0].sys.visibility');

@@ -34,7 +34,12 @@ export function getConcept(id: string, context: EndpointContext): Record<string,
 }
 
 /** `GET /taxonomy/concepts/:id/ancestors|descendants`, optionally `depth`-limited. */
-export function queryConceptRelatives(id: string, relation: 'ancestors' | 'descendants', params: QueryParams, context: EndpointContext): Record<string, unknown> {
+export function queryConceptRelatives(
+  id: string,
+  relation: 'ancestors' | 'descendants',
+  params: QueryParams,
+  context: EndpointContext,
+): Record<string, unknown> {
   const { taxonomy } = context.index;
   if (!taxonomy.concepts.has(id)) throw notFound('TaxonomyConcept', id, context.where);
   checkParams(params, ['depth']);

@@ -18,13 +18,19 @@ function guardWith(overrides: Partial<UpstreamGuardOptions> = {}) {
 
 function httpError(status: number, headers: Record<string, string> = {}): AxiosError {
   const config = { headers: new AxiosHeaders() };
-  return new AxiosError(`Request failed with status code ${status}`, status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST', config, {}, {
-    status,
-    statusText: '',
-    headers: new AxiosHeaders(headers),
+  return new AxiosError(
+    `Request failed with status code ${status}`,
+    status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
     config,
-    data: '',
-  });
+    {},
+    {
+      status,
+      statusText: '',
+      headers: new AxiosHeaders(headers),
+      config,
+      data: '',
+    },
+  );
 }
 
 /** An attempt that answers like `script` (one entry per call, the last repeats) and counts its calls. */

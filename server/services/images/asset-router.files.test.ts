@@ -42,7 +42,7 @@ describe('asset router: non-image files', () => {
     expect(res.headers['content-disposition']).toBeUndefined();
   });
 
-  it('states the file size in X-File-Size, which compression (dropping Content-Length) leaves for the viewer\'s progress bar', async () => {
+  it("states the file size in X-File-Size, which compression (dropping Content-Length) leaves for the viewer's progress bar", async () => {
     const glb = Buffer.concat([Buffer.from('glTF\u0002\u0000\u0000\u0000'), Buffer.alloc(8192, 1)]);
     const path = '/assets.ctfassets.net/vitrine-demo/large/tok10/large.glb';
     await mkdir(dirname(join(fixture.assetsDir, path)), { recursive: true });

@@ -47,8 +47,12 @@ async function put(root: string, requestPath: string, body: Buffer | string): Pr
 export async function createAssetFixture(): Promise<AssetFixture> {
   const dir = await realpath(await mkdtemp(join(tmpdir(), 'vitrine-assets-')));
   const assetsDir = join(dir, 'assets');
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c05a2b' } }).jpeg().toBuffer();
-  const logo = await sharp({ create: { width: 400, height: 200, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c05a2b' } })
+    .jpeg()
+    .toBuffer();
+  const logo = await sharp({ create: { width: 400, height: 200, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
   await put(assetsDir, PATHS.jpg, photo);
   await put(assetsDir, PATHS.spaced, photo);
   await put(assetsDir, PATHS.png, logo);

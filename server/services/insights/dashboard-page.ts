@@ -39,7 +39,10 @@ export function renderDashboardPage(summary: InsightsSummary, nonce: string): st
 
 function renderWindow(title: string, name: WindowName, window: WindowSummary): string {
   const labels = window.series.map((bucket) => bucketLabel(bucket.start, name));
-  const cards = [`<div class="card"><b>${formatNumber(window.views)}</b><span>page views</span></div>`, ...VITAL_NAMES.map((vital) => renderVitalCard(vital, window.vitals))].join('');
+  const cards = [
+    `<div class="card"><b>${formatNumber(window.views)}</b><span>page views</span></div>`,
+    ...VITAL_NAMES.map((vital) => renderVitalCard(vital, window.vitals)),
+  ].join('');
   const views = renderBarChart(
     window.series.map((bucket) => bucket.views),
     { label: `Page views per ${BUCKET_NAMES[name]}, ${title.toLowerCase()}`, labels },

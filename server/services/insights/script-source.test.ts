@@ -39,7 +39,10 @@ describe('createDevScriptSource', () => {
 
     const first = await source.load('insights');
     const again = await source.load('insights');
-    await writeFile(join(root, 'client/insights/constants.ts'), `${'// changed\n'}export const PAGE_VIEWS_SCRIPT = '/insights/script.js';\nexport const SPEED_INSIGHTS_SCRIPT = '/speed-insights/script.js';\nexport const ROUTE_META_NAME = 'vitrine:changed-route';\nexport const NAVIGATION_EVENT = 'vitrine:navigation';\nexport interface NavigationDetail { route: string }\n`);
+    await writeFile(
+      join(root, 'client/insights/constants.ts'),
+      `${'// changed\n'}export const PAGE_VIEWS_SCRIPT = '/insights/script.js';\nexport const SPEED_INSIGHTS_SCRIPT = '/speed-insights/script.js';\nexport const ROUTE_META_NAME = 'vitrine:changed-route';\nexport const NAVIGATION_EVENT = 'vitrine:navigation';\nexport interface NavigationDetail { route: string }\n`,
+    );
     const later = new Date(Date.now() + 5000);
     await utimes(join(root, 'client/insights/constants.ts'), later, later);
     const rebuilt = await source.load('insights');

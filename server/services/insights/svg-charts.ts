@@ -73,7 +73,9 @@ export function renderLineChart(values: Array<number | null>, options: ChartOpti
     }
     const point = `${round(x(index) + step / 2)},${y(value)}`;
     segments.at(-1)?.push(point);
-    dots.push(`<circle class="dot" cx="${round(x(index) + step / 2)}" cy="${y(value)}" r="2"><title>${escapeHtml(`${options.labels[index] ?? ''}: ${formatNumber(value)}${options.unit}`)}</title></circle>`);
+    dots.push(
+      `<circle class="dot" cx="${round(x(index) + step / 2)}" cy="${y(value)}" r="2"><title>${escapeHtml(`${options.labels[index] ?? ''}: ${formatNumber(value)}${options.unit}`)}</title></circle>`,
+    );
   });
   const lines = segments
     .filter((points) => points.length > 1)

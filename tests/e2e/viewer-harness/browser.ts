@@ -64,7 +64,9 @@ export function waitForState(page: Page, state: string, timeoutMs = 60_000): Pro
  * background, taken as the most common colour (corners may be rounded off).
  */
 export async function getCoverage(locator: Locator): Promise<number> {
-  const { data, info } = await sharp(await locator.screenshot()).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await locator.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const pixels = info.width * info.height;
   const rgbAt = (index: number) => {
     const offset = index * info.channels;

@@ -36,7 +36,10 @@ function assertClean(watched: WatchedPage, allowed: RegExp[] = []): void {
 async function renders(browser: Browser, origin: string, src: string): Promise<string> {
   const watched = await openPage(browser, origin, `/?eager=1&src=${encodeURIComponent(src)}`);
   const frame = watched.page.evaluate(
-    () => new Promise<string>((done) => document.addEventListener('vitrine:viewer-frame', (event) => done((event as CustomEvent<{ src: string }>).detail.src), { once: true })),
+    () =>
+      new Promise<string>((done) =>
+        document.addEventListener('vitrine:viewer-frame', (event) => done((event as CustomEvent<{ src: string }>).detail.src), { once: true }),
+      ),
   );
   await waitForState(watched.page, 'ready');
   assert((await frame) === src, 'frame event names the model');
@@ -85,7 +88,10 @@ const checks: Record<string, Check> = {
   'millimetre model with far origin is framed': ({ browser, origin }) => renders(browser, origin, '/models/tower-mm.glb'),
   'Draco model renders (self-hosted decoder)': async ({ browser, origin, requests }) => {
     const result = await renders(browser, origin, '/models/box-draco.glb');
-    assert(requests.some((path) => path.startsWith('/decoders/draco/')), 'draco decoder fetched from /decoders/draco/');
+    assert(
+      requests.some((path) => path.startsWith('/decoders/draco/')),
+      'draco decoder fetched from /decoders/draco/',
+    );
     return result;
   },
   'meshopt model renders (bundled decoder)': ({ browser, origin }) => renders(browser, origin, '/models/box-meshopt.glb'),
@@ -189,7 +195,10 @@ const checks: Record<string, Check> = {
     // Expected after a loss: objects created on the lost context are deleted on the restored one
     // (Chromium warns, harmless), and tearing down a renderer whose context is lost makes three
     // look for WEBGL_lose_context in vain.
-    assertClean(watched, [/^warning: WebGL: INVALID_OPERATION: delete\w*: object does not belong to this context/, /WEBGL_lose_context extension not supported/]);
+    assertClean(watched, [
+      /^warning: WebGL: INVALID_OPERATION: delete\w*: object does not belong to this context/,
+      /WEBGL_lose_context extension not supported/,
+    ]);
     await page.context().close();
     return `restored (${(restoredCoverage * 100).toFixed(1)}% drawn), Retry after 4 s brings a fresh context`;
   },
@@ -225,7 +234,10 @@ const checks: Record<string, Check> = {
     }
     await settleMemory();
     const afterSwitches = await getDebug(page);
-    assert(JSON.stringify(afterSwitches?.memory) === JSON.stringify(baseline?.memory), `memory drifted: ${JSON.stringify(baseline)} -> ${JSON.stringify(afterSwitches)}`);
+    assert(
+      JSON.stringify(afterSwitches?.memory) === JSON.stringify(baseline?.memory),
+      `memory drifted: ${JSON.stringify(baseline)} -> ${JSON.stringify(afterSwitches)}`,
+    );
     for (let index = 0; index < REMOUNTS; index++) {
       if (process.env.VERBOSE) process.stdout.write(`remount ${index} ${JSON.stringify(await getDebug(page))}\n`);
       await page.evaluate(() => window.__harness?.setMounted(false));

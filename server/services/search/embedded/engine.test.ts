@@ -9,7 +9,8 @@ import type { Article } from '#shared/content/types.ts';
 import type { SearchResult } from './engine.ts';
 
 const EN = 'vitrine_en-US';
-const createEngine = (emptyQuery?: 'all' | 'none') => createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: toSearchRecordList(FIXTURE_ENTRIES), emptyQuery });
+const createEngine = (emptyQuery?: 'all' | 'none') =>
+  createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: toSearchRecordList(FIXTURE_ENTRIES), emptyQuery });
 const run = (engine: ReturnType<typeof createEngine>, params: Record<string, unknown>, indexName = EN) =>
   engine.search(parseQuery({ indexName, ...params }, 512)) as SearchResult;
 const walnut = FIXTURE_ENTRIES.find((entry) => entry.id === 'a-walnut') as Article;

@@ -58,7 +58,10 @@ export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions)
   const indexNames = LOCALES.map((locale) => toIndexName(indexPrefix, locale));
   const cache =
     cacheMaxHits > 0
-      ? new LRUCache<string, Computed>({ maxSize: cacheMaxHits, sizeCalculation: (result) => 1 + ('hits' in result ? result.hits.length : result.facetHits.length) })
+      ? new LRUCache<string, Computed>({
+          maxSize: cacheMaxHits,
+          sizeCalculation: (result) => 1 + ('hits' in result ? result.hits.length : result.facetHits.length),
+        })
       : undefined;
 
   const getIndex = (indexName: string): LocaleIndex => {

@@ -34,9 +34,7 @@ function toTest(attribute: string, value: string, negated: boolean): RecordPredi
 export function toFacetFilterPredicate(facetFilters: FacetFilters | undefined): RecordPredicate {
   if (facetFilters === undefined) return always;
   const groups = (typeof facetFilters === 'string' ? [facetFilters] : facetFilters).map((group) => (typeof group === 'string' ? [group] : group));
-  const tests = groups
-    .map((group) => group.filter((filter) => filter !== '').map(parseFacetFilter))
-    .filter((group) => group.length > 0);
+  const tests = groups.map((group) => group.filter((filter) => filter !== '').map(parseFacetFilter)).filter((group) => group.length > 0);
   if (tests.length === 0) return always;
   return (record) => tests.every((group) => group.some((test) => test(record)));
 }

@@ -24,7 +24,10 @@ describe('snippetText', () => {
   it('picks the window holding the most distinct query words', () => {
     const text = 'oak one two three four five six seven eight brass nine oak ten eleven twelve';
 
-    expect(snippetText(text, createWordMatcher(toQueryWords('oak brass')), 4, { ...tags, ellipsis: '…' })).toEqual({ value: '…[brass] nine [oak] ten…', matchLevel: 'full' });
+    expect(snippetText(text, createWordMatcher(toQueryWords('oak brass')), 4, { ...tags, ellipsis: '…' })).toEqual({
+      value: '…[brass] nine [oak] ten…',
+      matchLevel: 'full',
+    });
   });
 });
 

@@ -37,7 +37,10 @@ export function toHits(records: readonly SearchRecord[], params: SearchParams, w
     const snippeted = snippets.flatMap((spec) => resolveAttributes(record, [spec.attribute]).map((attribute) => ({ attribute, count: spec.count })));
     if (snippeted.length > 0) {
       hit._snippetResult = Object.fromEntries(
-        snippeted.map(({ attribute, count }) => [attribute, mapText(record, attribute, (text) => snippetText(text, matcherFor(attribute), count, snippetOptions))]),
+        snippeted.map(({ attribute, count }) => [
+          attribute,
+          mapText(record, attribute, (text) => snippetText(text, matcherFor(attribute), count, snippetOptions)),
+        ]),
       );
     }
     return hit;

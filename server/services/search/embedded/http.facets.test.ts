@@ -75,7 +75,10 @@ describe('facetFilters', () => {
   });
 
   it('refuses an attribute that cannot be filtered', async () => {
-    await expect(search({ facetFilters: ['title:Chair'] })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('unknown attribute "title"') });
+    await expect(search({ facetFilters: ['title:Chair'] })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('unknown attribute "title"'),
+    });
   });
 });
 

@@ -15,7 +15,15 @@ beforeEach(() => {
 });
 
 const QUERY_ID = 'a'.repeat(32);
-const click = { eventType: 'click', eventName: 'Hit clicked', index: EN, userToken: 'anonymous-1234', objectIDs: ['m-lamp:en-US'], positions: [1], queryID: QUERY_ID };
+const click = {
+  eventType: 'click',
+  eventName: 'Hit clicked',
+  index: EN,
+  userToken: 'anonymous-1234',
+  objectIDs: ['m-lamp:en-US'],
+  positions: [1],
+  queryID: QUERY_ID,
+};
 const sendEvents = (events: unknown[]) => server.client.customPost({ path: '1/events', body: { events } });
 
 describe('POST /1/events', () => {
@@ -28,7 +36,13 @@ describe('POST /1/events', () => {
     });
     aa('init', { appId: 'embedded', apiKey: 'search-only-key', host: server.origin, userToken: 'anonymous-1234' });
 
-    const sent = await aa('clickedObjectIDsAfterSearch', { eventName: 'Hit clicked', index: EN, queryID: QUERY_ID, objectIDs: ['m-lamp:en-US'], positions: [2] });
+    const sent = await aa('clickedObjectIDsAfterSearch', {
+      eventName: 'Hit clicked',
+      index: EN,
+      queryID: QUERY_ID,
+      objectIDs: ['m-lamp:en-US'],
+      positions: [2],
+    });
 
     expect(sent).toBe(true);
     expect(urls[0]).toMatch(/\/1\/events\?X-Algolia-Application-Id=embedded&X-Algolia-API-Key=search-only-key&X-Algolia-Agent=/);
@@ -48,8 +62,22 @@ describe('POST /1/events', () => {
   });
 
   it('answers like the Insights API and logs one line per event, without the authenticated token', async () => {
-    const view = { eventType: 'view', eventName: 'Hits viewed', index: EN, userToken: 'anonymous-1234', authenticatedUserToken: 'user-42', objectIDs: ['m-table:en-US'] };
-    const conversion = { eventType: 'conversion', eventSubtype: 'addToCart', eventName: 'Added', index: EN, userToken: 'anonymous-1234', filters: ['tags:Design'] };
+    const view = {
+      eventType: 'view',
+      eventName: 'Hits viewed',
+      index: EN,
+      userToken: 'anonymous-1234',
+      authenticatedUserToken: 'user-42',
+      objectIDs: ['m-table:en-US'],
+    };
+    const conversion = {
+      eventType: 'conversion',
+      eventSubtype: 'addToCart',
+      eventName: 'Added',
+      index: EN,
+      userToken: 'anonymous-1234',
+      filters: ['tags:Design'],
+    };
 
     await expect(sendEvents([click, view, conversion])).resolves.toEqual({ status: 200, message: 'OK' });
     expect(server.logLines.map((line) => line.eventType)).toEqual(['click', 'view', 'conversion']);
@@ -59,7 +87,11 @@ describe('POST /1/events', () => {
   it.each([
     ['an unknown event type', { ...click, eventType: 'purchase' }, 'events[0].eventType'],
     ['a missing event name', { ...click, eventName: '' }, 'events[0].eventName'],
-    ['more than 20 objectIDs', { ...click, objectIDs: Array.from({ length: 21 }, (_, i) => `o${i}`), positions: undefined, queryID: undefined }, 'events[0].objectIDs'],
+    [
+      'more than 20 objectIDs',
+      { ...click, objectIDs: Array.from({ length: 21 }, (_, i) => `o${i}`), positions: undefined, queryID: undefined },
+      'events[0].objectIDs',
+    ],
     ['a click after search without positions', { ...click, positions: undefined }, 'click events after a search need positions'],
     ['positions that do not match objectIDs', { ...click, positions: [1, 2] }, 'one position per objectID'],
     ['positions on a view', { ...click, eventType: 'view' }, 'only click events on objectIDs have positions'],

@@ -79,7 +79,11 @@ describe('request limits of the embedded search API', () => {
     const get = await fetch(`${server.origin}/1/events`);
 
     expect([options.status, options.headers.get('allow')]).toEqual([204, 'POST, OPTIONS']);
-    expect([get.status, get.headers.get('allow'), await get.json()]).toEqual([405, 'POST, OPTIONS', { message: 'Method GET is not allowed here', status: 405 }]);
+    expect([get.status, get.headers.get('allow'), await get.json()]).toEqual([
+      405,
+      'POST, OPTIONS',
+      { message: 'Method GET is not allowed here', status: 405 },
+    ]);
   });
 });
 

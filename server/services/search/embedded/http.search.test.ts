@@ -20,11 +20,7 @@ const entryIds = (hits: { entryId: string }[]) => hits.map((hit) => hit.entryId)
 describe('embedded search over algoliasearch/lite', () => {
   it('answers several queries of one request in order, one result per index', async () => {
     const { results } = await server.client.searchForHits<SearchRecord>({
-      requests: [
-        { indexName: EN, query: 'lamp' },
-        { indexName: DE, query: 'sessel' },
-        { indexName: EN, params: 'query=oak&hitsPerPage=1' } as never,
-      ],
+      requests: [{ indexName: EN, query: 'lamp' }, { indexName: DE, query: 'sessel' }, { indexName: EN, params: 'query=oak&hitsPerPage=1' } as never],
     });
 
     expect(results.map((result) => [result.index, result.query, entryIds(result.hits)])).toEqual([

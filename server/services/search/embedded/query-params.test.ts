@@ -9,7 +9,14 @@ describe('parseQuery', () => {
     const parsed = parseQuery({ indexName: 'i', params }, 512);
 
     expect(parsed.paramsString).toBe(params);
-    expect(parsed.params).toMatchObject({ query: 'lamp', hitsPerPage: 5, facets: ['tags'], attributesToRetrieve: ['title', 'url'], clickAnalytics: true, distinct: 0 });
+    expect(parsed.params).toMatchObject({
+      query: 'lamp',
+      hitsPerPage: 5,
+      facets: ['tags'],
+      attributesToRetrieve: ['title', 'url'],
+      clickAnalytics: true,
+      distinct: 0,
+    });
   });
 
   it('reads a params object and flattened params, the latter winning', () => {

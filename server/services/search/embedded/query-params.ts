@@ -113,7 +113,11 @@ function coerce(key: string, value: string): unknown {
       throw new HttpError(400, `Invalid value for ${key}: not a JSON array`);
     }
   }
-  if (LIST_PARAMS.has(key)) return value.split(',').map((item) => item.trim()).filter(Boolean);
+  if (LIST_PARAMS.has(key))
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
   return value;
 }
 

@@ -43,7 +43,11 @@ export function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'al
   const grouped = params.distinct ? keepBestPerEntry(matched) : matched;
   const faceted = params.facetingAfterDistinct ? grouped : matched;
   if (query.type === 'facet') {
-    const highlight = { preTag: params.highlightPreTag, postTag: params.highlightPostTag, escape: shouldEscapeHighlights(params.highlightPreTag, params.highlightPostTag) };
+    const highlight = {
+      preTag: params.highlightPreTag,
+      postTag: params.highlightPostTag,
+      escape: shouldEscapeHighlights(params.highlightPreTag, params.highlightPostTag),
+    };
     return { facetHits: searchFacetValues(faceted, query.facet!, params.facetQuery, params.maxFacetHits, highlight), exhaustiveFacetsCount: true };
   }
   const { page, hitsPerPage } = params;
