@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { safeEqual } from '#server/middleware/auth.ts';
 
 import type { RequestHandler } from 'express';
 
@@ -13,12 +13,6 @@ export function readToken(authorization: string | undefined, query: unknown): st
   return typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined;
 }
 
-/** Constant-time comparison: both sides are hashed first so lengths never differ. */
-export function isSameToken(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
 /**
  * Guards operator endpoints with INSIGHTS_TOKEN. Without a configured token
  * every request is refused, so a forgotten setting never exposes the data.
@@ -30,7 +24,7 @@ export function requireToken(expected: string | undefined, onRefused: (res: Para
     if (!expected) return onRefused(res, TOKEN_NOT_CONFIGURED);
     const given = readToken(req.get('authorization'), req.query);
     if (!given) return onRefused(res, 'Send the insights token as "Authorization: Bearer <token>" or ?token=');
-    if (!isSameToken(given, expected)) return onRefused(res, 'The insights token is not valid');
+    if (!safeEqual(given, expected)) return onRefused(res, 'The insights token is not valid');
     next();
   };
 }
