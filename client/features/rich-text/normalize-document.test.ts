@@ -2,9 +2,9 @@ import { BLOCKS, INLINES, MARKS } from '@contentful/rich-text-types';
 import { describe, expect, it, vi } from 'vitest';
 
 import { MAX_BLOCK_DEPTH, normalizeDocument } from '#client/features/rich-text/normalize-document.ts';
-import { doc, hyperlink, node, p, text } from '#client/features/rich-text/rich-text-fixtures.ts';
+import { doc, hyperlink, node, p, text } from '../../../tests/fixtures/rich-text.ts';
 
-import type { AnyNode } from '#client/features/rich-text/rich-text-fixtures.ts';
+import type { AnyNode } from '../../../tests/fixtures/rich-text.ts';
 
 const normalize = (input: unknown) => {
   const onUnknown = vi.fn();

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
-import { doc, link, node, p, resource, richText, text, urn } from '#client/features/rich-text/rich-text-fixtures.ts';
+import { doc, link, node, p, resource, richText, text, urn } from '../../../tests/fixtures/rich-text.ts';
 
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
 import type { Document } from '@contentful/rich-text-types';

@@ -5,9 +5,9 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
-import { doc, entries, files, hyperlink, link, node, p, richText, text } from '#client/features/rich-text/rich-text-fixtures.ts';
+import { doc, entries, files, hyperlink, link, node, p, richText, text } from '../../../tests/fixtures/rich-text.ts';
 
-import type { AnyNode } from '#client/features/rich-text/rich-text-fixtures.ts';
+import type { AnyNode } from '../../../tests/fixtures/rich-text.ts';
 import type { RichText } from '#shared/content/types.ts';
 
 function renderValue(value: RichText) {

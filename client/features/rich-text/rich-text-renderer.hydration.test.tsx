@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 import { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
-import { doc, hyperlink, link, node, p, resource, richText, text, urn } from '#client/features/rich-text/rich-text-fixtures.ts';
+import { doc, hyperlink, link, node, p, resource, richText, text, urn } from '../../../tests/fixtures/rich-text.ts';
 
 import type { RichText } from '#shared/content/types.ts';
 

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
-import { doc, hyperlink, link, node, p, richText, text } from '#client/features/rich-text/rich-text-fixtures.ts';
+import { doc, hyperlink, link, node, p, richText, text } from '../../../tests/fixtures/rich-text.ts';
 
 import type { RichText } from '#shared/content/types.ts';
 

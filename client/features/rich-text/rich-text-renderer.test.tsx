@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { richTextToPlainText } from '#client/features/rich-text/plain-text.ts';
 import { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
-import { doc, hyperlink, link, node, p, richText, text } from '#client/features/rich-text/rich-text-fixtures.ts';
+import { doc, hyperlink, link, node, p, richText, text } from '../../../tests/fixtures/rich-text.ts';
 
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
 import type { Document } from '@contentful/rich-text-types';
