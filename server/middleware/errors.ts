@@ -9,8 +9,10 @@ function statusOf(err: unknown): number {
   return typeof candidate === 'number' && candidate >= 400 && candidate < 600 ? candidate : 500;
 }
 
-function wantsJson(req: Request): boolean {
-  return req.path.startsWith('/api/') || req.path.startsWith('/1/') || req.path.startsWith('/_data') || !req.accepts('html');
+function wantsJson(req: Request, res: Response): boolean {
+  return (
+    res.locals.errorsAsJson === true || req.path.startsWith('/api/') || req.path.startsWith('/1/') || req.path.startsWith('/_data') || !req.accepts('html')
+  );
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -30,12 +32,18 @@ export function sendError(req: Request, res: Response, status: number, message: 
   res.status(status);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Cache-Control', 'no-store');
-  if (wantsJson(req)) {
+  if (wantsJson(req, res)) {
     res.json({ error: { status, message, requestId } });
   } else {
     res.type('html').send(renderErrorPage(status, message, requestId, res.locals.nonce as string | undefined));
   }
 }
+
+/** For routers that answer only JSON wherever they are mounted: their errors are JSON whatever the client accepts. */
+export const errorsAsJson: RequestHandler = (_req, res, next) => {
+  res.locals.errorsAsJson = true;
+  next();
+};
 
 /** Falls through to here when no route answered. */
 export function notFound(): RequestHandler {
