@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 
 import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
-import { createContentStack } from '#server/services/index.ts';
+import { createContentStack } from '#server/composition.ts';
 import { createAlgoliaAdminClient, indexAllRecords } from '#server/services/search/algolia-indexer.ts';
 import { collectAllRecords } from '#server/services/search/collect-records.ts';
 

@@ -7,7 +7,7 @@ import { createHttpServer } from '#server/lifecycle/http-server.ts';
 import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
 import { createGracefulShutdown } from '#server/lifecycle/graceful-shutdown.ts';
 import { createLogger } from '#server/logger.ts';
-import { createServices } from '#server/services/index.ts';
+import { createServices } from '#server/composition.ts';
 import { createDevAssets, createManifestAssets } from '#server/ssr/assets.ts';
 import { createBuiltEntryLoader, createDevEntryLoader } from '#server/ssr/entry.ts';
 

@@ -12,7 +12,7 @@ import express from 'express';
 import pino from 'pino';
 
 import { loadConfig, publicConfig } from '#server/config.ts';
-import { createContentStack } from '#server/services/index.ts';
+import { createContentStack } from '#server/composition.ts';
 
 import type { SsrEntry } from '#server/ssr/entry.ts';
 

@@ -1,12 +1,12 @@
 import { createApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
-import { createServices } from '#server/services/index.ts';
+import { createServices } from '#server/composition.ts';
 import { createDevAssets } from '#server/ssr/assets.ts';
 import { createLogCapture } from './test-app.ts';
 
 import type { Config } from '#server/config.ts';
-import type { Services } from '#server/services/index.ts';
+import type { Services } from '#server/composition.ts';
 import type { SsrEntry } from '#server/ssr/entry.ts';
 import type { Express } from 'express';
 import type { Logger } from 'pino';

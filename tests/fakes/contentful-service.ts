@@ -35,7 +35,7 @@ export interface TestContentService {
 
 /**
  * A ContentService over real `contentful` clients, built as
- * server/services/index.ts builds it, against the embedded engine (in
+ * server/composition.ts builds it, against the embedded engine (in
  * process, through the axios adapter) or a wire-level fake.
  */
 export async function createTestContentService(options: TestContentServiceOptions = {}): Promise<TestContentService> {

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
-import { createServices } from '#server/services/index.ts';
+import { createServices } from '#server/composition.ts';
 import { createDevAssets } from '#server/ssr/assets.ts';
 import { WEBHOOK_SECRET } from '../fakes/contentful-app.ts';
 
-import type { Services } from '#server/services/index.ts';
+import type { Services } from '#server/composition.ts';
 import type { SsrEntry } from '#server/ssr/entry.ts';
 import type { Express } from 'express';
 import type { Server } from 'node:http';
@@ -23,7 +23,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * Issue 12, finding 6 and its class: malformed cookies, headers,
  * percent-encodings, over-long values and bodies sent to every route the app
- * mounts (server/app.ts, server/services/index.ts), on the real composition
+ * mounts (server/app.ts, server/composition.ts), on the real composition
  * over the embedded demo space with every optional part switched on. Nothing
  * may answer 5xx; bad bodies get a 4xx that says what is wrong.
  */

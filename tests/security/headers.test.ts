@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
-import { createServices } from '#server/services/index.ts';
+import { createServices } from '#server/composition.ts';
 import { CLIENT_ENTRY, createManifestAssets } from '#server/ssr/assets.ts';
 import { BASIS_WORKER_PATH, DECODER_WORKER_PATHS, DRACO_WORKER_PATH, MESHOPT_WORKER_PATH } from '#shared/decoders.ts';
 

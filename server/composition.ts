@@ -14,13 +14,13 @@ import { createEmbeddedSearch } from '#server/services/search/embedded-search.ts
 import { createAlgoliaAdminClient } from '#server/services/search/algolia-indexer.ts';
 import { createAlgoliaServerClient, createInProcessSearchClient, createSearchApi } from '#server/services/search/algolia-search-api.ts';
 import { subscribeAlgoliaSync } from '#server/services/search/algolia-sync.ts';
-import { createInsightsRouters, isCollectingInsights } from '#server/services/insights/index.ts';
-import { openInsightsStore } from '#server/services/insights/store/open-store.ts';
+import { createInsightsRouters, isCollectingInsights } from '#server/insights/index.ts';
+import { openInsightsStore } from '#server/insights/store/open-store.ts';
 
 import type { AppDeps } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
 import type { ContentService } from '#server/services/content/content-service.ts';
-import type { InsightsStore } from '#server/services/insights/store/insights-store.ts';
+import type { InsightsStore } from '#server/insights/store/insights-store.ts';
 import type { Logger } from 'pino';
 
 export interface Services {
