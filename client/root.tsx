@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
 
 import { ServerHead } from '#client/components/app-config.tsx';
-import { InsightsTags } from '#client/insights/index.ts';
+import { InsightsTags } from '#client/features/insights/index.ts';
 import { localeFromPath } from '#shared/urls.ts';
 
 import '#client/styles/global.css';

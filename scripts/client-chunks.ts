@@ -21,7 +21,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
  */
 const APP_SHELL = [
   // file-size.ts is for the model page (and server-rendered rich text) only: it loads with that route.
-  /[\\/]client[\\/](components|layout|data|insights)[\\/](?!file-size\.ts$)[^\\/]+$/,
+  /[\\/]client[\\/](components|layout|data|features[\\/]insights)[\\/](?!file-size\.ts$)[^\\/]+$/,
   /[\\/]client[\\/](root|routes)\.tsx$/,
   // Shared code, except what only lazy features import (search records and queries, decoder paths).
   /[\\/]shared[\\/](?!.*\.test\.)(?!(search|decoders)\.ts$)/,

@@ -17,11 +17,11 @@ import { parseArgs } from 'node:util';
 
 import pino from 'pino';
 
-import { createInsightsStore } from '#server/services/insights/store/insights-store.ts';
-import { openPostgresDatabase } from '#server/services/insights/store/postgres-database.ts';
-import { openSqliteDatabase } from '#server/services/insights/store/sqlite-database.ts';
+import { createInsightsStore } from '#server/insights/store/insights-store.ts';
+import { openPostgresDatabase } from '#server/insights/store/postgres-database.ts';
+import { openSqliteDatabase } from '#server/insights/store/sqlite-database.ts';
 
-import type { PageViewEvent, VitalEvent } from '#server/services/insights/event-schema.ts';
+import type { PageViewEvent, VitalEvent } from '#server/insights/event-schema.ts';
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '200000' }, rows: { type: 'string', default: '1000000' }, url: { type: 'string' } },

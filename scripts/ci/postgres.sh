@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A throwaway PostgreSQL for the insights store's tests (server/services/insights/store/).
+# A throwaway PostgreSQL for the insights store's tests (server/insights/store/).
 #
 #   eval "$(scripts/ci/postgres.sh)"          # start: prints export lines on stdout, progress on stderr
 #   scripts/ci/postgres.sh stop               # stop the cluster named by TEST_POSTGRES_DIR and delete it

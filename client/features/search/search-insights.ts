@@ -1,6 +1,6 @@
 import aa, { LocalStorage } from 'search-insights';
 
-import { isTrackingAllowed } from '#client/insights/index.ts';
+import { isTrackingAllowed } from '#client/features/insights/index.ts';
 
 import { createViewBatcher } from './view-batcher.ts';
 

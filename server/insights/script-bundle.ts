@@ -9,9 +9,9 @@ import { join, resolve } from 'node:path';
  * speed-insights script imports after `load` for the loads that report.
  */
 export const INSIGHTS_SCRIPTS = {
-  insights: 'client/insights/insights-script.ts',
-  'speed-insights': 'client/insights/speed-insights-script.ts',
-  'speed-insights-vitals': 'client/insights/speed-insights-module.ts',
+  insights: 'client/features/insights/insights-script.ts',
+  'speed-insights': 'client/features/insights/speed-insights-script.ts',
+  'speed-insights-vitals': 'client/features/insights/speed-insights-module.ts',
 } as const;
 
 /** Scripts that are ES modules (imported), not classic scripts. */

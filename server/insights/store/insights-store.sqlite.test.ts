@@ -6,13 +6,13 @@ import { DatabaseSync } from 'node:sqlite';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createLogCapture } from '../../../../tests/fakes/test-app.ts';
+import { createLogCapture } from '../../../tests/fakes/test-app.ts';
 import { createInsightsStore } from './insights-store.ts';
-import { describeStoreContract, T0, view, waitFor } from './store-contract.ts';
+import { describeStoreContract, T0, view, waitFor } from '../../../tests/fixtures/insights-store-contract.ts';
 import { openSqliteDatabase } from './sqlite-database.ts';
-import { createTestStore } from './test-store.ts';
+import { createTestStore } from '../../../tests/fixtures/insights-store.ts';
 
-import type { LogLine } from '../../../../tests/fakes/test-app.ts';
+import type { LogLine } from '../../../tests/fakes/test-app.ts';
 
 let dir: string;
 beforeEach(() => {

@@ -10,8 +10,8 @@ let root: string;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'vitrine-insights-'));
-  await mkdir(join(root, 'client'), { recursive: true });
-  await cp(resolve('client/insights'), join(root, 'client/insights'), { recursive: true });
+  await mkdir(join(root, 'client/features'), { recursive: true });
+  await cp(resolve('client/features/insights'), join(root, 'client/features/insights'), { recursive: true });
   await symlink(resolve('node_modules'), join(root, 'node_modules'), 'dir');
 });
 
@@ -40,11 +40,11 @@ describe('createDevScriptSource', () => {
     const first = await source.load('insights');
     const again = await source.load('insights');
     await writeFile(
-      join(root, 'client/insights/constants.ts'),
+      join(root, 'client/features/insights/constants.ts'),
       `${'// changed\n'}export const PAGE_VIEWS_SCRIPT = '/insights/script.js';\nexport const SPEED_INSIGHTS_SCRIPT = '/speed-insights/script.js';\nexport const ROUTE_META_NAME = 'vitrine:changed-route';\nexport const NAVIGATION_EVENT = 'vitrine:navigation';\nexport interface NavigationDetail { route: string }\n`,
     );
     const later = new Date(Date.now() + 5000);
-    await utimes(join(root, 'client/insights/constants.ts'), later, later);
+    await utimes(join(root, 'client/features/insights/constants.ts'), later, later);
     const rebuilt = await source.load('insights');
 
     expect(first.code).toContain('sendBeacon');

@@ -1,16 +1,16 @@
 import express, { Router } from 'express';
 
 import { clientAddress } from '#server/middleware/client-address.ts';
-import { pageViewBatchSchema, vitalBatchSchema } from '#server/services/insights/event-schema.ts';
+import { pageViewBatchSchema, vitalBatchSchema } from '#server/insights/event-schema.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 
 import { createInsightsSummaryRouter, sendJsonError } from './insights-summary.ts';
 
-import type { PageViewEvent, VitalEvent } from '#server/services/insights/event-schema.ts';
-import type { RateLimiter } from '#server/services/insights/rate-limiter.ts';
-import type { InsightsScriptName } from '#server/services/insights/script-bundle.ts';
-import type { ScriptSource } from '#server/services/insights/script-source.ts';
-import type { InsightsStore } from '#server/services/insights/store/insights-store.ts';
+import type { PageViewEvent, VitalEvent } from '#server/insights/event-schema.ts';
+import type { RateLimiter } from '#server/insights/rate-limiter.ts';
+import type { InsightsScriptName } from '#server/insights/script-bundle.ts';
+import type { ScriptSource } from '#server/insights/script-source.ts';
+import type { InsightsStore } from '#server/insights/store/insights-store.ts';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { z } from 'zod';
 

@@ -2,13 +2,13 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { createLogCapture } from '../../../../tests/fakes/test-app.ts';
+import { createLogCapture } from '../../../tests/fakes/test-app.ts';
 import { ROLLUPS } from './rollups.ts';
 import { TABLES } from './schema.ts';
-import { describeStoreContract, T0, view, vital } from './store-contract.ts';
-import { createTestStore } from './test-store.ts';
+import { describeStoreContract, T0, view, vital } from '../../../tests/fixtures/insights-store-contract.ts';
+import { createTestStore } from '../../../tests/fixtures/insights-store.ts';
 
-import type { LogLine } from '../../../../tests/fakes/test-app.ts';
+import type { LogLine } from '../../../tests/fakes/test-app.ts';
 
 /**
  * The same contract against a real PostgreSQL server (scripts/ci/postgres.sh

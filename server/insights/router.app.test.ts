@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
-import { createInsightsRouter } from '#server/api/insights.ts';
-import { createRateLimiter } from '#server/services/insights/rate-limiter.ts';
-import { createTestStore } from '#server/services/insights/store/test-store.ts';
+import { createInsightsRouter } from '#server/insights/router.ts';
+import { createRateLimiter } from '#server/insights/rate-limiter.ts';
+import { createTestStore } from '../../tests/fixtures/insights-store.ts';
 
 import { createTestApp } from '../../tests/fakes/test-app.ts';
-import { fakeScripts, pageView } from './insights-test-app.ts';
+import { fakeScripts, pageView } from '../../tests/fixtures/insights-app.ts';
 
 function createAppWithInsights() {
   const handler = createInsightsRouter({ scripts: fakeScripts, store: createTestStore(), rateLimiter: createRateLimiter(), token: 't0ken' });

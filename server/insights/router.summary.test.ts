@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
-import { createTestStore } from '#server/services/insights/store/test-store.ts';
-import { TOKEN_NOT_CONFIGURED } from '#server/services/insights/token-auth.ts';
+import { createTestStore } from '../../tests/fixtures/insights-store.ts';
+import { TOKEN_NOT_CONFIGURED } from '#server/insights/token-auth.ts';
 
-import { createCollectorApp, lcp, pageView } from './insights-test-app.ts';
+import { createCollectorApp, lcp, pageView } from '../../tests/fixtures/insights-app.ts';
 
-import type { PageViewEvent, VitalEvent } from '#server/services/insights/event-schema.ts';
+import type { PageViewEvent, VitalEvent } from '#server/insights/event-schema.ts';
 
 function seededStore() {
   const store = createTestStore();

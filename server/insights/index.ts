@@ -1,4 +1,4 @@
-import { createInsightsRouter } from '#server/api/insights.ts';
+import { createInsightsRouter } from '#server/insights/router.ts';
 
 import { createRateLimiter } from './rate-limiter.ts';
 import { createBuiltScriptSource, createDevScriptSource } from './script-source.ts';

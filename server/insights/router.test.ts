@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
-import { createRateLimiter } from '#server/services/insights/rate-limiter.ts';
+import { createRateLimiter } from '#server/insights/rate-limiter.ts';
 
-import { createCollectorApp, lcp, pageView } from './insights-test-app.ts';
+import { createCollectorApp, lcp, pageView } from '../../tests/fixtures/insights-app.ts';
 
 const eventLines = (logs: Array<Record<string, unknown>>) => logs.filter((line) => line.msg === 'insights event');
 

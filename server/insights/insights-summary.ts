@@ -1,10 +1,10 @@
 import { Router } from 'express';
 
 import { renderErrorPage } from '#server/middleware/errors.ts';
-import { renderDashboardPage } from '#server/services/insights/dashboard-page.ts';
-import { requireToken } from '#server/services/insights/token-auth.ts';
+import { renderDashboardPage } from '#server/insights/dashboard-page.ts';
+import { requireToken } from '#server/insights/token-auth.ts';
 
-import type { InsightsStore } from '#server/services/insights/store/insights-store.ts';
+import type { InsightsStore } from '#server/insights/store/insights-store.ts';
 
 import type { Request, Response } from 'express';
 
