@@ -7,7 +7,7 @@ import { createPreviewRouter, previewCookie } from '#server/api/preview.ts';
 import { createContentCache } from '#server/services/content/content-cache.ts';
 import { createContentEvents, dependenciesOf } from '#server/services/content/content-events.ts';
 import { createContentService } from '#server/services/content/content-service.ts';
-import { createContentfulClients } from '#server/services/contentful/index.ts';
+import { createContentfulClients } from '#server/services/content/contentful-client.ts';
 import { createPageCache } from '#server/ssr/page-cache.ts';
 import { createAssetRouter } from '#server/services/images/asset-router.ts';
 import { createEmbeddedSearch } from '#server/services/search/embedded-search.ts';

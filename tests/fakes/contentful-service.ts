@@ -2,12 +2,14 @@ import pino from 'pino';
 
 import { createContentCache } from '#server/services/content/content-cache.ts';
 import { createContentService } from '#server/services/content/content-service.ts';
-import { createCdaEngine, createContentfulClients, parseSpaceExport } from '#server/services/contentful/index.ts';
+import { createContentfulClients } from '#server/services/content/contentful-client.ts';
+import { createCdaEngine } from '#server/embedded/contentful/engine.ts';
+import { parseSpaceExport } from '#server/embedded/contentful/space-export.ts';
 import { DEMO_EXPORT_FILE, readDemoExport } from './contentful.ts';
 
 import type { ContentCache } from '#server/services/content/content-cache.ts';
 import type { ContentService } from '#server/services/content/content-service.ts';
-import type { ContentfulClients } from '#server/services/contentful/index.ts';
+import type { ContentfulClients } from '#server/services/content/contentful-client.ts';
 import type { FakeContentful, RawExport } from './contentful.ts';
 
 export interface TestContentServiceOptions {

@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 import express from 'express';
 
-import { createCdaEngine, createCdaRouter, parseSpaceExport } from '#server/services/contentful/index.ts';
+import { createCdaEngine } from '#server/embedded/contentful/engine.ts';
+import { parseSpaceExport } from '#server/embedded/contentful/space-export.ts';
+import { createCdaRouter } from '#server/embedded/contentful/transport.ts';
 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

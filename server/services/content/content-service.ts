@@ -5,7 +5,7 @@ import { untracked } from '#server/services/content/dependency-tracker.ts';
 import { ALL_TAGS_DEPENDENCY, recordMetadataReads, tagDependency, TAXONOMY_DEPENDENCY } from '#server/services/content/metadata-reads.ts';
 import { createTaggedEntries } from '#server/services/content/tagged-entries.ts';
 import { contentUnavailable, retryAfterSeconds } from '#server/services/content/unavailable.ts';
-import { withUpstreamDeadline } from '#server/services/contentful/index.ts';
+import { withUpstreamDeadline } from '#server/services/content/contentful-client.ts';
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 
 import type { ContentCache, Loaded } from '#server/services/content/content-cache.ts';

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse } from 'react-router';
 
-import { UpstreamUnavailableError } from '#server/services/contentful/index.ts';
+import { UpstreamUnavailableError } from '#server/services/content/upstream-guard.ts';
 
 /** Retry-After when nothing more precise is known (no rate-limit reset, no breaker cool-down). */
 export const DEFAULT_RETRY_AFTER_S = 30;

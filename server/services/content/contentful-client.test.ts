@@ -4,12 +4,12 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { FIXTURE_SPACE, createFixtureEngine } from '../../../tests/fixtures/contentful/fixture.ts';
-import { createContentfulClients } from './client.ts';
-import { createCdaRouter } from './http.ts';
+import { createContentfulClients } from './contentful-client.ts';
+import { createCdaRouter } from '#server/embedded/contentful/transport.ts';
 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ContentfulClient, ContentfulClients } from './client.ts';
+import type { ContentfulClient, ContentfulClients } from './contentful-client.ts';
 
 /**
  * The real SDK against the engine two ways: over HTTP (the router on a

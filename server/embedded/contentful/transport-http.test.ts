@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
 import { createFixtureEngine } from '../../../tests/fixtures/contentful/fixture.ts';
-import { createCdaRouter } from './http.ts';
+import { createCdaRouter } from './transport.ts';
 
 const ENTRIES = '/spaces/vitrine-test/environments/master/entries';
 

@@ -1,60 +1,51 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+import { getAdapter } from 'axios';
 import { createClient } from 'contentful';
 
-import { createCdaAdapter } from './adapter.ts';
-import { createCdaEngine } from './engine.ts';
-import { createGuardedAdapter } from './guarded-adapter.ts';
-import { loadExportFile } from './load-export.ts';
+import { createCdaEngine } from '#server/embedded/contentful/engine.ts';
+import { loadExportFile } from '#server/embedded/contentful/space-export.ts';
+import { createCdaAdapter } from '#server/embedded/contentful/transport.ts';
 import { createUpstreamGuard } from './upstream-guard.ts';
 
 import type { ContentfulClientApi, CreateClientParams } from 'contentful';
-import type { CdaEngine } from './engine.ts';
-import type { UpstreamGuard } from './upstream-guard.ts';
 import type { Logger } from 'pino';
+import type { CdaEngine } from '#server/embedded/contentful/engine.ts';
+import type { CdaAxiosAdapter } from '#server/embedded/contentful/transport.ts';
+import type { UpstreamGuard } from './upstream-guard.ts';
 
-/** Credentials for Contentful's own APIs. */
+/** Credentials for Contentful's own APIs. Without `previewToken`, `preview` serves published content. */
 export interface ContentfulCredentials {
   spaceId: string;
   accessToken: string;
-  /** Content Preview API token; without it `preview` serves published content. */
   previewToken?: string | undefined;
-  /** Default `master`. */
   environment?: string | undefined;
-  /**
-   * Delivery host: `cdn.contentful.com` (default), `cdn.eu.contentful.com`, a
-   * proxy `host[:port]`, or a URL such as `http://127.0.0.1:4010/cda` for fakes.
-   */
+  /** `cdn.contentful.com` (default), `cdn.eu.contentful.com`, a proxy `host[:port]`, or a URL such as `http://127.0.0.1:4010/cda`. */
   host?: string | undefined;
-  /** Preview host; derived from `host` (`cdn.` becomes `preview.`, other hosts are reused). */
+  /** Default: `host` with `cdn.` turned into `preview.` (other hosts are reused). */
   previewHost?: string | undefined;
 }
 
 export interface ContentfulClientsConfig {
-  /** Set to use Contentful; absent selects the embedded engine. */
+  /** Set to use Contentful; absent selects the embedded engine over `exportFile`. */
   contentful?: ContentfulCredentials | undefined;
-  /** Embedded mode: the space export to serve. */
   exportFile?: string | undefined;
   /** Embedded mode: prefix for asset URLs. Default `/content-assets`. */
   assetBaseUrl?: string | undefined;
-  /** Per-request timeout. Default 5000 ms. */
   timeoutMs?: number | undefined;
-  /**
-   * Retries after 429 (waiting `X-Contentful-RateLimit-Reset` / `Retry-After`),
-   * 5xx and network errors. Remote: done by the upstream guard, only while
-   * the caller's deadline allows (ADR 015); embedded: by the SDK. Default 2.
-   */
+  /** Retries after 429, 5xx and network errors: by the upstream guard within the caller's deadline (remote, ADR 015), by the SDK (embedded). */
   retryLimit?: number | undefined;
-  /** Remote: requests in flight at once (both clients together). Default 8. */
+  /** Remote: requests in flight at once (both clients together). */
   maxConcurrency?: number | undefined;
-  /** Remote: consecutive failures that open the circuit, and its cool-down. Default 5 and 10 s. */
+  /** Remote: consecutive failures that open the circuit, and its cool-down. */
   breaker?: { failures: number; cooldownMs: number } | undefined;
 }
 
 export interface ContentfulClientsDeps {
   /** Embedded mode: an engine built elsewhere (tests); skips reading `exportFile`. */
   engine?: CdaEngine;
-  /** Receives the SDK's log lines (retry warnings…); the SDK logs to the console otherwise. */
+  /** Receives the SDK's log lines, which go to the console otherwise. */
   logHandler?: CreateClientParams['logHandler'];
-  /** Remote: where the upstream guard logs circuit changes and retries. */
   logger?: Logger;
 }
 
@@ -68,32 +59,25 @@ export interface ContentfulClients {
   previewAvailable: boolean;
   timeoutMs: number;
   retryLimit: number;
-  /** The embedded engine, in embedded mode. */
   engine: CdaEngine | undefined;
-  /** Remote mode: retries, circuit breaker and concurrency limit in front of Contentful. */
-  guard: UpstreamGuard | undefined;
 }
 
-export const DEFAULT_TIMEOUT_MS = 5000;
-export const DEFAULT_RETRY_LIMIT = 2;
-export const DEFAULT_MAX_CONCURRENCY = 8;
-export const DEFAULT_BREAKER = { failures: 5, cooldownMs: 10_000 } as const;
+const DEFAULT_BREAKER = { failures: 5, cooldownMs: 10_000 } as const;
+/** Budget of requests made outside any visitor's request (search indexing, webhooks). */
+const BACKGROUND_BUDGET_MS = 30_000;
 
 /**
- * Real `contentful` SDK clients for delivery and preview. With credentials
- * they talk to the CDA/CPA through the upstream guard (our retries within
- * the caller's deadline, circuit breaker, concurrency limit: ADR 015; the
- * SDK's own retries are off); without, they talk to the embedded engine
- * through an in-process axios adapter (ADR 002).
+ * Real `contentful` SDK clients for delivery and preview. With credentials they talk to the CDA/CPA through the
+ * upstream guard (ADR 015; the SDK's own retries are off); without, to the embedded engine in process (ADR 002).
  */
 export async function createContentfulClients(config: ContentfulClientsConfig, deps: ContentfulClientsDeps = {}): Promise<ContentfulClients> {
-  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const retryLimit = config.retryLimit ?? DEFAULT_RETRY_LIMIT;
+  const timeoutMs = config.timeoutMs ?? 5000;
+  const retryLimit = config.retryLimit ?? 2;
   const common = { timeout: timeoutMs, retryOnError: true, retryLimit, ...(deps.logHandler ? { logHandler: deps.logHandler } : {}) };
   const credentials = config.contentful;
   if (credentials) {
     const guard = createUpstreamGuard({
-      maxConcurrency: config.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY,
+      maxConcurrency: config.maxConcurrency ?? 8,
       breaker: config.breaker ?? DEFAULT_BREAKER,
       timeoutMs,
       retryLimit,
@@ -111,11 +95,10 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
     const preview = credentials.previewToken
       ? createClient({ ...base, accessToken: credentials.previewToken, ...toHostOptions(credentials.previewHost ?? toPreviewHost(credentials.host)) })
       : delivery;
-    return { delivery, preview, mode: 'remote', previewAvailable: preview !== delivery, timeoutMs, retryLimit, engine: undefined, guard };
+    return { delivery, preview, mode: 'remote', previewAvailable: preview !== delivery, timeoutMs, retryLimit, engine: undefined };
   }
   const engine = deps.engine ?? (await loadEngine(config));
-  // The host is never contacted: the adapter answers. A non-routable name
-  // makes a request that somehow bypassed it fail instead of reaching Contentful.
+  // The adapter answers; a non-routable host makes a request that somehow bypassed it fail instead of reaching Contentful.
   const base = { ...common, space: engine.spaceId, environment: engine.environmentId, host: 'embedded.invalid' };
   return {
     delivery: createClient({ ...base, accessToken: 'embedded-delivery', adapter: createCdaAdapter(engine, { preview: false }) }),
@@ -125,7 +108,6 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
     timeoutMs,
     retryLimit,
     engine,
-    guard: undefined,
   };
 }
 
@@ -142,12 +124,24 @@ function toPreviewHost(host: string | undefined): string {
 }
 
 /** Splits `http://127.0.0.1:4010/cda` into the SDK's `host`, `insecure` and `basePath`. */
-export function toHostOptions(host: string): Pick<CreateClientParams, 'host' | 'insecure' | 'basePath'> {
+function toHostOptions(host: string): Pick<CreateClientParams, 'host' | 'insecure' | 'basePath'> {
   if (!host.includes('://')) return { host };
   const url = new URL(host);
-  return {
-    host: url.host,
-    insecure: url.protocol === 'http:',
-    ...(url.pathname === '/' ? {} : { basePath: url.pathname }),
-  };
+  return { host: url.host, insecure: url.protocol === 'http:', ...(url.pathname === '/' ? {} : { basePath: url.pathname }) };
+}
+
+// When the content work running now must be done (epoch ms): the SDK has no per-call option to carry it to the adapter.
+const deadline = new AsyncLocalStorage<number>();
+
+/** Runs `work` with requests to Contentful bounded by `expiresAt`. */
+export function withUpstreamDeadline<T>(expiresAt: number, work: () => T): T {
+  return deadline.run(expiresAt, work);
+}
+
+/**
+ * axios's own HTTP adapter run under the upstream guard with the caller's deadline. Each attempt gets an abort
+ * signal, so a hanging or dripping answer is cut off at the attempt's time, not only when the socket goes idle.
+ */
+export function createGuardedAdapter(guard: UpstreamGuard, http = getAdapter('http') as CdaAxiosAdapter): CdaAxiosAdapter {
+  return (config) => guard.run((signal) => http({ ...config, signal }), deadline.getStore() ?? Date.now() + BACKGROUND_BUDGET_MS);
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { FIXTURE_FILE, readFixtureJson } from '../../../tests/fixtures/contentful/fixture.ts';
-import { loadExportFile, parseSpaceExport } from './load-export.ts';
+import { loadExportFile, parseSpaceExport } from './space-export.ts';
 
 type Json = Record<string, unknown>;
 

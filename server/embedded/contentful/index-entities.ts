@@ -1,6 +1,6 @@
 import { toEntitySys } from './resources.ts';
 
-import type { ExportAsset, ExportEntry } from './export-schema.ts';
+import type { ExportAsset, ExportEntry } from './space-export.ts';
 import type { FieldDef, IndexedContentType, IndexedEntity, LinkRef, ScopeContext } from './export-index.ts';
 
 /** Entries and assets turned into what per-request work needs (export-index.ts). */

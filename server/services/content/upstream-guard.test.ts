@@ -1,8 +1,7 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
 
-import { UpstreamUnavailableError } from './upstream-errors.ts';
-import { createUpstreamGuard } from './upstream-guard.ts';
+import { createUpstreamGuard, UpstreamUnavailableError } from './upstream-guard.ts';
 
 import type { UpstreamGuardOptions } from './upstream-guard.ts';
 

@@ -1,4 +1,4 @@
-import type { ExportConcept, ExportConceptScheme, SpaceExport } from './export-schema.ts';
+import type { ExportConcept, ExportConceptScheme, SpaceExport } from './space-export.ts';
 
 /** Concepts and schemes by id, plus the broader/narrower graph for ancestor and descendant queries. */
 export interface TaxonomyIndex {

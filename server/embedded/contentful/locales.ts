@@ -1,4 +1,4 @@
-import type { ExportLocale } from './export-schema.ts';
+import type { ExportLocale } from './space-export.ts';
 
 /** The locales one API (delivery or preview) serves, with fallback chains precomputed. */
 export interface LocaleSet {

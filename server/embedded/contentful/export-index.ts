@@ -5,7 +5,7 @@ import { toContentTypeResource, toLocaleResource, toTagResource } from './resour
 
 import type { LocaleSet } from './locales.ts';
 import type { TaxonomyIndex } from './taxonomy-index.ts';
-import type { ExportContentTypeField, ExportLink, SpaceExport } from './export-schema.ts';
+import type { ExportContentTypeField, ExportLink, SpaceExport } from './space-export.ts';
 
 /** A link found in a field value (reference field or rich text). */
 export interface LinkRef {

@@ -1,4 +1,4 @@
-import type { ExportContentType, ExportLocale, ExportTag } from './export-schema.ts';
+import type { ExportContentType, ExportLocale, ExportTag } from './space-export.ts';
 
 /**
  * Shapes of CDA resources built from export objects. The CDA serves the

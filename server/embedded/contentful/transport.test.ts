@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { createFixtureEngine } from '../../../tests/fixtures/contentful/fixture.ts';
-import { createCdaAdapter } from './adapter.ts';
+import { createCdaAdapter } from './transport.ts';
 
-import type { CdaAxiosAdapter } from './adapter.ts';
+import type { CdaAxiosAdapter } from './transport.ts';
 import type { CdaEngine } from './engine.ts';
 
 type AdapterConfig = Parameters<CdaAxiosAdapter>[0];

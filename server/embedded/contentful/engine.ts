@@ -8,7 +8,7 @@ import { getConcept, getConceptScheme, queryConceptRelatives, queryConceptScheme
 
 import type { EndpointContext } from './entity-endpoints.ts';
 import type { ExportIndex } from './export-index.ts';
-import type { SpaceExport } from './export-schema.ts';
+import type { SpaceExport } from './space-export.ts';
 import type { QueryParams } from './query-params.ts';
 
 /** One API call, transport-agnostic: the HTTP router and the axios adapter both build these. */

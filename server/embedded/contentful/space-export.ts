@@ -1,11 +1,9 @@
+import { readFile } from 'node:fs/promises';
+
 import { z } from 'zod';
 
-/**
- * The subset of a `contentful space export` file the embedded CDA engine reads,
- * plus Vitrine's top-level `taxonomy` key (docs/content-model.md). Objects are
- * loose: an export carries CMA-only keys (createdBy, webhooks, roles…) that we
- * keep but never serve.
- */
+// The part of a `contentful space export` file the engine reads, plus Vitrine's `taxonomy` key (docs/content-model.md).
+// Objects are loose: CMA-only keys (createdBy, webhooks, roles…) are kept but never served.
 
 const linkSchema = z.object({
   sys: z.looseObject({ type: z.literal('Link'), linkType: z.string().min(1), id: z.string().min(1) }),
@@ -101,13 +99,7 @@ const tagSchema = z.looseObject({
 });
 
 const taxonomySysSchema = <T extends string>(type: T) =>
-  z.looseObject({
-    id: z.string().min(1),
-    type: z.literal(type),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    version: z.number().int().optional(),
-  });
+  z.looseObject({ id: z.string().min(1), type: z.literal(type), createdAt: z.string(), updatedAt: z.string(), version: z.number().int().optional() });
 
 const conceptSchema = z.looseObject({
   sys: taxonomySysSchema('TaxonomyConcept'),
@@ -167,7 +159,6 @@ function reportDuplicateIds(items: readonly { sys: { id: string } }[], key: stri
   });
 }
 
-/** A validated space export. */
 export type SpaceExport = z.infer<typeof spaceExportSchema>;
 export type ExportEntry = SpaceExport['entries'][number];
 export type ExportAsset = SpaceExport['assets'][number];
@@ -178,3 +169,36 @@ export type ExportTag = SpaceExport['tags'][number];
 export type ExportConcept = SpaceExport['taxonomy']['concepts'][number];
 export type ExportConceptScheme = SpaceExport['taxonomy']['conceptSchemes'][number];
 export type ExportLink = z.infer<typeof linkSchema>;
+
+const MAX_REPORTED_ISSUES = 10;
+
+/** Reads and validates an export file; errors name the file and every bad field path (at most ten). */
+export async function loadExportFile(file: string): Promise<SpaceExport> {
+  const text = await readFile(file, 'utf8').catch((error: unknown) => {
+    throw new Error(`Contentful export ${file}: cannot read the file`, { cause: error });
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`Contentful export ${file}: not valid JSON (${(error as Error).message})`, { cause: error });
+  }
+  return parseSpaceExport(json, file);
+}
+
+/** Validates a parsed export; `source` names it in error messages. */
+export function parseSpaceExport(json: unknown, source: string): SpaceExport {
+  const result = spaceExportSchema.safeParse(json);
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  const listed = issues.slice(0, MAX_REPORTED_ISSUES).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
+  if (issues.length > MAX_REPORTED_ISSUES) listed.push(`and ${issues.length - MAX_REPORTED_ISSUES} more`);
+  throw new Error(`Contentful export ${source}: ${listed.join('; ')}`);
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  const text = path.map((key) =>
+    typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(String(key)) ? `.${String(key)}` : `[${JSON.stringify(String(key))}]`,
+  );
+  return text.join('').replace(/^\./, '') || '(root)';
+}
