@@ -14,7 +14,7 @@ import { pageMethods, requestGuards } from '#server/middleware/request-guards.ts
 import { decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/security.ts';
 import { hideSourceMaps, staticFiles } from '#server/middleware/static-files.ts';
 import { createDocumentHandler } from '#server/ssr/document-handler.ts';
-import { requestOrigin } from '#server/ssr/fetch-request.ts';
+import { requestOrigin } from '#server/ssr/fetch-adapter.ts';
 import { createRouteDataHandler } from '#server/ssr/route-data-handler.ts';
 import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
 
@@ -28,6 +28,21 @@ import type { SearchApi } from '#shared/data/search-api.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 
+/** The feature routers server/composition.ts builds; each is optional, so tests mount only what they need. */
+export interface AppRouters {
+  previewCookie?: RequestHandler;
+  /** Embedded Contentful's asset files and image API. */
+  assets?: RequestHandler;
+  /** Embedded Algolia's REST paths (/1/indexes/…, /1/events); it parses its own bodies. */
+  searchApi?: RequestHandler;
+  /** The self-hosted insights collector, at INSIGHTS_BASE_PATH. */
+  insights?: RequestHandler;
+  feeds?: RequestHandler;
+  contentJson?: RequestHandler;
+  preview?: RequestHandler;
+  webhook?: RequestHandler;
+}
+
 /** Everything the app needs from outside; tests build their own. */
 export interface AppDeps {
   logger: Logger;
@@ -40,27 +55,20 @@ export interface AppDeps {
   viteMiddlewares?: RequestHandler;
   readiness: Readiness;
   isShuttingDown?: () => boolean;
-  /** Feature routers mounted before the SSR catch-all (search API, webhooks, insights…). */
-  routers?: Array<{ path: string; handler: RequestHandler }>;
+  routers?: AppRouters;
   /** Rendered-page cache for published pages (absent: every request renders). */
   pageCache?: PageCache;
-  /** Per-request middleware that runs before routers and pages (e.g. the preview cookie). */
-  beforePages?: RequestHandler[];
 }
 
-/**
- * Builds the Express app without listening (supertest drives it). Order per
- * DESIGN.md: request id + logs → nonce + helmet → guards → compression →
- * static → ops → feature routers → route data → SSR → not-found → errors.
- */
+/** Builds the Express app without listening (supertest drives it): every middleware and router, in the order requests meet them. */
 export function createApp(config: Config, deps: AppDeps): express.Express {
+  const { routers = {} } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   warnAboutProxyTrust(config, deps.logger);
   app.set('etag', 'weak');
 
-  app.use(countBytes());
   app.use(createHttpLogger(deps.logger, config.trustProxy));
   // Counted from arrival: whatever Contentful does, content work stops in time to answer within SSR_ABORT_MS.
   app.use(requestDeadline(config.ssrAbortMs));
@@ -70,7 +78,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   app.use(decoderWorkerPolicy());
   // After the security headers, so the 400/413/414 answers carry them too.
   app.use(requestGuards({ maxBodyBytes: config.maxBodyBytes }));
-  // Before anything that builds a URL or a page: other hosts get 421 (issue 12, item 4). Probes come by pod IP.
+  // Before anything that builds a URL or a page: other hosts get 421. Probes come by pod IP.
   app.use(allowedHosts(config, { exemptPaths: ['/healthz', '/readyz'] }));
   app.use(compression());
 
@@ -78,15 +86,20 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   if (deps.clientDir) {
     if (!config.sourceMapsPublic) app.use(hideSourceMaps());
     // pageMethods first: serve-static's own 405 (fallthrough: false) has no body and no request id.
-    // redirect: false, no `/assets/dir` → `/assets/dir/`: the app's only redirects go through toSafeRedirectPath.
     const assetOptions = { immutable: true, maxAge: '1y', index: false, fallthrough: false, redirect: false };
     app.use('/assets', pageMethods(), express.static(join(deps.clientDir, 'assets'), assetOptions));
     app.use(staticFiles(deps.clientDir, { index: false, maxAge: '1h' }));
   }
 
   app.use(createOpsRouter(deps.readiness, deps.isShuttingDown));
-  for (const handler of deps.beforePages ?? []) app.use(handler);
-  for (const { path, handler } of deps.routers ?? []) app.use(path, handler);
+  if (routers.previewCookie) app.use(routers.previewCookie);
+  if (routers.assets) app.use('/content-assets', routers.assets);
+  if (routers.searchApi) app.use(routers.searchApi);
+  if (routers.insights) app.use(config.insights.basePath, routers.insights);
+  if (routers.feeds) app.use(routers.feeds);
+  if (routers.contentJson) app.use('/api/content', routers.contentJson);
+  if (routers.preview) app.use('/api/preview', routers.preview);
+  if (routers.webhook) app.use('/api/webhooks/contentful', routers.webhook);
 
   const createRequestContext = (req: Request, res: Response, entry: SsrEntry) =>
     entry.createRequestContext({
@@ -94,34 +107,15 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
       ...(deps.search ? { search: deps.search } : {}),
       info: { origin: requestOrigin(req, config.publicUrl), preview: res.locals.preview === true, deadline: deadlineOf(res) },
     });
-
   app.get(`${ROUTE_DATA_PREFIX}{/*path}`, createRouteDataHandler({ config, entry: deps.ssr.entry, createRequestContext }));
   app.use(pageMethods());
+  const { entry, assets, buildId } = deps.ssr;
   app.get(
     '/{*path}',
-    createDocumentHandler({
-      config,
-      entry: deps.ssr.entry,
-      assets: deps.ssr.assets,
-      buildId: deps.ssr.buildId,
-      createRequestContext,
-      ...(deps.pageCache ? { pageCache: deps.pageCache } : {}),
-    }),
+    createDocumentHandler({ config, entry, assets, buildId, createRequestContext, ...(deps.pageCache ? { pageCache: deps.pageCache } : {}) }),
   );
 
   app.use(notFound());
   app.use(errorHandler({ isDev: config.isDev }));
   return app;
-}
-
-/** Records how many bytes went out for this response (for the request log, compression included). */
-function countBytes(): RequestHandler {
-  return (req, res, next) => {
-    const socket = req.socket;
-    const start = socket.bytesWritten;
-    res.on('finish', () => {
-      res.locals.bytesWritten = socket.bytesWritten - start;
-    });
-    next();
-  };
 }

@@ -10,21 +10,21 @@ import { createContentService } from '#server/services/content/content-service.t
 import { createContentfulClients } from '#server/services/content/contentful-client.ts';
 import { createPageCache } from '#server/ssr/page-cache.ts';
 import { createAssetRouter } from '#server/services/images/asset-router.ts';
-import { createEmbeddedSearch } from '#server/services/search/embedded-search.ts';
-import { createAlgoliaAdminClient } from '#server/services/search/algolia-indexer.ts';
-import { createAlgoliaServerClient, createInProcessSearchClient, createSearchApi } from '#server/services/search/algolia-search-api.ts';
-import { subscribeAlgoliaSync } from '#server/services/search/algolia-sync.ts';
-import { createInsightsRouters, isCollectingInsights } from '#server/insights/index.ts';
+import { createEmbeddedSearch } from '#server/embedded/algolia/index.ts';
+import { createAlgoliaAdminClient, subscribeAlgoliaSync } from '#server/services/search/algolia.ts';
+import { collectRecords } from '#server/services/search/records.ts';
+import { createAlgoliaServerClient, createSearchApi } from '#server/services/search/search-api.ts';
+import { createInsightsCollector, isCollectingInsights } from '#server/insights/index.ts';
 import { openInsightsStore } from '#server/insights/store/open-store.ts';
 
-import type { AppDeps } from '#server/app.ts';
+import type { AppDeps, AppRouters } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
 import type { ContentService } from '#server/services/content/content-service.ts';
 import type { InsightsStore } from '#server/insights/store/insights-store.ts';
 import type { Logger } from 'pino';
 
 export interface Services {
-  appDeps: Pick<AppDeps, 'content' | 'search' | 'readiness' | 'routers' | 'beforePages' | 'pageCache'>;
+  appDeps: Pick<AppDeps, 'content' | 'search' | 'readiness' | 'routers' | 'pageCache'>;
   content: ContentService;
   /** Which implementation each part runs on, for the start-up line and /readyz. */
   modes: Record<string, string>;
@@ -33,22 +33,13 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/**
- * Contentful clients (live or embedded), the cached ContentService and the
- * content change fan-out: what the server and `npm run index` both need.
- */
+/** Contentful clients (live or embedded), the cached ContentService and the content change fan-out: what the server and `npm run index` need. */
 export async function createContentStack(config: Config, logger: Logger) {
-  const remote = config.contentful.remote;
   const exportFile = resolve(config.contentful.exportFile);
   const sdkLog = logger.child({ module: 'contentful-sdk' });
+  const { timeoutMs, maxConcurrency, breaker } = config.contentful;
   const clients = await createContentfulClients(
-    {
-      contentful: remote,
-      exportFile,
-      timeoutMs: config.contentful.timeoutMs,
-      maxConcurrency: config.contentful.maxConcurrency,
-      breaker: config.contentful.breaker,
-    },
+    { contentful: config.contentful.remote, exportFile, timeoutMs, maxConcurrency, breaker },
     { logger, logHandler: (level, data) => (level === 'error' ? sdkLog.error({ detail: data }, 'sdk error') : sdkLog.warn({ detail: data }, 'sdk warning')) },
   );
   const cache = createContentCache({ ttlMs: config.contentful.cacheTtlMs, maxBytes: config.contentful.cacheMaxBytes, logger });
@@ -57,10 +48,7 @@ export async function createContentStack(config: Config, logger: Logger) {
   return { clients, content, events, exportFile };
 }
 
-/**
- * Composition root for everything outside HTTP: the content stack and the
- * routers and services built on it.
- */
+/** The composition root: builds every service, adapter and router from config; app.ts mounts them. */
 export async function createServices(config: Config, logger: Logger): Promise<Services> {
   const { clients, content, events, exportFile } = await createContentStack(config, logger);
   // Pages live as long as the content they were built from is fresh; webhooks evict them sooner.
@@ -75,58 +63,48 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
 
   // Page views, vitals and search Insights events, kept across restarts (SQLite under DATA_DIR, or PostgreSQL).
   const insightsStore = isCollectingInsights(config) ? openInsightsStore(config, logger) : undefined;
-  const routers: NonNullable<AppDeps['routers']> = [
-    ...createInsightsRouters(config, insightsStore),
-    { path: '/', handler: createFeedsRouter(config, content) },
-    { path: '/api/content', handler: createContentJsonRouter(content, config.htmlCacheControl) },
-    {
-      path: '/api/preview',
-      handler: createPreviewRouter({ secret: config.preview.secret, cookieSecret: config.preview.cookieSecret, enabled: clients.previewAvailable }),
-    },
-    {
-      path: '/api/webhooks/contentful',
-      handler: createContentfulWebhookRouter({ secret: config.contentful.webhookSecret, content, events, maxBodyBytes: config.maxBodyBytes }),
-    },
-  ];
   const search = config.algolia.remote
     ? undefined
     : createEmbeddedSearch({
-        content,
-        events,
+        loadRecords: (entryIds) => collectRecords(content, entryIds),
+        onContentChange: (listener) => events.subscribe(listener),
         indexPrefix: config.algolia.indexPrefix,
         logger,
         ...(insightsStore ? { recordEvents: (searchEvents) => insightsStore.recordSearchEvents(searchEvents) } : {}),
       });
-  // Algolia's REST paths (/1/indexes/…, /1/events) on our origin; mounted first, it parses its own bodies.
-  if (search) routers.unshift({ path: '/', handler: search.router });
   // The search page's server-side results: the engine in process, or Algolia with the search-only key.
   const algolia = config.algolia.remote;
-  const searchClient = algolia ? createAlgoliaServerClient(algolia.appId, algolia.searchKey) : search ? createInProcessSearchClient(search.engine) : undefined;
+  const searchClient = algolia ? createAlgoliaServerClient(algolia.appId, algolia.searchKey) : search?.searchClient;
   const searchApi = searchClient ? createSearchApi({ searchClient, indexPrefix: config.algolia.indexPrefix }) : undefined;
   if (algolia?.adminKey) {
-    subscribeAlgoliaSync({
-      client: createAlgoliaAdminClient(algolia.appId, algolia.adminKey),
-      content,
-      events,
-      indexPrefix: config.algolia.indexPrefix,
-      logger,
-    });
+    const client = createAlgoliaAdminClient(algolia.appId, algolia.adminKey);
+    subscribeAlgoliaSync({ client, content, events, indexPrefix: config.algolia.indexPrefix, logger });
   }
-  if (clients.mode === 'embedded') {
-    const assetsDir = join(dirname(exportFile), 'assets');
-    const { images } = config;
-    const assetRouter = createAssetRouter({
-      assetsDir,
-      logger,
-      cacheMaxBytes: images.memoryCacheMaxBytes,
-      qualities: images.qualities,
-      concurrency: images.concurrency,
-      timeoutMs: images.timeoutMs,
-      diskCacheDir: join(config.dataDir, 'cache', 'images'),
-      diskCacheMaxBytes: images.diskCacheMaxBytes,
-    });
-    routers.unshift({ path: '/content-assets', handler: assetRouter });
-  }
+
+  const { images, preview } = config;
+  const routers: AppRouters = {
+    previewCookie: previewCookie(preview.cookieSecret),
+    ...(clients.mode === 'embedded'
+      ? {
+          assets: createAssetRouter({
+            assetsDir: join(dirname(exportFile), 'assets'),
+            logger,
+            cacheMaxBytes: images.memoryCacheMaxBytes,
+            qualities: images.qualities,
+            concurrency: images.concurrency,
+            timeoutMs: images.timeoutMs,
+            diskCacheDir: join(config.dataDir, 'cache', 'images'),
+            diskCacheMaxBytes: images.diskCacheMaxBytes,
+          }),
+        }
+      : {}),
+    ...(search ? { searchApi: search.router } : {}),
+    ...(insightsStore ? { insights: createInsightsCollector(config, insightsStore) } : {}),
+    feeds: createFeedsRouter(config, content),
+    contentJson: createContentJsonRouter(content, config.htmlCacheControl),
+    preview: createPreviewRouter({ secret: preview.secret, cookieSecret: preview.cookieSecret, enabled: clients.previewAvailable }),
+    webhook: createContentfulWebhookRouter({ secret: config.contentful.webhookSecret, content, events, maxBodyBytes: config.maxBodyBytes }),
+  };
 
   return {
     appDeps: {
@@ -134,7 +112,6 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       ...(searchApi ? { search: searchApi } : {}),
       pageCache,
       routers,
-      beforePages: [previewCookie(config.preview.cookieSecret)],
       readiness: () => ({
         content: { mode: modes.content, ready: true },
         search: search

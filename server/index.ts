@@ -3,21 +3,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { createApp } from '#server/app.ts';
-import { createHttpServer } from '#server/lifecycle/http-server.ts';
+import { createServices } from '#server/composition.ts';
 import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
 import { createGracefulShutdown } from '#server/lifecycle/graceful-shutdown.ts';
+import { createHttpServer } from '#server/lifecycle/http-server.ts';
 import { createLogger } from '#server/logger.ts';
-import { createServices } from '#server/composition.ts';
 import { createDevAssets, createManifestAssets } from '#server/ssr/assets.ts';
 import { createBuiltEntryLoader, createDevEntryLoader } from '#server/ssr/entry.ts';
 
 import type { AppDeps } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
 
-/**
- * Process entry, the only caller of listen(): config → logger → services →
- * app → listen, then graceful shutdown on SIGTERM/SIGINT.
- */
+// The process, and the only caller of listen(): config → logger → services → app → listen, then graceful shutdown.
 const root = process.cwd();
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 
@@ -25,11 +22,9 @@ let config: Config;
 try {
   config = loadConfigFromEnv(pkg.version);
 } catch (error) {
-  if (error instanceof ConfigError) {
-    for (const issue of error.issues) process.stderr.write(`config error: ${issue}\n`);
-    process.exit(1);
-  }
-  throw error;
+  if (!(error instanceof ConfigError)) throw error;
+  for (const issue of error.issues) process.stderr.write(`config error: ${issue}\n`);
+  process.exit(1);
 }
 
 const logger = createLogger(config);
@@ -47,6 +42,7 @@ const services = await createServices(config, logger).catch((error: unknown) => 
   process.exit(1);
 });
 
+/** Development renders through Vite (HMR on our server); production through the built SSR bundle and client folder. */
 async function ssrDeps(): Promise<Pick<AppDeps, 'ssr' | 'clientDir' | 'viteMiddlewares'>> {
   if (config.isDev) {
     const { createServer: createViteServer } = await import('vite');
@@ -69,7 +65,7 @@ httpServer.on('request', app);
 httpServer.listen(config.port, config.host, () => {
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ port, host: config.host, env: config.env, modes: services.modes }, 'server listening'); // version is in every line's base
+  logger.info({ port, host: config.host, env: config.env, modes: services.modes }, 'server listening');
 });
 
 process.on('SIGTERM', () => lifecycle.shutdown('SIGTERM'));

@@ -47,7 +47,6 @@ describe('createHttpLogger', () => {
     const { app, logs } = createLoggedApp();
     app.get('/page', (_req, res) => {
       res.locals.cacheStatus = 'HIT';
-      res.locals.bytesWritten = 42;
       res.send('hello');
     });
 
@@ -61,8 +60,8 @@ describe('createHttpLogger', () => {
       req: { method: 'GET', url: '/page?x=1' },
       res: { statusCode: 200 },
       cache: 'HIT',
-      bytes: 42,
     });
+    expect(line['bytes']).toBeGreaterThan('hello'.length);
     expect(typeof line.durationMs).toBe('number');
   });
 

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 
 import type { Config } from '#server/config.ts';
+import type { RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DestinationStream, Logger, LoggerOptions } from 'pino';
 
@@ -36,41 +37,53 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * page-cache status. An incoming `X-Request-Id` is trusted only behind a
  * configured proxy; otherwise a UUID is generated. The id is echoed back.
  */
-export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy']) {
-  return pinoHttp({
-    logger,
-    genReqId(req: IncomingMessage, res: ServerResponse) {
-      const incoming = req.headers['x-request-id'];
-      const id = trustProxy && typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customLogLevel(req, res, err) {
-      if (err || res.statusCode >= 500) return 'error';
-      if (res.statusCode >= 400) return 'warn';
-      // originalUrl: a mounted static handler strips its prefix from req.url.
-      if (isQuietPath((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '')) return 'debug';
-      return 'info';
-    },
-    customSuccessMessage: () => 'request completed',
-    customErrorMessage: () => 'request failed',
-    customAttributeKeys: { reqId: 'reqId', responseTime: 'durationMs' },
-    // Every line logged through req.log carries a top-level reqId; the completion line adds the request.
-    quietReqLogger: true,
-    serializers: {
-      req(req: { id: string; method: string; url: string; headers: Record<string, string> }) {
-        return { id: req.id, method: req.method, url: redactUrl(req.url), userAgent: req.headers['user-agent'] };
+export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy']): RequestHandler[] {
+  return [
+    countBytes,
+    pinoHttp({
+      logger,
+      genReqId(req: IncomingMessage, res: ServerResponse) {
+        const incoming = req.headers['x-request-id'];
+        const id = trustProxy && typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
       },
-      res(res: { statusCode: number }) {
-        return { statusCode: res.statusCode };
+      customLogLevel(req, res, err) {
+        if (err || res.statusCode >= 500) return 'error';
+        if (res.statusCode >= 400) return 'warn';
+        // originalUrl: a mounted static handler strips its prefix from req.url.
+        if (isQuietPath((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '')) return 'debug';
+        return 'info';
       },
-    },
-    customProps(_req, res) {
-      const out = res as ServerResponse & { locals?: Record<string, unknown> };
-      return { cache: out.locals?.cacheStatus, bytes: (out.locals?.bytesWritten as number | undefined) ?? undefined };
-    },
-  });
+      customSuccessMessage: () => 'request completed',
+      customErrorMessage: () => 'request failed',
+      customAttributeKeys: { reqId: 'reqId', responseTime: 'durationMs' },
+      // Every line logged through req.log carries a top-level reqId; the completion line adds the request.
+      quietReqLogger: true,
+      serializers: {
+        req(req: { id: string; method: string; url: string; headers: Record<string, string> }) {
+          return { id: req.id, method: req.method, url: redactUrl(req.url), userAgent: req.headers['user-agent'] };
+        },
+        res(res: { statusCode: number }) {
+          return { statusCode: res.statusCode };
+        },
+      },
+      customProps(_req, res) {
+        const out = res as ServerResponse & { locals?: Record<string, unknown> };
+        return { cache: out.locals?.cacheStatus, bytes: (out.locals?.bytesWritten as number | undefined) ?? undefined };
+      },
+    }),
+  ];
 }
+
+/** Records how many bytes went out for this response (compression included), for the request line. */
+const countBytes: RequestHandler = (req, res, next) => {
+  const start = req.socket.bytesWritten;
+  res.on('finish', () => {
+    res.locals.bytesWritten = req.socket.bytesWritten - start;
+  });
+  next();
+};
 
 /** Health checks and fingerprinted assets log at debug so they don't drown real traffic. */
 export function isQuietPath(url: string): boolean {

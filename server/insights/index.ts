@@ -3,7 +3,7 @@ import { createInsightsRouter } from '#server/insights/router.ts';
 import { createRateLimiter } from './rate-limiter.ts';
 import { createBuiltScriptSource, createDevScriptSource } from './script-source.ts';
 
-import type { AppDeps } from '#server/app.ts';
+import type { RequestHandler } from 'express';
 import type { Config } from '#server/config.ts';
 import type { InsightsStore } from './store/insights-store.ts';
 
@@ -18,9 +18,7 @@ export function isCollectingInsights(config: Pick<Config, 'insights'>): boolean 
  * provider. Scripts are bundled on the fly in development and read from
  * `dist/insights` in production; events go to `store`.
  */
-export function createInsightsRouters(config: Pick<Config, 'insights' | 'isDev'>, store: InsightsStore | undefined): NonNullable<AppDeps['routers']> {
-  if (!isCollectingInsights(config) || !store) return [];
-  const { basePath, token } = config.insights;
+export function createInsightsCollector(config: Pick<Config, 'insights' | 'isDev'>, store: InsightsStore): RequestHandler {
   const scripts = config.isDev ? createDevScriptSource() : createBuiltScriptSource();
-  return [{ path: basePath, handler: createInsightsRouter({ scripts, store, rateLimiter: createRateLimiter(), token }) }];
+  return createInsightsRouter({ scripts, store, rateLimiter: createRateLimiter(), token: config.insights.token });
 }

@@ -10,7 +10,7 @@ import { fakeScripts, pageView } from '../../tests/fixtures/insights-app.ts';
 
 function createAppWithInsights() {
   const handler = createInsightsRouter({ scripts: fakeScripts, store: createTestStore(), rateLimiter: createRateLimiter(), token: 't0ken' });
-  return createTestApp({}, { routers: [{ path: '/_insights', handler }] }).app;
+  return createTestApp({}, { routers: { insights: handler } }).app;
 }
 
 describe('insights mounted in the app', () => {

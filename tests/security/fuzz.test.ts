@@ -236,11 +236,21 @@ const withQuery = (route: string, query: string) => `${route}${route.includes('?
 
 describe('fuzzing every route', () => {
   it('lists a route for every router the app mounts', () => {
-    const mounted = services.appDeps.routers?.map((r) => r.path) ?? [];
+    // Where server/app.ts mounts each router: a router added there must be added here, and fuzzed.
+    const mountPaths: Record<string, string> = {
+      previewCookie: '/',
+      assets: '/content-assets',
+      searchApi: '/1/',
+      insights: '/_insights',
+      feeds: '/',
+      contentJson: '/api/content',
+      preview: '/api/preview',
+      webhook: '/api/webhooks/contentful',
+    };
     const covered = [...GET_ROUTES, ...POST_ROUTES.map(([route]) => route)];
 
-    for (const path of mounted) expect(covered.some((route) => route.startsWith(path))).toBe(true);
-    expect(mounted).toEqual(expect.arrayContaining(['/content-assets', '/_insights', '/api/content', '/api/preview', '/api/webhooks/contentful']));
+    expect(Object.keys(services.appDeps.routers ?? {}).sort()).toEqual(Object.keys(mountPaths).sort());
+    for (const path of Object.values(mountPaths)) expect(covered.some((route) => route.startsWith(path))).toBe(true);
   });
 
   it.each(COOKIES.map((cookie) => [short(cookie), cookie]))('never answers 5xx to the cookie %s', async (_label, cookie) => {
