@@ -1,7 +1,7 @@
 /**
  * `npm run index`: pushes every published article, model and page to
  * Algolia, one index per locale (`${ALGOLIA_INDEX}_${locale}`), with the
- * index settings of server/services/search/algolia-settings.ts. Needs
+ * index settings of server/services/search/algolia.ts. Needs
  * ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY and ALGOLIA_ADMIN_KEY; content comes
  * from Contentful, or from the embedded demo space when Contentful is not
  * configured. See docs/search.md.
@@ -11,8 +11,8 @@ import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
 import { createContentStack } from '#server/composition.ts';
-import { createAlgoliaAdminClient, indexAllRecords } from '#server/services/search/algolia-indexer.ts';
-import { collectAllRecords } from '#server/services/search/collect-records.ts';
+import { createAlgoliaAdminClient, indexAllRecords } from '#server/services/search/algolia.ts';
+import { collectRecords } from '#server/services/search/records.ts';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
@@ -32,7 +32,7 @@ async function main(): Promise<number> {
   }
   const logger = createLogger(config);
   const { content } = await createContentStack(config, logger);
-  const records = await collectAllRecords(content);
+  const records = await collectRecords(content);
   const client = createAlgoliaAdminClient(algolia.appId, algolia.adminKey);
   const reports = await indexAllRecords({ client, records, indexPrefix: config.algolia.indexPrefix, logger });
   for (const report of reports) process.stdout.write(`${report.indexName}: ${report.objects} records\n`);

@@ -21,9 +21,9 @@ import { parseArgs } from 'node:util';
 
 import express from 'express';
 
-import { createEmbeddedSearchEngine } from '#server/services/search/embedded/engine.ts';
-import { createEmbeddedSearchRouter, DEFAULT_EMBEDDED_SEARCH_LIMITS } from '#server/services/search/embedded/http.ts';
-import { parseQuery } from '#server/services/search/embedded/query-params.ts';
+import { createEmbeddedSearchEngine } from '#server/embedded/algolia/engine.ts';
+import { createEmbeddedSearchRouter, DEFAULT_EMBEDDED_SEARCH_LIMITS } from '#server/embedded/algolia/http.ts';
+import { parseQuery } from '#server/embedded/algolia/query-params.ts';
 
 import { createDemoRecords } from '../../tests/fixtures/search/demo-records.ts';
 import { createSyntheticRecords } from '../../tests/fixtures/search/synthetic-records.ts';

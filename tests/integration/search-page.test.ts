@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
-import { createInProcessSearchClient, createSearchApi } from '#server/services/search/algolia-search-api.ts';
-import { createEmbeddedSearchEngine } from '#server/services/search/embedded/engine.ts';
+import { createInProcessSearchClient } from '#server/embedded/algolia/index.ts';
+import { createSearchApi } from '#server/services/search/search-api.ts';
+import { createEmbeddedSearchEngine } from '#server/embedded/algolia/engine.ts';
 import { toSearchRecordList } from '#server/services/search/records.ts';
 
 import { createTestApp } from '../fakes/test-app.ts';

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startFakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
 import { FIXTURE_ENTRIES } from '../../../tests/fixtures/search/entries.ts';
-import { createAlgoliaAdminClient, indexAllRecords } from './algolia-indexer.ts';
-import { ALGOLIA_INDEX_SETTINGS } from './algolia-settings.ts';
+import { ALGOLIA_INDEX_SETTINGS, createAlgoliaAdminClient, indexAllRecords } from './algolia.ts';
 import { toSearchRecordList } from './records.ts';
 
 import type { FakeAlgolia } from '../../../tests/fakes/algolia-server.ts';

@@ -1,9 +1,9 @@
 import { createInsightsClient } from 'search-insights';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { EN, startSearchServer } from '../../../../tests/fixtures/search/search-server.ts';
+import { EN, startSearchServer } from '../../../tests/fixtures/search/search-server.ts';
 
-import type { SearchServer } from '../../../../tests/fixtures/search/search-server.ts';
+import type { SearchServer } from '../../../tests/fixtures/search/search-server.ts';
 
 let server: SearchServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { FIXTURE_ENTRIES, toRichText } from '../../../../tests/fixtures/search/entries.ts';
-import { toSearchRecordList, toSearchRecords } from '../records.ts';
+import { FIXTURE_ENTRIES, toRichText } from '../../../tests/fixtures/search/entries.ts';
+import { toSearchRecordList, toSearchRecords } from '#server/services/search/records.ts';
 import { createEmbeddedSearchEngine } from './engine.ts';
 import { parseQuery } from './query-params.ts';
 

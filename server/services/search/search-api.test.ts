@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
+import { createEmbeddedSearchEngine } from '#server/embedded/algolia/engine.ts';
+import { createInProcessSearchClient } from '#server/embedded/algolia/index.ts';
 import { trackDependencies } from '#server/services/content/dependency-tracker.ts';
 
 import { FIXTURE_ENTRIES } from '../../../tests/fixtures/search/entries.ts';
-import { createInProcessSearchClient, createSearchApi } from './algolia-search-api.ts';
-import { createEmbeddedSearchEngine } from './embedded/engine.ts';
 import { toSearchRecordList } from './records.ts';
+import { createSearchApi } from './search-api.ts';
 
 import type { Locale } from '#shared/content/types.ts';
 import type { SearchPageParams } from '#shared/search.ts';

@@ -5,9 +5,7 @@ import { createContentEvents } from '#server/services/content/content-events.ts'
 
 import { startFakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
 import { FIXTURE_ENTRIES } from '../../../tests/fixtures/search/entries.ts';
-import { createAlgoliaAdminClient } from './algolia-indexer.ts';
-import { toAlgoliaObject } from './algolia-settings.ts';
-import { subscribeAlgoliaSync, syncContentChange } from './algolia-sync.ts';
+import { createAlgoliaAdminClient, subscribeAlgoliaSync, syncContentChange, toAlgoliaObject } from './algolia.ts';
 import { toSearchRecordList } from './records.ts';
 
 import type { FakeAlgolia } from '../../../tests/fakes/algolia-server.ts';

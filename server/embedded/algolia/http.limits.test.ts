@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { EN, startSearchServer } from '../../../../tests/fixtures/search/search-server.ts';
+import { EN, startSearchServer } from '../../../tests/fixtures/search/search-server.ts';
 
 import type { SearchRecord } from '#shared/content/types.ts';
-import type { SearchServer } from '../../../../tests/fixtures/search/search-server.ts';
+import type { SearchServer } from '../../../tests/fixtures/search/search-server.ts';
 
 let server: SearchServer;
 beforeAll(async () => {

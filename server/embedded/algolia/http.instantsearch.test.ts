@@ -3,10 +3,10 @@ import instantsearch from 'instantsearch.js/es/index.js';
 import { getHighlightedParts, unescape } from 'instantsearch.js/es/lib/utils/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { EN, startSearchServer } from '../../../../tests/fixtures/search/search-server.ts';
+import { EN, startSearchServer } from '../../../tests/fixtures/search/search-server.ts';
 
 import type { Hit } from 'instantsearch.js';
-import type { SearchServer } from '../../../../tests/fixtures/search/search-server.ts';
+import type { SearchServer } from '../../../tests/fixtures/search/search-server.ts';
 
 let server: SearchServer;
 beforeAll(async () => {

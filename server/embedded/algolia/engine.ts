@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+
+import { LRUCache } from 'lru-cache';
+
+import { LOCALES } from '#shared/content/types.ts';
+import { HttpError } from '#shared/http/http-error.ts';
+import { toIndexName } from '#shared/search.ts';
+
+import { countFacets, resolveFacets, searchFacetValues } from './facets.ts';
+import { toFacetFilterPredicate, toFiltersPredicate } from './filters.ts';
+import { shouldEscapeHighlights } from './highlight.ts';
+import { toHits } from './hits.ts';
+import { compareNewestFirst, createLocaleIndex } from './locale-index.ts';
+import { toQueryWords } from './text.ts';
+
+import type { Locale, SearchRecord } from '#shared/content/types.ts';
+import type { FacetCounts, FacetHit } from './facets.ts';
+import type { Hit } from './hits.ts';
+import type { LocaleIndex } from './locale-index.ts';
+import type { ParsedQuery, SearchParams } from './query-params.ts';
+
+export interface EmbeddedSearchEngineOptions {
+  /** `ALGOLIA_INDEX`; index names are `${indexPrefix}_${locale}`, e.g. `vitrine_en-US`. */
+  indexPrefix: string;
+  records?: readonly SearchRecord[];
+  /** What an empty query answers: every record, newest first (`'all'`, default), or nothing (`'none'`). */
+  emptyQuery?: 'all' | 'none';
+  /** Hits kept in the result cache (default 5000; 0 turns it off): typing repeats the same prefixes. Any record change empties it. */
+  cacheMaxHits?: number;
+}
+
+/** Algolia serves at most the first 1000 hits of a query (`paginationLimitedTo`). */
+const PAGINATION_LIMIT = 1000;
+
+/** A search result without the per-request fields (`params`, `processingTimeMS`, `queryID`), so it can be cached. */
+interface ComputedSearchResult {
+  hits: Hit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  facets?: FacetCounts;
+  exhaustiveFacetsCount: true;
+  exhaustiveNbHits: true;
+  exhaustiveTypo: true;
+  exhaustive: { facetsCount: true; nbHits: true; typo: true };
+  query: string;
+  index: string;
+  renderingContent: Record<string, never>;
+}
+
+interface ComputedFacetResult {
+  facetHits: FacetHit[];
+  exhaustiveFacetsCount: true;
+}
+
+/** One result of `POST /1/indexes/*\/queries`, shaped as algoliasearch v5 and InstantSearch read it. */
+export type SearchResult = ComputedSearchResult & { params: string; processingTimeMS: number; queryID?: string };
+/** The answer to a `type: 'facet'` query (search for facet values). */
+export type FacetSearchResult = ComputedFacetResult & { processingTimeMS: number };
+
+export interface EmbeddedSearchEngine {
+  readonly indexNames: readonly string[];
+  hasIndex(indexName: string): boolean;
+  /** Runs one validated query. Throws `HttpError` 404 for an unknown index, 400 for filters it cannot run. */
+  search(query: ParsedQuery): SearchResult | FacetSearchResult;
+  /** Adds or replaces entries: every existing record of each `entryId` in `records` (any locale) is dropped first. */
+  updateRecords(records: readonly SearchRecord[]): void;
+  /** Removes every record of these entries in every locale; returns how many records went. */
+  removeRecords(entryIds: readonly string[]): number;
+  /** Record count per index name. */
+  getStats(): Record<string, number>;
+}
+
+/** An in-process engine answering Algolia search queries over our search records, one MiniSearch index per locale. */
+export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions): EmbeddedSearchEngine {
+  const { indexPrefix, emptyQuery = 'all', cacheMaxHits = 5000 } = options;
+  const indexes = new Map<Locale, LocaleIndex>(LOCALES.map((locale) => [locale, createLocaleIndex()]));
+  const indexNames = LOCALES.map((locale) => toIndexName(indexPrefix, locale));
+  const getLocale = (indexName: string) => LOCALES.find((locale) => toIndexName(indexPrefix, locale) === indexName);
+  const cache =
+    cacheMaxHits > 0
+      ? new LRUCache<string, ComputedSearchResult | ComputedFacetResult>({
+          maxSize: cacheMaxHits,
+          sizeCalculation: (result) => 1 + ('hits' in result ? result.hits.length : result.facetHits.length),
+        })
+      : undefined;
+
+  const engine: EmbeddedSearchEngine = {
+    indexNames,
+    hasIndex: (indexName) => getLocale(indexName) !== undefined,
+    search(query) {
+      const startedAt = performance.now();
+      const locale = getLocale(query.indexName);
+      if (!locale) throw new HttpError(404, 'Index does not exist');
+      // Parsed params carry every setting in schema order, so equal searches give equal keys.
+      const key = `${query.indexName}\n${query.type}\n${query.facet ?? ''}\n${JSON.stringify(query.params)}`;
+      let computed = cache?.get(key);
+      if (!computed) {
+        computed = runQuery(indexes.get(locale)!, query, emptyQuery);
+        cache?.set(key, computed);
+      }
+      const processingTimeMS = Math.round(performance.now() - startedAt);
+      if ('facetHits' in computed) return { ...computed, processingTimeMS };
+      // A UUID without dashes: 32 hex characters like Algolia's query IDs.
+      return {
+        ...computed,
+        params: query.paramsString,
+        processingTimeMS,
+        ...(query.params.clickAnalytics ? { queryID: randomUUID().replaceAll('-', '') } : {}),
+      };
+    },
+    updateRecords(records) {
+      const latest = [...new Map(records.map((record) => [record.objectID, record])).values()];
+      const unknown = latest.find((record) => !indexes.has(record.locale));
+      if (unknown) throw new Error(`Search record ${unknown.objectID} has unknown locale ${String(unknown.locale)}`);
+      const entryIds = new Set(latest.map((record) => record.entryId));
+      for (const [locale, index] of indexes) {
+        index.removeEntries(entryIds);
+        index.add(latest.filter((record) => record.locale === locale));
+      }
+      cache?.clear();
+    },
+    removeRecords(entryIds) {
+      let removed = 0;
+      for (const index of indexes.values()) removed += index.removeEntries(entryIds);
+      cache?.clear();
+      return removed;
+    },
+    getStats: () => Object.fromEntries(LOCALES.map((locale) => [toIndexName(indexPrefix, locale), indexes.get(locale)!.size])),
+  };
+  if (options.records) engine.updateRecords(options.records);
+  return engine;
+}
+
+/** Runs one query against a locale index: match, filter, rank, distinct, facets, one page of highlighted hits. */
+function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'none'): ComputedSearchResult | ComputedFacetResult {
+  const { params } = query;
+  const matched = match(index, params, emptyQuery);
+  const grouped = params.distinct ? keepBestPerEntry(matched) : matched;
+  const faceted = params.facetingAfterDistinct ? grouped : matched;
+  if (query.type === 'facet') {
+    const { highlightPreTag: preTag, highlightPostTag: postTag } = params;
+    const highlight = { preTag, postTag, escape: shouldEscapeHighlights(preTag, postTag) };
+    return { facetHits: searchFacetValues(faceted, query.facet!, params.facetQuery, params.maxFacetHits, highlight), exhaustiveFacetsCount: true };
+  }
+  const { page, hitsPerPage } = params;
+  const reachable = Math.min(grouped.length, PAGINATION_LIMIT);
+  const start = page * hitsPerPage;
+  const pageRecords = start < reachable ? grouped.slice(start, Math.min(start + hitsPerPage, reachable)) : [];
+  return {
+    hits: toHits(pageRecords, params, toQueryWords(params.query, params.typoTolerance !== false)),
+    nbHits: grouped.length,
+    page,
+    nbPages: hitsPerPage === 0 ? 0 : Math.ceil(reachable / hitsPerPage),
+    hitsPerPage,
+    ...(params.facets.length > 0 ? { facets: countFacets(faceted, resolveFacets(params.facets), params.maxValuesPerFacet) } : {}),
+    exhaustiveFacetsCount: true,
+    exhaustiveNbHits: true,
+    exhaustiveTypo: true,
+    exhaustive: { facetsCount: true, nbHits: true, typo: true },
+    query: params.query,
+    index: query.indexName,
+    renderingContent: {},
+  };
+}
+
+/** Records that match the query and the filters, best first (ties newest first). */
+function match(index: LocaleIndex, params: SearchParams, emptyQuery: 'all' | 'none'): SearchRecord[] {
+  const facetFilter = toFacetFilterPredicate(params.facetFilters);
+  const filter = toFiltersPredicate(params.filters);
+  const keep = (record: SearchRecord) => facetFilter(record) && filter(record);
+  const words = toQueryWords(params.query, params.typoTolerance !== false);
+  if (words.length === 0) return emptyQuery === 'all' ? index.all().filter(keep) : [];
+  return index
+    .search(words)
+    .filter(({ record }) => keep(record))
+    .sort((a, b) => b.score - a.score || compareNewestFirst(a.record, b.record))
+    .map(({ record }) => record);
+}
+
+/** `distinct` on `entryId`: the first (best) chunk of each entry stands for it. */
+function keepBestPerEntry(records: readonly SearchRecord[]): SearchRecord[] {
+  const seen = new Set<string>();
+  return records.filter((record) => !seen.has(record.entryId) && seen.add(record.entryId));
+}

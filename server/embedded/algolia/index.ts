@@ -1,0 +1,78 @@
+import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
+
+import { createEmbeddedSearchEngine } from './engine.ts';
+import { createEmbeddedSearchRouter, DEFAULT_EMBEDDED_SEARCH_LIMITS } from './http.ts';
+import { parseQuery } from './query-params.ts';
+
+import type { Router } from 'express';
+import type { SearchClient } from 'instantsearch.js';
+import type { Logger } from 'pino';
+import type { SearchRecord } from '#shared/content/types.ts';
+import type { EmbeddedSearchEngine } from './engine.ts';
+import type { EmbeddedSearchRouterOptions } from './http.ts';
+
+export interface EmbeddedSearch {
+  router: Router;
+  /** Answers the server's own searches (the search page's first results) without a loopback request. */
+  searchClient: SearchClient;
+  /** True once the first index build finished (/readyz waits for it). */
+  isReady(): boolean;
+  /** Resolves when the first build finished (or failed, logged). */
+  ready: Promise<void>;
+}
+
+/** A search client over the engine, with the same parameter parsing and limits as its HTTP edge. */
+export function createInProcessSearchClient(engine: EmbeddedSearchEngine): SearchClient {
+  const search = async (requests: unknown) => {
+    const list = Array.isArray(requests) ? requests : ((requests as { requests?: unknown[] } | null)?.requests ?? []);
+    return { results: list.map((request) => engine.search(parseQuery(request, SEARCH_MAX_QUERY_LENGTH))) };
+  };
+  return { search } as unknown as SearchClient;
+}
+
+/**
+ * Embedded mode: the Algolia-compatible engine on our origin. The app hands it its records (all at start, then
+ * those of the changed entries on every content change), so the emulator knows nothing of Contentful.
+ */
+export function createEmbeddedSearch(options: {
+  indexPrefix: string;
+  logger: Logger;
+  /** Every search record, or those of these entries (entries that are gone yield none). */
+  loadRecords: (entryIds?: readonly string[]) => Promise<SearchRecord[]>;
+  onContentChange: (listener: (change: { affectedIds: string[] }) => Promise<void>) => void;
+  recordEvents?: EmbeddedSearchRouterOptions['recordEvents'];
+}): EmbeddedSearch {
+  const log = options.logger.child({ module: 'search' });
+  const engine = createEmbeddedSearchEngine({ indexPrefix: options.indexPrefix });
+  let ready = false;
+
+  const build = async () => {
+    const started = performance.now();
+    try {
+      const records = await options.loadRecords();
+      engine.updateRecords(records);
+      ready = true;
+      log.info({ records: records.length, indexes: engine.getStats(), durationMs: Math.round(performance.now() - started) }, 'search index built');
+    } catch (error) {
+      log.error({ err: error }, 'search index build failed; retrying in 30 s');
+      setTimeout(() => void build(), 30_000).unref();
+    }
+  };
+
+  options.onContentChange(async ({ affectedIds }) => {
+    // A taxonomy change: records carry no categories.
+    if (affectedIds.length === 0) return;
+    const records = await options.loadRecords(affectedIds);
+    engine.removeRecords(affectedIds);
+    engine.updateRecords(records);
+    log.info({ entries: affectedIds.length, records: records.length }, 'search index updated');
+  });
+
+  const { recordEvents } = options;
+  return {
+    router: createEmbeddedSearchRouter({ engine, logger: options.logger, limits: DEFAULT_EMBEDDED_SEARCH_LIMITS, ...(recordEvents ? { recordEvents } : {}) }),
+    searchClient: createInProcessSearchClient(engine),
+    isReady: () => ready,
+    ready: build(),
+  };
+}

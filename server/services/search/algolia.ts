@@ -1,0 +1,123 @@
+import { algoliasearch } from 'algoliasearch';
+
+import { LOCALES } from '#shared/content/types.ts';
+import { toIndexName } from '#shared/search.ts';
+
+import { collectRecords } from './records.ts';
+
+import type { Algoliasearch, IndexSettings } from 'algoliasearch';
+import type { Logger } from 'pino';
+import type { ContentEvents } from '#server/services/content/content-events.ts';
+import type { Locale, SearchRecord } from '#shared/content/types.ts';
+import type { ContentApi } from '#shared/data/content-api.ts';
+
+/**
+ * Index settings applied by `npm run index`, mirroring what the embedded engine does (ADR 003, docs/search.md).
+ * Algolia reads ISO dates as strings, so newest-first ranks on the numeric `updatedAtTimestamp`.
+ */
+export const ALGOLIA_INDEX_SETTINGS = {
+  searchableAttributes: ['title', 'unordered(tags)', 'unordered(summary)', 'unordered(body)'],
+  attributesForFaceting: ['afterDistinct(searchable(type))', 'afterDistinct(searchable(tags))', 'afterDistinct(locale)', 'filterOnly(entryId)'],
+  attributesToSnippet: ['body:20'],
+  snippetEllipsisText: '…',
+  customRanking: ['desc(updatedAtTimestamp)'],
+  distinct: true,
+  attributeForDistinct: 'entryId',
+} satisfies IndexSettings;
+
+/** The write operations the indexer and the webhook sync use (the full client, or a test double). */
+export type AlgoliaWriteClient = Pick<Algoliasearch, 'setSettings' | 'replaceAllObjects' | 'saveObjects' | 'deleteBy' | 'waitForTask'>;
+
+/** The full (write) client with the admin key; server-only. `hosts` points it elsewhere (tests' fake Algolia). */
+export function createAlgoliaAdminClient(appId: string, adminKey: string, options?: Parameters<typeof algoliasearch>[2]): Algoliasearch {
+  return algoliasearch(appId, adminKey, options);
+}
+
+/** A search record as stored in Algolia: the shared record plus the ranking date in seconds. */
+export type AlgoliaObject = { [K in keyof SearchRecord]: SearchRecord[K] } & { updatedAtTimestamp: number };
+
+export function toAlgoliaObject(record: SearchRecord): AlgoliaObject {
+  const time = Date.parse(record.updatedAt);
+  return { ...record, updatedAtTimestamp: Number.isNaN(time) ? 0 : Math.floor(time / 1000) };
+}
+
+/** Records grouped by the index they go to (every locale present, possibly empty). */
+function groupByIndex(records: readonly SearchRecord[], indexPrefix: string): Map<string, { locale: Locale; objects: AlgoliaObject[] }> {
+  const groups = new Map(LOCALES.map((locale) => [toIndexName(indexPrefix, locale), { locale, objects: [] as AlgoliaObject[] }]));
+  for (const record of records) groups.get(toIndexName(indexPrefix, record.locale))?.objects.push(toAlgoliaObject(record));
+  return groups;
+}
+
+/**
+ * Full reindex (`npm run index`), one index per locale: settings first, then `replaceAllObjects`, which fills a
+ * temporary copy (settings, rules and synonyms kept) and swaps it in atomically: no half-built index is ever served.
+ */
+export async function indexAllRecords(options: {
+  client: AlgoliaWriteClient;
+  records: readonly SearchRecord[];
+  indexPrefix: string;
+  logger?: Logger;
+}): Promise<Array<{ indexName: string; objects: number }>> {
+  const reports = [];
+  for (const [indexName, { objects }] of groupByIndex(options.records, options.indexPrefix)) {
+    const settings = await options.client.setSettings({ indexName, indexSettings: ALGOLIA_INDEX_SETTINGS });
+    await options.client.waitForTask({ indexName, taskID: settings.taskID });
+    await options.client.replaceAllObjects({ indexName, objects, batchSize: 1000 });
+    options.logger?.info({ indexName, objects: objects.length }, 'algolia index replaced');
+    reports.push({ indexName, objects: objects.length });
+  }
+  return reports;
+}
+
+/** Entries per `deleteBy` filter; a popular entry can be linked from many. */
+const DELETE_CHUNK = 50;
+
+/** An Algolia filter value in double quotes (ids are Contentful ids, but never trust a string into a filter). */
+function quote(value: string): string {
+  return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+}
+
+/**
+ * Applies one content change: in every locale index, deletes every record of the changed entries (`deleteBy` on
+ * `entryId`: the chunk count may have changed), waits for that, then saves their current records.
+ */
+export async function syncContentChange(
+  options: { client: AlgoliaWriteClient; content: ContentApi; indexPrefix: string },
+  change: { affectedIds: readonly string[] },
+): Promise<{ deleted: number; saved: number }> {
+  const ids = [...new Set(change.affectedIds)];
+  if (ids.length === 0) return { deleted: 0, saved: 0 };
+  const records = await collectRecords(options.content, ids);
+  let saved = 0;
+  for (const [indexName, { objects }] of groupByIndex(records, options.indexPrefix)) {
+    for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
+      const filters = ids
+        .slice(i, i + DELETE_CHUNK)
+        .map((id) => `entryId:${quote(id)}`)
+        .join(' OR ');
+      const task = await options.client.deleteBy({ indexName, deleteByParams: { filters } });
+      await options.client.waitForTask({ indexName, taskID: task.taskID });
+    }
+    if (objects.length > 0) await options.client.saveObjects({ indexName, objects, waitForTasks: true });
+    saved += objects.length;
+  }
+  return { deleted: ids.length, saved };
+}
+
+/**
+ * With `ALGOLIA_ADMIN_KEY`, keeps the Algolia indexes current from content webhooks. Failures are logged by the
+ * content events fan-out; `npm run index` repairs anything a failed update left behind.
+ */
+export function subscribeAlgoliaSync(options: {
+  client: AlgoliaWriteClient;
+  content: ContentApi;
+  events: ContentEvents;
+  indexPrefix: string;
+  logger: Logger;
+}): void {
+  const log = options.logger.child({ module: 'algolia-sync' });
+  options.events.subscribe(async (change) => {
+    const result = await syncContentChange(options, change);
+    log.info({ id: change.id, action: change.action, entries: result.deleted, records: result.saved }, 'algolia records updated');
+  });
+}

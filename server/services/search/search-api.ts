@@ -1,0 +1,59 @@
+import { liteClient } from 'algoliasearch/lite';
+import { connectConfigure, connectHits, connectPagination, connectRefinementList, connectSearchBox } from 'instantsearch.js/es/connectors/index.js';
+import instantsearch from 'instantsearch.js/es/index.js';
+import { getInitialResults, waitForResults } from 'instantsearch.js/es/lib/server.js';
+
+import { recordDependencies } from '#server/services/content/dependency-tracker.ts';
+import { ALL_TAGS_DEPENDENCY } from '#server/services/content/metadata-reads.ts';
+import { SEARCH_FACET_LIMIT, SEARCH_FACETS, SEARCH_QUERY_PARAMETERS, toIndexName, toSearchUiState } from '#shared/search.ts';
+
+import type { InitialResults, SearchClient } from 'instantsearch.js';
+import type { SearchApi } from '#shared/data/search-api.ts';
+import type { SearchPageParams } from '#shared/search.ts';
+
+const noop = () => {};
+
+/** The lite client the server uses against Algolia, with the search-only key (like the browser). */
+export function createAlgoliaServerClient(appId: string, searchKey: string, options?: Parameters<typeof liteClient>[2]): SearchClient {
+  return liteClient(appId, searchKey, options) as unknown as SearchClient;
+}
+
+/**
+ * The search page's first search, run on the server with the browser's connectors and parameters (so the requests
+ * and helper state are exactly the browser's), returned as InstantSearch's initial results without rendering React
+ * twice. The browser hands them to `<InstantSearchSSRProvider>` and hydrates without a search request.
+ */
+export async function loadSearchPageResults(searchClient: SearchClient, indexName: string, params: SearchPageParams): Promise<InitialResults> {
+  const search = instantsearch({ indexName, searchClient, initialUiState: { [indexName]: toSearchUiState(params) } });
+  search.addWidgets([
+    connectConfigure(noop)({ searchParameters: SEARCH_QUERY_PARAMETERS }),
+    connectSearchBox(noop)({}),
+    ...SEARCH_FACETS.map((attribute) => connectRefinementList(noop)({ attribute, limit: SEARCH_FACET_LIMIT })),
+    connectPagination(noop)({}),
+    connectHits(noop)({}),
+  ]);
+  search.start();
+  // start() schedules a search for the next tick; waitForResults runs it now, once.
+  search.scheduleSearch.cancel();
+  try {
+    return getInitialResults(search.mainIndex, await waitForResults(search));
+  } finally {
+    search.dispose();
+  }
+}
+
+/** Records come from these content types and carry their entry's tag names, so a change to any may change a results page. */
+const SEARCHED_CONTENT = ['type:article', 'type:model', 'type:page', ALL_TAGS_DEPENDENCY];
+
+/** The search page's server side: initial results, with the searched types and the hits' entries recorded as page dependencies. */
+export function createSearchApi(options: { searchClient: SearchClient; indexPrefix: string }): SearchApi {
+  return {
+    async getSearchPageResults(params) {
+      const indexName = toIndexName(options.indexPrefix, params.locale);
+      const results = await loadSearchPageResults(options.searchClient, indexName, params);
+      const hits = results[indexName]?.results?.[0]?.hits ?? [];
+      recordDependencies([...SEARCHED_CONTENT, ...hits.flatMap((hit) => (typeof hit.entryId === 'string' ? [hit.entryId] : []))]);
+      return results;
+    },
+  };
+}
