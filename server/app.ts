@@ -14,6 +14,7 @@ import { pageMethods, requestGuards } from '#server/middleware/request-guards.ts
 import { decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/security.ts';
 import { hideSourceMaps, staticFiles } from '#server/middleware/static-files.ts';
 import { createDocumentHandler } from '#server/ssr/document-handler.ts';
+import { withRouteErrors } from '#server/ssr/error-status.ts';
 import { requestOrigin } from '#server/ssr/fetch-adapter.ts';
 import { createRouteDataHandler } from '#server/ssr/route-data-handler.ts';
 import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
@@ -101,9 +102,10 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   if (routers.preview) app.use('/api/preview', routers.preview);
   if (routers.webhook) app.use('/api/webhooks/contentful', routers.webhook);
 
+  const routeContent = withRouteErrors(deps.content);
   const createRequestContext = (req: Request, res: Response, entry: SsrEntry) =>
     entry.createRequestContext({
-      content: deps.content,
+      content: routeContent,
       ...(deps.search ? { search: deps.search } : {}),
       info: { origin: requestOrigin(req, config.publicUrl), preview: res.locals.preview === true, deadline: deadlineOf(res) },
     });

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 
 import { deadlineOf } from '#server/middleware/deadline.ts';
-import { unavailableRetryAfter } from '#server/services/content/unavailable.ts';
+import { ContentUnavailableError } from '#server/services/content/errors.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { LOCALES } from '#shared/content/types.ts';
 
@@ -74,10 +74,9 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
     throw new HttpError(404, `No content API at ${req.path.slice(0, 100)}`);
   });
 
-  // The ContentService signals "Contentful is down" with react-router's `data(…, { status: 503 })`.
   router.use((err: unknown, _req: Request, _res: unknown, next: (e?: unknown) => void) => {
-    const retryAfterS = unavailableRetryAfter(err);
-    if (retryAfterS !== undefined) return next(new HttpError(503, 'Content is temporarily unavailable', { headers: { 'Retry-After': String(retryAfterS) } }));
+    if (err instanceof ContentUnavailableError)
+      return next(new HttpError(503, 'Content is temporarily unavailable', { headers: { 'Retry-After': String(err.retryAfterS) } }));
     next(err);
   });
   return router;

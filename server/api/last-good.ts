@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
 import { sendError } from '#server/middleware/errors.ts';
-import { unavailableRetryAfter } from '#server/services/content/unavailable.ts';
+import { ContentUnavailableError } from '#server/services/content/errors.ts';
 
 import type { Request, Response } from 'express';
 
@@ -36,8 +36,8 @@ export function createLastGoodSender() {
     try {
       body = await doc.build();
     } catch (error) {
-      const retryAfterS = unavailableRetryAfter(error);
-      if (retryAfterS === undefined) throw error;
+      if (!(error instanceof ContentUnavailableError)) throw error;
+      const retryAfterS = error.retryAfterS;
       const last = bodies.get(doc.key);
       if (last === undefined)
         return sendError(req, res, 503, 'This document is temporarily unavailable. Please try again shortly.', { 'Retry-After': String(retryAfterS) });

@@ -5,7 +5,7 @@ import { publicConfig } from '#server/config.ts';
 import { updatePolicy } from '#server/middleware/content-security-policy.ts';
 import { renderErrorPage } from '#server/middleware/errors.ts';
 import { trackDependencies } from '#server/services/content/dependency-tracker.ts';
-import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/unavailable.ts';
+import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/errors.ts';
 import { sendCachedPage } from '#server/ssr/cached-page.ts';
 import { captureInto } from '#server/ssr/capture.ts';
 import { sendFetchResponse } from '#server/ssr/send-response.ts';

@@ -1,4 +1,5 @@
-import { DEFAULT_RETRY_AFTER_S, retryAfterIn } from '#server/services/content/unavailable.ts';
+import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/errors.ts';
+import { retryAfterIn } from '#server/ssr/error-status.ts';
 import { toFetchRequest } from '#server/ssr/fetch-request.ts';
 import { toCanonicalPage } from '#shared/canonical-url.ts';
 import { ROUTE_DATA_PREFIX, ROUTE_DATA_ROUTES_PARAM } from '#shared/constants.ts';

@@ -1,8 +1,8 @@
-import { isRouteErrorResponse } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { entryOf, startFakeContentful } from '../../../tests/fakes/contentful.ts';
 import { createTestContentService } from '../../../tests/fakes/contentful-service.ts';
+import { ContentUnavailableError } from './errors.ts';
 
 import type { FakeContentful, FakeRequest } from '../../../tests/fakes/contentful.ts';
 import type { TestContentServiceOptions } from '../../../tests/fakes/contentful-service.ts';
@@ -37,14 +37,13 @@ async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void
   }
 }
 
-/** The status of what a content query rejected with (the service throws react-router `data(…, { status })`). */
+/** The status of what a content query rejected with (503 for the service's ContentUnavailableError). */
 async function rejectionStatus(promise: Promise<unknown>): Promise<number | string> {
   try {
     await promise;
     return 'resolved';
   } catch (error) {
-    const init = (error as { init?: { status?: number } }).init;
-    return init?.status ?? (isRouteErrorResponse(error) ? error.status : String(error));
+    return error instanceof ContentUnavailableError ? 503 : String(error);
   }
 }
 

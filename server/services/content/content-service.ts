@@ -4,7 +4,7 @@ import { categoryTree } from '#server/services/content/category-tree.ts';
 import { untracked } from '#server/services/content/dependency-tracker.ts';
 import { ALL_TAGS_DEPENDENCY, recordMetadataReads, tagDependency, TAXONOMY_DEPENDENCY } from '#server/services/content/metadata-reads.ts';
 import { createTaggedEntries } from '#server/services/content/tagged-entries.ts';
-import { contentUnavailable, retryAfterSeconds } from '#server/services/content/unavailable.ts';
+import { ContentUnavailableError } from '#server/services/content/errors.ts';
 import { withUpstreamDeadline } from '#server/services/content/contentful-client.ts';
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 
@@ -65,7 +65,7 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
     } catch (error) {
       if (o.signal?.aborted) throw error;
       log.error({ err: error, key, locale: o.locale }, 'content query failed');
-      throw contentUnavailable(retryAfterSeconds(error));
+      throw new ContentUnavailableError(error);
     }
   }
 
