@@ -1,3 +1,5 @@
+import escapeHtml from 'escape-html';
+
 import { getMatchLength, tokenize, toOriginalLength } from './text.ts';
 
 import type { QueryWord, Token } from './text.ts';
@@ -28,22 +30,11 @@ export interface SnippetedText {
 const INSTANTSEARCH_TAGS = { preTag: '__ais-highlight__', postTag: '__/ais-highlight__' };
 
 /**
- * Whether highlight values get HTML-escaped. With its placeholder tags
- * InstantSearch escapes every highlight and snippet itself before swapping
- * the placeholders for `<mark>` (instantsearch.js `escapeHits`, the default
- * `escapeHTML: true`), exactly as it expects from Algolia, which returns
- * record text unescaped. Escaping here as well would show `&#39;` for every
- * apostrophe. Any other tags mean the caller inserts the value as HTML, so
- * record text is escaped before the tags go in.
+ * Whether highlight values get HTML-escaped: not with InstantSearch's placeholder tags (it escapes hits itself, as
+ * it expects from Algolia; escaping twice would show `&#39;`), else yes, since the caller inserts the value as HTML.
  */
 export function shouldEscapeHighlights(preTag: string, postTag: string): boolean {
   return !(preTag === INSTANTSEARCH_TAGS.preTag && postTag === INSTANTSEARCH_TAGS.postTag);
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 }
 
 /** Matches document words against the query words, memoized: a page of hits repeats the same words many times. */

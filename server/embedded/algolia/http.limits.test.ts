@@ -101,7 +101,8 @@ describe('per-client rate limit', () => {
 
     await expect(searchOne({ query: 'oak' }, impatient)).rejects.toMatchObject({ status: 429, message: 'Too many requests, retry later' });
     const raw = await fetch(`${limited.origin}/1/indexes/*/queries`, { method: 'POST', body: '{}' });
-    expect([raw.status, raw.headers.get('retry-after')]).toEqual([429, '1']);
+    expect(raw.status).toBe(429);
+    expect(Number(raw.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
 
     const startedAt = Date.now();
     const patient = await searchOne({ query: 'oak' }, limited.client);

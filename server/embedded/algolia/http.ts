@@ -1,27 +1,26 @@
 import express from 'express';
 
-import { clientAddress } from '#server/middleware/client-address.ts';
+import { errorsAsJson, sendError } from '#server/middleware/errors.ts';
+import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 
 import { parseInsightEvents } from './insights.ts';
 import { parseQuery } from './query-params.ts';
-import { createRateLimiter } from './rate-limit.ts';
 
 import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
+import type { RateLimitOptions } from '#server/middleware/rate-limit.ts';
 import type { EmbeddedSearchEngine } from './engine.ts';
 import type { InsightEvent } from './insights.ts';
-import type { RateLimitOptions } from './rate-limit.ts';
 
 export interface EmbeddedSearchLimits {
   /** Largest request body in bytes (after gzip inflation); above it the answer is 413. */
   maxBodyBytes: number;
   /** Longest `query` / `facetQuery` in characters; above it the answer is 400. */
   maxQueryLength: number;
-  /** Most queries in one multi-query request. */
   maxQueriesPerRequest: number;
-  /** Per-client (IP) token bucket; over it the answer is 429 with `Retry-After`. */
+  /** Per client address; over it the answer is 429 with `Retry-After`. */
   rateLimit: RateLimitOptions;
 }
 
@@ -44,27 +43,24 @@ export interface EmbeddedSearchRouterOptions {
 const SEARCH_PATHS = ['/1/indexes/:indexName/queries', '/1/indexes/:indexName/query', '/1/indexes/:indexName/facets/:facetName/query'];
 const EVENTS_PATH = '/1/events';
 
+/** Algolia's clients read errors as `{ message, status }`: every sendError answer under this router is reshaped to that. */
+const algoliaErrorShape: RequestHandler = (req, res, next) => {
+  const json = res.json.bind(res);
+  res.json = (body: { error?: { message: string; status: number } }) => json(body?.error ? { message: body.error.message, status: body.error.status } : body);
+  errorsAsJson(req, res, next);
+};
+
 /**
- * Algolia's search REST API on our own origin (embedded mode), so the
- * browser's unmodified `algoliasearch/lite` client and InstantSearch use it
- * as their host. Credentials (`x-algolia-application-id` / `x-algolia-api-key`,
- * as headers or query parameters) are accepted and not checked: the embedded
- * index holds only published content. Errors answer in Algolia's shape,
- * `{ message, status }`, which the client turns into an `ApiError`.
- * Mount it at the app root, before any other body parser; it answers every
- * `/1/...` path (unknown ones with a 404).
+ * Algolia's search and Insights REST API on our own origin (README.md), for the unmodified `algoliasearch/lite`
+ * client. Credentials are accepted and not checked: the index holds only published content. Mount it at the app
+ * root before any other body parser; it answers every `/1/...` path.
  */
 export function createEmbeddedSearchRouter({ engine, logger, limits, recordEvents }: EmbeddedSearchRouterOptions): Router {
   const router = express.Router();
-  const limiter = createRateLimiter(limits.rateLimit);
+  const limit = rateLimit(limits.rateLimit);
   // The lite client posts JSON as `text/plain` (no CORS preflight on Algolia's hosts); sendBeacon from search-insights too.
   const parseBody = express.json({ limit: limits.maxBodyBytes, type: ['application/json', 'text/plain', 'application/*+json'] });
-  const rateLimit: RequestHandler = (req, res, next) => {
-    const decision = limiter.take(clientAddress(req));
-    if (decision.allowed) return next();
-    res.setHeader('Retry-After', String(decision.retryAfterSeconds));
-    next(new HttpError(429, 'Too many requests, retry later'));
-  };
+  router.use('/1', algoliaErrorShape);
 
   router.all([...SEARCH_PATHS, EVENTS_PATH], (req, res, next) => {
     if (req.method === 'POST') return next();
@@ -73,7 +69,7 @@ export function createEmbeddedSearchRouter({ engine, logger, limits, recordEvent
     next(new HttpError(405, `Method ${req.method} is not allowed here`));
   });
 
-  router.post('/1/indexes/:indexName/queries', rateLimit, parseBody, (req, res) => {
+  router.post('/1/indexes/:indexName/queries', limit, parseBody, (req, res) => {
     if (req.params.indexName !== '*') throw new HttpError(404, 'Not found');
     const requests = (req.body as { requests?: unknown } | undefined)?.requests;
     if (!Array.isArray(requests) || requests.length === 0) throw new HttpError(400, 'requests must be a non-empty array');
@@ -82,19 +78,19 @@ export function createEmbeddedSearchRouter({ engine, logger, limits, recordEvent
     res.json({ results: queries.map((query) => engine.search(query)) });
   });
 
-  router.post('/1/indexes/:indexName/query', rateLimit, parseBody, (req, res) => {
+  router.post('/1/indexes/:indexName/query', limit, parseBody, (req, res) => {
     res.json(engine.search(parseQuery(req.body ?? {}, limits.maxQueryLength, String(req.params.indexName))));
   });
 
   // Search for facet values as the full (non-lite) client sends it; the lite client uses `type: 'facet'` instead.
-  router.post('/1/indexes/:indexName/facets/:facetName/query', rateLimit, parseBody, (req, res) => {
+  router.post('/1/indexes/:indexName/facets/:facetName/query', limit, parseBody, (req, res) => {
     const body: unknown = req.body ?? {};
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The body must be a JSON object');
     const query = parseQuery({ ...body, type: 'facet', facet: req.params.facetName }, limits.maxQueryLength, String(req.params.indexName));
     res.json(engine.search(query));
   });
 
-  router.post(EVENTS_PATH, rateLimit, parseBody, (req, res) => {
+  router.post(EVENTS_PATH, limit, parseBody, (req, res) => {
     const events = parseInsightEvents(req.body, engine.hasIndex);
     for (const { authenticatedUserToken: _withheld, ...event } of events) {
       // The authenticated token may identify a person; the anonymous one is enough to follow a session.
@@ -111,14 +107,12 @@ export function createEmbeddedSearchRouter({ engine, logger, limits, recordEvent
   return router;
 }
 
-/** Body-parser failures and `HttpError`s become Algolia error bodies; anything else goes on to the app's error handler. */
-const toAlgoliaError: ErrorRequestHandler = (err: unknown, _req, res, next) => {
+/** Body-parser failures and `HttpError`s answer as client errors; anything else goes on to the app's error handler. */
+const toAlgoliaError: ErrorRequestHandler = (err: unknown, req, res, next) => {
   const status = getClientErrorStatus(err);
   if (status === undefined) return next(err);
-  if (err instanceof HttpError) for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
-  res.status(status).json({ message: describe(err, status), status });
+  sendError(req, res, status, describe(err, status), err instanceof HttpError ? err.headers : {});
 };
-
 function getClientErrorStatus(err: unknown): number | undefined {
   const status = (err as { status?: unknown } | null)?.status;
   const fromParser = typeof (err as { type?: unknown } | null)?.type === 'string';
