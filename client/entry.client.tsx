@@ -9,7 +9,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppConfigProvider } from '#client/components/app-config.tsx';
 import { setPrefetchRoutes } from '#client/components/prefetch-link.tsx';
 import { dataStrategy } from '#client/data/data-strategy.ts';
-import { browserLoaders, createRoutes } from '#client/routes.tsx';
+import { createRoutes } from '#client/routes.tsx';
 
 import type { RouteObject } from 'react-router';
 import type { PublicConfig } from '#shared/public-config.ts';
@@ -24,10 +24,7 @@ declare global {
   }
 }
 
-/**
- * Browser entry: resolve the lazy modules of the routes the server rendered
- * (so hydration finds the same components), then hydrate the whole document.
- */
+/** Resolves the lazy modules of the routes the server rendered, so hydration finds the same components. */
 async function resolveLazyMatches(table: RouteObject[]): Promise<void> {
   const matches = matchRoutes(table, window.location) ?? [];
   await Promise.all(
@@ -54,7 +51,10 @@ if (rendered && rendered !== window.location.pathname + window.location.search) 
   window.history.replaceState(window.history.state, '', rendered + window.location.hash);
 }
 
-const routes = createRoutes(browserLoaders);
+// Every route needs a loader for the data strategy to be asked for its data; it answers from `/_data/` instead of calling it.
+const routes = createRoutes(() => () => {
+  throw new Error('route data comes from /_data/ through the data strategy');
+});
 await resolveLazyMatches(routes);
 setPrefetchRoutes(routes);
 

@@ -4,9 +4,7 @@ import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterCo
 
 import { AppConfigProvider } from '#client/components/app-config.tsx';
 import { DocumentAssets } from '#client/components/document-assets.tsx';
-import { serverLoaders } from '#client/route-loaders.ts';
-import { getDocumentPolicy } from '#client/route-policy.ts';
-import { createRoutes } from '#client/routes.tsx';
+import { createRoutes, isEmbeddable } from '#client/routes.tsx';
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
 import { createRichTextHtml } from '#client/features/rich-text/server.tsx';
 import { isRenderedRichText } from '#shared/content/types.ts';
@@ -14,8 +12,7 @@ import { contentContext, requestInfoContext, richTextHtmlContext, searchContext 
 import { toScriptSafeJson } from '#shared/http/serialize.ts';
 
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
-import type { StaticHandlerContext } from 'react-router';
-import type { DocumentPolicy } from '#client/route-policy.ts';
+import type { LoaderFunction, StaticHandlerContext } from 'react-router';
 import type { ContentApi } from '#shared/data/content-api.ts';
 import type { RequestInfo } from '#shared/data/context.ts';
 import type { SearchApi } from '#shared/data/search-api.ts';
@@ -24,13 +21,18 @@ import type { PublicConfig } from '#shared/public-config.ts';
 import type { RouteDataPayload, RouteDataResult } from '#shared/data/route-data.ts';
 
 /**
- * The SSR entry: everything the server needs from the client tree, with no
- * Express types. The server loads it through Vite's `ssrLoadModule` in dev
- * and from the SSR bundle in production (STYLE.md section 2).
+ * The SSR entry: everything the server needs from the client tree, with no Express types. The server
+ * loads it through Vite's `ssrLoadModule` in dev and from the SSR bundle in production (STYLE.md section 2).
  */
 
-// 1. One static handler for the life of the process.
-const handler = createStaticHandler(createRoutes(serverLoaders));
+// 1. One static handler for the life of the process, with every route's `<name>.server.ts` loader.
+const LOADERS = import.meta.glob<LoaderFunction>(['./pages/*/*.server.ts', './layout/*.server.ts'], { eager: true, import: 'loader' });
+const loaderFor = (name: string): LoaderFunction => {
+  const loader = Object.entries(LOADERS).find(([path]) => path.endsWith(`/${name}.server.ts`))?.[1];
+  if (!loader) throw new Error(`no loader ${name}.server.ts`);
+  return loader;
+};
+const handler = createStaticHandler(createRoutes(loaderFor));
 const richTextHtml = createRichTextHtml({ renderModel: (source, locale) => <ModelViewer source={source} locale={locale} /> });
 
 /** What the server provides to loaders for one request. */
@@ -41,11 +43,7 @@ export interface RequestValues {
   search?: SearchApi;
 }
 
-/**
- * Builds the router context for one request. It lives here, not in the
- * server, so the context keys are the very objects the loaders import: in
- * dev Vite loads this module graph separately from the server's own.
- */
+/** The router context for one request; built here so its keys are the very objects the loaders import (dev loads a second module graph). */
 export function createRequestContext(values: RequestValues): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(contentContext, values.content);
@@ -60,27 +58,12 @@ export function queryDocument(request: Request, requestContext: RouterContextPro
   return handler.query(request, { requestContext });
 }
 
-/** The chunk (Vite manifest key) of each matched route, deepest last, for modulepreload. */
-export function matchedChunks(context: StaticHandlerContext): string[] {
-  return context.matches.flatMap((m) => {
-    const chunk = (m.route.handle as { chunk?: string } | undefined)?.chunk;
-    return chunk ? [chunk] : [];
-  });
-}
-
-/** Headers to send with a document: the deepest match's loader headers win. */
-export function documentHeaders(context: StaticHandlerContext): Headers {
+/** What the server sends besides the HTML: the deepest match's loader headers, the matched chunks to preload, and whether it may be framed. */
+export function describeDocument(context: StaticHandlerContext): { headers: Headers; chunks: string[]; embeddable: boolean } {
   const headers = new Headers();
-  for (const match of context.matches) {
-    const loaderHeaders = context.loaderHeaders[match.route.id];
-    if (loaderHeaders) for (const [name, value] of loaderHeaders) headers.set(name, value);
-  }
-  return headers;
-}
-
-/** What the matched routes need from the page's CSP (framing, for the embed). */
-export function documentPolicy(context: StaticHandlerContext): DocumentPolicy {
-  return getDocumentPolicy(context.matches);
+  for (const match of context.matches) for (const [name, value] of context.loaderHeaders[match.route.id] ?? []) headers.set(name, value);
+  const chunks = context.matches.flatMap((m) => (m.route.handle as { chunk?: string } | undefined)?.chunk ?? []);
+  return { headers, chunks, embeddable: isEmbeddable(context.matches) };
 }
 
 export interface RenderOptions extends Pick<RenderToPipeableStreamOptions, 'onShellReady' | 'onShellError' | 'onAllReady' | 'onError'> {
@@ -97,11 +80,14 @@ export interface RenderOptions extends Pick<RenderToPipeableStreamOptions, 'onSh
 export function renderDocument(context: StaticHandlerContext, options: RenderOptions) {
   // 2. A static router over the handler's routes and the queried context.
   const router = createStaticRouter(handler.dataRoutes, context);
-  const hydration = {
-    loaderData: context.loaderData,
-    actionData: context.actionData,
-    errors: serializeErrors(context.errors),
-  };
+  const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
+  // The browser adopts the canonical URL the page was rendered for (shared/canonical-url.ts) instead of shipping the rule.
+  const url = context.location.pathname + context.location.search;
+  const bootstrap = [
+    `window.__staticRouterHydrationData=${toScriptSafeJson(hydration, withoutRenderedHtml)}`,
+    `window.__vitrineConfig=${toScriptSafeJson(options.publicConfig)}`,
+    `window.__vitrineUrl=${toScriptSafeJson(url)}`,
+  ];
   // 3. Stream it; React inserts the bootstrap script (with the nonce) after the shell.
   return renderToPipeableStream(
     <StrictMode>
@@ -112,7 +98,7 @@ export function renderDocument(context: StaticHandlerContext, options: RenderOpt
     {
       // One nonce for inline scripts and <style> elements (the inlined stylesheets of ADR 009).
       nonce: { script: options.nonce, style: options.nonce },
-      bootstrapScriptContent: `window.__staticRouterHydrationData=${toScriptSafeJson(hydration, withoutRenderedHtml)};window.__vitrineConfig=${toScriptSafeJson(options.publicConfig)};window.__vitrineUrl=${toScriptSafeJson(canonicalTarget(context))};`,
+      bootstrapScriptContent: `${bootstrap.join(';')};`,
       bootstrapModules: options.bootstrapModules.map((src) => {
         const integrity = options.integrity?.[src];
         return integrity ? { src, integrity } : src;
@@ -125,59 +111,33 @@ export function renderDocument(context: StaticHandlerContext, options: RenderOpt
   );
 }
 
-export interface QueryDataOptions {
-  /**
-   * Called with each unexpected loader error (anything but a thrown Response
-   * or `data()`) and its route id. The payload carries only a generic
-   * message for it, so this is where the server logs the error and its stack.
-   */
-  onError?(error: unknown, routeId: string): void;
-}
-
 /**
- * Runs the loaders of `routeIds` for a client navigation and returns their
- * results as JSON-ready data (the browser's dataStrategy reads this).
+ * Runs the loaders of `routeIds` (all matched when empty) for a client navigation, as JSON-ready data
+ * for the browser's data strategy. `onError` gets each unexpected loader error (the payload carries
+ * only a generic message for it), so the server can log it with its stack.
  */
 export async function queryData(
   request: Request,
   requestContext: RouterContextProvider,
   routeIds: Set<string>,
-  options: QueryDataOptions = {},
+  options: { onError?(error: unknown, routeId: string): void } = {},
 ): Promise<RouteDataPayload> {
-  const context = await handler.query(request, {
-    requestContext,
-    filterMatchesToLoad: (match) => routeIds.size === 0 || routeIds.has(match.route.id),
-    skipLoaderErrorBubbling: true,
-  });
+  const wanted = (id: string) => routeIds.size === 0 || routeIds.has(id);
+  const context = await handler.query(request, { requestContext, filterMatchesToLoad: (match) => wanted(match.route.id), skipLoaderErrorBubbling: true });
   if (context instanceof Response) {
-    return {
-      type: 'redirect',
-      status: context.status,
-      location: context.headers.get('Location') ?? '/',
-      reloadDocument: context.headers.has('X-Remix-Reload-Document'),
-    };
+    const location = context.headers.get('Location') ?? '/';
+    return { type: 'redirect', status: context.status, location, reloadDocument: context.headers.has('X-Remix-Reload-Document') };
   }
   const results: Record<string, RouteDataResult> = {};
-  for (const match of context.matches) {
-    const id = match.route.id;
-    if (routeIds.size > 0 && !routeIds.has(id)) continue;
-    const error = context.errors?.[id];
+  for (const { route } of context.matches) {
+    if (!wanted(route.id)) continue;
+    const error = context.errors?.[route.id];
     if (error !== undefined) {
-      if (!isRouteErrorResponse(error)) options.onError?.(error, id);
-      results[id] = toErrorResult(error);
-    } else if (id in context.loaderData) results[id] = { data: context.loaderData[id] };
+      if (!isRouteErrorResponse(error)) options.onError?.(error, route.id);
+      results[route.id] = { error: toErrorData(error) };
+    } else if (route.id in context.loaderData) results[route.id] = { data: context.loaderData[route.id] };
   }
   return { type: 'data', status: context.statusCode, results };
-}
-
-/**
- * The URL the page was rendered for: the server canonicalised the request
- * (shared/canonical-url.ts: junk query parameters dropped, route words lower
- * case) before the loaders ran. The browser adopts it before hydrating, so
- * links built from the location match the HTML without shipping the rule.
- */
-function canonicalTarget(context: StaticHandlerContext): string {
-  return context.location.pathname + context.location.search;
 }
 
 /** Rendered rich text is already in the HTML; the browser reads it from the DOM, so the data carries no second copy. */
@@ -185,18 +145,17 @@ function withoutRenderedHtml(_key: string, value: unknown): unknown {
   return isRenderedRichText(value) ? { ...value, html: null } : value;
 }
 
-function toErrorResult(error: unknown): RouteDataResult {
-  if (isRouteErrorResponse(error)) return { error: { status: error.status, statusText: error.statusText, data: error.data } };
-  return { error: { status: 500, statusText: 'Internal Server Error', data: 'Unexpected error' } };
+/** Never ship an unexpected error's message or stack to the browser. */
+function toErrorData(error: unknown) {
+  if (isRouteErrorResponse(error)) return { status: error.status, statusText: error.statusText, data: error.data };
+  return { status: 500, statusText: 'Internal Server Error', data: 'Unexpected error' };
 }
 
 function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
   if (!errors) return null;
-  const out: Record<string, unknown> = {};
-  for (const [id, error] of Object.entries(errors)) {
-    if (isRouteErrorResponse(error)) out[id] = { ...error, __type: 'RouteErrorResponse' };
-    // Never ship an unexpected error's message or stack to the browser.
-    else out[id] = { message: 'Unexpected Server Error', __type: 'Error' };
-  }
-  return out;
+  const entries = Object.entries(errors).map(([id, error]) => [
+    id,
+    isRouteErrorResponse(error) ? { ...error, __type: 'RouteErrorResponse' } : { message: 'Unexpected Server Error', __type: 'Error' },
+  ]);
+  return Object.fromEntries(entries);
 }

@@ -142,7 +142,7 @@ describe('checkBudgets', () => {
       ...BASE_MANIFEST,
       'client/entry.client.tsx': {
         ...BASE_MANIFEST['client/entry.client.tsx'],
-        sources: ['client/entry.client.tsx', 'client/pages/search/loader.ts', 'client/features/search/header-search.tsx'],
+        sources: ['client/entry.client.tsx', 'client/pages/search/search.server.ts', 'client/features/search/header-search.tsx'],
       } as FakeChunk,
     });
 

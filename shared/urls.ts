@@ -3,9 +3,21 @@ import { DEFAULT_LOCALE, LOCALE_PREFIX, LOCALES } from '#shared/content/types.ts
 import type { Locale } from '#shared/content/types.ts';
 
 /**
- * Typed path builders: the only place URL shapes are spelled out. Links,
- * loaders, the sitemap and search records all build paths here.
+ * Route patterns below the locale prefix: the only place URL shapes are spelled out. The route
+ * table (client/routes.tsx), canonical URLs, links, loaders, the sitemap and search records use them.
  */
+export const ROUTE_PATHS = {
+  home: '/',
+  models: '/models',
+  model: '/models/:slug',
+  modelEmbed: '/models/:slug/embed',
+  articles: '/articles',
+  article: '/articles/:slug',
+  tag: '/tags/:tag',
+  search: '/search',
+  page: '/:slug',
+} as const;
+
 function withLocale(locale: Locale, path: string): string {
   const prefix = LOCALE_PREFIX[locale];
   if (!prefix) return path;
@@ -14,23 +26,22 @@ function withLocale(locale: Locale, path: string): string {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/**
- * A path segment or query value. Lone surrogates become U+FFFD first: one in
- * a slug or tag from the CMS made encodeURIComponent throw, and a single bad
- * entry failed every list that links to it (issue 12).
- */
+/** Lone surrogates become U+FFFD: one in a CMS slug made encodeURIComponent throw and failed every list linking to it (issue 12). */
 const encode = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'));
 
+/** A route pattern with its one parameter filled in, under the locale's prefix. */
+const fill = (locale: Locale, pattern: string, value = '') => withLocale(locale, pattern.replace(/:\w+/, encode(value)));
+
 export const paths = {
-  home: (locale: Locale) => withLocale(locale, '/'),
-  models: (locale: Locale, category?: string) => withLocale(locale, '/models') + (category ? `?category=${encode(category)}` : ''),
-  model: (locale: Locale, slug: string) => withLocale(locale, `/models/${encode(slug)}`),
-  modelEmbed: (locale: Locale, slug: string) => withLocale(locale, `/models/${encode(slug)}/embed`),
-  articles: (locale: Locale, page = 1) => withLocale(locale, '/articles') + (page > 1 ? `?page=${page}` : ''),
-  article: (locale: Locale, slug: string) => withLocale(locale, `/articles/${encode(slug)}`),
-  tag: (locale: Locale, tag: string) => withLocale(locale, `/tags/${encode(tag)}`),
-  page: (locale: Locale, slug: string) => withLocale(locale, `/${encode(slug)}`),
-  search: (locale: Locale, query = '') => withLocale(locale, '/search') + (query ? `?q=${encode(query)}` : ''),
+  home: (locale: Locale) => withLocale(locale, ROUTE_PATHS.home),
+  models: (locale: Locale, category?: string) => withLocale(locale, ROUTE_PATHS.models) + (category ? `?category=${encode(category)}` : ''),
+  model: (locale: Locale, slug: string) => fill(locale, ROUTE_PATHS.model, slug),
+  modelEmbed: (locale: Locale, slug: string) => fill(locale, ROUTE_PATHS.modelEmbed, slug),
+  articles: (locale: Locale, page = 1) => withLocale(locale, ROUTE_PATHS.articles) + (page > 1 ? `?page=${page}` : ''),
+  article: (locale: Locale, slug: string) => fill(locale, ROUTE_PATHS.article, slug),
+  tag: (locale: Locale, tag: string) => fill(locale, ROUTE_PATHS.tag, tag),
+  page: (locale: Locale, slug: string) => fill(locale, ROUTE_PATHS.page, slug),
+  search: (locale: Locale, query = '') => withLocale(locale, ROUTE_PATHS.search) + (query ? `?q=${encode(query)}` : ''),
   rss: (locale: Locale) => withLocale(locale, '/rss.xml'),
 };
 
@@ -45,8 +56,7 @@ export function localeFromPath(pathname: string): Locale {
 
 /** The same page in another locale: swaps the locale prefix of a pathname. */
 export function switchLocalePath(pathname: string, to: Locale): string {
-  const from = localeFromPath(pathname);
-  const fromPrefix = LOCALE_PREFIX[from];
+  const fromPrefix = LOCALE_PREFIX[localeFromPath(pathname)];
   const bare = fromPrefix ? pathname.slice(fromPrefix.length + 1) || '/' : pathname;
   return withLocale(to, bare);
 }

@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router';
 
-import type { SiteLayoutData } from '#client/layout/site-layout.loader.ts';
+import type { SiteLayoutData } from '#client/layout/site-layout.server.ts';
 
 /** The locale layout's data (site settings, locale, origin) from any route below it. */
 export function useSite(): SiteLayoutData {

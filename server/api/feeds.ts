@@ -2,7 +2,7 @@ import { Router } from 'express';
 
 import { createLastGoodSender } from '#server/api/last-good.ts';
 import { deadlineOf } from '#server/middleware/deadline.ts';
-import { requestOrigin } from '#server/ssr/fetch-request.ts';
+import { requestOrigin } from '#server/ssr/fetch-adapter.ts';
 import { LOCALES } from '#shared/content/types.ts';
 import { localeFromPath, paths, switchLocalePath } from '#shared/urls.ts';
 

@@ -1,25 +1,23 @@
+import { createHash } from 'node:crypto';
+
 import { isbot } from 'isbot';
 import { isRouteErrorResponse } from 'react-router';
 
 import { publicConfig } from '#server/config.ts';
 import { updatePolicy } from '#server/middleware/content-security-policy.ts';
 import { renderErrorPage } from '#server/middleware/errors.ts';
-import { trackDependencies } from '#server/services/content/dependency-tracker.ts';
+import { trackDependencies } from '#server/services/content/dependencies.ts';
 import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/errors.ts';
-import { sendCachedPage } from '#server/ssr/cached-page.ts';
-import { captureInto } from '#server/ssr/capture.ts';
-import { sendFetchResponse } from '#server/ssr/send-response.ts';
-import { etagMatches, pageEtag } from '#server/ssr/etag.ts';
-import { requestOrigin, requestTarget, toFetchRequest } from '#server/ssr/fetch-request.ts';
-import { createPageCacheKey } from '#server/ssr/page-cache-key.ts';
+import { captureInto, createPageCacheKey, sendCachedPage } from '#server/ssr/cached-page.ts';
+import { requestOrigin, requestTarget, sendFetchResponse, toFetchRequest } from '#server/ssr/fetch-adapter.ts';
 import { toCanonicalPage } from '#shared/canonical-url.ts';
 
 import type { Config } from '#server/config.ts';
 import type { AssetResolver } from '#server/ssr/assets.ts';
 import type { PageCache } from '#server/ssr/page-cache.ts';
 import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { RouterContextProvider } from 'react-router';
+import type { Request, RequestHandler, Response } from 'express';
+import type { RouterContextProvider, StaticHandlerContext } from 'react-router';
 
 export interface DocumentHandlerOptions {
   config: Config;
@@ -31,20 +29,26 @@ export interface DocumentHandlerOptions {
   pageCache?: PageCache;
 }
 
+/** A weak validator from build, URL and loader data (not the nonce), so unchanged pages answer 304 before rendering. */
+export function pageEtag(buildId: string, url: string, loaderData: unknown): string {
+  const hash = createHash('sha1')
+    .update(`${buildId}\0${url}\0`)
+    .update(JSON.stringify(loaderData) ?? '');
+  return `W/"${hash.digest('base64url')}"`;
+}
+
 /**
  * The SSR catch-all. Per request:
- * 1. adapt to a Fetch Request and run the matched loaders (`query`);
+ * 1. answer from the page cache, or adapt to a Fetch Request and run the matched loaders (`query`);
  * 2. send a redirect Response as is;
  * 3. answer If-None-Match with 304 from the data's ETag, before rendering;
- * 4. stream the document: browsers at onShellReady, crawlers at onAllReady,
- *    under one abort deadline that also fires when the client goes away.
+ * 4. stream the document (streamDocument).
  */
 export function createDocumentHandler(options: DocumentHandlerOptions): RequestHandler {
   const { config } = options;
-  const browserConfig = publicConfig(config);
   const cacheKeyFor = createPageCacheKey(config, options.buildId);
 
-  return async (req: Request, res: Response, next: NextFunction) => {
+  return async (req, res) => {
     // The loaders see the canonical URL (known query parameters only), so the page, its ETag and its cache key agree.
     const page = toCanonicalPage(requestTarget(req.originalUrl));
     const cacheKey = options.pageCache ? cacheKeyFor(req, res, requestOrigin(req, config.publicUrl), page) : undefined;
@@ -63,98 +67,113 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
       if (!isRouteErrorResponse(error)) req.log.error({ err: error, routeId }, 'loader failed');
     }
 
-    const preview = res.locals.preview === true;
+    const document = entry.describeDocument(context);
     const etag = pageEtag(options.buildId, page.target, context.loaderData);
-    for (const [name, value] of entry.documentHeaders(context)) res.setHeader(name, value);
+    for (const [name, value] of document.headers) res.setHeader(name, value);
     // Error pages are never stored: a CDN would keep a 404 after the entry is published (docs/decisions/017-security-headers.md).
+    const preview = res.locals.preview === true;
     res.setHeader('Cache-Control', preview ? 'private, no-store' : context.statusCode >= 400 ? 'no-store' : config.htmlCacheControl);
     // The routes say whether this page may be framed (the embed); no page compiles wasm (ADR 004).
-    const policy = { frameAncestors: entry.documentPolicy(context).embeddable ? config.embedFrameAncestors : "'none'" };
+    const policy = { frameAncestors: document.embeddable ? config.embedFrameAncestors : "'none'" };
     updatePolicy(res, policy);
     res.setHeader('ETag', etag);
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
-    // Contentful is down and this page was never cached: tell clients and crawlers when to come back
-    // (the failing loader's 503 names the time; documentHeaders copied it).
+    // Contentful is down and the page was never cached: say when to come back (a loader's 503 may already name the time).
     if (context.statusCode === 503 && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', String(DEFAULT_RETRY_AFTER_S));
-    if (context.statusCode === 200 && etagMatches(req.get('if-none-match'), etag)) {
-      res.status(304).end();
-      return;
-    }
+    if (context.statusCode === 200 && req.fresh) return void res.status(304).end();
 
-    const nonce = res.locals.nonce as string;
-    const assets = options.assets.forChunks(entry.matchedChunks(context));
-    const waitForAll = isbot(req.get('user-agent') ?? '');
-    let renderFailed = false;
-    let started = false;
-
-    const start = () => {
-      if (started || res.headersSent) return;
-      started = true;
-      res.status(renderFailed ? 500 : context.statusCode);
-      if (renderFailed) {
-        // An incomplete page must not be stored by a CDN or revalidated against a good one.
-        res.setHeader('Cache-Control', 'no-store');
-        res.removeHeader('ETag');
-      }
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      if (!cacheKey || renderFailed || context.statusCode !== 200 || !options.pageCache) return void stream.pipe(res);
-      const { pageCache } = options;
-      const headers = Object.fromEntries([...entry.documentHeaders(context), ['cache-control', config.htmlCacheControl]]);
-      const target = captureInto(res, (html) => {
-        if (renderFailed) return;
-        pageCache
-          .store(cacheKey, { status: 200, etag, headers, html, nonce, deps, policy })
-          .catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'));
-      });
-      // React only calls write/end/flush and listens for drain/error/close, which the capture forwards.
-      stream.pipe(target as unknown as NodeJS.WritableStream);
-    };
-
-    const stream = entry.renderDocument(context, {
-      nonce,
-      bootstrapModules: assets.bootstrapModules,
-      ...(assets.integrity ? { integrity: assets.integrity } : {}),
-      publicConfig: browserConfig,
-      assets: {
-        nonce,
-        stylesheets: assets.stylesheets,
-        modulePreloads: assets.modulePreloads,
-        ...(assets.inlineStyles ? { inlineStyles: assets.inlineStyles } : {}),
-      },
-      onShellReady() {
-        if (!waitForAll) start();
-      },
-      onAllReady() {
-        // Deferred: when the deadline's abort() completes the render, React is still inside abort()
-        // and piping from here makes it report an abortable task at the root.
-        if (waitForAll) setImmediate(start);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(deadline);
-        if (error instanceof Error) options.entry.fixStack?.(error);
-        req.log.error({ err: error }, 'shell render failed');
-        if (res.headersSent) return res.destroy();
-        res.status(500).setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Cache-Control', 'no-store');
-        res.removeHeader('ETag');
-        res.end(renderErrorPage(500, 'This page could not be rendered. Please try again.', String(req.id), nonce));
-      },
-      onError(error: unknown) {
-        renderFailed = true;
-        if (request.signal.aborted) return;
-        if (error instanceof Error) options.entry.fixStack?.(error);
-        req.log.error({ err: error }, 'render error');
-      },
-    });
-
-    // One named deadline: unfinished Suspense boundaries fall back to client rendering.
-    const deadline = setTimeout(() => stream.abort(new Error(`render exceeded ${config.ssrAbortMs} ms`)), config.ssrAbortMs);
-    deadline.unref();
-    res.on('close', () => {
-      clearTimeout(deadline);
-      if (!res.writableFinished) stream.abort(new Error('client disconnected'));
-    });
-    res.on('finish', () => clearTimeout(deadline));
-    void next;
+    const store =
+      cacheKey && context.statusCode === 200 && options.pageCache
+        ? (html: string, nonce: string) => {
+            const headers = Object.fromEntries([...document.headers, ['cache-control', config.htmlCacheControl]]);
+            options.pageCache
+              ?.store(cacheKey, { status: 200, etag, headers, html, nonce, deps, policy })
+              .catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'));
+          }
+        : undefined;
+    streamDocument(req, res, options, { entry, context, chunks: document.chunks, signal: request.signal, store });
   };
+}
+
+interface DocumentToStream {
+  entry: SsrEntry;
+  context: StaticHandlerContext;
+  chunks: string[];
+  /** The Fetch request's signal: aborted when the client went away. */
+  signal: AbortSignal;
+  store: ((html: string, nonce: string) => void) | undefined;
+}
+
+/**
+ * Streams the rendered document: browsers at onShellReady, crawlers at onAllReady, under one abort
+ * deadline that also fires when the client goes away. A complete 200 page is handed to `store`.
+ */
+function streamDocument(req: Request, res: Response, options: DocumentHandlerOptions, page: DocumentToStream): void {
+  const { config } = options;
+  const { entry, context, chunks, store } = page;
+  const nonce = res.locals.nonce as string;
+  const assets = options.assets.forChunks(chunks);
+  const waitForAll = isbot(req.get('user-agent') ?? '');
+  let renderFailed = false;
+  let started = false;
+
+  const start = () => {
+    if (started || res.headersSent) return;
+    started = true;
+    res.status(renderFailed ? 500 : context.statusCode);
+    if (renderFailed) {
+      // An incomplete page must not be stored by a CDN or revalidated against a good one.
+      res.setHeader('Cache-Control', 'no-store');
+      res.removeHeader('ETag');
+    }
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    if (!store || renderFailed) return void stream.pipe(res);
+    stream.pipe(captureInto(res, (html) => renderFailed || store(html, nonce)));
+  };
+
+  const stream = entry.renderDocument(context, {
+    nonce,
+    bootstrapModules: assets.bootstrapModules,
+    ...(assets.integrity ? { integrity: assets.integrity } : {}),
+    publicConfig: publicConfig(config),
+    assets: {
+      nonce,
+      stylesheets: assets.stylesheets,
+      modulePreloads: assets.modulePreloads,
+      ...(assets.inlineStyles ? { inlineStyles: assets.inlineStyles } : {}),
+    },
+    onShellReady() {
+      if (!waitForAll) start();
+    },
+    onAllReady() {
+      // Deferred: when the deadline's abort() completes the render, React is still inside abort()
+      // and piping from here makes it report an abortable task at the root.
+      if (waitForAll) setImmediate(start);
+    },
+    onShellError(error: unknown) {
+      clearTimeout(deadline);
+      if (error instanceof Error) options.entry.fixStack?.(error);
+      req.log.error({ err: error }, 'shell render failed');
+      if (res.headersSent) return res.destroy();
+      res.status(500).setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      res.removeHeader('ETag');
+      res.end(renderErrorPage(500, 'This page could not be rendered. Please try again.', String(req.id), nonce));
+    },
+    onError(error: unknown) {
+      renderFailed = true;
+      if (page.signal.aborted) return;
+      if (error instanceof Error) options.entry.fixStack?.(error);
+      req.log.error({ err: error }, 'render error');
+    },
+  });
+
+  // One named deadline: unfinished Suspense boundaries fall back to client rendering.
+  const deadline = setTimeout(() => stream.abort(new Error(`render exceeded ${config.ssrAbortMs} ms`)), config.ssrAbortMs);
+  deadline.unref();
+  res.on('close', () => {
+    clearTimeout(deadline);
+    if (!res.writableFinished) stream.abort(new Error('client disconnected'));
+  });
+  res.on('finish', () => clearTimeout(deadline));
 }

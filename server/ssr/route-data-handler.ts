@@ -1,9 +1,9 @@
+import { sendError } from '#server/middleware/errors.ts';
 import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/errors.ts';
 import { retryAfterIn } from '#server/ssr/error-status.ts';
-import { toFetchRequest } from '#server/ssr/fetch-request.ts';
+import { toFetchRequest, toSafeLocation } from '#server/ssr/fetch-adapter.ts';
 import { toCanonicalPage } from '#shared/canonical-url.ts';
 import { ROUTE_DATA_PREFIX, ROUTE_DATA_ROUTES_PARAM } from '#shared/constants.ts';
-import { toSafeRedirectPath } from '#shared/http/safe-redirect.ts';
 
 import type { Config } from '#server/config.ts';
 import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
@@ -14,9 +14,8 @@ import type { RouterContextProvider } from 'react-router';
 const ROUTE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
- * `GET /_data/<page path>?<page query>&_routes=a,b`: the data of every
- * requested route for a client navigation, run by the same loaders as a
- * document request. Express adds a weak ETag and answers 304 itself.
+ * `GET /_data/<page path>?<page query>&_routes=a,b`: the data of every requested route for a client
+ * navigation, run by the same loaders as a document request. Express adds a weak ETag and answers 304 itself.
  */
 export function createRouteDataHandler(options: {
   config: Config;
@@ -29,15 +28,11 @@ export function createRouteDataHandler(options: {
     const rest = req.originalUrl.slice(ROUTE_DATA_PREFIX.length);
     const pageUrl = new URL(`http://x${/^[/?]/.test(rest) ? rest : `/${rest}`}`);
     const routeIds = new Set((pageUrl.searchParams.get(ROUTE_DATA_ROUTES_PARAM) ?? '').split(',').filter(Boolean));
-    if ([...routeIds].some((id) => !ROUTE_ID.test(id)) || routeIds.size > 16) {
-      res.status(400).json({ error: { status: 400, message: `${ROUTE_DATA_ROUTES_PARAM} must list route ids`, requestId: req.id } });
-      return;
-    }
+    if ([...routeIds].some((id) => !ROUTE_ID.test(id)) || routeIds.size > 16) return sendError(req, res, 400, `${ROUTE_DATA_ROUTES_PARAM} must list route ids`);
     pageUrl.searchParams.delete(ROUTE_DATA_ROUTES_PARAM);
     const request = toFetchRequest(req, res, options.config.publicUrl);
-    // The same canonical page URL as a document request (shared/canonical-url.ts): same loaders' view, same data.
+    // The same canonical page URL as a document request, concatenated so a target starting with `//` names no host.
     const pageTarget = toCanonicalPage(pageUrl.pathname + pageUrl.search).target;
-    // Concatenate rather than resolve: a target starting with `//` must not name a host.
     const pageRequest = new Request(new URL(`${new URL(request.url).origin}${pageTarget}`), { headers: request.headers, signal: request.signal });
     // One loader error can fail several routes (a shared promise): one log line per error.
     const unexpected = new Map<unknown, string[]>();
@@ -46,14 +41,9 @@ export function createRouteDataHandler(options: {
     if (request.signal.aborted) return;
     if (payload.type === 'data') logFailures(req, options.entry, payload.results, unexpected, pageUrl.pathname);
     // The browser follows this like a Location header: same gate, same fallback as a document redirect.
-    if (payload.type === 'redirect') {
-      const safe = toSafeRedirectPath(payload.location);
-      if (safe === undefined) req.log.warn({ location: payload.location.slice(0, 200) }, 'unsafe redirect target replaced');
-      payload.location = safe ?? '/';
-    }
-    const preview = res.locals.preview === true;
+    if (payload.type === 'redirect') payload.location = toSafeLocation(res, payload.location);
     // A not-found page's data is no more storable than its document (docs/decisions/017-security-headers.md).
-    const cacheable = payload.type === 'data' && payload.status < 400 && !preview;
+    const cacheable = payload.type === 'data' && payload.status < 400 && res.locals.preview !== true;
     res.setHeader('Cache-Control', cacheable ? options.config.htmlCacheControl : 'private, no-store');
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
     // Contentful could not answer in time: a real 503 (the browser reads the JSON body either way).
@@ -69,10 +59,8 @@ function retryAfterOf(results: Record<string, RouteDataResult>): number {
 }
 
 /**
- * The browser gets a generic message for an unexpected loader error; the log
- * gets the error itself, stack included (as the document path's `onError`).
- * Expected 5xx answers (a thrown `data()`, e.g. Contentful down, whose cause
- * the ContentService logged) still say which routes failed.
+ * The browser gets a generic message for an unexpected loader error; the log gets the error itself, stack
+ * included. Expected 5xx answers (a thrown `data()`, e.g. Contentful down) still say which routes failed.
  */
 function logFailures(
   req: Request,

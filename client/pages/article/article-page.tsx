@@ -12,7 +12,7 @@ import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { paths } from '#shared/urls.ts';
 
-import type { ArticleData } from '#client/pages/article/loader.ts';
+import type { ArticleData } from '#client/pages/article/article.server.ts';
 
 export function Component() {
   const { article } = useLoaderData() as ArticleData;

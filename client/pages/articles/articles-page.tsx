@@ -8,7 +8,7 @@ import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { paths } from '#shared/urls.ts';
 
-import type { ArticlesData } from '#client/pages/articles/loader.ts';
+import type { ArticlesData } from '#client/pages/articles/articles.server.ts';
 
 export function Component() {
   const { articles, page, pageCount } = useLoaderData() as ArticlesData;

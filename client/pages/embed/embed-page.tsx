@@ -5,7 +5,7 @@ import { Seo } from '#client/components/seo.tsx';
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
 import { useSite } from '#client/layout/use-site.ts';
 
-import type { ModelData } from '#client/pages/model/loader.ts';
+import type { ModelData } from '#client/pages/model/model.server.ts';
 
 /** `/models/:slug/embed`: only the viewer, for iframes (its own frame-ancestors policy). */
 export function Component() {

@@ -8,7 +8,7 @@ import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { paths } from '#shared/urls.ts';
 
-import type { HomeData } from '#client/pages/home/loader.ts';
+import type { HomeData } from '#client/pages/home/home.server.ts';
 
 export function Component() {
   const { models, articles } = useLoaderData() as HomeData;

@@ -14,7 +14,7 @@ import { breadcrumbJsonLd, modelJsonLd } from '#client/components/json-ld.ts';
 import { paths } from '#shared/urls.ts';
 
 import type { ViewerSource } from '#shared/content/types.ts';
-import type { ModelData } from '#client/pages/model/loader.ts';
+import type { ModelData } from '#client/pages/model/model.server.ts';
 
 /** The page's lead viewer spans the main column: 72rem less 1.25rem padding on each side. */
 const PAGE_VIEWER_SIZES = '(min-width: 1152px) 1112px, 100vw';

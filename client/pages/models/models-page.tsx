@@ -8,7 +8,7 @@ import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { paths } from '#shared/urls.ts';
 
-import type { ModelsData } from '#client/pages/models/loader.ts';
+import type { ModelsData } from '#client/pages/models/models.server.ts';
 import type { CategoryNode } from '#shared/data/content-api.ts';
 import type { Locale } from '#shared/content/types.ts';
 

@@ -5,7 +5,7 @@ import { Seo } from '#client/components/seo.tsx';
 import { loadEmbeddedViewer } from '#client/components/embedded-viewer.tsx';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 
-import type { PageData } from '#client/pages/page/loader.ts';
+import type { PageData } from '#client/pages/page/page.server.ts';
 
 export function Component() {
   const { page } = useLoaderData() as PageData;

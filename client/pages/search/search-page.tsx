@@ -5,7 +5,7 @@ import { Seo } from '#client/components/seo.tsx';
 import { getSearchLabels, SearchErrorBoundary, SearchPageView, StaticSearchForm } from '#client/features/search/page.ts';
 import { useSite } from '#client/layout/use-site.ts';
 
-import type { SearchData } from '#client/pages/search/loader.ts';
+import type { SearchData } from '#client/pages/search/search.server.ts';
 
 export function Component() {
   const { params, initialResults, searchFailed } = useLoaderData() as SearchData;

@@ -6,7 +6,7 @@ import { Seo } from '#client/components/seo.tsx';
 import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 
-import type { TagData } from '#client/pages/tag/loader.ts';
+import type { TagData } from '#client/pages/tag/tag.server.ts';
 
 export function Component() {
   const { tag, articles, models } = useLoaderData() as TagData;

@@ -3,7 +3,7 @@ import { getLoaderContext, renderField } from '#client/data/loader-helpers.ts';
 import type { LoaderFunctionArgs } from 'react-router';
 
 /** Site settings and request facts for the locale layout (header, footer, canonical origin). */
-export async function siteLayoutLoader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { content, options, info, richText } = getLoaderContext(request, context);
   const { footer, ...site } = await content.getSiteSettings(options);
   return {
@@ -14,4 +14,4 @@ export async function siteLayoutLoader({ request, context }: LoaderFunctionArgs)
   };
 }
 
-export type SiteLayoutData = Awaited<ReturnType<typeof siteLayoutLoader>>;
+export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;

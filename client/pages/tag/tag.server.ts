@@ -3,7 +3,7 @@ import { getLoaderContext, notFound } from '#client/data/loader-helpers.ts';
 import type { LoaderFunctionArgs } from 'react-router';
 
 /** Everything carrying one public tag. */
-export async function tagLoader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { content, options } = getLoaderContext(request, context);
   const id = params.tag ?? '';
   const tag = await content.getTag(id, options);
@@ -12,4 +12,4 @@ export async function tagLoader({ request, context, params }: LoaderFunctionArgs
   return { tag, articles: articles.items, models };
 }
 
-export type TagData = Awaited<ReturnType<typeof tagLoader>>;
+export type TagData = Awaited<ReturnType<typeof loader>>;

@@ -4,7 +4,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { requestOrigin, toFetchRequest } from '#server/ssr/fetch-request.ts';
+import { requestOrigin, toFetchRequest } from '#server/ssr/fetch-adapter.ts';
 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -3,7 +3,7 @@ import { getLoaderContext, notFound, renderField } from '#client/data/loader-hel
 import type { LoaderFunctionArgs } from 'react-router';
 
 /** One model with the entries that feature it. */
-export async function modelLoader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { content, options, richText } = getLoaderContext(request, context);
   const model = await content.getModel(params.slug ?? '', options);
   if (!model) notFound(`Model ${params.slug ?? ''}`);
@@ -11,4 +11,4 @@ export async function modelLoader({ request, context, params }: LoaderFunctionAr
   return { model: { ...model, description: renderField(richText, model.description, model, 'description') }, appearsIn };
 }
 
-export type ModelData = Awaited<ReturnType<typeof modelLoader>>;
+export type ModelData = Awaited<ReturnType<typeof loader>>;

@@ -13,7 +13,7 @@ import type { SearchInitialResults } from '#shared/data/search-api.ts';
  * so the page works without JavaScript and hydrates without a request. A
  * failed search is not an error page: the browser searches instead.
  */
-export async function searchLoader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { options, url } = getLoaderContext(request, context);
   const params = parseSearchPageParams(url.searchParams);
   if (!params) throw data({ message: 'page must be a whole number from 1 to 200' }, { status: 400, statusText: 'Bad Request' });
@@ -29,4 +29,4 @@ export async function searchLoader({ request, context }: LoaderFunctionArgs) {
   return { params, initialResults, searchFailed: search !== null && initialResults === null };
 }
 
-export type SearchData = Awaited<ReturnType<typeof searchLoader>>;
+export type SearchData = Awaited<ReturnType<typeof loader>>;

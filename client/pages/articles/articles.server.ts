@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 export const ARTICLES_PER_PAGE = 9;
 
 /** One page of articles, newest first. `?page=` must be a positive whole number in range. */
-export async function articlesLoader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { content, options, url } = getLoaderContext(request, context);
   const raw = url.searchParams.get('page') ?? '1';
   if (!/^[1-9]\d{0,4}$/.test(raw)) throw data({ message: 'page must be a positive whole number' }, { status: 400, statusText: 'Bad Request' });
@@ -18,4 +18,4 @@ export async function articlesLoader({ request, context }: LoaderFunctionArgs) {
   return { articles: result.items, page, pageCount };
 }
 
-export type ArticlesData = Awaited<ReturnType<typeof articlesLoader>>;
+export type ArticlesData = Awaited<ReturnType<typeof loader>>;

@@ -5,7 +5,7 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
-import { sendFetchResponse } from '#server/ssr/send-response.ts';
+import { sendFetchResponse } from '#server/ssr/fetch-adapter.ts';
 
 import type { AddressInfo } from 'node:net';
 

@@ -1,0 +1,72 @@
+import { Readable } from 'node:stream';
+
+import { parseHost } from '#server/middleware/allowed-hosts.ts';
+import { toSafeRedirectPath } from '#shared/http/safe-redirect.ts';
+
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+
+/**
+ * Express request → Fetch `Request`, as react-router-express does: the canonical origin (`requestOrigin`),
+ * the original URL or the given origin-relative `target`, every header (multi-value kept), and an
+ * AbortSignal that fires only if the client goes away before we finish.
+ */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, publicUrl?: string, target = requestTarget(req.originalUrl)): Request {
+  // Concatenate rather than resolve: `new URL('//evil.test/x', base)` would change the host.
+  const url = new URL(`${requestOrigin(req, publicUrl)}${target}`);
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort(new Error('client disconnected'));
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const v of [value ?? []].flat()) headers.append(name, v);
+  }
+  return new Request(url, { method: req.method, headers, signal: controller.signal });
+}
+
+/**
+ * The origin of every absolute URL (canonical links, og:url, feeds, sitemap): PUBLIC_URL when configured;
+ * else the request's protocol and `req.host` (X-Forwarded-* only from a TRUST_PROXY hop, checked against
+ * ALLOWED_HOSTS). One spelling per host, since the page cache keys on it; a malformed one gives localhost.
+ */
+export function requestOrigin(req: ExpressRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return new URL(publicUrl).origin;
+  const protocol = req.protocol === 'https' ? 'https' : 'http';
+  return new URL(`${protocol}://${parseHost(req.host)?.host ?? 'localhost'}`).origin;
+}
+
+/** The path and query of the request target; the absolute form (`GET http://h/p`) keeps only those. */
+export function requestTarget(originalUrl: string): string {
+  if (originalUrl.startsWith('/')) return originalUrl;
+  try {
+    const absolute = new URL(originalUrl);
+    return absolute.pathname + absolute.search;
+  } catch {
+    return '/';
+  }
+}
+
+/**
+ * Sends a Fetch `Response` (a loader's redirect, usually) through Express: status, every header (Set-Cookie
+ * appended, not overwritten), and a streamed body that stops if the client goes away. `Location` goes through
+ * the one redirect gate: anything but a same-origin path becomes `/` (issue 12, finding 1).
+ */
+export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.status(response.status);
+  for (const [name, value] of response.headers) if (name !== 'set-cookie' && name !== 'location') res.setHeader(name, value);
+  const location = response.headers.get('location');
+  if (location !== null) res.setHeader('Location', toSafeLocation(res, location));
+  for (const cookie of response.headers.getSetCookie()) res.append('Set-Cookie', cookie);
+  if (!response.body) return void res.end();
+  const body = Readable.fromWeb(response.body as NodeReadableStream);
+  res.on('close', () => body.destroy());
+  body.pipe(res);
+}
+
+/** A redirect target through the one gate, logged when replaced. */
+export function toSafeLocation(res: ExpressResponse, location: string): string {
+  const safe = toSafeRedirectPath(location);
+  if (safe === undefined) res.req.log?.warn({ location: location.slice(0, 200) }, 'unsafe redirect target replaced');
+  return safe ?? '/';
+}
