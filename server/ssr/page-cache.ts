@@ -4,6 +4,8 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
 import { LRUCache } from 'lru-cache';
 
+import { createDependencyIndex } from '#server/services/content/dependencies.ts';
+
 import type { Logger } from 'pino';
 
 const gzipAsync = promisify(gzip);
@@ -74,19 +76,13 @@ export function inlineStyleHashes(html: string): string[] {
  * variants, computed once) serve every visitor. Bounded in bytes and by TTL.
  */
 export function createPageCache(options: { maxBytes: number; ttlMs: number; logger: Logger }): PageCache {
-  const byDep = new Map<string, Set<string>>();
+  const index = createDependencyIndex();
   const log = options.logger.child({ module: 'page-cache' });
   const lru = new LRUCache<string, CachedPage>({
     maxSize: Math.max(1, options.maxBytes),
     sizeCalculation: (page) => page.identity.length + page.gzip.length + page.br.length + 512,
     ttl: Math.max(1, options.ttlMs),
-    dispose(page, key) {
-      for (const dep of page.deps) {
-        const keys = byDep.get(dep);
-        keys?.delete(key);
-        if (keys?.size === 0) byDep.delete(dep);
-      }
-    },
+    dispose: (_page, key) => index.remove(key),
   });
   const enabled = options.maxBytes > 0 && options.ttlMs > 0;
 
@@ -113,16 +109,10 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
         br,
         deps,
       });
-      if (!lru.has(key)) return;
-      for (const dep of deps) {
-        let keys = byDep.get(dep);
-        if (!keys) byDep.set(dep, (keys = new Set()));
-        keys.add(key);
-      }
+      if (lru.has(key)) index.set(key, deps);
     },
     invalidate(ids) {
-      const keys = new Set<string>();
-      for (const id of ids) for (const key of byDep.get(id) ?? []) keys.add(key);
+      const keys = index.keysOf(ids);
       for (const key of keys) lru.delete(key);
       if (keys.size > 0) log.info({ pages: keys.size }, 'pages evicted');
       return keys.size;

@@ -1,10 +1,10 @@
 import { LRUCache } from 'lru-cache';
 
-import { recordDependencies } from '#server/services/content/dependency-tracker.ts';
+import { createDependencyIndex, recordDependencies } from '#server/services/content/dependencies.ts';
 
 import type { Logger } from 'pino';
 
-/** A cached query result and what it was built from: entry/asset ids and markers (`type:<contentType>`, `tag:<id>`, `tags`, `taxonomy`). */
+/** A query result and what it was built from (server/services/content/dependencies.ts). */
 export interface Loaded<T> {
   value: T;
   deps: string[];
@@ -12,9 +12,8 @@ export interface Loaded<T> {
 
 export interface ContentCache {
   /**
-   * The value for `key`: fresh from the cache; stale while one background
-   * refresh runs (stale-while-revalidate); stale when the refresh fails
-   * (stale-if-error); or loaded once however many callers ask at the same time.
+   * The value for `key`: fresh; stale while one background refresh runs (stale-while-revalidate) or when it
+   * fails (stale-if-error); or loaded once however many callers ask at the same time.
    */
   get<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T>;
   /** Drops every cached result built from any of `ids`; returns the keys dropped. */
@@ -39,9 +38,7 @@ export interface ContentCacheOptions {
 
 /** The content cache in front of the ContentService (DESIGN.md "Cache"), built on lru-cache. */
 export function createContentCache(options: ContentCacheOptions): ContentCache {
-  const byDep = new Map<string, Set<string>>();
-  /** The item whose deps `byDep` holds for each key (the one stored, or about to be). */
-  const tracked = new Map<string, Item>();
+  const index = createDependencyIndex();
   const log = options.logger.child({ module: 'content-cache' });
 
   const lru = new LRUCache<string, Item, () => Promise<Loaded<unknown>>>({
@@ -53,41 +50,18 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
     noDeleteOnStaleGet: true,
     // A refresh that fails keeps the stale value (stale-if-error); a first load that fails rejects with its error.
     noDeleteOnFetchRejection: true,
-    // A load still running when its key is invalidated (deleted) finishes for
-    // the callers waiting on it, but its result, maybe older than the change,
-    // is not written back.
+    // A load still running when its key is invalidated finishes for its callers, but its result (maybe older than the change) is not kept.
     ignoreFetchAbort: true,
     async fetchMethod(key, _stale, { context, signal }) {
       const loaded = await context();
       // Rough byte size: JSON length in UTF-16 code units is close enough for a budget.
       const item = { value: loaded.value, deps: loaded.deps, bytes: JSON.stringify(loaded.value)?.length ?? 1 };
-      if (!signal.aborted) track(key, item);
+      if (!signal.aborted) index.set(key, item.deps);
       return item;
     },
-    dispose(item, key) {
-      // A refresh replaces the item after `track` indexed the new one: only untrack the indexed one.
-      if (tracked.get(key) === item) untrack(key);
-    },
+    // A refresh replacing the item ('set') has already indexed the new one.
+    dispose: (_item, key, reason) => reason !== 'set' && index.remove(key),
   });
-
-  function track(key: string, item: Item): void {
-    untrack(key);
-    tracked.set(key, item);
-    for (const dep of item.deps) {
-      let keys = byDep.get(dep);
-      if (!keys) byDep.set(dep, (keys = new Set()));
-      keys.add(key);
-    }
-  }
-
-  function untrack(key: string): void {
-    for (const dep of tracked.get(key)?.deps ?? []) {
-      const keys = byDep.get(dep);
-      keys?.delete(key);
-      if (keys?.size === 0) byDep.delete(dep);
-    }
-    tracked.delete(key);
-  }
 
   const disabled = options.ttlMs <= 0;
 
@@ -104,8 +78,7 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
       return item.value as T;
     },
     invalidate(ids) {
-      const dropped = new Set<string>();
-      for (const id of ids) for (const key of byDep.get(id) ?? []) dropped.add(key);
+      const dropped = index.keysOf(ids);
       for (const key of dropped) lru.delete(key);
       if (dropped.size > 0) log.debug({ keys: dropped.size }, 'invalidated');
       return [...dropped];

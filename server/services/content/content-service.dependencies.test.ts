@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { trackDependencies } from './dependency-tracker.ts';
+import { trackDependencies } from './dependencies.ts';
 import { startFakeContentful } from '../../../tests/fakes/contentful.ts';
 import { createTestContentService } from '../../../tests/fakes/contentful-service.ts';
 

@@ -1,7 +1,7 @@
 import { toArticle, toArticleSummary, toEntryRef, toModel, toModelSummary, toPage, toSiteSettings } from '#server/services/content/mapper.ts';
 import { createTaxonomy } from '#server/services/content/taxonomy.ts';
 import { categoryTree } from '#server/services/content/category-tree.ts';
-import { untracked } from '#server/services/content/dependency-tracker.ts';
+import { untracked } from '#server/services/content/dependencies.ts';
 import { ALL_TAGS_DEPENDENCY, recordMetadataReads, tagDependency, TAXONOMY_DEPENDENCY } from '#server/services/content/metadata-reads.ts';
 import { createTaggedEntries } from '#server/services/content/tagged-entries.ts';
 import { ContentUnavailableError } from '#server/services/content/errors.ts';

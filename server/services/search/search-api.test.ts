@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { createEmbeddedSearchEngine } from '#server/embedded/algolia/engine.ts';
 import { createInProcessSearchClient } from '#server/embedded/algolia/index.ts';
-import { trackDependencies } from '#server/services/content/dependency-tracker.ts';
+import { trackDependencies } from '#server/services/content/dependencies.ts';
 
 import { FIXTURE_ENTRIES } from '../../../tests/fixtures/search/entries.ts';
 import { toSearchRecordList } from './records.ts';

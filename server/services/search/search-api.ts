@@ -3,7 +3,7 @@ import { connectConfigure, connectHits, connectPagination, connectRefinementList
 import instantsearch from 'instantsearch.js/es/index.js';
 import { getInitialResults, waitForResults } from 'instantsearch.js/es/lib/server.js';
 
-import { recordDependencies } from '#server/services/content/dependency-tracker.ts';
+import { recordDependencies } from '#server/services/content/dependencies.ts';
 import { ALL_TAGS_DEPENDENCY } from '#server/services/content/metadata-reads.ts';
 import { SEARCH_FACET_LIMIT, SEARCH_FACETS, SEARCH_QUERY_PARAMETERS, toIndexName, toSearchUiState } from '#shared/search.ts';
 
