@@ -5,17 +5,10 @@ import { z } from 'zod';
 
 import type { PublicConfig } from '#shared/public-config.ts';
 
-/**
- * The only reader of `process.env` (STYLE.md section 4). Parsed once at boot;
- * a bad value stops start-up with one line per variable saying what is wrong.
- * Unset Contentful/Algolia variables select the embedded engines.
- */
+// The only reader of `process.env` (meanings: .env.example). Unset Contentful/Algolia variables select the embedded engines.
 
 const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-    .optional()
-    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+  z.stringbool({ truthy: ['true', '1', 'yes'], falsy: ['false', '0', 'no'], case: 'sensitive', error: 'must be true or false' }).default(fallback);
 
 const int = (fallback: number, min: number, max: number) =>
   z.coerce
@@ -25,16 +18,8 @@ const int = (fallback: number, min: number, max: number) =>
     .max(max, `must be at most ${max}`)
     .default(fallback);
 
-const optionalString = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
-
-const pathPrefix = z
-  .string()
-  .regex(/^(\/[A-Za-z0-9._~-]+)+$|^https?:\/\/[^\s]+$/, 'must be a path like /_insights or an http(s) URL')
-  .transform((v) => v.replace(/\/+$/, ''));
+// Empty values never get here: loadConfig drops them, so `PORT=` in an env file means "not set".
+const optionalString = z.string().trim().optional();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('production'),
@@ -53,16 +38,16 @@ const envSchema = z.object({
       'must be true, false, a hop count, or IPs/CIDRs/loopback/linklocal/uniquelocal',
     )
     .transform((v) => (v === undefined || v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v)),
-  ALLOWED_HOSTS: optionalString,
+  ALLOWED_HOSTS: optionalString.superRefine((list, ctx) => {
+    for (const host of list?.split(',').map((entry) => entry.trim()) ?? []) {
+      const message = `"${host}" is not a host name (no scheme, port or path; a leading dot allows subdomains)`;
+      if (host && !/^\.?[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$|^[0-9A-Fa-f:.]+$/.test(host)) ctx.addIssue({ code: 'custom', message });
+    }
+  }),
   SSR_ABORT_MS: int(10_000, 100, 120_000),
   SHUTDOWN_TIMEOUT_MS: int(15_000, 100, 120_000),
   DATA_DIR: z.string().default('data'),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
-    .transform((v) => (v ? v : undefined)),
+  DATABASE_URL: optionalString.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL'),
   SOURCE_MAPS_PUBLIC: bool(false),
   HTML_CACHE_CONTROL: z.string().default('public, max-age=0, s-maxage=60, stale-while-revalidate=600'),
   MAX_BODY_BYTES: int(100 * 1024, 1024, 10 * 1024 * 1024),
@@ -76,7 +61,10 @@ const envSchema = z.object({
   CONTENTFUL_MAX_CONCURRENCY: int(8, 1, 256),
   CONTENTFUL_BREAKER_FAILURES: int(5, 1, 1000),
   CONTENTFUL_BREAKER_COOLDOWN_MS: int(10_000, 100, 600_000),
-  CONTENTFUL_WEBHOOK_SECRET: optionalString,
+  CONTENTFUL_WEBHOOK_SECRET: optionalString.refine(
+    (v) => !v || v.length === 64,
+    'must be exactly 64 characters (Contentful request verification signs with a 64-character secret)',
+  ),
   CONTENT_EXPORT_FILE: z.string().default('content/space-export.json'),
   CONTENT_CACHE_TTL_MS: int(60_000, 0, 86_400_000),
   CONTENT_CACHE_MAX_BYTES: int(64 * 1024 * 1024, 1024 * 1024, 4 * 1024 * 1024 * 1024),
@@ -93,7 +81,11 @@ const envSchema = z.object({
 
   INSIGHTS_ENABLED: bool(true),
   INSIGHTS_SELF_HOSTED: bool(true),
-  INSIGHTS_BASE_PATH: pathPrefix.default('/_insights'),
+  INSIGHTS_BASE_PATH: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._~-]+)+$|^https?:\/\/[^\s]+$/, 'must be a path like /_insights or an http(s) URL')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('/_insights'),
   INSIGHTS_TOKEN: optionalString,
   INSIGHTS_RETENTION_DAYS: int(30, 1, 3650),
   INSIGHTS_SAMPLE_RATE: z.coerce.number({ error: 'must be a number' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(1),
@@ -127,65 +119,8 @@ function isProxyAddress(token: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-/** Validated, frozen configuration. Built once by `loadConfig`, passed down explicitly. */
-export interface Config {
-  env: Env['NODE_ENV'];
-  isDev: boolean;
-  version: string;
-  host: string;
-  port: number;
-  logLevel: Env['LOG_LEVEL'];
-  publicUrl: string | undefined;
-  /**
-   * Host names (lower case, no port) a request may name in Host / X-Forwarded-Host; a leading dot
-   * allows subdomains (`.example.com`). Default: localhost and loopback addresses plus PUBLIC_URL's host.
-   */
-  allowedHosts: string[];
-  trustProxy: boolean | number | string;
-  ssrAbortMs: number;
-  shutdownTimeoutMs: number;
-  /** Where durable state lives: the insights SQLite file, the rendered-image cache. */
-  dataDir: string;
-  /** postgres:// URL: insights go to PostgreSQL instead of SQLite under dataDir. */
-  databaseUrl: string | undefined;
-  /** Serve `/assets/*.map` (the maps are always built, for the server's error reports). */
-  sourceMapsPublic: boolean;
-  htmlCacheControl: string;
-  maxBodyBytes: number;
-  contentful: {
-    /** Credentials for the live API; `undefined` selects the embedded engine. */
-    remote: { spaceId: string; accessToken: string; previewToken: string | undefined; environment: string; host: string | undefined } | undefined;
-    timeoutMs: number;
-    /** Requests to Contentful in flight at once (per process); more wait in a queue. */
-    maxConcurrency: number;
-    /** Circuit breaker: consecutive failures that open it, and how long it stays open. */
-    breaker: { failures: number; cooldownMs: number };
-    webhookSecret: string | undefined;
-    exportFile: string;
-    cacheTtlMs: number;
-    cacheMaxBytes: number;
-  };
-  preview: { secret: string | undefined; cookieSecret: string };
-  algolia: {
-    /** Credentials for Algolia; `undefined` selects the embedded engine. */
-    remote: { appId: string; searchKey: string; adminKey: string | undefined } | undefined;
-    indexPrefix: string;
-  };
-  insights: { enabled: boolean; selfHosted: boolean; basePath: string; token: string | undefined; sampleRate: number; retentionDays: number };
-  pageCacheMaxBytes: number;
-  images: {
-    /** Allowed `q` values (default [75]); the first is used when a request names none. */
-    qualities: number[];
-    /** Resizes at once; default (0) = available cores - 1, at least 1. */
-    concurrency: number;
-    /** A resize that has not finished by then answers 503. */
-    timeoutMs: number;
-    /** Rendered variants kept in memory, and on disk under dataDir/cache/images (0 disables either). */
-    memoryCacheMaxBytes: number;
-    diskCacheMaxBytes: number;
-  };
-  embedFrameAncestors: string;
-}
+/** Validated, frozen configuration: built once by `loadConfig` and passed down explicitly. */
+export type Config = ReturnType<typeof toConfig>;
 
 /** Thrown for an invalid environment; `issues` holds one line per bad variable. */
 export class ConfigError extends Error {
@@ -199,23 +134,16 @@ export class ConfigError extends Error {
 
 /** Parses the environment. Throws `ConfigError` naming every bad variable. */
 export function loadConfig(source: Record<string, string | undefined>, version = '0.0.0'): Config {
-  // `PORT=` in an env file means "not set", not "port 0" or "host ''".
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   const e = parsed.data;
   const issues = crossChecks(e);
   if (issues.length > 0) throw new ConfigError(issues);
   return deepFreeze(toConfig(e, version));
 }
 
-/**
- * `loadConfig` over this process's environment: the one place `process.env`
- * is read (server/index.ts). In development `.env` is merged in first (real
- * variables win); production reads the real environment only.
- */
+/** `loadConfig` over `process.env` (read nowhere else); in development `.env` is merged in first, real variables winning. */
 export function loadConfigFromEnv(version: string): Config {
   if (process.env.NODE_ENV === 'development' && existsSync('.env')) process.loadEnvFile('.env');
   return loadConfig(process.env, version);
@@ -223,30 +151,19 @@ export function loadConfigFromEnv(version: string): Config {
 
 function crossChecks(e: Env): string[] {
   const issues: string[] = [];
-  if (Boolean(e.CONTENTFUL_SPACE_ID) !== Boolean(e.CONTENTFUL_ACCESS_TOKEN)) {
+  if (Boolean(e.CONTENTFUL_SPACE_ID) !== Boolean(e.CONTENTFUL_ACCESS_TOKEN))
     issues.push('CONTENTFUL_SPACE_ID, CONTENTFUL_ACCESS_TOKEN: set both to use Contentful, or neither for the embedded demo space');
-  }
-  if (e.CONTENTFUL_WEBHOOK_SECRET && e.CONTENTFUL_WEBHOOK_SECRET.length !== 64) {
-    issues.push('CONTENTFUL_WEBHOOK_SECRET: must be exactly 64 characters (Contentful request verification signs with a 64-character secret)');
-  }
-  if (Boolean(e.ALGOLIA_APP_ID) !== Boolean(e.ALGOLIA_SEARCH_KEY)) {
+  if (Boolean(e.ALGOLIA_APP_ID) !== Boolean(e.ALGOLIA_SEARCH_KEY))
     issues.push('ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY: set both to use Algolia, or neither for the embedded search engine');
-  }
-  for (const host of e.ALLOWED_HOSTS?.split(',') ?? []) {
-    if (host.trim() && !/^\.?[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$|^[0-9A-Fa-f:.]+$/.test(host.trim())) {
-      issues.push(`ALLOWED_HOSTS: "${host.trim()}" is not a host name (no scheme, port or path; a leading dot allows subdomains)`);
-    }
-  }
-  if (e.SHUTDOWN_TIMEOUT_MS <= e.SSR_ABORT_MS) {
+  if (e.SHUTDOWN_TIMEOUT_MS <= e.SSR_ABORT_MS)
     issues.push('SHUTDOWN_TIMEOUT_MS: must be longer than SSR_ABORT_MS, so requests in flight at shutdown can still answer');
-  }
-  if (e.NODE_ENV === 'production' && e.CONTENTFUL_SPACE_ID && !e.COOKIE_SECRET && e.PREVIEW_SECRET) {
+  if (e.NODE_ENV === 'production' && e.CONTENTFUL_SPACE_ID && !e.COOKIE_SECRET && e.PREVIEW_SECRET)
     issues.push('COOKIE_SECRET: required in production when PREVIEW_SECRET is set');
-  }
   return issues;
 }
 
-function toConfig(e: Env, version: string): Config {
+function toConfig(e: Env, version: string) {
+  const { CONTENTFUL_SPACE_ID: spaceId, CONTENTFUL_ACCESS_TOKEN: accessToken } = e;
   return {
     env: e.NODE_ENV,
     isDev: e.NODE_ENV === 'development',
@@ -255,8 +172,9 @@ function toConfig(e: Env, version: string): Config {
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    // Host names a request may name in Host / X-Forwarded-Host; `.example.com` allows subdomains.
     allowedHosts: toAllowedHosts(e.ALLOWED_HOSTS, e.PUBLIC_URL),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY as boolean | number | string,
     ssrAbortMs: e.SSR_ABORT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     dataDir: e.DATA_DIR,
@@ -265,15 +183,10 @@ function toConfig(e: Env, version: string): Config {
     htmlCacheControl: e.HTML_CACHE_CONTROL,
     maxBodyBytes: e.MAX_BODY_BYTES,
     contentful: {
+      // Credentials for the live API; undefined selects the embedded engine (the same for Algolia below).
       remote:
-        e.CONTENTFUL_SPACE_ID && e.CONTENTFUL_ACCESS_TOKEN
-          ? {
-              spaceId: e.CONTENTFUL_SPACE_ID,
-              accessToken: e.CONTENTFUL_ACCESS_TOKEN,
-              previewToken: e.CONTENTFUL_PREVIEW_TOKEN,
-              environment: e.CONTENTFUL_ENVIRONMENT,
-              host: e.CONTENTFUL_HOST,
-            }
+        spaceId && accessToken
+          ? { spaceId, accessToken, previewToken: e.CONTENTFUL_PREVIEW_TOKEN, environment: e.CONTENTFUL_ENVIRONMENT, host: e.CONTENTFUL_HOST }
           : undefined,
       timeoutMs: e.CONTENTFUL_TIMEOUT_MS,
       maxConcurrency: e.CONTENTFUL_MAX_CONCURRENCY,
@@ -310,11 +223,9 @@ function toConfig(e: Env, version: string): Config {
   };
 }
 
-/** Loopback names every install answers to, so `npm start` works at http://localhost:3000 with nothing configured. */
-const LOOPBACK_HOSTS = ['localhost', '.localhost', '127.0.0.1', '::1'];
-
 function toAllowedHosts(list: string | undefined, publicUrl: string | undefined): string[] {
-  const hosts = new Set(LOOPBACK_HOSTS);
+  // Loopback names always, so `npm start` works at http://localhost:3000 with nothing configured.
+  const hosts = new Set(['localhost', '.localhost', '127.0.0.1', '::1']);
   if (publicUrl && URL.canParse(publicUrl)) hosts.add(new URL(publicUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase());
   for (const host of list?.split(',') ?? []) if (host.trim()) hosts.add(host.trim().toLowerCase());
   return [...hosts];
@@ -332,12 +243,7 @@ function deepFreeze<T>(value: T): T {
 export function publicConfig(config: Config): PublicConfig {
   const algolia = config.algolia.remote;
   return {
-    algolia: {
-      appId: algolia?.appId ?? 'embedded',
-      searchKey: algolia?.searchKey ?? 'embedded',
-      indexPrefix: config.algolia.indexPrefix,
-      embedded: !algolia,
-    },
+    algolia: { appId: algolia?.appId ?? 'embedded', searchKey: algolia?.searchKey ?? 'embedded', indexPrefix: config.algolia.indexPrefix, embedded: !algolia },
     insights: { enabled: config.insights.enabled, basePath: config.insights.basePath, sampleRate: config.insights.sampleRate },
   };
 }
