@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { resolveAssetFile } from '#server/services/images/asset-path.ts';
-import { createAssetFixture, PATHS } from '#server/services/images/asset-test-fixtures.ts';
+import { createAssetFixture, PATHS } from '../../../tests/fixtures/asset-files.ts';
 
-import type { AssetFixture } from '#server/services/images/asset-test-fixtures.ts';
+import type { AssetFixture } from '../../../tests/fixtures/asset-files.ts';
 
 let fixture: AssetFixture;
 

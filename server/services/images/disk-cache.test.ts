@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { createCapturingLogger } from '#server/services/images/asset-test-fixtures.ts';
+import { createCapturingLogger } from '../../../tests/fixtures/asset-files.ts';
 import { createDiskCache } from '#server/services/images/disk-cache.ts';
 
 let root: string;

@@ -7,12 +7,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { resolveAssetFile } from '#server/services/images/asset-path.ts';
-import { createAssetFixture, PATHS } from '#server/services/images/asset-test-fixtures.ts';
+import { createAssetFixture, PATHS } from '../../../tests/fixtures/asset-files.ts';
 import { createImageTransformer } from '#server/services/images/image-transformer.ts';
 import { createSourceInfoReader } from '#server/services/images/source-info.ts';
 
 import type { AssetFile } from '#server/services/images/asset-path.ts';
-import type { AssetFixture } from '#server/services/images/asset-test-fixtures.ts';
+import type { AssetFixture } from '../../../tests/fixtures/asset-files.ts';
 import type { ImageTransformerOptions } from '#server/services/images/image-transformer.ts';
 import type { SourceInfo } from '#server/services/images/source-info.ts';
 
