@@ -41,7 +41,7 @@ interface KTX2LoaderStatics {
  * The worker script KTX2Loader.init() assembles into a blob: URL (its
  * constants, the transcoder's JS, its worker function), written as a file so
  * the viewer can load it from our origin under its own CSP
- * (client/features/model-viewer/ktx2-loader.ts).
+ * (client/features/model-viewer/gltf-loader.ts).
  */
 export async function buildBasisWorkerSource(transcoderJs: string): Promise<string> {
   const { KTX2Loader } = (await import('three/examples/jsm/loaders/KTX2Loader.js')) as unknown as { KTX2Loader: KTX2LoaderStatics };
@@ -70,7 +70,7 @@ interface DracoLoaderInternals {
  * (the wasm wrapper, then its module-private DRACOWorker's body), taken from
  * three's own code: the library loads are answered with `wrapperJs` and the
  * blob is caught at `URL.createObjectURL`. Started by SelfHostedDRACOLoader
- * (client/features/model-viewer/draco-loader.ts).
+ * (client/features/model-viewer/gltf-loader.ts).
  */
 export async function buildDracoWorkerSource(wrapperJs: string): Promise<string> {
   const { DRACOLoader } = await import('three/examples/jsm/loaders/DRACOLoader.js');
@@ -98,7 +98,7 @@ const MESHOPT_EXPORT = /\nexport \{ MeshoptDecoder \};\s*$/;
  * its `export` line, then a handler answering the main thread's
  * `{ id, count, stride, source, mode, filter }` with `{ id, target }` (the
  * decoded bytes, transferred) or `{ id, error }`. The protocol's other side
- * is client/features/model-viewer/meshopt-worker-decoder.ts.
+ * is client/features/model-viewer/gltf-loader.ts.
  */
 export function buildMeshoptWorkerSource(moduleJs: string): string {
   if (!MESHOPT_EXPORT.test(moduleJs)) throw new Error('meshopt_decoder.module.js no longer ends with `export { MeshoptDecoder };`');

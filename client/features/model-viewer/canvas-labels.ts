@@ -2,11 +2,7 @@ import type { Locale } from '#shared/content/types.ts';
 
 import type { HintKind } from './viewer-options.ts';
 
-/**
- * The 3D chunk's UI strings in each locale. Only viewer-canvas.tsx and the
- * modules it renders import this file, so it is not in the shell's chunk
- * (the shell's strings are in labels.ts).
- */
+/** The 3D chunk's strings; only that chunk imports this file (the shell's are in labels.ts). */
 const LABELS = {
   'en-US': {
     canvas: (alt: string) => `${alt} (interactive 3D view)`,

@@ -1,24 +1,14 @@
-import { disposeGltf } from './dispose-gltf.ts';
-
+import type { BufferGeometry, Material, Object3D, Skeleton, Texture } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 /**
- * One download per model URL, shared by every viewer showing it, with
- * reference counts so the last viewer to let go disposes it.
- *
- * Why not `useLoader`/`useGLTF`: their cache never forgets an entry unless
- * told to, cannot tell two viewers of the same URL apart, and keeps failures
- * until cleared. Here a failure stays cached briefly (so re-renders cannot
- * start a download loop) and a Retry (a higher attempt) replaces it at once.
+ * One download per model URL, shared by every viewer showing it and reference-counted, so the last
+ * viewer to let go disposes it; why not drei's `useGLTF`: docs/decisions/004-model-viewer.md.
  */
 
 export type LoadGltf = (src: string, onProgress: (event: ProgressEvent) => void) => Promise<GLTF>;
 
-/**
- * A failed download is an expected outcome (404, truncated or invalid file), so
- * it is data, not a rejection: React would route a thrown error through R3F's
- * `reportError`, which looks like an uncaught page error to monitors and tests.
- */
+/** A failed download is data, not a rejection: R3F reports thrown errors through `reportError`, which monitors see as uncaught. */
 export type GltfResult = { ok: true; gltf: GLTF } | { ok: false; error: unknown };
 export type ProgressListener = (loaded: number, total: number) => void;
 
@@ -32,21 +22,11 @@ interface Entry {
   evictTimer?: ReturnType<typeof setTimeout>;
 }
 
-/**
- * The last viewer let go: dispose after this. Long enough for a viewer that is
- * rendering the same model in a later commit (a navigation between two pages
- * showing it) to claim it before its textures are closed.
- */
+/** After the last viewer lets go: time for the next page showing the same model (or a StrictMode replay) to claim it. */
 export const RELEASE_EVICT_MS = 1_000;
-
-/** A download nobody mounted (the visitor navigated away while it loaded) is dropped after this. */
+/** A download nobody mounted (the visitor navigated away while it loaded). */
 export const UNCLAIMED_EVICT_MS = 30_000;
-
-/**
- * A failure is kept this long: long enough that re-renders read the same
- * result, short enough that the next viewer mounted for this src (after a
- * navigation) tries again.
- */
+/** Long enough that re-renders read the same failure, short enough that the next viewer of this src tries again. */
 export const FAILED_EVICT_MS = 1_000;
 
 const entries = new Map<string, Entry>();
@@ -61,20 +41,16 @@ function scheduleEviction(entry: Entry, delayMs: number): void {
   }, delayMs);
 }
 
-function notifyProgress(src: string, loaded: number, total: number): void {
-  for (const listener of progressListeners.get(src) ?? []) listener(loaded, total);
-}
-
-/**
- * The (cached) download of `src`, for React's `use()`. Stable per src and
- * attempt, so suspending and re-rendering never starts a second download.
- */
+/** The (cached) download of `src` for React's `use()`: stable per src and attempt; a higher attempt replaces a failure. */
 export function readGltf(src: string, attempt: number, load: LoadGltf): Promise<GltfResult> {
   const existing = entries.get(src);
   if (existing && !(existing.status === 'failed' && existing.attempt < attempt)) return existing.promise;
 
+  const notify = (event: ProgressEvent) => {
+    for (const listener of progressListeners.get(src) ?? []) listener(event.loaded, event.lengthComputable ? event.total : 0);
+  };
   // Promise callbacks run after this function returns, so `entry` exists by then.
-  const promise = load(src, (event) => notifyProgress(src, event.loaded, event.lengthComputable ? event.total : 0)).then(
+  const promise = load(src, notify).then(
     (gltf): GltfResult => {
       entry.status = 'loaded';
       entry.value = gltf;
@@ -92,12 +68,7 @@ export function readGltf(src: string, attempt: number, load: LoadGltf): Promise<
   return entry.promise;
 }
 
-/**
- * Marks the model as shown by one more viewer; call the returned function when
- * that viewer unmounts or switches model. Disposal waits RELEASE_EVICT_MS so a
- * StrictMode effect replay, or another viewer about to show the same model,
- * keeps it.
- */
+/** Marks the model as shown by one more viewer; the returned function lets go (disposal waits RELEASE_EVICT_MS). */
 export function retainGltf(src: string, gltf: GLTF): () => void {
   const entry = entries.get(src);
   if (!entry || entry.value !== gltf) return () => {};
@@ -123,7 +94,54 @@ export function subscribeGltfProgress(src: string, listener: ProgressListener): 
   };
 }
 
-/** Number of models held in memory (pending or loaded); for tests and the debug hook. */
+/** Models held in memory (pending or loaded), for the debug hook. */
 export function getCachedGltfCount(): number {
   return entries.size;
+}
+
+interface Disposables {
+  geometries: Set<BufferGeometry>;
+  materials: Set<Material>;
+  textures: Set<Texture>;
+  skeletons: Set<Skeleton>;
+}
+
+const isTexture = (value: unknown): value is Texture => (value as { isTexture?: unknown } | null)?.isTexture === true;
+
+/**
+ * Every geometry, material, texture and skeleton reachable from the roots, each once. three never frees
+ * them by itself, and R3F does not dispose `<primitive>` objects.
+ */
+export function collectDisposables(roots: Object3D[]): Disposables {
+  const found: Disposables = { geometries: new Set(), materials: new Set(), textures: new Set(), skeletons: new Set() };
+  for (const root of roots) {
+    root.traverse((object) => {
+      const { geometry, material, skeleton } = object as Partial<{ geometry: BufferGeometry; material: Material | Material[]; skeleton: Skeleton }>;
+      if (geometry?.isBufferGeometry) found.geometries.add(geometry);
+      for (const each of Array.isArray(material) ? material : material ? [material] : []) {
+        found.materials.add(each);
+        // ShaderMaterial (and KHR_materials_* extensions built on it) keep textures in uniforms.
+        const uniforms = Object.values((each as { uniforms?: Record<string, { value?: unknown }> }).uniforms ?? {}).map((uniform) => uniform.value);
+        for (const value of [...Object.values(each), ...uniforms]) if (isTexture(value)) found.textures.add(value);
+      }
+      if (skeleton) found.skeletons.add(skeleton);
+    });
+  }
+  return found;
+}
+
+/** Disposes all scenes of a loaded glTF (`gltf.scene` is one of `gltf.scenes`). */
+export function disposeGltf(gltf: { scene: Object3D; scenes?: Object3D[] }): void {
+  const { geometries, materials, textures, skeletons } = collectDisposables([gltf.scene, ...(gltf.scenes ?? [])]);
+  for (const each of [...geometries, ...materials, ...textures, ...skeletons]) each.dispose();
+  for (const texture of textures) {
+    // ImageBitmaps (GLTFLoader's default in Chromium) keep their pixels until closed.
+    const data: unknown = texture.source?.data;
+    if (typeof ImageBitmap !== 'undefined' && data instanceof ImageBitmap) data.close();
+  }
+}
+
+/** A SkeletonUtils clone shares geometry, materials and textures with the cached original but owns its skeletons. */
+export function disposeCloneSkeletons(clone: Object3D): void {
+  for (const skeleton of collectDisposables([clone]).skeletons) skeleton.dispose();
 }

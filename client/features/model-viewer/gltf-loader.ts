@@ -1,55 +1,207 @@
+import { FileLoader } from 'three';
+import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 
-import { MESHOPT_WORKER_FILE } from '#shared/decoders.ts';
-
-import { SelfHostedDRACOLoader } from './draco-loader.ts';
-import { SelfHostedKTX2Loader } from './ktx2-loader.ts';
-import { createMeshoptWorkerDecoder } from './meshopt-worker-decoder.ts';
+import { BASIS_WORKER_FILE, DRACO_WORKER_FILE, MESHOPT_WORKER_FILE } from '#shared/decoders.ts';
 
 import type { WebGLRenderer } from 'three';
 
 import type { LoadGltf } from './gltf-cache.ts';
-import type { GltfMeshoptDecoder } from './meshopt-worker-decoder.ts';
 
-/**
- * three's GLTFLoader with every decoder served from our origin, from
- * `public/decoders/` (scripts/copy-decoders.ts), and every wasm decoder
- * (Draco, Basis for KTX2, meshopt) running in a worker loaded from a file
- * there: a worker from a URL runs under its own response's CSP, so the main
- * thread never compiles wasm and no page needs `'wasm-unsafe-eval'`. Decoder
- * files are only fetched when a model actually uses the extension. See
- * docs/decisions/004-model-viewer.md.
- */
+// three's GLTFLoader with every wasm decoder (Draco, Basis for KTX2, meshopt) in a worker loaded from a file in public/decoders/,
+// not a blob: URL, so it runs under that file's own CSP and no page needs 'wasm-unsafe-eval' (docs/decisions/004-model-viewer.md).
 
 const DECODER_BASE = `${import.meta.env.BASE_URL}decoders/`;
-export const DRACO_DECODER_PATH = `${DECODER_BASE}draco/`;
-export const BASIS_TRANSCODER_PATH = `${DECODER_BASE}basis/`;
-export const MESHOPT_WORKER_URL = `${DECODER_BASE}meshopt/${MESHOPT_WORKER_FILE}`;
 
-interface Decoders {
-  draco: SelfHostedDRACOLoader;
-  ktx2: SelfHostedKTX2Loader;
-  meshopt: GltfMeshoptDecoder;
+/** The members of three's DRACOLoader this subclass builds on (untyped in @types/three). */
+interface DracoInternals {
+  decoderPaths: { wasm: string };
+  decoderConfig: { wasmBinary?: ArrayBuffer };
+  decoderPending: Promise<void> | null;
+  workerSourceURL: string;
+  _loadLibrary(url: string, responseType: 'arraybuffer'): Promise<ArrayBuffer>;
 }
 
-// One set of decoders per page: each owns its workers, and three warns when
-// several KTX2 loaders are alive. Created on the first download.
-let decoders: Decoders | null = null;
+/** DRACOLoader whose workers run `draco_worker.js` (the text three would have put in the blob), always with the wasm decoder. */
+export class SelfHostedDRACOLoader extends DRACOLoader {
+  private workerPath = DRACO_WORKER_FILE;
+
+  override setDecoderPath(path: string): this {
+    super.setDecoderPath(path);
+    this.workerPath = `${path}${DRACO_WORKER_FILE}`;
+    return this;
+  }
+
+  /** three's `_initDecoder` minus the blob. */
+  _initDecoder(): Promise<void> {
+    const self = this as unknown as DracoInternals;
+    self.decoderPending ??= self._loadLibrary(self.decoderPaths.wasm, 'arraybuffer').then((binary) => {
+      self.decoderConfig.wasmBinary = binary;
+      self.workerSourceURL = this.workerPath;
+    });
+    return self.decoderPending;
+  }
+
+  /** three would also revoke `workerSourceURL`, which is no blob here and stays usable. */
+  override dispose(): this {
+    const self = this as unknown as DracoInternals;
+    const url = self.workerSourceURL;
+    self.workerSourceURL = '';
+    super.dispose();
+    self.workerSourceURL = url;
+    return this;
+  }
+}
+
+// KTX2 header fields (Khronos KTX 2.0 spec, section 3).
+const VK_FORMAT_OFFSET = 12;
+const SUPERCOMPRESSION_OFFSET = 44;
+const HEADER_BYTES = 48;
+const VK_FORMAT_UNDEFINED = 0;
+const VK_FORMAT_ASTC_4X4_SFLOAT_BLOCK = 1000066000;
+const SUPERCOMPRESSION_ZSTD = 2;
+
+/**
+ * Would three inflate this texture with zstddec's wasm on the page (which the page CSP forbids, leaving
+ * three's promise pending)? Basis textures go to the worker; other zstd-supercompressed ones do not.
+ */
+export function needsMainThreadZstd(buffer: ArrayBuffer, astcHdrSupported: boolean): boolean {
+  if (buffer.byteLength < HEADER_BYTES) return false;
+  const header = new DataView(buffer);
+  const vkFormat = header.getUint32(VK_FORMAT_OFFSET, true);
+  if (vkFormat === VK_FORMAT_UNDEFINED || (vkFormat === VK_FORMAT_ASTC_4X4_SFLOAT_BLOCK && !astcHdrSupported)) return false;
+  return header.getUint32(SUPERCOMPRESSION_OFFSET, true) === SUPERCOMPRESSION_ZSTD;
+}
+
+/** KTX2Loader whose transcoder workers run `basis_worker.js`, the text three would have put in the blob. */
+export class SelfHostedKTX2Loader extends KTX2Loader {
+  private renderer: WebGLRenderer | null = null;
+
+  /**
+   * Names the renderer whose capabilities pick the transcode target without asking it yet: `detectSupport`
+   * costs synchronous GPU round trips (over 100 ms with software GL) and most models have no KTX2 texture.
+   */
+  setRenderer(renderer: WebGLRenderer): this {
+    this.renderer = renderer;
+    return this;
+  }
+
+  private ensureSupportDetected(): void {
+    // three's own type says non-null; it is null until detectSupport ran.
+    if ((this.workerConfig as KTX2Loader['workerConfig'] | null) === null && this.renderer) this.detectSupport(this.renderer);
+  }
+
+  override load(...args: Parameters<KTX2Loader['load']>): void {
+    this.ensureSupportDetected();
+    super.load(...args);
+  }
+
+  override parse(...args: Parameters<KTX2Loader['parse']>): void {
+    this.ensureSupportDetected();
+    super.parse(...args);
+  }
+
+  /** A texture three would inflate with wasm on the page fails at once, into GLTFLoader's texture error. */
+  _createTexture(buffer: ArrayBuffer, config?: object): Promise<unknown> {
+    if (needsMainThreadZstd(buffer, this.workerConfig.astcHDRSupported === true)) {
+      return Promise.reject(new Error('KTX2: Zstandard-supercompressed non-Basis textures are not supported (their decoder would run wasm on the page)'));
+    }
+    const createTexture = (KTX2Loader.prototype as unknown as { _createTexture: (buffer: ArrayBuffer, config?: object) => Promise<unknown> })._createTexture;
+    return createTexture.call(this, buffer, config);
+  }
+
+  override init(): Promise<void> {
+    this.transcoderPending ??= new FileLoader(this.manager)
+      .setPath(this.transcoderPath)
+      .setResponseType('arraybuffer')
+      .setWithCredentials(this.withCredentials)
+      .loadAsync('basis_transcoder.wasm')
+      .then((binary) => {
+        const transcoderBinary = binary as ArrayBuffer;
+        this.transcoderBinary = transcoderBinary;
+        this.workerSourceURL = `${this.transcoderPath}${BASIS_WORKER_FILE}`;
+        this.workerPool.setWorkerCreator(() => {
+          const worker = new Worker(this.workerSourceURL);
+          const copy = transcoderBinary.slice(0);
+          worker.postMessage({ type: 'init', config: this.workerConfig, transcoderBinary: copy }, [copy]);
+          return worker;
+        });
+      });
+    return this.transcoderPending;
+  }
+}
+
+/** What GLTFLoader's EXT_/KHR_meshopt_compression calls on its decoder: `supported`, then `decodeGltfBufferAsync`. */
+export interface GltfMeshoptDecoder {
+  supported: boolean;
+  ready: Promise<void>;
+  decodeGltfBufferAsync(count: number, stride: number, source: Uint8Array, mode: string, filter?: string): Promise<Uint8Array>;
+  /** Ends the worker; waiting requests reject. The next decode starts a new one. */
+  dispose(): void;
+}
+
+type Pending = { resolve: (target: Uint8Array) => void; reject: (error: Error) => void };
+
+/**
+ * three's meshopt decoder compiles its wasm on the main thread when its module loads, so each decode is
+ * posted to one worker at `workerUrl` instead (one: meshopt decodes at GB/s, a pool would only cost memory).
+ */
+export function createMeshoptWorkerDecoder(workerUrl: string, createWorker = (url: string): Worker => new Worker(url)): GltfMeshoptDecoder {
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+
+  function stop(error: Error): void {
+    worker?.terminate();
+    worker = null;
+    for (const request of pending.values()) request.reject(error);
+    pending.clear();
+  }
+
+  function getWorker(): Worker {
+    if (worker) return worker;
+    const started = createWorker(workerUrl);
+    started.onmessage = (event: MessageEvent<{ id: number; target?: Uint8Array; error?: string }>) => {
+      const { id, target, error } = event.data;
+      const request = pending.get(id);
+      if (!request) return;
+      pending.delete(id);
+      if (target) request.resolve(target);
+      else request.reject(new Error(`meshopt decode failed: ${error ?? 'no result'}`));
+    };
+    // The script failed to load or threw (a CSP refusal included): waiting decodes fail, the next one retries.
+    started.onerror = (event: ErrorEvent) => {
+      event.preventDefault();
+      stop(new Error(`meshopt worker failed: ${event.message || workerUrl}`));
+    };
+    started.onmessageerror = () => stop(new Error('meshopt worker sent an unreadable message'));
+    worker = started;
+    return started;
+  }
+
+  return {
+    supported: true,
+    ready: Promise.resolve(),
+    decodeGltfBufferAsync(count, stride, source, mode, filter) {
+      return new Promise<Uint8Array>((resolve, reject) => {
+        const id = nextId++;
+        // A copy: `source` views the glTF's whole binary chunk, which other buffer views still need.
+        const copy = new Uint8Array(source);
+        pending.set(id, { resolve, reject });
+        getWorker().postMessage({ id, count, stride, source: copy, mode, filter }, [copy.buffer]);
+      });
+    },
+    dispose: () => stop(new Error('meshopt decoder disposed')),
+  };
+}
+
+// One set of decoders per page (each owns its workers; three warns about several live KTX2 loaders),
+// created on the first download and freed when no viewer is mounted and no download needs them.
+let decoders: { draco: SelfHostedDRACOLoader; ktx2: SelfHostedKTX2Loader; meshopt: GltfMeshoptDecoder } | null = null;
 let viewers = 0;
 let pendingLoads = 0;
 
-function getDecoders(renderer: WebGLRenderer): Decoders {
-  decoders ??= {
-    draco: new SelfHostedDRACOLoader().setDecoderPath(DRACO_DECODER_PATH),
-    ktx2: new SelfHostedKTX2Loader().setTranscoderPath(BASIS_TRANSCODER_PATH),
-    meshopt: createMeshoptWorkerDecoder(MESHOPT_WORKER_URL),
-  };
-  // The loading viewer's renderer: an earlier viewer's may be disposed by now.
-  decoders.ktx2.setRenderer(renderer);
-  return decoders;
-}
-
-/** Frees the decoder workers once no viewer is mounted and no download still needs them. */
 function releaseDecodersIfIdle(): void {
   if (viewers > 0 || pendingLoads > 0 || !decoders) return;
   decoders.draco.dispose();
@@ -70,18 +222,19 @@ export function retainDecoders(): () => void {
   };
 }
 
-/**
- * A `LoadGltf` for one viewer's renderer (KTX2 picks its transcode target from
- * the renderer's capabilities). Creating it has no side effects.
- */
+/** A `LoadGltf` for one viewer's renderer (KTX2 picks its transcode target from its capabilities). */
 export function createGltfLoad(renderer: WebGLRenderer): LoadGltf {
   return async (src, onProgress) => {
-    const { draco, ktx2, meshopt } = getDecoders(renderer);
+    decoders ??= {
+      draco: new SelfHostedDRACOLoader().setDecoderPath(`${DECODER_BASE}draco/`),
+      ktx2: new SelfHostedKTX2Loader().setTranscoderPath(`${DECODER_BASE}basis/`),
+      meshopt: createMeshoptWorkerDecoder(`${DECODER_BASE}meshopt/${MESHOPT_WORKER_FILE}`),
+    };
+    // The loading viewer's renderer: an earlier viewer's may be disposed by now.
+    decoders.ktx2.setRenderer(renderer);
     // @types/three names the module's own decoder; GLTFLoader only calls what GltfMeshoptDecoder has.
-    const loader = new GLTFLoader()
-      .setDRACOLoader(draco)
-      .setKTX2Loader(ktx2)
-      .setMeshoptDecoder(meshopt as unknown as Parameters<GLTFLoader['setMeshoptDecoder']>[0]);
+    const meshopt = decoders.meshopt as unknown as Parameters<GLTFLoader['setMeshoptDecoder']>[0];
+    const loader = new GLTFLoader().setDRACOLoader(decoders.draco).setKTX2Loader(decoders.ktx2).setMeshoptDecoder(meshopt);
     pendingLoads += 1;
     try {
       // Relative buffer and image URIs of a .gltf resolve against `src` (GLTFLoader's resourcePath default).

@@ -2,11 +2,7 @@ import type { Locale } from '#shared/content/types.ts';
 
 import type { StatusMessageKind } from './viewer-status.ts';
 
-/**
- * The shell's UI strings in each locale: the start button and what sits over
- * the poster. The 3D chunk's strings (toolbar, hints, keyboard help) are in
- * canvas-labels.ts, which only that chunk imports, so they load with three.js.
- */
+/** The shell's strings; the 3D chunk's own are in canvas-labels.ts, so they load with three.js. */
 const LABELS = {
   'en-US': {
     viewIn3d: 'View in 3D',

@@ -2,11 +2,11 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ModelViewer, VIEWER_FRAME_EVENT } from './index.ts';
-import { getWebGLSupport } from './webgl-support.ts';
+import { getWebGLSupport } from './viewer-start.ts';
 
 import type { ViewerSource } from '#shared/content/types.ts';
 
-import type { ViewerCanvasProps } from './viewer-canvas-props.ts';
+import type { ViewerCanvasProps } from './viewer-canvas.tsx';
 
 // The real chunk needs WebGL; the shell's contract with it is what is tested here.
 const canvasMounts: ViewerCanvasProps[] = [];
@@ -18,7 +18,7 @@ vi.mock('./viewer-canvas.tsx', () => ({
     return <div data-testid="viewer-canvas" data-attempt={props.attempt} />;
   },
 }));
-vi.mock('./webgl-support.ts', () => ({ getWebGLSupport: vi.fn(() => true) }));
+vi.mock(import('./viewer-start.ts'), async (importOriginal) => ({ ...(await importOriginal()), getWebGLSupport: vi.fn(() => true) }));
 
 let intersect: (isIntersecting: boolean) => void = () => {};
 class FakeIntersectionObserver {

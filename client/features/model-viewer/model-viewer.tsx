@@ -3,14 +3,13 @@ import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } 
 import { Image } from '#client/components/image.tsx';
 
 import { getViewerLabels } from './labels.ts';
-import { useNearViewport } from './use-near-viewport.ts';
-import { rememberOptIn, useStartMode } from './use-start-mode.ts';
 import { ViewerErrorBoundary } from './viewer-error-boundary.tsx';
-import { ViewerOverlay } from './viewer-overlay.tsx';
-import { createViewerStatus, viewerReducer } from './viewer-status.ts';
-import { getWebGLSupport } from './webgl-support.ts';
+import { getWebGLSupport, rememberOptIn, useNearViewport, useStartMode } from './viewer-start.ts';
+import { createViewerStatus, getStatusMessage, viewerReducer } from './viewer-status.ts';
 
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
+
+import type { ViewerStatus } from './viewer-status.ts';
 
 // The lazy boundary: three, fiber and drei live only behind this import().
 const loadViewerCanvas = () => import('./viewer-canvas.tsx');
@@ -20,39 +19,10 @@ const preloadViewerCanvas = () => void loadViewerCanvas().catch(() => undefined)
 
 /** Fired on the figure (bubbles) after the first frame that shows the current model. */
 export const VIEWER_FRAME_EVENT = 'vitrine:viewer-frame';
-
 /** How long a lost WebGL context may take to come back before we offer Retry. */
-export const CONTEXT_RESTORE_TIMEOUT_MS = 4000;
+const CONTEXT_RESTORE_TIMEOUT_MS = 4000;
 
-export interface ModelViewerProps {
-  /** The model, its alt text, poster, initial camera angle and auto-rotate flag. */
-  source: ViewerSource;
-  /** The page's locale: the button, messages and 3D controls speak it. */
-  locale: Locale;
-  /**
-   * Start loading the 3D view right after hydration instead of when the figure
-   * comes within 200px of the viewport, and load the poster with high
-   * priority. For the one viewer a page leads with. Default: false.
-   */
-  eager?: boolean;
-  /**
-   * Aspect ratio of the figure, as a class of model-viewer.css: the page CSP
-   * blocks inline style attributes, and the page's stylesheets arrive before
-   * its first paint (inlined or render-blocking), so the box is still right
-   * from the start. 'auto' leaves sizing to the host (e.g. a full-window
-   * embed). Default: '4 / 3'.
-   */
-  aspectRatio?: ViewerAspectRatio;
-  /** Extra class names on the figure. Default: none. */
-  className?: string;
-  /**
-   * The `sizes` of the poster's srcset: how wide the figure renders. Default:
-   * the width of a prose column (rich text), `100vw` on narrow screens.
-   */
-  sizes?: string;
-}
-
-/** The figure ratios model-viewer.css has a class for. */
+/** The figure ratios model-viewer.css has a class for (the page CSP blocks inline styles). */
 export type ViewerAspectRatio = '4 / 3' | '16 / 9' | '1 / 1' | 'auto';
 
 const RATIO_CLASSES: Record<ViewerAspectRatio, string | undefined> = {
@@ -62,23 +32,29 @@ const RATIO_CLASSES: Record<ViewerAspectRatio, string | undefined> = {
   auto: 'mv-viewer--auto',
 };
 
-/** A viewer in a prose column (44rem) with 1.25rem page padding. */
-export const PROSE_VIEWER_SIZES = '(min-width: 760px) 704px, 100vw';
+export interface ModelViewerProps {
+  source: ViewerSource;
+  locale: Locale;
+  /** Start right after hydration instead of near the viewport, with a high-priority poster: the viewer a page leads with. */
+  eager?: boolean;
+  /** 'auto' leaves sizing to the host (a full-window embed). Default '4 / 3'. */
+  aspectRatio?: ViewerAspectRatio;
+  className?: string;
+  /** The poster's `sizes`. Default: a prose column (44rem with 1.25rem page padding). */
+  sizes?: string;
+}
 
 /**
- * An interactive 3D model that is safe to server-render: on the server and
- * until it nears the viewport it is a fixed-ratio figure with the poster (or
- * a neutral placeholder), so there is no layout shift and something to see
- * without JS or WebGL. State is mirrored on the figure as `data-state`
- * (idle | loading | ready | error | no-webgl) and `data-progress` (0..1).
+ * An interactive 3D model that is safe to server-render: until it starts it is a fixed-ratio figure with the
+ * poster (or a placeholder), so there is no layout shift and something to see without JS or WebGL. State is
+ * mirrored on the figure as `data-state` and `data-progress` (0..1).
  */
-export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 3', className, sizes = PROSE_VIEWER_SIZES }: ModelViewerProps) {
+export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 3', className, sizes = '(min-width: 760px) 704px, 100vw' }: ModelViewerProps) {
   const figureRef = useRef<HTMLElement>(null);
   const [status, dispatch] = useReducer(viewerReducer, source.src, createViewerStatus);
   if (status.src !== source.src) dispatch({ type: 'source-changed', src: source.src });
 
   const isNear = useNearViewport(figureRef, { enabled: !eager });
-  // On touch-first devices and under Save-Data the poster offers "View in 3D" instead (viewer-options.ts).
   const startMode = useStartMode();
   const [isRequested, setIsRequested] = useState(false);
   const shouldActivate = isRequested || (startMode === 'auto' && (eager || isNear));
@@ -120,7 +96,12 @@ export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 
   return (
     <figure ref={figureRef} className={classNames} data-state={status.state} data-progress={status.progress === null ? undefined : status.progress.toFixed(2)}>
       <ViewerPoster source={source} eager={eager} sizes={sizes} isHidden={status.state === 'ready'} />
-      {startMode === 'on-request' && status.state === 'idle' && <StartButton label={getViewerLabels(locale).viewIn3d} onStart={handleStart} />}
+      {startMode === 'on-request' && status.state === 'idle' && (
+        <button type="button" className="mv-start" onPointerDown={preloadViewerCanvas} onClick={handleStart}>
+          <ModelIcon size={20} strokeWidth={1.5} />
+          {getViewerLabels(locale).viewIn3d}
+        </button>
+      )}
       {isActive && (
         // A Retry remounts the whole 3D tree, with a fresh WebGL context.
         <ViewerErrorBoundary key={status.attempt} onError={handleCrash}>
@@ -143,31 +124,57 @@ export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 
   );
 }
 
-function StartButton({ label, onStart }: { label: string; onStart: () => void }) {
+function ModelIcon({ size, strokeWidth }: { size: number; strokeWidth: number }) {
   return (
-    <button type="button" className="mv-start" onPointerDown={preloadViewerCanvas} onClick={onStart}>
-      <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
-        <path d="M12 2.5 20.5 7v10L12 21.5 3.5 17V7z M3.5 7 12 11.5 20.5 7 M12 11.5v10" strokeLinejoin="round" />
-      </svg>
-      {label}
-    </button>
+    <svg viewBox="0 0 24 24" width={size} height={size} fill="none" stroke="currentColor" strokeWidth={strokeWidth} aria-hidden="true">
+      <path d="M12 2.5 20.5 7v10L12 21.5 3.5 17V7z M3.5 7 12 11.5 20.5 7 M12 11.5v10" strokeLinejoin="round" />
+    </svg>
   );
 }
 
 function ViewerPoster({ source, eager, sizes, isHidden }: { source: ViewerSource; eager: boolean; sizes: string; isHidden: boolean }) {
   // Once the model shows, the poster fades out and leaves the accessibility tree to the canvas.
   const className = isHidden ? 'mv-poster mv-poster--hidden' : 'mv-poster';
-  const { poster } = source;
-  if (!poster) {
+  if (!source.poster) {
     return (
       <div className={`${className} mv-poster--placeholder`} role="img" aria-label={source.alt} aria-hidden={isHidden || undefined}>
-        <svg viewBox="0 0 24 24" width="48" height="48" fill="none" stroke="currentColor" strokeWidth="1.25" aria-hidden="true">
-          <path d="M12 2.5 20.5 7v10L12 21.5 3.5 17V7z M3.5 7 12 11.5 20.5 7 M12 11.5v10" strokeLinejoin="round" />
-        </svg>
+        <ModelIcon size={48} strokeWidth={1.25} />
       </div>
     );
   }
-  // Responsive like every other image (AVIF/WebP/JPEG at the widths the spec fixes): a phone
-  // fetches a 750px poster, not the 1600px original. Decorative copies stay out of the a11y tree.
-  return <Image asset={poster} alt={source.alt} sizes={sizes} priority={eager} className={className} ariaHidden={isHidden} />;
+  return <Image asset={source.poster} alt={source.alt} sizes={sizes} priority={eager} className={className} ariaHidden={isHidden} />;
+}
+
+/** Download progress and, when something went wrong, a message with Retry; the live region is always rendered so it is announced. */
+function ViewerOverlay({ status, locale, onRetry }: { status: ViewerStatus; locale: Locale; onRetry: () => void }) {
+  const t = getViewerLabels(locale);
+  const message = getStatusMessage(status);
+  return (
+    <>
+      {status.state === 'loading' && (
+        <div
+          className={status.progress === null ? 'mv-progress mv-progress--indeterminate' : 'mv-progress'}
+          role="progressbar"
+          aria-label={t.loading}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={status.progress === null ? undefined : Math.round(status.progress * 100)}
+        >
+          <div className="mv-progress__bar" style={{ transform: `scaleX(${status.progress ?? 1})` }} />
+        </div>
+      )}
+      <div className="mv-message" role="status">
+        {message && (
+          <>
+            <p className="mv-message__text">{t.messages[message.kind]}</p>
+            {message.canRetry && (
+              <button type="button" className="mv-button" onClick={onRetry}>
+                {t.retry}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </>
+  );
 }

@@ -1,41 +1,55 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Canvas } from '@react-three/fiber';
-import { NeutralToneMapping, SRGBColorSpace } from 'three';
+import { getConsoleFunction, NeutralToneMapping, setConsoleFunction, SRGBColorSpace } from 'three';
 
-import { applyFraming, applyKeyboardCommand } from './camera-rig.ts';
+import { applyFraming, applyKeyboardCommand, FOV_DEG, getOrbitCommand } from './camera.ts';
+import { useFullscreen, useInteractionHint, useMediaQuery } from './canvas-hooks.ts';
 import { getCanvasLabels } from './canvas-labels.ts';
-import { FOV_DEG } from './framing.ts';
 import { subscribeGltfProgress } from './gltf-cache.ts';
 import { createGltfLoad, retainDecoders } from './gltf-loader.ts';
-import { getOrbitCommand } from './keyboard-orbit.ts';
-import { filterThreeConsole } from './three-console.ts';
-import { useFullscreen } from './use-fullscreen.ts';
-import { useInteractionHint } from './use-interaction-hint.ts';
-import { useMediaQuery } from './use-media-query.ts';
 import { trackRenderer } from './viewer-debug.ts';
 import { COARSE_POINTER_QUERY, getHintKind, getShouldAutoplay, getShouldAutoRotate, REDUCED_MOTION_QUERY } from './viewer-options.ts';
 import { ViewerScene } from './viewer-scene.tsx';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import type { RootState } from '@react-three/fiber';
 import type { PerspectiveCamera } from 'three';
 
-import type { OrbitRig } from './camera-rig.ts';
-import type { Framing } from './framing.ts';
-import type { ViewerCanvasProps } from './viewer-canvas-props.ts';
+import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
-filterThreeConsole();
+import type { Framing, OrbitRig } from './camera.ts';
+
+// three 0.187 warns on every `new THREE.Clock()`, which R3F 9 creates per canvas; drop only that message
+// (our e2e tests fail on console warnings). Remove with R3F 10, which uses THREE.Timer.
+if (!getConsoleFunction()) {
+  setConsoleFunction((type, message, ...params) => {
+    if (!message.startsWith('THREE.Clock: This module has been deprecated')) console[type](message, ...params);
+  });
+}
 
 // Neutral tone mapping keeps product colours true (Khronos PBR Neutral), sRGB output.
 const GL_OPTIONS = { antialias: true, toneMapping: NeutralToneMapping, outputColorSpace: SRGBColorSpace };
 const CAMERA_OPTIONS = { fov: FOV_DEG, near: 0.01, far: 100, position: [0, 0.6, 4] as [number, number, number] };
 
+/** The contract between the SSR-safe shell and this lazily loaded chunk. */
+export interface ViewerCanvasProps {
+  source: ViewerSource;
+  locale: Locale;
+  /** Retry counter: a higher attempt discards a failed download of the same src. */
+  attempt: number;
+  /** The figure, which the fullscreen button puts in fullscreen. */
+  figureRef: RefObject<HTMLElement | null>;
+  onProgress: (src: string, loaded: number, total: number) => void;
+  /** After the first frame that shows the model of `src`. */
+  onFirstFrame: (src: string) => void;
+  onLoadError: (src: string, error: unknown) => void;
+  onContextLost: () => void;
+}
+
 /**
- * The lazily loaded 3D chunk: the only module graph that imports three,
- * fiber and drei. Renders the canvas (frameloop "demand": no frames while
- * nothing moves), the toolbar and the hint, and reports progress, first
- * frame, failures and context loss to the shell.
+ * The lazily loaded 3D chunk, the only module graph importing three, fiber and drei: the canvas (frameloop
+ * "demand": no frames while nothing moves), toolbar and hint; reports progress, first frame, failures and context loss.
  */
 export function ViewerCanvas(props: ViewerCanvasProps) {
   const { source, locale, attempt, figureRef, onProgress, onFirstFrame, onLoadError, onContextLost } = props;
@@ -59,10 +73,8 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
 
   useEffect(() => {
     isUnmountedRef.current = false;
-    return () => {
-      // R3F loses the context on purpose when it tears the canvas down: not a failure.
-      isUnmountedRef.current = true;
-    };
+    // R3F loses the context on purpose when it tears the canvas down: not a failure.
+    return () => void (isUnmountedRef.current = true);
   }, []);
 
   useLayoutEffect(() => subscribeGltfProgress(source.src, (loaded, total) => onProgress(source.src, loaded, total)), [source.src, onProgress]);
@@ -74,8 +86,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
       event.preventDefault(); // Allows the browser to restore the context.
       if (!isUnmountedRef.current) onContextLost();
     };
-    // three re-initialises its GL state itself; remounting the scene re-renders the
-    // environment and shadow render targets, which a restored context has lost.
+    // three re-initialises its GL state itself; remounting the scene redraws the environment and shadow targets a restored context lost.
     const handleRestored = () => setSceneKey((key) => key + 1);
     canvas.addEventListener('webglcontextlost', handleLost);
     canvas.addEventListener('webglcontextrestored', handleRestored);
@@ -103,15 +114,12 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
     const command = getOrbitCommand(event.key, event.shiftKey);
     const state = root?.get();
     if (!command || !state?.controls) return;
-    const camera = state.camera as PerspectiveCamera;
-    if (applyKeyboardCommand(camera, state.controls as unknown as OrbitRig, command, framingRef.current)) {
+    if (applyKeyboardCommand(state.camera as PerspectiveCamera, state.controls as unknown as OrbitRig, command, framingRef.current)) {
       event.preventDefault();
       setHasInteracted(true);
       state.invalidate();
     }
   };
-
-  const autoRotate = getShouldAutoRotate({ requested: source.autoRotate, prefersReducedMotion, hasInteracted });
 
   return (
     <div className="mv-stage">
@@ -136,7 +144,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
             source={source}
             attempt={attempt}
             load={load}
-            autoRotate={autoRotate}
+            autoRotate={getShouldAutoRotate({ requested: source.autoRotate, prefersReducedMotion, hasInteracted })}
             isPlaying={isPlaying}
             isAnimated={animationCount > 0}
             framingRef={framingRef}

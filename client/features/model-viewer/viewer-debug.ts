@@ -3,11 +3,8 @@ import { getCachedGltfCount } from './gltf-cache.ts';
 import type { WebGLRenderer } from 'three';
 
 /**
- * Read-only counters for e2e tests (`window.__vitrineViewer`): how many
- * viewer renderers hold a WebGL context, what they hold on the GPU, and how
- * many frames were drawn (a demand frameloop must stop drawing when idle).
- * It exposes numbers only, so it is installed in every build; tests do not
- * need a special build to check for leaks.
+ * Read-only counters for e2e tests (`window.__vitrineViewer`): live WebGL contexts, what they hold on the GPU, and
+ * frames drawn (a demand frameloop must stop when idle). Numbers only, so it ships in every build.
  */
 export interface ViewerDebug {
   readonly contexts: number;
@@ -51,9 +48,7 @@ function install(): void {
 export function trackRenderer(renderer: WebGLRenderer): () => void {
   install();
   renderers.add(renderer);
-  return () => {
-    renderers.delete(renderer);
-  };
+  return () => void renderers.delete(renderer);
 }
 
 export function countFrame(): void {

@@ -2,25 +2,14 @@ import { Component } from 'react';
 
 import type { ErrorInfo, ReactNode } from 'react';
 
-interface ViewerErrorBoundaryProps {
-  children: ReactNode;
-  onError: (error: unknown) => void;
-}
-
-interface ViewerErrorBoundaryState {
-  hasFailed: boolean;
-}
-
 /**
- * Contains any failure of the 3D tree (chunk load, renderer creation, model
- * parse) so it never blanks the page (STYLE.md section 6). It renders nothing
- * once failed: the shell keeps the poster and shows the message and Retry.
- * Reset it by changing its `key`. Works in react-dom and inside the R3F canvas.
+ * Contains any failure of the 3D tree (chunk load, renderer creation, model parse) so it never blanks the page:
+ * it renders nothing and the shell keeps the poster with a message and Retry. Reset it by changing its `key`.
  */
-export class ViewerErrorBoundary extends Component<ViewerErrorBoundaryProps, ViewerErrorBoundaryState> {
-  override state: ViewerErrorBoundaryState = { hasFailed: false };
+export class ViewerErrorBoundary extends Component<{ children: ReactNode; onError: (error: unknown) => void }, { hasFailed: boolean }> {
+  override state = { hasFailed: false };
 
-  static getDerivedStateFromError(): ViewerErrorBoundaryState {
+  static getDerivedStateFromError(): { hasFailed: boolean } {
     return { hasFailed: true };
   }
 

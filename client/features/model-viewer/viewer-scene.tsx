@@ -1,22 +1,21 @@
-import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { ContactShadows, OrbitControls } from '@react-three/drei';
+import { memo, Suspense, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Center, ContactShadows, Environment, Lightformer, OrbitControls, useAnimations } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
+import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
 
-import { applyFraming } from './camera-rig.ts';
-import { FOV_DEG, getFraming } from './framing.ts';
+import { applyFraming, FOV_DEG, getFraming } from './camera.ts';
+import { disposeCloneSkeletons, readGltf, retainGltf } from './gltf-cache.ts';
 import { countFrame } from './viewer-debug.ts';
 import { ViewerErrorBoundary } from './viewer-error-boundary.tsx';
-import { ViewerModel } from './viewer-model.tsx';
-import { StudioEnvironment } from './studio-environment.tsx';
 
-import type { PerspectiveCamera } from 'three';
+import type { OnCenterCallbackProps } from '@react-three/drei';
+import type { AnimationAction, PerspectiveCamera } from 'three';
+import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 import type { ViewerSource } from '#shared/content/types.ts';
 
-import type { OrbitRig } from './camera-rig.ts';
-import type { Framing } from './framing.ts';
+import type { Framing, OrbitRig } from './camera.ts';
 import type { LoadGltf } from './gltf-cache.ts';
-import type { ModelBounds } from './viewer-model.tsx';
 
 export interface ViewerSceneProps {
   source: ViewerSource;
@@ -25,7 +24,7 @@ export interface ViewerSceneProps {
   autoRotate: boolean;
   isPlaying: boolean;
   isAnimated: boolean;
-  /** Written whenever a model is framed; read by reset and the keyboard. */
+  /** Written whenever a model is framed; read by Reset and the keyboard. */
   framingRef: { current: Framing | null };
   onInteract: () => void;
   onAnimationCount: (count: number) => void;
@@ -33,14 +32,9 @@ export interface ViewerSceneProps {
   onLoadError: (src: string, error: unknown) => void;
 }
 
-/**
- * Everything inside the canvas (STYLE.md section 9 composition): studio
- * environment, OrbitControls as the default controls, then the model under
- * its own error boundary and Suspense, then the contact shadow.
- */
+/** Everything inside the canvas: environment, controls, the model under its own error boundary, the contact shadow. */
 export function ViewerScene(props: ViewerSceneProps) {
-  const { source, attempt, load, autoRotate, isPlaying, isAnimated, framingRef } = props;
-  const { onInteract, onAnimationCount, onFirstFrame, onLoadError } = props;
+  const { source, attempt, load, autoRotate, isPlaying, isAnimated, framingRef, onInteract, onAnimationCount, onFirstFrame, onLoadError } = props;
   const camera = useThree((state) => state.camera) as PerspectiveCamera;
   const controls = useThree((state) => state.controls) as unknown as OrbitRig | null;
   const invalidate = useThree((state) => state.invalidate);
@@ -48,14 +42,15 @@ export function ViewerScene(props: ViewerSceneProps) {
   const [placed, setPlaced] = useState<{ src: string; framing: Framing } | null>(null);
   const { azimuthDeg, polarDeg } = source.camera ?? {};
 
+  // The model is scaled to a unit bounding sphere standing on y = 0, so only its height varies.
   const handlePlaced = useCallback(
-    (src: string, bounds: ModelBounds) => {
-      const { width, height } = getState().size;
+    (src: string, height: number) => {
+      const { width: canvasWidth, height: canvasHeight } = getState().size;
       const framing = getFraming({
-        center: { x: 0, y: bounds.height / 2, z: 0 },
-        radius: bounds.radius,
+        center: { x: 0, y: height / 2, z: 0 },
+        radius: 1,
         fovDeg: FOV_DEG,
-        aspect: width / Math.max(height, 1),
+        aspect: canvasWidth / Math.max(canvasHeight, 1),
         orbit: azimuthDeg === undefined || polarDeg === undefined ? undefined : { azimuthDeg, polarDeg },
       });
       setPlaced({ src, framing });
@@ -74,6 +69,7 @@ export function ViewerScene(props: ViewerSceneProps) {
 
   const handleModelCrash = useCallback((error: unknown) => onLoadError(source.src, error), [onLoadError, source.src]);
   const isCurrent = placed?.src === source.src;
+  const modelProps = { src: source.src, isPlaying, onPlaced: handlePlaced, onAnimationCount };
 
   return (
     <>
@@ -81,31 +77,91 @@ export function ViewerScene(props: ViewerSceneProps) {
       <OrbitControls makeDefault enableDamping dampingFactor={0.08} enablePan={false} autoRotate={autoRotate} autoRotateSpeed={1.5} onStart={onInteract} />
       <ViewerErrorBoundary key={`model:${source.src}`} onError={handleModelCrash}>
         <Suspense fallback={null}>
-          <ViewerModel
-            key={source.src}
-            src={source.src}
-            attempt={attempt}
-            load={load}
-            isPlaying={isPlaying}
-            onPlaced={handlePlaced}
-            onAnimationCount={onAnimationCount}
-            onLoadError={onLoadError}
-          />
+          <ViewerModel key={source.src} {...modelProps} attempt={attempt} load={load} onLoadError={onLoadError} />
         </Suspense>
       </ViewerErrorBoundary>
-      {/*
-        Mounted once with fixed props: drei's ContactShadows allocates render
-        targets per scale/size and never frees them, and the model is always
-        normalised to a unit sphere anyway. Every re-render of this scene
-        (a new model placed) lets it draw the shadow once more (frames=1).
-      */}
+      {/* Mounted once with fixed props: drei allocates render targets per scale/size and never frees them. */}
       <group visible={isCurrent}>
         <ContactShadows position={[0, -0.002, 0]} scale={4} far={2.2} blur={2.5} opacity={0.55} resolution={512} frames={isAnimated ? Infinity : 1} />
       </group>
       {isAnimated && isPlaying && <ContinuousFrames />}
-      {/* Keys are unique among these siblings: a key shared with the boundary above breaks React's deletion of the old model. */}
+      {/* Keys unique among these siblings: a key shared with the boundary above breaks React's deletion of the old model. */}
       {isCurrent && controls && <FirstFrameSignal key={`frame:${source.src}`} src={source.src} onFirstFrame={onFirstFrame} />}
     </>
+  );
+}
+
+/** A studio light set rendered once into a 256px cube map: key, fill, rim and overhead over a dim room; no file, no request. */
+const StudioEnvironment = memo(function StudioEnvironment() {
+  return (
+    <Environment resolution={256} frames={1}>
+      <color attach="background" args={['#4a4a4a']} />
+      <Lightformer form="rect" intensity={3} position={[-5, 4, 5]} scale={[6, 6, 1]} />
+      <Lightformer form="rect" intensity={2} position={[6, 2, 3]} scale={[5, 4, 1]} />
+      <Lightformer form="rect" intensity={2} position={[0, 3, -7]} scale={[10, 2, 1]} />
+      <Lightformer form="circle" intensity={1.5} position={[0, 8, 0]} scale={6} />
+    </Environment>
+  );
+});
+
+interface ModelProps {
+  src: string;
+  isPlaying: boolean;
+  /** The model's height once scaled to a unit bounding sphere. */
+  onPlaced: (src: string, height: number) => void;
+  onAnimationCount: (count: number) => void;
+}
+
+/** One glTF, suspended on its download; a failed download is reported, not thrown. */
+function ViewerModel({ attempt, load, onLoadError, ...props }: ModelProps & { attempt: number; load: LoadGltf; onLoadError: ViewerSceneProps['onLoadError'] }) {
+  const result = use(readGltf(props.src, attempt, load));
+  useEffect(() => {
+    if (!result.ok) onLoadError(props.src, result.error);
+  }, [result, props.src, onLoadError]);
+  return result.ok ? <LoadedModel {...props} gltf={result.gltf} /> : null;
+}
+
+/** A SkeletonUtils clone of the cached scene (two viewers never share an Object3D), centred on the floor and scaled. */
+function LoadedModel({ src, gltf, isPlaying, onPlaced, onAnimationCount }: ModelProps & { gltf: GLTF }) {
+  const invalidate = useThree((state) => state.invalidate);
+  const scene = useMemo(() => cloneSkinned(gltf.scene), [gltf]);
+  const { actions, names } = useAnimations(gltf.animations, scene);
+  const firstClip = names[0];
+  const action = firstClip === undefined ? null : (actions[firstClip] ?? null);
+  const [bounds, setBounds] = useState<{ height: number; radius: number } | null>(null);
+  const scale = bounds ? 1 / Math.max(bounds.radius, 1e-9) : 1;
+
+  useEffect(() => retainGltf(src, gltf), [src, gltf]);
+  useEffect(() => () => disposeCloneSkeletons(scene), [scene]);
+
+  useEffect(() => {
+    onAnimationCount(names.length);
+    return () => onAnimationCount(0);
+  }, [names.length, onAnimationCount]);
+
+  useEffect(() => {
+    if (!action) return;
+    action.reset().play();
+    return () => void action.stop();
+  }, [action]);
+
+  useEffect(() => {
+    if (action) setPaused(action, !isPlaying);
+    invalidate();
+  }, [action, isPlaying, invalidate]);
+
+  const handleCentered = useCallback(({ height, boundingSphere }: OnCenterCallbackProps) => setBounds({ height, radius: boundingSphere.radius }), []);
+
+  useLayoutEffect(() => {
+    if (bounds) onPlaced(src, bounds.height * scale);
+  }, [bounds, scale, src, onPlaced]);
+
+  return (
+    <group scale={scale} visible={bounds !== null}>
+      <Center top onCentered={handleCentered}>
+        <primitive object={scene} />
+      </Center>
+    </group>
   );
 }
 
@@ -123,11 +179,16 @@ function FirstFrameSignal({ src, onFirstFrame }: { src: string; onFirstFrame: (s
   return null;
 }
 
-/** A demand frameloop only draws on change; a playing animation changes every frame. */
+/** A demand frameloop draws only on change; a playing animation changes every frame. */
 function ContinuousFrames() {
   const invalidate = useThree((state) => state.invalidate);
   // Subscribing to useFrame does not request a frame by itself: start the chain.
   useEffect(() => invalidate(), [invalidate]);
   useFrame((state) => state.invalidate());
   return null;
+}
+
+/** Pausing keeps the action's time, so Play resumes where it stopped (a function: the lint rule forbids mutating a hook's value inline). */
+function setPaused(action: AnimationAction, isPaused: boolean): void {
+  action.paused = isPaused;
 }

@@ -1,8 +1,4 @@
-/**
- * The viewer's life cycle as one reducer, so the shell (model-viewer.tsx)
- * stays declarative and every transition is unit-tested. `state` is mirrored
- * to `data-state` on the figure for e2e tests and styling.
- */
+/** The viewer's life cycle as one reducer; `state` is mirrored to `data-state` on the figure for e2e tests and styling. */
 
 export type ViewerState = 'idle' | 'loading' | 'ready' | 'error' | 'no-webgl';
 
@@ -68,16 +64,10 @@ export function viewerReducer(status: ViewerStatus, action: ViewerAction): Viewe
   }
 }
 
-/** What the overlay talks about: a problem, or the missing WebGL. Its words are in labels.ts. */
+/** What the overlay talks about (its words are in labels.ts). */
 export type StatusMessageKind = ViewerProblem | 'no-webgl';
 
-export interface StatusMessage {
-  kind: StatusMessageKind;
-  canRetry: boolean;
-}
-
-/** What the overlay says for a status, or null when there is nothing to say. */
-export function getStatusMessage(status: ViewerStatus): StatusMessage | null {
+export function getStatusMessage(status: ViewerStatus): { kind: StatusMessageKind; canRetry: boolean } | null {
   if (status.state === 'no-webgl') return { kind: 'no-webgl', canRetry: false };
   switch (status.problem) {
     case 'load-failed':

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { detectWebGL } from './webgl-support.ts';
+import { detectWebGL } from './viewer-start.ts';
 
 describe('detectWebGL', () => {
   it('reports WebGL 2 and releases the probe context', () => {

@@ -1,7 +1,7 @@
 import { Bone, BoxGeometry, Group, Mesh, MeshStandardMaterial, ShaderMaterial, Skeleton, SkinnedMesh, Texture } from 'three';
 import { describe, expect, it, vi } from 'vitest';
 
-import { collectDisposables, disposeCloneSkeletons, disposeGltf } from './dispose-gltf.ts';
+import { collectDisposables, disposeCloneSkeletons, disposeGltf } from './gltf-cache.ts';
 
 function spyDispose(target: { addEventListener: (type: 'dispose', listener: () => void) => void }) {
   const listener = vi.fn();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { createMeshoptWorkerDecoder } from './meshopt-worker-decoder.ts';
+import { createMeshoptWorkerDecoder } from './gltf-loader.ts';
 
 /** Records what the decoder posts; the test answers as the worker would. */
 class FakeWorker {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { applyOrbitCommand, getOrbitCommand } from './keyboard-orbit.ts';
+import { applyOrbitCommand, getOrbitCommand } from './camera.ts';
 
 const limits = { minDistance: 1, maxDistance: 10, minPolarAngle: 0, maxPolarAngle: Math.PI / 2 };
 const target = { x: 0, y: 0, z: 0 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { getDistanceLimits, getFitDistance, getFraming, getMaxPolarAngle, getOrbitOffset } from './framing.ts';
+import { getDistanceLimits, getFitDistance, getFraming, getMaxPolarAngle, getOrbitOffset } from './camera.ts';
 
 const DEG = Math.PI / 180;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { needsMainThreadZstd, SelfHostedKTX2Loader } from './ktx2-loader.ts';
+import { needsMainThreadZstd, SelfHostedKTX2Loader } from './gltf-loader.ts';
 
 import type { WebGLRenderer } from 'three';
 

@@ -1,0 +1,183 @@
+import type { PerspectiveCamera, Vector3 } from 'three';
+
+/**
+ * Camera framing and keyboard orbit as pure maths (unit-tested without a renderer), plus the two
+ * functions that apply them to three's camera and OrbitControls. Conventions are three's `Spherical`:
+ * y is up, the polar angle is measured from +y, azimuth 0 looks at the model's front (+z). The model
+ * stands on the floor plane y = 0 (drei `<Center top>`).
+ */
+
+export interface Vec3 {
+  x: number;
+  y: number;
+  z: number;
+}
+
+export interface OrbitAngles {
+  azimuthDeg: number;
+  polarDeg: number;
+}
+
+/** A three-quarter view slightly from above: reads well for most products. */
+const DEFAULT_ORBIT: OrbitAngles = { azimuthDeg: 30, polarDeg: 70 };
+/** Vertical field of view: narrow, like a product photo. */
+export const FOV_DEG = 30;
+const FIT_MARGIN = 1.1;
+
+const MIN_RADIUS = 1e-6;
+const DEG = Math.PI / 180;
+
+export interface OrbitLimits {
+  minDistance: number;
+  maxDistance: number;
+  minPolarAngle: number;
+  maxPolarAngle: number;
+}
+
+export interface Framing extends OrbitLimits {
+  position: Vec3;
+  target: Vec3;
+  near: number;
+  far: number;
+}
+
+export interface FramingInput {
+  /** Bounding sphere of the centred model. */
+  center: Vec3;
+  radius: number;
+  fovDeg: number;
+  /** Canvas width / height. */
+  aspect: number;
+  /** Editor-chosen angle (`ViewerSource.camera`). */
+  orbit?: OrbitAngles;
+  margin?: number;
+}
+
+const clamp = (value: number, min: number, max: number): number => Math.min(Math.max(value, min), max);
+
+/** Distance from the sphere centre at which the whole sphere fits the frustum both ways, times `margin`. */
+export function getFitDistance(radius: number, fovDeg: number, aspect: number, margin = FIT_MARGIN): number {
+  const halfVertical = (fovDeg * DEG) / 2;
+  const halfHorizontal = Math.atan(Math.tan(halfVertical) * aspect);
+  return (Math.max(radius, MIN_RADIUS) / Math.sin(Math.min(halfVertical, halfHorizontal))) * margin;
+}
+
+/** Close enough to inspect details but never inside the model; far enough to see it small but never lost. */
+export function getDistanceLimits(radius: number, fitDistance: number): { minDistance: number; maxDistance: number } {
+  const safeRadius = Math.max(radius, MIN_RADIUS);
+  return {
+    minDistance: Math.max(safeRadius * 1.2, fitDistance * 0.35),
+    maxDistance: Math.max(fitDistance * 2.5, safeRadius * 3),
+  };
+}
+
+/** Largest polar angle keeping the camera above the floor at every distance: targetY + d·cos(φ) ≥ clearance. */
+export function getMaxPolarAngle(targetY: number, maxDistance: number, clearance = 0): number {
+  const cosine = (clearance - targetY) / Math.max(maxDistance, MIN_RADIUS);
+  return Math.acos(Math.min(Math.max(cosine, -1), 0));
+}
+
+export function getOrbitOffset(azimuthRad: number, polarRad: number, distance: number): Vec3 {
+  const sinPolar = Math.sin(polarRad);
+  return { x: distance * sinPolar * Math.sin(azimuthRad), y: distance * Math.cos(polarRad), z: distance * sinPolar * Math.cos(azimuthRad) };
+}
+
+/** Everything the camera and OrbitControls need to show a model of any size and origin. */
+export function getFraming({ center, radius, fovDeg, aspect, orbit = DEFAULT_ORBIT, margin }: FramingInput): Framing {
+  const safeRadius = Math.max(radius, MIN_RADIUS);
+  const fitDistance = getFitDistance(safeRadius, fovDeg, aspect, margin);
+  const { minDistance, maxDistance } = getDistanceLimits(safeRadius, fitDistance);
+  const maxPolarAngle = getMaxPolarAngle(center.y, maxDistance, safeRadius * 0.02);
+  const offset = getOrbitOffset(orbit.azimuthDeg * DEG, clamp(orbit.polarDeg * DEG, 0, maxPolarAngle), fitDistance);
+  return {
+    position: { x: center.x + offset.x, y: center.y + offset.y, z: center.z + offset.z },
+    target: { ...center },
+    minDistance,
+    maxDistance,
+    minPolarAngle: 0,
+    maxPolarAngle,
+    near: Math.max(minDistance - safeRadius, safeRadius * 0.01) / 2,
+    // The contact-shadow plane reaches further out than the model itself.
+    far: maxDistance + safeRadius * 4,
+  };
+}
+
+export type OrbitCommand = { kind: 'orbit'; azimuthRad: number; polarRad: number } | { kind: 'zoom'; factor: number } | { kind: 'reset' };
+
+const STEP_RAD = 10 * DEG;
+const LARGE_STEP_RAD = 45 * DEG;
+const ZOOM_FACTOR = 1.15;
+
+/** Keyboard orbit: arrows turn around the target (Shift: larger steps), +/− zoom, Home resets. */
+export function getOrbitCommand(key: string, shiftKey = false): OrbitCommand | null {
+  const step = shiftKey ? LARGE_STEP_RAD : STEP_RAD;
+  switch (key) {
+    case 'ArrowLeft':
+      return { kind: 'orbit', azimuthRad: -step, polarRad: 0 };
+    case 'ArrowRight':
+      return { kind: 'orbit', azimuthRad: step, polarRad: 0 };
+    case 'ArrowUp':
+      return { kind: 'orbit', azimuthRad: 0, polarRad: -step };
+    case 'ArrowDown':
+      return { kind: 'orbit', azimuthRad: 0, polarRad: step };
+    case '+':
+    case '=':
+      return { kind: 'zoom', factor: 1 / ZOOM_FACTOR };
+    case '-':
+    case '_':
+      return { kind: 'zoom', factor: ZOOM_FACTOR };
+    case 'Home':
+      return { kind: 'reset' };
+    default:
+      return null;
+  }
+}
+
+/** New camera position after an orbit or zoom command, within the controls' limits. */
+export function applyOrbitCommand(position: Vec3, target: Vec3, command: Exclude<OrbitCommand, { kind: 'reset' }>, limits: OrbitLimits): Vec3 {
+  const dx = position.x - target.x;
+  const dy = position.y - target.y;
+  const dz = position.z - target.z;
+  const distance = Math.hypot(dx, dy, dz) || limits.minDistance;
+  const polar = Math.acos(clamp(dy / distance, -1, 1));
+  const azimuth = Math.atan2(dx, dz);
+  // Orbits keep a hair away from the poles, where the azimuth is undefined (OrbitControls does the same).
+  const [minPolar, maxPolar] = [Math.max(limits.minPolarAngle, 1e-6), Math.min(limits.maxPolarAngle, Math.PI - 1e-6)];
+  const offset =
+    command.kind === 'zoom'
+      ? getOrbitOffset(azimuth, polar, clamp(distance * command.factor, limits.minDistance, limits.maxDistance))
+      : getOrbitOffset(azimuth + command.azimuthRad, clamp(polar + command.polarRad, minPolar, maxPolar), distance);
+  return { x: target.x + offset.x, y: target.y + offset.y, z: target.z + offset.z };
+}
+
+/** The part of OrbitControls (three-stdlib, via drei) the viewer drives. */
+export interface OrbitRig extends OrbitLimits {
+  target: Vector3;
+  update(): unknown;
+}
+
+/** Puts camera and controls where the framing says: the initial fit and Reset. */
+export function applyFraming(camera: PerspectiveCamera, controls: OrbitRig, framing: Framing): void {
+  camera.near = framing.near;
+  camera.far = framing.far;
+  camera.updateProjectionMatrix();
+  camera.position.set(framing.position.x, framing.position.y, framing.position.z);
+  controls.target.set(framing.target.x, framing.target.y, framing.target.z);
+  controls.minDistance = framing.minDistance;
+  controls.maxDistance = framing.maxDistance;
+  controls.minPolarAngle = framing.minPolarAngle;
+  controls.maxPolarAngle = framing.maxPolarAngle;
+  controls.update();
+}
+
+/** Moves the camera for a keyboard command; false when it cannot (Reset before the model is framed). */
+export function applyKeyboardCommand(camera: PerspectiveCamera, controls: OrbitRig, command: OrbitCommand, framing: Framing | null): boolean {
+  if (command.kind === 'reset') {
+    if (framing) applyFraming(camera, controls, framing);
+    return framing !== null;
+  }
+  const next = applyOrbitCommand(camera.position, controls.target, command, controls);
+  camera.position.set(next.x, next.y, next.z);
+  controls.update();
+  return true;
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+import { networkInformation } from '#client/components/network.ts';
+
+import { getStartMode, TOUCH_FIRST_QUERY } from './viewer-options.ts';
+
+import type { RefObject } from 'react';
+
+import type { StartMode } from './viewer-options.ts';
+
+/** When and whether the 3D view starts: near the viewport, on the device's start mode, with WebGL. */
+
+const OPT_IN_KEY = 'vitrine:viewer-3d';
+const optInListeners = new Set<() => void>();
+
+function hasOptedIn(): boolean {
+  try {
+    return window.sessionStorage.getItem(OPT_IN_KEY) === '1';
+  } catch {
+    return false; // Storage blocked: every page asks again.
+  }
+}
+
+/** The visitor pressed "View in 3D": later viewers in this tab start by themselves. */
+export function rememberOptIn(): void {
+  try {
+    window.sessionStorage.setItem(OPT_IN_KEY, '1');
+  } catch {
+    // Storage blocked: the button still starts this viewer.
+  }
+  for (const listener of optInListeners) listener();
+}
+
+function readStartMode(): StartMode {
+  const isTouchFirst = typeof window.matchMedia === 'function' && window.matchMedia(TOUCH_FIRST_QUERY).matches;
+  return getStartMode({ isTouchFirst, saveData: networkInformation()?.saveData === true, hasOptedIn: hasOptedIn() });
+}
+
+function subscribeStartMode(onChange: () => void): () => void {
+  const list = typeof window.matchMedia === 'function' ? window.matchMedia(TOUCH_FIRST_QUERY) : null;
+  list?.addEventListener('change', onChange);
+  networkInformation()?.addEventListener?.('change', onChange);
+  optInListeners.add(onChange);
+  return () => {
+    list?.removeEventListener('change', onChange);
+    networkInformation()?.removeEventListener?.('change', onChange);
+    optInListeners.delete(onChange);
+  };
+}
+
+/** This device's start mode, or null on the server and during hydration: nothing may start or render differently then. */
+export function useStartMode(): StartMode | null {
+  return useSyncExternalStore<StartMode | null>(subscribeStartMode, readStartMode, () => null);
+}
+
+/** Becomes true (for good) once the element comes within `rootMargin` of the viewport; at once without IntersectionObserver. */
+export function useNearViewport(ref: RefObject<Element | null>, options: { rootMargin?: string; enabled?: boolean } = {}): boolean {
+  const { rootMargin = '200px', enabled = true } = options;
+  const [isNear, setIsNear] = useState(false);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!enabled || isNear || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      const timer = setTimeout(() => setIsNear(true));
+      return () => clearTimeout(timer);
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        setIsNear(true);
+        observer.disconnect();
+      },
+      { rootMargin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, rootMargin, enabled, isNear]);
+
+  return isNear;
+}
+
+interface ProbeCanvas {
+  getContext(contextId: 'webgl2' | 'webgl'): unknown;
+}
+
+/** WebGL 2 or 1 on a throwaway canvas, as `<model-viewer>` does; the probe context is released at once (browsers cap live contexts). */
+export function detectWebGL(createCanvas: () => ProbeCanvas = () => document.createElement('canvas')): boolean {
+  try {
+    const canvas = createCanvas();
+    const context = (canvas.getContext('webgl2') ?? canvas.getContext('webgl')) as { getExtension(name: string): { loseContext(): void } | null } | null;
+    context?.getExtension('WEBGL_lose_context')?.loseContext();
+    return context !== null;
+  } catch {
+    return false;
+  }
+}
+
+let cachedSupport: boolean | undefined;
+
+/** `detectWebGL()` once per page. */
+export function getWebGLSupport(): boolean {
+  cachedSupport ??= detectWebGL();
+  return cachedSupport;
+}
