@@ -3,13 +3,30 @@ import { defineConfig } from 'vitest/config';
 
 import { noCdnFallbacks } from './scripts/no-cdn-fallbacks.ts';
 
+import type { Plugin } from 'vite';
+
+/**
+ * Route loaders and other server-only modules are named `*.server.ts`: the browser build (and dev server)
+ * fails on one instead of shipping it (docs/decisions/021-one-route-table.md). Type-only imports are erased first.
+ */
+function serverOnlyModules(): Plugin {
+  return {
+    name: 'vitrine:server-only-modules',
+    apply: (_config, { mode }) => mode !== 'test',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    load(id) {
+      if (/\.server\.tsx?($|\?)/.test(id)) this.error(`${id} is server-only; the browser must not import it`);
+    },
+  };
+}
+
 /**
  * One config for dev (middleware mode), the client build, the SSR build and
  * Vitest. The build script (scripts/build.ts) picks client vs SSR through
  * Vite's JS API; see docs/decisions/001-build-and-runtime.md.
  */
 export default defineConfig({
-  plugins: [react(), noCdnFallbacks()],
+  plugins: [react(), noCdnFallbacks(), serverOnlyModules()],
   appType: 'custom',
   publicDir: 'public',
   build: {

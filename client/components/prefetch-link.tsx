@@ -3,7 +3,7 @@ import { Link, matchRoutes } from 'react-router';
 
 import { whenIdleAfterLoad } from '#client/components/idle.ts';
 import { networkInformation } from '#client/components/network.ts';
-import { prefetchRouteData } from '#client/data/route-data-client.ts';
+import { prefetchRouteData } from '#client/data/data-strategy.ts';
 import { PREFETCH_VIEWPORT_MARGIN_PX } from '#shared/constants.ts';
 
 import type { ComponentProps, FocusEvent, MouseEvent } from 'react';

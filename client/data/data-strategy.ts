@@ -1,30 +1,29 @@
 import { data, redirect, redirectDocument } from 'react-router';
 
-import { loadRouteData } from '#client/data/route-data-client.ts';
-import { ROUTE_DATA_TIMEOUT_MS } from '#shared/constants.ts';
+import { PREFETCH_CACHE_MS, ROUTE_DATA_PREFIX, ROUTE_DATA_ROUTES_PARAM, ROUTE_DATA_TIMEOUT_MS } from '#shared/constants.ts';
 import { toSameOriginPath } from '#shared/http/safe-redirect.ts';
 
 import type { DataStrategyFunction, DataStrategyResult } from 'react-router';
+import type { RouteDataPayload } from '#shared/data/route-data.ts';
 
 /**
- * Browser data strategy: instead of running loaders in the browser, ask the
- * server once for all matched routes that need data. Loaders' server-only
- * work (Contentful, caches) therefore never ships to the browser.
- *
- * After ROUTE_DATA_TIMEOUT_MS (or on a network failure) the navigation falls
- * back to a full document load of the target URL, which the server renders.
+ * Browser data strategy: instead of running loaders in the browser, ask the server's `/_data` once per
+ * navigation for every matched route that needs data, so loaders' server-only work never ships.
+ * After ROUTE_DATA_TIMEOUT_MS (or a network failure) the navigation falls back to a document load.
  */
 export const dataStrategy: DataStrategyFunction = async ({ request, matches }) => {
   const toLoad = matches.filter((m) => m.shouldCallHandler());
   const results: Record<string, DataStrategyResult> = {};
   if (toLoad.length === 0) return results;
+  const answerAll = (result: Response) => {
+    for (const match of toLoad) results[match.route.id] = { type: 'data', result };
+    return results;
+  };
 
   const url = new URL(request.url);
   const target = url.pathname + url.search;
-  const timeout = AbortSignal.timeout(ROUTE_DATA_TIMEOUT_MS);
-  const signal = AbortSignal.any([request.signal, timeout]);
-
-  let payload;
+  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(ROUTE_DATA_TIMEOUT_MS)]);
+  let payload: RouteDataPayload;
   try {
     payload = await loadRouteData(
       target,
@@ -33,19 +32,14 @@ export const dataStrategy: DataStrategyFunction = async ({ request, matches }) =
     );
   } catch (error) {
     if (request.signal.aborted) throw error;
-    // Slow or unreachable: let the server render the page as a document.
-    // A document load of a path like `//host` would leave the site.
-    const fallback = redirectDocument(toSameOriginPath(target, url.origin));
-    for (const match of toLoad) results[match.route.id] = { type: 'data', result: fallback };
-    return results;
+    // Slow or unreachable: the server renders the page as a document (a path like `//host` would leave the site).
+    return answerAll(redirectDocument(toSameOriginPath(target, url.origin)));
   }
 
   if (payload.type === 'redirect') {
-    // The server passed it through toSafeRedirectPath; this keeps a bad payload on our origin all the same.
+    // The server gated it already (toSafeRedirectPath); this keeps a bad payload on our origin all the same.
     const location = toSameOriginPath(payload.location, url.origin);
-    const response = payload.reloadDocument ? redirectDocument(location, payload.status) : redirect(location, payload.status);
-    for (const match of toLoad) results[match.route.id] = { type: 'data', result: response };
-    return results;
+    return answerAll(payload.reloadDocument ? redirectDocument(location, payload.status) : redirect(location, payload.status));
   }
 
   await Promise.all(
@@ -61,3 +55,49 @@ export const dataStrategy: DataStrategyFunction = async ({ request, matches }) =
   );
   return results;
 };
+
+/** Prefetched payloads, kept briefly so the navigation that follows reuses them. */
+const prefetched = new Map<string, { promise: Promise<RouteDataPayload>; expiresAt: number }>();
+
+/** The data URL for a page path (`/models?x=1` → `/_data/models?x=1`). */
+function toDataUrl(pathWithSearch: string, routeIds: string[] = []): string {
+  const url = new URL(pathWithSearch, 'http://x');
+  url.searchParams.delete(ROUTE_DATA_ROUTES_PARAM);
+  if (routeIds.length > 0) url.searchParams.set(ROUTE_DATA_ROUTES_PARAM, [...routeIds].sort().join(','));
+  return `${ROUTE_DATA_PREFIX}${url.pathname === '/' ? '' : url.pathname}${url.search}`;
+}
+
+async function fetchPayload(url: string, signal?: AbortSignal): Promise<RouteDataPayload> {
+  const response = await fetch(url, { signal, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  if (!response.ok && response.headers.get('Content-Type')?.includes('application/json') !== true) {
+    throw new Error(`Route data request failed with ${response.status}`);
+  }
+  return (await response.json()) as RouteDataPayload;
+}
+
+/** Starts (or reuses) a prefetch of every matched route's data for `pathWithSearch`. */
+export function prefetchRouteData(pathWithSearch: string): Promise<RouteDataPayload> {
+  const url = toDataUrl(pathWithSearch);
+  const now = Date.now();
+  const existing = prefetched.get(url);
+  if (existing && existing.expiresAt > now) return existing.promise;
+  const promise = fetchPayload(url);
+  prefetched.set(url, { promise, expiresAt: now + PREFETCH_CACHE_MS });
+  // A failed prefetch must not poison the navigation: forget it and let the navigation fetch.
+  promise.catch(() => prefetched.delete(url));
+  if (prefetched.size > 50) prefetched.delete(prefetched.keys().next().value as string);
+  return promise;
+}
+
+/** A fresh prefetch of the whole page if there is one (it answers every route), else one request for the routes that need loading. */
+function loadRouteData(pathWithSearch: string, routeIds: string[], signal: AbortSignal): Promise<RouteDataPayload> {
+  const hit = prefetched.get(toDataUrl(pathWithSearch));
+  if (!hit || hit.expiresAt <= Date.now()) return fetchPayload(toDataUrl(pathWithSearch, routeIds), signal);
+  prefetched.delete(toDataUrl(pathWithSearch));
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    hit.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
