@@ -7,7 +7,7 @@
  *   node scripts/loc.ts [rev]     # a commit instead of the work tree
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 const FOLDERS = ['server', 'client', 'shared', 'scripts'];
 const SOURCE = /\.(ts|tsx|css|js|mjs)$/;
@@ -19,7 +19,7 @@ const rev = process.argv[2];
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 const files = git('ls-tree', '-r', '--name-only', rev ?? 'HEAD', '--', ...FOLDERS)
   .split('\n')
-  .filter((file) => SOURCE.test(file) && !TEST.test(file));
+  .filter((file) => SOURCE.test(file) && !TEST.test(file) && (rev !== undefined || existsSync(file)));
 const read = (file: string) => (rev ? git('show', `${rev}:${file}`) : readFileSync(file, 'utf8'));
 
 const perFolder = new Map<string, number>();
