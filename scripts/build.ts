@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 
 import { build } from 'vite';
 
-import { writeInsightsScripts } from '#server/insights/script-bundle.ts';
+import { writeInsightsScripts } from '#server/insights/scripts.ts';
 
 import { CLIENT_CHUNK_GROUPS } from './client-chunks.ts';
 import { copyDecoders } from './copy-decoders.ts';

@@ -14,13 +14,14 @@ import { createEmbeddedSearch } from '#server/embedded/algolia/index.ts';
 import { createAlgoliaAdminClient, subscribeAlgoliaSync } from '#server/services/search/algolia.ts';
 import { collectRecords } from '#server/services/search/records.ts';
 import { createAlgoliaServerClient, createSearchApi } from '#server/services/search/search-api.ts';
-import { createInsightsCollector, isCollectingInsights } from '#server/insights/index.ts';
-import { openInsightsStore } from '#server/insights/store/open-store.ts';
+import { createInsightsRouter } from '#server/insights/router.ts';
+import { createScriptSource } from '#server/insights/scripts.ts';
+import { openInsightsStore } from '#server/insights/store/store.ts';
 
 import type { AppDeps, AppRouters } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
 import type { ContentService } from '#server/services/content/content-service.ts';
-import type { InsightsStore } from '#server/insights/store/insights-store.ts';
+import type { InsightsStore } from '#server/insights/store/store.ts';
 import type { Logger } from 'pino';
 
 export interface Services {
@@ -62,7 +63,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   };
 
   // Page views, vitals and search Insights events, kept across restarts (SQLite under DATA_DIR, or PostgreSQL).
-  const insightsStore = isCollectingInsights(config) ? openInsightsStore(config, logger) : undefined;
+  const insightsStore = config.insights.enabled && config.insights.selfHosted ? openInsightsStore(config, logger) : undefined;
   const search = config.algolia.remote
     ? undefined
     : createEmbeddedSearch({
@@ -99,7 +100,9 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
         }
       : {}),
     ...(search ? { searchApi: search.router } : {}),
-    ...(insightsStore ? { insights: createInsightsCollector(config, insightsStore) } : {}),
+    ...(insightsStore
+      ? { insights: createInsightsRouter({ scripts: createScriptSource(config.isDev), store: insightsStore, token: config.insights.token }) }
+      : {}),
     feeds: createFeedsRouter(config, content),
     contentJson: createContentJsonRouter(content, config.htmlCacheControl),
     preview: createPreviewRouter({ secret: preview.secret, cookieSecret: preview.cookieSecret, enabled: clients.previewAvailable }),

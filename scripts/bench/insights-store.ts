@@ -17,11 +17,10 @@ import { parseArgs } from 'node:util';
 
 import pino from 'pino';
 
-import { createInsightsStore } from '#server/insights/store/insights-store.ts';
-import { openPostgresDatabase } from '#server/insights/store/postgres-database.ts';
-import { openSqliteDatabase } from '#server/insights/store/sqlite-database.ts';
+import { openPostgresDatabase, openSqliteDatabase } from '#server/insights/store/databases.ts';
+import { createInsightsStore } from '#server/insights/store/store.ts';
 
-import type { PageViewEvent, VitalEvent } from '#server/insights/event-schema.ts';
+import type { PageViewEvent, VitalEvent } from '#shared/insights.ts';
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '200000' }, rows: { type: 'string', default: '1000000' }, url: { type: 'string' } },

@@ -2,14 +2,13 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
 import { createInsightsRouter } from '#server/insights/router.ts';
-import { createRateLimiter } from '#server/insights/rate-limiter.ts';
 import { createTestStore } from '../../tests/fixtures/insights-store.ts';
 
 import { createTestApp } from '../../tests/fakes/test-app.ts';
 import { fakeScripts, pageView } from '../../tests/fixtures/insights-app.ts';
 
 function createAppWithInsights() {
-  const handler = createInsightsRouter({ scripts: fakeScripts, store: createTestStore(), rateLimiter: createRateLimiter(), token: 't0ken' });
+  const handler = createInsightsRouter({ scripts: fakeScripts, store: createTestStore(), token: 't0ken' });
   return createTestApp({}, { routers: { insights: handler } }).app;
 }
 

@@ -2,11 +2,11 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
 import { createTestStore } from '../../tests/fixtures/insights-store.ts';
-import { TOKEN_NOT_CONFIGURED } from '#server/insights/token-auth.ts';
+import { readToken, TOKEN_NOT_CONFIGURED } from './router.ts';
 
 import { createCollectorApp, lcp, pageView } from '../../tests/fixtures/insights-app.ts';
 
-import type { PageViewEvent, VitalEvent } from '#server/insights/event-schema.ts';
+import type { PageViewEvent, VitalEvent } from '#shared/insights.ts';
 
 function seededStore() {
   const store = createTestStore();
@@ -102,7 +102,16 @@ describe('insights summary and dashboard', () => {
 
     const res = await request(app).get('/_insights/dashboard').set('Authorization', 'Bearer s3cret-token');
 
-    expect(res.text).toContain('/&#60;img&#62;');
+    expect(res.text).toContain('/&lt;img&gt;');
     expect(res.text).not.toContain('/<img>');
+  });
+});
+
+describe('readToken', () => {
+  it('prefers the bearer token and falls back to ?token=', () => {
+    expect(readToken('Bearer abc', { token: 'xyz' })).toBe('abc');
+    expect(readToken('bearer  abc ', {})).toBe('abc');
+    expect(readToken(undefined, { token: 'xyz' })).toBe('xyz');
+    expect(readToken('Basic dXNlcg==', { token: ['a', 'b'] })).toBeUndefined();
   });
 });

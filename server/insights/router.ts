@@ -1,67 +1,69 @@
 import express, { Router } from 'express';
 
-import { clientAddress } from '#server/middleware/client-address.ts';
-import { pageViewBatchSchema, vitalBatchSchema } from '#server/insights/event-schema.ts';
+import { safeEqual } from '#server/middleware/auth.ts';
+import { errorsAsJson, sendError } from '#server/middleware/errors.ts';
+import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { HttpError } from '#shared/http/http-error.ts';
+import { pageViewBatchSchema, vitalBatchSchema } from '#shared/insights.ts';
 
-import { createInsightsSummaryRouter, sendJsonError } from './insights-summary.ts';
+import { renderDashboardPage } from './dashboard.ts';
 
-import type { PageViewEvent, VitalEvent } from '#server/insights/event-schema.ts';
-import type { RateLimiter } from '#server/insights/rate-limiter.ts';
-import type { InsightsScriptName } from '#server/insights/script-bundle.ts';
-import type { ScriptSource } from '#server/insights/script-source.ts';
-import type { InsightsStore } from '#server/insights/store/insights-store.ts';
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { PageViewEvent, VitalEvent } from '#shared/insights.ts';
+import type { InsightsScriptName, ScriptSource } from './scripts.ts';
+import type { InsightsStore } from './store/store.ts';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 
 /** Largest event batch body accepted (25 events fit comfortably). */
 export const MAX_EVENTS_BODY_BYTES = 16 * 1024;
+export const TOKEN_NOT_CONFIGURED = 'The insights summary is disabled: set INSIGHTS_TOKEN to enable it';
+const UNAVAILABLE = 'The insights store is unavailable; the server log says why';
 
 export interface InsightsRouterOptions {
   scripts: ScriptSource;
   /** Where accepted events go (queued; the answer never waits for the database). */
   store: InsightsStore;
-  rateLimiter: RateLimiter;
   /** INSIGHTS_TOKEN; without it the summary and dashboard always answer 401. */
   token: string | undefined;
+  /** Default: a burst of 120 per client, 2 a second after it (a page load sends about two batches; NAT shares addresses). */
+  rateLimit?: RequestHandler;
   maxBodyBytes?: number;
 }
 
 /**
- * The self-hosted insights collector, mounted at INSIGHTS_BASE_PATH with the
- * layout hosted providers use: `GET /insights/script.js` and
- * `GET /speed-insights/script.js` serve the browser scripts (the latter
- * imports `GET /speed-insights/vitals.js` after `load`); `POST
- * /insights/events` and `POST /speed-insights/events` take batches from them
- * (JSON, or text/plain as sendBeacon sends it). Each accepted event becomes
- * one `req.log` line and a row in the insights store. No cookies, and
- * the client address only ever enters the rate limiter, hashed.
+ * The self-hosted collector at INSIGHTS_BASE_PATH, in the layout hosted providers use (docs/decisions/006-insights.md):
+ * the browser scripts, the event endpoints (JSON, or text/plain as sendBeacon sends it) and the operator views behind
+ * INSIGHTS_TOKEN. No cookies; the client address only ever enters the rate limiter, hashed.
  */
 export function createInsightsRouter(options: InsightsRouterOptions): Router {
   const router = Router();
   const parseBody = express.json({ limit: options.maxBodyBytes ?? MAX_EVENTS_BODY_BYTES, type: ['application/json', 'text/plain'] });
+  const limit = options.rateLimit ?? rateLimit({ burst: 120, perSecond: 2, maxClients: 10_000, message: 'Too many insights requests; slow down' });
+  const guard = requireToken(options.token);
+
+  // The dashboard is a page: its errors are HTML for browsers. Everything after it answers JSON, whatever the client accepts.
+  router.get('/dashboard', guard, async (req, res) => {
+    res.setHeader('X-Robots-Tag', 'noindex');
+    const summary = await summarize(options.store, req, res);
+    if (summary) res.type('html').send(renderDashboardPage(summary, String(res.locals.nonce)));
+  });
+  router.use(errorsAsJson);
+  router.get('/summary', guard, async (req, res) => {
+    const summary = await summarize(options.store, req, res);
+    if (summary) res.json(summary);
+  });
 
   router.get('/insights/script.js', serveScript(options.scripts, 'insights'));
   router.get('/speed-insights/script.js', serveScript(options.scripts, 'speed-insights'));
   router.get('/speed-insights/vitals.js', serveScript(options.scripts, 'speed-insights-vitals'));
 
-  const accept = [rateLimit(options.rateLimiter), requireJsonBody(), parseBody];
+  const accept = [limit, requireJsonBody, parseBody];
   router.post(
     '/insights/events',
     ...accept,
     collect(pageViewBatchSchema, (req, event: PageViewEvent) => {
-      req.log.info(
-        {
-          event: 'pageview',
-          route: event.route,
-          path: event.path,
-          locale: event.locale,
-          referrer: event.referrer,
-          viewport: event.viewport,
-          navigation: event.navigation,
-        },
-        'insights event',
-      );
+      const { route, path, locale, referrer, viewport, navigation } = event;
+      req.log.info({ event: 'pageview', route, path, locale, referrer, viewport, navigation }, 'insights event');
       options.store.recordPageView(event);
     }),
   );
@@ -69,41 +71,54 @@ export function createInsightsRouter(options: InsightsRouterOptions): Router {
     '/speed-insights/events',
     ...accept,
     collect(vitalBatchSchema, (req, event: VitalEvent) => {
-      req.log.info(
-        {
-          event: 'vital',
-          name: event.name,
-          value: event.value,
-          rating: event.rating,
-          route: event.route,
-          path: event.path,
-          viewport: event.viewport,
-          navigationType: event.navigationType,
-          metricId: event.id,
-        },
-        'insights event',
-      );
+      const { name, value, rating, route, path, viewport, navigationType, id } = event;
+      req.log.info({ event: 'vital', name, value, rating, route, path, viewport, navigationType, metricId: id }, 'insights event');
       options.store.recordVital(event);
     }),
   );
   router.all(['/insights/events', '/speed-insights/events'], (req, res) =>
-    sendJsonError(req, res, 405, `Method ${req.method} is not allowed here`, { Allow: 'POST' }),
+    sendError(req, res, 405, `Method ${req.method} is not allowed here`, { Allow: 'POST' }),
   );
 
-  router.use(createInsightsSummaryRouter({ store: options.store, token: options.token }));
-  router.use((req, res) => sendJsonError(req, res, 404, `Nothing lives at ${req.originalUrl.split('?')[0]?.slice(0, 200)}`));
-  router.use(bodyErrors());
+  router.use((req, res) => sendError(req, res, 404, `Nothing lives at ${req.originalUrl.split('?')[0]?.slice(0, 200)}`));
+  router.use(bodyErrors);
   return router;
+}
+
+/** The token from `Authorization: Bearer …` or, for a browser bookmark, `?token=` (redacted in logs). */
+export function readToken(authorization: string | undefined, query: unknown): string | undefined {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+  if (bearer) return bearer;
+  const fromQuery = (query as Record<string, unknown> | undefined)?.token;
+  return typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined;
+}
+
+/** Without a configured token every request is refused, so a forgotten setting never exposes the data. */
+function requireToken(expected: string | undefined): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const given = readToken(req.get('authorization'), req.query);
+    let refusal: string | undefined;
+    if (!expected) refusal = TOKEN_NOT_CONFIGURED;
+    else if (!given) refusal = 'Send the insights token as "Authorization: Bearer <token>" or ?token=';
+    else if (!safeEqual(given, expected)) refusal = 'The insights token is not valid';
+    if (!refusal) return next();
+    sendError(req, res, 401, refusal, { 'WWW-Authenticate': 'Bearer realm="insights"' });
+  };
+}
+
+/** A store that cannot be read answers 503 (the store logs its own failure). */
+async function summarize(store: InsightsStore, req: Request, res: Response) {
+  const summary = await store.summarize().catch((error: unknown) => void req.log.warn({ err: error }, 'insights summary failed'));
+  if (!summary) sendError(req, res, 503, UNAVAILABLE, { 'Retry-After': '30' });
+  return summary;
 }
 
 function serveScript(scripts: ScriptSource, name: InsightsScriptName): RequestHandler {
   return async (_req, res) => {
-    let script;
-    try {
-      script = await scripts.load(name);
-    } catch (error) {
+    const script = await scripts.load(name).catch((error: unknown) => {
       throw new HttpError(503, `The ${name} script is not available; run npm run build`, { cause: error });
-    }
+    });
     res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
     res.setHeader('Cache-Control', 'public, max-age=300');
     // res.send answers 304 itself when If-None-Match matches this ETag.
@@ -112,28 +127,17 @@ function serveScript(scripts: ScriptSource, name: InsightsScriptName): RequestHa
   };
 }
 
-function rateLimit(limiter: RateLimiter): RequestHandler {
-  return (req, res, next) => {
-    const decision = limiter.take(clientAddress(req));
-    if (decision.allowed) return next();
-    sendJsonError(req, res, 429, 'Too many insights requests; slow down', { 'Retry-After': String(decision.retryAfterS) });
-  };
-}
-
-function requireJsonBody(): RequestHandler {
-  return (req, res, next) => {
-    if (req.is(['application/json', 'text/plain'])) return next();
-    sendJsonError(req, res, 415, 'Send events as application/json or text/plain JSON');
-  };
-}
+const requireJsonBody: RequestHandler = (req, res, next) => {
+  if (req.is(['application/json', 'text/plain'])) return next();
+  sendError(req, res, 415, 'Send events as application/json or text/plain JSON');
+};
 
 function collect<T>(schema: z.ZodType<{ events: T[] }>, record: (req: Request, event: T) => void): RequestHandler {
   return (req, res) => {
     const parsed = schema.safeParse(req.body);
     if (!parsed.success) {
       const issues = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
-      sendJsonError(req, res, 400, `Invalid event batch: ${issues.join('; ')}`);
-      return;
+      return sendError(req, res, 400, `Invalid event batch: ${issues.join('; ')}`);
     }
     for (const event of parsed.data.events) record(req, event);
     res.setHeader('Cache-Control', 'no-store');
@@ -142,12 +146,10 @@ function collect<T>(schema: z.ZodType<{ events: T[] }>, record: (req: Request, e
 }
 
 /** Body-parser failures answer in JSON like everything else here; other errors go on to the app's handler. */
-function bodyErrors(): ErrorRequestHandler {
-  return (err: { type?: string; status?: number }, req, res, next) => {
-    if (err.type === 'entity.too.large') return sendJsonError(req, res, 413, 'Event batch is larger than allowed');
-    if (err.type === 'entity.parse.failed') return sendJsonError(req, res, 400, 'Event batch is not valid JSON');
-    if (typeof err.status === 'number' && err.status >= 400 && err.status < 500 && !(err instanceof HttpError))
-      return sendJsonError(req, res, err.status, 'Event batch could not be read');
-    next(err);
-  };
-}
+const bodyErrors: ErrorRequestHandler = (err: { type?: string; status?: number }, req, res, next) => {
+  if (err.type === 'entity.too.large') return sendError(req, res, 413, 'Event batch is larger than allowed');
+  if (err.type === 'entity.parse.failed') return sendError(req, res, 400, 'Event batch is not valid JSON');
+  if (typeof err.status === 'number' && err.status >= 400 && err.status < 500 && !(err instanceof HttpError))
+    return sendError(req, res, err.status, 'Event batch could not be read');
+  next(err);
+};

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { AppConfigProvider } from '#client/components/app-config.tsx';
 
-import { NAVIGATION_EVENT } from './constants.ts';
+import { NAVIGATION_EVENT } from './page.ts';
 import { InsightsTags } from './insights-tags.tsx';
 
 import type { Root } from 'react-dom/client';

@@ -3,26 +3,22 @@ import { useLocation, useMatches } from 'react-router';
 
 import { usePublicConfig, useServerAssets } from '#client/components/app-config.tsx';
 
-import { NAVIGATION_EVENT, PAGE_VIEWS_SCRIPT, ROUTE_META_NAME, SPEED_INSIGHTS_SCRIPT } from './constants.ts';
-import { toRoutePattern } from './route-pattern.ts';
+import { NAVIGATION_EVENT, PAGE_VIEWS_SCRIPT, ROUTE_META_NAME, SPEED_INSIGHTS_SCRIPT } from './page.ts';
 
-import type { NavigationDetail } from './constants.ts';
+import type { NavigationDetail } from './page.ts';
 
 /**
- * Head tags for insights: the route pattern as `<meta name="vitrine:route">`
- * and the two deferred scripts from `INSIGHTS_BASE_PATH` (nothing at all
- * when INSIGHTS_ENABLED=false). After each committed client navigation it
- * dispatches `vitrine:navigation` so the page-view script counts it.
- *
- * The scripts carry the request's CSP nonce on the server only; the browser
- * hides nonce attributes after load and the client has no nonce, so
- * `suppressHydrationWarning` keeps React from reporting the difference
- * (plain `<script defer>` is not a React resource; only `async` ones are).
+ * The route pattern as `<meta name="vitrine:route">` and the two deferred scripts from `INSIGHTS_BASE_PATH` (nothing when
+ * INSIGHTS_ENABLED=false); after each committed client navigation, `vitrine:navigation` for the page-view script.
+ * The scripts carry the CSP nonce on the server only (browsers hide it after load and the client has none), hence
+ * `suppressHydrationWarning`; plain `<script defer>` is not a React resource, only `async` ones are.
  */
 export function InsightsTags() {
   const { insights } = usePublicConfig();
   const nonce = useServerAssets()?.nonce;
-  const route = useRoutePattern();
+  const matches = useMatches();
+  const deepest = matches[matches.length - 1];
+  const route = deepest ? toRoutePattern(deepest.pathname, deepest.params) : '/';
   const { pathname } = useLocation();
 
   useEffect(() => {
@@ -42,8 +38,36 @@ export function InsightsTags() {
   );
 }
 
-function useRoutePattern(): string {
-  const matches = useMatches();
-  const deepest = matches[matches.length - 1];
-  return deepest ? toRoutePattern(deepest.pathname, deepest.params) : '/';
+/**
+ * The route pattern of a matched URL (`/de/models/chair` with `{ slug: 'chair' }` → `/de/models/:slug`), to group
+ * insights by page type. `useMatches()` has no pattern, so the params are folded back into the path, right to left,
+ * the way Vercel Analytics' `computeRoute` does.
+ */
+export function toRoutePattern(pathname: string, params: Readonly<Record<string, string | undefined>>): string {
+  const segments = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).split('/');
+  const splat = params['*'];
+  if (splat) {
+    const splatSegments = splat.split('/').filter(Boolean).length;
+    segments.splice(segments.length - splatSegments, splatSegments, '*');
+  }
+  const named = Object.entries(params).filter((entry): entry is [string, string] => entry[0] !== '*' && typeof entry[1] === 'string' && entry[1] !== '');
+  let searchFrom = segments.length - 1;
+  for (const [name, value] of named.reverse()) {
+    for (let index = searchFrom; index > 0; index -= 1) {
+      if (safeDecode(segments[index] ?? '') === value) {
+        segments[index] = `:${name}`;
+        searchFrom = index - 1;
+        break;
+      }
+    }
+  }
+  return segments.join('/') || '/';
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { NAVIGATION_EVENT, ROUTE_META_NAME } from './constants.ts';
+import { NAVIGATION_EVENT, ROUTE_META_NAME } from './page.ts';
 import { startPageViews } from './page-views.ts';
 
-import type { EventBatch, PageViewEvent } from './wire.ts';
+import type { EventBatch, PageViewEvent } from '#shared/insights.ts';
 
 const endpoint = 'http://localhost:3000/_insights/insights/events';
 

@@ -1,13 +1,9 @@
-import { beaconTransport, createBeaconQueue } from './beacon-queue.ts';
-import { isTrackingAllowed } from './consent.ts';
-import { NAVIGATION_EVENT } from './constants.ts';
-import { getReferrerHost, readLocale, readRoute, readViewportClass } from './page-context.ts';
-import { isSampledIn } from './script-options.ts';
+import { createBeaconQueue } from './beacon-queue.ts';
+import { getReferrerHost, isSampledIn, isTrackingAllowed, NAVIGATION_EVENT, readRoute, readViewportClass } from './page.ts';
 
+import type { PageViewEvent } from '#shared/insights.ts';
 import type { Transport } from './beacon-queue.ts';
-import type { NavigationDetail } from './constants.ts';
-import type { ScriptOptions } from './script-options.ts';
-import type { PageViewEvent } from './wire.ts';
+import type { NavigationDetail, ScriptOptions } from './page.ts';
 
 export interface PageViewsOptions extends ScriptOptions {
   transport?: Transport;
@@ -16,20 +12,13 @@ export interface PageViewsOptions extends ScriptOptions {
 }
 
 /**
- * Counts the document load and every client-side navigation. The app
- * announces navigations with a `vitrine:navigation` event after React
- * committed the new page (client/insights/insights-tags.tsx), so the route
- * pattern is the new page's; history hooks would fire before the render and
- * also for InstantSearch's URL updates, which are not page views.
- * Returns false when nothing will be sent (DNT/GPC or sampled out).
+ * Counts the document load and every client-side navigation, announced by InsightsTags after React committed the new
+ * page, so the route pattern is the new page's (history hooks would fire before the render, and also for
+ * InstantSearch's URL updates, which are not page views). Returns false when nothing will be sent (DNT/GPC, sampled out).
  */
 export function startPageViews(options: PageViewsOptions): boolean {
   if (!isTrackingAllowed() || !isSampledIn(options.sampleRate, options.random)) return false;
-  const queue = createBeaconQueue<PageViewEvent>({
-    endpoint: options.endpoint,
-    transport: options.transport ?? beaconTransport,
-    flushAfterMs: options.flushAfterMs,
-  });
+  const queue = createBeaconQueue<PageViewEvent>(options);
   let lastPath: string | undefined;
 
   function record(navigation: PageViewEvent['navigation'], route: string | null): void {
@@ -41,7 +30,7 @@ export function startPageViews(options: PageViewsOptions): boolean {
       type: 'pageview',
       route,
       path,
-      locale: readLocale(),
+      locale: document.documentElement.lang || null,
       referrer: navigation === 'load' ? getReferrerHost(document.referrer, window.location.host) : null,
       viewport: readViewportClass(),
       navigation,

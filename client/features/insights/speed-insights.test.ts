@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { ROUTE_META_NAME } from './constants.ts';
+import { ROUTE_META_NAME } from './page.ts';
 import { startSpeedInsights } from './speed-insights.ts';
 
 import type { MetricType } from 'web-vitals';
 import type { VitalsSource } from './speed-insights.ts';
-import type { EventBatch, VitalEvent } from './wire.ts';
+import type { EventBatch, VitalEvent } from '#shared/insights.ts';
 
 const endpoint = '/_insights/speed-insights/events';
 

@@ -1,23 +1,15 @@
-import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
+import * as webVitals from 'web-vitals';
 
-import { beaconTransport, createBeaconQueue } from './beacon-queue.ts';
-import { isTrackingAllowed } from './consent.ts';
-import { readRoute, readViewportClass } from './page-context.ts';
-import { isSampledIn } from './script-options.ts';
+import { createBeaconQueue } from './beacon-queue.ts';
+import { isSampledIn, isTrackingAllowed, readRoute, readViewportClass } from './page.ts';
 
+import type { VitalEvent } from '#shared/insights.ts';
 import type { MetricType } from 'web-vitals';
 import type { Transport } from './beacon-queue.ts';
-import type { ScriptOptions } from './script-options.ts';
-import type { VitalEvent } from './wire.ts';
+import type { ScriptOptions } from './page.ts';
 
 /** The web-vitals entry points, injectable for tests. */
-export interface VitalsSource {
-  onCLS: typeof onCLS;
-  onFCP: typeof onFCP;
-  onINP: typeof onINP;
-  onLCP: typeof onLCP;
-  onTTFB: typeof onTTFB;
-}
+export type VitalsSource = Pick<typeof webVitals, 'onCLS' | 'onFCP' | 'onINP' | 'onLCP' | 'onTTFB'>;
 
 export interface SpeedInsightsOptions extends ScriptOptions {
   transport?: Transport;
@@ -29,24 +21,17 @@ export interface SpeedInsightsOptions extends ScriptOptions {
 }
 
 /**
- * Reports LCP, INP, CLS, FCP and TTFB of the document load with the route
- * pattern of that load: CLS and INP are final only when the page is hidden,
- * possibly after client navigations, but they belong to the page that loaded.
- * web-vitals finalises CLS and INP in a capture-phase `visibilitychange`
- * listener on window, which runs before the queue's flush on document.
- * Returns false when nothing will be sent (DNT/GPC or sampled out).
+ * Reports LCP, INP, CLS, FCP and TTFB with the route of the document load: CLS and INP are final only when the page
+ * is hidden, possibly after client navigations, but belong to the page that loaded. web-vitals finalises them in a
+ * capture-phase listener, before the queue's flush. Also the entry of `<base>/speed-insights/vitals.js`.
  */
 export function startSpeedInsights(options: SpeedInsightsOptions): boolean {
   if (!isTrackingAllowed() || !isSampledIn(options.sampleRate, options.random)) return false;
-  const vitals = options.vitals ?? { onCLS, onFCP, onINP, onLCP, onTTFB };
+  const vitals = options.vitals ?? webVitals;
   const route = options.page?.route ?? readRoute();
   const path = options.page?.path ?? window.location.pathname;
   const viewport = readViewportClass();
-  const queue = createBeaconQueue<VitalEvent>({
-    endpoint: options.endpoint,
-    transport: options.transport ?? beaconTransport,
-    flushAfterMs: options.flushAfterMs,
-  });
+  const queue = createBeaconQueue<VitalEvent>(options);
 
   const report = (metric: MetricType) =>
     queue.add({

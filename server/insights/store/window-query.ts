@@ -1,11 +1,11 @@
-import { VITAL_NAMES } from '../vitals.ts';
-import { addBinCount, createStats, mergeStats, OTHER_ROUTE, samplesOf, toP75s, toVitalsSummary } from '../window-summary.ts';
-import { ROLLUP_SIZES, ROLLUPS } from './rollups.ts';
-import { TABLES } from './schema.ts';
+import { VITAL_NAMES } from '#shared/insights.ts';
 
-import type { VitalName } from '../vitals.ts';
-import type { SearchSummary, Stats, WindowShape, WindowSummary } from '../window-summary.ts';
-import type { SqlDatabase, SqlValue } from './sql-database.ts';
+import { addBinCount, createStats, mergeStats, OTHER_ROUTE, samplesOf, toP75s, toVitalsSummary } from '../summary.ts';
+import { ROLLUP_SIZES, ROLLUPS, TABLES } from './tables.ts';
+
+import type { VitalName } from '#shared/insights.ts';
+import type { SearchSummary, Stats, WindowShape, WindowSummary } from '../summary.ts';
+import type { SqlDatabase, SqlValue } from './databases.ts';
 
 const isVitalName = (name: string): name is VitalName => (VITAL_NAMES as readonly string[]).includes(name);
 
@@ -55,12 +55,9 @@ function sourceFor(bucketMs: number): Source {
 }
 
 /**
- * One window of the summary, aggregated in SQL over [first bucket start, end
- * of the current bucket): views and vital histogram bins per bucket and per
- * route, then p75s from the bins. The hour reads raw rows; longer windows
- * read the hourly or daily rollups. Routes are ranked in SQL and only the top
- * `maxRoutes` are grouped by name, so however many distinct routes clients
- * invent, a query returns at most (maxRoutes + 1) × 5 vitals × 160 bins rows.
+ * One window of the summary, aggregated in SQL over [first bucket start, end of the current bucket): the hour reads raw
+ * rows, longer windows the rollups. Routes are ranked in SQL and only the top `maxRoutes` grouped by name, so however
+ * many routes clients invent, a query returns at most (maxRoutes + 1) × 5 vitals × 160 bins rows.
  */
 export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: number, maxRoutes: number): Promise<WindowSummary> {
   const { bucketMs, buckets } = shape;

@@ -8,11 +8,11 @@ export interface WriteBufferOptions<T> {
   /** Items held at most; beyond it `push` drops and counts. Default 10 000 (a few MB). */
   maxPending?: number;
   /**
-   * Items per write (one transaction). Default 500: on SQLite a write blocks the event loop, about 40 µs
-   * per event on a busy 2-core machine. A full batch is written at once instead of waiting for the timer.
+   * Items per write. Default 500: on SQLite a write blocks the event loop, about 40 µs per event on a busy 2-core
+   * machine. A full batch is written at once instead of waiting for the timer.
    */
   maxBatch?: number;
-  /** Pending items are written this often. Default 1000 ms. */
+  /** Default 1000 ms. */
   flushIntervalMs?: number;
   /** Writes an item may fail before it is dropped, so a batch the database refuses cannot block the rest. Default 3. */
   maxAttempts?: number;
@@ -26,30 +26,14 @@ export interface WriteBufferStats {
   failedWrites: number;
 }
 
-export interface WriteBuffer<T> {
-  /** Queues an item; false when the buffer is full and the item was dropped. Never blocks or throws. */
-  push(item: T): boolean;
-  /** Writes everything pushed before the call (stops early when a write fails). */
-  flush(): Promise<void>;
-  /** Stops the timer and flushes once more. */
-  close(): Promise<void>;
-  stats(): WriteBufferStats;
-}
-
-interface Entry<T> {
-  item: T;
-  attempts: number;
-}
-
 /**
- * Batches writes: items wait in memory and go to the database in one
- * transaction every `flushIntervalMs` or as soon as `maxBatch` are waiting.
- * Memory is bounded by `maxPending`; a flood beyond it is dropped and counted
- * rather than slowing down the requests that produce it.
+ * Batches writes: items go to the database in one transaction every `flushIntervalMs` or as soon as `maxBatch` wait.
+ * Memory is bounded by `maxPending`; a flood beyond it is dropped and counted rather than slowing down the requests.
+ * `push` never blocks or throws; `flush` writes everything pushed before the call, stopping early when a write fails.
  */
-export function createWriteBuffer<T>(options: WriteBufferOptions<T>): WriteBuffer<T> {
+export function createWriteBuffer<T>(options: WriteBufferOptions<T>) {
   const { maxPending = 10_000, maxBatch = 500, flushIntervalMs = 1000, maxAttempts = 3 } = options;
-  let pending: Array<Entry<T>> = [];
+  let pending: Array<{ item: T; attempts: number }> = [];
   let running: Promise<void> | undefined;
   let chain: Promise<void> = Promise.resolve();
   let failing = false;
@@ -76,7 +60,7 @@ export function createWriteBuffer<T>(options: WriteBufferOptions<T>): WriteBuffe
   }
 
   /** Failed items go back to the front while they have attempts left and there is room; the rest are dropped. */
-  function requeue(batch: Array<Entry<T>>): void {
+  function requeue(batch: typeof pending): void {
     const retry = batch.filter((entry) => (entry.attempts += 1) < maxAttempts).slice(0, Math.max(0, maxPending - pending.length));
     counts.dropped += batch.length - retry.length;
     pending = [...retry, ...pending];
@@ -98,7 +82,7 @@ export function createWriteBuffer<T>(options: WriteBufferOptions<T>): WriteBuffe
   timer.unref();
 
   return {
-    push(item) {
+    push(item: T): boolean {
       if (pending.length >= maxPending) {
         counts.dropped += 1;
         return false;
@@ -112,6 +96,6 @@ export function createWriteBuffer<T>(options: WriteBufferOptions<T>): WriteBuffe
       clearInterval(timer);
       await flush();
     },
-    stats: () => ({ pending: pending.length, ...counts }),
+    stats: (): WriteBufferStats => ({ pending: pending.length, ...counts }),
   };
 }

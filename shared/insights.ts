@@ -1,16 +1,19 @@
 import { z } from 'zod';
 
-import { VITAL_MAX, VITAL_NAMES } from './vitals.ts';
-
 /**
- * The collector's contract with client/insights (whose `wire.ts` declares
- * the same shapes): batches of at most `MAX_EVENTS_PER_BATCH` events, short
- * strings, known vital names, plausible numbers. Unknown keys are dropped,
- * so nothing the schema does not name is ever logged or kept.
+ * The insights wire format, defined once: the collector validates batches with these schemas, the browser
+ * scripts take their types from them (`import type` only, so zod never ships to the browser). Unknown keys
+ * are dropped, so nothing the schema does not name is ever logged or kept.
  */
 export const MAX_EVENTS_PER_BATCH = 25;
 
-/** `/models/:slug`, `/de/*`: a path-like pattern, no query or fragment. */
+export const VITAL_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
+export type VitalName = (typeof VITAL_NAMES)[number];
+
+/** Largest value accepted per vital (ms, CLS unitless): beyond these a report is a broken or hostile client, not a slow page. */
+export const VITAL_MAX: Record<VitalName, number> = { LCP: 120_000, INP: 60_000, CLS: 100, FCP: 120_000, TTFB: 120_000 };
+
+/** `/models/:slug`, `/de/*`: path-like, no query or fragment (they can carry personal data). */
 const route = z
   .string()
   .max(200)
@@ -31,6 +34,7 @@ export const pageViewEventSchema = z.object({
     .max(35)
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag')
     .nullable(),
+  /** Host of an external referrer on the first view only. */
   referrer: z
     .string()
     .max(253)
@@ -46,6 +50,7 @@ export const vitalEventSchema = z
     name: z.enum(VITAL_NAMES),
     value: z.number().min(0),
     rating: z.enum(['good', 'needs-improvement', 'poor']),
+    /** web-vitals' metric id, so repeated reports of one metric can be told apart. */
     id: z
       .string()
       .max(64)
@@ -64,3 +69,7 @@ export const vitalBatchSchema = batch(vitalEventSchema);
 
 export type PageViewEvent = z.infer<typeof pageViewEventSchema>;
 export type VitalEvent = z.infer<typeof vitalEventSchema>;
+export type ViewportClass = z.infer<typeof viewport>;
+export interface EventBatch<T> {
+  events: T[];
+}

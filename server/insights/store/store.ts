@@ -1,15 +1,16 @@
-import { WINDOWS } from '../window-summary.ts';
-import { toPageViewRow, toSearchRows, toVitalRow } from './event-rows.ts';
-import { createFailureLog } from './failure-log.ts';
-import { ensureSchema, toInsertStatements, toPruneStatements } from './schema.ts';
+import { join, resolve } from 'node:path';
+
+import { WINDOWS } from '../summary.ts';
+import { openPostgresDatabase, openSqliteDatabase } from './databases.ts';
+import { ensureSchema, toInsertStatements, toPageViewRow, toPruneStatements, toSearchRows, toVitalRow } from './tables.ts';
 import { queryWindow } from './window-query.ts';
 import { createWriteBuffer } from './write-buffer.ts';
 
-import type { PageViewEvent, VitalEvent } from '../event-schema.ts';
-import type { WindowName, WindowSummary } from '../window-summary.ts';
-import type { SearchInsightEvent } from './event-rows.ts';
-import type { StoredRow } from './schema.ts';
-import type { SqlDatabase } from './sql-database.ts';
+import type { Config } from '#server/config.ts';
+import type { PageViewEvent, VitalEvent } from '#shared/insights.ts';
+import type { WindowName, WindowSummary } from '../summary.ts';
+import type { SqlDatabase } from './databases.ts';
+import type { SearchInsightEvent, StoredRow } from './tables.ts';
 import type { WriteBufferOptions, WriteBufferStats } from './write-buffer.ts';
 import type { Logger } from 'pino';
 
@@ -52,7 +53,6 @@ export interface InsightsStoreOptions {
   retentionDays: number;
   /** Distinct routes per summary; the rest count as `other`. Default 40. */
   maxRoutes?: number;
-  /** Batching; defaults in write-buffer.ts (1 s, 500 per batch, 10 000 queued). */
   buffer?: Pick<WriteBufferOptions<StoredRow>, 'maxPending' | 'maxBatch' | 'flushIntervalMs' | 'maxAttempts'>;
   /** How often old rows are deleted. Default one hour. */
   pruneIntervalMs?: number;
@@ -60,16 +60,29 @@ export interface InsightsStoreOptions {
 }
 
 /**
- * Durable insights: page views, Web Vitals and search Insights events as
- * rows in SQLite or PostgreSQL, written in batches (one transaction a
- * second) and kept for `retentionDays`. The collector's answer never waits
- * for the database: events are queued, and a failing database (full disk,
- * read-only directory, locked file, server down) costs log lines, once per
- * kind of failure, and eventually the events that no longer fit the queue.
+ * The store the configuration asks for: PostgreSQL at DATABASE_URL when set (several instances, one set of numbers),
+ * else SQLite in `<DATA_DIR>/insights.sqlite` (one instance, nothing to run beside it).
+ */
+export function openInsightsStore(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'insights'>, logger: Logger): InsightsStore {
+  const log = logger.child({ module: 'insights-store' });
+  const url = config.databaseUrl;
+  const file = resolve(join(config.dataDir, 'insights.sqlite'));
+  return createInsightsStore({
+    kind: url ? 'postgres' : 'sqlite',
+    open: url ? () => openPostgresDatabase({ url, logger: log }) : () => openSqliteDatabase(file),
+    logger: log,
+    retentionDays: config.insights.retentionDays,
+  });
+}
+
+/**
+ * Page views, Web Vitals and search Insights events as rows in SQLite or PostgreSQL, written in batches and kept for
+ * `retentionDays`. The collector never waits for the database: a failing one (full disk, read-only directory, locked
+ * file, server down) costs one log line per kind of failure, and eventually the events that no longer fit the queue.
  */
 export function createInsightsStore(options: InsightsStoreOptions): InsightsStore {
   const { logger, retentionDays, maxRoutes = 40, now = Date.now } = options;
-  const failures = createFailureLog(logger, 'insights store write failed');
+  const failures = createFailureLog(logger);
   let db: SqlDatabase | undefined;
   let opening: Promise<SqlDatabase> | undefined;
   let warnedFullAt = Number.NEGATIVE_INFINITY;
@@ -96,10 +109,7 @@ export function createInsightsStore(options: InsightsStoreOptions): InsightsStor
 
   const buffer = createWriteBuffer<StoredRow>({
     ...options.buffer,
-    write: async (rows) => {
-      const database = await getDatabase();
-      await database.transaction(toInsertStatements(rows));
-    },
+    write: async (rows) => (await getDatabase()).transaction(toInsertStatements(rows)),
     onError: (error) => failures.report(error, { pending: buffer.stats().pending }),
     onRecovered: () => failures.recovered({ dropped: buffer.stats().dropped }),
   });
@@ -116,8 +126,7 @@ export function createInsightsStore(options: InsightsStoreOptions): InsightsStor
 
   async function prune(at = now()): Promise<void> {
     try {
-      const database = await getDatabase();
-      await database.transaction(toPruneStatements(at - retentionDays * DAY, at));
+      await (await getDatabase()).transaction(toPruneStatements(at - retentionDays * DAY, at));
     } catch (error) {
       failures.report(error, { during: 'prune' });
     }
@@ -152,6 +161,41 @@ export function createInsightsStore(options: InsightsStoreOptions): InsightsStor
       await opening?.catch(() => undefined);
       await db?.close();
       db = undefined;
+    },
+  };
+}
+
+/**
+ * The kind of a storage failure: SQLite's and PostgreSQL's error codes, Node's (`ECONNREFUSED`, `EACCES`), or the
+ * error's name. node:sqlite sets code ERR_SQLITE_ERROR on every error and the SQLite result code in errcode/errstr.
+ */
+function getFailureKind(error: unknown): string {
+  const { code, errcode, errstr, name } = (error ?? {}) as { code?: unknown; errcode?: unknown; errstr?: unknown; name?: unknown };
+  if (code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number') return `sqlite:${errcode & 0xff}${typeof errstr === 'string' ? ` ${errstr}` : ''}`;
+  if (typeof code === 'string' && code) return code;
+  return typeof name === 'string' ? name : 'unknown';
+}
+
+/**
+ * One error line per kind of failure instead of one per batch: a full disk during a traffic peak would otherwise flood
+ * the log with the same message every second. Each failure still counts in the store's stats.
+ */
+function createFailureLog(logger: Logger) {
+  const seen = new Set<string>();
+  let unlogged = 0;
+  return {
+    report(error: unknown, context: Record<string, unknown>) {
+      const kind = getFailureKind(error);
+      if (seen.has(kind)) return void (unlogged += 1);
+      seen.add(kind);
+      logger.error({ err: error, kind, ...context }, 'insights store write failed');
+    },
+    /** Logs once that writes work again, with how many failures were not logged, and re-arms every kind. */
+    recovered(context: Record<string, unknown>) {
+      if (seen.size === 0) return;
+      logger.info({ kinds: [...seen], repeatsNotLogged: unlogged, ...context }, 'insights store writes again');
+      seen.clear();
+      unlogged = 0;
     },
   };
 }

@@ -7,9 +7,9 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createLogCapture } from '../../../tests/fakes/test-app.ts';
-import { createInsightsStore } from './insights-store.ts';
+import { createInsightsStore } from './store.ts';
 import { describeStoreContract, T0, view, waitFor } from '../../../tests/fixtures/insights-store-contract.ts';
-import { openSqliteDatabase } from './sqlite-database.ts';
+import { openSqliteDatabase } from './databases.ts';
 import { createTestStore } from '../../../tests/fixtures/insights-store.ts';
 
 import type { LogLine } from '../../../tests/fakes/test-app.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { countOf, createHistogram, getPercentile, HISTOGRAM_BINS, HISTOGRAM_RELATIVE_ERROR, mergeInto, recordValue, toBin } from './histogram.ts';
+import { countOf, createHistogram, getPercentile, HISTOGRAM_BINS, HISTOGRAM_RELATIVE_ERROR, mergeInto, recordValue, toBin } from './summary.ts';
 
 describe('histogram', () => {
   it('returns null for an empty histogram', () => {

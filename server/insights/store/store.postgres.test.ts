@@ -3,8 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createLogCapture } from '../../../tests/fakes/test-app.ts';
-import { ROLLUPS } from './rollups.ts';
-import { TABLES } from './schema.ts';
+import { ROLLUPS, TABLES } from './tables.ts';
 import { describeStoreContract, T0, view, vital } from '../../../tests/fixtures/insights-store-contract.ts';
 import { createTestStore } from '../../../tests/fixtures/insights-store.ts';
 

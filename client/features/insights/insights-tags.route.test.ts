@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { toRoutePattern } from './route-pattern.ts';
+import { toRoutePattern } from './insights-tags.tsx';
 
 describe('toRoutePattern', () => {
   it('keeps static paths as they are', () => {

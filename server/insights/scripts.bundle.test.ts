@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { pageViewBatchSchema } from './event-schema.ts';
-import { bundleInsightsScript } from './script-bundle.ts';
+import { pageViewBatchSchema } from '#shared/insights.ts';
+import { bundleInsightsScript } from './scripts.ts';
 
-import type { InsightsScriptName } from './script-bundle.ts';
+import type { InsightsScriptName } from './scripts.ts';
 
 /**
  * Builds the real bundles and runs them in jsdom: they must be classic,

@@ -1,10 +1,10 @@
-import { cp, mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createBuiltScriptSource, createDevScriptSource } from './script-source.ts';
+import { createScriptSource } from './scripts.ts';
 
 let root: string;
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('createBuiltScriptSource', () => {
   it('reads dist/insights once the file exists, with a content ETag', async () => {
-    const source = createBuiltScriptSource(root);
+    const source = createScriptSource(false, root);
 
     await expect(source.load('insights')).rejects.toThrow(/ENOENT/);
     await mkdir(join(root, 'dist/insights'), { recursive: true });
@@ -35,16 +35,14 @@ describe('createBuiltScriptSource', () => {
 
 describe('createDevScriptSource', () => {
   it('bundles on first request, reuses the bundle, and rebuilds after a source change', async () => {
-    const source = createDevScriptSource(root);
+    const source = createScriptSource(true, root);
 
     const first = await source.load('insights');
     const again = await source.load('insights');
-    await writeFile(
-      join(root, 'client/features/insights/constants.ts'),
-      `${'// changed\n'}export const PAGE_VIEWS_SCRIPT = '/insights/script.js';\nexport const SPEED_INSIGHTS_SCRIPT = '/speed-insights/script.js';\nexport const ROUTE_META_NAME = 'vitrine:changed-route';\nexport const NAVIGATION_EVENT = 'vitrine:navigation';\nexport interface NavigationDetail { route: string }\n`,
-    );
+    const page = join(root, 'client/features/insights/page.ts');
+    await writeFile(page, (await readFile(page, 'utf8')).replace("'vitrine:route'", "'vitrine:changed-route'"));
     const later = new Date(Date.now() + 5000);
-    await utimes(join(root, 'client/features/insights/constants.ts'), later, later);
+    await utimes(page, later, later);
     const rebuilt = await source.load('insights');
 
     expect(first.code).toContain('sendBeacon');

@@ -1,0 +1,201 @@
+import escapeHtml from 'escape-html';
+
+import { VITAL_NAMES } from '#shared/insights.ts';
+
+import { VITAL_THRESHOLDS } from './summary.ts';
+
+import type { VitalName } from '#shared/insights.ts';
+import type { InsightsSummary } from './store/store.ts';
+import type { SearchSummary, VitalsSummary, WindowName, WindowSummary } from './summary.ts';
+
+const WINDOW_TITLES: Record<WindowName, string> = { hour: 'Last hour', day: 'Last 24 hours', week: 'Last 7 days', month: 'Last 30 days' };
+const BUCKET_NAMES: Record<WindowName, string> = { hour: 'minute', day: 'hour', week: 'day', month: 'day' };
+const UNITS: Record<VitalName, string> = { LCP: ' ms', INP: ' ms', CLS: '', FCP: ' ms', TTFB: ' ms' };
+
+const STYLE = `
+:root{color-scheme:light;--ink:#1c1c1e;--muted:#6b6b70;--line:#e4e2dd;--accent:#3346d3;--good:#0b7a3e;--ni:#a15c00;--poor:#b3261e}
+*{box-sizing:border-box}body{font:15px/1.5 system-ui,sans-serif;color:var(--ink);background:#f6f5f2;margin:0}
+main{max-width:64rem;margin:0 auto;padding:2rem 1.25rem 4rem}h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.2rem;margin:2.5rem 0 .75rem}
+h3{font-size:.95rem;margin:1.25rem 0 .25rem;color:var(--muted);font-weight:600}p.meta{color:var(--muted);margin:0}
+.cards{margin-top:.75rem;display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.75rem}
+.card{background:#fff;border:1px solid var(--line);border-radius:8px;padding:.75rem 1rem}
+.card b{display:block;font-size:1.4rem}.card span{color:var(--muted);font-size:.85rem}
+.good{color:var(--good)}.needs-improvement{color:var(--ni)}.poor{color:var(--poor)}
+.chart{width:100%;height:auto;background:#fff;border:1px solid var(--line);border-radius:8px}
+.chart .bar{fill:var(--accent)}.chart .line{fill:none;stroke:var(--accent);stroke-width:2}.chart .dot{fill:var(--accent)}
+.chart .axis{stroke:var(--line)}.chart .tick{font-size:10px;fill:var(--muted)}
+.chart line.good{stroke:var(--good);stroke-dasharray:4 4}.chart line.poor{stroke:var(--poor);stroke-dasharray:4 4}
+table{width:100%;border-collapse:collapse;background:#fff;border:1px solid var(--line);border-radius:8px;font-variant-numeric:tabular-nums}
+th,td{text-align:right;padding:.4rem .6rem;border-bottom:1px solid var(--line)}th:first-child,td:first-child{text-align:left}
+th{font-size:.8rem;color:var(--muted);font-weight:600}td small{color:var(--muted)}code{font-size:.9em}
+`;
+
+/**
+ * The operator dashboard at `<base>/dashboard`: the summary as one server-rendered page with inline SVG charts, no
+ * scripts and no external assets. `nonce` is the request's CSP nonce (the page policy allows no inline style without it).
+ */
+export function renderDashboardPage(summary: InsightsSummary, nonce: string): string {
+  const sections = (Object.keys(WINDOW_TITLES) as WindowName[]).map((name) => renderWindow(name, summary.windows[name])).join('');
+  const intro = 'Page views, the 75th percentile of each Web Vital per route, and search interactions.';
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
+    '<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Insights · Vitrine</title>',
+    `<style nonce="${escapeHtml(nonce)}">${STYLE}</style></head><body><main><h1>Insights</h1>`,
+    `<p class="meta">${intro} ${escapeHtml(describeStore(summary))} Generated ${formatTime(summary.generatedAt)}.</p>`,
+    `${sections}</main></body></html>`,
+  ].join('');
+}
+
+function renderWindow(name: WindowName, window: WindowSummary): string {
+  const title = WINDOW_TITLES[name];
+  const per = `per ${BUCKET_NAMES[name]}, ${title.toLowerCase()}`;
+  const labels = window.series.map((bucket) => bucketLabel(bucket.start, name));
+  const cards = [card(formatNumber(window.views), 'page views'), ...VITAL_NAMES.map((vital) => renderVitalCard(vital, window.vitals))].join('');
+  const views = renderBarChart(
+    window.series.map((bucket) => bucket.views),
+    { label: `Page views ${per}`, labels },
+  );
+  const lcp = renderLineChart(
+    window.series.map((bucket) => bucket.p75.LCP ?? null),
+    { label: `LCP p75 ${per}`, labels, thresholds: VITAL_THRESHOLDS.LCP, unit: ' ms' },
+  );
+  return [
+    `<section aria-labelledby="w-${name}"><h2 id="w-${name}">${title}</h2>`,
+    `<p class="meta">${formatTime(window.from)} to ${formatTime(window.to)}</p><div class="cards">${cards}</div>`,
+    `<h3>Page views</h3>${views}<h3>Largest Contentful Paint, p75</h3>${lcp}`,
+    `<h3>Routes</h3>${renderRouteTable(window)}<h3>Search</h3>${renderSearch(window.search)}</section>`,
+  ].join('');
+}
+
+const card = (value: string, label: string, className = '') =>
+  `<div class="card"><b${className ? ` class="${className}"` : ''}>${value}</b><span>${label}</span></div>`;
+
+function renderVitalCard(name: VitalName, vitals: VitalsSummary): string {
+  const vital = vitals[name];
+  if (!vital) return card('–', `${name} p75, no samples`);
+  return card(`${formatNumber(vital.p75)}${UNITS[name]}`, `${name} p75, ${formatNumber(vital.count)} samples`, vital.rating);
+}
+
+function table(columns: string[], rows: string[]): string {
+  const head = columns.map((column) => `<th scope="col">${column}</th>`).join('');
+  return `<table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function renderRouteTable(window: WindowSummary): string {
+  if (window.routes.length === 0) return '<p class="meta">No data yet.</p>';
+  const rows = window.routes.map((route) => {
+    const cells = VITAL_NAMES.map((name) => {
+      const vital = route.vitals[name];
+      if (!vital) return '<td>–</td>';
+      return `<td class="${vital.rating}">${formatNumber(vital.p75)}${UNITS[name]} <small>(${formatNumber(vital.count)})</small></td>`;
+    });
+    return `<tr><td><code>${escapeHtml(route.route)}</code></td><td>${formatNumber(route.views)}</td>${cells.join('')}</tr>`;
+  });
+  return table(['Route', 'Views', ...VITAL_NAMES.map((name) => `${name} p75`)], rows);
+}
+
+function renderSearch(search: SearchSummary): string {
+  const position = search.averageClickPosition === null ? '–' : formatNumber(search.averageClickPosition);
+  const cards = [
+    card(formatNumber(search.views), 'results viewed'),
+    card(formatNumber(search.clicks), 'results clicked'),
+    card(formatNumber(search.conversions), 'conversions'),
+    card(position, 'average click position'),
+  ].join('');
+  if (search.topClicked.length === 0) return `<div class="cards">${cards}</div>`;
+  const rows = search.topClicked.map(
+    (hit) => `<tr><td><code>${escapeHtml(hit.objectID)}</code> <small>${escapeHtml(hit.index)}</small></td><td>${formatNumber(hit.clicks)}</td></tr>`,
+  );
+  return `<div class="cards">${cards}</div><h3>Most clicked results</h3>${table(['Object', 'Clicks'], rows)}`;
+}
+
+function describeStore({ store }: InsightsSummary): string {
+  const where = store.kind === 'postgres' ? 'PostgreSQL' : 'SQLite';
+  const dropped = store.dropped > 0 ? ` ${formatNumber(store.dropped)} events could not be stored since this process started.` : '';
+  return `Stored in ${where}, kept ${formatNumber(store.retentionDays)} days.${dropped}`;
+}
+
+const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+function bucketLabel(iso: string, name: WindowName): string {
+  const time = iso.slice(11, 16);
+  if (name === 'hour') return `${time} UTC`;
+  return name === 'day' ? `${iso.slice(5, 10)} ${time} UTC` : iso.slice(0, 10);
+}
+
+function formatNumber(value: number): string {
+  if (value !== 0 && Math.abs(value) < 1) return value.toFixed(3).replace(/0+$/, '');
+  return Math.round(value).toLocaleString('en-US');
+}
+
+// Tiny inline SVG charts, styled by the page's <style> through class names.
+interface ChartOptions {
+  /** Accessible name of the chart. */
+  label: string;
+  /** One label per value, shown as its tooltip; the first and last also under the axis. */
+  labels: string[];
+}
+
+const WIDTH = 640;
+const HEIGHT = 140;
+const PAD = { top: 10, right: 8, bottom: 18, left: 64 };
+const BASELINE = HEIGHT - PAD.bottom;
+const round = (value: number) => Math.round(value * 10) / 10;
+
+function renderChart(
+  options: ChartOptions,
+  count: number,
+  max: number,
+  draw: (x: (index: number) => number, y: (value: number) => number) => string,
+  unit = '',
+) {
+  const step = (WIDTH - PAD.left - PAD.right) / Math.max(1, count);
+  const x = (index: number) => round(PAD.left + index * step);
+  const y = (value: number) => round(BASELINE - (value / max) * (BASELINE - PAD.top));
+  const label = escapeHtml(options.label);
+  return [
+    `<svg class="chart" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${label}"><title>${label}</title>`,
+    `<line class="axis" x1="${PAD.left}" y1="${BASELINE}" x2="${WIDTH - PAD.right}" y2="${BASELINE}"/>`,
+    `<text class="tick" x="${PAD.left - 6}" y="${PAD.top + 4}" text-anchor="end">${formatNumber(max)}${unit}</text>`,
+    `<text class="tick" x="${PAD.left - 6}" y="${BASELINE}" text-anchor="end">0</text>`,
+    `<text class="tick" x="${PAD.left}" y="${HEIGHT - 4}">${escapeHtml(options.labels[0] ?? '')}</text>`,
+    `<text class="tick" x="${WIDTH - PAD.right}" y="${HEIGHT - 4}" text-anchor="end">${escapeHtml(options.labels.at(-1) ?? '')}</text>`,
+    `${draw((index) => round(x(index) + step / 2), y)}</svg>`,
+  ].join('');
+}
+
+/** Vertical bars, one per value (page views per bucket). */
+function renderBarChart(values: number[], options: ChartOptions): string {
+  const max = Math.max(1, ...values);
+  const width = round(((WIDTH - PAD.left - PAD.right) / Math.max(1, values.length)) * 0.8);
+  return renderChart(options, values.length, max, (center, y) =>
+    values
+      .map((value, index) => {
+        const title = `<title>${escapeHtml(`${options.labels[index] ?? ''}: ${formatNumber(value)}`)}</title>`;
+        const top = y(value);
+        return `<rect class="bar" x="${round(center(index) - width / 2)}" y="${top}" width="${width}" height="${round(BASELINE - top)}">${title}</rect>`;
+      })
+      .join(''),
+  );
+}
+
+/** A line through the non-empty values (p75 of a vital per bucket), broken at empty buckets, with dashed good/poor thresholds. */
+function renderLineChart(values: Array<number | null>, options: ChartOptions & { thresholds: readonly [number, number]; unit: string }): string {
+  const max = Math.max(options.thresholds[1] * 1.2, ...values.filter((value) => value !== null));
+  const draw = (center: (index: number) => number, y: (value: number) => number) => {
+    const guides = options.thresholds.map(
+      (value, index) => `<line class="${index === 0 ? 'good' : 'poor'}" x1="${PAD.left}" y1="${y(value)}" x2="${WIDTH - PAD.right}" y2="${y(value)}"/>`,
+    );
+    const segments: string[][] = [[]];
+    const dots: string[] = [];
+    values.forEach((value, index) => {
+      if (value === null) return void segments.push([]);
+      segments.at(-1)?.push(`${center(index)},${y(value)}`);
+      const title = escapeHtml(`${options.labels[index] ?? ''}: ${formatNumber(value)}${options.unit}`);
+      dots.push(`<circle class="dot" cx="${center(index)}" cy="${y(value)}" r="2"><title>${title}</title></circle>`);
+    });
+    const lines = segments.filter((points) => points.length > 1).map((points) => `<polyline class="line" points="${points.join(' ')}"/>`);
+    return guides.join('') + lines.join('') + dots.join('');
+  };
+  return renderChart(options, values.length, max, draw, options.unit);
+}

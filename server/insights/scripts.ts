@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+
+/**
+ * The browser scripts, each bundled on its own into one unhashed file because they load by stable URL: the two
+ * `…/script.js` as classic scripts (IIFE), and `speed-insights/vitals.js` (web-vitals inlined) as the ES module the
+ * speed-insights script imports after `load`, only for the loads that report.
+ */
+export const INSIGHTS_SCRIPTS = {
+  insights: 'client/features/insights/insights-script.ts',
+  'speed-insights': 'client/features/insights/speed-insights-script.ts',
+  'speed-insights-vitals': 'client/features/insights/speed-insights.ts',
+} as const;
+
+export type InsightsScriptName = keyof typeof INSIGHTS_SCRIPTS;
+
+/** Where the production build puts the bundles, relative to the project root. */
+export const BUILT_SCRIPTS_DIR = 'dist/insights';
+
+export interface InsightsScript {
+  code: string;
+  etag: string;
+}
+
+export interface ScriptSource {
+  load(name: InsightsScriptName): Promise<InsightsScript>;
+}
+
+/** Bundles one script with Vite in memory (no config file, plugins or public dir). Vite is a dev dependency, hence the dynamic import. */
+export async function bundleInsightsScript(name: InsightsScriptName, root = process.cwd()): Promise<string> {
+  const { build } = await import('vite');
+  const output = await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    publicDir: false,
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      copyPublicDir: false,
+      lib: {
+        entry: resolve(root, INSIGHTS_SCRIPTS[name]),
+        formats: [name === 'speed-insights-vitals' ? 'es' : 'iife'],
+        name: 'vitrineInsights',
+        fileName: () => `${name}.js`,
+      },
+    },
+  });
+  for (const result of Array.isArray(output) ? output : [output]) {
+    if (!('output' in result)) continue;
+    const chunk = result.output.find((item) => item.type === 'chunk' && item.isEntry);
+    if (chunk && chunk.type === 'chunk') return chunk.code;
+  }
+  throw new Error(`vite produced no bundle for the ${name} insights script`);
+}
+
+/** Production build step (scripts/build.ts): writes `dist/insights/<name>.js`. */
+export async function writeInsightsScripts(root = process.cwd()): Promise<string[]> {
+  const outDir = resolve(root, BUILT_SCRIPTS_DIR);
+  await mkdir(outDir, { recursive: true });
+  return Promise.all(
+    (Object.keys(INSIGHTS_SCRIPTS) as InsightsScriptName[]).map(async (name) => {
+      const file = join(outDir, `${name}.js`);
+      await writeFile(file, await bundleInsightsScript(name, root));
+      return file;
+    }),
+  );
+}
+
+function toScript(code: string): InsightsScript {
+  return { code, etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 27)}"` };
+}
+
+/**
+ * Production reads the files `npm run build` wrote, once. Development bundles on first request and again whenever a
+ * file in the script folder changed, so edits show up on the next page load without a watcher. A failure is never
+ * cached: a missing file stays an error only until it exists.
+ */
+export function createScriptSource(isDev: boolean, root = process.cwd()): ScriptSource {
+  const cache = new Map<InsightsScriptName, { version: string; script: Promise<InsightsScript> }>();
+  const sourceDir = resolve(root, dirname(INSIGHTS_SCRIPTS.insights));
+  return {
+    async load(name) {
+      const version = isDev ? await sourceVersion(sourceDir) : '';
+      const cached = cache.get(name);
+      if (cached && cached.version === version) return cached.script;
+      const code = isDev ? bundleInsightsScript(name, root) : readFile(resolve(root, BUILT_SCRIPTS_DIR, `${name}.js`), 'utf8');
+      const script = code.then(toScript);
+      script.catch(() => cache.delete(name));
+      cache.set(name, { version, script });
+      return script;
+    },
+  };
+}
+
+async function sourceVersion(dir: string): Promise<string> {
+  const files = (await readdir(dir)).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+  const stamps = await Promise.all(files.map(async (file) => `${file}:${(await stat(join(dir, file))).mtimeMs}`));
+  return stamps.sort().join('|');
+}

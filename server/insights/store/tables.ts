@@ -1,0 +1,189 @@
+import { toVitalBin, UNKNOWN_ROUTE } from '../summary.ts';
+
+import type { PageViewEvent, VitalEvent } from '#shared/insights.ts';
+import type { SqlDatabase, SqlStatement, SqlValue } from './databases.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * One row per event, times in ms since the epoch, in SQL that SQLite and PostgreSQL both take. Vitals keep their
+ * histogram bin beside the value, so percentiles are counted per bin in SQL. Nothing here identifies a visitor:
+ * no address, no user token, no metric id.
+ */
+export const TABLES = {
+  pageViews: {
+    name: 'insights_page_views',
+    columns: ['at', 'route', 'path', 'locale', 'referrer', 'viewport', 'navigation'],
+    ddl: `CREATE TABLE IF NOT EXISTS insights_page_views (
+      at BIGINT NOT NULL, route TEXT NOT NULL, path TEXT NOT NULL, locale TEXT, referrer TEXT, viewport TEXT NOT NULL, navigation TEXT NOT NULL)`,
+  },
+  vitals: {
+    name: 'insights_vitals',
+    columns: ['at', 'route', 'path', 'name', 'value', 'bin', 'rating', 'viewport', 'navigation_type'],
+    ddl: `CREATE TABLE IF NOT EXISTS insights_vitals (
+      at BIGINT NOT NULL, route TEXT NOT NULL, path TEXT NOT NULL, name TEXT NOT NULL, value DOUBLE PRECISION NOT NULL, bin INTEGER NOT NULL,
+      rating TEXT NOT NULL, viewport TEXT NOT NULL, navigation_type TEXT NOT NULL)`,
+  },
+  searchEvents: {
+    name: 'insights_search_events',
+    columns: ['at', 'event_type', 'event_subtype', 'event_name', 'index_name', 'object_id', 'position', 'query_id'],
+    ddl: `CREATE TABLE IF NOT EXISTS insights_search_events (
+      at BIGINT NOT NULL, event_type TEXT NOT NULL, event_subtype TEXT, event_name TEXT NOT NULL, index_name TEXT NOT NULL, object_id TEXT,
+      position INTEGER, query_id TEXT)`,
+  },
+} as const;
+
+/** Rollup bucket sizes: hours for the day window (kept two days), days for the week and month windows. */
+export const ROLLUP_SIZES = { hour: HOUR, day: DAY } as const;
+
+/**
+ * Counts per bucket, updated in the same transaction as the raw rows, so the longer windows read a few thousand rows
+ * instead of a month of events. The key columns are the primary key; `object_id` is '' for a filter event because
+ * PostgreSQL allows no NULL in a primary key.
+ */
+export const ROLLUPS = {
+  views: { name: 'insights_views_rollup', keys: ['route'], sums: ['n'] },
+  vitals: { name: 'insights_vitals_rollup', keys: ['route', 'name', 'bin'], sums: ['n'] },
+  search: { name: 'insights_search_rollup', keys: ['event_type', 'index_name', 'object_id'], sums: ['n', 'position_sum', 'position_n'] },
+} as const;
+
+type TableKey = keyof typeof TABLES;
+type RollupKey = keyof typeof ROLLUPS;
+
+/** An event ready to store: its row (in its table's column order) and what it adds to a rollup (key without size and start). */
+export interface StoredRow {
+  table: TableKey;
+  at: number;
+  values: SqlValue[];
+  contribution: { rollup: RollupKey; key: SqlValue[]; sums: number[] };
+}
+
+/** A search Insights event as `/1/events` accepted it; the user tokens and the client's timestamp are not stored. */
+export interface SearchInsightEvent {
+  eventType: 'view' | 'click' | 'conversion';
+  eventSubtype?: string | undefined;
+  eventName: string;
+  index: string;
+  objectIDs?: string[] | undefined;
+  positions?: number[] | undefined;
+  queryID?: string | undefined;
+}
+
+/** Longest object id kept; Algolia's own limit is far below what a 64 KiB body could carry. */
+const MAX_OBJECT_ID_LENGTH = 512;
+
+/** PostgreSQL refuses NUL in text and would fail the whole batch; the schemas allow it in paths. */
+const text = (value: string) => value.replaceAll('\0', '');
+const optionalText = (value: string | null | undefined) => (value === null || value === undefined ? null : text(value));
+
+export function toPageViewRow(event: PageViewEvent, at: number): StoredRow {
+  const route = text(event.route ?? UNKNOWN_ROUTE);
+  const values = [at, route, text(event.path), optionalText(event.locale), optionalText(event.referrer), event.viewport, event.navigation];
+  return { table: 'pageViews', at, values, contribution: { rollup: 'views', key: [route], sums: [1] } };
+}
+
+export function toVitalRow(event: VitalEvent, at: number): StoredRow {
+  const route = text(event.route ?? UNKNOWN_ROUTE);
+  const bin = toVitalBin(event.name, event.value);
+  const values = [at, route, text(event.path), event.name, event.value, bin, event.rating, event.viewport, event.navigationType];
+  return { table: 'vitals', at, values, contribution: { rollup: 'vitals', key: [route, event.name, bin], sums: [1] } };
+}
+
+/** One row per object the event names (as Algolia counts them), or one row without an object for a filter event. */
+export function toSearchRows(event: SearchInsightEvent, at: number): StoredRow[] {
+  const index = text(event.index);
+  return (event.objectIDs ?? [null]).map((rawObjectID, i) => {
+    const objectID = rawObjectID === null ? null : text(rawObjectID).slice(0, MAX_OBJECT_ID_LENGTH);
+    const position = event.positions?.[i] ?? null;
+    const { eventType, eventSubtype, eventName, queryID } = event;
+    return {
+      table: 'searchEvents',
+      at,
+      values: [at, eventType, optionalText(eventSubtype), text(eventName), index, objectID, position, optionalText(queryID)],
+      contribution: { rollup: 'search', key: [eventType, index, objectID ?? ''], sums: [1, position ?? 0, position === null ? 0 : 1] },
+    };
+  });
+}
+
+/** An arbitrary constant naming this schema's advisory lock ("insi" in ASCII). */
+const SCHEMA_LOCK_KEY = 0x696e7369;
+
+/**
+ * Creates the tables, time indexes and rollups if missing. On PostgreSQL, instances starting together would race on
+ * `CREATE TABLE IF NOT EXISTS` (not atomic there), so they take a transaction-scoped advisory lock first.
+ */
+export async function ensureSchema(db: SqlDatabase): Promise<void> {
+  const lock: SqlStatement[] = db.kind === 'postgres' ? [{ sql: 'SELECT pg_advisory_xact_lock(?)', params: [SCHEMA_LOCK_KEY] }] : [];
+  const indexes = Object.values(TABLES).map((table) => `CREATE INDEX IF NOT EXISTS ${table.name}_at ON ${table.name} (at)`);
+  const rollups = Object.values(ROLLUPS).map((rollup) => {
+    const keys = rollup.keys.map((column) => `${column} ${column === 'bin' ? 'INTEGER' : 'TEXT'} NOT NULL`);
+    const sums = rollup.sums.map((column) => `${column} BIGINT NOT NULL`);
+    return `CREATE TABLE IF NOT EXISTS ${rollup.name} (size BIGINT NOT NULL, start BIGINT NOT NULL, ${[...keys, ...sums].join(', ')},
+      PRIMARY KEY (size, start, ${rollup.keys.join(', ')}))`;
+  });
+  const ddl = [...Object.values(TABLES).map((table) => table.ddl), ...indexes, ...rollups].map((sql) => ({ sql, params: [] }));
+  await db.transaction([...lock, ...ddl]);
+}
+
+/** Most rows per statement: 500 × 9 columns stays far below SQLite's 32 766 and PostgreSQL's 65 535 parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+function chunked(rows: SqlValue[][], toSql: (tuples: string) => string): SqlStatement[] {
+  const statements: SqlStatement[] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    statements.push({ sql: toSql(chunk.map((row) => `(${row.map(() => '?').join(', ')})`).join(', ')), params: chunk.flat() });
+  }
+  return statements;
+}
+
+/** Multi-row INSERTs grouped by table (one round trip per 500 rows on PostgreSQL), then the rollup upserts. */
+export function toInsertStatements(rows: StoredRow[]): SqlStatement[] {
+  const inserts = (Object.keys(TABLES) as TableKey[]).flatMap((key) => {
+    const { name, columns } = TABLES[key];
+    const values = rows.filter((row) => row.table === key).map((row) => row.values);
+    return chunked(values, (tuples) => `INSERT INTO ${name} (${columns.join(', ')}) VALUES ${tuples}`);
+  });
+  return [...inserts, ...toRollupStatements(rows)];
+}
+
+/**
+ * Upserts adding the events' counts to the hourly and daily rollups. A batch is summed per key first: one statement
+ * may not touch a row twice on PostgreSQL. Keys are sorted, so instances sharing a database lock rows in the same
+ * order and cannot deadlock each other.
+ */
+function toRollupStatements(rows: StoredRow[]): SqlStatement[] {
+  return (Object.keys(ROLLUPS) as RollupKey[]).flatMap((rollupKey) => {
+    const rollup = ROLLUPS[rollupKey];
+    const totals = new Map<string, { key: SqlValue[]; sums: number[] }>();
+    for (const { at, contribution } of rows) {
+      if (contribution.rollup !== rollupKey) continue;
+      for (const size of Object.values(ROLLUP_SIZES)) {
+        const key = [size, Math.floor(at / size) * size, ...contribution.key];
+        const id = JSON.stringify(key);
+        const total = totals.get(id) ?? totals.set(id, { key, sums: contribution.sums.map(() => 0) }).get(id)!;
+        contribution.sums.forEach((amount, index) => (total.sums[index]! += amount));
+      }
+    }
+    const sorted = [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, total]) => [...total.key, ...total.sums]);
+    const columns = ['size', 'start', ...rollup.keys, ...rollup.sums];
+    const update = rollup.sums.map((column) => `${column} = ${rollup.name}.${column} + excluded.${column}`).join(', ');
+    return chunked(
+      sorted,
+      (tuples) => `INSERT INTO ${rollup.name} (${columns.join(', ')}) VALUES ${tuples}
+        ON CONFLICT (size, start, ${rollup.keys.join(', ')}) DO UPDATE SET ${update}`,
+    );
+  });
+}
+
+/** Deletes rows older than `before` and the rollup buckets that ended by then; hourly buckets after two days at most. */
+export function toPruneStatements(before: number, now: number): SqlStatement[] {
+  return [
+    ...Object.values(TABLES).map((table) => ({ sql: `DELETE FROM ${table.name} WHERE at < ?`, params: [before] })),
+    ...Object.values(ROLLUPS).flatMap((rollup) => [
+      { sql: `DELETE FROM ${rollup.name} WHERE size = ? AND start <= ?`, params: [DAY, before - DAY] },
+      { sql: `DELETE FROM ${rollup.name} WHERE size = ? AND start <= ?`, params: [HOUR, Math.max(before, now - 2 * DAY) - HOUR] },
+    ]),
+  ];
+}

@@ -1,0 +1,177 @@
+import { VITAL_NAMES } from '#shared/insights.ts';
+
+import type { VitalName } from '#shared/insights.ts';
+
+/** Route key for events whose page named no route pattern, and where routes beyond the per-summary limit are counted. */
+export const UNKNOWN_ROUTE = 'unknown';
+export const OTHER_ROUTE = 'other';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export interface WindowShape {
+  bucketMs: number;
+  buckets: number;
+}
+
+/** Each window ends with the current bucket. The store keeps INSIGHTS_RETENTION_DAYS, so `month` covers less when that is shorter. */
+export const WINDOWS = {
+  hour: { bucketMs: MINUTE, buckets: 60 },
+  day: { bucketMs: HOUR, buckets: 24 },
+  week: { bucketMs: DAY, buckets: 7 },
+  month: { bucketMs: DAY, buckets: 30 },
+} as const satisfies Record<string, WindowShape>;
+
+export type WindowName = keyof typeof WINDOWS;
+
+/** "Good" and "poor" thresholds from web.dev/articles/vitals (p75 at or below good is good, above poor is poor). */
+export const VITAL_THRESHOLDS: Record<VitalName, readonly [good: number, poor: number]> = {
+  LCP: [2500, 4000],
+  INP: [200, 500],
+  CLS: [0.1, 0.25],
+  FCP: [1800, 3000],
+  TTFB: [800, 1800],
+};
+
+export type VitalRating = 'good' | 'needs-improvement' | 'poor';
+
+function getVitalRating(name: VitalName, value: number): VitalRating {
+  const [good, poor] = VITAL_THRESHOLDS[name];
+  if (value <= good) return 'good';
+  return value <= poor ? 'needs-improvement' : 'poor';
+}
+
+/**
+ * A fixed-size log-bucketed histogram (the DDSketch idea, arxiv.org/abs/1908.10693): bin i > 0 holds values in
+ * (γ^(i-1), γ^i] and reports 2γ^i/(γ+1), so any percentile is within ±3.6% for γ = 1.075. Histograms merge by adding
+ * bins, which rolling windows need. 160 bins span 1 to ~100 000 (ms, or CLS × 1000); bin 0 holds values below 1.
+ */
+const GAMMA = 1.075;
+const LOG_GAMMA = Math.log(GAMMA);
+export const HISTOGRAM_BINS = 160;
+export const HISTOGRAM_RELATIVE_ERROR = (GAMMA - 1) / (GAMMA + 1);
+
+export type Histogram = Uint32Array;
+
+export function createHistogram(): Histogram {
+  return new Uint32Array(HISTOGRAM_BINS);
+}
+
+export function toBin(value: number): number {
+  if (!(value >= 1)) return 0;
+  return Math.min(HISTOGRAM_BINS - 1, Math.max(1, Math.ceil(Math.log(value) / LOG_GAMMA)));
+}
+
+const binValue = (bin: number) => (bin === 0 ? 0 : (2 * GAMMA ** bin) / (GAMMA + 1));
+
+export function recordValue(histogram: Histogram, value: number): void {
+  const bin = toBin(value);
+  histogram[bin] = (histogram[bin] ?? 0) + 1;
+}
+
+export function mergeInto(target: Histogram, source: Histogram): void {
+  for (let bin = 0; bin < HISTOGRAM_BINS; bin += 1) target[bin] = (target[bin] ?? 0) + (source[bin] ?? 0);
+}
+
+export function countOf(histogram: Histogram): number {
+  return histogram.reduce((sum, count) => sum + count, 0);
+}
+
+/** Nearest-rank percentile (`q` in 0..1), or null for an empty histogram. */
+export function getPercentile(histogram: Histogram, q: number): number | null {
+  const total = countOf(histogram);
+  if (total === 0) return null;
+  const rank = Math.max(1, Math.ceil(q * total));
+  let seen = 0;
+  for (let bin = 0; bin < HISTOGRAM_BINS; bin += 1) {
+    seen += histogram[bin] ?? 0;
+    if (seen >= rank) return binValue(bin);
+  }
+  return binValue(HISTOGRAM_BINS - 1);
+}
+
+/** CLS is unitless and small; it is binned in thousandths like the ms vitals are in ms. */
+const SCALE: Record<VitalName, number> = { LCP: 1, INP: 1, CLS: 1000, FCP: 1, TTFB: 1 };
+
+/** The histogram bin of a vital's value (stored with each sample, so SQL can count per bin). */
+export function toVitalBin(name: VitalName, value: number): number {
+  return toBin(value * SCALE[name]);
+}
+
+/** Views and one histogram per vital: what a route, a bucket or a whole window adds up to. */
+export interface Stats {
+  views: number;
+  vitals: Partial<Record<VitalName, Histogram>>;
+}
+
+export function createStats(): Stats {
+  return { views: 0, vitals: {} };
+}
+
+export function addBinCount(stats: Stats, name: VitalName, bin: number, count: number): void {
+  const histogram = (stats.vitals[name] ??= createHistogram());
+  histogram[bin] = (histogram[bin] ?? 0) + count;
+}
+
+export function mergeStats(all: Stats[]): Stats {
+  const merged = createStats();
+  for (const stats of all) {
+    merged.views += stats.views;
+    for (const name of VITAL_NAMES) {
+      const histogram = stats.vitals[name];
+      if (histogram) mergeInto((merged.vitals[name] ??= createHistogram()), histogram);
+    }
+  }
+  return merged;
+}
+
+export type VitalsSummary = Partial<Record<VitalName, { p75: number; count: number; rating: VitalRating }>>;
+
+export interface SearchSummary {
+  /** Objects clicked, viewed and converted (an Insights event on n objectIDs counts n, a filter event 1). */
+  clicks: number;
+  views: number;
+  conversions: number;
+  /** Mean position of clicks after a search; null without any. */
+  averageClickPosition: number | null;
+  /** Most clicked objects first, at most 10. */
+  topClicked: Array<{ objectID: string; index: string; clicks: number }>;
+}
+
+export interface WindowSummary {
+  from: string;
+  to: string;
+  bucketMs: number;
+  views: number;
+  vitals: VitalsSummary;
+  /** Most viewed first; at most `maxRoutes` entries plus `other`. */
+  routes: Array<{ route: string; views: number; vitals: VitalsSummary }>;
+  /** One entry per bucket, oldest first, empty buckets included. */
+  series: Array<{ start: string; views: number; p75: Partial<Record<VitalName, number>> }>;
+  search: SearchSummary;
+}
+
+export function toP75s(vitals: Stats['vitals']): Partial<Record<VitalName, number>> {
+  const out: Partial<Record<VitalName, number>> = {};
+  for (const name of VITAL_NAMES) {
+    const value = vitals[name] ? getPercentile(vitals[name], 0.75) : null;
+    if (value === null) continue;
+    const unscaled = value / SCALE[name];
+    out[name] = name === 'CLS' ? Math.round(unscaled * 1000) / 1000 : Math.round(unscaled);
+  }
+  return out;
+}
+
+export function toVitalsSummary(vitals: Stats['vitals']): VitalsSummary {
+  const out: VitalsSummary = {};
+  for (const [name, p75] of Object.entries(toP75s(vitals)) as Array<[VitalName, number]>) {
+    out[name] = { p75, count: countOf(vitals[name] as Histogram), rating: getVitalRating(name, p75) };
+  }
+  return out;
+}
+
+/** Samples of every vital together: the tie-breaker between routes with as many views. */
+export function samplesOf(stats: Stats): number {
+  return VITAL_NAMES.reduce((sum, name) => sum + (stats.vitals[name] ? countOf(stats.vitals[name]) : 0), 0);
+}
