@@ -33,7 +33,7 @@ const processEnv = {
 
 export default defineConfig(
   {
-    ignores: ['dist/', 'coverage/', 'node_modules/', 'test-results/', 'bench-results/', '.cache/', 'public/', 'content/', '**/*.gen.*'],
+    ignores: ['dist/', 'coverage/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench-results/', '.cache/', 'public/', 'content/', '**/*.gen.*'],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

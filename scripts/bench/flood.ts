@@ -1,50 +1,34 @@
 /**
- * The request flood of `bench:images`, run either in the caller's process or
- * in a child process at the lowest CPU priority. Run as a script, this file is
- * that child: it receives `{ base, urls, concurrency }` over IPC, floods, and
- * sends back the status of each request.
- *
- * Why niced: on one 2-core machine the flood generator (undici, 50 requests in
- * flight) takes as much CPU as the server it attacks, and the scheduler shares
- * the cores between them, so pages wait for the attacker's CPU, not for
- * anything the server does. On the open internet the attacker's CPU is not
- * ours. At nice 19 the child only gets a core when the server and the page
- * prober leave one idle (a weight of 15 against 1024 when they compete). We
- * start it through `nice -n 19` rather than renicing it after spawn: Linux
- * nice values are per thread, and Node starts its V8 and libuv threads before
- * any of our code runs, so only a niced exec covers them all.
+ * The request flood of `bench:images`, sent from the caller's process or from a child at nice 19 (why:
+ * docs/decisions/035-benchmarks.md). Run as a script, this file is that child: it receives
+ * `{ base, urls, concurrency }` over IPC, floods, and sends back each request's status and its CPU time.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** What the child receives. */
+import pLimit from 'p-limit';
+
 interface FloodJob {
   base: string;
   urls: string[];
   concurrency: number;
 }
 
-/** Requests `urls` with `concurrency` in flight from this process; resolves with the status of each (0 for a network error). */
-export async function floodHere(base: string, urls: string[], concurrency: number): Promise<number[]> {
-  const statuses: number[] = new Array<number>(urls.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < urls.length) {
-      const i = next++;
-      try {
-        const res = await fetch(`${base}${urls[i]}`, { redirect: 'manual' });
-        await res.arrayBuffer();
-        statuses[i] = res.status;
-      } catch {
-        statuses[i] = 0;
-      }
-    }
+/** Requests `urls`, `concurrency` in flight, from this process; resolves with each status (0 for a network error). */
+export function floodHere(base: string, urls: string[], concurrency: number): Promise<number[]> {
+  const limit = pLimit(concurrency);
+  const request = async (url: string) => {
+    const res = await fetch(`${base}${url}`, { redirect: 'manual' });
+    await res.arrayBuffer();
+    return res.status;
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return statuses;
+  return Promise.all(urls.map((url) => limit(() => request(url).catch(() => 0))));
 }
 
-/** The same flood from a child process started at nice 19 (Linux/macOS `nice`); resolves with the statuses and the child's CPU time. */
+/**
+ * The same flood from a child started through `nice -n 19` (not reniced after spawn: Linux nice values are
+ * per thread, and Node starts its V8 and libuv threads before any of our code runs).
+ */
 export function floodNiced(base: string, urls: string[], concurrency: number): Promise<{ statuses: number[]; cpuMs: number }> {
   const child = spawn('nice', ['-n', '19', process.execPath, fileURLToPath(import.meta.url)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((done, fail) => {

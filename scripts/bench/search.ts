@@ -1,19 +1,13 @@
 /**
- * Embedded search benchmark (`npm run bench:search`, or `node scripts/bench/search.ts`).
- *
- * For each record set it spawns a server child process (the embedded router
- * in a bare Express app), which reports index build time and memory, then
- * drives `POST /1/indexes/*\/queries` from this process with autocannon:
- * prefix (as-you-type), typo and multi-word queries, each alone and mixed,
- * with the result cache off (every query computed), then the mix again with
- * the cache on (the steady state of many visitors typing the same prefixes).
- * Options: --duration <s> (default 5), --connections <n> (default 10),
- * --records <file.json> (an extra SearchRecord[] set, e.g. an index dump).
+ * `npm run bench:search [-- --duration <s>] [--connections <n>] [--records <file.json>]` (defaults 5, 10):
+ * per record set (demo-like, 20k synthetic, and an optional SearchRecord[] dump) a server child process
+ * (the embedded router in a bare Express app) reports index build time and memory; autocannon in this
+ * process drives `POST /1/indexes/*\/queries` with prefix (as-you-type), typo and multi-word queries, each
+ * alone and mixed, with the result cache off, then the mix again with the cache on.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
@@ -27,25 +21,11 @@ import { parseQuery } from '#server/embedded/algolia/query-params.ts';
 
 import { createDemoRecords } from '../../tests/fixtures/search/demo-records.ts';
 import { createSyntheticRecords } from '../../tests/fixtures/search/synthetic-records.ts';
+import { autocannon, median, table } from './lib.ts';
 
 import type { SearchRecord } from '#shared/content/types.ts';
-import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-
-interface LoadResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: { method: 'POST'; path: string; headers: Record<string, string>; body: string }[];
-}) => Promise<LoadResult>;
-// autocannon ships no types; this is the slice of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import type { LoadResult } from './lib.ts';
 
 interface ServerReport {
   port: number;
@@ -109,8 +89,7 @@ async function serve(dataset: string): Promise<void> {
           return toMs(process.cpuUsage(before));
         }),
       );
-      samples.sort((a, b) => a - b);
-      return [kind, samples[Math.floor(samples.length / 2)]!, samples[Math.ceil(samples.length * 0.99) - 1]!];
+      return [kind, median(samples), [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.99) - 1]!];
     });
     res.json(perKind);
   });
@@ -127,19 +106,13 @@ async function serve(dataset: string): Promise<void> {
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 
-async function startChild(dataset: string, cacheMaxHits: number): Promise<{ child: ChildProcess; report: ServerReport }> {
+/** Runs `run` against a server child for `dataset` (the cache holding `cacheMaxHits`), then stops the child. */
+async function withChild(dataset: string, cacheMaxHits: number, run: (report: ServerReport) => Promise<void>): Promise<void> {
   const childArgs = ['--expose-gc', import.meta.filename, '--serve', dataset, '--cache', String(cacheMaxHits)];
   const child = spawn(process.execPath, childArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  const [line] = (await once(lines, 'line')) as [string];
-  lines.close();
-  return { child, report: JSON.parse(line) as ServerReport };
-}
-
-async function withChild(dataset: string, cacheMaxHits: number, run: (report: ServerReport) => Promise<void>): Promise<void> {
-  const { child, report } = await startChild(dataset, cacheMaxHits);
   try {
-    await run(report);
+    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    await run(JSON.parse(line) as ServerReport);
   } finally {
     child.kill();
     await once(child, 'exit');
@@ -175,12 +148,7 @@ async function load(port: number, queries: string[], duration: number): Promise<
 
 function printTable(title: string, rows: (string | number)[][]): void {
   const cells = rows.map((row) => row.map((cell) => (typeof cell === 'number' ? cell.toFixed(cell >= 100 ? 0 : 1) : cell)));
-  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
-  console.log(`\n${title}`);
-  cells.forEach((row, r) => {
-    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
-    if (r === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  });
+  console.log(`\n${title}\n${table(cells, 1, true)}`);
 }
 
 async function main(): Promise<void> {

@@ -1,17 +1,14 @@
 /**
- * Time to first byte of streamed pages with and without compression
- * (`node scripts/bench/ttfb.ts [--requests <n>] [--page-cache] [path…]`).
- *
- * Starts the production server, then for each path and each Accept-Encoding
- * (identity, gzip, br) makes sequential requests over a raw socket and
- * reports the median and p90 of: headers received, first body byte, and the
- * whole response. If compression held the shell back, "first byte" would move
- * towards "complete" for gzip/br while identity stayed low.
+ * `node scripts/bench/ttfb.ts [--requests <n>] [--page-cache] [path…]`: time to first byte of streamed pages
+ * with and without compression. For each path and Accept-Encoding (identity, gzip, br), interleaved, it
+ * makes sequential requests and reports the median and p90 of: headers received, first body byte, whole
+ * response. If compression held the shell back, "first byte" would move towards "complete" for gzip/br.
  */
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 
 import { startServer } from '../../tests/e2e/support/server.ts';
+import { quantile, table } from './lib.ts';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -51,43 +48,25 @@ function timeRequest(url: string, encoding: string): Promise<Timing> {
   });
 }
 
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? NaN;
-
-async function main(): Promise<void> {
-  // The page cache would answer from memory after the first request; off by default so every request streams a render.
-  const server = await startServer({ env: { LOG_LEVEL: 'warn', ...(args['page-cache'] ? {} : { PAGE_CACHE_MAX_BYTES: '0' }) } });
-  try {
-    const modelsHtml = await (await fetch(`${server.url}/models`)).text();
-    const firstModel = /href="(\/models\/[^"/?#]+)"/.exec(modelsHtml)?.[1];
-    const paths = positionals.length > 0 ? positionals : ['/', ...(firstModel ? [firstModel] : [])];
-    const rows = [['path', 'encoding', 'bytes', 'headers p50', 'first byte p50', 'first byte p90', 'complete p50', 'complete p90']];
-    for (const path of paths) {
-      for (const encoding of ENCODINGS) await timeRequest(`${server.url}${path}`, encoding);
-      const timings = new Map<string, Timing[]>(ENCODINGS.map((e) => [e, []]));
-      // Interleave encodings so drift on a shared machine hits all three alike.
-      for (let i = 0; i < count; i++) for (const encoding of ENCODINGS) timings.get(encoding)?.push(await timeRequest(`${server.url}${path}`, encoding));
-      for (const encoding of ENCODINGS) {
-        const list = timings.get(encoding) ?? [];
-        const ms = (pick: (t: Timing) => number, q: number) => quantile(list.map(pick), q).toFixed(1);
-        rows.push([
-          path,
-          encoding,
-          String(list[0]?.bytes ?? 0),
-          ms((t) => t.headersMs, 0.5),
-          ms((t) => t.firstByteMs, 0.5),
-          ms((t) => t.firstByteMs, 0.9),
-          ms((t) => t.completeMs, 0.5),
-          ms((t) => t.completeMs, 0.9),
-        ]);
-      }
+// The page cache would answer from memory after the first request; off by default so every request streams a render.
+const server = await startServer({ env: { LOG_LEVEL: 'warn', ...(args['page-cache'] ? {} : { PAGE_CACHE_MAX_BYTES: '0' }) } });
+try {
+  const firstModel = /href="(\/models\/[^"/?#]+)"/.exec(await (await fetch(`${server.url}/models`)).text())?.[1];
+  const paths = positionals.length > 0 ? positionals : ['/', ...(firstModel ? [firstModel] : [])];
+  const rows = [['path', 'encoding', 'bytes', 'headers p50', 'first byte p50', 'first byte p90', 'complete p50', 'complete p90']];
+  for (const path of paths) {
+    for (const encoding of ENCODINGS) await timeRequest(`${server.url}${path}`, encoding);
+    const timings = new Map<string, Timing[]>(ENCODINGS.map((e) => [e, []]));
+    // Interleave encodings so drift on a shared machine hits all three alike.
+    for (let i = 0; i < count; i++) for (const encoding of ENCODINGS) timings.get(encoding)?.push(await timeRequest(`${server.url}${path}`, encoding));
+    for (const encoding of ENCODINGS) {
+      const list = timings.get(encoding) ?? [];
+      const ms = (pick: (t: Timing) => number, q: number) => quantile(list.map(pick), q).toFixed(1);
+      const [h, f, c] = [(t: Timing) => t.headersMs, (t: Timing) => t.firstByteMs, (t: Timing) => t.completeMs];
+      rows.push([path, encoding, String(list[0]?.bytes ?? 0), ms(h, 0.5), ms(f, 0.5), ms(f, 0.9), ms(c, 0.5), ms(c, 0.9)]);
     }
-    const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-    process.stdout.write(
-      `${rows.map((r) => r.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ')).join('\n')}\n(${count} requests per row, ms)\n`,
-    );
-  } finally {
-    await server.stop();
   }
+  process.stdout.write(`${table(rows, 2)}\n(${count} requests per row, ms)\n`);
+} finally {
+  await server.stop();
 }
-
-await main();

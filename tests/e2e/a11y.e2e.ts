@@ -1,16 +1,14 @@
-import assert from 'node:assert/strict';
-
 import { AxeBuilder } from '@axe-core/playwright';
 
-import { openPage, waitForHydration } from './support/browser.ts';
-import { test } from './support/runner.ts';
+import { expect, test, waitForHydration } from './support/fixtures.ts';
 
 import type { Result } from 'axe-core';
 
 /**
  * Accessibility in CI: axe-core with the WCAG 2.0/2.1 A and AA rules plus
- * best practices finds nothing on the main page types, in both locales, once
- * the page has hydrated and its lazy parts (viewer, search) have mounted.
+ * best practices finds nothing on the main page types, in both locales (the
+ * en and de projects), once the page has hydrated and its lazy parts (viewer,
+ * search) have mounted.
  */
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -19,13 +17,8 @@ const PAGES = [
   { name: 'home', path: '/', status: 200 },
   { name: 'article', path: '/articles/behind-the-vitrine', status: 200 },
   { name: 'model', path: '/models/ostra-lounge-chair', status: 200 },
-  { name: 'search', path: '/search?q=chair', status: 200, optional: true },
+  { name: 'search', path: '/search?q=chair', status: 200 },
   { name: '404', path: '/nope', status: 404 },
-] as const;
-
-const LOCALES = [
-  { name: 'en', prefix: '' },
-  { name: 'de', prefix: '/de' },
 ] as const;
 
 /** One line per violation and up to three offending elements, so the CI log says what to fix. */
@@ -39,31 +32,18 @@ function describeViolations(violations: Result[]): string {
     .join('\n');
 }
 
-for (const locale of LOCALES) {
-  for (const target of PAGES) {
-    const path = `${locale.prefix}${target.path}`;
-    test(`axe finds no WCAG 2.1 AA or best-practice violations on the ${target.name} page (${locale.name}, ${path})`, async ({ browser, baseUrl }) => {
-      const session = await openPage(browser, baseUrl);
-      const { page } = session;
-      try {
-        const response = await page.goto(`${baseUrl}${path}`);
-        if ('optional' in target && response?.status() === 404) {
-          // The search page is still being built; until it exists there is nothing to audit here.
-          process.stdout.write(`    (${path} answered 404: no search page in this build, nothing to audit)\n`);
-          return;
-        }
-        assert.equal(response?.status(), target.status);
-        await waitForHydration(page);
-        await page.waitForLoadState('networkidle');
+for (const target of PAGES) {
+  test(`axe finds no WCAG 2.1 AA or best-practice violations on the ${target.name} page`, async ({ page, watch, baseURL, localePrefix }) => {
+    const path = `${localePrefix}${target.path}`;
+    const response = await page.goto(path);
 
-        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(response?.status()).toBe(target.status);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
 
-        assert.equal(results.violations.length, 0, `axe violations on ${path}:\n${describeViolations(results.violations)}`);
-        const expected404 = [new RegExp(`^failed response: 404 ${baseUrl}${path}$`), /Failed to load resource: the server responded with a status of 404/];
-        session.expectClean(target.status === 404 ? expected404 : []);
-      } finally {
-        await session.close();
-      }
-    });
-  }
+    expect(results.violations.length, `axe violations on ${path}:\n${describeViolations(results.violations)}`).toBe(0);
+    const expected404 = [new RegExp(`^failed response: 404 ${baseURL}${path}$`), /Failed to load resource: the server responded with a status of 404/];
+    watch.expectClean(target.status === 404 ? expected404 : []);
+  });
 }

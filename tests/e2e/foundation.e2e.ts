@@ -1,9 +1,6 @@
-import assert from 'node:assert/strict';
+import { expect, test, waitForHydration } from './support/fixtures.ts';
 
-import { openPage, waitForHydration } from './support/browser.ts';
-import { test } from './support/runner.ts';
-
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /**
  * The foundation's promises in a real browser, against the production build
@@ -36,84 +33,67 @@ function recordDocumentRequests(page: Page): string[] {
   return documents;
 }
 
-test('the home page loads and hydrates with no console errors, hydration warnings or failed requests', async ({ browser, baseUrl }) => {
-  const session = await openPage(browser, baseUrl);
-  try {
-    const response = await session.page.goto(`${baseUrl}/`);
+test('the home page loads and hydrates with no console errors, hydration warnings or failed requests', async ({ page, watch }) => {
+  const response = await page.goto('/');
 
-    assert.equal(response?.status(), 200);
-    await waitForHydration(session.page);
-    assert.ok(await session.page.getByRole('heading', { level: 1 }).isVisible());
-    await session.page.waitForLoadState('networkidle');
-    session.expectClean();
-  } finally {
-    await session.close();
-  }
+  expect(response?.status()).toBe(200);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  watch.expectClean();
 });
 
-test('a URL with tracking parameters hydrates cleanly on its canonical form and keeps the parameters a route reads', async ({ browser, baseUrl }) => {
-  const session = await openPage(browser, baseUrl);
-  const { page } = session;
-  try {
-    const response = await page.goto(`${baseUrl}/ARTICLES?utm_source=news&page=1&fbclid=abc#top`);
+test('a URL with tracking parameters hydrates cleanly on its canonical form and keeps the parameters a route reads', async ({ page, watch, baseURL }) => {
+  const response = await page.goto('/ARTICLES?utm_source=news&page=1&fbclid=abc#top');
 
-    assert.equal(response?.status(), 200);
-    await waitForHydration(page);
-    const here = await page.evaluate(() => window.location.pathname + window.location.search + window.location.hash);
-    assert.equal(here, '/articles?page=1#top');
-    assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${baseUrl}/articles`);
-    await page.waitForLoadState('networkidle');
-    session.expectClean();
-  } finally {
-    await session.close();
-  }
+  expect(response?.status()).toBe(200);
+  await waitForHydration(page);
+  const here = await page.evaluate(() => window.location.pathname + window.location.search + window.location.hash);
+  expect(here).toBe('/articles?page=1#top');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/articles`);
+  await page.waitForLoadState('networkidle');
+  watch.expectClean();
 });
 
-test('a link click navigates client-side with one data request, and back/forward stay in the page', async ({ browser, baseUrl }) => {
-  const session = await openPage(browser, baseUrl);
-  const { page } = session;
-  try {
-    await page.goto(`${baseUrl}/`);
-    await waitForHydration(page);
-    await setMarker(page);
-    const documents = recordDocumentRequests(page);
-    const dataRequests: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/_data')) dataRequests.push(request.url());
-    });
+test('a link click navigates client-side with one data request, and back/forward stay in the page', async ({ page, watch }) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  await setMarker(page);
+  const documents = recordDocumentRequests(page);
+  const dataRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/_data')) dataRequests.push(request.url());
+  });
 
-    await page.getByRole('link', { name: ALL_MODELS }).click();
-    await page.waitForURL(`${baseUrl}/models`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByRole('link', { name: ALL_MODELS }).click();
+  await page.waitForURL('/models');
+  await page.getByRole('heading', { level: 1 }).waitFor();
 
-    assert.equal(await hasMarker(page), true, 'the click reloaded the document');
-    assert.deepEqual(documents, []);
-    assert.ok(
-      session.watch.requests.some((url) => new URL(url).pathname === '/_data/models'),
-      `no /_data/models request; saw ${dataRequests.join(', ')}`,
-    );
+  expect(await hasMarker(page), 'the click reloaded the document').toBe(true);
+  expect(documents).toEqual([]);
+  expect(
+    watch.requests.some((url) => new URL(url).pathname === '/_data/models'),
+    `no /_data/models request; saw ${dataRequests.join(', ')}`,
+  ).toBe(true);
 
-    await page.goBack();
-    await page.waitForURL(`${baseUrl}/`);
-    await page.getByRole('link', { name: ALL_MODELS }).waitFor();
-    assert.equal(await hasMarker(page), true, 'back reloaded the document');
+  await page.goBack();
+  await page.waitForURL('/');
+  await page.getByRole('link', { name: ALL_MODELS }).waitFor();
+  expect(await hasMarker(page), 'back reloaded the document').toBe(true);
 
-    await page.goForward();
-    await page.waitForURL(`${baseUrl}/models`);
-    assert.equal(await hasMarker(page), true, 'forward reloaded the document');
-    assert.deepEqual(documents, []);
-    session.expectClean();
-  } finally {
-    await session.close();
-  }
+  await page.goForward();
+  await page.waitForURL('/models');
+  expect(await hasMarker(page), 'forward reloaded the document').toBe(true);
+  expect(documents).toEqual([]);
+  watch.expectClean();
 });
 
-test('links prefetch their route data once within 200px of the viewport, after the page has loaded', async ({ browser, baseUrl }) => {
-  const session = await openPage(browser, baseUrl, { viewport: { width: 1280, height: 500 } });
-  const { page } = session;
-  const dataPaths = () => session.watch.requests.map((url) => new URL(url).pathname).filter((path) => path.startsWith('/_data/'));
-  try {
-    await page.goto(`${baseUrl}/articles`);
+test.describe('on a short viewport', () => {
+  test.use({ viewport: { width: 1280, height: 500 } });
+
+  test('links prefetch their route data once within 200px of the viewport, after the page has loaded', async ({ page, watch }) => {
+    const dataPaths = () => watch.requests.map((url) => new URL(url).pathname).filter((path) => path.startsWith('/_data/'));
+    await page.goto('/articles');
     await waitForHydration(page);
     const links = await page
       .locator('main a[href^="/articles/"]')
@@ -122,113 +102,84 @@ test('links prefetch their route data once within 200px of the viewport, after t
       );
     const near = links.find((link) => link.top < 500);
     const far = links.findLast((link) => link.top > 500 + 600);
-    assert.ok(near && far, `the list needs a link in view and one far below it: ${JSON.stringify(links)}`);
+    if (!near || !far) throw new Error(`the list needs a link in view and one far below it: ${JSON.stringify(links)}`);
 
     await page.waitForFunction(() => document.readyState === 'complete');
-    const deadline = Date.now() + 10_000;
-    while (!dataPaths().includes(`/_data${near.href}`) && Date.now() < deadline) await page.waitForTimeout(100);
-    assert.ok(dataPaths().includes(`/_data${near.href}`), `the link in view was not prefetched; saw ${dataPaths().join(', ')}`);
-    assert.ok(!dataPaths().includes(`/_data${far.href}`), `a link ${Math.round(far.top)}px down was prefetched before it came near`);
+    await expect.poll(dataPaths, { message: 'the link in view was not prefetched', timeout: 10_000 }).toContain(`/_data${near.href}`);
+    expect(dataPaths(), `a link ${Math.round(far.top)}px down was prefetched before it came near`).not.toContain(`/_data${far.href}`);
 
     await page.evaluate((top) => window.scrollTo(0, top - 500 - 150), far.top);
-    const scrolledDeadline = Date.now() + 10_000;
-    while (!dataPaths().includes(`/_data${far.href}`) && Date.now() < scrolledDeadline) await page.waitForTimeout(100);
-    assert.ok(dataPaths().includes(`/_data${far.href}`), `the far link was not prefetched once within 200px; saw ${dataPaths().join(', ')}`);
-    session.expectClean();
-  } finally {
-    await session.close();
-  }
+    await expect.poll(dataPaths, { message: 'the far link was not prefetched once within 200px', timeout: 10_000 }).toContain(`/_data${far.href}`);
+    watch.expectClean();
+  });
 });
 
-test('a navigation whose data is slower than 3800 ms falls back to a full document load', async ({ browser, baseUrl }) => {
-  const session = await openPage(browser, baseUrl);
-  const { page } = session;
-  try {
-    await page.route('**/_data/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, ROUTE_DATA_TIMEOUT_MS + 2000));
-      await route.continue().catch(() => undefined);
-    });
-    await page.goto(`${baseUrl}/`);
-    await waitForHydration(page);
-    await setMarker(page);
-    const documents = recordDocumentRequests(page);
+test('a navigation whose data is slower than 3800 ms falls back to a full document load', async ({ page, watch }) => {
+  await page.route('**/_data/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ROUTE_DATA_TIMEOUT_MS + 2000));
+    await route.fallback().catch(() => undefined);
+  });
+  await page.goto('/');
+  await waitForHydration(page);
+  await setMarker(page);
+  const documents = recordDocumentRequests(page);
 
-    const clickedAt = Date.now();
-    await page.getByRole('link', { name: ALL_MODELS }).click();
-    await page.waitForURL(`${baseUrl}/models`, { timeout: ROUTE_DATA_TIMEOUT_MS + 10_000 });
-    await page.waitForLoadState('load');
-    const elapsed = Date.now() - clickedAt;
+  const clickedAt = Date.now();
+  await page.getByRole('link', { name: ALL_MODELS }).click();
+  await page.waitForURL('/models', { timeout: ROUTE_DATA_TIMEOUT_MS + 10_000 });
+  await page.waitForLoadState('load');
+  const elapsed = Date.now() - clickedAt;
 
-    assert.deepEqual(
-      documents.map((url) => new URL(url).pathname),
-      ['/models'],
-    );
-    assert.equal(await hasMarker(page), false, 'expected a document load, but the page kept its state');
-    assert.ok(elapsed >= ROUTE_DATA_TIMEOUT_MS - 200, `fell back after ${elapsed} ms, before the ${ROUTE_DATA_TIMEOUT_MS} ms timeout`);
-    await waitForHydration(page);
-    assert.ok(await page.getByRole('heading', { level: 1 }).isVisible());
-    session.expectClean();
-  } finally {
-    await session.close();
-  }
+  expect(documents.map((url) => new URL(url).pathname)).toEqual(['/models']);
+  expect(await hasMarker(page), 'expected a document load, but the page kept its state').toBe(false);
+  expect(elapsed, `fell back before the ${ROUTE_DATA_TIMEOUT_MS} ms timeout`).toBeGreaterThanOrEqual(ROUTE_DATA_TIMEOUT_MS - 200);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  watch.expectClean();
 });
 
-test('content is there with JavaScript disabled, and links work as plain links', async ({ browser, baseUrl }) => {
-  const session = await openPage(browser, baseUrl, { javaScriptEnabled: false });
-  const { page } = session;
-  try {
-    const response = await page.goto(`${baseUrl}/`);
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
 
-    assert.equal(response?.status(), 200);
+  test('content is there with JavaScript disabled, and links work as plain links', async ({ page, watch }) => {
+    const response = await page.goto('/');
+
+    expect(response?.status()).toBe(200);
     const heading = await page.getByRole('heading', { level: 1 }).textContent();
-    assert.ok(heading && heading.trim().length > 0, 'no h1 without JavaScript');
-    assert.ok((await page.getByRole('link').count()) > 3);
+    expect(heading?.trim(), 'no h1 without JavaScript').toBeTruthy();
+    expect(await page.getByRole('link').count()).toBeGreaterThan(3);
 
     await page.getByRole('link', { name: ALL_MODELS }).click();
-    await page.waitForURL(`${baseUrl}/models`);
-    assert.ok(await page.getByRole('heading', { level: 1 }).isVisible());
-    session.expectClean();
-  } finally {
-    await session.close();
-  }
+    await page.waitForURL('/models');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    watch.expectClean();
+  });
 });
 
-test('an unknown URL answers 404 with the error page and no console errors', async ({ browser, baseUrl }) => {
-  const session = await openPage(browser, baseUrl);
-  try {
-    const response = await session.page.goto(`${baseUrl}/no/such/page/here`);
+test('an unknown URL answers 404 with the error page and no console errors', async ({ page, watch }) => {
+  const response = await page.goto('/no/such/page/here');
 
-    assert.equal(response?.status(), 404);
-    await waitForHydration(session.page);
-    assert.ok(await session.page.getByRole('heading', { level: 1 }).isVisible());
-    session.expectClean([/^failed response: 404 .*\/no\/such\/page\/here$/, /Failed to load resource: the server responded with a status of 404/]);
-  } finally {
-    await session.close();
-  }
+  expect(response?.status()).toBe(404);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  watch.expectClean([/^failed response: 404 .*\/no\/such\/page\/here$/, /Failed to load resource: the server responded with a status of 404/]);
 });
 
-test('no request leaves the origin while browsing the embedded site', async ({ browser, baseUrl }) => {
-  const session = await openPage(browser, baseUrl);
-  const { page } = session;
-  try {
-    for (const path of ['/', '/models', '/articles', '/de']) {
-      await page.goto(`${baseUrl}${path}`);
-      await waitForHydration(page);
-      await page.waitForLoadState('networkidle');
-    }
-    // Follow the first model and article links too: they pull images, posters and viewer assets.
-    for (const listing of ['/models', '/articles']) {
-      await page.goto(`${baseUrl}${listing}`);
-      await waitForHydration(page);
-      const first = page.locator(`main a[href^="${listing}/"]`).first();
-      await first.click();
-      await page.waitForURL(new RegExp(`${listing}/[^/]+$`));
-      await page.waitForLoadState('networkidle');
-    }
-
-    assert.deepEqual(session.watch.externalRequests, []);
-    session.expectClean();
-  } finally {
-    await session.close();
+test('no request leaves the origin while browsing the embedded site', async ({ page, watch }) => {
+  for (const path of ['/', '/models', '/articles', '/de']) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
   }
+  // Follow the first model and article links too: they pull images, posters and viewer assets.
+  for (const listing of ['/models', '/articles']) {
+    await page.goto(listing);
+    await waitForHydration(page);
+    await page.locator(`main a[href^="${listing}/"]`).first().click();
+    await page.waitForURL(new RegExp(`${listing}/[^/]+$`));
+    await page.waitForLoadState('networkidle');
+  }
+
+  expect(watch.externalRequests).toEqual([]);
+  watch.expectClean();
 });

@@ -1,9 +1,6 @@
-import assert from 'node:assert/strict';
+import { expect, test, waitForHydration } from './support/fixtures.ts';
 
-import { openPage, waitForHydration } from './support/browser.ts';
-import { test } from './support/runner.ts';
-
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /**
  * No image without its size: every <img> the listed pages render (on the
@@ -24,8 +21,6 @@ const PAGES = [
   { name: 'tag', path: '/tags/process', hasImages: true },
   { name: 'content', path: '/about', hasImages: false },
 ] as const;
-
-const LOCALES = ['', '/de'] as const;
 
 /** "About zero": well under the 0.1 that Core Web Vitals calls good. */
 const MAX_CLS = 0.01;
@@ -71,46 +66,38 @@ function cumulativeLayoutShift(page: Page): Promise<number> {
   );
 }
 
-for (const prefix of LOCALES) {
-  for (const target of PAGES) {
-    const path = `${prefix}${target.path}`.replace(/(.)\/$/, '$1');
-    test(`every image on the ${target.name} page (${path}) has numeric width and height, keeps its aspect ratio, and nothing shifts`, async ({
-      browser,
-      baseUrl,
-    }) => {
-      const session = await openPage(browser, baseUrl);
-      const { page } = session;
-      try {
-        const response = await page.goto(`${baseUrl}${path}`);
-        assert.equal(response?.status(), 200);
-        await waitForHydration(page);
-        await scrollThrough(page);
-        await page.waitForLoadState('networkidle');
+for (const target of PAGES) {
+  test(`every image on the ${target.name} page has numeric width and height, keeps its aspect ratio, and nothing shifts`, async ({
+    page,
+    watch,
+    localePrefix,
+  }) => {
+    const path = `${localePrefix}${target.path}`.replace(/(.)\/$/, '$1');
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await waitForHydration(page);
+    await scrollThrough(page);
+    await page.waitForLoadState('networkidle');
 
-        const images = await page.locator('img').evaluateAll((nodes) =>
-          nodes.map((node): ImageInfo => {
-            const img = node as HTMLImageElement;
-            const box = img.getBoundingClientRect();
-            // Lighthouse's image-aspect-ratio rule: more than 2 px off the file's ratio, unless object-fit crops or letterboxes.
-            const drawn = img.complete && img.naturalWidth > 0 && box.width > 0 && getComputedStyle(img).objectFit === 'fill';
-            const expectedHeight = drawn ? (box.width * img.naturalHeight) / img.naturalWidth : box.height;
-            const squashed =
-              Math.abs(expectedHeight - box.height) > 2 ? `${box.width}x${box.height} for a ${img.naturalWidth}x${img.naturalHeight} file` : null;
-            return { src: img.getAttribute('src') ?? '', width: img.getAttribute('width'), height: img.getAttribute('height'), squashed };
-          }),
-        );
-        const unsized = images.filter((img) => !isPositiveInteger(img.width) || !isPositiveInteger(img.height));
-        const squashed = images.filter((img) => img.squashed !== null);
-        const cls = await cumulativeLayoutShift(page);
+    const images = await page.locator('img').evaluateAll((nodes) =>
+      nodes.map((node): ImageInfo => {
+        const img = node as HTMLImageElement;
+        const box = img.getBoundingClientRect();
+        // Lighthouse's image-aspect-ratio rule: more than 2 px off the file's ratio, unless object-fit crops or letterboxes.
+        const drawn = img.complete && img.naturalWidth > 0 && box.width > 0 && getComputedStyle(img).objectFit === 'fill';
+        const expectedHeight = drawn ? (box.width * img.naturalHeight) / img.naturalWidth : box.height;
+        const squashed = Math.abs(expectedHeight - box.height) > 2 ? `${box.width}x${box.height} for a ${img.naturalWidth}x${img.naturalHeight} file` : null;
+        return { src: img.getAttribute('src') ?? '', width: img.getAttribute('width'), height: img.getAttribute('height'), squashed };
+      }),
+    );
+    const unsized = images.filter((img) => !isPositiveInteger(img.width) || !isPositiveInteger(img.height));
+    const squashed = images.filter((img) => img.squashed !== null);
+    const cls = await cumulativeLayoutShift(page);
 
-        if (target.hasImages) assert.ok(images.length > 0, `no <img> on ${path}; is the page still the one this test expects?`);
-        assert.deepEqual(unsized, [], `images without numeric width/height on ${path}`);
-        assert.deepEqual(squashed, [], `images drawn out of their aspect ratio on ${path}`);
-        assert.ok(cls <= MAX_CLS, `cumulative layout shift on ${path} is ${cls.toFixed(4)}, above ${MAX_CLS}`);
-        session.expectClean();
-      } finally {
-        await session.close();
-      }
-    });
-  }
+    if (target.hasImages) expect(images.length, `no <img> on ${path}; is the page still the one this test expects?`).toBeGreaterThan(0);
+    expect(unsized, `images without numeric width/height on ${path}`).toEqual([]);
+    expect(squashed, `images drawn out of their aspect ratio on ${path}`).toEqual([]);
+    expect(cls, `cumulative layout shift on ${path}`).toBeLessThanOrEqual(MAX_CLS);
+    watch.expectClean();
+  });
 }

@@ -1,10 +1,8 @@
-import assert from 'node:assert/strict';
-
-import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
-import { test } from './support/runner.ts';
+import { expect, test, waitForHydration } from './support/fixtures.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, watchContext, webglFlags } from './support/browser.ts';
 import { getCoverage, getDebug, waitForState } from './viewer-harness/browser.ts';
 
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /**
  * The 3D viewer on the real app pages (production build, embedded demo
@@ -62,184 +60,140 @@ async function recordProgress(page: Page): Promise<void> {
   });
 }
 
-test(
-  'every demo model page draws its model, with no console problem and no request leaving the origin',
-  async ({ browser, baseUrl }) => {
-    for (const slug of MODELS) {
-      const session = await openPage(browser, baseUrl);
-      try {
-        await recordProgress(session.page);
-        const response = await session.page.goto(`${baseUrl}/models/${slug}`);
-        assert.equal(response?.status(), 200, slug);
-        const coverage = await drawnShare(session.page);
-        const progress = await session.page.evaluate(() => (window as Window & { __progress?: Array<number | null> }).__progress ?? []);
-        assert.ok(progress.length > 0, `${slug}: no progress bar was shown while the model loaded`);
-        // Determinate although the files arrive gzipped (X-File-Size gives the size), never going back, ending full.
-        const values = progress.filter((value): value is number => value !== null);
-        assert.equal(values.at(-1), 100, `${slug}: the progress bar never reached 100% (showed ${JSON.stringify(progress)})`);
-        assert.deepEqual(
-          values,
-          [...values].sort((a, b) => a - b),
-          `${slug}: the progress bar went backwards: ${JSON.stringify(progress)}`,
-        );
-        assert.ok(coverage > 0.03, `${slug}: canvas looks blank (${(coverage * 100).toFixed(1)}% of pixels differ from the background)`);
-        const modelRequests = session.watch.requests.filter((url) => /\.(glb|gltf)(\?|$)/.test(url));
-        assert.ok(modelRequests.length > 0, `${slug}: no model file was requested from our origin`);
-        for (const decoder of DECODER_FILES[slug] ?? []) {
-          assert.ok(
-            session.watch.requests.some((url) => decoder.test(new URL(url).pathname)),
-            `${slug}: ${decoder} was not loaded from our origin`,
-          );
-        }
-        session.expectClean();
-      } finally {
-        await session.close();
+test('every demo model page draws its model, with no console problem and no request leaving the origin', async ({ browser, origins, baseURL }) => {
+  test.setTimeout(600_000);
+  for (const slug of MODELS) {
+    // A fresh context per model: a cold HTTP cache.
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    try {
+      const watch = await watchContext(context, (origin) => origins.has(origin));
+      const page = await context.newPage();
+      await recordProgress(page);
+      const response = await page.goto(`/models/${slug}`);
+      expect(response?.status(), slug).toBe(200);
+      const coverage = await drawnShare(page);
+      const progress = await page.evaluate(() => (window as Window & { __progress?: Array<number | null> }).__progress ?? []);
+      expect(progress.length, `${slug}: no progress bar was shown while the model loaded`).toBeGreaterThan(0);
+      // Determinate although the files arrive gzipped (X-File-Size gives the size), never going back, ending full.
+      const values = progress.filter((value): value is number => value !== null);
+      expect(values.at(-1), `${slug}: the progress bar never reached 100% (showed ${JSON.stringify(progress)})`).toBe(100);
+      expect(values, `${slug}: the progress bar went backwards: ${JSON.stringify(progress)}`).toEqual([...values].sort((a, b) => a - b));
+      expect(coverage, `${slug}: canvas looks blank (share of pixels that differ from the background)`).toBeGreaterThan(0.03);
+      expect(watch.requests.filter((url) => /\.(glb|gltf)(\?|$)/.test(url)).length, `${slug}: no model file was requested from our origin`).toBeGreaterThan(0);
+      for (const decoder of DECODER_FILES[slug] ?? []) {
+        expect(
+          watch.requests.some((url) => decoder.test(new URL(url).pathname)),
+          `${slug}: ${decoder} was not loaded from our origin`,
+        ).toBe(true);
       }
+      watch.expectClean();
+    } finally {
+      await context.close();
     }
-  },
-  { timeoutMs: 600_000 },
-);
-
-test('a truncated model file shows an error with Retry over the poster, and the page keeps working', async ({ browser, baseUrl }) => {
-  const session = await openPage(browser, baseUrl);
-  const { page } = session;
-  try {
-    await page.route(/\.glb(\?|$)/, async (route) => {
-      const upstream = await route.fetch();
-      const body = await upstream.body();
-      await route.fulfill({ status: 200, contentType: 'model/gltf-binary', body: body.subarray(0, Math.floor(body.length / 3)) });
-    });
-    await page.goto(`${baseUrl}/models/ostra-lounge-chair`);
-    await waitForHydration(page);
-    await waitForState(page, 'error', 90_000);
-    const figure = page.locator('figure[data-state="error"]').first();
-    await figure.getByRole('button', { name: 'Retry' }).waitFor();
-    assert.ok(await figure.locator('img[alt]').count(), 'the poster stays under the error');
-
-    await page.locator('header a[href="/models"]').first().click();
-    await page.waitForURL(`${baseUrl}/models`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-  } finally {
-    await session.close();
   }
 });
 
-test(
-  '20 client-side navigations between model pages leave WebGL contexts and GPU memory where they started',
-  async ({ browser, baseUrl }) => {
-    const session = await openPage(browser, baseUrl);
-    const { page } = session;
-    try {
-      await page.goto(`${baseUrl}/models/tide-vase`);
-      await waitForHydration(page);
-      await waitForState(page, 'ready', 90_000);
-      const start = await getDebug(page);
-      assert.ok(start && start.contexts === 1, `one live context on a model page, got ${JSON.stringify(start)}`);
+test('a truncated model file shows an error with Retry over the poster, and the page keeps working', async ({ page }) => {
+  await page.route(/\.glb(\?|$)/, async (route) => {
+    const upstream = await route.fetch();
+    const body = await upstream.body();
+    await route.fulfill({ status: 200, contentType: 'model/gltf-binary', body: body.subarray(0, Math.floor(body.length / 3)) });
+  });
+  await page.goto('/models/ostra-lounge-chair');
+  await waitForHydration(page);
+  await waitForState(page, 'error', 90_000);
+  const figure = page.locator('figure[data-state="error"]').first();
+  await figure.getByRole('button', { name: 'Retry' }).waitFor();
+  expect(await figure.locator('img[alt]').count(), 'the poster stays under the error').toBeGreaterThan(0);
 
-      const visit = async (path: string) => {
-        await page.locator(`a[href="${path}"]`).first().click();
-        await page.waitForURL(`${baseUrl}${path}`);
-      };
-      const route = ['/models', '/models/carvers-mallet', '/models', '/models/tide-vase'];
-      for (let step = 0; step < 20; step++) {
-        const path = route[step % route.length] ?? '/models';
-        await visit(path);
-        if (path !== '/models') await waitForState(page, 'ready', 90_000);
-      }
-      assert.equal(page.url(), `${baseUrl}/models/tide-vase`);
-      assert.equal(await page.evaluate(() => performance.getEntriesByType('navigation').length), 1, 'the navigations were client-side (one document load)');
-      await page.waitForTimeout(300);
-      const end = await getDebug(page);
-      assert.ok(end, 'viewer debug counters are installed');
-      assert.equal(end.contexts, start.contexts, 'WebGL contexts');
-      assert.equal(end.memory.geometries, start.memory.geometries, 'geometries on the GPU');
-      assert.equal(end.memory.textures, start.memory.textures, 'textures on the GPU');
-      session.expectClean();
-    } finally {
-      await session.close();
-    }
-  },
-  { timeoutMs: 600_000 },
-);
+  await page.locator('header a[href="/models"]').first().click();
+  await page.waitForURL('/models');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+});
 
-test('without WebGL a model page shows the poster and a message, and logs nothing', async ({ baseUrl }) => {
-  const noWebGL = await launchBrowser({ webgl: false });
-  try {
-    const session = await openPage(noWebGL, baseUrl);
-    const { page } = session;
-    await page.goto(`${baseUrl}/models/ostra-lounge-chair`);
+test('20 client-side navigations between model pages leave WebGL contexts and GPU memory where they started', async ({ page, watch }) => {
+  test.setTimeout(600_000);
+  await page.goto('/models/tide-vase');
+  await waitForHydration(page);
+  await waitForState(page, 'ready', 90_000);
+  const start = await getDebug(page);
+  expect(start?.contexts, `one live context on a model page, got ${JSON.stringify(start)}`).toBe(1);
+
+  const route = ['/models', '/models/carvers-mallet', '/models', '/models/tide-vase'];
+  for (let step = 0; step < 20; step++) {
+    const path = route[step % route.length] ?? '/models';
+    await page.locator(`a[href="${path}"]`).first().click();
+    await page.waitForURL(path);
+    if (path !== '/models') await waitForState(page, 'ready', 90_000);
+  }
+  await expect(page).toHaveURL('/models/tide-vase');
+  expect(await page.evaluate(() => performance.getEntriesByType('navigation').length), 'the navigations were client-side (one document load)').toBe(1);
+  await page.waitForTimeout(300);
+  const end = await getDebug(page);
+  expect(end, 'viewer debug counters are installed').toBeTruthy();
+  expect(end?.contexts, 'WebGL contexts').toBe(start?.contexts);
+  expect(end?.memory.geometries, 'geometries on the GPU').toBe(start?.memory.geometries);
+  expect(end?.memory.textures, 'textures on the GPU').toBe(start?.memory.textures);
+  watch.expectClean();
+});
+
+test.describe('without WebGL', () => {
+  test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...webglFlags(false)] } });
+
+  test('a model page shows the poster and a message, and logs nothing', async ({ page, watch }) => {
+    await page.goto('/models/ostra-lounge-chair');
     await waitForHydration(page);
     await waitForState(page, 'no-webgl', 30_000);
     const figure = page.locator('figure[data-state="no-webgl"]').first();
     const poster = figure.locator('img[alt]').first();
-    assert.ok(await poster.isVisible(), 'the poster is visible');
-    assert.ok(((await poster.getAttribute('alt')) ?? '').length > 0, 'the poster has alt text');
-    assert.match((await figure.innerText()).trim(), /\S{3,}/, 'a message explains the missing 3D view');
-    assert.equal(await figure.locator('canvas').count(), 0, 'no canvas without WebGL');
-    session.expectClean();
-    await session.close();
-  } finally {
-    await noWebGL.close();
-  }
+    await expect(poster, 'the poster is visible').toBeVisible();
+    expect((await poster.getAttribute('alt')) ?? '', 'the poster has alt text').not.toBe('');
+    expect((await figure.innerText()).trim(), 'a message explains the missing 3D view').toMatch(/\S{3,}/);
+    await expect(figure.locator('canvas'), 'no canvas without WebGL').toHaveCount(0);
+    watch.expectClean();
+  });
 });
 
-test('on a phone a model page offers "View in 3D" and loads no 3D code or model until it is pressed; later pages start by themselves', async ({
-  browser,
-  baseUrl,
-}) => {
-  const session = await openPage(browser, baseUrl, { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  const { page } = session;
-  const isHeavy = (url: string) => /\/assets\/viewer-canvas-[^/]+\.js$|\.(glb|gltf)$/.test(new URL(url).pathname);
-  try {
-    await page.goto(`${baseUrl}/models/halo-pendant`);
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test('a model page offers "View in 3D" and loads no 3D code or model until it is pressed; later pages start by themselves', async ({ page, watch }) => {
+    const isHeavy = (url: string) => /\/assets\/viewer-canvas-[^/]+\.js$|\.(glb|gltf)$/.test(new URL(url).pathname);
+    await page.goto('/models/halo-pendant');
     await waitForHydration(page);
     const start = page.getByRole('button', { name: 'View in 3D' });
     await start.waitFor();
     await page.waitForLoadState('networkidle');
-    const heavyBeforePress = session.watch.requests.filter(isHeavy);
-    assert.equal(await page.locator('figure[data-state="idle"] img.mv-poster').count(), 1, 'the poster waits with the button');
+    const heavyBeforePress = watch.requests.filter(isHeavy);
+    await expect(page.locator('figure[data-state="idle"] img.mv-poster'), 'the poster waits with the button').toHaveCount(1);
 
     await start.tap();
     const coverage = await drawnShare(page);
-    assert.deepEqual(heavyBeforePress, [], 'nothing heavy loads before the press');
-    assert.ok(coverage > 0.03, `canvas looks blank after the press (${(coverage * 100).toFixed(1)}%)`);
+    expect(heavyBeforePress, 'nothing heavy loads before the press').toEqual([]);
+    expect(coverage, 'canvas looks blank after the press').toBeGreaterThan(0.03);
 
     // The visitor asked for 3D once: the next model page in this tab starts without asking.
-    await page.goto(`${baseUrl}/models/tide-vase`);
+    await page.goto('/models/tide-vase');
     await waitForState(page, 'ready', 90_000);
-    assert.equal(await page.getByRole('button', { name: 'View in 3D' }).count(), 0);
-    session.expectClean();
-  } finally {
-    await session.close();
-  }
+    await expect(page.getByRole('button', { name: 'View in 3D' })).toHaveCount(0);
+    watch.expectClean();
+  });
 });
 
-test('on a German model page the canvas and its controls are named in German', async ({ browser, baseUrl }) => {
-  const session = await openPage(browser, baseUrl);
-  const { page } = session;
-  try {
-    await page.goto(`${baseUrl}/de/models/ostra-lounge-chair`);
-    await waitForState(page, 'ready', 90_000);
-    await page.getByRole('application', { name: /\(interaktive 3D-Ansicht\)$/ }).waitFor();
-    await page.getByRole('button', { name: 'Ansicht zurücksetzen' }).waitFor();
-    assert.equal(await page.getByRole('button', { name: 'Reset view' }).count(), 0);
-    session.expectClean();
-  } finally {
-    await session.close();
-  }
+test('on a German model page the canvas and its controls are named in German', async ({ page, watch }) => {
+  await page.goto('/de/models/ostra-lounge-chair');
+  await waitForState(page, 'ready', 90_000);
+  await page.getByRole('application', { name: /\(interaktive 3D-Ansicht\)$/ }).waitFor();
+  await page.getByRole('button', { name: 'Ansicht zurücksetzen' }).waitFor();
+  await expect(page.getByRole('button', { name: 'Reset view' })).toHaveCount(0);
+  watch.expectClean();
 });
 
-test('the embed page renders only the viewer, and it draws', async ({ browser, baseUrl }) => {
-  const session = await openPage(browser, baseUrl);
-  const { page } = session;
-  try {
-    const response = await page.goto(`${baseUrl}/models/halo-pendant/embed`);
-    assert.equal(response?.status(), 200);
-    assert.equal(await page.locator('header, footer').count(), 0, 'no site chrome in the embed');
-    const coverage = await drawnShare(page);
-    assert.ok(coverage > 0.03, `canvas looks blank (${(coverage * 100).toFixed(1)}%)`);
-    session.expectClean();
-  } finally {
-    await session.close();
-  }
+test('the embed page renders only the viewer, and it draws', async ({ page, watch }) => {
+  const response = await page.goto('/models/halo-pendant/embed');
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('header, footer'), 'no site chrome in the embed').toHaveCount(0);
+  const coverage = await drawnShare(page);
+  expect(coverage, 'canvas looks blank').toBeGreaterThan(0.03);
+  watch.expectClean();
 });

@@ -2,18 +2,13 @@ import { existsSync } from 'node:fs';
 
 import { chromium } from 'playwright-core';
 
-import type { Browser, BrowserContext, BrowserContextOptions, ConsoleMessage, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** Debian's Chromium (BROWSER.md): never a Playwright browser download, which fails offline. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-/**
- * Flags that work as root on these machines and keep Chromium from calling
- * home (BROWSER.md). Playwright adds a fresh temporary --user-data-dir per
- * launch and --headless itself.
- */
+/** Flags that work as root here and keep Chromium from calling home (BROWSER.md); Playwright adds --headless and a fresh profile. */
 export const CHROMIUM_FLAGS = [
-  '--headless',
   '--no-sandbox',
   '--disable-quic',
   '--no-first-run',
@@ -24,88 +19,40 @@ export const CHROMIUM_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** WebGL through SwiftShader (software); --disable-gpu must stay off. */
-export const WEBGL_FLAGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'];
+/** WebGL through SwiftShader (software); --disable-gpu must stay off. Without WebGL: the viewer's poster fallback. */
+export const webglFlags = (webgl = true) =>
+  webgl ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'] : ['--disable-webgl'];
 
-export interface LaunchOptions {
-  /** Default true: SwiftShader WebGL. False adds --disable-webgl (the viewer's poster fallback). */
-  webgl?: boolean;
-  extraArgs?: string[];
-}
-
-/** Launches headless Chromium with the flags above. */
-export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+/** Headless Chromium with the flags above, for scripts that drive a browser outside the e2e runner. */
+export function launchBrowser(options: { webgl?: boolean } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: apt-get install -y chromium (.ci/run does)`);
-  const webgl = options.webgl ?? true;
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_FLAGS, ...(webgl ? WEBGL_FLAGS : ['--disable-webgl']), ...(options.extraArgs ?? [])],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS, ...webglFlags(options.webgl)] });
 }
 
 /** What a page did that a test may want to fail on. */
 export interface PageWatch {
-  /** console.error / console.warn messages and uncaught page errors, as text. */
+  /** console.error / console.warn messages and uncaught page errors. */
   consoleProblems: string[];
-  /** Every request to a host other than the app's (aborted unless `allowExternal`). */
+  /** Every request to a host other than ours (aborted unless `allowExternal`). */
   externalRequests: string[];
-  /** Same-origin responses with status >= 400 (a missing favicon counts). */
+  /** Our responses with status >= 400 (a missing favicon counts). */
   failedResponses: string[];
-  /** Every same-origin request URL, in order. */
+  /** Every request URL to our origins, in order. */
   requests: string[];
-}
-
-export interface WatchedPage {
-  context: BrowserContext;
-  page: Page;
-  watch: PageWatch;
   /** Throws listing every console problem, external request and failed response not matched by `allow`. */
   expectClean(allow?: RegExp[]): void;
-  close(): Promise<void>;
-}
-
-export interface OpenPageOptions extends BrowserContextOptions {
-  /** Let requests to other hosts through instead of aborting them (they are still recorded). */
-  allowExternal?: boolean;
 }
 
 /**
- * A fresh context and page that records console errors and warnings, page
- * errors, failed same-origin responses and every request leaving `origin`.
- * Requests to other hosts are aborted by default, so a test can never
- * depend on the internet by accident.
+ * Records console problems, page errors, failed responses and every request leaving `isOurs` on a context
+ * (and its pages). Requests elsewhere are aborted, so a test can never depend on the internet by accident.
  */
-export async function openPage(browser: Browser, origin: string, options: OpenPageOptions = {}): Promise<WatchedPage> {
-  const { allowExternal = false, ...contextOptions } = options;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...contextOptions });
-  const page = await context.newPage();
-  const watch: PageWatch = { consoleProblems: [], externalRequests: [], failedResponses: [], requests: [] };
-  const appOrigin = new URL(origin).origin;
-
-  await context.route('**/*', (route, request: Request) => {
-    const url = request.url();
-    if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-    if (new URL(url).origin === appOrigin) {
-      watch.requests.push(url);
-      return route.continue();
-    }
-    watch.externalRequests.push(`${request.method()} ${url}`);
-    return allowExternal ? route.continue() : route.abort('blockedbyclient');
-  });
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      watch.consoleProblems.push(`console.${message.type()}: ${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => watch.consoleProblems.push(`pageerror: ${error.stack ?? error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400 && new URL(response.url()).origin === appOrigin) watch.failedResponses.push(`${response.status()} ${response.url()}`);
-  });
-
-  return {
-    context,
-    page,
-    watch,
+export async function watchContext(context: BrowserContext, isOurs: (origin: string) => boolean, allowExternal = false): Promise<PageWatch> {
+  const watch: PageWatch = {
+    consoleProblems: [],
+    externalRequests: [],
+    failedResponses: [],
+    requests: [],
     expectClean(allow = []) {
       const problems = [
         ...watch.consoleProblems,
@@ -114,8 +61,32 @@ export async function openPage(browser: Browser, origin: string, options: OpenPa
       ].filter((line) => !allow.some((pattern) => pattern.test(line)));
       if (problems.length > 0) throw new Error(`page was not clean:\n  ${problems.join('\n  ')}`);
     },
-    close: () => context.close(),
   };
+  await context.route('**/*', (route, request) => {
+    const url = request.url();
+    // The page may be gone by the time a delayed request is let through: nothing left to answer then.
+    const pass = () => route.continue().catch(() => undefined);
+    if (url.startsWith('data:') || url.startsWith('blob:')) return pass();
+    if (isOurs(new URL(url).origin)) {
+      watch.requests.push(url);
+      return pass();
+    }
+    watch.externalRequests.push(`${request.method()} ${url}`);
+    return allowExternal ? pass() : route.abort('blockedbyclient').catch(() => undefined);
+  });
+  const watchPage = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        watch.consoleProblems.push(`console.${message.type()}: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => watch.consoleProblems.push(`pageerror: ${error.stack ?? error.message}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400 && isOurs(new URL(response.url()).origin)) watch.failedResponses.push(`${response.status()} ${response.url()}`);
+    });
+  };
+  context.pages().forEach(watchPage);
+  context.on('page', watchPage);
+  return watch;
 }
 
 /** Resolves once the router hydrated (entry.client.tsx sets `window.__vitrineHydrated`). */
