@@ -21,9 +21,8 @@ import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
 
 import type { Readiness } from '#server/api/ops.ts';
 import type { Config } from '#server/config.ts';
-import type { AssetResolver } from '#server/ssr/assets.ts';
+import type { AssetResolver, SsrEntry, SsrEntryLoader } from '#server/ssr/assets.ts';
 import type { PageCache } from '#server/ssr/page-cache.ts';
-import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
 import type { SearchApi } from '#shared/data/search-api.ts';
 import type { Request, RequestHandler, Response } from 'express';

@@ -8,8 +8,7 @@ import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
 import { createGracefulShutdown } from '#server/lifecycle/graceful-shutdown.ts';
 import { createHttpServer } from '#server/lifecycle/http-server.ts';
 import { createLogger } from '#server/logger.ts';
-import { createDevAssets, createManifestAssets } from '#server/ssr/assets.ts';
-import { createBuiltEntryLoader, createDevEntryLoader } from '#server/ssr/entry.ts';
+import { createBuiltEntryLoader, createDevAssets, createDevEntryLoader, createManifestAssets } from '#server/ssr/assets.ts';
 
 import type { AppDeps } from '#server/app.ts';
 import type { Config } from '#server/config.ts';

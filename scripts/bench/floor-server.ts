@@ -14,7 +14,7 @@ import pino from 'pino';
 import { loadConfig, publicConfig } from '#server/config.ts';
 import { createContentStack } from '#server/composition.ts';
 
-import type { SsrEntry } from '#server/ssr/entry.ts';
+import type { SsrEntry } from '#server/ssr/assets.ts';
 
 const port = Number(process.argv[2] ?? 0);
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });

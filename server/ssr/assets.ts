@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import type { ViteDevServer } from 'vite';
 
 /** One entry of Vite's build manifest (`.vite/manifest.json`). */
 interface ManifestChunk {
@@ -26,13 +29,7 @@ export interface PageAssets {
   integrity?: Record<string, string>;
 }
 
-/**
- * Stylesheets up to this size (raw bytes) go into the document as `<style>`:
- * a render-blocking request costs a mobile visitor a round trip before the
- * first paint, more than the few KB the HTML grows by (ours: 13 KB raw,
- * 3.6 KB gzip). Client navigations never refetch the document, so only
- * first loads pay. docs/decisions/009-inline-css.md.
- */
+/** Stylesheets up to this size (raw bytes) are inlined as `<style>`: cheaper than a render-blocking round trip (ADR 009). */
 export const INLINE_CSS_MAX_BYTES = 24 * 1024;
 
 /** Asset lookups for the matched routes' chunks. */
@@ -40,18 +37,14 @@ export interface AssetResolver {
   forChunks(chunks: string[]): PageAssets;
 }
 
-/**
- * Production: reads Vite's manifest once and resolves the entry plus the
- * matched route chunks to their files, static imports and CSS.
- */
+/** Production: reads Vite's manifest once and resolves the entry plus the matched route chunks to their files, static imports and CSS. */
 export function createManifestAssets(clientDir: string, options: { inlineCssMaxBytes?: number } = {}): AssetResolver {
   const { inlineCssMaxBytes = INLINE_CSS_MAX_BYTES } = options;
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`Vite manifest has no entry for ${CLIENT_ENTRY}; rebuild with npm run build`);
   const memo = new Map<string, PageAssets>();
-  // The document names its entry script with the hash of the file built with it (SRI): a proxy or
-  // cache that serves other bytes under that name gets a page that does not run them.
+  // Subresource Integrity: a proxy or cache serving other bytes under the entry's name gets a page that does not run them.
   const entryFile = `/${entry.file}`;
   const integrity = {
     [entryFile]: `sha384-${createHash('sha384')
@@ -108,4 +101,27 @@ export function createDevAssets(): AssetResolver {
     stylesheets: [],
   };
   return { forChunks: () => assets };
+}
+
+/** The SSR entry's API (client/entry.server.tsx), loaded per environment. */
+export type SsrEntry = typeof import('#client/entry.server.tsx');
+
+export interface SsrEntryLoader {
+  load(): Promise<SsrEntry>;
+  /** Rewrites stack traces to source positions (dev only). */
+  fixStack?(error: Error): void;
+}
+
+/** Dev: through Vite, so edits apply on the next request (HMR for the browser side). */
+export function createDevEntryLoader(vite: ViteDevServer): SsrEntryLoader {
+  return {
+    load: () => vite.ssrLoadModule('/client/entry.server.tsx') as Promise<SsrEntry>,
+    fixStack: (error) => vite.ssrFixStacktrace(error),
+  };
+}
+
+/** Production: the SSR bundle written by `npm run build`, imported once. */
+export function createBuiltEntryLoader(file: string): SsrEntryLoader {
+  let entry: Promise<SsrEntry> | undefined;
+  return { load: () => (entry ??= import(pathToFileURL(file).href) as Promise<SsrEntry>) };
 }

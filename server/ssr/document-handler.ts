@@ -13,9 +13,8 @@ import { requestOrigin, requestTarget, sendFetchResponse, toFetchRequest } from 
 import { toCanonicalPage } from '#shared/canonical-url.ts';
 
 import type { Config } from '#server/config.ts';
-import type { AssetResolver } from '#server/ssr/assets.ts';
+import type { AssetResolver, SsrEntry, SsrEntryLoader } from '#server/ssr/assets.ts';
 import type { PageCache } from '#server/ssr/page-cache.ts';
-import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RouterContextProvider, StaticHandlerContext } from 'react-router';
 

@@ -6,7 +6,7 @@ import { toCanonicalPage } from '#shared/canonical-url.ts';
 import { ROUTE_DATA_PREFIX, ROUTE_DATA_ROUTES_PARAM } from '#shared/constants.ts';
 
 import type { Config } from '#server/config.ts';
-import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
+import type { SsrEntry, SsrEntryLoader } from '#server/ssr/assets.ts';
 import type { RouteDataResult } from '#shared/data/route-data.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RouterContextProvider } from 'react-router';

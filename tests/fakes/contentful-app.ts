@@ -7,7 +7,7 @@ import { createLogCapture } from './test-app.ts';
 
 import type { Config } from '#server/config.ts';
 import type { Services } from '#server/composition.ts';
-import type { SsrEntry } from '#server/ssr/entry.ts';
+import type { SsrEntry } from '#server/ssr/assets.ts';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { LogLine } from './test-app.ts';

@@ -7,7 +7,7 @@ import { createDevAssets } from '#server/ssr/assets.ts';
 import { createFakeContent } from './content-api.ts';
 
 import type { AppDeps } from '#server/app.ts';
-import type { SsrEntry } from '#server/ssr/entry.ts';
+import type { SsrEntry } from '#server/ssr/assets.ts';
 
 export interface TestAppOptions {
   /** Capture the app's log lines (parsed JSON) instead of discarding them; sets LOG_LEVEL to `debug` unless given. */

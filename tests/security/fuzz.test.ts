@@ -15,7 +15,7 @@ import { createDevAssets } from '#server/ssr/assets.ts';
 import { WEBHOOK_SECRET } from '../fakes/contentful-app.ts';
 
 import type { Services } from '#server/composition.ts';
-import type { SsrEntry } from '#server/ssr/entry.ts';
+import type { SsrEntry } from '#server/ssr/assets.ts';
 import type { Express } from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

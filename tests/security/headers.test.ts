@@ -13,7 +13,7 @@ import { createServices } from '#server/composition.ts';
 import { CLIENT_ENTRY, createManifestAssets } from '#server/ssr/assets.ts';
 import { BASIS_WORKER_PATH, DECODER_WORKER_PATHS, DRACO_WORKER_PATH, MESHOPT_WORKER_PATH } from '#shared/decoders.ts';
 
-import type { SsrEntry } from '#server/ssr/entry.ts';
+import type { SsrEntry } from '#server/ssr/assets.ts';
 import type { Express } from 'express';
 
 /**

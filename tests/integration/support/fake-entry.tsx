@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Suspense, use } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 
-import type { SsrEntry, SsrEntryLoader } from '#server/ssr/entry.ts';
+import type { SsrEntry, SsrEntryLoader } from '#server/ssr/assets.ts';
 
 /**
  * SSR entries for pipeline behaviours the real pages cannot produce on
