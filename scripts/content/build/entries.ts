@@ -1,114 +1,116 @@
-import { ARTICLES } from '../data/articles/index.ts';
-import { PAGES } from '../data/pages/index.ts';
-import { PEOPLE } from '../data/people.ts';
-import { SITE_SETTINGS } from '../data/site-settings.ts';
-import { PRIVATE_TAG_ID } from '../data/tags.ts';
-import { createEntry } from '../lib/export-entities.ts';
-import { toLink } from '../lib/ids.ts';
-import { toRichText } from '../lib/markup.ts';
-import { neverPublished, publishedOn } from './timeline.ts';
+import { toRichText } from '../lib/rich-text.ts';
+import { localize, readDocuments, readJson, readSource } from '../lib/source.ts';
+import { createEntry, neverPublished, publishedOn, toLink } from '../lib/space.ts';
 
-import type { ExportEntity, LocalizedFields } from '../lib/export-entities.ts';
-import type { Localized } from '../lib/ids.ts';
-import type { BuiltModel } from './model-assets.ts';
+import type { Document } from '@contentful/rich-text-types';
+import type { SourceDocument } from '../lib/source.ts';
+import type { ExportEntity, Localized, LocalizedFields } from '../lib/space.ts';
+import type { BuiltModel } from './assets.ts';
 
-/** Every entry of the demo space, from the authored data and the built assets. */
-function richText(source: Localized<string>): Localized<unknown> {
-  const result: Localized<unknown> = { 'en-US': toRichText(source['en-US']) };
-  if (source['de-DE']) result['de-DE'] = toRichText(source['de-DE']);
+/** Every entry of the demo space, from content/source/ and the built model assets. */
+export interface PersonSource {
+  slug: string;
+  name: Localized<string>;
+  bio: Localized<string>;
+  avatar: unknown;
+}
+
+async function richText(document: SourceDocument): Promise<Localized<Document> | undefined> {
+  if (!document.en.body) return undefined;
+  const result: Localized<Document> = { 'en-US': await toRichText(document.en.body) };
+  if (document.de.body) result['de-DE'] = await toRichText(document.de.body);
   return result;
 }
 
-function single<T>(value: T): Localized<T> {
-  return { 'en-US': value };
-}
+const single = <T>(value: T): Localized<T> => ({ 'en-US': value });
+const assetLink = (id: unknown) => (id ? single(toLink('Asset', String(id))) : undefined);
 
-/** Drops undefined optional fields, the way the export omits fields that were never filled in. */
+/** Drops unset optional fields, the way an export omits fields that were never filled in. */
 function compact(fields: Record<string, Localized<unknown> | undefined>): LocalizedFields {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as LocalizedFields;
 }
 
-function buildSiteSettings(): ExportEntity {
+async function buildSiteSettings(): Promise<ExportEntity> {
+  const source = readSource('site-settings');
+  const [name, description, navigation] = ['name', 'description', 'navigation'].map((key) => localize(source, key));
   return createEntry({
     id: 'site-settings',
     contentType: 'siteSettings',
     ...publishedOn('2025-01-08', 60),
+    fields: compact({ name, description, navigation, footer: await richText(source), socialImage: assetLink('social-image') }),
+  });
+}
+
+async function buildPage(page: SourceDocument): Promise<ExportEntity> {
+  const { slug, publishedOn: date, tags, ogImage } = page.en as { slug: string; publishedOn: string; tags?: string[]; ogImage?: string };
+  return createEntry({
+    id: `page-${slug}`,
+    contentType: 'page',
+    ...publishedOn(date, 10),
+    tags,
     fields: compact({
-      name: SITE_SETTINGS.name,
-      description: SITE_SETTINGS.description,
-      navigation: SITE_SETTINGS.navigation,
-      footer: richText(SITE_SETTINGS.footer),
-      socialImage: single(toLink('Asset', 'social-image')),
+      title: localize(page, 'title'),
+      slug: single(slug),
+      body: await richText(page),
+      seoTitle: localize(page, 'seoTitle'),
+      seoDescription: localize(page, 'seoDescription'),
+      ogImage: assetLink(ogImage),
     }),
   });
 }
 
-function buildPages(): ExportEntity[] {
-  return PAGES.map((page) =>
-    createEntry({
-      id: `page-${page.slug}`,
-      contentType: 'page',
-      ...publishedOn(page.publishedOn, 10),
-      // The imprint needs a legal check whenever it changes: a private tag the site must never show.
-      tags: page.slug === 'imprint' ? [PRIVATE_TAG_ID] : [],
-      fields: compact({
-        title: page.title,
-        slug: single(page.slug),
-        body: richText(page.body),
-        seoTitle: page.seoTitle,
-        seoDescription: page.seoDescription,
-        ogImage: page.ogImage ? single(toLink('Asset', page.ogImage)) : undefined,
-      }),
+async function buildArticle(article: SourceDocument): Promise<ExportEntity> {
+  const { slug, author, publishDate, draft, tags } = article.en as { slug: string; author: string; publishDate: string; draft?: boolean; tags: string[] };
+  return createEntry({
+    id: `article-${slug}`,
+    contentType: 'article',
+    ...(draft ? neverPublished(publishDate) : publishedOn(publishDate)),
+    tags,
+    fields: compact({
+      title: localize(article, 'title'),
+      slug: single(slug),
+      excerpt: localize(article, 'excerpt'),
+      body: await richText(article),
+      heroImage: assetLink(`hero-${slug}`),
+      author: single(toLink('Entry', `person-${author}`)),
+      publishDate: single(publishDate),
     }),
-  );
+  });
 }
 
-function buildArticles(): ExportEntity[] {
-  return ARTICLES.map((article) =>
-    createEntry({
-      id: `article-${article.slug}`,
-      contentType: 'article',
-      ...(article.draft ? neverPublished(article.publishDate) : publishedOn(article.publishDate)),
-      tags: article.draft ? [...article.tags, PRIVATE_TAG_ID] : article.tags,
-      fields: {
-        title: article.title,
-        slug: single(article.slug),
-        excerpt: article.excerpt,
-        body: richText(article.body),
-        heroImage: single(toLink('Asset', `hero-${article.slug}`)),
-        author: single(toLink('Entry', `person-${article.author}`)),
-        publishDate: single(article.publishDate),
-      },
+async function buildModelEntry(model: SourceDocument, built: BuiltModel): Promise<ExportEntity> {
+  const {
+    slug,
+    publishedOn: date,
+    tags,
+    concept,
+    camera,
+    autoRotate,
+    featured,
+  } = model.en as { slug: string; publishedOn: string; tags: string[]; concept: string; camera: unknown; autoRotate: boolean; featured: boolean };
+  return createEntry({
+    id: `model-${slug}`,
+    contentType: 'model',
+    ...publishedOn(date, 6),
+    tags,
+    concepts: [concept],
+    fields: compact({
+      name: localize(model, 'name'),
+      slug: single(slug),
+      summary: localize(model, 'summary'),
+      description: await richText(model),
+      file: assetLink(built.fileAssetId),
+      poster: assetLink(built.posterAssetId),
+      dimensions: single(built.dimensions),
+      camera: single(camera),
+      autoRotate: single(autoRotate),
+      featured: single(featured),
     }),
-  );
+  });
 }
 
-function buildModelEntries(models: BuiltModel[]): ExportEntity[] {
-  return models.map(({ data, fileAssetId, posterAssetId, dimensions }) =>
-    createEntry({
-      id: `model-${data.slug}`,
-      contentType: 'model',
-      ...publishedOn(data.publishedOn, 6),
-      tags: data.tags,
-      concepts: [data.concept],
-      fields: {
-        name: data.name,
-        slug: single(data.slug),
-        summary: data.summary,
-        description: richText(data.description),
-        file: single(toLink('Asset', fileAssetId)),
-        poster: single(toLink('Asset', posterAssetId)),
-        dimensions: single(dimensions),
-        camera: single(data.camera),
-        autoRotate: single(data.autoRotate),
-        featured: single(data.featured),
-      },
-    }),
-  );
-}
-
-function buildPeople(): ExportEntity[] {
-  return PEOPLE.map((person) =>
+export async function buildEntries(models: BuiltModel[]): Promise<ExportEntity[]> {
+  const people = readJson<PersonSource[]>('people.json').map((person) =>
     createEntry({
       id: `person-${person.slug}`,
       contentType: 'person',
@@ -116,8 +118,16 @@ function buildPeople(): ExportEntity[] {
       fields: { name: person.name, avatar: single(toLink('Asset', `avatar-${person.slug}`)), bio: person.bio },
     }),
   );
-}
-
-export function buildEntries(models: BuiltModel[]): ExportEntity[] {
-  return [buildSiteSettings(), ...buildPeople(), ...buildPages(), ...buildModelEntries(models), ...buildArticles()];
+  const modelEntries = readDocuments('models').map((model) => {
+    const built = models.find((candidate) => candidate.slug === model.en['slug']);
+    if (!built) throw new Error(`No model asset for ${String(model.en['slug'])}`);
+    return buildModelEntry(model, built);
+  });
+  return [
+    await buildSiteSettings(),
+    ...people,
+    ...(await Promise.all(readDocuments('pages').map(buildPage))),
+    ...(await Promise.all(modelEntries)),
+    ...(await Promise.all(readDocuments('articles').map(buildArticle))),
+  ];
 }

@@ -1,4 +1,4 @@
-import { Format, NodeIO } from '@gltf-transform/core';
+import { Format, getBounds, NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { draco, meshopt, weld } from '@gltf-transform/functions';
 import draco3d from 'draco3dgltf';
@@ -8,6 +8,7 @@ import sharp from 'sharp';
 
 import { buildDocument } from './build-document.ts';
 
+import type { Scene } from '@gltf-transform/core';
 import type { ProductSpec } from './scene.ts';
 
 /**
@@ -18,16 +19,12 @@ import type { ProductSpec } from './scene.ts';
  */
 export type ModelVariant = 'glb' | 'textured' | 'animated' | 'draco' | 'meshopt' | 'ktx2' | 'gltf';
 
-export interface ModelFile {
-  fileName: string;
-  contentType: string;
-  bytes: Uint8Array;
-}
-
 export interface ModelFiles {
-  main: ModelFile;
+  main: { fileName: string; bytes: Uint8Array };
   /** Files the main file references by relative URI (only for the `.gltf` variant). */
-  sidecars: ModelFile[];
+  sidecars: { fileName: string; bytes: Uint8Array }[];
+  /** Bounding box of the default scene in millimetres. */
+  dimensions: { width: number; height: number; depth: number; unit: 'mm' };
 }
 
 /** A NodeIO that reads and writes every extension the demo uses, with the Draco and meshopt codecs. */
@@ -39,13 +36,6 @@ export async function createGltfIo(): Promise<NodeIO> {
     'meshopt.encoder': MeshoptEncoder,
     'meshopt.decoder': MeshoptDecoder,
   });
-}
-
-function toContentType(fileName: string): string {
-  if (fileName.endsWith('.bin')) return 'application/octet-stream';
-  if (fileName.endsWith('.jpg')) return 'image/jpeg';
-  if (fileName.endsWith('.png')) return 'image/png';
-  return 'application/octet-stream';
 }
 
 /** ktx2-encoder's Node build needs the source images as RGBA pixels. */
@@ -84,6 +74,9 @@ const toKtx2 = [
 
 export async function writeModel(io: NodeIO, product: ProductSpec, variant: ModelVariant): Promise<ModelFiles> {
   const document = await buildDocument(product);
+  const { min, max } = getBounds(document.getRoot().getDefaultScene() as Scene);
+  const [width, height, depth] = [0, 1, 2].map((axis) => Math.round(((max[axis] ?? 0) - (min[axis] ?? 0)) * 1000)) as [number, number, number];
+  const dimensions = { width, height, depth, unit: 'mm' as const };
   if (variant === 'draco') await document.transform(weld(), draco({ method: 'edgebreaker', quantizePosition: 14, quantizeNormal: 10, quantizeTexcoord: 12 }));
   if (variant === 'meshopt') await document.transform(weld(), meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
   if (variant === 'ktx2') await document.transform(...toKtx2);
@@ -91,9 +84,10 @@ export async function writeModel(io: NodeIO, product: ProductSpec, variant: Mode
     const { json, resources } = await io.writeJSON(document, { format: Format.GLTF, basename: product.slug });
     const text = `${JSON.stringify(json, null, 2)}\n`;
     return {
-      main: { fileName: `${product.slug}.gltf`, contentType: 'model/gltf+json', bytes: new TextEncoder().encode(text) },
-      sidecars: Object.entries(resources).map(([uri, bytes]) => ({ fileName: uri, contentType: toContentType(uri), bytes })),
+      main: { fileName: `${product.slug}.gltf`, bytes: new TextEncoder().encode(text) },
+      sidecars: Object.entries(resources).map(([fileName, bytes]) => ({ fileName, bytes })),
+      dimensions,
     };
   }
-  return { main: { fileName: `${product.slug}.glb`, contentType: 'model/gltf-binary', bytes: await io.writeBinary(document) }, sidecars: [] };
+  return { main: { fileName: `${product.slug}.glb`, bytes: await io.writeBinary(document) }, sidecars: [], dimensions };
 }

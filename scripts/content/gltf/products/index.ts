@@ -10,7 +10,7 @@ import { createTurnedWalnutBowl } from './turned-walnut-bowl.ts';
 
 import type { ProductSpec } from '../scene.ts';
 
-export const PRODUCT_BUILDERS: Record<string, () => ProductSpec> = {
+export const PRODUCTS: Record<string, () => ProductSpec> = {
   'ostra-lounge-chair': createOstraLoungeChair,
   'kerf-dining-table': createKerfDiningTable,
   'pivot-desk-lamp': createPivotDeskLamp,

@@ -1,0 +1,153 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
+
+import sharp from 'sharp';
+
+import { PRODUCTS } from '../gltf/products/index.ts';
+import { writeModel } from '../gltf/write-model.ts';
+import { renderAvatar } from '../images/avatars.ts';
+import { renderCaptureDiagram, renderMaterialsBoard } from '../images/figures.ts';
+import { renderHero } from '../images/heroes.ts';
+import { localize, readDocuments, readJson, SOURCE_DIR } from '../lib/source.ts';
+import { createAsset, SPACE_ID, toAssetToken, uploadedBefore } from '../lib/space.ts';
+
+import type { NodeIO } from '@gltf-transform/core';
+import type { ModelVariant } from '../gltf/write-model.ts';
+import type { AvatarOptions } from '../images/avatars.ts';
+import type { HeroOptions } from '../images/heroes.ts';
+import type { SourceDocument } from '../lib/source.ts';
+import type { ExportEntity, Localized, PublishInfo } from '../lib/space.ts';
+import type { PersonSource } from './entries.ts';
+
+/** Per model: its glTF asset, its poster and the real dimensions measured from the mesh. */
+export interface BuiltModel {
+  slug: string;
+  fileAssetId: string;
+  posterAssetId: string;
+  dimensions: { width: number; height: number; depth: number; unit: 'mm' };
+}
+
+interface AssetFileInput extends PublishInfo {
+  id: string;
+  fileName: string;
+  bytes: Uint8Array;
+  title: Localized<string>;
+  description?: Localized<string>;
+  /** Files that sit next to the main file (a .gltf's .bin and textures). */
+  sidecars?: { fileName: string; bytes: Uint8Array }[];
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.mp4': 'video/mp4',
+  '.pdf': 'application/pdf',
+  '.glb': 'model/gltf-binary',
+  '.gltf': 'model/gltf+json',
+};
+
+const VARIANT_LABEL: Record<ModelVariant, Localized<string>> = {
+  glb: { 'en-US': 'GLB', 'de-DE': 'GLB' },
+  textured: { 'en-US': 'GLB with embedded textures', 'de-DE': 'GLB mit eingebetteten Texturen' },
+  animated: { 'en-US': 'GLB with animation', 'de-DE': 'GLB mit Animation' },
+  draco: { 'en-US': 'Draco-compressed GLB', 'de-DE': 'Draco-komprimiertes GLB' },
+  meshopt: { 'en-US': 'meshopt-compressed GLB', 'de-DE': 'meshopt-komprimiertes GLB' },
+  ktx2: { 'en-US': 'GLB with KTX2 (Basis Universal) textures', 'de-DE': 'GLB mit KTX2-Texturen (Basis Universal)' },
+  gltf: { 'en-US': 'glTF with external buffer and textures', 'de-DE': 'glTF mit externem Buffer und Texturen' },
+};
+
+const RENDERERS: Record<string, () => Promise<Buffer>> = { 'materials-board': renderMaterialsBoard, 'capture-rig-diagram': renderCaptureDiagram };
+
+/** A committed file under content/source/files/ (posters, render heroes, the video, the PDF). */
+const readSourceFile = (fileName: string) => readFileSync(join(SOURCE_DIR, 'files', fileName));
+
+/** Writes files where `contentful space export --download-assets` puts them: `<host>/<spaceId>/<assetId>/<token>/<fileName>`. */
+export class AssetStore {
+  readonly assets: ExportEntity[] = [];
+  totalBytes = 0;
+  private readonly assetsDir: string;
+
+  constructor(assetsDir: string) {
+    this.assetsDir = assetsDir;
+  }
+
+  async add({ id, fileName, bytes, sidecars = [], title, description, ...timing }: AssetFileInput): Promise<void> {
+    const contentType = CONTENT_TYPES[extname(fileName)] ?? 'application/octet-stream';
+    const host = contentType.startsWith('image/') ? 'images' : contentType.startsWith('video/') ? 'videos' : 'assets';
+    const urlPath = `${host}.ctfassets.net/${SPACE_ID}/${id}/${toAssetToken(id, bytes)}`;
+    for (const file of [{ fileName, bytes }, ...sidecars]) {
+      const path = join(this.assetsDir, urlPath, file.fileName);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, file.bytes);
+      this.totalBytes += file.bytes.byteLength;
+    }
+    const details: { size: number; image?: { width?: number; height?: number } } = { size: bytes.byteLength };
+    if (host === 'images') {
+      const { width, height } = await sharp(bytes).metadata();
+      details.image = { width, height };
+    }
+    const file = { url: `//${urlPath}/${fileName}`, fileName, contentType, details };
+    this.assets.push(createAsset({ id, title, ...(description ? { description } : {}), file, ...timing }));
+  }
+}
+
+async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument): Promise<BuiltModel> {
+  const { slug, variant, publishedOn } = model.en as { slug: string; variant: ModelVariant; publishedOn: string };
+  const product = PRODUCTS[slug];
+  if (!product) throw new Error(`No product builder for ${slug}`);
+  const { main, sidecars, dimensions } = await writeModel(io, product(), variant);
+  const [name, nameDe] = [String(model.en['name']), String(model.de['name'] ?? model.en['name'])];
+  const fileAssetId = `${variant === 'gltf' ? 'gltf' : 'glb'}-${slug}`;
+  const label = VARIANT_LABEL[variant];
+  await store.add({
+    id: fileAssetId,
+    ...main,
+    sidecars,
+    title: { 'en-US': `${name} (3D model)`, 'de-DE': `${nameDe} (3D-Modell)` },
+    description: { 'en-US': `${label['en-US']}, real-world scale in metres, y-up.`, 'de-DE': `${label['de-DE']}, maßstäblich in Metern, Y nach oben.` },
+    ...uploadedBefore(publishedOn),
+  });
+  await store.add({
+    id: `poster-${slug}`,
+    fileName: `${slug}-poster.jpg`,
+    bytes: readSourceFile(`${slug}-poster.jpg`),
+    title: { 'en-US': `${name}, studio poster`, 'de-DE': `${nameDe}, Studioaufnahme` },
+    description: { 'en-US': `Rendering of the ${name} on a soft studio background.`, 'de-DE': `Rendering: ${nameDe} vor weichem Studiohintergrund.` },
+    ...uploadedBefore(publishedOn),
+  });
+  return { slug, fileAssetId, posterAssetId: `poster-${slug}`, dimensions };
+}
+
+export async function buildModels(io: NodeIO, store: AssetStore): Promise<BuiltModel[]> {
+  const built: BuiltModel[] = [];
+  for (const model of readDocuments('models')) built.push(await buildModel(io, store, model));
+  return built;
+}
+
+/** Heroes, avatars, figures and the committed files of content/source/assets.json: every asset that is not a model. */
+export async function buildOtherAssets(store: AssetStore): Promise<void> {
+  for (const article of readDocuments('articles')) {
+    const { slug, hero, publishDate } = article.en as { slug: string; hero: { file?: string } & Omit<HeroOptions, 'seed'>; publishDate: string };
+    const [fileName, bytes] = hero.file ? [hero.file, readSourceFile(hero.file)] : [`${slug}.webp`, await renderHero({ ...hero, seed: slug })];
+    const [title, description] = [localize(article, 'title'), localize(article, 'heroAlt')] as Localized<string>[];
+    await store.add({ id: `hero-${slug}`, fileName, bytes, title: title ?? { 'en-US': slug }, description, ...uploadedBefore(publishDate) });
+  }
+  for (const person of readJson<(PersonSource & { avatar: AvatarOptions })[]>('people.json')) {
+    const name = person.name['en-US'];
+    await store.add({
+      id: `avatar-${person.slug}`,
+      fileName: `${person.slug}.png`,
+      bytes: await renderAvatar(person.avatar),
+      title: person.name,
+      description: { 'en-US': `Illustrated portrait of ${name}`, 'de-DE': `Illustriertes Porträt von ${name}` },
+      ...uploadedBefore('2025-01-06'),
+    });
+  }
+  const files = readJson<(Omit<AssetFileInput, 'bytes' | keyof PublishInfo> & { render?: string; uploaded: string })[]>('assets.json');
+  for (const { render, uploaded, ...asset } of files) {
+    const renderer = render ? RENDERERS[render] : undefined;
+    if (render && !renderer) throw new Error(`Unknown renderer ${render}`);
+    await store.add({ ...asset, bytes: renderer ? await renderer() : readSourceFile(asset.fileName), ...uploadedBefore(uploaded) });
+  }
+}

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+
+import { hashString } from './random.ts';
+
+/** Records of a `contentful space export` file: CMA shapes, every field keyed by locale, sys with versions and publishing metadata. */
+export const SPACE_ID = 'vitrine-demo';
+
+/** A value per locale; a missing `de-DE` falls back to `en-US` on delivery. */
+export type Localized<T> = { 'en-US': T; 'de-DE'?: T };
+export type LocalizedFields = Record<string, Localized<unknown>>;
+
+export interface Link<T extends string = string> {
+  sys: { type: 'Link'; linkType: T; id: string };
+}
+
+export interface ExportEntity {
+  metadata: { tags: Link<'Tag'>[]; concepts: Link<'TaxonomyConcept'>[] };
+  sys: Record<string, unknown> & { id: string; type: string };
+  fields: LocalizedFields;
+}
+
+export interface PublishInfo {
+  createdAt: string;
+  updatedAt: string;
+  /** Missing for a draft that was never published. */
+  publishedAt?: string;
+}
+
+export function toLink<T extends string>(linkType: T, id: string): Link<T> {
+  return { sys: { type: 'Link', linkType, id } };
+}
+
+const DEMO_USER = toLink('User', 'vitrine-demo-editor');
+const SPACE_LINK = toLink('Space', SPACE_ID);
+const ENVIRONMENT_LINK = toLink('Environment', 'master');
+
+/** URN of an entry of this space, for resource links. */
+export function toEntryUrn(entryId: string): string {
+  return `crn:contentful:::content:spaces/${SPACE_ID}/entries/${entryId}`;
+}
+
+/** The 32-hex path token Contentful puts in asset URLs, derived from the bytes so it changes when the file does. */
+export function toAssetToken(assetId: string, bytes: Uint8Array): string {
+  return createHash('sha256').update(assetId).update(bytes).digest('hex').slice(0, 32);
+}
+
+function addMinutes(timestamp: string, minutes: number): string {
+  return new Date(Date.parse(timestamp) + minutes * 60_000).toISOString();
+}
+
+/** Plausible editorial timestamps: drafted days before, published at 09:00 UTC. */
+export function publishedOn(date: string, draftedDaysBefore = 4): PublishInfo {
+  const publishedAt = new Date(`${date}T09:00:00.000Z`).toISOString();
+  return { createdAt: addMinutes(publishedAt, -draftedDaysBefore * 24 * 60 - 35), updatedAt: publishedAt, publishedAt };
+}
+
+/** Assets are uploaded the day before the entry that uses them goes live. */
+export function uploadedBefore(date: string): PublishInfo {
+  const publishedAt = addMinutes(publishedOn(date).updatedAt, -22 * 60 + 10);
+  return { createdAt: addMinutes(publishedAt, -12), updatedAt: publishedAt, publishedAt };
+}
+
+export function neverPublished(date: string): PublishInfo {
+  const updatedAt = addMinutes(publishedOn(date).updatedAt, -6 * 60 - 18);
+  return { createdAt: addMinutes(updatedAt, -3 * 24 * 60), updatedAt };
+}
+
+function toPublishSys(id: string, info: PublishInfo): Record<string, unknown> {
+  const seed = hashString(id);
+  const edits = 2 + (seed % 7);
+  const authors = { createdAt: info.createdAt, updatedAt: info.updatedAt, createdBy: DEMO_USER, updatedBy: DEMO_USER };
+  if (!info.publishedAt) return { ...authors, publishedCounter: 0, version: edits + 1 };
+  const republished = seed % 3 === 0;
+  return {
+    ...authors,
+    publishedVersion: edits + (republished ? 2 : 0),
+    publishedAt: info.publishedAt,
+    firstPublishedAt: republished ? info.createdAt.replace(/T.*$/, 'T16:30:00.000Z') : info.publishedAt,
+    publishedBy: DEMO_USER,
+    publishedCounter: republished ? 2 : 1,
+    version: edits + (republished ? 3 : 1),
+  };
+}
+
+function toMetadata(tags: readonly string[] = [], concepts: readonly string[] = []): ExportEntity['metadata'] {
+  return { tags: tags.map((id) => toLink('Tag', id)), concepts: concepts.map((id) => toLink('TaxonomyConcept', id)) };
+}
+
+export interface EntryInput extends PublishInfo {
+  id: string;
+  contentType: string;
+  fields: LocalizedFields;
+  tags?: readonly string[];
+  concepts?: readonly string[];
+}
+
+export function createEntry(input: EntryInput): ExportEntity {
+  return {
+    metadata: toMetadata(input.tags, input.concepts),
+    sys: {
+      space: SPACE_LINK,
+      id: input.id,
+      type: 'Entry',
+      environment: ENVIRONMENT_LINK,
+      ...toPublishSys(input.id, input),
+      automationTags: [],
+      contentType: toLink('ContentType', input.contentType),
+    },
+    fields: input.fields,
+  };
+}
+
+export interface AssetInput extends PublishInfo {
+  id: string;
+  title: Localized<string>;
+  description?: Localized<string>;
+  file: { url: string; fileName: string; contentType: string; details: { size: number; image?: { width?: number; height?: number } } };
+}
+
+export function createAsset(input: AssetInput): ExportEntity {
+  const fields: LocalizedFields = { title: input.title, file: { 'en-US': input.file } };
+  if (input.description) fields['description'] = input.description;
+  return {
+    metadata: toMetadata(),
+    sys: { space: SPACE_LINK, id: input.id, type: 'Asset', environment: ENVIRONMENT_LINK, ...toPublishSys(input.id, input) },
+    fields,
+  };
+}
+
+/** Content types, editor interfaces, tags and locales share this sys (only content types are published). */
+export function createModelSys(id: string, type: string, timestamp: string, published: boolean): Record<string, unknown> {
+  const base = { space: SPACE_LINK, id, type, environment: ENVIRONMENT_LINK };
+  if (!published) return { ...base, createdAt: timestamp, updatedAt: timestamp, createdBy: DEMO_USER, updatedBy: DEMO_USER, version: 1 };
+  return { ...base, ...toPublishSys(id, { createdAt: timestamp, updatedAt: timestamp, publishedAt: timestamp }) };
+}
