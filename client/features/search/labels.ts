@@ -1,17 +1,12 @@
+import { SEARCH_FORM_LABELS } from './search-form.tsx';
+
 import type { Locale } from '#shared/content/types.ts';
 import type { SearchRecordType } from '#shared/search.ts';
 
-import { HEADER_SEARCH_LABELS } from './header-labels.ts';
-
-/**
- * Search UI strings in each locale (the layout's strings live in
- * client/layout/labels.ts). The header form's few strings are in
- * header-labels.ts, the only part every page's first load needs.
- */
+/** Search UI strings in each locale; the form's own few (all a first load needs) are in search-form.tsx. */
 const LABELS = {
   'en-US': {
-    ...HEADER_SEARCH_LABELS['en-US'],
-    pageSearch: 'Search and filter',
+    ...SEARCH_FORM_LABELS['en-US'],
     shortcutHint: 'Press / to search',
     suggestions: 'Suggestions',
     searching: 'Searching…',
@@ -34,8 +29,7 @@ const LABELS = {
     types: { model: 'Model', article: 'Article', page: 'Page' } satisfies Record<SearchRecordType, string>,
   },
   'de-DE': {
-    ...HEADER_SEARCH_LABELS['de-DE'],
-    pageSearch: 'Suchen und filtern',
+    ...SEARCH_FORM_LABELS['de-DE'],
     shortcutHint: 'Mit / suchen',
     suggestions: 'Vorschläge',
     searching: 'Suche läuft…',

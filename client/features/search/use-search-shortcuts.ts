@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 
-/** The search page's own input wins over the header box when both exist. */
-export const HEADER_SEARCH_INPUT_ID = 'header-search-input';
-export const PAGE_SEARCH_INPUT_ID = 'search-page-input';
+import { HEADER_SEARCH_INPUT_ID, PAGE_SEARCH_INPUT_ID } from './search-form.tsx';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

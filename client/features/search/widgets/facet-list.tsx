@@ -2,7 +2,7 @@ import { useRefinementList } from 'react-instantsearch';
 
 import { SEARCH_FACET_LIMIT } from '#shared/search.ts';
 
-import { SEARCH_PAGE_FORM_ID } from './page-search-box.tsx';
+import { SEARCH_PAGE_FORM_ID } from '../search-form.tsx';
 
 import type { SearchLabels } from '../labels.ts';
 

@@ -2,9 +2,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { HeaderSearchBox } from './header-search-box.tsx';
-import { createScriptedClient, renderWithRouter } from './search-fixtures.tsx';
+import { createScriptedClient, renderWithRouter } from '../../../../tests/fixtures/search/instantsearch.tsx';
 
-import type { FixtureHit } from './search-fixtures.tsx';
+import type { FixtureHit } from '../../../../tests/fixtures/search/instantsearch.tsx';
 
 vi.mock('search-insights', async (importOriginal) => {
   const actual = await importOriginal<typeof import('search-insights')>();

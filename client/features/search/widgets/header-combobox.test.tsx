@@ -2,9 +2,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { HeaderSearchBox } from './header-search-box.tsx';
-import { createScriptedClient, renderWithRouter } from './search-fixtures.tsx';
+import { createScriptedClient, renderWithRouter } from '../../../../tests/fixtures/search/instantsearch.tsx';
 
-import type { FixtureHit } from './search-fixtures.tsx';
+import type { FixtureHit } from '../../../../tests/fixtures/search/instantsearch.tsx';
 
 // search-insights' own client with a recording transport instead of the network (its documented custom requester).
 const beacons = vi.hoisted(() => [] as Array<{ url: string; body: unknown }>);

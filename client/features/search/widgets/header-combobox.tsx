@@ -3,30 +3,26 @@ import { useHits, useInstantSearch, useSearchBox } from 'react-instantsearch';
 import { useNavigate } from 'react-router';
 
 import { prefetch, PrefetchLink } from '#client/components/prefetch-link.tsx';
-import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
 import { sanitizeQuery, toSafeHitPath, toSearchPageHref } from '#shared/search.ts';
 import { paths } from '#shared/urls.ts';
 
 import { getSearchLabels } from '../labels.ts';
-import { SearchIcon } from '../search-icon.tsx';
-import { HEADER_SEARCH_INPUT_ID } from '../use-search-shortcuts.ts';
+import { SearchForm } from '../search-form.tsx';
 import { HitExcerpt, HitTitle } from './hit-parts.tsx';
 import { SearchStatus } from './search-status.tsx';
 import { useCombobox } from './use-combobox.ts';
 import { useDebouncedQueryHook } from './use-debounced-query-hook.ts';
 
-import type { FormEvent, MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import type { Locale } from '#shared/content/types.ts';
 import type { SearchLabels } from '../labels.ts';
 import type { SearchHandoff } from '../load-search-box.ts';
 import type { SearchHit } from './hit-parts.tsx';
 
 /**
- * The header search as an ARIA combobox: results as the visitor types in a
- * listbox popup that opens with a query and closes on Escape, blur or a
- * click outside; ↑/↓ and Enter (Ctrl/Cmd+Enter: new tab) open a hit with a
- * client-side navigation; Enter without a selection goes to the search page.
- * A polite live region announces the result count.
+ * The header search as an ARIA combobox: a listbox popup of results that opens with a query and closes on Escape,
+ * blur or a click outside; ↑/↓ and Enter (Ctrl/Cmd+Enter: new tab) open a hit; Enter without a selection goes to
+ * the search page. A polite live region announces the result count.
  */
 export function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; takeHandoff: () => SearchHandoff; onReady: () => void }) {
   const t = getSearchLabels(locale);
@@ -80,8 +76,7 @@ export function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Local
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [expanded, close]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     combobox.close();
     const trimmed = query.trim();
     void navigate(trimmed ? toSearchPageHref(locale, { query: trimmed }) : paths.search(locale));
@@ -106,40 +101,27 @@ export function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Local
         if (!rootRef.current?.contains(event.relatedTarget as Node | null)) combobox.close();
       }}
     >
-      <form role="search" aria-label={t.siteSearch} method="get" action={paths.search(locale)} className="header-search" onSubmit={submit}>
-        <label htmlFor={HEADER_SEARCH_INPUT_ID} className="visually-hidden">
-          {t.inputLabel}
-        </label>
-        <input
-          ref={inputRef}
-          id={HEADER_SEARCH_INPUT_ID}
-          className="search-input"
-          type="search"
-          name="q"
-          maxLength={SEARCH_MAX_QUERY_LENGTH}
-          placeholder={t.placeholder}
-          autoComplete="off"
-          enterKeyHint="search"
-          aria-keyshortcuts="/ Control+K Meta+K"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listboxId}
-          aria-activedescendant={expanded && combobox.activeIndex >= 0 ? optionId(combobox.activeIndex) : undefined}
-          value={value}
-          onChange={(event) => {
+      <SearchForm
+        locale={locale}
+        variant="header"
+        onSubmit={submit}
+        inputRef={inputRef}
+        inputProps={{
+          role: 'combobox',
+          'aria-autocomplete': 'list',
+          'aria-expanded': expanded,
+          'aria-controls': listboxId,
+          'aria-activedescendant': expanded && combobox.activeIndex >= 0 ? optionId(combobox.activeIndex) : undefined,
+          value,
+          onChange: (event) => {
             setValue(event.target.value);
             combobox.open();
             refine(sanitizeQuery(event.target.value));
-          }}
-          onFocus={combobox.open}
-          onKeyDown={combobox.onKeyDown}
-        />
-        <button type="submit" className="search-submit">
-          <span className="visually-hidden">{t.search}</span>
-          <SearchIcon />
-        </button>
-      </form>
+          },
+          onFocus: combobox.open,
+          onKeyDown: combobox.onKeyDown,
+        }}
+      />
       <div className="search-panel" hidden={!expanded}>
         <SearchStatus status={status} labels={t} onRetry={() => refine(query)} />
         <ul role="listbox" id={listboxId} aria-label={t.suggestions} className="search-options" hidden={hits.length === 0}>
@@ -178,11 +160,7 @@ interface HitOptionProps {
   onOpen(newTab: boolean): void;
 }
 
-/**
- * One option. It holds no link: options must not contain interactive
- * elements (focus stays in the input), so a click, a middle click or a
- * Ctrl/Cmd/Shift click opens the hit here, like Enter does.
- */
+/** One option. It holds no link (options must not contain interactive elements), so every kind of click opens the hit here. */
 function HitOption({ id, hit, labels, selected, onHover, onOpen }: HitOptionProps) {
   const type = (labels.types as Record<string, string>)[hit.type] ?? hit.type;
   const path = toSafeHitPath(hit.url);

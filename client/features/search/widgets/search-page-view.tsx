@@ -1,16 +1,13 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Configure, InstantSearch, InstantSearchSSRProvider, useSearchBox } from 'react-instantsearch';
+import { useState, useSyncExternalStore } from 'react';
+import { InstantSearchSSRProvider, useSearchBox } from 'react-instantsearch';
 
-import { usePublicConfig } from '#client/components/app-config.tsx';
-import { SEARCH_STALLED_DELAY_MS } from '#shared/constants.ts';
-import { sanitizeQuery, SEARCH_QUERY_PARAMETERS, toIndexName, toSearchUiState } from '#shared/search.ts';
+import { sanitizeQuery, toSearchUiState } from '#shared/search.ts';
 
 import { getSearchLabels } from '../labels.ts';
-import { createSearchClient, INSTANTSEARCH_FUTURE } from '../search-client.ts';
-import { createSearchInsights, flushSearchInsights } from '../search-insights.ts';
+import { SearchForm } from '../search-form.tsx';
+import { createSearchClient, SearchRoot } from '../search-root.tsx';
 import { SearchFacets } from './facet-list.tsx';
 import { PageResults } from './page-results.tsx';
-import { PageSearchBox } from './page-search-box.tsx';
 import { useDebouncedQueryHook } from './use-debounced-query-hook.ts';
 import { useDisposeOnUnmount, useUrlSync } from './url-sync.ts';
 
@@ -38,61 +35,43 @@ export interface SearchPageViewProps {
 const subscribeNothing = () => () => {};
 
 /**
- * The search page: one InstantSearch root on the locale's index. With the
- * loader's initial results it renders on the server and hydrates without a
- * request (`InstantSearchSSRProvider`); then the browser talks to the
- * search API directly as the visitor types, refines or pages.
+ * The search page. With the loader's initial results it renders on the server and hydrates without a request
+ * (`InstantSearchSSRProvider`); then the browser talks to the search API directly.
  */
 export function SearchPageView({ locale, params, initialResults, origin, fallback, searchClient }: SearchPageViewProps) {
-  const { algolia } = usePublicConfig();
-  const indexName = toIndexName(algolia.indexPrefix, locale);
-  const [client] = useState(() => searchClient ?? createSearchClient(algolia, typeof window === 'undefined' ? origin : window.location.origin));
-  const [insights] = useState(() => createSearchInsights(algolia));
-  const [initialUiState] = useState(() => ({ [indexName]: toSearchUiState(params) }));
   const hydrated = useSyncExternalStore(
     subscribeNothing,
     () => true,
     () => false,
   );
-
   const root = (
-    <InstantSearch
-      indexName={indexName}
-      searchClient={client}
-      initialUiState={initialUiState}
-      stalledSearchDelay={SEARCH_STALLED_DELAY_MS}
-      insights={insights}
-      future={INSTANTSEARCH_FUTURE}
+    <SearchRoot
+      locale={locale}
+      createClient={(algolia) => searchClient ?? createSearchClient(algolia, typeof window === 'undefined' ? origin : window.location.origin)}
+      uiState={() => toSearchUiState(params)}
     >
-      <Configure {...SEARCH_QUERY_PARAMETERS} />
-      <SearchPageLayout locale={locale} indexName={indexName} />
-    </InstantSearch>
+      <SearchPageLayout locale={locale} />
+    </SearchRoot>
   );
   if (initialResults) return <InstantSearchSSRProvider initialResults={initialResults}>{root}</InstantSearchSSRProvider>;
   return hydrated ? root : fallback;
 }
 
-function SearchPageLayout({ locale, indexName }: { locale: Locale; indexName: string }) {
+function SearchPageLayout({ locale }: { locale: Locale }) {
   const labels = getSearchLabels(locale);
   const { query, refine } = useSearchBox({ queryHook: useDebouncedQueryHook() });
   const [value, setValue] = useState(query);
-  useUrlSync(locale, indexName);
+  useUrlSync(locale);
   useDisposeOnUnmount();
-  useEffect(() => flushSearchInsights, []);
   // After an error InstantSearch restores the last state that worked; Retry searches the typed query again.
   const search = () => refine(sanitizeQuery(value));
+  const onChange = (next: string) => {
+    setValue(next);
+    refine(sanitizeQuery(next));
+  };
   return (
     <>
-      <PageSearchBox
-        locale={locale}
-        labels={labels}
-        value={value}
-        onChange={(next) => {
-          setValue(next);
-          refine(sanitizeQuery(next));
-        }}
-        onSubmit={search}
-      />
+      <SearchForm locale={locale} variant="page" onSubmit={search} inputProps={{ value, onChange: (event) => onChange(event.target.value) }} />
       <div className="search-layout">
         <SearchFacets labels={labels} />
         <PageResults locale={locale} labels={labels} onRetry={search} />

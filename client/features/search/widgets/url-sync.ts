@@ -10,12 +10,9 @@ import type { Locale } from '#shared/content/types.ts';
 const WRITE_DELAY_MS = 400;
 
 /**
- * Keeps the search page URL (`/search?q=&page=&type=&tag=`) in step with
- * InstantSearch's state. It replaces the current history entry and keeps
- * react-router's `history.state`: InstantSearch's own history router would
- * push entries and listen to popstate behind react-router's back. Back and
- * forward are react-router navigations, which render the page again from the
- * loader (`key`ed on the location), so nothing here listens to them.
+ * Keeps the search page URL in step with InstantSearch's state by replacing the history entry (keeping react-router's
+ * `history.state`). InstantSearch's own router would push entries and listen to popstate behind react-router's back;
+ * back and forward are react-router navigations that render the page again from the loader.
  */
 export function createUrlSyncMiddleware(locale: Locale, indexName: string): Middleware {
   return () => {
@@ -43,8 +40,9 @@ export function createUrlSyncMiddleware(locale: Locale, indexName: string): Midd
 }
 
 /** Adds the URL sync middleware to the surrounding InstantSearch root while mounted. */
-export function useUrlSync(locale: Locale, indexName: string): void {
+export function useUrlSync(locale: Locale): void {
   const { addMiddlewares } = useInstantSearch();
+  const { indexName } = useInstantSearchContext();
   useEffect(() => addMiddlewares(createUrlSyncMiddleware(locale, indexName)), [addMiddlewares, locale, indexName]);
 }
 
@@ -56,12 +54,9 @@ function keepWidgetsOnUnmount(search: DisposableSearch, keep: boolean): void {
 }
 
 /**
- * Disposes the InstantSearch root when the page unmounts. Under
- * `<InstantSearchSSRProvider>` react-instantsearch keeps the instance alive
- * (its StrictMode guard), and each widget's cleanup would then send one more
- * search. This does what react-instantsearch does without the provider:
- * mark widgets as staying (private flag), dispose a tick later, and cancel
- * that when StrictMode mounts again at once.
+ * Disposes the InstantSearch root when the page unmounts. Under `<InstantSearchSSRProvider>` react-instantsearch keeps
+ * the instance alive (its StrictMode guard) and each widget's cleanup would send one more search. So, as it does
+ * without the provider: mark widgets as staying, dispose a tick later, cancel that when StrictMode mounts again.
  */
 export function useDisposeOnUnmount(): void {
   const search = useInstantSearchContext() as DisposableSearch;

@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { readSearchParams, startFakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
-import { createSearchClient, skipEmptyQueries } from './search-client.ts';
+import { createSearchClient, skipEmptyQueries } from './search-root.tsx';
 import { HeaderSearchBox } from './widgets/header-search-box.tsx';
-import { renderWithRouter } from './widgets/search-fixtures.tsx';
+import { renderWithRouter } from '../../../tests/fixtures/search/instantsearch.tsx';
 
 import type { FakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
 import type { PublicConfig } from '#shared/public-config.ts';

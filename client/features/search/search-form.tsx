@@ -1,0 +1,99 @@
+import { Form } from 'react-router';
+
+import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
+import { paths } from '#shared/urls.ts';
+
+import type { InputHTMLAttributes, Ref } from 'react';
+import type { Locale } from '#shared/content/types.ts';
+
+/** The search page's own input wins over the header box when both exist (use-search-shortcuts.ts). */
+export const HEADER_SEARCH_INPUT_ID = 'header-search-input';
+export const PAGE_SEARCH_INPUT_ID = 'search-page-input';
+/** The facet checkboxes join the page form through their `form` attribute. */
+export const SEARCH_PAGE_FORM_ID = 'search-page-form';
+
+/** The form's strings, apart from labels.ts so the first-load bundle carries only these. */
+export const SEARCH_FORM_LABELS = {
+  'en-US': {
+    search: 'Search',
+    inputLabel: 'Search the site',
+    siteSearch: 'Site search',
+    pageSearch: 'Search and filter',
+    placeholder: 'Search models and articles',
+  },
+  'de-DE': {
+    search: 'Suchen',
+    inputLabel: 'Website durchsuchen',
+    siteSearch: 'Websitesuche',
+    pageSearch: 'Suchen und filtern',
+    placeholder: 'Modelle und Artikel suchen',
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+interface SearchFormProps {
+  locale: Locale;
+  /** The header's compact form (icon button) or the search page's. */
+  variant: 'header' | 'page';
+  /** A full page load on submit (the search page's fallback, which must work whatever broke). */
+  reloadDocument?: boolean;
+  onSubmit?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Extra input attributes: value and handlers, the combobox's ARIA state. */
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+}
+
+/**
+ * The one search form: a GET form to the locale's search page, so it works without JavaScript. The header's plain
+ * form, its InstantSearch combobox, the search page's box and its fallback all render this.
+ */
+export function SearchForm({ locale, variant, reloadDocument, onSubmit, inputRef, inputProps }: SearchFormProps) {
+  const t = SEARCH_FORM_LABELS[locale];
+  const header = variant === 'header';
+  const id = header ? HEADER_SEARCH_INPUT_ID : PAGE_SEARCH_INPUT_ID;
+  return (
+    <Form
+      id={header ? undefined : SEARCH_PAGE_FORM_ID}
+      role="search"
+      aria-label={header ? t.siteSearch : t.pageSearch}
+      method="get"
+      action={paths.search(locale)}
+      className={header ? 'header-search' : 'search-page-form'}
+      reloadDocument={reloadDocument}
+      onSubmit={
+        onSubmit &&
+        ((event) => {
+          event.preventDefault();
+          onSubmit();
+        })
+      }
+    >
+      <label htmlFor={id} className="visually-hidden">
+        {t.inputLabel}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        className="search-input"
+        type="search"
+        name="q"
+        maxLength={SEARCH_MAX_QUERY_LENGTH}
+        placeholder={t.placeholder}
+        autoComplete="off"
+        enterKeyHint="search"
+        aria-keyshortcuts={header ? '/ Control+K Meta+K' : undefined}
+        {...inputProps}
+      />
+      {header ? (
+        <button type="submit" className="search-submit">
+          <span className="visually-hidden">{t.search}</span>
+          <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" width="18" height="18">
+            <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="m13 13 4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      ) : (
+        <button type="submit">{t.search}</button>
+      )}
+    </Form>
+  );
+}
