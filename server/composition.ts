@@ -9,7 +9,7 @@ import { createContentEvents, dependenciesOf } from '#server/services/content/co
 import { createContentService } from '#server/services/content/content-service.ts';
 import { createContentfulClients } from '#server/services/content/contentful-client.ts';
 import { createPageCache } from '#server/ssr/page-cache.ts';
-import { createAssetRouter } from '#server/services/images/asset-router.ts';
+import { createAssetRouter } from '#server/api/content-assets.ts';
 import { createEmbeddedSearch } from '#server/embedded/algolia/index.ts';
 import { createAlgoliaAdminClient, subscribeAlgoliaSync } from '#server/services/search/algolia.ts';
 import { collectRecords } from '#server/services/search/records.ts';

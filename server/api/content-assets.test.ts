@@ -6,9 +6,9 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { createAssetFixture, createAssetTestApp, parseBinary, PATHS } from '../../../tests/fixtures/asset-files.ts';
+import { createAssetFixture, createAssetTestApp, parseBinary, PATHS } from '../../tests/fixtures/asset-files.ts';
 
-import type { AssetFixture } from '../../../tests/fixtures/asset-files.ts';
+import type { AssetFixture } from '../../tests/fixtures/asset-files.ts';
 
 let fixture: AssetFixture;
 let lines: Array<{ msg: string }>;

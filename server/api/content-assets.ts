@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 
 import { Router } from 'express';
 
+import { errorsAsJson, sendError } from '#server/middleware/errors.ts';
 import { resolveAssetFile } from '#server/services/images/asset-path.ts';
 import { getAssetType } from '#server/services/images/content-types.ts';
 import { parseImageParams, toImageQuery } from '#server/services/images/image-params.ts';
@@ -53,14 +54,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const FILE_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
-function sendJsonError(req: Request, res: Response, status: number, message: string): void {
-  const requestId = typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : undefined;
-  res
-    .status(status)
-    .set('Cache-Control', 'no-store')
-    .json({ error: { status, message, ...(requestId ? { requestId } : {}) } });
-}
-
 function setFileHeaders(res: Response, contentType: string, inline: boolean): void {
   res.setHeader('Content-Type', contentType);
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -85,7 +78,7 @@ function redirectToVariant(req: Request, res: Response, status: 307 | 308, param
   // The one redirect gate (shared/http/safe-redirect.ts): nothing a browser could read as another origin.
   const target = toSafeRedirectPath(`${path}?${toImageQuery(params)}`);
   if (!target) {
-    sendJsonError(req, res, 400, 'Bad asset path');
+    sendError(req, res, 400, 'Bad asset path');
     return;
   }
   // A width beyond the source never changes (the URL names an immutable upload); a quality depends on IMAGE_QUALITIES.
@@ -110,13 +103,8 @@ async function sendVariant(ctx: VariantContext, req: Request, res: Response, fil
     image = await ctx.transformer.transform(file, source, params);
   } catch (err) {
     if (!(err instanceof ImageBusyError)) throw err;
-    res.setHeader('Retry-After', RETRY_AFTER_S);
-    sendJsonError(
-      req,
-      res,
-      503,
-      err.reason === 'queue-full' ? 'Too many images are being rendered; retry later' : 'The image took too long to render; retry later',
-    );
+    const message = err.reason === 'queue-full' ? 'Too many images are being rendered; retry later' : 'The image took too long to render; retry later';
+    sendError(req, res, 503, message, { 'Retry-After': RETRY_AFTER_S });
     return;
   }
   res.setHeader('Cache-Control', IMMUTABLE);
@@ -169,10 +157,10 @@ export function createAssetRouter(options: AssetRouterOptions): Router {
     }));
 
   const router = Router();
+  router.use(errorsAsJson);
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD');
-      sendJsonError(req, res, 405, 'Method not allowed');
+      sendError(req, res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
       return;
     }
     // Parameters first: a junk variant costs no file lookup (issue 12).
@@ -180,19 +168,19 @@ export function createAssetRouter(options: AssetRouterOptions): Router {
     const search = queryAt === -1 ? '' : req.url.slice(queryAt + 1);
     const parsed = parseImageParams(search, qualities);
     if (parsed.ok === false) {
-      sendJsonError(req, res, 400, parsed.message);
+      sendError(req, res, 400, parsed.message);
       return;
     }
     const rootDir = await getRoot();
     const file = rootDir ? await resolveAssetFile(rootDir, req.path) : null;
     if (!file) {
-      sendJsonError(req, res, 404, 'Asset not found');
+      sendError(req, res, 404, 'Asset not found');
       return;
     }
     const { contentType, inline } = getAssetType(file.path);
     if (parsed.params && !contentType.startsWith('image/')) {
       const names = [...new Set(new URLSearchParams(search).keys())].join(', ');
-      sendJsonError(req, res, 400, `Parameters ${names} apply to images only`);
+      sendError(req, res, 400, `Parameters ${names} apply to images only`);
       return;
     }
     if (parsed.params && isTransformableImage(contentType)) {

@@ -6,9 +6,9 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { createAssetFixture, createAssetTestApp, parseBinary, PATHS } from '../../../tests/fixtures/asset-files.ts';
+import { createAssetFixture, createAssetTestApp, parseBinary, PATHS } from '../../tests/fixtures/asset-files.ts';
 
-import type { AssetFixture } from '../../../tests/fixtures/asset-files.ts';
+import type { AssetFixture } from '../../tests/fixtures/asset-files.ts';
 
 let fixture: AssetFixture;
 let lines: Array<{ msg: string }>;
@@ -98,7 +98,7 @@ describe('asset router: paths', () => {
     const res = await request(createTestApp()).get(`/content-assets${path}`);
 
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { status: 404, message: 'Asset not found' } });
+    expect(res.body).toMatchObject({ error: { status: 404, message: 'Asset not found' } });
     expect(res.text).not.toContain('outside the assets folder');
   });
 
