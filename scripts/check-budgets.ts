@@ -1,29 +1,15 @@
 /**
- * Size budgets for the article page's first load, and the code splitting they
- * rely on (`npm run check:budgets`; .ci/run calls it right after the build).
- * Sizes of a given build are deterministic, so a miss fails CI. The numbers
- * and how they are measured: docs/budgets.md.
- *
- * The first load is resolved by the server's own resolver
- * (server/ssr/assets.ts: the client entry plus the route's `handle.chunk`,
- * following static `imports`), so this check measures exactly what the
- * article page preloads. Which library a chunk holds comes from its source
- * map (vite.config.ts keeps `build.sourcemap` on).
- */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+ * `npm run check:budgets` (CI, right after the build): the article page's first-load JS and CSS against
+ * their gzip budgets (numbers and method: docs/budgets.md), resolved by the server's own resolver
+ * (server/ssr/assets.ts), and the code splitting they rely on, read from each chunk's source map.
+ */ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import { CLIENT_ENTRY, createManifestAssets } from '#server/ssr/assets.ts';
 
-/** Every budget in one place, in bytes of gzip level 9 (1 KB = 1024 bytes). */
-export const BUDGETS = {
-  /** Entry + article chunk + their static imports + the insights scripts every page loads. */
-  // The issue's limit. React DOM + React Router alone are ~95 KB gzip: docs/decisions/007-client-chunks.md.
-  articleFirstLoadJsGzip: 110 * 1024,
-  /** Every stylesheet the article page links on first load. */
-  articleFirstLoadCssGzip: 20 * 1024,
-} as const;
+/** Every budget in one place, in bytes of gzip level 9: JS is entry + article chunk + static imports + insights scripts. */
+export const BUDGETS = { articleFirstLoadJsGzip: 110 * 1024, articleFirstLoadCssGzip: 20 * 1024 } as const;
 
 export type Budgets = { readonly [K in keyof typeof BUDGETS]: number };
 
@@ -31,14 +17,8 @@ export type Budgets = { readonly [K in keyof typeof BUDGETS]: number };
 export const ARTICLE_CHUNK = 'client/pages/article/article-page.tsx';
 
 /**
- * Code that must live in chunks of its own, loaded only on demand. `source`
- * matches the heavy modules (the libraries, and the search feature's
- * connected widgets and page component; route loaders are static by design,
- * client/routes.tsx); a chunk holding one of them must not be in
- * the first load. `feature` matches the whole feature folder: its small
- * eager shell (the viewer's poster wrapper, the header search form and its
- * lazy loader, rendered on the server) may be in the first load, counts
- * towards the JS budget and is listed in the report.
+ * Code that loads only on demand: a chunk holding a `source` module (the libraries, search's connected widgets
+ * and page) must not be in the first load; the rest of the `feature` folder (its eager shell) may be, and is listed.
  */
 export const LAZY_ONLY = [
   {
@@ -50,7 +30,7 @@ export const LAZY_ONLY = [
   {
     name: 'search (Algolia, InstantSearch, search widgets and page)',
     source:
-      /^client\/features\/search\/widgets\/|^client\/pages\/search\/(?!loader\.ts$)|(^|\/)node_modules\/(algoliasearch[^/]*|@algolia\/[^/]+|instantsearch[^/]*|react-instantsearch[^/]*|search-insights)\//,
+      /^client\/features\/search\/widgets\/|^client\/pages\/search\/(?!search\.server\.ts$)|(^|\/)node_modules\/(algoliasearch[^/]*|@algolia\/[^/]+|instantsearch[^/]*|react-instantsearch[^/]*|search-insights)\//,
     feature: /^client\/features\/search\//,
     mustExist: true,
   },
@@ -71,11 +51,9 @@ export interface SizedFile {
 
 export interface LazyOnlyResult {
   name: string;
-  /** Files holding this code anywhere in the build. */
+  /** Files holding this code; those the article page loads up front (as import paths); the feature's eager shell. */
   chunks: string[];
-  /** The subset the article page loads up front, each with the import path that reaches it. */
   inFirstLoad: string[];
-  /** The feature's own modules in the first load that are not heavy (its eager shell). */
   shell: string[];
 }
 
@@ -87,12 +65,10 @@ export interface BudgetReport {
   failures: string[];
 }
 
+/** The root source-map paths are relative to, Vite's client output (with `.vite/manifest.json`) and the insights scripts. */
 export interface BuildDirs {
-  /** Project root that source-map paths are made relative to. */
   root: string;
-  /** Vite's client output (holds `.vite/manifest.json`). */
   clientDir: string;
-  /** The unhashed insights scripts (scripts/build.ts writes them). */
   insightsDir: string;
 }
 
@@ -159,27 +135,24 @@ export function checkBudgets(dirs: BuildDirs, budgets: Budgets = BUDGETS): Budge
   }
 
   const totals = { js: sum(js), css: sum(css) };
-  if (totals.js > budgets.articleFirstLoadJsGzip)
-    failures.push(
-      `article first-load JS is ${kb(totals.js)} gzip, over the ${kb(budgets.articleFirstLoadJsGzip)} budget by ${kb(totals.js - budgets.articleFirstLoadJsGzip)}`,
-    );
-  if (totals.css > budgets.articleFirstLoadCssGzip)
-    failures.push(
-      `article first-load CSS is ${kb(totals.css)} gzip, over the ${kb(budgets.articleFirstLoadCssGzip)} budget by ${kb(totals.css - budgets.articleFirstLoadCssGzip)}`,
-    );
+  for (const [label, total, budget] of [
+    ['JS', totals.js, budgets.articleFirstLoadJsGzip],
+    ['CSS', totals.css, budgets.articleFirstLoadCssGzip],
+  ] as const)
+    if (total > budget) failures.push(`article first-load ${label} is ${kb(total)} gzip, over the ${kb(budget)} budget by ${kb(total - budget)}`);
 
   // 3. Viewer and search code: in chunks of their own, none of them reached by static imports.
   const firstLoad = new Set(js.map((f) => f.file));
   const keys = Object.keys(manifest).filter((key) => manifest[key]?.file.endsWith('.js'));
-  const sourcesByKey = new Map(keys.map((key) => [key, readSources(dirs, manifest[key] as ManifestChunk)]));
+  const sourcesByKey = new Map(keys.map((key) => [key, readSources(dirs, manifest[key]!)]));
   if (keys.length > 0 && [...sourcesByKey.values()].every((s) => s === undefined))
     failures.push('no chunk has a source map, so the split check cannot see what the chunks hold (keep build.sourcemap on in vite.config.ts)');
   const lazyOnly = LAZY_ONLY.map((rule): LazyOnlyResult => {
     const holding = keys.filter((key) => {
-      const chunk = manifest[key] as ManifestChunk;
+      const chunk = manifest[key]!;
       return [chunk.src ?? '', ...(sourcesByKey.get(key) ?? [])].some((source) => rule.source.test(source));
     });
-    const inFirstLoad = holding.filter((key) => firstLoad.has((manifest[key] as ManifestChunk).file)).map((key) => importPath(manifest, key));
+    const inFirstLoad = holding.filter((key) => firstLoad.has(manifest[key]!.file)).map((key) => importPath(manifest, key));
     for (const path of inFirstLoad) {
       const heavy = (sourcesByKey.get(path.split(' -> ').at(-1) ?? '') ?? []).filter((source) => rule.source.test(source)).slice(0, 3);
       failures.push(`${rule.name} code is in the article page's first load: ${path} (holds ${heavy.join(', ')}); load it with import()`);
@@ -187,22 +160,17 @@ export function checkBudgets(dirs: BuildDirs, budgets: Budgets = BUDGETS): Budge
     if (rule.mustExist && holding.length === 0)
       failures.push(`found no chunk with ${rule.name} code; if it moved, update LAZY_ONLY in scripts/check-budgets.ts`);
     const shell = keys
-      .filter((key) => firstLoad.has((manifest[key] as ManifestChunk).file))
+      .filter((key) => firstLoad.has(manifest[key]!.file))
       .flatMap((key) => sourcesByKey.get(key) ?? [])
       .filter((source) => rule.feature.test(source) && !rule.source.test(source));
-    return { name: rule.name, chunks: holding.map((key) => (manifest[key] as ManifestChunk).file), inFirstLoad, shell };
+    return { name: rule.name, chunks: holding.map((key) => manifest[key]!.file), inFirstLoad, shell };
   });
 
   return { js, css, totals, lazyOnly, failures };
 }
 
-function sum(files: SizedFile[]): number {
-  return files.reduce((total, f) => total + f.gzip, 0);
-}
-
-function kb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
-}
+const sum = (files: SizedFile[]) => files.reduce((total, f) => total + f.gzip, 0);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The report as the readable table CI prints. */
 export function formatReport(report: BudgetReport, budgets: Budgets = BUDGETS): string {

@@ -1,15 +1,9 @@
 /**
- * Copies three's Draco and Basis (KTX2) decoders into `public/decoders/`, so
- * the model viewer loads them from our origin, never from a CDN (STYLE.md
- * section 9, docs/decisions/004-model-viewer.md). The copies are git-ignored
- * and always match the installed three version. Each wasm decoder also gets a
- * worker script, the text three would otherwise put in a blob: worker (which
- * inherits the page's CSP): loaded from our origin, it runs under its own
- * policy, so no page needs `'wasm-unsafe-eval'`.
- *
- *   node scripts/copy-decoders.ts            # called by the build and dev scripts
- */
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+ * Copies three's Draco and Basis (KTX2) decoders into `public/decoders/` (git-ignored, always matching the
+ * installed three), so the viewer never loads them from a CDN (ADR 004). Each wasm decoder also gets the
+ * worker script three would put in a blob: worker (which inherits the page's CSP): as a file from our
+ * origin it runs under its own policy, so no page needs `'wasm-unsafe-eval'`. Called by the build.
+ */ import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,17 +11,11 @@ import { BASIS_WORKER_FILE, DRACO_WORKER_FILE, MESHOPT_WORKER_FILE } from '../sh
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Source folder in the three package → destination folder under `public/decoders/`. */
+/** A file in the three package whose folder's .js and .wasm files are copied → destination folder under `public/decoders/`. */
 const DECODER_SETS = [
   { from: 'three/examples/jsm/libs/draco/gltf/draco_decoder.js', to: 'draco' },
   { from: 'three/examples/jsm/libs/basis/basis_transcoder.js', to: 'basis' },
 ] as const;
-
-const DECODER_FILE = /\.(js|wasm)$/;
-
-function resolvePackageDir(specifier: string): string {
-  return dirname(fileURLToPath(import.meta.resolve(specifier)));
-}
 
 interface KTX2LoaderStatics {
   BasisWorker: () => void;
@@ -120,29 +108,27 @@ export function buildMeshoptWorkerSource(moduleJs: string): string {
   ].join('\n');
 }
 
-/** Copies the decoder files; returns the paths written, relative to `outDir`. */
+/** Copies the decoder files and writes the workers; returns the paths written, relative to `outDir`. */
 export async function copyDecoders(outDir = join(ROOT, 'public', 'decoders')): Promise<string[]> {
   const written: string[] = [];
+  const write = async (path: string, text: string) => {
+    await mkdir(dirname(join(outDir, path)), { recursive: true });
+    await writeFile(join(outDir, path), text);
+    written.push(path);
+  };
   for (const set of DECODER_SETS) {
-    const sourceDir = resolvePackageDir(set.from);
-    const targetDir = join(outDir, set.to);
-    await mkdir(targetDir, { recursive: true });
-    for (const name of await readdir(sourceDir)) {
-      if (!DECODER_FILE.test(name)) continue;
-      await copyFile(join(sourceDir, name), join(targetDir, name));
+    const sourceDir = dirname(fileURLToPath(import.meta.resolve(set.from)));
+    await mkdir(join(outDir, set.to), { recursive: true });
+    for (const name of (await readdir(sourceDir)).filter((n) => /\.(js|wasm)$/.test(n))) {
+      await copyFile(join(sourceDir, name), join(outDir, set.to, name));
       written.push(`${set.to}/${name}`);
     }
   }
-  const transcoderJs = await readFile(join(outDir, 'basis', 'basis_transcoder.js'), 'utf8');
-  await writeFile(join(outDir, 'basis', BASIS_WORKER_FILE), await buildBasisWorkerSource(transcoderJs));
-  written.push(`basis/${BASIS_WORKER_FILE}`);
-  const wrapperJs = await readFile(join(outDir, 'draco', 'draco_wasm_wrapper.js'), 'utf8');
-  await writeFile(join(outDir, 'draco', DRACO_WORKER_FILE), await buildDracoWorkerSource(wrapperJs));
-  written.push(`draco/${DRACO_WORKER_FILE}`);
-  const meshoptJs = await readFile(fileURLToPath(import.meta.resolve('three/examples/jsm/libs/meshopt_decoder.module.js')), 'utf8');
-  await mkdir(join(outDir, 'meshopt'), { recursive: true });
-  await writeFile(join(outDir, 'meshopt', MESHOPT_WORKER_FILE), buildMeshoptWorkerSource(meshoptJs));
-  written.push(`meshopt/${MESHOPT_WORKER_FILE}`);
+  const read = (path: string) => readFile(path, 'utf8');
+  await write(`basis/${BASIS_WORKER_FILE}`, await buildBasisWorkerSource(await read(join(outDir, 'basis', 'basis_transcoder.js'))));
+  await write(`draco/${DRACO_WORKER_FILE}`, await buildDracoWorkerSource(await read(join(outDir, 'draco', 'draco_wasm_wrapper.js'))));
+  const meshoptJs = await read(fileURLToPath(import.meta.resolve('three/examples/jsm/libs/meshopt_decoder.module.js')));
+  await write(`meshopt/${MESHOPT_WORKER_FILE}`, buildMeshoptWorkerSource(meshoptJs));
   return written;
 }
 

@@ -1,12 +1,9 @@
 import type { Plugin } from 'vite';
 
 /**
- * Third-party URLs our dependencies fall back to when an option is left at its
- * default, which Vitrine never does (docs/decisions/004-model-viewer.md,
- * 003-embedded-search-engine.md): drei's `Environment preset` HDRs and
- * InstantSearch's `insights: true` loader. Rewritten to a path on our own
- * origin, so even a future call with the default fails visibly (a 404 the e2e
- * tests report) instead of fetching from a CDN.
+ * CDN URLs our dependencies fall back to when an option is left at its default, which Vitrine never does
+ * (ADR 003, 004): drei's `Environment preset` HDRs and InstantSearch's `insights: true` loader. Rewritten to
+ * our origin, so a future call with the default fails visibly (a 404 the e2e tests report).
  */
 export const CDN_FALLBACKS: ReadonlyArray<{ url: string; replacement: string }> = [
   { url: 'https://raw.githack.com/pmndrs/drei-assets/', replacement: '/_no-cdn/drei-assets/' },
@@ -20,11 +17,7 @@ export function rewriteCdnFallbacks(code: string): string {
   return CDN_FALLBACKS.reduce((out, { url, replacement }) => out.split(url).join(replacement), code);
 }
 
-/**
- * Client builds only: rewrites the known CDN fallbacks in dependencies and
- * fails the build when any chunk still names a CDN host, so a new dependency
- * cannot bring one in unnoticed.
- */
+/** Client builds: rewrites the known fallbacks and fails when a chunk still names a CDN host (a new dependency's, say). */
 export function noCdnFallbacks(): Plugin {
   return {
     name: 'vitrine:no-cdn-fallbacks',

@@ -1,13 +1,9 @@
 /**
- * A local stand-in for the TLS terminator in front of a deployment (a load
- * balancer or CDN), for audits that must see the site over https
- * (scripts/audit-headers.ts). One port speaks both: a TLS handshake is
- * proxied to the app with `X-Forwarded-Proto: https` (the app must trust
- * loopback, TRUST_PROXY=loopback), plain http gets a 301 to https, as a real
- * front would answer. The certificate comes from a throwaway CA made with
- * openssl; clients trust it through NODE_EXTRA_CA_CERTS (`caFile`).
- */
-import { execFileSync } from 'node:child_process';
+ * A local stand-in for the TLS terminator in front of a deployment, for audits that must see the site over
+ * https (audit-headers.ts). One port speaks both: TLS is proxied to the app with `X-Forwarded-Proto: https`
+ * (the app must trust loopback), plain http gets a 301 to https. The certificate comes from a throwaway CA
+ * made with openssl; clients trust it through NODE_EXTRA_CA_CERTS (`caFile`).
+ */ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -17,17 +13,13 @@ import { join } from 'node:path';
 
 import type { AddressInfo, Socket } from 'node:net';
 
+/** `url` is https://localhost:<port>, `host` localhost:<port> (what the Observatory scans), `caFile` the CA's PEM. */
 export interface TlsTerminator {
-  /** `https://localhost:<port>` */
   url: string;
-  /** `localhost:<port>`: what the Observatory scans. */
   host: string;
-  /** PEM of the CA that signed the certificate (for NODE_EXTRA_CA_CERTS). */
   caFile: string;
   close(): Promise<void>;
 }
-
-const TLS_HANDSHAKE = 0x16;
 
 /** A CA and a certificate for localhost / 127.0.0.1 signed by it, in `dir`. */
 function createCertificates(dir: string): { key: Buffer; cert: Buffer; caFile: string } {
@@ -61,12 +53,12 @@ export async function startTlsTerminator(target: string): Promise<TlsTerminator>
   const http = createHttpServer((req, res) => {
     res.writeHead(301, { Location: `${origin}${req.url ?? '/'}` }).end();
   });
-  // Peek at the first byte: a TLS ClientHello starts with 0x16, anything else is plain http.
+  // A TLS ClientHello starts with 0x16; anything else is plain http.
   const front = createNetServer((socket: Socket) => {
     socket.once('data', (chunk: Buffer) => {
       socket.pause();
       socket.unshift(chunk);
-      (chunk[0] === TLS_HANDSHAKE ? https : http).emit('connection', socket);
+      (chunk[0] === 0x16 ? https : http).emit('connection', socket);
       process.nextTick(() => socket.resume());
     });
     socket.on('error', () => socket.destroy());

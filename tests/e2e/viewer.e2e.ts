@@ -1,5 +1,5 @@
 import { expect, test, waitForHydration } from './support/fixtures.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, watchContext, webglFlags } from './support/browser.ts';
+import { watchContext } from './support/browser.ts';
 import { getCoverage, getDebug, waitForState } from './viewer-harness/browser.ts';
 
 import type { Page } from '@playwright/test';
@@ -135,23 +135,6 @@ test('20 client-side navigations between model pages leave WebGL contexts and GP
   expect(end?.memory.geometries, 'geometries on the GPU').toBe(start?.memory.geometries);
   expect(end?.memory.textures, 'textures on the GPU').toBe(start?.memory.textures);
   watch.expectClean();
-});
-
-test.describe('without WebGL', () => {
-  test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...webglFlags(false)] } });
-
-  test('a model page shows the poster and a message, and logs nothing', async ({ page, watch }) => {
-    await page.goto('/models/ostra-lounge-chair');
-    await waitForHydration(page);
-    await waitForState(page, 'no-webgl', 30_000);
-    const figure = page.locator('figure[data-state="no-webgl"]').first();
-    const poster = figure.locator('img[alt]').first();
-    await expect(poster, 'the poster is visible').toBeVisible();
-    expect((await poster.getAttribute('alt')) ?? '', 'the poster has alt text').not.toBe('');
-    expect((await figure.innerText()).trim(), 'a message explains the missing 3D view').toMatch(/\S{3,}/);
-    await expect(figure.locator('canvas'), 'no canvas without WebGL').toHaveCount(0);
-    watch.expectClean();
-  });
 });
 
 test.describe('on a phone', () => {
