@@ -4,15 +4,12 @@ import { paths } from '#shared/urls.ts';
 import type { Locale, SearchRecord } from '#shared/content/types.ts';
 
 /**
- * The search rules both sides share: index names, the query parameters every
- * InstantSearch root sends, and the search page's URL (`/search?q=&page=&type=&tag=`).
- * The server (search page results) and the browser (header box, search
- * page) read them here so they can never disagree.
+ * The search rules both sides share: index names, the query parameters every InstantSearch root sends, and the search page's URL
+ * (`/search?q=&page=&type=&tag=`). The server (search page results) and the browser (header box, search page) read them here so they can never disagree.
  */
 
 /**
- * `ALGOLIA_INDEX` is a prefix: one index per locale, `${prefix}_${locale}`
- * (`vitrine_en-US`). The browser's copy of the rule in
+ * `ALGOLIA_INDEX` is a prefix: one index per locale, `${prefix}_${locale}` (`vitrine_en-US`). The browser's copy of the rule in
  * server/services/search/index-names.ts (client/ never imports server/).
  */
 export function toIndexName(prefix: string, locale: Locale): string {
@@ -28,9 +25,8 @@ export const SEARCH_FACETS = ['type', 'tags'] as const;
 export const SEARCH_FACET_LIMIT = 20;
 
 /**
- * Parameters every search request carries (header box and search page):
- * 5 hits, a query ID for click analytics, and a 20-word body snippet
- * (the embedded engine has no index settings, so the snippet is asked for).
+ * Parameters every search request carries (header box and search page): 5 hits, a query ID for click analytics, and a 20-word body snippet (the embedded
+ * engine has no index settings, so the snippet is asked for).
  */
 export const SEARCH_QUERY_PARAMETERS = {
   hitsPerPage: SEARCH_HITS_PER_PAGE,
@@ -59,8 +55,7 @@ export function sanitizeQuery(query: string): string {
 }
 
 /**
- * Reads `q`, `page`, `type` (repeated) and `tag` (repeated). Unknown types,
- * empty or overlong tags are dropped; `undefined` means `page` is not a whole
+ * Reads `q`, `page`, `type` (repeated) and `tag` (repeated). Unknown types, empty or overlong tags are dropped; `undefined` means `page` is not a whole
  * number from 1 to the last reachable page (the loader answers 400).
  */
 export function parseSearchPageParams(search: URLSearchParams): SearchPageParams | undefined {
@@ -108,9 +103,8 @@ export function fromSearchUiState(state: { query?: string; page?: number; refine
 }
 
 /**
- * A hit's link target, or `undefined` when it is not a path on our own site.
- * Records come from Algolia in production, so a `javascript:` or off-site
- * URL in an index must never become a link.
+ * A hit's link target, or `undefined` when it is not a path on our own site. Records come from Algolia in production, so a `javascript:` or off-site URL in
+ * an index must never become a link.
  */
 export function toSafeHitPath(url: unknown): string | undefined {
   if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//') || url.includes('\\')) return undefined;

@@ -17,10 +17,9 @@ import type { HeaderSearchBoxProps } from './load-search-box.ts';
 type Upgrade = { Box: ComponentType<HeaderSearchBoxProps>; wantsFocus: boolean };
 
 /**
- * The header search: the plain form (the same on server and client), swapped for the InstantSearch box on first focus
- * or pointer press (its chunk loads then, or earlier when idle). The plain input keeps taking keystrokes until the
- * interactive one exists, which then takes over the text, focus and caret in the same task (ADR 025). On the search
- * page the header stays a plain form: one InstantSearch root per page.
+ * The header search: the plain form (the same on server and client), swapped for the InstantSearch box on first focus or pointer press (its chunk loads then,
+ * or earlier when idle). The plain input keeps taking keystrokes until the interactive one exists, which then takes over the text, focus and caret in the
+ * same task (ADR 025). On the search page the header stays a plain form: one InstantSearch root per page.
  */
 export function HeaderSearch({ locale }: { locale: Locale }) {
   const { pathname } = useLocation();

@@ -14,9 +14,8 @@ export interface SearchHandoff {
 export interface HeaderSearchBoxProps {
   locale: Locale;
   /**
-   * Reads the server-rendered input as it is now. The plain form stays on
-   * screen (and keeps taking keystrokes) until the interactive input is in
-   * the DOM, so the box calls this as late as it can: when its input mounts.
+   * Reads the server-rendered input as it is now. The plain form stays on screen (and keeps taking keystrokes) until the interactive input is in the DOM, so
+   * the box calls this as late as it can: when its input mounts.
    */
   takeHandoff: () => SearchHandoff;
   /** The interactive input is mounted and focused: the plain form can go. */
@@ -29,9 +28,8 @@ let loaded: HeaderSearchBox | undefined;
 let loading: Promise<HeaderSearchBox> | undefined;
 
 /**
- * Loads the interactive header search (InstantSearch, the lite client,
- * search-insights) as its own chunk, once. Nothing of it is in the
- * first-load bundle: the header renders a plain form until then.
+ * Loads the interactive header search (InstantSearch, the lite client, search-insights) as its own chunk, once. Nothing of it is in the first-load bundle:
+ * the header renders a plain form until then.
  */
 export function loadHeaderSearchBox(): Promise<HeaderSearchBox> {
   loading ??= import('./widgets/header-search-box.tsx').then(
@@ -50,9 +48,8 @@ export function getLoadedHeaderSearchBox(): HeaderSearchBox | undefined {
 }
 
 /**
- * Fetches the chunk when the browser is idle after the page loaded, so the
- * first focus rarely waits and the page's own load never competes with it.
- * Returns a cancel function.
+ * Fetches the chunk when the browser is idle after the page loaded, so the first focus rarely waits and the page's own load never competes with it. Returns a
+ * cancel function.
  */
 export function preloadWhenIdle(timeoutMs = 4000): () => void {
   if (loaded || typeof window === 'undefined') return () => {};

@@ -43,8 +43,8 @@ interface SearchFormProps {
 }
 
 /**
- * The one search form: a GET form to the locale's search page, so it works without JavaScript. The header's plain
- * form, its InstantSearch combobox, the search page's box and its fallback all render this.
+ * The one search form: a GET form to the locale's search page, so it works without JavaScript. The header's plain form, its InstantSearch combobox, the
+ * search page's box and its fallback all render this.
  */
 export function SearchForm({ locale, variant, reloadDocument, onSubmit, inputRef, inputProps }: SearchFormProps) {
   const t = SEARCH_FORM_LABELS[locale];

@@ -10,14 +10,11 @@ import type { PublicConfig } from '#shared/public-config.ts';
 import type { ViewEvent } from './view-batcher.ts';
 
 /**
- * Algolia Insights for InstantSearch, with our own bundled search-insights
- * (never the CDN script InstantSearch would otherwise inject):
- * - no cookie and no storage: an anonymous token in memory for the page's
- *   life; search-insights' localStorage cache of clicked query IDs (used to
- *   attribute conversions, which we do not send) is switched off;
+ * Algolia Insights for InstantSearch, with our own bundled search-insights (never the CDN script InstantSearch would otherwise inject):
+ * - no cookie and no storage: an anonymous token in memory for the page's life; search-insights' localStorage cache of clicked query IDs (used to attribute
+ * conversions, which we do not send) is switched off;
  * - embedded mode posts events to our own origin (`POST /1/events`);
- * - click events go at once with their `queryID` and position, views in
- *   batches of 20, de-duplicated per query (view-batcher.ts);
+ * - click events go at once with their `queryID` and position, views in batches of 20, de-duplicated per query (view-batcher.ts);
  * - InstantSearch's own usage telemetry (`eventType: 'instantsearch'`) is dropped;
  * - nothing at all for visitors who send Do-Not-Track or Global Privacy Control.
  */
@@ -76,10 +73,7 @@ function onEvent(event: InsightsEvent, client: InsightsClient | null | undefined
   credentialed(event.insightsMethod, event.payload);
 }
 
-/**
- * The `insights` option of an `<InstantSearch>` root, or `false` when the
- * visitor opted out (or on the server, where there is nothing to send).
- */
+/** The `insights` option of an `<InstantSearch>` root, or `false` when the visitor opted out (or on the server, where there is nothing to send). */
 export function createSearchInsights(algolia: PublicConfig['algolia']): InsightsProps | false {
   if (typeof window === 'undefined' || !isTrackingAllowed()) return false;
   flushWhenHidden();

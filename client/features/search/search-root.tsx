@@ -18,8 +18,8 @@ const EMBEDDED_TIMEOUTS = { connect: 4000, read: 8000, write: 30_000 };
 export type SearchHosts = NonNullable<NonNullable<Parameters<typeof liteClient>[2]>['hosts']>;
 
 /**
- * The browser's `algoliasearch/lite` client with the search-only key. Embedded mode: our own origin is its only host;
- * production: Algolia's hosts. `hosts` overrides both (tests point it at a fake Algolia).
+ * The browser's `algoliasearch/lite` client with the search-only key. Embedded mode: our own origin is its only host; production: Algolia's hosts. `hosts`
+ * overrides both (tests point it at a fake Algolia).
  */
 export function createSearchClient(algolia: PublicConfig['algolia'], origin: string, hosts?: SearchHosts) {
   const url = new URL(origin);
@@ -35,8 +35,8 @@ interface SearchRequest {
 }
 
 /**
- * The header box shows nothing for an empty query, so such searches (on mount, when the box is cleared) are answered
- * here without a request. The client's other properties (app id, key, cache) stay visible to InstantSearch.
+ * The header box shows nothing for an empty query, so such searches (on mount, when the box is cleared) are answered here without a request. The client's
+ * other properties (app id, key, cache) stay visible to InstantSearch.
  */
 export function skipEmptyQueries(client: ReturnType<typeof liteClient>): SearchClient {
   const search = (requests: SearchRequest[]) => {
@@ -48,8 +48,8 @@ export function skipEmptyQueries(client: ReturnType<typeof liteClient>): SearchC
 }
 
 /**
- * The one InstantSearch root (header box and search page): the locale's index, 5 hits, a stalled state after 300 ms,
- * Insights through our bundled client, and widget state kept when a widget unmounts (InstantSearch's next major).
+ * The one InstantSearch root (header box and search page): the locale's index, 5 hits, a stalled state after 300 ms, Insights through our bundled client, and
+ * widget state kept when a widget unmounts (InstantSearch's next major).
  */
 export function SearchRoot(props: {
   locale: Locale;

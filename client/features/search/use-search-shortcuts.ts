@@ -9,10 +9,7 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
 }
 
-/**
- * `/` and Ctrl/Cmd+K focus the search box (the search page's, else the
- * header's), unless the visitor is typing in another field.
- */
+/** `/` and Ctrl/Cmd+K focus the search box (the search page's, else the header's), unless the visitor is typing in another field. */
 export function useSearchShortcuts(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -18,11 +18,9 @@ export interface ViewBatcher {
 const MAX_SEEN = 2000;
 
 /**
- * Collects viewed hits into events of INSIGHTS_VIEW_BATCH_SIZE (20, Insights'
- * limit per event) instead of one small event per render: full batches go
- * at once, a partial batch after `flushAfterMs` or when `flush()` is called.
- * Views are de-duplicated per query (`queryID`): re-rendering the same
- * results, or paging back, sends nothing new.
+ * Collects viewed hits into events of INSIGHTS_VIEW_BATCH_SIZE (20, Insights' limit per event) instead of one small event per render: full batches go at
+ * once, a partial batch after `flushAfterMs` or when `flush()` is called. Views are de-duplicated per query (`queryID`): re-rendering the same results, or
+ * paging back, sends nothing new.
  */
 export function createViewBatcher(send: (view: ViewEvent) => void, options: { flushAfterMs?: number } = {}): ViewBatcher {
   const flushAfterMs = options.flushAfterMs ?? 5000;

@@ -32,9 +32,8 @@ export interface FacetHit {
 }
 
 /**
- * Search for facet values (`type: 'facet'` requests, RefinementList
- * `searchable`): values of `facet` among `records` whose words start with the
- * words of `facetQuery`, most frequent first.
+ * Search for facet values (`type: 'facet'` requests, RefinementList `searchable`): values of `facet` among `records` whose words start with the words of
+ * `facetQuery`, most frequent first.
  */
 export function searchFacetValues(
   records: readonly SearchRecord[],

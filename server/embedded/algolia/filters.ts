@@ -27,10 +27,7 @@ function toTest(attribute: string, value: string, negated: boolean): RecordPredi
   return (record) => getFacetValues(record, attribute).some((v) => v.toLowerCase() === wanted) !== negated;
 }
 
-/**
- * `facetFilters`: strings are ANDed, nested arrays ORed; `attr:-value`
- * negates and `attr:\-value` matches a literal leading minus.
- */
+/** `facetFilters`: strings are ANDed, nested arrays ORed; `attr:-value` negates and `attr:\-value` matches a literal leading minus. */
 export function toFacetFilterPredicate(facetFilters: FacetFilters | undefined): RecordPredicate {
   if (facetFilters === undefined) return always;
   const groups = (typeof facetFilters === 'string' ? [facetFilters] : facetFilters).map((group) => (typeof group === 'string' ? [group] : group));
@@ -52,10 +49,8 @@ function parseFacetFilter(filter: string): RecordPredicate {
 type Token = { kind: 'and' | 'or' | 'not' | 'open' | 'close'; at: number } | { kind: 'filter'; at: number; test: RecordPredicate };
 
 /**
- * The supported subset of Algolia's `filters` syntax: facet tests
- * (`type:article`, `tags:"3d printing"`), `AND`, `OR`, `NOT`, and parentheses
- * around OR groups, in Algolia's shape (ANDs of ORs). Numeric comparisons,
- * ranges, tag filters and scores are refused with a 400 that says so.
+ * The supported subset of Algolia's `filters` syntax: facet tests (`type:article`, `tags:"3d printing"`), `AND`, `OR`, `NOT`, and parentheses around OR
+ * groups, in Algolia's shape (ANDs of ORs). Numeric comparisons, ranges, tag filters and scores are refused with a 400 that says so.
  */
 export function toFiltersPredicate(filters: string | undefined): RecordPredicate {
   if (!filters || !filters.trim()) return always;

@@ -30,8 +30,8 @@ export interface SnippetedText {
 const INSTANTSEARCH_TAGS = { preTag: '__ais-highlight__', postTag: '__/ais-highlight__' };
 
 /**
- * Whether highlight values get HTML-escaped: not with InstantSearch's placeholder tags (it escapes hits itself, as
- * it expects from Algolia; escaping twice would show `&#39;`), else yes, since the caller inserts the value as HTML.
+ * Whether highlight values get HTML-escaped: not with InstantSearch's placeholder tags (it escapes hits itself, as it expects from Algolia; escaping twice
+ * would show `&#39;`), else yes, since the caller inserts the value as HTML.
  */
 export function shouldEscapeHighlights(preTag: string, postTag: string): boolean {
   return !(preTag === INSTANTSEARCH_TAGS.preTag && postTag === INSTANTSEARCH_TAGS.postTag);
@@ -143,9 +143,8 @@ function findBestWindow(marks: readonly Mark[], count: number): number {
 }
 
 /**
- * A window of `maxWords` words around the best cluster of matches (the
- * earliest window holding the most distinct query words), with `ellipsis`
- * where text was cut, like Algolia's `attributesToSnippet: ['body:20']`.
+ * A window of `maxWords` words around the best cluster of matches (the earliest window holding the most distinct query words), with `ellipsis` where text was
+ * cut, like Algolia's `attributesToSnippet: ['body:20']`.
  */
 export function snippetText(
   text: string,

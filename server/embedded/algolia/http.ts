@@ -51,9 +51,8 @@ const algoliaErrorShape: RequestHandler = (req, res, next) => {
 };
 
 /**
- * Algolia's search and Insights REST API on our own origin (README.md), for the unmodified `algoliasearch/lite`
- * client. Credentials are accepted and not checked: the index holds only published content. Mount it at the app
- * root before any other body parser; it answers every `/1/...` path.
+ * Algolia's search and Insights REST API on our own origin (README.md), for the unmodified `algoliasearch/lite` client. Credentials are accepted and not
+ * checked: the index holds only published content. Mount it at the app root before any other body parser; it answers every `/1/...` path.
  */
 export function createEmbeddedSearchRouter({ engine, logger, limits, recordEvents }: EmbeddedSearchRouterOptions): Router {
   const router = express.Router();

@@ -31,8 +31,8 @@ export function createInProcessSearchClient(engine: EmbeddedSearchEngine): Searc
 }
 
 /**
- * Embedded mode: the Algolia-compatible engine on our origin. The app hands it its records (all at start, then
- * those of the changed entries on every content change), so the emulator knows nothing of Contentful.
+ * Embedded mode: the Algolia-compatible engine on our origin. The app hands it its records (all at start, then those of the changed entries on every content
+ * change), so the emulator knows nothing of Contentful.
  */
 export function createEmbeddedSearch(options: {
   indexPrefix: string;

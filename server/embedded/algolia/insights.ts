@@ -45,9 +45,8 @@ export type InsightEvent = z.infer<typeof eventSchema>;
 const MAX_EVENTS_PER_REQUEST = 100;
 
 /**
- * Validates a `POST /1/events` body as the Insights API does
- * (`{ events: [...] }`, search-insights sends it that way). Throws a 400
- * `HttpError` naming the first bad field, e.g. `events[0].positions: ...`.
+ * Validates a `POST /1/events` body as the Insights API does (`{ events: [...] }`, search-insights sends it that way). Throws a 400 `HttpError` naming the
+ * first bad field, e.g. `events[0].positions: ...`.
  */
 export function parseInsightEvents(body: unknown, isKnownIndex: (indexName: string) => boolean): InsightEvent[] {
   const events = (body as { events?: unknown } | null)?.events;

@@ -11,17 +11,14 @@ export const SEARCHABLE_ATTRIBUTES = ['title', 'tags', 'summary', 'body'] as con
 export type SearchableAttribute = (typeof SEARCHABLE_ATTRIBUTES)[number];
 
 /**
- * Attribute weights (title > tags > summary > body). The gaps are wide so a
- * prefix or typo match in the title (MiniSearch weighs those 0.375 / 0.45)
- * still outranks an exact match in a long body.
+ * Attribute weights (title > tags > summary > body). The gaps are wide so a prefix or typo match in the title (MiniSearch weighs those 0.375 / 0.45) still
+ * outranks an exact match in a long body.
  */
 const BOOST: Record<SearchableAttribute, number> = { title: 12, tags: 6, summary: 3, body: 1 };
 
 /**
- * A last word of one or two letters matches as a prefix only in these
- * attributes (and exactly everywhere): expanding `w` over every body word
- * costs hundreds of milliseconds on a large index, and titles are what a
- * visitor means after one keystroke.
+ * A last word of one or two letters matches as a prefix only in these attributes (and exactly everywhere): expanding `w` over every body word costs hundreds
+ * of milliseconds on a large index, and titles are what a visitor means after one keystroke.
  */
 const SHORT_PREFIX_ATTRIBUTES: readonly SearchableAttribute[] = ['title', 'tags'];
 const MIN_PREFIX_LENGTH_EVERYWHERE = 3;

@@ -50,10 +50,8 @@ const REQUEST_KEYS = new Set(['indexName', 'params', 'type', 'facet']);
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
 
 /**
- * Algolia sends parameters as a URL-encoded string (`params: 'query=a&hitsPerPage=5'`),
- * as an object (`params: { query: 'a' }`), or, from algoliasearch v5 when
- * InstantSearch calls it, flattened into the request itself. String values
- * are coerced the way Algolia reads them: JSON or comma lists for arrays,
+ * Algolia sends parameters as a URL-encoded string (`params: 'query=a&hitsPerPage=5'`), as an object (`params: { query: 'a' }`), or, from algoliasearch v5
+ * when InstantSearch calls it, flattened into the request itself. String values are coerced the way Algolia reads them: JSON or comma lists for arrays,
  * `true`/`false`, numbers.
  */
 export function parseQuery(raw: unknown, maxQueryLength: number, indexNameFromPath?: string): ParsedQuery {
@@ -122,9 +120,8 @@ function coerce(key: string, value: string): unknown {
 }
 
 /**
- * JSON may carry lone surrogates (`"\ud800"`), which encodeURIComponent
- * refuses with a URIError (issue 12: a 500 from a request body). Algolia
- * reads them as U+FFFD, so do we.
+ * JSON may carry lone surrogates (`"\ud800"`), which encodeURIComponent refuses with a URIError (issue 12: a 500 from a request body). Algolia reads them as
+ * U+FFFD, so do we.
  */
 function toWellFormed(value: string): string {
   return value.replace(/\p{Cs}/gu, '\uFFFD');

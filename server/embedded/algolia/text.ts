@@ -1,7 +1,4 @@
-/**
- * Word splitting, normalization and typo rules shared by the MiniSearch index
- * and the highlighter, so a word is highlighted exactly when it matched.
- */
+/** Word splitting, normalization and typo rules shared by the MiniSearch index and the highlighter, so a word is highlighted exactly when it matched. */
 
 /** Runs of letters, digits and combining marks; everything else separates words, like Algolia's default separators. */
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -88,9 +85,8 @@ export function getEditDistance(a: string, b: string, max: number): number {
 }
 
 /**
- * How many leading characters of `term` the query word covers: the whole
- * word for exact and typo matches, the typed part for a prefix match, 0 when
- * it does not match. Mirrors the MiniSearch options in `locale-index.ts`.
+ * How many leading characters of `term` the query word covers: the whole word for exact and typo matches, the typed part for a prefix match, 0 when it does
+ * not match. Mirrors the MiniSearch options in `locale-index.ts`.
  */
 export function getMatchLength(word: QueryWord, term: string): number {
   if (term === word.term) return term.length;

@@ -12,8 +12,8 @@ import type { Locale, SearchRecord } from '#shared/content/types.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
 
 /**
- * Index settings applied by `npm run index`, mirroring what the embedded engine does (ADR 003, docs/search.md).
- * Algolia reads ISO dates as strings, so newest-first ranks on the numeric `updatedAtTimestamp`.
+ * Index settings applied by `npm run index`, mirroring what the embedded engine does (ADR 003, docs/search.md). Algolia reads ISO dates as strings, so
+ * newest-first ranks on the numeric `updatedAtTimestamp`.
  */
 export const ALGOLIA_INDEX_SETTINGS = {
   searchableAttributes: ['title', 'unordered(tags)', 'unordered(summary)', 'unordered(body)'],
@@ -49,8 +49,8 @@ function groupByIndex(records: readonly SearchRecord[], indexPrefix: string): Ma
 }
 
 /**
- * Full reindex (`npm run index`), one index per locale: settings first, then `replaceAllObjects`, which fills a
- * temporary copy (settings, rules and synonyms kept) and swaps it in atomically: no half-built index is ever served.
+ * Full reindex (`npm run index`), one index per locale: settings first, then `replaceAllObjects`, which fills a temporary copy (settings, rules and synonyms
+ * kept) and swaps it in atomically: no half-built index is ever served.
  */
 export async function indexAllRecords(options: {
   client: AlgoliaWriteClient;
@@ -78,8 +78,8 @@ function quote(value: string): string {
 }
 
 /**
- * Applies one content change: in every locale index, deletes every record of the changed entries (`deleteBy` on
- * `entryId`: the chunk count may have changed), waits for that, then saves their current records.
+ * Applies one content change: in every locale index, deletes every record of the changed entries (`deleteBy` on `entryId`: the chunk count may have changed),
+ * waits for that, then saves their current records.
  */
 export async function syncContentChange(
   options: { client: AlgoliaWriteClient; content: ContentApi; indexPrefix: string },
@@ -105,8 +105,8 @@ export async function syncContentChange(
 }
 
 /**
- * With `ALGOLIA_ADMIN_KEY`, keeps the Algolia indexes current from content webhooks. Failures are logged by the
- * content events fan-out; `npm run index` repairs anything a failed update left behind.
+ * With `ALGOLIA_ADMIN_KEY`, keeps the Algolia indexes current from content webhooks. Failures are logged by the content events fan-out; `npm run index`
+ * repairs anything a failed update left behind.
  */
 export function subscribeAlgoliaSync(options: {
   client: AlgoliaWriteClient;

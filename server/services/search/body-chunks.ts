@@ -38,9 +38,8 @@ export function getParagraphs(document: Document): string[] {
 }
 
 /**
- * The body split into chunks of about `maxChars`, at paragraph boundaries.
- * A paragraph longer than a chunk is split at sentence ends, then at spaces.
- * Always returns at least one chunk (possibly empty), so chunk 0 exists.
+ * The body split into chunks of about `maxChars`, at paragraph boundaries. A paragraph longer than a chunk is split at sentence ends, then at spaces. Always
+ * returns at least one chunk (possibly empty), so chunk 0 exists.
  */
 export function getBodyChunks(document: Document | undefined, maxChars = BODY_CHUNK_CHARS): string[] {
   const pieces = (document ? getParagraphs(document) : []).flatMap((paragraph) => splitLong(paragraph, maxChars));

@@ -12,9 +12,9 @@ import type { ContentApi } from '#shared/data/content-api.ts';
 export type SearchableEntry = Article | Model3D | Page;
 
 /**
- * The one record mapper: the same records go to Algolia and to the embedded engine. One record per body chunk
- * (~1000 characters), each repeating title, summary and tags; `distinct` on `entryId` keeps an entry's best chunk.
- * `objectID` is `${entryId}:${locale}` for chunk 0, `${entryId}:${locale}:${n}` after it.
+ * The one record mapper: the same records go to Algolia and to the embedded engine. One record per body chunk (~1000 characters), each repeating title,
+ * summary and tags; `distinct` on `entryId` keeps an entry's best chunk. `objectID` is `${entryId}:${locale}` for chunk 0, `${entryId}:${locale}:${n}` after
+ * it.
  */
 export function toSearchRecords(entry: SearchableEntry): SearchRecord[] {
   const { entryId, type, locale, title, slug, url, summary, tags, image, updatedAt } = toRecordBase(entry);

@@ -4,7 +4,7 @@ import instantsearch from 'instantsearch.js/es/index.js';
 import { getInitialResults, waitForResults } from 'instantsearch.js/es/lib/server.js';
 
 import { recordDependencies } from '#server/services/content/dependencies.ts';
-import { ALL_TAGS_DEPENDENCY } from '#server/services/content/metadata-reads.ts';
+import { ALL_TAGS_DEPENDENCY } from '#server/services/content/taxonomy.ts';
 import { SEARCH_FACET_LIMIT, SEARCH_FACETS, SEARCH_QUERY_PARAMETERS, toIndexName, toSearchUiState } from '#shared/search.ts';
 
 import type { InitialResults, SearchClient } from 'instantsearch.js';
@@ -19,9 +19,9 @@ export function createAlgoliaServerClient(appId: string, searchKey: string, opti
 }
 
 /**
- * The search page's first search, run on the server with the browser's connectors and parameters (so the requests
- * and helper state are exactly the browser's), returned as InstantSearch's initial results without rendering React
- * twice. The browser hands them to `<InstantSearchSSRProvider>` and hydrates without a search request.
+ * The search page's first search, run on the server with the browser's connectors and parameters (so the requests and helper state are exactly the
+ * browser's), returned as InstantSearch's initial results without rendering React twice. The browser hands them to `<InstantSearchSSRProvider>` and hydrates
+ * without a search request.
  */
 export async function loadSearchPageResults(searchClient: SearchClient, indexName: string, params: SearchPageParams): Promise<InitialResults> {
   const search = instantsearch({ indexName, searchClient, initialUiState: { [indexName]: toSearchUiState(params) } });

@@ -7,9 +7,8 @@ import { SEARCH_PAGE_FORM_ID } from '../search-form.tsx';
 import type { SearchLabels } from '../labels.ts';
 
 /**
- * One refinement list (OR within the facet, AND across facets) as
- * checkboxes. They belong to the search form (`form` attribute), so they
- * also work as plain form fields without JavaScript.
+ * One refinement list (OR within the facet, AND across facets) as checkboxes. They belong to the search form (`form` attribute), so they also work as plain
+ * form fields without JavaScript.
  */
 export function FacetList({
   attribute,

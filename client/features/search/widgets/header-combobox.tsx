@@ -20,9 +20,8 @@ import type { SearchHandoff } from '../load-search-box.ts';
 import type { SearchHit } from './hit-parts.tsx';
 
 /**
- * The header search as an ARIA combobox: a listbox popup of results that opens with a query and closes on Escape,
- * blur or a click outside; ↑/↓ and Enter (Ctrl/Cmd+Enter: new tab) open a hit; Enter without a selection goes to
- * the search page. A polite live region announces the result count.
+ * The header search as an ARIA combobox: a listbox popup of results that opens with a query and closes on Escape, blur or a click outside; ↑/↓ and Enter
+ * (Ctrl/Cmd+Enter: new tab) open a hit; Enter without a selection goes to the search page. A polite live region announces the result count.
  */
 export function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; takeHandoff: () => SearchHandoff; onReady: () => void }) {
   const t = getSearchLabels(locale);
@@ -52,8 +51,8 @@ export function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Local
   const combobox = useCombobox({ items: hits, resultsKey: results, hasQuery: query.trim() !== '', initiallyOpen: handoff.focused, onOpenItem: openHit });
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
-  // Take over from the plain input in the same task it goes away in: focus, caret, and a search for
-  // anything typed after InstantSearch started with the earlier text.
+  // Take over from the plain input in the same task it goes away in: focus, caret, and a search for anything typed after InstantSearch started with the
+  // earlier text.
   const mountedWith = useRef({ handoff, searchedQuery, refine, onReady });
   useLayoutEffect(() => {
     const { handoff, searchedQuery, refine, onReady } = mountedWith.current;

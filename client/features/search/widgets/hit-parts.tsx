@@ -7,9 +7,8 @@ import type { SearchRecord } from '#shared/content/types.ts';
 export type SearchHit = Hit<{ [K in keyof SearchRecord]: SearchRecord[K] }>;
 
 /**
- * The title with matches marked. `<Highlight>` splits InstantSearch's escaped
- * value into React text nodes and `<mark>`s, so HTML in a record or a query
- * is shown as text, never parsed.
+ * The title with matches marked. `<Highlight>` splits InstantSearch's escaped value into React text nodes and `<mark>`s, so HTML in a record or a query is
+ * shown as text, never parsed.
  */
 export function HitTitle({ hit }: { hit: SearchHit }) {
   return <Highlight attribute="title" hit={hit} />;

@@ -35,8 +35,8 @@ export interface SearchPageViewProps {
 const subscribeNothing = () => () => {};
 
 /**
- * The search page. With the loader's initial results it renders on the server and hydrates without a request
- * (`InstantSearchSSRProvider`); then the browser talks to the search API directly.
+ * The search page. With the loader's initial results it renders on the server and hydrates without a request (`InstantSearchSSRProvider`); then the browser
+ * talks to the search API directly.
  */
 export function SearchPageView({ locale, params, initialResults, origin, fallback, searchClient }: SearchPageViewProps) {
   const hydrated = useSyncExternalStore(

@@ -3,8 +3,7 @@ import type { SearchLabels } from '../labels.ts';
 export type SearchStatusValue = 'idle' | 'loading' | 'stalled' | 'error';
 
 /**
- * What a search is doing, when it is worth showing: a spinner once it counts
- * as stalled (SEARCH_STALLED_DELAY_MS), a message with Retry after an error.
+ * What a search is doing, when it is worth showing: a spinner once it counts as stalled (SEARCH_STALLED_DELAY_MS), a message with Retry after an error.
  * Loading faster than that shows nothing, so fast answers never flicker.
  */
 export function SearchStatus({ status, labels, onRetry }: { status: SearchStatusValue; labels: SearchLabels; onRetry: () => void }) {

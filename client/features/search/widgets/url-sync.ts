@@ -10,9 +10,9 @@ import type { Locale } from '#shared/content/types.ts';
 const WRITE_DELAY_MS = 400;
 
 /**
- * Keeps the search page URL in step with InstantSearch's state by replacing the history entry (keeping react-router's
- * `history.state`). InstantSearch's own router would push entries and listen to popstate behind react-router's back;
- * back and forward are react-router navigations that render the page again from the loader.
+ * Keeps the search page URL in step with InstantSearch's state by replacing the history entry (keeping react-router's `history.state`). InstantSearch's own
+ * router would push entries and listen to popstate behind react-router's back; back and forward are react-router navigations that render the page again from
+ * the loader.
  */
 export function createUrlSyncMiddleware(locale: Locale, indexName: string): Middleware {
   return () => {
@@ -54,9 +54,9 @@ function keepWidgetsOnUnmount(search: DisposableSearch, keep: boolean): void {
 }
 
 /**
- * Disposes the InstantSearch root when the page unmounts. Under `<InstantSearchSSRProvider>` react-instantsearch keeps
- * the instance alive (its StrictMode guard) and each widget's cleanup would send one more search. So, as it does
- * without the provider: mark widgets as staying, dispose a tick later, cancel that when StrictMode mounts again.
+ * Disposes the InstantSearch root when the page unmounts. Under `<InstantSearchSSRProvider>` react-instantsearch keeps the instance alive (its StrictMode
+ * guard) and each widget's cleanup would send one more search. So, as it does without the provider: mark widgets as staying, dispose a tick later, cancel
+ * that when StrictMode mounts again.
  */
 export function useDisposeOnUnmount(): void {
   const search = useInstantSearchContext() as DisposableSearch;

@@ -13,11 +13,9 @@ export interface ComboboxOptions<T> {
 }
 
 /**
- * Keyboard and popup state of an ARIA combobox with a listbox popup
- * (WAI-ARIA APG "Combobox With Listbox Popup"): ↓/↑ open the popup and move
- * the active option (wrapping), Enter opens it (Ctrl/Cmd+Enter in a new tab),
- * Escape closes the popup. Focus stays in the input; the active option is
- * announced through `aria-activedescendant`.
+ * Keyboard and popup state of an ARIA combobox with a listbox popup (WAI-ARIA APG "Combobox With Listbox Popup"): ↓/↑ open the popup and move the active
+ * option (wrapping), Enter opens it (Ctrl/Cmd+Enter in a new tab), Escape closes the popup. Focus stays in the input; the active option is announced through
+ * `aria-activedescendant`.
  */
 export function useCombobox<T>({ items, resultsKey, hasQuery, initiallyOpen, onOpenItem }: ComboboxOptions<T>) {
   const [open, setOpen] = useState(initiallyOpen);
