@@ -1,24 +1,83 @@
+import { formatFileSize } from '#client/components/file-size.ts';
 import { Image } from '#client/components/image.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
-import { formatFileSize } from '#client/components/file-size.ts';
-import { getRichTextLabels } from '#client/features/rich-text/labels.ts';
+import { isSafePath, toSafeAssetUrl } from '#shared/safe-url.ts';
 
-import type { RenderContext } from '#client/features/rich-text/links.ts';
-import type { Asset, EntryRef, Locale, ViewerSource } from '#shared/content/types.ts';
 import type { ReactNode } from 'react';
+import type { Asset, EntryRef, Locale, RichTextLinks, ViewerSource } from '#shared/content/types.ts';
+
+/** UI strings of rich-text embeds (content strings come from Contentful). */
+const LABELS = {
+  'en-US': {
+    unavailable: 'Linked content unavailable',
+    download: 'Download',
+    videoFallback: 'Your browser cannot play this video. Download it instead:',
+  },
+  'de-DE': {
+    unavailable: 'Verknüpfter Inhalt nicht verfügbar',
+    download: 'Herunterladen',
+    videoFallback: 'Ihr Browser kann dieses Video nicht abspielen. Laden Sie es stattdessen herunter:',
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
+export const getRichTextLabels = (locale: Locale): (typeof LABELS)['en-US'] => LABELS[locale] ?? LABELS['en-US'];
+
+/** What every node renderer may read: the loader's resolved links and the page's viewer. */
+export interface RenderContext {
+  links: RichTextLinks;
+  locale: Locale;
+  renderModel?: ((source: ViewerSource) => ReactNode) | undefined;
+}
+
+type NodeData = { data?: unknown };
+type SafeAsset = Asset & { href: string };
+
+const targetOf = (node: NodeData) => (node.data as { target?: { sys?: { id?: unknown; urn?: unknown } } } | null | undefined)?.target?.sys;
+// `crn:contentful:::content:spaces/<space>[/environments/<env>]/entries/<id>` (Contentful cross-space references).
+const ENTRY_URN = /^crn:contentful:::content:spaces\/[^/]+(?:\/environments\/[^/]+)?\/entries\/([^/]+)$/;
+
+// Own properties only: an id like `constructor` or `__proto__` must not find Object.prototype members.
+function lookup<T>(record: Record<string, T> | undefined, id: unknown): T | undefined {
+  return typeof id === 'string' && record && Object.hasOwn(record, id) ? record[id] : undefined;
+}
+
+function usableEntry(entry: EntryRef | undefined): EntryRef | undefined {
+  return entry && typeof entry === 'object' && typeof entry.title === 'string' && isSafePath(entry.url) ? entry : undefined;
+}
+
+/** The linked entry of an entry-hyperlink or embedded-entry node, when the loader resolved it. */
+export const findEntry = (node: NodeData, links: RichTextLinks) => usableEntry(lookup(links.entries, targetOf(node)?.id));
+
+/** The entry behind a resource node's URN. */
+export function findResourceEntry(node: NodeData, links: RichTextLinks): EntryRef | undefined {
+  const urn = targetOf(node)?.urn;
+  return usableEntry(lookup(links.entries, typeof urn === 'string' ? ENTRY_URN.exec(urn)?.[1] : undefined));
+}
+
+/** The linked asset, with its URL checked and its fields coerced, when the loader resolved it. */
+export function findAsset(node: NodeData, links: RichTextLinks): SafeAsset | undefined {
+  const asset = lookup(links.assets, targetOf(node)?.id);
+  const href = asset && typeof asset === 'object' ? toSafeAssetUrl(asset.url) : null;
+  if (!asset || !href) return undefined;
+  const str = (value: unknown) => (typeof value === 'string' ? value : '');
+  const size = typeof asset.size === 'number' ? asset.size : 0;
+  return {
+    ...asset,
+    href,
+    title: str(asset.title),
+    description: str(asset.description),
+    contentType: str(asset.contentType),
+    fileName: str(asset.fileName),
+    size,
+  };
+}
 
 /** A figure spans the text column: the viewport on phones, the 44rem .prose column beyond. */
 const FIGURE_SIZES = '(min-width: 46.5rem) 44rem, 100vw';
-/** Card thumbnails render at this CSS width (1x/2x candidates). */
-const CARD_IMAGE_WIDTH = 128;
 const GLTF_TYPES = new Set(['model/gltf-binary', 'model/gltf+json']);
 
-type SafeAsset = Asset & { href: string };
-
 /** glTF by content type, or by file name when the upload carried a generic type. */
-export function isModelAsset(asset: Pick<Asset, 'contentType' | 'fileName'>): boolean {
-  return GLTF_TYPES.has(asset.contentType.toLowerCase()) || /\.(glb|gltf)$/i.test(asset.fileName);
-}
+const isModelAsset = (asset: SafeAsset) => GLTF_TYPES.has(asset.contentType.toLowerCase()) || /\.(glb|gltf)$/i.test(asset.fileName);
 
 function Figure({ className, caption, children }: { className: string; caption?: ReactNode; children: ReactNode }) {
   return (
@@ -35,24 +94,22 @@ function ModelSlot({ source, ctx }: { source: ViewerSource; ctx: RenderContext }
   return source.poster ? <Image asset={source.poster} alt={source.alt} sizes={FIGURE_SIZES} /> : null;
 }
 
-function EntryCard({ entry }: { entry: EntryRef }) {
-  return (
-    <div className="rt-embed rt-card" data-entry-type={entry.type}>
-      {entry.image ? <Image asset={entry.image} alt="" width={CARD_IMAGE_WIDTH} className="rt-card-image" /> : null}
-      <div className="rt-card-body">
-        <p className="rt-card-title">
-          <PrefetchLink to={entry.url}>{entry.title}</PrefetchLink>
-        </p>
-        {entry.summary ? <p className="rt-card-summary">{entry.summary}</p> : null}
-      </div>
-    </div>
-  );
-}
-
 /** embedded-entry-block: a model gets a viewer slot; articles, pages and people a linked card. */
 export function EmbeddedEntry({ entry, ctx }: { entry: EntryRef; ctx: RenderContext }) {
   const model = entry.type === 'model' ? entry.model : undefined;
-  if (!model || (!ctx.renderModel && !model.poster)) return <EntryCard entry={entry} />;
+  if (!model || (!ctx.renderModel && !model.poster)) {
+    return (
+      <div className="rt-embed rt-card" data-entry-type={entry.type}>
+        {entry.image ? <Image asset={entry.image} alt="" width={128} className="rt-card-image" /> : null}
+        <div className="rt-card-body">
+          <p className="rt-card-title">
+            <PrefetchLink to={entry.url}>{entry.title}</PrefetchLink>
+          </p>
+          {entry.summary ? <p className="rt-card-summary">{entry.summary}</p> : null}
+        </div>
+      </div>
+    );
+  }
   const caption = (
     <>
       <PrefetchLink to={entry.url}>{entry.title}</PrefetchLink>
@@ -76,11 +133,10 @@ export function EntryChip({ entry }: { entry: EntryRef }) {
 }
 
 function DownloadLink({ asset, locale }: { asset: SafeAsset; locale: Locale }) {
-  const name = asset.fileName || asset.title || getRichTextLabels(locale).download;
   return (
     <p className="rt-embed rt-download">
       <a href={asset.href} download={asset.fileName || true} {...(asset.contentType ? { type: asset.contentType } : {})}>
-        {name}
+        {asset.fileName || asset.title || getRichTextLabels(locale).download}
       </a>{' '}
       <span className="rt-file-size">({formatFileSize(asset.size, locale)})</span>
     </p>
@@ -88,10 +144,8 @@ function DownloadLink({ asset, locale }: { asset: SafeAsset; locale: Locale }) {
 }
 
 /**
- * embedded-asset-block: images as responsive figures, videos with native
- * controls, glTF/GLB in the viewer slot, anything else as a download. Alt
- * text is the description (else the title); the title is the caption when
- * it says something the alt text does not.
+ * embedded-asset-block: images as responsive figures, videos with native controls, glTF/GLB in the viewer slot,
+ * anything else as a download. Alt text is the description, else the title, which is the caption when it adds something.
  */
 export function EmbeddedAsset({ asset, ctx }: { asset: SafeAsset; ctx: RenderContext }) {
   const type = asset.contentType.toLowerCase();

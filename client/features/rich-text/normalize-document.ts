@@ -1,44 +1,22 @@
 import { BLOCKS, INLINES, MARKS } from '@contentful/rich-text-types';
 
-import { richTextToPlainText } from '#client/features/rich-text/plain-text.ts';
-
 import type { Document } from '@contentful/rich-text-types';
 
-/**
- * Block nesting (lists, quotes, tables) deeper than this is flattened into
- * one paragraph of its text. The renderer and React's server renderer both
- * recurse per level and overflow the stack a little beyond 1 000 levels;
- * editors nest a handful.
- */
+/** Deeper block nesting becomes one paragraph of its text: the renderers recurse per level and overflow beyond ~1 000; editors nest a handful. */
 export const MAX_BLOCK_DEPTH = 48;
 
 /** What a node may contain. */
 type Policy = 'blocks' | 'inline' | 'text' | 'rows' | 'cells' | 'none';
 
-const HEADINGS = [BLOCKS.HEADING_1, BLOCKS.HEADING_2, BLOCKS.HEADING_3, BLOCKS.HEADING_4, BLOCKS.HEADING_5, BLOCKS.HEADING_6];
-const CHILD_POLICY: Record<string, Policy> = {
-  [BLOCKS.DOCUMENT]: 'blocks',
-  [BLOCKS.OL_LIST]: 'blocks',
-  [BLOCKS.UL_LIST]: 'blocks',
-  [BLOCKS.LIST_ITEM]: 'blocks',
-  [BLOCKS.QUOTE]: 'blocks',
-  [BLOCKS.TABLE_CELL]: 'blocks',
-  [BLOCKS.TABLE_HEADER_CELL]: 'blocks',
-  [BLOCKS.TABLE]: 'rows',
-  [BLOCKS.TABLE_ROW]: 'cells',
-  [BLOCKS.PARAGRAPH]: 'inline',
-  ...Object.fromEntries(HEADINGS.map((type) => [type, 'inline'])),
-  [BLOCKS.HR]: 'none',
-  [BLOCKS.EMBEDDED_ENTRY]: 'none',
-  [BLOCKS.EMBEDDED_ASSET]: 'none',
-  [BLOCKS.EMBEDDED_RESOURCE]: 'none',
-  [INLINES.HYPERLINK]: 'text',
-  [INLINES.ENTRY_HYPERLINK]: 'text',
-  [INLINES.ASSET_HYPERLINK]: 'text',
-  [INLINES.RESOURCE_HYPERLINK]: 'text',
-  [INLINES.EMBEDDED_ENTRY]: 'none',
-  [INLINES.EMBEDDED_RESOURCE]: 'none',
-};
+const POLICY_GROUPS: Array<[Policy, string[]]> = [
+  ['blocks', [BLOCKS.DOCUMENT, BLOCKS.OL_LIST, BLOCKS.UL_LIST, BLOCKS.LIST_ITEM, BLOCKS.QUOTE, BLOCKS.TABLE_CELL, BLOCKS.TABLE_HEADER_CELL]],
+  ['rows', [BLOCKS.TABLE]],
+  ['cells', [BLOCKS.TABLE_ROW]],
+  ['inline', [BLOCKS.PARAGRAPH, BLOCKS.HEADING_1, BLOCKS.HEADING_2, BLOCKS.HEADING_3, BLOCKS.HEADING_4, BLOCKS.HEADING_5, BLOCKS.HEADING_6]],
+  ['none', [BLOCKS.HR, BLOCKS.EMBEDDED_ENTRY, BLOCKS.EMBEDDED_ASSET, BLOCKS.EMBEDDED_RESOURCE, INLINES.EMBEDDED_ENTRY, INLINES.EMBEDDED_RESOURCE]],
+  ['text', [INLINES.HYPERLINK, INLINES.ENTRY_HYPERLINK, INLINES.ASSET_HYPERLINK, INLINES.RESOURCE_HYPERLINK]],
+];
+const CHILD_POLICY: Record<string, Policy> = Object.fromEntries(POLICY_GROUPS.flatMap(([policy, types]) => types.map((type) => [type, policy])));
 const INLINE_TYPES = new Set<string>(Object.values(INLINES));
 const CELL_TYPES = new Set<string>([BLOCKS.TABLE_CELL, BLOCKS.TABLE_HEADER_CELL]);
 const NESTING_TYPES = new Set<string>([BLOCKS.OL_LIST, BLOCKS.UL_LIST, BLOCKS.LIST_ITEM, BLOCKS.QUOTE, BLOCKS.TABLE]);
@@ -159,4 +137,32 @@ export function normalizeDocument(input: unknown, onUnknown: (kind: string) => v
     if (childPolicy !== 'none') pushChildren(contentOf(node), copy.content!, depth + 1, childPolicy, () => inHeader);
   }
   return root as unknown as Document;
+}
+
+const BLOCK_TYPES = new Set<string>(Object.values(BLOCKS));
+const DIVIDER = Symbol('divider');
+const isBlock = (node: unknown) => isRecord(node) && BLOCK_TYPES.has(node.nodeType as string);
+
+/**
+ * The text of a rich-text node, blocks separated by `divider`, as @contentful/rich-text-plain-text-renderer does,
+ * but with an explicit stack (any depth) and tolerant of malformed nodes.
+ */
+export function richTextToPlainText(node: unknown, divider = ' '): string {
+  const out: string[] = [];
+  const stack: unknown[] = [node];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item === DIVIDER) out.push(divider);
+    if (!isRecord(item)) continue;
+    if (item.nodeType === 'text') {
+      if (typeof item.value === 'string') out.push(item.value);
+      continue;
+    }
+    const content = contentOf(item);
+    for (let i = content.length - 1; i >= 0; i -= 1) {
+      stack.push(content[i]);
+      if (i > 0 && isBlock(content[i - 1])) stack.push(DIVIDER);
+    }
+  }
+  return out.join('');
 }

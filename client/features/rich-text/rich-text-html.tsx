@@ -13,11 +13,7 @@ export interface RichTextHtmlProps {
   value: RenderedRichText;
   /** Mounts a 3D viewer into each embedded-model slot of the HTML. Default: slots keep their poster. */
   renderModel?: RenderModel;
-  /**
-   * Like `renderModel`, but loaded only when the HTML has a model slot, so a
-   * page's first load need not carry the viewer's shell. The server's poster
-   * stays in the slot until the renderer has arrived; if loading fails it stays.
-   */
+  /** Like `renderModel`, loaded only when the HTML has a model slot; the server's poster stays until it arrives (or for good if it fails). */
   loadModelRenderer?: () => Promise<RenderModel>;
   className?: string;
 }
@@ -34,10 +30,9 @@ function internalHref(anchor: HTMLAnchorElement): string | undefined {
 }
 
 /**
- * Shows a rich-text field rendered to HTML on the server. On hydration the
- * HTML is not in the data: it is read back from the server's DOM, so React
- * keeps that DOM untouched. Internal links navigate client-side (one
- * delegated listener) and embedded model slots get live viewers via portals.
+ * A rich-text field rendered to HTML on the server. On hydration the HTML is read back from the server's DOM, not
+ * sent twice (docs/decisions/029-rich-text-as-server-html.md). Internal links navigate client-side through one
+ * delegated listener; embedded model slots get live viewers through portals.
  */
 export function RichTextHtml({ value, renderModel, loadModelRenderer, className }: RichTextHtmlProps) {
   const id = richTextDomId(value.key);

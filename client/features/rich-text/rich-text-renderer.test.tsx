@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import { richTextToPlainText } from '#client/features/rich-text/plain-text.ts';
+import { richTextToPlainText } from '#client/features/rich-text/normalize-document.ts';
 import { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
 import { doc, hyperlink, link, node, p, richText, text } from '../../../tests/fixtures/rich-text.ts';
 

@@ -1,26 +1,35 @@
+import { BLOCKS, INLINES, MARKS } from '@contentful/rich-text-types';
 import { documentToReactComponents } from '@contentful/rich-text-react-renderer';
 import { useMemo } from 'react';
 
+import { PrefetchLink } from '#client/components/prefetch-link.tsx';
+import {
+  EmbeddedAsset,
+  EmbeddedEntry,
+  EntryChip,
+  findAsset,
+  findEntry,
+  findResourceEntry,
+  getRichTextLabels,
+  Unavailable,
+} from '#client/features/rich-text/embeds.tsx';
 import { normalizeDocument } from '#client/features/rich-text/normalize-document.ts';
-import { createRenderOptions } from '#client/features/rich-text/render-options.tsx';
+import { isWebHref, toSafeHref } from '#shared/safe-url.ts';
 
-import type { Locale, RichText, RichTextLinks, ViewerSource } from '#shared/content/types.ts';
+import type { Block, Inline } from '@contentful/rich-text-types';
+import type { NodeRenderer, Options } from '@contentful/rich-text-react-renderer';
 import type { ReactNode } from 'react';
+import type { RenderContext } from '#client/features/rich-text/embeds.tsx';
+import type { EntryRef, Locale, RichText, ViewerSource } from '#shared/content/types.ts';
 
 export interface RichTextRendererProps {
   /** The document and the links its loader resolved. */
   value: RichText;
-  /** The document's locale (placeholder text, number formats). */
   locale: Locale;
-  /**
-   * Renders a 3D viewer for embedded model entries and glTF/GLB assets.
-   * Pages pass the model viewer here, so rich text never imports three.
-   * Default: none; models then show their poster (entries) or a download link (assets).
-   */
+  /** Renders a viewer for embedded models (pages pass it, so rich text never imports three); default: poster or download link. */
   renderModel?: (source: ViewerSource) => ReactNode;
 }
 
-const EMPTY_LINKS: RichTextLinks = { entries: {}, assets: {} };
 const warned = new Set<string>();
 
 /** One warning per unknown node or mark type per process, not one per node. */
@@ -31,18 +40,137 @@ function warnUnknown(kind: string): void {
 }
 
 /**
- * Renders a Contentful rich-text field with our node map. Pure: linked
- * entries and assets come resolved in `value.links`; malformed, hostile or
- * unknown content is normalized first (see normalize-document.ts), so it can
- * neither throw nor inject markup. Renders the blocks without a wrapper.
+ * Renders a Contentful rich-text field with our node map, without a wrapper. Pure: links come resolved in
+ * `value.links`; malformed, hostile or unknown content is normalized first, so it can neither throw nor inject markup.
  */
 export function RichTextRenderer({ value, locale, renderModel }: RichTextRendererProps) {
   const source = value?.document;
   const document = useMemo(() => normalizeDocument(source, warnUnknown), [source]);
   const links = value?.links;
   const options = useMemo(
-    () => createRenderOptions({ links: { entries: links?.entries ?? EMPTY_LINKS.entries, assets: links?.assets ?? EMPTY_LINKS.assets }, locale, renderModel }),
+    () => createRenderOptions({ links: { entries: links?.entries ?? {}, assets: links?.assets ?? {} }, locale, renderModel }),
     [links, locale, renderModel],
   );
   return <>{documentToReactComponents(document, options)}</>;
+}
+
+function entryLink(entry: EntryRef | undefined, children: ReactNode): ReactNode {
+  if (!entry) return <>{children}</>;
+  return (
+    <PrefetchLink to={entry.url} prefetch="intent">
+      {children}
+    </PrefetchLink>
+  );
+}
+
+/** Soft line breaks (shift+enter) arrive as `\n` inside text. */
+function renderText(text: string): ReactNode {
+  if (!text.includes('\n')) return text;
+  return text.split('\n').flatMap((line, index) => (index === 0 ? [line] : [<br key={index} />, line]));
+}
+
+/** Leading header rows go into `<thead>` (normalizeDocument counted them); the wrapper lets wide tables scroll. */
+function renderTable(node: Block | Inline, children: ReactNode): ReactNode {
+  const rows = Array.isArray(children) ? (children as ReactNode[]) : [children];
+  const headerRows = typeof node.data.headerRows === 'number' ? node.data.headerRows : 0;
+  const [head, body] = [rows.slice(0, headerRows), rows.slice(headerRows)];
+  return (
+    <div className="rt-table">
+      <table>
+        {head.length > 0 ? <thead>{head}</thead> : null}
+        {body.length > 0 ? <tbody>{body}</tbody> : null}
+      </table>
+    </div>
+  );
+}
+
+/** `td`/`th` with the spans and header scope normalizeDocument validated. */
+function renderCell(node: Block | Inline, children: ReactNode): ReactNode {
+  const { colspan, rowspan, scope } = node.data as { colspan?: number; rowspan?: number; scope?: 'col' | 'row' };
+  const spans = { ...(colspan ? { colSpan: colspan } : {}), ...(rowspan ? { rowSpan: rowspan } : {}) };
+  if (node.nodeType !== 'table-header-cell') return <td {...spans}>{children}</td>;
+  return (
+    <th scope={scope ?? 'col'} {...spans}>
+      {children}
+    </th>
+  );
+}
+
+/**
+ * A renderer for every node type and mark of @contentful/rich-text-types 17 (the Record types make a missing one a
+ * compile error). Missing link targets render nothing for embeds and plain text for links.
+ */
+function createRenderOptions(ctx: RenderContext): Options {
+  const renderNode: Record<BLOCKS | INLINES, NodeRenderer> = {
+    [BLOCKS.DOCUMENT]: (_node, children) => <>{children}</>,
+    [BLOCKS.PARAGRAPH]: (_node, children) => <p>{children}</p>,
+    [BLOCKS.HEADING_1]: (_node, children) => <h1>{children}</h1>,
+    [BLOCKS.HEADING_2]: (_node, children) => <h2>{children}</h2>,
+    [BLOCKS.HEADING_3]: (_node, children) => <h3>{children}</h3>,
+    [BLOCKS.HEADING_4]: (_node, children) => <h4>{children}</h4>,
+    [BLOCKS.HEADING_5]: (_node, children) => <h5>{children}</h5>,
+    [BLOCKS.HEADING_6]: (_node, children) => <h6>{children}</h6>,
+    [BLOCKS.OL_LIST]: (_node, children) => <ol>{children}</ol>,
+    [BLOCKS.UL_LIST]: (_node, children) => <ul>{children}</ul>,
+    [BLOCKS.LIST_ITEM]: (_node, children) => <li>{children}</li>,
+    [BLOCKS.QUOTE]: (_node, children) => <blockquote>{children}</blockquote>,
+    [BLOCKS.HR]: () => <hr />,
+    [BLOCKS.TABLE]: renderTable,
+    [BLOCKS.TABLE_ROW]: (_node, children) => <tr>{children}</tr>,
+    [BLOCKS.TABLE_CELL]: renderCell,
+    [BLOCKS.TABLE_HEADER_CELL]: renderCell,
+    [BLOCKS.EMBEDDED_ENTRY]: (node) => {
+      const entry = findEntry(node, ctx.links);
+      return entry ? <EmbeddedEntry entry={entry} ctx={ctx} /> : null;
+    },
+    [BLOCKS.EMBEDDED_ASSET]: (node) => {
+      const asset = findAsset(node, ctx.links);
+      return asset ? <EmbeddedAsset asset={asset} ctx={ctx} /> : null;
+    },
+    [BLOCKS.EMBEDDED_RESOURCE]: (node) => {
+      const entry = findResourceEntry(node, ctx.links);
+      return entry ? <EmbeddedEntry entry={entry} ctx={ctx} /> : <Unavailable inline={false} locale={ctx.locale} />;
+    },
+    [INLINES.HYPERLINK]: (node, children) => {
+      const href = toSafeHref(node.data.uri);
+      if (!href) return <>{children}</>;
+      return (
+        <a href={href} rel={isWebHref(href) ? 'noopener noreferrer' : undefined}>
+          {children}
+        </a>
+      );
+    },
+    [INLINES.ENTRY_HYPERLINK]: (node, children) => entryLink(findEntry(node, ctx.links), children),
+    [INLINES.RESOURCE_HYPERLINK]: (node, children) => {
+      const entry = findResourceEntry(node, ctx.links);
+      if (entry) return entryLink(entry, children);
+      return (
+        <span className="rt-unresolved" title={getRichTextLabels(ctx.locale).unavailable}>
+          {children}
+        </span>
+      );
+    },
+    [INLINES.ASSET_HYPERLINK]: (node, children) => {
+      const asset = findAsset(node, ctx.links);
+      return asset ? <a href={asset.href}>{children}</a> : <>{children}</>;
+    },
+    [INLINES.EMBEDDED_ENTRY]: (node) => {
+      const entry = findEntry(node, ctx.links);
+      return entry ? <EntryChip entry={entry} /> : null;
+    },
+    [INLINES.EMBEDDED_RESOURCE]: (node) => {
+      const entry = findResourceEntry(node, ctx.links);
+      return entry ? <EntryChip entry={entry} /> : <Unavailable inline locale={ctx.locale} />;
+    },
+  };
+  const renderMark: Record<MARKS, (text: ReactNode) => ReactNode> = {
+    [MARKS.BOLD]: (text) => <strong>{text}</strong>,
+    [MARKS.ITALIC]: (text) => <em>{text}</em>,
+    [MARKS.UNDERLINE]: (text) => <u>{text}</u>,
+    [MARKS.CODE]: (text) => <code>{text}</code>,
+    [MARKS.SUPERSCRIPT]: (text) => <sup>{text}</sup>,
+    [MARKS.SUBSCRIPT]: (text) => <sub>{text}</sub>,
+    [MARKS.STRIKETHROUGH]: (text) => <s>{text}</s>,
+  };
+  return { renderNode, renderMark, renderText, stripEmptyTrailingParagraph: true };
 }

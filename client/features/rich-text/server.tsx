@@ -8,11 +8,7 @@ import type { ReactNode } from 'react';
 import type { Locale, RenderedRichText, RichText, ViewerSource } from '#shared/content/types.ts';
 import type { RichTextHtml } from '#shared/data/context.ts';
 
-/**
- * Server-only entry of the rich-text feature (imported by client/entry.server.tsx,
- * never by the browser bundle): renders fields to HTML once per content
- * version and keeps the result in a bounded cache.
- */
+/** Server-only entry of the feature (client/entry.server.tsx): renders each field version to HTML once, into a bounded cache. */
 export function createRichTextHtml(options: { renderModel: (source: ViewerSource, locale: Locale) => ReactNode; maxBytes?: number }): RichTextHtml {
   const cache = new LRUCache<string, string>({ maxSize: options.maxBytes ?? 16 * 1024 * 1024, sizeCalculation: (html) => Math.max(1, html.length) });
   const slot = (source: ViewerSource, locale: Locale) => (

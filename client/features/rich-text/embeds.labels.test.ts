@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { getRichTextLabels } from '#client/features/rich-text/labels.ts';
+import { getRichTextLabels } from '#client/features/rich-text/embeds.tsx';
 
 describe('getRichTextLabels', () => {
   it('has German labels', () => {
