@@ -5,6 +5,7 @@ import { InsightsTags } from '#client/features/insights/index.ts';
 import { localeFromPath } from '#shared/urls.ts';
 
 import '#client/styles/global.css';
+import '#client/styles/pages.css';
 
 import type { ReactNode } from 'react';
 
