@@ -5,7 +5,7 @@ import { z } from 'zod';
  * scripts take their types from them (`import type` only, so zod never ships to the browser). Unknown keys
  * are dropped, so nothing the schema does not name is ever logged or kept.
  */
-export const MAX_EVENTS_PER_BATCH = 25;
+const MAX_EVENTS_PER_BATCH = 25;
 
 export const VITAL_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
@@ -13,48 +13,31 @@ export type VitalName = (typeof VITAL_NAMES)[number];
 /** Largest value accepted per vital (ms, CLS unitless): beyond these a report is a broken or hostile client, not a slow page. */
 export const VITAL_MAX: Record<VitalName, number> = { LCP: 120_000, INP: 60_000, CLS: 100, FCP: 120_000, TTFB: 120_000 };
 
+const text = (max: number, pattern: RegExp, message: string) => z.string().max(max).regex(pattern, message);
 /** `/models/:slug`, `/de/*`: path-like, no query or fragment (they can carry personal data). */
-const route = z
-  .string()
-  .max(200)
-  .regex(/^\/[^\s?#]*$/, 'must be a route pattern starting with /')
-  .nullable();
-const path = z
-  .string()
-  .max(512)
-  .regex(/^\/[^\s?#]*$/, 'must be a pathname without query or fragment');
+const route = text(200, /^\/[^\s?#]*$/, 'must be a route pattern starting with /').nullable();
+const path = text(512, /^\/[^\s?#]*$/, 'must be a pathname without query or fragment');
 const viewport = z.enum(['mobile', 'tablet', 'desktop']);
 
-export const pageViewEventSchema = z.object({
+const pageViewEventSchema = z.object({
   type: z.literal('pageview'),
   route,
   path,
-  locale: z
-    .string()
-    .max(35)
-    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag')
-    .nullable(),
-  /** Host of an external referrer on the first view only. */
-  referrer: z
-    .string()
-    .max(253)
-    .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'must be a host name')
-    .nullable(),
+  locale: text(35, /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag').nullable(),
+  /** Host of an external referrer, on the first view only. */
+  referrer: text(253, /^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'must be a host name').nullable(),
   viewport,
   navigation: z.enum(['load', 'navigation']),
 });
 
-export const vitalEventSchema = z
+const vitalEventSchema = z
   .object({
     type: z.literal('vital'),
     name: z.enum(VITAL_NAMES),
     value: z.number().min(0),
     rating: z.enum(['good', 'needs-improvement', 'poor']),
     /** web-vitals' metric id, so repeated reports of one metric can be told apart. */
-    id: z
-      .string()
-      .max(64)
-      .regex(/^[\w.-]+$/, 'must be a web-vitals metric id'),
+    id: text(64, /^[\w.-]+$/, 'must be a web-vitals metric id'),
     route,
     path,
     viewport,
@@ -70,6 +53,3 @@ export const vitalBatchSchema = batch(vitalEventSchema);
 export type PageViewEvent = z.infer<typeof pageViewEventSchema>;
 export type VitalEvent = z.infer<typeof vitalEventSchema>;
 export type ViewportClass = z.infer<typeof viewport>;
-export interface EventBatch<T> {
-  events: T[];
-}

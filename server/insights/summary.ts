@@ -42,11 +42,7 @@ function getVitalRating(name: VitalName, value: number): VitalRating {
   return value <= poor ? 'needs-improvement' : 'poor';
 }
 
-/**
- * A fixed-size log-bucketed histogram (the DDSketch idea, arxiv.org/abs/1908.10693): bin i > 0 holds values in
- * (γ^(i-1), γ^i] and reports 2γ^i/(γ+1), so any percentile is within ±3.6% for γ = 1.075. Histograms merge by adding
- * bins, which rolling windows need. 160 bins span 1 to ~100 000 (ms, or CLS × 1000); bin 0 holds values below 1.
- */
+// A fixed-size log-bucketed histogram that merges by adding bins (DDSketch; README.md). Bin 0 holds values below 1.
 const GAMMA = 1.075;
 const LOG_GAMMA = Math.log(GAMMA);
 export const HISTOGRAM_BINS = 160;

@@ -1,11 +1,6 @@
-/** How a batch leaves the page. */
 export type Transport = (url: string, body: string) => void;
 
-/**
- * `navigator.sendBeacon` survives the page being hidden or unloaded; when it
- * is missing or refuses (queue full), `fetch` with `keepalive` has the same
- * guarantee. Bodies are strings, so the request is text/plain (no preflight).
- */
+/** sendBeacon survives unload; when it refuses (queue full), keepalive fetch does too. String bodies: text/plain, no preflight. */
 export function beaconTransport(url: string, body: string): void {
   if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
   if (typeof fetch !== 'function') return;
@@ -21,20 +16,11 @@ export interface BeaconQueueOptions {
   transport?: Transport;
 }
 
-export interface BeaconQueue<T> {
-  add(event: T): void;
-  flush(): void;
-}
-
 /**
- * Batches events and sends them when the batch is full, a little after the
- * first one, and whenever the page is hidden or unloaded (the last reliable
- * moments on mobile, https://developer.chrome.com/docs/web-platform/page-lifecycle-api).
- * The listeners sit on `document`/`window` in the bubble phase, after
- * web-vitals' capture-phase listeners, so metrics finalised on hide make it
- * into the same flush.
+ * Sends batches when full, a little after the first event, and when the page is hidden or unloaded (the last reliable
+ * moments on mobile). Bubble-phase listeners run after web-vitals' capture-phase ones, so metrics final on hide go too.
  */
-export function createBeaconQueue<T>(options: BeaconQueueOptions): BeaconQueue<T> {
+export function createBeaconQueue<T>(options: BeaconQueueOptions) {
   const { endpoint, maxBatch = 20, flushAfterMs = 5000, transport = beaconTransport } = options;
   let pending: T[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;

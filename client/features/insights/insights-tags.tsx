@@ -8,10 +8,8 @@ import { NAVIGATION_EVENT, PAGE_VIEWS_SCRIPT, ROUTE_META_NAME, SPEED_INSIGHTS_SC
 import type { NavigationDetail } from './page.ts';
 
 /**
- * The route pattern as `<meta name="vitrine:route">` and the two deferred scripts from `INSIGHTS_BASE_PATH` (nothing when
- * INSIGHTS_ENABLED=false); after each committed client navigation, `vitrine:navigation` for the page-view script.
- * The scripts carry the CSP nonce on the server only (browsers hide it after load and the client has none), hence
- * `suppressHydrationWarning`; plain `<script defer>` is not a React resource, only `async` ones are.
+ * The route pattern as `<meta>`, the two deferred scripts, and `vitrine:navigation` after each committed navigation.
+ * Only the server knows the nonce (browsers hide it after load), hence `suppressHydrationWarning`.
  */
 export function InsightsTags() {
   const { insights } = usePublicConfig();
@@ -38,11 +36,7 @@ export function InsightsTags() {
   );
 }
 
-/**
- * The route pattern of a matched URL (`/de/models/chair` with `{ slug: 'chair' }` → `/de/models/:slug`), to group
- * insights by page type. `useMatches()` has no pattern, so the params are folded back into the path, right to left,
- * the way Vercel Analytics' `computeRoute` does.
- */
+/** `/de/models/chair` with `{ slug: 'chair' }` → `/de/models/:slug`: params folded back right to left, as Vercel's `computeRoute` does. */
 export function toRoutePattern(pathname: string, params: Readonly<Record<string, string | undefined>>): string {
   const segments = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).split('/');
   const splat = params['*'];

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NAVIGATION_EVENT, ROUTE_META_NAME } from './page.ts';
 import { startPageViews } from './page-views.ts';
 
-import type { EventBatch, PageViewEvent } from '#shared/insights.ts';
+import type { PageViewEvent } from '#shared/insights.ts';
 
 const endpoint = 'http://localhost:3000/_insights/insights/events';
 
@@ -23,8 +23,8 @@ function navigate(path: string, route: string): void {
   document.dispatchEvent(new CustomEvent(NAVIGATION_EVENT, { detail: { route } }));
 }
 
-function batches(transport: ReturnType<typeof vi.fn>): Array<EventBatch<PageViewEvent>> {
-  return transport.mock.calls.map(([, body]) => JSON.parse(body as string) as EventBatch<PageViewEvent>);
+function batches(transport: ReturnType<typeof vi.fn>): Array<{ events: PageViewEvent[] }> {
+  return transport.mock.calls.map(([, body]) => JSON.parse(body as string) as { events: PageViewEvent[] });
 }
 
 const hide = () => window.dispatchEvent(new Event('pagehide'));

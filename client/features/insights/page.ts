@@ -1,9 +1,6 @@
 import type { ViewportClass } from '#shared/insights.ts';
 
-/**
- * What the insights scripts read from the page. The layout under `INSIGHTS_BASE_PATH` is the one hosted providers use
- * under theirs, so switching to one changes config, not markup; the server spells the same paths in server/insights/router.ts.
- */
+// What the insights scripts read from the page. Script paths as hosted providers lay them out (server/insights/README.md).
 export const PAGE_VIEWS_SCRIPT = '/insights/script.js';
 export const SPEED_INSIGHTS_SCRIPT = '/speed-insights/script.js';
 
@@ -16,7 +13,6 @@ export interface NavigationDetail {
   route: string;
 }
 
-/** Where to send, and how much to sample. */
 export interface ScriptOptions {
   /** Absolute URL of the collector for this script (`<base>/insights/events`). */
   endpoint: string;

@@ -5,7 +5,7 @@ import { startSpeedInsights } from './speed-insights.ts';
 
 import type { MetricType } from 'web-vitals';
 import type { VitalsSource } from './speed-insights.ts';
-import type { EventBatch, VitalEvent } from '#shared/insights.ts';
+import type { VitalEvent } from '#shared/insights.ts';
 
 const endpoint = '/_insights/speed-insights/events';
 
@@ -44,7 +44,7 @@ describe('startSpeedInsights', () => {
     window.dispatchEvent(new Event('pagehide'));
 
     expect(vitals.subscribe).toHaveBeenCalledTimes(5);
-    const [batch] = transport.mock.calls.map(([, body]) => JSON.parse(body as string) as EventBatch<VitalEvent>);
+    const [batch] = transport.mock.calls.map(([, body]) => JSON.parse(body as string) as { events: VitalEvent[] });
     expect(batch?.events).toEqual([
       {
         type: 'vital',

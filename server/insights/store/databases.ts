@@ -15,11 +15,7 @@ export interface SqlStatement {
   params: SqlValue[];
 }
 
-/**
- * The few operations the store needs, over SQLite (`node:sqlite`) or PostgreSQL (`pg`), in SQL both accept:
- * `?` placeholders, `CREATE … IF NOT EXISTS`, `CAST(… AS INTEGER)`, window-free aggregates. PostgreSQL's bigint and
- * numeric results come back as strings; callers convert counts with `Number`.
- */
+/** SQLite (`node:sqlite`) or PostgreSQL (`pg`), in SQL both accept; PostgreSQL's bigint counts come back as strings. */
 export interface SqlDatabase {
   readonly kind: 'sqlite' | 'postgres';
   /** Where the data lives, for logs: a file path, `:memory:`, or host:port/database (never a password). */
@@ -30,18 +26,12 @@ export interface SqlDatabase {
   close(): Promise<void>;
 }
 
-/** How long a write waits for another connection's lock: node:sqlite is synchronous, so the event loop stands still meanwhile. */
-const SQLITE_BUSY_TIMEOUT_MS = 200;
-
-/**
- * Opens (creating it and its directory) an SQLite file in WAL mode, so the summary's reads never wait for a flush;
- * `synchronous=NORMAL` in WAL survives a process crash and can lose only the last transactions on power loss.
- */
+/** Creates the file and its directory; WAL, `synchronous=NORMAL` and a short busy timeout (README.md). */
 export function openSqliteDatabase(file: string): SqlDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
   try {
-    db.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    db.exec('PRAGMA busy_timeout = 200');
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
   } catch (error) {
@@ -76,11 +66,7 @@ function toNumberedPlaceholders(sql: string): string {
   return sql.replace(/\?/g, () => `$${(index += 1)}`);
 }
 
-/**
- * PostgreSQL, for several instances sharing one set of numbers. The pool connects lazily, so an unreachable server
- * fails the first flush (logged, retried), not the start. Four connections: writes are one batch a second, reads are
- * operator requests.
- */
+/** The pool connects lazily: an unreachable server fails the first flush (logged, retried), not the start. */
 export function openPostgresDatabase(options: { url: string; logger: Logger }): SqlDatabase {
   const url = new URL(options.url);
   const pool = new pg.Pool({

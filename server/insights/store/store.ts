@@ -30,20 +30,7 @@ export interface InsightsSummary {
   windows: Record<WindowName, WindowSummary>;
 }
 
-export interface InsightsStore {
-  /** Queue events for the next batch. Never throws and never waits: storage trouble is logged, not passed on. */
-  recordPageView(event: PageViewEvent, at?: number): void;
-  recordVital(event: VitalEvent, at?: number): void;
-  recordSearchEvents(events: SearchInsightEvent[], at?: number): void;
-  /** Every window, from the database (after writing what is queued). Rejects when the database is unavailable. */
-  summarize(now?: number): Promise<InsightsSummary>;
-  flush(): Promise<void>;
-  /** Deletes rows older than the retention period (also run at open and hourly). */
-  prune(now?: number): Promise<void>;
-  stats(): InsightsStoreStats;
-  /** Stops the timers, writes what is queued, closes the database. */
-  close(): Promise<void>;
-}
+export type InsightsStore = ReturnType<typeof createInsightsStore>;
 
 export interface InsightsStoreOptions {
   kind: SqlDatabase['kind'];
@@ -54,16 +41,13 @@ export interface InsightsStoreOptions {
   /** Distinct routes per summary; the rest count as `other`. Default 40. */
   maxRoutes?: number;
   buffer?: Pick<WriteBufferOptions<StoredRow>, 'maxPending' | 'maxBatch' | 'flushIntervalMs' | 'maxAttempts'>;
-  /** How often old rows are deleted. Default one hour. */
+  /** How often old rows are deleted (also at open). Default one hour. */
   pruneIntervalMs?: number;
   now?: () => number;
 }
 
-/**
- * The store the configuration asks for: PostgreSQL at DATABASE_URL when set (several instances, one set of numbers),
- * else SQLite in `<DATA_DIR>/insights.sqlite` (one instance, nothing to run beside it).
- */
-export function openInsightsStore(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'insights'>, logger: Logger): InsightsStore {
+/** PostgreSQL at DATABASE_URL when set (several instances, one set of numbers), else SQLite under DATA_DIR. */
+export function openInsightsStore(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'insights'>, logger: Logger) {
   const log = logger.child({ module: 'insights-store' });
   const url = config.databaseUrl;
   const file = resolve(join(config.dataDir, 'insights.sqlite'));
@@ -75,12 +59,8 @@ export function openInsightsStore(config: Pick<Config, 'dataDir' | 'databaseUrl'
   });
 }
 
-/**
- * Page views, Web Vitals and search Insights events as rows in SQLite or PostgreSQL, written in batches and kept for
- * `retentionDays`. The collector never waits for the database: a failing one (full disk, read-only directory, locked
- * file, server down) costs one log line per kind of failure, and eventually the events that no longer fit the queue.
- */
-export function createInsightsStore(options: InsightsStoreOptions): InsightsStore {
+/** Events as rows, written in batches and kept `retentionDays`; a failing database costs log lines, never requests (README.md). */
+export function createInsightsStore(options: InsightsStoreOptions) {
   const { logger, retentionDays, maxRoutes = 40, now = Date.now } = options;
   const failures = createFailureLog(logger);
   let db: SqlDatabase | undefined;
@@ -139,11 +119,13 @@ export function createInsightsStore(options: InsightsStoreOptions): InsightsStor
 
   const stats = (): InsightsStoreStats => ({ kind: options.kind, retentionDays, open: db !== undefined, ...buffer.stats() });
 
+  // Recording never throws and never waits: storage trouble is logged, not passed on.
   return {
-    recordPageView: (event, at = now()) => push([toPageViewRow(event, at)]),
-    recordVital: (event, at = now()) => push([toVitalRow(event, at)]),
-    recordSearchEvents: (events, at = now()) => push(events.flatMap((event) => toSearchRows(event, at))),
-    async summarize(at = now()) {
+    recordPageView: (event: PageViewEvent, at = now()) => push([toPageViewRow(event, at)]),
+    recordVital: (event: VitalEvent, at = now()) => push([toVitalRow(event, at)]),
+    recordSearchEvents: (events: SearchInsightEvent[], at = now()) => push(events.flatMap((event) => toSearchRows(event, at))),
+    /** Every window, from the database, after writing what is queued. Rejects when the database is unavailable. */
+    async summarize(at = now()): Promise<InsightsSummary> {
       await buffer.flush();
       const database = await getDatabase();
       const windows: Partial<Record<WindowName, WindowSummary>> = {};
@@ -153,6 +135,7 @@ export function createInsightsStore(options: InsightsStoreOptions): InsightsStor
     flush: () => buffer.flush(),
     prune,
     stats,
+    /** Stops the timers, writes what is queued, closes the database. */
     async close() {
       clearInterval(pruneTimer);
       await buffer.close();
@@ -165,10 +148,7 @@ export function createInsightsStore(options: InsightsStoreOptions): InsightsStor
   };
 }
 
-/**
- * The kind of a storage failure: SQLite's and PostgreSQL's error codes, Node's (`ECONNREFUSED`, `EACCES`), or the
- * error's name. node:sqlite sets code ERR_SQLITE_ERROR on every error and the SQLite result code in errcode/errstr.
- */
+/** node:sqlite sets code ERR_SQLITE_ERROR on every error, and the SQLite result code in errcode/errstr. */
 function getFailureKind(error: unknown): string {
   const { code, errcode, errstr, name } = (error ?? {}) as { code?: unknown; errcode?: unknown; errstr?: unknown; name?: unknown };
   if (code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number') return `sqlite:${errcode & 0xff}${typeof errstr === 'string' ? ` ${errstr}` : ''}`;
@@ -176,10 +156,7 @@ function getFailureKind(error: unknown): string {
   return typeof name === 'string' ? name : 'unknown';
 }
 
-/**
- * One error line per kind of failure instead of one per batch: a full disk during a traffic peak would otherwise flood
- * the log with the same message every second. Each failure still counts in the store's stats.
- */
+/** One error line per kind of failure, not one per batch: a full disk would otherwise log every second. */
 function createFailureLog(logger: Logger) {
   const seen = new Set<string>();
   let unlogged = 0;

@@ -6,11 +6,7 @@ import type { SqlDatabase, SqlStatement, SqlValue } from './databases.ts';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/**
- * One row per event, times in ms since the epoch, in SQL that SQLite and PostgreSQL both take. Vitals keep their
- * histogram bin beside the value, so percentiles are counted per bin in SQL. Nothing here identifies a visitor:
- * no address, no user token, no metric id.
- */
+/** One row per event (ms since the epoch); vitals keep their histogram bin. Nothing identifies a visitor (README.md). */
 export const TABLES = {
   pageViews: {
     name: 'insights_page_views',
@@ -34,14 +30,9 @@ export const TABLES = {
   },
 } as const;
 
-/** Rollup bucket sizes: hours for the day window (kept two days), days for the week and month windows. */
 export const ROLLUP_SIZES = { hour: HOUR, day: DAY } as const;
 
-/**
- * Counts per bucket, updated in the same transaction as the raw rows, so the longer windows read a few thousand rows
- * instead of a month of events. The key columns are the primary key; `object_id` is '' for a filter event because
- * PostgreSQL allows no NULL in a primary key.
- */
+/** Counts per bucket for the longer windows (README.md). `object_id` is '' for a filter event: no NULL in a primary key. */
 export const ROLLUPS = {
   views: { name: 'insights_views_rollup', keys: ['route'], sums: ['n'] },
   vitals: { name: 'insights_vitals_rollup', keys: ['route', 'name', 'bin'], sums: ['n'] },
@@ -51,7 +42,7 @@ export const ROLLUPS = {
 type TableKey = keyof typeof TABLES;
 type RollupKey = keyof typeof ROLLUPS;
 
-/** An event ready to store: its row (in its table's column order) and what it adds to a rollup (key without size and start). */
+/** A row in its table's column order, and what it adds to a rollup (key without size and start). */
 export interface StoredRow {
   table: TableKey;
   at: number;
@@ -73,7 +64,7 @@ export interface SearchInsightEvent {
 /** Longest object id kept; Algolia's own limit is far below what a 64 KiB body could carry. */
 const MAX_OBJECT_ID_LENGTH = 512;
 
-/** PostgreSQL refuses NUL in text and would fail the whole batch; the schemas allow it in paths. */
+/** PostgreSQL refuses NUL in text (and would fail the whole batch); the schemas allow it in paths. */
 const text = (value: string) => value.replaceAll('\0', '');
 const optionalText = (value: string | null | undefined) => (value === null || value === undefined ? null : text(value));
 
@@ -106,13 +97,9 @@ export function toSearchRows(event: SearchInsightEvent, at: number): StoredRow[]
   });
 }
 
-/** An arbitrary constant naming this schema's advisory lock ("insi" in ASCII). */
+/** "insi": the advisory lock PostgreSQL instances starting together take around `CREATE TABLE IF NOT EXISTS`. */
 const SCHEMA_LOCK_KEY = 0x696e7369;
 
-/**
- * Creates the tables, time indexes and rollups if missing. On PostgreSQL, instances starting together would race on
- * `CREATE TABLE IF NOT EXISTS` (not atomic there), so they take a transaction-scoped advisory lock first.
- */
 export async function ensureSchema(db: SqlDatabase): Promise<void> {
   const lock: SqlStatement[] = db.kind === 'postgres' ? [{ sql: 'SELECT pg_advisory_xact_lock(?)', params: [SCHEMA_LOCK_KEY] }] : [];
   const indexes = Object.values(TABLES).map((table) => `CREATE INDEX IF NOT EXISTS ${table.name}_at ON ${table.name} (at)`);
@@ -138,7 +125,6 @@ function chunked(rows: SqlValue[][], toSql: (tuples: string) => string): SqlStat
   return statements;
 }
 
-/** Multi-row INSERTs grouped by table (one round trip per 500 rows on PostgreSQL), then the rollup upserts. */
 export function toInsertStatements(rows: StoredRow[]): SqlStatement[] {
   const inserts = (Object.keys(TABLES) as TableKey[]).flatMap((key) => {
     const { name, columns } = TABLES[key];
@@ -148,11 +134,7 @@ export function toInsertStatements(rows: StoredRow[]): SqlStatement[] {
   return [...inserts, ...toRollupStatements(rows)];
 }
 
-/**
- * Upserts adding the events' counts to the hourly and daily rollups. A batch is summed per key first: one statement
- * may not touch a row twice on PostgreSQL. Keys are sorted, so instances sharing a database lock rows in the same
- * order and cannot deadlock each other.
- */
+/** Upserts per rollup, summed per key (a statement may not touch a row twice) and sorted (no deadlocks between instances). */
 function toRollupStatements(rows: StoredRow[]): SqlStatement[] {
   return (Object.keys(ROLLUPS) as RollupKey[]).flatMap((rollupKey) => {
     const rollup = ROLLUPS[rollupKey];

@@ -12,47 +12,36 @@ const isVitalName = (name: string): name is VitalName => (VITAL_NAMES as readonl
 /** Counts come back as bigint/numeric strings from PostgreSQL and as numbers from SQLite. */
 type Count = number | string;
 
-/** Where a window's numbers come from: the raw rows (minute buckets) or a rollup whose bucket size divides the window's. */
-interface Source {
-  views: string;
-  vitals: string;
-  search: string;
-  time: string;
-  count: string;
-  positionSum: string;
-  positionCount: string;
-  /** The WHERE clause selecting [from, to) and its parameters. */
-  scope(from: number, to: number): { sql: string; params: SqlValue[] };
-}
-
-const RAW: Source = {
-  views: TABLES.pageViews.name,
-  vitals: TABLES.vitals.name,
-  search: TABLES.searchEvents.name,
-  time: 'at',
-  count: 'COUNT(*)',
-  positionSum: 'SUM(position)',
-  positionCount: 'COUNT(position)',
-  scope: (from, to) => ({ sql: 'at >= ? AND at < ?', params: [from, to] }),
-};
-
-const rollupSource = (size: number): Source => ({
-  views: ROLLUPS.views.name,
-  vitals: ROLLUPS.vitals.name,
-  search: ROLLUPS.search.name,
-  time: 'start',
-  count: 'SUM(n)',
-  positionSum: 'SUM(position_sum)',
-  positionCount: 'SUM(position_n)',
-  scope: (from, to) => ({ sql: 'size = ? AND start >= ? AND start < ?', params: [size, from, to] }),
-});
-
-function sourceFor(bucketMs: number): Source {
+/**
+ * `run(select, table, rest)` = SELECT select FROM table WHERE <window scope> rest, with parameters in order, over the
+ * raw rows (minute buckets) or the largest rollup whose bucket size divides the window's.
+ */
+function createQuery(db: SqlDatabase, bucketMs: number, from: number, to: number) {
   const size = Object.values(ROLLUP_SIZES)
     .filter((candidate) => bucketMs % candidate === 0)
     .sort((a, b) => b - a)[0];
-  return size === undefined ? RAW : rollupSource(size);
+  const raw = size === undefined;
+  const source = {
+    views: raw ? TABLES.pageViews.name : ROLLUPS.views.name,
+    vitals: raw ? TABLES.vitals.name : ROLLUPS.vitals.name,
+    search: raw ? TABLES.searchEvents.name : ROLLUPS.search.name,
+    time: raw ? 'at' : 'start',
+    count: raw ? 'COUNT(*)' : 'SUM(n)',
+    positionSum: raw ? 'SUM(position)' : 'SUM(position_sum)',
+    positionCount: raw ? 'COUNT(position)' : 'SUM(position_n)',
+  };
+  const scope = raw ? { sql: 'at >= ? AND at < ?', params: [from, to] } : { sql: 'size = ? AND start >= ? AND start < ?', params: [size, from, to] };
+  return {
+    db,
+    source,
+    scope,
+    from,
+    run: <Row extends object>(select: string, selectParams: SqlValue[], table: string, rest = '', restParams: SqlValue[] = []) =>
+      db.query<Row>(`SELECT ${select} FROM ${table} WHERE ${scope.sql} ${rest}`, [...selectParams, ...scope.params, ...restParams]),
+  };
 }
+
+type WindowQuery = ReturnType<typeof createQuery>;
 
 /**
  * One window of the summary, aggregated in SQL over [first bucket start, end of the current bucket): the hour reads raw
@@ -62,7 +51,7 @@ function sourceFor(bucketMs: number): Source {
 export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: number, maxRoutes: number): Promise<WindowSummary> {
   const { bucketMs, buckets } = shape;
   const from = (Math.floor(now / bucketMs) - buckets + 1) * bucketMs;
-  const query = createQuery(db, sourceFor(bucketMs), from, from + buckets * bucketMs);
+  const query = createQuery(db, bucketMs, from, from + buckets * bucketMs);
   const kept = await topRoutes(query, maxRoutes);
   const series = await querySeries(query, bucketMs, buckets);
   const routes = await queryRoutes(query, kept);
@@ -77,21 +66,6 @@ export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: numb
     routes: routes.map(([route, stats]) => ({ route, views: stats.views, vitals: toVitalsSummary(stats.vitals) })),
     series: series.map((stats, index) => ({ start: new Date(from + index * bucketMs).toISOString(), views: stats.views, p75: toP75s(stats.vitals) })),
     search,
-  };
-}
-
-type WindowQuery = ReturnType<typeof createQuery>;
-
-/** `run(select, table, rest)` = SELECT select FROM table WHERE <window scope> rest, with parameters in order. */
-function createQuery(db: SqlDatabase, source: Source, from: number, to: number) {
-  const scope = source.scope(from, to);
-  return {
-    db,
-    source,
-    scope,
-    run: <Row extends object>(select: string, selectParams: SqlValue[], table: string, rest = '', restParams: SqlValue[] = []) =>
-      db.query<Row>(`SELECT ${select} FROM ${table} WHERE ${scope.sql} ${rest}`, [...selectParams, ...scope.params, ...restParams]),
-    from,
   };
 }
 

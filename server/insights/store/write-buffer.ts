@@ -1,16 +1,14 @@
+import pLimit from 'p-limit';
+
 export interface WriteBufferOptions<T> {
-  /** Writes one batch (one transaction); a rejection keeps the batch for a retry. */
+  /** Writes one batch (one transaction); a rejection keeps the batch for a retry and is passed to `onError`. */
   write(items: T[]): Promise<void>;
-  /** Called with the error of each failed write (the buffer itself never throws). */
   onError(error: unknown): void;
   /** Called after a write succeeds following one or more failures. */
   onRecovered?(): void;
   /** Items held at most; beyond it `push` drops and counts. Default 10 000 (a few MB). */
   maxPending?: number;
-  /**
-   * Items per write. Default 500: on SQLite a write blocks the event loop, about 40 µs per event on a busy 2-core
-   * machine. A full batch is written at once instead of waiting for the timer.
-   */
+  /** Items per write. Default 500: on SQLite a write blocks the event loop, about 40 µs per event on a busy 2-core machine. */
   maxBatch?: number;
   /** Default 1000 ms. */
   flushIntervalMs?: number;
@@ -27,17 +25,17 @@ export interface WriteBufferStats {
 }
 
 /**
- * Batches writes: items go to the database in one transaction every `flushIntervalMs` or as soon as `maxBatch` wait.
+ * Batches writes: items go to the database in one transaction every `flushIntervalMs`, or at once when `maxBatch` wait.
  * Memory is bounded by `maxPending`; a flood beyond it is dropped and counted rather than slowing down the requests.
- * `push` never blocks or throws; `flush` writes everything pushed before the call, stopping early when a write fails.
+ * `push` never blocks or throws; `flush` (one at a time) writes everything pushed before it, stopping at a failed write.
  */
 export function createWriteBuffer<T>(options: WriteBufferOptions<T>) {
   const { maxPending = 10_000, maxBatch = 500, flushIntervalMs = 1000, maxAttempts = 3 } = options;
   let pending: Array<{ item: T; attempts: number }> = [];
-  let running: Promise<void> | undefined;
-  let chain: Promise<void> = Promise.resolve();
   let failing = false;
   const counts = { written: 0, dropped: 0, failedWrites: 0 };
+  const serial = pLimit(1);
+  const idle = () => serial.activeCount + serial.pendingCount === 0;
 
   async function drain(): Promise<void> {
     while (pending.length > 0) {
@@ -47,9 +45,11 @@ export function createWriteBuffer<T>(options: WriteBufferOptions<T>) {
       } catch (error) {
         counts.failedWrites += 1;
         failing = true;
-        requeue(batch);
-        options.onError(error);
-        return;
+        // Failed items go back to the front while they have attempts left and there is room; the rest are dropped.
+        const retry = batch.filter((entry) => (entry.attempts += 1) < maxAttempts).slice(0, Math.max(0, maxPending - pending.length));
+        counts.dropped += batch.length - retry.length;
+        pending = [...retry, ...pending];
+        return options.onError(error);
       }
       counts.written += batch.length;
       if (failing) {
@@ -59,25 +59,9 @@ export function createWriteBuffer<T>(options: WriteBufferOptions<T>) {
     }
   }
 
-  /** Failed items go back to the front while they have attempts left and there is room; the rest are dropped. */
-  function requeue(batch: typeof pending): void {
-    const retry = batch.filter((entry) => (entry.attempts += 1) < maxAttempts).slice(0, Math.max(0, maxPending - pending.length));
-    counts.dropped += batch.length - retry.length;
-    pending = [...retry, ...pending];
-  }
-
-  function flush(): Promise<void> {
-    const next = chain.then(drain);
-    chain = next;
-    running = next;
-    void next.finally(() => {
-      if (running === next) running = undefined;
-    });
-    return next;
-  }
-
+  const flush = () => serial(drain);
   const timer = setInterval(() => {
-    if (!running && pending.length > 0) void flush();
+    if (idle() && pending.length > 0) void flush();
   }, flushIntervalMs);
   timer.unref();
 
@@ -88,7 +72,7 @@ export function createWriteBuffer<T>(options: WriteBufferOptions<T>) {
         return false;
       }
       pending.push({ item, attempts: 0 });
-      if (pending.length === maxBatch && !running) void flush();
+      if (pending.length === maxBatch && idle()) void flush();
       return true;
     },
     flush,
