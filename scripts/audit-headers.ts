@@ -6,25 +6,23 @@
  * violations and checks the 3D viewer still shows its model: a strict policy is only worth its score if
  * the pages work under it. `a>b` clicks the first link to `b…` on page `a`. Exits 1 below A+ or on any
  * violation. Not in CI: the Observatory's install scripts download lists and fail offline, so it is
- * installed once with --ignore-scripts into ~/.cache/vitrine/observatory-1.
+ * installed once with --ignore-scripts into ~/.cache/vitrine/.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 
 import { launchBrowser, waitForHydration, watchContext } from '../tests/e2e/support/browser.ts';
 import { ensureBuild, ROOT, startServer } from '../tests/e2e/support/server.ts';
+import { cachedTool } from './bench/lib.ts';
 import { startTlsTerminator } from './tls-terminator.ts';
 
 import type { Browser } from 'playwright-core';
 
-const OBSERVATORY_PREFIX = join(homedir(), '.cache', 'vitrine', 'observatory-1');
-const OBSERVATORY_DIR = join(OBSERVATORY_PREFIX, 'node_modules', '@mdn', 'mdn-http-observatory');
-const OBSERVATORY_SCAN = join(OBSERVATORY_DIR, 'src', 'scan.js');
+const OBSERVATORY_SCAN = cachedTool('observatory-1', '@mdn/mdn-http-observatory@1', '@mdn/mdn-http-observatory/src/scan.js');
 /** Chromium's HSTS preload list, which the skipped install script would download; a local host is never on it. */
-const HSTS_PRELOAD_LIST = join(OBSERVATORY_DIR, 'conf', 'hsts-preload.json');
+const HSTS_PRELOAD_LIST = join(OBSERVATORY_SCAN, '../../conf/hsts-preload.json');
 const DEFAULT_PATHS = ['/', '/articles/behind-the-vitrine', '/models/ostra-lounge-chair', '/models>/models/', '/search?q=chair'];
 /** How long the model page may take to show its first frame under SwiftShader. */
 const VIEWER_READY_MS = 45_000;
@@ -38,16 +36,6 @@ const { values: args, positionals } = parseArgs({
   allowPositionals: true,
   options: { build: { type: 'boolean', default: false }, 'no-browser': { type: 'boolean', default: false } },
 });
-
-function ensureObservatory(): void {
-  if (!existsSync(OBSERVATORY_SCAN)) {
-    process.stdout.write(`installing @mdn/mdn-http-observatory@1 into ${OBSERVATORY_PREFIX} (once)\n`);
-    const install = ['install', '--prefix', OBSERVATORY_PREFIX, '--no-audit', '--no-fund', '--ignore-scripts', '@mdn/mdn-http-observatory@1'];
-    spawnSync('npm', install, { stdio: 'inherit' });
-    if (!existsSync(OBSERVATORY_SCAN)) throw new Error(`could not install the Observatory into ${OBSERVATORY_PREFIX}`);
-  }
-  if (!existsSync(HSTS_PRELOAD_LIST)) writeFileSync(HSTS_PRELOAD_LIST, '{}\n');
-}
 
 /** Runs the scanner's CLI directly (its wrapper would replace NODE_EXTRA_CA_CERTS), asynchronously: the terminator lives in this process. */
 async function runObservatory(host: string, caFile: string): Promise<ObservatoryResult> {
@@ -91,7 +79,7 @@ async function findViolations(browser: Browser, origin: string, paths: string[])
   return violations;
 }
 
-ensureObservatory();
+if (!existsSync(HSTS_PRELOAD_LIST)) writeFileSync(HSTS_PRELOAD_LIST, '{}\n');
 ensureBuild(ROOT, args.build);
 // TRUST_PROXY=loopback: the terminator's X-Forwarded-Proto makes requests secure (HSTS, upgrade-insecure-requests).
 const server = await startServer({ env: { LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' } });

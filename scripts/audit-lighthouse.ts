@@ -6,17 +6,15 @@
  * Lighthouse is installed on first use into ~/.cache/vitrine/lighthouse-13 and run with Debian's Chromium.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, homedir, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/e2e/support/browser.ts';
 import { ensureBuild, ROOT, startServer } from '../tests/e2e/support/server.ts';
-import { median, table } from './bench/lib.ts';
+import { cachedTool, median, table } from './bench/lib.ts';
 
-const LIGHTHOUSE_PREFIX = join(homedir(), '.cache', 'vitrine', 'lighthouse-13');
-const LIGHTHOUSE_CLI = join(LIGHTHOUSE_PREFIX, 'node_modules', 'lighthouse', 'cli', 'index.js');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 const DEFAULT_PAGES = ['/', '/articles/behind-the-vitrine', '/models/ostra-lounge-chair'];
@@ -29,31 +27,15 @@ const BUSY_LOAD = 0.5;
 
 type Category = (typeof CATEGORIES)[number];
 type FormFactor = (typeof FORM_FACTORS)[number];
-interface LhAudit {
-  score: number | null;
-  scoreDisplayMode: string;
-  displayValue?: string;
-}
 interface LhReport {
   lighthouseVersion: string;
   runWarnings: string[];
   environment?: { benchmarkIndex?: number };
   categories: Record<Category, { score: number | null; auditRefs: Array<{ id: string }> }>;
-  audits: Record<string, LhAudit>;
+  audits: Record<string, { score: number | null; scoreDisplayMode: string; displayValue?: string }>;
 }
-type Scores = Record<Category, number>;
-interface Summary {
-  path: string;
-  formFactor: FormFactor;
-  median: Scores;
-  runs: Scores[];
-  /** Lighthouse's CPU benchmark per run (higher is faster): tells a slow machine from a slow page. */
-  benchmarkIndex: number[];
-  /** Metrics and audits that cost points, of the median-performance run. */
-  metrics: Record<string, string>;
-  lostPoints: Record<Category, string[]>;
-  runWarnings: string[];
-}
+/** Median scores over the runs; Lighthouse's CPU benchmark per run (tells a slow machine from a slow page); metrics and lost points of the median run. */
+type Summary = ReturnType<typeof summarize>['summary'];
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -61,12 +43,7 @@ const { values: args, positionals } = parseArgs({
 });
 const RUNS = Math.max(1, Number(args.runs));
 
-function ensureLighthouse(): void {
-  if (existsSync(LIGHTHOUSE_CLI)) return;
-  process.stdout.write(`installing lighthouse@13 into ${LIGHTHOUSE_PREFIX} (once)\n`);
-  spawnSync('npm', ['install', '--prefix', LIGHTHOUSE_PREFIX, '--no-audit', '--no-fund', '--ignore-scripts', 'lighthouse@13'], { stdio: 'inherit' });
-  if (!existsSync(LIGHTHOUSE_CLI)) throw new Error(`could not install lighthouse@13 into ${LIGHTHOUSE_PREFIX}`);
-}
+const LIGHTHOUSE_CLI = cachedTool('lighthouse-13', 'lighthouse@13', 'lighthouse/cli/index.js');
 
 /** One run; Lighthouse sometimes fails a run on a loaded machine (NO_NAVSTART, NO_FCP), so that run is tried up to twice more. */
 function runLighthouse(url: string, formFactor: FormFactor, workDir: string, attempt = 0): LhReport {
@@ -99,11 +76,11 @@ function lostPoints(report: LhReport, category: Category): string[] {
     .map(([id, a]) => `${id} (${Math.round((a?.score ?? 0) * 100)}${a?.displayValue ? `, ${a.displayValue}` : ''})`);
 }
 
-function summarize(path: string, formFactor: FormFactor, reports: LhReport[]): { summary: Summary; medianReport: LhReport } {
+function summarize(path: string, formFactor: FormFactor, reports: LhReport[]) {
   const runs = reports.map((r) => perCategory((c) => score(r, c)));
   const medianScores = perCategory((c) => median(runs.map((run) => run[c])));
   const medianReport = reports.find((r) => score(r, 'performance') === medianScores.performance) ?? reports[0]!;
-  const summary: Summary = {
+  const summary = {
     path,
     formFactor,
     median: medianScores,
@@ -143,7 +120,6 @@ function printSummaries(summaries: Summary[]): void {
 /** The 1-minute load average, as a share of the cores (1 = every core busy). */
 const machineLoad = () => Math.round(((loadavg()[0] ?? 0) / availableParallelism()) * 100) / 100;
 
-ensureLighthouse();
 ensureBuild(ROOT, args.build);
 const loadAtStart = machineLoad();
 process.stdout.write(`machine load at start: ${loadAtStart} of ${availableParallelism()} cores busy (1-minute average)\n`);

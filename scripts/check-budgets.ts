@@ -2,7 +2,8 @@
  * `npm run check:budgets` (CI, right after the build): the article page's first-load JS and CSS against
  * their gzip budgets (numbers and method: docs/budgets.md), resolved by the server's own resolver
  * (server/ssr/assets.ts), and the code splitting they rely on, read from each chunk's source map.
- */ import { existsSync, readdirSync, readFileSync } from 'node:fs';
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -86,17 +87,12 @@ function readSources(dirs: BuildDirs, chunk: ManifestChunk): string[] | undefine
   return (map.sources ?? []).map((source) => relative(dirs.root, resolve(base, source)).split('\\').join('/'));
 }
 
-/** The chain of static imports from the entry or the page chunk to `target`, for the error message. */
+/** The chain of static imports from the entry or the page chunk to `target` (breadth first), for the error message. */
 function importPath(manifest: Record<string, ManifestChunk>, target: string): string {
-  const parent = new Map<string, string | null>([
-    [CLIENT_ENTRY, null],
-    [ARTICLE_CHUNK, null],
-  ]);
+  const parent = new Map<string, string | null>([CLIENT_ENTRY, ARTICLE_CHUNK].map((start) => [start, null]));
   const queue = [CLIENT_ENTRY, ARTICLE_CHUNK];
-  for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
-    if (key === target) break;
-    for (const next of manifest[key]?.imports ?? []) {
-      if (parent.has(next)) continue;
+  for (let key = queue.shift(); key !== undefined && key !== target; key = queue.shift()) {
+    for (const next of (manifest[key]?.imports ?? []).filter((n) => !parent.has(n))) {
       parent.set(next, key);
       queue.push(next);
     }
@@ -117,11 +113,9 @@ export function checkBudgets(dirs: BuildDirs, budgets: Budgets = BUDGETS): Budge
   // 1. The same resolution the server uses for the page's <head>.
   const assets = createManifestAssets(dirs.clientDir).forChunks([ARTICLE_CHUNK]);
   const strip = (url: string) => url.replace(/^\//, '');
-  const js = [
-    ...assets.bootstrapModules.map((url) => sized(join(dirs.clientDir, strip(url)), strip(url), 'entry')),
-    ...assets.modulePreloads.map((url) => sized(join(dirs.clientDir, strip(url)), strip(url), 'chunk')),
-  ];
-  const css = assets.stylesheets.map((url) => sized(join(dirs.clientDir, strip(url)), strip(url), 'css'));
+  const built = (role: SizedFile['role']) => (url: string) => sized(join(dirs.clientDir, strip(url)), strip(url), role);
+  const js = [...assets.bootstrapModules.map(built('entry')), ...assets.modulePreloads.map(built('chunk'))];
+  const css = assets.stylesheets.map(built('css'));
 
   // 2. The insights scripts are in every page's <head> by default (INSIGHTS_ENABLED, docs/decisions/006-insights.md).
   //    Not the web-vitals module: the speed-insights script imports it after the `load` event.

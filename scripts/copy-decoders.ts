@@ -3,7 +3,8 @@
  * installed three), so the viewer never loads them from a CDN (ADR 004). Each wasm decoder also gets the
  * worker script three would put in a blob: worker (which inherits the page's CSP): as a file from our
  * origin it runs under its own policy, so no page needs `'wasm-unsafe-eval'`. Called by the build.
- */ import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+ */
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

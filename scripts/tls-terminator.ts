@@ -3,7 +3,8 @@
  * https (audit-headers.ts). One port speaks both: TLS is proxied to the app with `X-Forwarded-Proto: https`
  * (the app must trust loopback), plain http gets a 301 to https. The certificate comes from a throwaway CA
  * made with openssl; clients trust it through NODE_EXTRA_CA_CERTS (`caFile`).
- */ import { execFileSync } from 'node:child_process';
+ */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';

@@ -1,7 +1,9 @@
-/** What the benchmarks share: load generation, a process's CPU and memory (Linux /proc), medians and tables. */
+/** What the benchmarks and audits share: load generation, a process's CPU and memory (Linux /proc), medians, tables, tools. */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 
 export interface LoadResult {
   requests: { average: number; total: number };
@@ -64,4 +66,15 @@ export function table(rows: string[][], left = 1, rule = false): string {
   const lines = rows.map((r) => r.map((cell, i) => (i < left ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  '));
   if (rule) lines.splice(1, 0, widths.map((width) => '-'.repeat(width)).join('  '));
   return lines.join('\n');
+}
+
+/** `file` of a tool that is no project dependency, installed once (`--ignore-scripts`) into ~/.cache/vitrine/`dir`. */
+export function cachedTool(dir: string, spec: string, file: string): string {
+  const prefix = join(homedir(), '.cache', 'vitrine', dir);
+  const path = join(prefix, 'node_modules', file);
+  if (existsSync(path)) return path;
+  process.stdout.write(`installing ${spec} into ${prefix} (once)\n`);
+  spawnSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--ignore-scripts', spec], { stdio: 'inherit' });
+  if (!existsSync(path)) throw new Error(`could not install ${spec} into ${prefix}`);
+  return path;
 }
