@@ -10,10 +10,7 @@ export interface ServerAssets {
   modulePreloads: string[];
   /** Stylesheet text by href for the sheets the server inlines (server/ssr/assets.ts). */
   inlineStyles?: Record<string, string>;
-  /**
-   * The head elements built from these assets (DocumentAssets), created by
-   * the server entry so their code never ships in the browser bundle.
-   */
+  /** The head elements built from these assets (DocumentAssets) by the server entry, so their code never ships to the browser. */
   head?: ReactNode;
 }
 

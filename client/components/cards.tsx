@@ -6,12 +6,7 @@ import type { ArticleSummary, Locale, ModelSummary } from '#shared/content/types
 
 const CARD_SIZES = '(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 92vw';
 
-/**
- * Month names for the `dateStyle: 'long'` format of our two locales, spelled by
- * hand: the first Intl.DateTimeFormat of a page loads the locale's ICU data,
- * about 100 ms of hydration on a throttled phone (Lighthouse), for a string the
- * server already rendered. The test checks the output against Intl.
- */
+// By hand: the first Intl.DateTimeFormat loads ICU data, ~100 ms of hydration on a throttled phone. The test compares with Intl.
 const MONTHS: Record<Locale, readonly string[]> = {
   'en-US': ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
   'de-DE': ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],

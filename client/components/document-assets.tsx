@@ -3,12 +3,8 @@ import { preloadModule } from 'react-dom';
 import type { ServerAssets } from '#client/components/app-config.tsx';
 
 /**
- * Emits the stylesheets and module preloads of the matched routes while the
- * server renders. React hoists them into <head>; as resources they are not
- * part of hydration, so the browser renders nothing here. Small sheets come
- * inline (`<style href precedence>`, the same resource to React), so the
- * first paint waits for no stylesheet request. Only the server entry imports
- * this; the root renders it through `ServerHead`.
+ * The matched routes' stylesheets and module preloads, rendered by the server only (the root shows them through
+ * `ServerHead`). React hoists these resources into <head> and leaves them out of hydration; small sheets are inline (ADR 009).
  */
 export function DocumentAssets({ assets }: { assets: ServerAssets }) {
   for (const href of assets.modulePreloads) preloadModule(href, { as: 'script', nonce: assets.nonce });

@@ -6,17 +6,13 @@ import type { ViewerSource } from '#shared/content/types.ts';
 let renderer: Promise<RenderModel> | undefined;
 
 /**
- * The viewer for models embedded in rich text, loaded on first use: most
- * articles embed none, so the viewer's shell is not in their first load.
- * The shell's stylesheet is (client/features/rich-text/index.ts), because
- * the server renders each embed's poster figure into the HTML.
- * Stable across calls, so embedded viewers are not re-mounted.
+ * The viewer for models embedded in rich text, loaded on first use (most articles embed none, so it is not in their
+ * first load; its stylesheet is, for the server-rendered posters). Stable across calls, so viewers are not re-mounted.
  */
 export function loadEmbeddedViewer(): Promise<RenderModel> {
   renderer ??= import('#client/features/model-viewer/index.ts').then(
     ({ ModelViewer }) => {
-      // One renderer serves every page and locale, so each viewer reads the page's locale
-      // when it renders (rich text mounts it through a portal, which keeps the router context).
+      // One renderer for every page: each viewer reads the page's locale (portals keep the router context).
       function EmbeddedViewer({ source }: { source: ViewerSource }) {
         return <ModelViewer source={source} locale={useSite().locale} />;
       }

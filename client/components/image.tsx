@@ -7,10 +7,7 @@ export interface ImageProps {
   asset: Asset;
   /** Default: the asset's description, else its title. Pass `""` for decorative images. */
   alt?: string;
-  /**
-   * Rendered width in CSS px. When set (and `sizes` is not), the srcset offers
-   * 1x/2x candidates. Default: the asset's width, with device-width candidates.
-   */
+  /** Rendered width in CSS px: 1x/2x candidates unless `sizes` is set. Default: the asset's width, device-width candidates. */
   width?: number;
   /** Default: derived from `width` and the asset's aspect ratio. */
   height?: number;
@@ -20,7 +17,6 @@ export interface ImageProps {
   priority?: boolean;
   /** 1–100. Default 75; embedded assets render only the qualities in IMAGE_QUALITIES. */
   quality?: number;
-  /** Goes on the `<img>`. */
   className?: string;
   /** `aria-hidden` on the `<img>` (e.g. a poster the 3D view has replaced). */
   ariaHidden?: boolean;
@@ -41,12 +37,8 @@ function fallbackFormat(contentType: string): ImageFormat {
 }
 
 /**
- * Our next/image: a responsive `<picture>` offering AVIF and WebP (the
- * Images API does no Accept negotiation, so the browser chooses through
- * `<source type>`), with a jpg/png `<img>` fallback. width/height are always
- * set from the asset's dimensions and CSS keeps `height: auto`, so there is
- * no layout shift. SVG and GIF are served untransformed.
- * See docs/decisions/005-images.md.
+ * Our next/image: a `<picture>` offering AVIF and WebP through `<source type>` (the Images API does no Accept
+ * negotiation) and a jpg/png fallback, with width/height so there is no layout shift; SVG and GIF untransformed (ADR 005).
  */
 export function Image({ asset, alt, width, height, sizes, priority = false, quality, className, ariaHidden }: ImageProps) {
   const dimensions = getImageDimensions(asset, width, height);

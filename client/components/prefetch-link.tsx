@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, matchRoutes } from 'react-router';
 
-import { whenIdleAfterLoad } from '#client/components/idle.ts';
-import { networkInformation } from '#client/components/network.ts';
+import { networkInformation, whenIdleAfterLoad } from '#client/components/idle.ts';
 import { prefetchRouteData } from '#client/data/data-strategy.ts';
 import { PREFETCH_VIEWPORT_MARGIN_PX } from '#shared/constants.ts';
 
@@ -17,7 +16,7 @@ export function setPrefetchRoutes(routes: RouteObject[]): void {
   routeTable = routes;
 }
 
-/** Prefetches the data and the route chunks of an internal href, once. */
+/** Prefetches the data and the route chunks of an internal href, once, unless the visitor asked to save data. */
 export function prefetch(href: string): void {
   if (typeof window === 'undefined' || networkInformation()?.saveData || done.has(href)) return;
   const url = new URL(href, window.location.href);
@@ -66,12 +65,7 @@ function getObserver(): IntersectionObserver | null {
 
 type Props = ComponentProps<typeof Link> & { to: string; prefetch?: 'viewport' | 'intent' | 'none' };
 
-/**
- * A router `Link` that prefetches route data and chunks when it comes within
- * 200px of the viewport (default; sent when the browser is idle after the
- * load event) or on hover/focus (`intent`, at once), unless the visitor asked
- * to save data.
- */
+/** A router `Link` that prefetches route data and chunks near the viewport (default, when idle after load) or on hover/focus (`intent`). */
 export function PrefetchLink({ prefetch: mode = 'viewport', onMouseEnter, onFocus, ...props }: Props) {
   const ref = useRef<HTMLAnchorElement>(null);
   const { to } = props;

@@ -18,11 +18,7 @@ export interface SeoProps {
   jsonLd?: object | object[];
 }
 
-/**
- * Per-page head tags via React 19 document metadata: React hoists <title>,
- * <meta> and <link> into <head> on the server and keeps them current on
- * client navigations.
- */
+/** Per-page head tags; React 19 hoists them into <head> on the server and keeps them current on navigations. */
 export function Seo({ title, description, image, type = 'website', alternates = true, noindex = false, jsonLd }: SeoProps) {
   const { site, origin, locale } = useSite();
   // The location is canonical: the server rendered the canonical URL and the browser adopts it (entry.client.tsx).

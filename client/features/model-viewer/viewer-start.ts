@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
-import { networkInformation } from '#client/components/network.ts';
+import { networkInformation } from '#client/components/idle.ts';
 
 import { getStartMode, TOUCH_FIRST_QUERY } from './viewer-options.ts';
 
