@@ -1,4 +1,4 @@
-import { ALL_TAGS_DEPENDENCY, tagDependency, TAXONOMY_DEPENDENCY } from '#server/services/content/metadata-reads.ts';
+import { ALL_TAGS_DEPENDENCY, tagDependency, TAXONOMY_DEPENDENCY } from '#server/services/content/taxonomy.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { LOCALES } from '#shared/content/types.ts';
 

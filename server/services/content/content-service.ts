@@ -1,50 +1,44 @@
-import { toArticle, toArticleSummary, toEntryRef, toModel, toModelSummary, toPage, toSiteSettings } from '#server/services/content/mapper.ts';
-import { createTaxonomy } from '#server/services/content/taxonomy.ts';
-import { categoryTree } from '#server/services/content/category-tree.ts';
-import { untracked } from '#server/services/content/dependencies.ts';
-import { ALL_TAGS_DEPENDENCY, recordMetadataReads, tagDependency, TAXONOMY_DEPENDENCY } from '#server/services/content/metadata-reads.ts';
-import { createTaggedEntries } from '#server/services/content/tagged-entries.ts';
-import { ContentUnavailableError } from '#server/services/content/errors.ts';
 import { withUpstreamDeadline } from '#server/services/content/contentful-client.ts';
+import { untracked } from '#server/services/content/dependencies.ts';
+import { ContentUnavailableError } from '#server/services/content/errors.ts';
+import { toArticle, toArticleSummary, toEntryRef, toModel, toModelSummary, toPage, toSiteSettings } from '#server/services/content/mapper.ts';
+import { createTaggedEntries } from '#server/services/content/tagged-entries.ts';
+import {
+  ALL_TAGS_DEPENDENCY,
+  categoryTree,
+  createTaxonomy,
+  recordMetadataReads,
+  tagDependency,
+  TAXONOMY_DEPENDENCY,
+} from '#server/services/content/taxonomy.ts';
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 
 import type { ContentCache, Loaded } from '#server/services/content/content-cache.ts';
+import type { ContentfulClient } from '#server/services/content/contentful-client.ts';
 import type { MapContext } from '#server/services/content/mapper.ts';
-import type { SdkCollection, SdkEntry } from '#server/services/content/sdk-shapes.ts';
-import type { SdkConcept } from '#server/services/content/taxonomy.ts';
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
-import type { EntryRef, Locale } from '#shared/content/types.ts';
+import type { EntryRef, Locale, RichText } from '#shared/content/types.ts';
 import type { Logger } from 'pino';
 
-/** The slice of the `contentful` client the service uses (real SDK in both modes). */
-export interface ContentClient {
-  getEntries(query: Record<string, unknown>): Promise<unknown>;
-  getTags(query?: Record<string, unknown>): Promise<unknown>;
-  getConcepts(query?: Record<string, unknown>): Promise<unknown>;
-}
+/** The slice of the real `contentful` SDK client the service uses (both modes). */
+export type ContentClient = Pick<ContentfulClient, 'getEntries' | 'getTags' | 'getConcepts'>;
+type EntriesQuery = Parameters<ContentClient['getEntries']>[0];
 
 export interface ContentService extends ContentApi {
   /** Drops cached results built from these entry/asset ids or markers (`type:<contentType>`, `tag:<id>`, `tags`, `taxonomy`). */
   invalidate(ids: Iterable<string>): string[];
-  /**
-   * Ids of the published entries carrying tag `tagId`: those the CDA reports
-   * now plus those last read with it (a deleted tag has left the CDA's
-   * entries by the time its webhook arrives). Uncached.
-   */
+  /** Published entries carrying tag `tagId`: the CDA's answer now plus those last read with it (a deleted tag has left the CDA). Uncached. */
   getTaggedEntryIds(tagId: string): Promise<string[]>;
 }
 
 interface Deps {
   delivery: ContentClient;
-  preview?: ContentClient;
+  preview?: ContentClient | undefined;
   cache: ContentCache;
   logger: Logger;
 }
 
-/**
- * Domain queries over the `contentful` SDK, cached per query + locale.
- * Preview requests go to the Preview API client and bypass the cache.
- */
+/** Domain queries over the `contentful` SDK, cached per query + locale; preview goes to the Preview API client, uncached. */
 export function createContentService({ delivery, preview, cache, logger }: Deps): ContentService {
   const log = logger.child({ module: 'contentful' });
   const tagged = createTaggedEntries(log);
@@ -70,42 +64,46 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
   }
 
   async function mapContext(client: ContentClient, locale: Locale, isPreview: boolean): Promise<MapContext> {
-    const loadMeta = async (): Promise<Loaded<{ tags: [string, string][]; concepts: SdkConcept[] }>> => {
+    const loadMeta = async (): Promise<Loaded<{ tags: [string, string][]; concepts: Awaited<ReturnType<ContentClient['getConcepts']>>['items'] }>> => {
       const [tags, concepts] = await Promise.all([client.getTags({ limit: 1000 }), client.getConcepts({ limit: 1000 })]);
-      const tagItems = (tags as { items: Array<{ sys: { id: string }; name: string }> }).items;
-      return {
-        value: { tags: tagItems.map((t) => [t.sys.id, t.name]), concepts: (concepts as { items: SdkConcept[] }).items },
-        deps: [ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY],
-      };
+      return { value: { tags: tags.items.map((t) => [t.sys.id, t.name]), concepts: concepts.items }, deps: [ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY] };
     };
     // Results record which tags and concepts they read (recordMetadataReads), not the whole lists behind them.
     const meta = isPreview ? (await loadMeta()).value : await untracked(() => cache.get('meta', loadMeta));
-    return { locale, tagNames: new Map(meta.tags), taxonomy: createTaxonomy(meta.concepts, DEFAULT_LOCALE) };
+    const names = new Map(meta.tags);
+    return {
+      locale,
+      tagName: (id) => names.get(id),
+      allTags: () => [...names].map(([id, name]) => ({ id, name })),
+      taxonomy: createTaxonomy(meta.concepts, DEFAULT_LOCALE),
+    };
   }
 
-  async function entries(client: ContentClient, query: Record<string, unknown>): Promise<SdkCollection<SdkEntry>> {
-    const res = (await client.getEntries(query)) as SdkCollection<SdkEntry>;
+  async function entries(client: ContentClient, query: Record<string, unknown>) {
+    const res = await client.getEntries(query as EntriesQuery);
     if (client === delivery) tagged.remember(res.items);
     return res;
   }
 
   /** Resolves same-space resource links (URNs) that the CDA does not include. */
-  async function withUrns<T extends { unresolvedUrns: string[] }>(client: ContentClient, item: T, locale: Locale, deps: string[]) {
+  async function withUrns<T extends { unresolvedUrns: string[]; body?: RichText; description?: RichText }>(
+    client: ContentClient,
+    item: T,
+    locale: Locale,
+    deps: string[],
+  ): Promise<Omit<T, 'unresolvedUrns'>> {
     const { unresolvedUrns, ...rest } = item;
     const ids = unresolvedUrns.flatMap((urn) => /\/entries\/([A-Za-z0-9._-]+)$/.exec(urn)?.[1] ?? []);
-    const body =
-      (rest as { body?: { links: { entries: Record<string, EntryRef> } }; description?: { links: { entries: Record<string, EntryRef> } } }).body ??
-      (rest as { description?: { links: { entries: Record<string, EntryRef> } } }).description;
-    if (ids.length > 0 && body) {
-      const res = await entries(client, { 'sys.id[in]': ids.join(','), locale, include: 1, limit: ids.length });
-      for (const entry of res.items) {
-        const ref = toEntryRef(entry, locale);
-        if (ref) {
-          body.links.entries[ref.id] = ref;
-          for (const urn of unresolvedUrns) if (urn.endsWith(`/entries/${ref.id}`)) body.links.entries[urn] = ref;
-        }
-        deps.push(entry.sys.id);
+    const links = (rest.body ?? rest.description)?.links.entries;
+    if (ids.length === 0 || !links) return rest;
+    const res = await entries(client, { 'sys.id[in]': ids.join(','), locale, include: 1, limit: ids.length });
+    for (const entry of res.items) {
+      const ref: EntryRef | undefined = toEntryRef(entry, locale);
+      if (ref) {
+        links[ref.id] = ref;
+        for (const urn of unresolvedUrns) if (urn.endsWith(`/entries/${ref.id}`)) links[urn] = ref;
       }
+      deps.push(entry.sys.id);
     }
     return rest;
   }
@@ -186,11 +184,11 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
 
     getTag: (id, o) =>
       run(`tag:${id}`, o, async (_client, ctx) => {
-        const name = ctx.tagNames.get(id);
+        const name = ctx.tagName(id);
         return { value: name ? { id, name } : null, deps: [] };
       }),
 
-    listTags: (o) => run('tags', o, async (_client, ctx) => ({ value: [...ctx.tagNames].map(([id, name]) => ({ id, name })), deps: [] })),
+    listTags: (o) => run('tags', o, async (_client, ctx) => ({ value: ctx.allTags(), deps: [] })),
 
     getLinkingEntries: (entryId, o) =>
       run(`links:${entryId}`, o, async (client) => {
@@ -226,17 +224,13 @@ export function collectIds(response: unknown): string[] {
 function abortable<T>(promise: Promise<T>, candidates: Array<AbortSignal | undefined>): Promise<T> {
   const signals = candidates.filter((s) => s !== undefined);
   if (signals.length === 0) return promise;
-  const aborted = signals.find((s) => s.aborted);
-  if (aborted) {
-    // Nobody waits for it any more; a later failure must not surface as an unhandled rejection.
-    promise.catch(() => undefined);
-    return Promise.reject(aborted.reason);
-  }
+  const signal = AbortSignal.any(signals);
+  // Nobody may wait for it any more; a later failure must not surface as an unhandled rejection.
+  promise.catch(() => undefined);
+  if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (event: Event) => reject((event.target as AbortSignal).reason);
-    for (const signal of signals) signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => {
-      for (const signal of signals) signal.removeEventListener('abort', onAbort);
-    });
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }

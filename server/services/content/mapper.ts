@@ -1,58 +1,49 @@
-import { contentTypeOf, isAsset, isEntry } from '#server/services/content/sdk-shapes.ts';
 import { isSafePath, toSafeAssetUrl } from '#shared/safe-url.ts';
 import { paths } from '#shared/urls.ts';
 
-import type { SdkAsset, SdkEntry, SdkLink } from '#server/services/content/sdk-shapes.ts';
+import type { Asset as ContentfulAsset, Entry, EntrySkeletonType, UnresolvedLink } from 'contentful';
 import type { Taxonomy } from '#server/services/content/taxonomy.ts';
-import type {
-  Article,
-  ArticleSummary,
-  Asset,
-  Dimensions,
-  EntryRef,
-  EntryType,
-  Locale,
-  Model3D,
-  ModelSummary,
-  NavigationLink,
-  Page,
-  Person,
-  RichText,
-  SiteSettings,
-  Tag,
-  ViewerSource,
-} from '#shared/content/types.ts';
+import type { Article, ArticleSummary, Asset, Dimensions, EntryRef, EntryType, Locale, Model3D, ModelSummary } from '#shared/content/types.ts';
+import type { NavigationLink, Page, Person, RichText, SiteSettings, Tag, ViewerSource } from '#shared/content/types.ts';
 import type { Document } from '@contentful/rich-text-types';
 
+/** What the `contentful` SDK returns for one locale (`locale=xx`): its own types, not hand-written shapes. */
+export type SdkEntry = Entry<EntrySkeletonType, undefined, string>;
+export type SdkAsset = ContentfulAsset<undefined, string>;
+type SdkLink = UnresolvedLink<'Entry' | 'Asset'>;
+
 /**
- * The one place SDK entries become domain types (DESIGN.md). Every function
- * tolerates missing optional fields and unresolvable links: a broken link
- * becomes `undefined`, never an exception.
+ * The one place SDK entries become domain types (DESIGN.md). Field values are read defensively: a missing field
+ * or an unresolvable link becomes `undefined`, never an exception.
  */
 export interface MapContext {
   locale: Locale;
-  tagNames: ReadonlyMap<string, string>;
+  tagName(id: string): string | undefined;
+  allTags(): Tag[];
   taxonomy: Taxonomy;
 }
 
+type Present<T> = { [K in keyof T]?: Exclude<T[K], undefined> };
+/** `fields` without its undefined values: optional domain properties are absent, never `undefined`. */
+const present = <T extends Record<string, unknown>>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Present<T>;
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const optStr = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** Contentful returns protocol-relative URLs (`//images.ctfassets.net/...`); ours are origin-relative. */
-export function toAbsoluteAssetUrl(url: string): string {
-  return url.startsWith('//') ? `https:${url}` : url;
+/** Is `value` a resolved entry or asset (not a bare link left by an unresolvable reference)? */
+function isResolved<T extends 'Entry' | 'Asset'>(value: unknown, type: T): value is T extends 'Entry' ? SdkEntry : SdkAsset {
+  const v = value as { sys?: { type?: unknown }; fields?: unknown } | null;
+  return typeof v === 'object' && v?.sys?.type === type && typeof v.fields === 'object';
 }
 
 /**
- * An asset, or `undefined` when it has no file or its URL is not one a page
- * may load or link: every `src`, `srcset`, download `href`, poster and viewer
- * source reads this URL, so `javascript:`, `data:` and friends stop here
- * (issue 12, XSS corpus in tests/security/xss/).
+ * An asset, or `undefined` when it has no file or its URL is not one a page may load or link: every `src`, download
+ * `href`, poster and viewer source reads this URL, so `javascript:`, `data:` and friends stop here (tests/security/xss/).
  */
 export function toAsset(value: unknown): Asset | undefined {
-  if (!isAsset(value) || !value.fields.file?.url) return undefined;
+  if (!isResolved(value, 'Asset') || !value.fields.file?.url) return undefined;
   const { file, title, description } = value.fields;
-  const url = toSafeAssetUrl(toAbsoluteAssetUrl(file.url));
+  // Contentful's URLs are protocol-relative (`//images.ctfassets.net/…`); the embedded engine's are origin-relative.
+  const url = toSafeAssetUrl(file.url.startsWith('//') ? `https:${file.url}` : file.url);
   if (!url) return undefined;
   const image = file.details?.image;
   return {
@@ -68,15 +59,15 @@ export function toAsset(value: unknown): Asset | undefined {
 }
 
 export function toPerson(value: unknown): Person | undefined {
-  if (!isEntry(value)) return undefined;
+  if (!isResolved(value, 'Entry')) return undefined;
   const avatar = toAsset(value.fields.avatar);
   const bio = optStr(value.fields.bio);
-  return { id: value.sys.id, name: str(value.fields.name), ...(avatar ? { avatar } : {}), ...(bio ? { bio } : {}) };
+  return { id: value.sys.id, name: str(value.fields.name), ...present({ avatar, bio }) };
 }
 
 function toTags(entry: SdkEntry, ctx: MapContext): Tag[] {
   return (entry.metadata?.tags ?? []).flatMap((link) => {
-    const name = ctx.tagNames.get(link.sys.id);
+    const name = ctx.tagName(link.sys.id);
     // Private tags are not in the public tag list: never show them.
     return name ? [{ id: link.sys.id, name }] : [];
   });
@@ -110,8 +101,7 @@ export function toViewerSource(entry: SdkEntry): ViewerSource | undefined {
   return {
     src: file.url,
     alt: optStr(entry.fields.summary) ? `${str(entry.fields.name)}: ${str(entry.fields.summary)}` : str(entry.fields.name),
-    ...(poster ? { poster } : {}),
-    ...(dimensions ? { dimensions } : {}),
+    ...present({ poster, dimensions }),
     ...(hasCamera ? { camera: { azimuthDeg: camera.azimuthDeg as number, polarDeg: camera.polarDeg as number } } : {}),
     autoRotate: entry.fields.autoRotate === true,
   };
@@ -119,7 +109,7 @@ export function toViewerSource(entry: SdkEntry): ViewerSource | undefined {
 
 /** A compact reference to an entry, for links, cards and embeds. */
 export function toEntryRef(entry: SdkEntry, locale: Locale): EntryRef | undefined {
-  const type = contentTypeOf(entry);
+  const type = entry.sys.contentType?.sys.id;
   const slug = str(entry.fields.slug);
   const refs: Record<string, () => EntryRef | undefined> = {
     article: () => ref('article', str(entry.fields.title), paths.article(locale, slug), optStr(entry.fields.excerpt), toAsset(entry.fields.heroImage)),
@@ -131,67 +121,52 @@ export function toEntryRef(entry: SdkEntry, locale: Locale): EntryRef | undefine
     },
     person: () => ref('person', str(entry.fields.name), paths.home(locale), optStr(entry.fields.bio), toAsset(entry.fields.avatar)),
   };
-  return refs[type]?.();
+  return type ? refs[type]?.() : undefined;
 
   function ref(t: EntryType, title: string, url: string, summary?: string, image?: Asset): EntryRef {
-    return { id: entry.sys.id, type: t, title, url, ...(summary ? { summary } : {}), ...(image ? { image } : {}) };
+    return { id: entry.sys.id, type: t, title, url, ...present({ summary, image }) };
   }
 }
 
-interface RichNode {
-  nodeType: string;
-  data?: { target?: unknown; uri?: string };
-  content?: RichNode[];
-}
+type RichNode = { nodeType: string; data?: { target?: unknown }; content?: RichNode[] };
+const RESOURCE_NODES = new Set(['embedded-resource-block', 'embedded-resource-inline', 'resource-hyperlink']);
+const linkTo = (linkType: 'Entry' | 'Asset', id: string): SdkLink => ({ sys: { type: 'Link', linkType, id } });
 
 /**
- * Resolves a rich-text field into a document plus a lookup of its linked
- * entries and assets, replacing resolved targets with bare links so linked
- * entries' own fields never travel twice. Returns the resource URNs it
- * could not resolve so the caller may fetch them.
+ * A rich-text field as a document plus a lookup of its linked entries and assets; resolved targets become bare
+ * links so linked entries' fields never travel twice. Returns the resource URNs left unresolved for the caller to fetch.
  */
 export function toRichText(value: unknown, locale: Locale): RichText & { unresolvedUrns: string[] } {
   const links: RichText['links'] = { entries: {}, assets: {} };
   const unresolvedUrns: string[] = [];
   const doc = value as RichNode | undefined;
-  if (!doc || doc.nodeType !== 'document' || !Array.isArray(doc.content)) {
+  if (doc?.nodeType !== 'document' || !Array.isArray(doc.content)) {
     return { document: { nodeType: 'document', data: {}, content: [] } as unknown as Document, links, unresolvedUrns };
   }
-  const walk = (node: RichNode): RichNode => {
-    const target = node.data?.target as (SdkEntry | SdkAsset | SdkLink | { sys: { urn?: string; type?: string } }) | undefined;
-    let data = node.data;
-    if (target && typeof target === 'object' && 'sys' in target) {
-      if (isEntry(target)) {
-        const r = toEntryRef(target, locale);
-        if (r) links.entries[r.id] = r;
-        data = { ...node.data, target: RESOURCE_NODES.has(node.nodeType) ? resourceLinkTo(target) : linkTo('Entry', target.sys.id) };
-      } else if (isAsset(target)) {
-        const a = toAsset(target);
-        if (a) links.assets[a.id] = a;
-        data = { ...node.data, target: linkTo('Asset', target.sys.id) };
-      } else if (typeof (target.sys as { urn?: string }).urn === 'string') {
-        unresolvedUrns.push((target.sys as { urn: string }).urn);
-      }
+  const resolve = (nodeType: string, target: unknown): unknown => {
+    if (isResolved(target, 'Entry')) {
+      const ref = toEntryRef(target, locale);
+      if (ref) links.entries[ref.id] = ref;
+      // The SDK resolves a same-space resource link whose entry is included, dropping the URN the renderer looks it up by.
+      const space = target.sys.space?.sys.id;
+      if (!RESOURCE_NODES.has(nodeType) || !space) return linkTo('Entry', target.sys.id);
+      return { sys: { type: 'ResourceLink', linkType: 'Contentful:Entry', urn: `crn:contentful:::content:spaces/${space}/entries/${target.sys.id}` } };
     }
-    return { ...node, ...(data ? { data } : {}), ...(node.content ? { content: node.content.map(walk) } : {}) };
+    if (isResolved(target, 'Asset')) {
+      const asset = toAsset(target);
+      if (asset) links.assets[asset.id] = asset;
+      return linkTo('Asset', target.sys.id);
+    }
+    const urn = (target as { sys?: { urn?: unknown } } | null)?.sys?.urn;
+    if (typeof urn === 'string') unresolvedUrns.push(urn);
+    return target;
   };
+  const walk = (node: RichNode): RichNode => ({
+    ...node,
+    ...(node.data ? { data: node.data.target === undefined ? node.data : { ...node.data, target: resolve(node.nodeType, node.data.target) } } : {}),
+    ...(node.content ? { content: node.content.map(walk) } : {}),
+  });
   return { document: walk(doc) as unknown as Document, links, unresolvedUrns };
-}
-
-function linkTo(linkType: 'Entry' | 'Asset', id: string): SdkLink {
-  return { sys: { type: 'Link', linkType, id } };
-}
-
-const RESOURCE_NODES = new Set(['embedded-resource-block', 'embedded-resource-inline', 'resource-hyperlink']);
-
-/**
- * The SDK also resolves a same-space resource link when its entry is in the
- * includes, which drops the URN the renderer looks resource nodes up by: rebuild it.
- */
-function resourceLinkTo(entry: SdkEntry): { sys: { type: 'ResourceLink'; linkType: 'Contentful:Entry'; urn: string } } | SdkLink {
-  const space = (entry.sys as { space?: { sys?: { id?: unknown } } }).space?.sys?.id;
-  if (typeof space !== 'string') return linkTo('Entry', entry.sys.id);
-  return { sys: { type: 'ResourceLink', linkType: 'Contentful:Entry', urn: `crn:contentful:::content:spaces/${space}/entries/${entry.sys.id}` } };
 }
 
 function categoryOf(entry: SdkEntry, ctx: MapContext) {
@@ -208,8 +183,7 @@ export function toArticleSummary(entry: SdkEntry, ctx: MapContext): ArticleSumma
     title: str(entry.fields.title),
     excerpt: str(entry.fields.excerpt),
     publishDate: str(entry.fields.publishDate) || (entry.sys.createdAt ?? ''),
-    ...(heroImage ? { heroImage } : {}),
-    ...(author ? { author } : {}),
+    ...present({ heroImage, author }),
   };
 }
 
@@ -226,8 +200,7 @@ export function toModelSummary(entry: SdkEntry, ctx: MapContext): ModelSummary {
     type: 'model',
     name: str(entry.fields.name),
     summary: str(entry.fields.summary),
-    ...(poster ? { poster } : {}),
-    ...(category ? { category } : {}),
+    ...present({ poster, category }),
   };
 }
 
@@ -250,9 +223,7 @@ export function toPage(entry: SdkEntry, ctx: MapContext): Page & { unresolvedUrn
     type: 'page',
     title: str(entry.fields.title),
     body,
-    ...(seoTitle ? { seoTitle } : {}),
-    ...(seoDescription ? { seoDescription } : {}),
-    ...(ogImage ? { ogImage } : {}),
+    ...present({ seoTitle, seoDescription, ogImage }),
     unresolvedUrns,
   };
 }

@@ -1,4 +1,4 @@
-import type { SdkCollection, SdkEntry } from '#server/services/content/sdk-shapes.ts';
+import type { SdkEntry } from '#server/services/content/mapper.ts';
 import type { Logger } from 'pino';
 
 /** The CDA's largest page. */
@@ -32,7 +32,10 @@ export function createTaggedEntries(log: Logger): TaggedEntries {
       const ids = new Set([...tagsByEntry].flatMap(([entryId, tags]) => (tags.includes(tagId) ? [entryId] : [])));
       try {
         for (let skip = 0, total = 1; skip < total; skip += PAGE_SIZE) {
-          const res = (await getEntries({ 'metadata.tags.sys.id[in]': tagId, select: 'sys.id', skip, limit: PAGE_SIZE })) as SdkCollection<SdkEntry>;
+          const res = (await getEntries({ 'metadata.tags.sys.id[in]': tagId, select: 'sys.id', skip, limit: PAGE_SIZE })) as {
+            items: SdkEntry[];
+            total: number;
+          };
           for (const item of res.items) ids.add(item.sys.id);
           total = res.total;
         }

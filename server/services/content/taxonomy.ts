@@ -1,11 +1,6 @@
+import type { MapContext } from '#server/services/content/mapper.ts';
 import type { Category, Locale } from '#shared/content/types.ts';
-
-/** A taxonomy concept as the CDA returns it (fields Vitrine reads). */
-export interface SdkConcept {
-  sys: { id: string };
-  prefLabel: Record<string, string | undefined>;
-  broader?: Array<{ sys: { id: string } }>;
-}
+import type { CategoryNode } from '#shared/data/content-api.ts';
 
 /** Labels, parents and children of every concept, for breadcrumbs and category filters. */
 export interface Taxonomy {
@@ -17,7 +12,10 @@ export interface Taxonomy {
   has(id: string): boolean;
 }
 
-export function createTaxonomy(concepts: SdkConcept[], defaultLocale: Locale): Taxonomy {
+/** What Vitrine reads of the SDK's taxonomy concepts. */
+type Concept = { sys: { id: string }; prefLabel: Record<string, string | undefined>; broader?: { sys: { id: string } }[] };
+
+export function createTaxonomy(concepts: readonly Concept[], defaultLocale: Locale): Taxonomy {
   const byId = new Map(concepts.map((c) => [c.sys.id, c]));
   const children = new Map<string, string[]>();
   const parentOf = new Map<string, string>();
@@ -29,8 +27,8 @@ export function createTaxonomy(concepts: SdkConcept[], defaultLocale: Locale): T
     children.set(parent, [...(children.get(parent) ?? []), concept.sys.id]);
   }
   const label = (id: string, locale: Locale) => {
-    const c = byId.get(id);
-    return c?.prefLabel[locale] ?? c?.prefLabel[defaultLocale] ?? id;
+    const labels = byId.get(id)?.prefLabel;
+    return labels?.[locale] ?? labels?.[defaultLocale] ?? id;
   };
   return {
     has: (id) => byId.has(id),
@@ -57,5 +55,48 @@ export function createTaxonomy(concepts: SdkConcept[], defaultLocale: Locale): T
     },
     roots: () => concepts.map((c) => c.sys.id).filter((id) => !parentOf.has(id)),
     children: (id) => children.get(id) ?? [],
+  };
+}
+
+/** The taxonomy as a tree with model counts (a concept's count includes its narrower concepts). */
+export function categoryTree(taxonomy: Taxonomy, counts: ReadonlyMap<string, number>, locale: Locale): CategoryNode[] {
+  const build = (id: string, depth: number): CategoryNode | undefined => {
+    const category = taxonomy.category(id, locale);
+    if (!category || depth > 10) return undefined;
+    const children = taxonomy
+      .children(id)
+      .flatMap((child) => build(child, depth + 1) ?? [])
+      .sort((a, b) => a.label.localeCompare(b.label, locale));
+    return { ...category, children, modelCount: (counts.get(id) ?? 0) + children.reduce((sum, c) => sum + c.modelCount, 0) };
+  };
+  return taxonomy
+    .roots()
+    .flatMap((id) => build(id, 0) ?? [])
+    .sort((a, b) => a.label.localeCompare(b.label, locale));
+}
+
+/** Dependency markers (ADR 010): results that list every tag, that read the taxonomy, that show tag `id`. */
+export const ALL_TAGS_DEPENDENCY = 'tags';
+export const TAXONOMY_DEPENDENCY = 'taxonomy';
+export const tagDependency = (id: string): string => `tag:${id}`;
+
+/**
+ * The map context of one query, recording into `deps` what the mapping reads of the space's tags and taxonomy.
+ * Results that read neither (pages, site settings, untagged entries) get no marker, so tag and taxonomy webhooks leave them cached.
+ */
+export function recordMetadataReads(ctx: MapContext, deps: Set<string>): MapContext {
+  const { taxonomy } = ctx;
+  const read = () => (deps.add(TAXONOMY_DEPENDENCY), taxonomy);
+  return {
+    locale: ctx.locale,
+    tagName: (id) => (deps.add(tagDependency(id)), ctx.tagName(id)),
+    allTags: () => (deps.add(ALL_TAGS_DEPENDENCY), ctx.allTags()),
+    taxonomy: {
+      category: (id, locale) => read().category(id, locale),
+      descendants: (id) => read().descendants(id),
+      roots: () => read().roots(),
+      children: (id) => read().children(id),
+      has: (id) => read().has(id),
+    },
   };
 }

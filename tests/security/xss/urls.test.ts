@@ -6,7 +6,7 @@ import { paths } from '#shared/urls.ts';
 import { XSS_PAYLOADS } from '../../fixtures/xss/payloads.ts';
 import { isDangerousUrl, schemeOf } from './html-audit.ts';
 
-import type { SdkEntry } from '#server/services/content/sdk-shapes.ts';
+import type { SdkEntry } from '#server/services/content/mapper.ts';
 
 /**
  * Issue 12, item 11: every corpus payload as each URL the CMS controls, one
