@@ -5,7 +5,7 @@ import express from 'express';
 
 import { createOpsRouter } from '#server/api/ops.ts';
 import { createHttpLogger } from '#server/logger.ts';
-import { allowedHosts } from '#server/middleware/allowed-hosts.ts';
+import { allowedHosts, requestOrigin } from '#server/middleware/allowed-hosts.ts';
 import { noStoreErrors } from '#server/middleware/cache-control.ts';
 import { warnAboutProxyTrust } from '#server/middleware/client-address.ts';
 import { deadlineOf, requestDeadline } from '#server/middleware/deadline.ts';
@@ -15,7 +15,6 @@ import { decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/
 import { hideSourceMaps, staticFiles } from '#server/middleware/static-files.ts';
 import { createDocumentHandler } from '#server/ssr/document-handler.ts';
 import { withRouteErrors } from '#server/ssr/error-status.ts';
-import { requestOrigin } from '#server/ssr/fetch-adapter.ts';
 import { createRouteDataHandler } from '#server/ssr/route-data-handler.ts';
 import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
 

@@ -12,8 +12,7 @@ import type { Request, Response } from 'express';
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
 /**
- * JSON API for integrators (README "JSON API"): the same ContentService and
- * cache the pages use.
+ * JSON API for integrators (README "JSON API"): the same ContentService and cache the pages use.
  *   GET /api/content/articles?locale=&skip=&limit=&tag=
  *   GET /api/content/models?locale=&category=&tag=
  *   GET /api/content/pages?locale=
@@ -43,13 +42,8 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
   });
 
   router.get('/articles', async (req, res) => {
-    const o = options(req, res);
-    res.json(
-      await content.listArticles(
-        { skip: int(req.query.skip, 'skip', 0, 10_000), limit: int(req.query.limit, 'limit', 10, 100), tag: optionalParam(req.query.tag) },
-        o,
-      ),
-    );
+    const query = { skip: int(req.query.skip, 'skip', 0, 10_000), limit: int(req.query.limit, 'limit', 10, 100), tag: optionalParam(req.query.tag) };
+    res.json(await content.listArticles(query, options(req, res)));
   });
   router.get('/models', async (req, res) => {
     res.json({ items: await content.listModels({ category: optionalParam(req.query.category), tag: optionalParam(req.query.tag) }, options(req, res)) });

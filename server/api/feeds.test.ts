@@ -151,7 +151,7 @@ describe('feeds with hostile content', () => {
     const res = await request(hostile.app).get('/rss.xml');
     const doc = parseXml(res.text);
 
-    expect(res.text).toContain('Fish &amp; Chips &lt;b&gt;&quot;bold&quot;&lt;/b&gt; it&apos;s ]]&gt; done');
+    expect(res.text).toContain('Fish &amp; Chips &lt;b&gt;&quot;bold&quot;&lt;/b&gt; it&#39;s ]]&gt; done');
     expect(res.text).not.toContain('<script>');
     expect(texts(doc, 'item > title')).toContain(TITLE);
     expect(texts(doc, 'item > description')).toContain('<script>alert(1)</script> & more');
@@ -161,7 +161,7 @@ describe('feeds with hostile content', () => {
     const res = await request(hostile.app).get('/sitemap.xml');
     const doc = parseXml(res.text);
 
-    expect(res.text).toContain('/visit-o&apos;clock</loc>');
+    expect(res.text).toContain('/visit-o&#39;clock</loc>');
     expect(texts(doc, 'url > loc')).toContain(`${ORIGIN}/visit-o'clock`);
   });
 });

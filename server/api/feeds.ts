@@ -1,8 +1,9 @@
+import escapeHtml from 'escape-html';
 import { Router } from 'express';
 
 import { createLastGoodSender } from '#server/api/last-good.ts';
+import { requestOrigin } from '#server/middleware/allowed-hosts.ts';
 import { deadlineOf } from '#server/middleware/deadline.ts';
-import { requestOrigin } from '#server/ssr/fetch-adapter.ts';
 import { LOCALES } from '#shared/content/types.ts';
 import { localeFromPath, paths, switchLocalePath } from '#shared/urls.ts';
 
@@ -11,15 +12,14 @@ import type { ContentApi } from '#shared/data/content-api.ts';
 import type { Locale } from '#shared/content/types.ts';
 import type { Response } from 'express';
 
-/**
- * Characters XML 1.0 cannot carry even as references (C0 controls but tab,
- * LF and CR; U+FFFE/FFFF; lone surrogates): one in a title made the whole
- * feed malformed, so readers dropped it (issue 12, tests/security/xss/).
- */
+/** Characters XML 1.0 cannot carry even as references: one in a title made the whole feed malformed (issue 12). */
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const xml = (s: string) =>
-  s.replace(NOT_XML, '').replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string);
+const xml = (text: string) => escapeHtml(text.replace(NOT_XML, ''));
+
+const SITEMAP_HEAD = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">';
+const RSS_HEAD = '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom">';
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /**
  * `/robots.txt`, `/sitemap.xml` (every locale, lastmod, hreflang alternates) and `/rss.xml` per locale.
@@ -38,12 +38,8 @@ export function createFeedsRouter(config: Config, content: ContentApi): Router {
 
   router.get('/sitemap.xml', async (req, res) => {
     const origin = requestOrigin(req, config.publicUrl);
-    await send(req, res, {
-      key: `${origin}/sitemap.xml`,
-      type: 'application/xml',
-      cacheControl: config.htmlCacheControl,
-      build: () => buildSitemap(origin, res),
-    });
+    const build = () => buildSitemap(origin, res);
+    await send(req, res, { key: `${origin}/sitemap.xml`, type: 'application/xml', cacheControl: config.htmlCacheControl, build });
   });
 
   async function buildSitemap(origin: string, res: Response): Promise<string> {
@@ -55,48 +51,43 @@ export function createFeedsRouter(config: Config, content: ContentApi): Router {
       content.listTags(o),
     ]);
     const urls: Array<{ path: string; lastmod?: string }> = [
-      { path: '/' },
-      { path: '/models' },
-      { path: '/articles' },
+      { path: paths.home('en-US') },
+      { path: paths.models('en-US') },
+      { path: paths.articles('en-US') },
       ...pages.map((p) => ({ path: paths.page('en-US', p.slug), lastmod: p.updatedAt })),
       ...articles.items.map((a) => ({ path: paths.article('en-US', a.slug), lastmod: a.updatedAt })),
       ...models.map((m) => ({ path: paths.model('en-US', m.slug), lastmod: m.updatedAt })),
       ...tags.map((t) => ({ path: paths.tag('en-US', t.id) })),
     ];
-    const body = urls
-      .flatMap(({ path, lastmod }) =>
-        LOCALES.map((locale) => {
-          const loc = origin + switchLocalePath(path, locale);
-          const alternates = LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${xml(origin + switchLocalePath(path, l))}"/>`).join('');
-          return `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${xml(lastmod)}</lastmod>` : ''}${alternates}</url>`;
-        }),
-      )
-      .join('\n');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
+    const url = (path: string, lastmod: string | undefined) => {
+      const alternates = LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${xml(origin + switchLocalePath(path, l))}"/>`);
+      return `<url><loc>${xml(origin + path)}</loc>${lastmod ? `<lastmod>${xml(lastmod)}</lastmod>` : ''}${alternates.join('')}</url>`;
+    };
+    const body = urls.flatMap(({ path, lastmod }) => LOCALES.map((locale) => url(switchLocalePath(path, locale), lastmod)));
+    return `${XML_DECLARATION}${SITEMAP_HEAD}\n${body.join('\n')}\n</urlset>\n`;
   }
 
   router.get(['/rss.xml', '/:prefix/rss.xml'], async (req, res, next) => {
     const locale = localeFromPath(req.path);
     if (req.params.prefix && paths.home(locale) === '/') return next();
     const origin = requestOrigin(req, config.publicUrl);
-    await send(req, res, {
-      key: `${origin}${paths.rss(locale)}`,
-      type: 'application/rss+xml',
-      cacheControl: config.htmlCacheControl,
-      build: () => buildRss(origin, locale, res),
-    });
+    const build = () => buildRss(origin, locale, res);
+    await send(req, res, { key: `${origin}${paths.rss(locale)}`, type: 'application/rss+xml', cacheControl: config.htmlCacheControl, build });
   });
 
   async function buildRss(origin: string, locale: Locale, res: Response): Promise<string> {
     const o = options(locale, res);
     const [site, articles] = await Promise.all([content.getSiteSettings(o), content.listArticles({ limit: 50 }, o)]);
-    const items = articles.items
-      .map((a) => {
-        const link = origin + paths.article(locale, a.slug);
-        return `<item><title>${xml(a.title)}</title><link>${xml(link)}</link><guid isPermaLink="true">${xml(link)}</guid><description>${xml(a.excerpt)}</description><pubDate>${new Date(a.publishDate).toUTCString()}</pubDate>${a.author ? `<dc:creator>${xml(a.author.name)}</dc:creator>` : ''}</item>`;
-      })
-      .join('\n');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>${xml(site.name)}</title><link>${xml(origin + paths.home(locale))}</link><description>${xml(site.description)}</description><language>${locale}</language><atom:link href="${xml(origin + paths.rss(locale))}" rel="self" type="application/rss+xml"/>\n${items}\n</channel></rss>\n`;
+    const items = articles.items.map((a) => {
+      const link = xml(origin + paths.article(locale, a.slug));
+      const creator = a.author ? `<dc:creator>${xml(a.author.name)}</dc:creator>` : '';
+      const date = new Date(a.publishDate).toUTCString();
+      const text = `<title>${xml(a.title)}</title><link>${link}</link><description>${xml(a.excerpt)}</description>`;
+      return `<item>${text}<guid isPermaLink="true">${link}</guid><pubDate>${date}</pubDate>${creator}</item>`;
+    });
+    const self = `<atom:link href="${xml(origin + paths.rss(locale))}" rel="self" type="application/rss+xml"/>`;
+    const channel = `<title>${xml(site.name)}</title><link>${xml(origin + paths.home(locale))}</link><description>${xml(site.description)}</description>`;
+    return `${XML_DECLARATION}${RSS_HEAD}<channel>${channel}<language>${locale}</language>${self}\n${items.join('\n')}\n</channel></rss>\n`;
   }
 
   return router;

@@ -1,5 +1,5 @@
 import type { Config } from '#server/config.ts';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 /** A host name or [IPv6] literal with an optional port; nothing that could smuggle a path or user info. */
 const HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -69,4 +69,15 @@ export function allowedHosts(config: Pick<Config, 'allowedHosts'>, options: { ex
     const fix = 'If this host is yours, add it to ALLOWED_HOSTS (comma-separated, a leading dot allows subdomains) or set PUBLIC_URL.';
     reject(res, 421, `Misdirected Request: this server does not answer for host ${parsed.hostname}. ${fix}`);
   };
+}
+
+/**
+ * The origin of every absolute URL (canonical links, og:url, feeds, sitemap): PUBLIC_URL when configured;
+ * else the request's protocol and `req.host` (X-Forwarded-* only from a TRUST_PROXY hop, checked against
+ * ALLOWED_HOSTS). One spelling per host, since the page cache keys on it; a malformed one gives localhost.
+ */
+export function requestOrigin(req: Request, publicUrl: string | undefined): string {
+  if (publicUrl) return new URL(publicUrl).origin;
+  const protocol = req.protocol === 'https' ? 'https' : 'http';
+  return new URL(`${protocol}://${parseHost(req.host)?.host ?? 'localhost'}`).origin;
 }

@@ -4,12 +4,13 @@ import { isbot } from 'isbot';
 import { isRouteErrorResponse } from 'react-router';
 
 import { publicConfig } from '#server/config.ts';
+import { requestOrigin } from '#server/middleware/allowed-hosts.ts';
 import { updatePolicy } from '#server/middleware/content-security-policy.ts';
 import { renderErrorPage } from '#server/middleware/errors.ts';
 import { trackDependencies } from '#server/services/content/dependencies.ts';
 import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/errors.ts';
 import { captureInto, createPageCacheKey, sendCachedPage } from '#server/ssr/cached-page.ts';
-import { requestOrigin, requestTarget, sendFetchResponse, toFetchRequest } from '#server/ssr/fetch-adapter.ts';
+import { requestTarget, sendFetchResponse, toFetchRequest } from '#server/ssr/fetch-adapter.ts';
 import { toCanonicalPage } from '#shared/canonical-url.ts';
 
 import type { Config } from '#server/config.ts';

@@ -4,7 +4,8 @@ import express from 'express';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { requestOrigin, toFetchRequest } from '#server/ssr/fetch-adapter.ts';
+import { requestOrigin } from '#server/middleware/allowed-hosts.ts';
+import { toFetchRequest } from '#server/ssr/fetch-adapter.ts';
 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

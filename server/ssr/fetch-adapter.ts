@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 
-import { parseHost } from '#server/middleware/allowed-hosts.ts';
+import { requestOrigin } from '#server/middleware/allowed-hosts.ts';
 import { toSafeRedirectPath } from '#shared/http/safe-redirect.ts';
 
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
@@ -23,17 +23,6 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, public
     for (const v of [value ?? []].flat()) headers.append(name, v);
   }
   return new Request(url, { method: req.method, headers, signal: controller.signal });
-}
-
-/**
- * The origin of every absolute URL (canonical links, og:url, feeds, sitemap): PUBLIC_URL when configured;
- * else the request's protocol and `req.host` (X-Forwarded-* only from a TRUST_PROXY hop, checked against
- * ALLOWED_HOSTS). One spelling per host, since the page cache keys on it; a malformed one gives localhost.
- */
-export function requestOrigin(req: ExpressRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return new URL(publicUrl).origin;
-  const protocol = req.protocol === 'https' ? 'https' : 'http';
-  return new URL(`${protocol}://${parseHost(req.host)?.host ?? 'localhost'}`).origin;
 }
 
 /** The path and query of the request target; the absolute form (`GET http://h/p`) keeps only those. */
