@@ -1,9 +1,7 @@
 /**
- * The benchmark's floor (issue: cold article ≥ 1.0× "a bare Express +
- * renderToPipeableStream render of the same page without our middleware"):
- * the same SSR bundle, routes, loaders and content stack as production, but
- * none of our HTTP layer — no request logging, guards, helmet/nonce, ETag,
- * compression or page cache. Usage: node scripts/bench/floor-server.ts <port>
+ * The page bench's floor (`node scripts/bench/floor-server.ts <port>`): the same SSR bundle, routes, loaders
+ * and content stack as production, but none of our HTTP layer (logging, guards, helmet/nonce, ETag,
+ * compression, page cache): a bare Express + renderToPipeableStream render of the same page.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,13 +1,7 @@
 /**
- * Insights store benchmark (`node scripts/bench/insights-store.ts`): how many
- * events a second the batched writer stores, and how long the operator
- * summary (all four windows) takes over a month of rows.
- *
- * Writes page views and vitals (half each) through the store's public API
- * into a fresh SQLite file in a temp dir (or the PostgreSQL at --url), in
- * the default batches of 1000, then fills --rows spread over 30 days and
- * times `summarize()`. Options: --events <n> (default 200 000), --rows <n>
- * (default 1 000 000), --url <postgres://…>.
+ * `node scripts/bench/insights-store.ts [--events <n>] [--rows <n>] [--url <postgres://…>]` (defaults 200 000,
+ * 1 000 000, a fresh SQLite file): events a second the batched writer stores (page views and vitals, half
+ * each, default batches), then how long the operator summary (all windows) takes over --rows spread over 30 days.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,14 +61,17 @@ const vital = (i: number): VitalEvent => ({
   navigationType: 'navigate',
 });
 
+/** Event `i`, a page view or a vital alternately, recorded at `at`. */
+function record(store: ReturnType<typeof open>, i: number, at: number): void {
+  if (i % 2) store.recordVital(vital(i), at);
+  else store.recordPageView(view(i), at);
+}
+
 async function measureWrites(): Promise<void> {
   const store = open();
   await store.summarize(now);
   const started = performance.now();
-  for (let i = 0; i < events; i += 1) {
-    if (i % 2) store.recordVital(vital(i), now);
-    else store.recordPageView(view(i), now);
-  }
+  for (let i = 0; i < events; i += 1) record(store, i, now);
   const queuedMs = performance.now() - started;
   await store.flush();
   const ms = performance.now() - started;
@@ -84,11 +81,7 @@ async function measureWrites(): Promise<void> {
 
 async function measureSummary(): Promise<void> {
   const store = open();
-  for (let i = 0; i < rows; i += 1) {
-    const at = now - Math.floor((i / rows) * 30 * DAY);
-    if (i % 2) store.recordVital(vital(i), at);
-    else store.recordPageView(view(i), at);
-  }
+  for (let i = 0; i < rows; i += 1) record(store, i, now - Math.floor((i / rows) * 30 * DAY));
   await store.flush();
   for (let run = 0; run < 3; run += 1) {
     const started = performance.now();
