@@ -1,9 +1,6 @@
 /**
- * The decoder workers under `public/decoders/`: written by
- * scripts/copy-decoders.ts, started by the viewer's loaders
- * (client/features/model-viewer/), given their own CSP by the server. Every
- * wasm decoder runs in one of these, loaded from a URL on our origin, so no
- * page needs `'wasm-unsafe-eval'` (docs/decisions/004-model-viewer.md).
+ * The decoder workers in public/decoders/ (scripts/copy-decoders.ts), started by client/features/model-viewer/gltf-loader.ts
+ * and given their own CSP by the server, so no page needs 'wasm-unsafe-eval' (docs/decisions/004-model-viewer.md).
  */
 export const BASIS_WORKER_FILE = 'basis_worker.js';
 export const BASIS_WORKER_PATH = `/decoders/basis/${BASIS_WORKER_FILE}`;

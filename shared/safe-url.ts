@@ -1,12 +1,7 @@
 /**
- * URL checks for links and asset URLs that come from the CMS: the content
- * mapper (server) refuses unsafe asset URLs, the rich-text renderer unsafe
- * hyperlinks, so both sides apply the same rules. Only absolute http(s),
- * mailto and tel survive; everything else (javascript:, data:, vbscript:,
- * file:, protocol-relative and backslash tricks, scheme names split by tabs,
- * newlines or other control characters) is refused, and the caller renders
- * the link text without a link. The browser's own URL parser decides what
- * the scheme is, so we check exactly what it would follow.
+ * The one check for URLs from the CMS (the content mapper's asset URLs, rich-text hyperlinks): only absolute http(s),
+ * mailto and tel survive; javascript:, data:, protocol-relative, backslash and control-character tricks are refused and the
+ * caller renders the text without a link. The WHATWG URL parser decides the scheme, exactly as the browser would.
  */
 
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);

@@ -108,29 +108,17 @@ const STEP_RAD = 10 * DEG;
 const LARGE_STEP_RAD = 45 * DEG;
 const ZOOM_FACTOR = 1.15;
 
-/** Keyboard orbit: arrows turn around the target (Shift: larger steps), +/− zoom, Home resets. */
+// Arrows turn around the target (azimuth, polar steps), +/− zoom (= and _ are the unshifted keys on US layouts).
+const ORBIT_KEYS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const ZOOM_KEYS: Record<string, number> = { '+': 1 / ZOOM_FACTOR, '=': 1 / ZOOM_FACTOR, '-': ZOOM_FACTOR, _: ZOOM_FACTOR };
+
+/** The keyboard command for a `KeyboardEvent.key` (Shift: larger steps; Home resets), or null for keys the viewer ignores. */
 export function getOrbitCommand(key: string, shiftKey = false): OrbitCommand | null {
   const step = shiftKey ? LARGE_STEP_RAD : STEP_RAD;
-  switch (key) {
-    case 'ArrowLeft':
-      return { kind: 'orbit', azimuthRad: -step, polarRad: 0 };
-    case 'ArrowRight':
-      return { kind: 'orbit', azimuthRad: step, polarRad: 0 };
-    case 'ArrowUp':
-      return { kind: 'orbit', azimuthRad: 0, polarRad: -step };
-    case 'ArrowDown':
-      return { kind: 'orbit', azimuthRad: 0, polarRad: step };
-    case '+':
-    case '=':
-      return { kind: 'zoom', factor: 1 / ZOOM_FACTOR };
-    case '-':
-    case '_':
-      return { kind: 'zoom', factor: ZOOM_FACTOR };
-    case 'Home':
-      return { kind: 'reset' };
-    default:
-      return null;
-  }
+  const orbit = Object.hasOwn(ORBIT_KEYS, key) ? ORBIT_KEYS[key] : undefined;
+  if (orbit) return { kind: 'orbit', azimuthRad: orbit[0] * step, polarRad: orbit[1] * step };
+  if (Object.hasOwn(ZOOM_KEYS, key)) return { kind: 'zoom', factor: ZOOM_KEYS[key]! };
+  return key === 'Home' ? { kind: 'reset' } : null;
 }
 
 /** New camera position after an orbit or zoom command, within the controls' limits. */

@@ -23,8 +23,10 @@ export function richTextDomId(key: string): string {
   return `rt-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
-function internalHref(anchor: HTMLAnchorElement): string | undefined {
-  if (anchor.hasAttribute('download') || (anchor.target && anchor.target !== '_self')) return undefined;
+/** The same-origin path of the link an event happened in, unless it downloads or opens another window. */
+function internalHref(target: EventTarget): string | undefined {
+  const anchor = (target as Element).closest?.('a[href]');
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute('download') || (anchor.target && anchor.target !== '_self')) return undefined;
   const url = new URL(anchor.href, window.location.href);
   return url.origin === window.location.origin ? url.pathname + url.search + url.hash : undefined;
 }
@@ -71,17 +73,14 @@ export function RichTextHtml({ value, renderModel, loadModelRenderer, className 
   }, [html, renderModel, loadModelRenderer]);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const anchor = (event.target as Element).closest?.('a[href]');
-    if (!(anchor instanceof HTMLAnchorElement) || event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const href = internalHref(anchor);
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const href = internalHref(event.target);
     if (!href) return;
     event.preventDefault();
     void navigate(href);
   };
   const onIntent = (event: { target: EventTarget }) => {
-    const anchor = (event.target as Element).closest?.('a[href]');
-    const href = anchor instanceof HTMLAnchorElement ? internalHref(anchor) : undefined;
+    const href = internalHref(event.target);
     if (href) prefetch(href);
   };
 
