@@ -1,6 +1,9 @@
 import { builtinModules } from 'node:module';
+import path from 'node:path';
 
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
@@ -29,6 +32,34 @@ const processEnv = {
   object: 'process',
   property: 'env',
   message: 'Only server/config.ts reads process.env; take settings from Config (STYLE.md section 4).',
+};
+
+/**
+ * The layers (ADR 020): requests enter through the server entry, go to api/ssr, which call services, which
+ * reach the hosted services through adapters (or the embedded stand-ins). Arrows point one way only.
+ */
+const layers = [
+  { type: 'middleware', pattern: 'server/middleware/**', partialMatch: false },
+  { type: 'api', pattern: ['server/api/**', 'server/insights/**'], partialMatch: false },
+  { type: 'ssr', pattern: 'server/ssr/**', partialMatch: false },
+  { type: 'services', pattern: 'server/services/**', partialMatch: false },
+  { type: 'embedded', pattern: 'server/embedded/**', partialMatch: false },
+  // Last: what no folder above claims (index.ts, app.ts, composition.ts, config.ts, logger.ts, lifecycle/).
+  { type: 'entry', pattern: 'server/**', partialMatch: false },
+  { type: 'client', pattern: 'client/**', partialMatch: false },
+  { type: 'shared', pattern: 'shared/**', partialMatch: false },
+];
+
+/** Which layers each layer may import (itself included). `entry` types (Config, Logger) are readable from every server layer. */
+const mayImport = {
+  entry: ['entry', 'middleware', 'api', 'ssr', 'services', 'embedded', 'shared'],
+  middleware: ['middleware', 'entry', 'shared'],
+  api: ['api', 'middleware', 'services', 'entry', 'shared'],
+  ssr: ['ssr', 'middleware', 'services', 'entry', 'shared', 'client'],
+  services: ['services', 'embedded', 'entry', 'shared'],
+  embedded: ['embedded', 'entry', 'shared'],
+  client: ['client', 'shared'],
+  shared: ['shared'],
 };
 
 export default defineConfig(
@@ -104,6 +135,30 @@ export default defineConfig(
         },
       ],
       'no-restricted-properties': ['error', processEnv],
+    },
+  },
+  {
+    files: ['server/**/*.ts', 'client/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { boundaries, 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createNodeResolver()],
+      'import/resolver': { [path.resolve(import.meta.dirname, 'eslint-import-resolver.cjs')]: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/elements': layers,
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: Object.entries(mayImport).map(([from, to]) => ({
+            from: { element: { type: from } },
+            allow: { to: { element: { types: { anyOf: to } } } },
+          })),
+        },
+      ],
+      'import-x/no-cycle': 'error',
     },
   },
   {
