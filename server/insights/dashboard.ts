@@ -51,11 +51,11 @@ function renderWindow(name: WindowName, window: WindowSummary): string {
   const per = `per ${BUCKET_NAMES[name]}, ${title.toLowerCase()}`;
   const labels = window.series.map((bucket) => bucketLabel(bucket.start, name));
   const cards = [card(formatNumber(window.views), 'page views'), ...VITAL_NAMES.map((vital) => renderVitalCard(vital, window.vitals))].join('');
-  const views = renderBarChart(
+  const views = renderChart(
     window.series.map((bucket) => bucket.views),
     { label: `Page views ${per}`, labels },
   );
-  const lcp = renderLineChart(
+  const lcp = renderChart(
     window.series.map((bucket) => bucket.p75.LCP ?? null),
     { label: `LCP p75 ${per}`, labels, thresholds: VITAL_THRESHOLDS.LCP, unit: ' ms' },
   );
@@ -128,74 +128,51 @@ function formatNumber(value: number): string {
   return Math.round(value).toLocaleString('en-US');
 }
 
-// Tiny inline SVG charts, styled by the page's <style> through class names.
 interface ChartOptions {
   /** Accessible name of the chart. */
   label: string;
   /** One label per value, shown as its tooltip; the first and last also under the axis. */
   labels: string[];
+  unit?: string;
+  /** Good and poor thresholds: a line chart with dashed guides. Without them, bars. */
+  thresholds?: readonly [number, number];
 }
 
-const WIDTH = 640;
-const HEIGHT = 140;
-const PAD = { top: 10, right: 8, bottom: 18, left: 64 };
-const BASELINE = HEIGHT - PAD.bottom;
+const CHART = { width: 640, height: 140, top: 10, left: 64, right: 632, baseline: 122 };
 const round = (value: number) => Math.round(value * 10) / 10;
 
-function renderChart(
-  options: ChartOptions,
-  count: number,
-  max: number,
-  draw: (x: (index: number) => number, y: (value: number) => number) => string,
-  unit = '',
-) {
-  const step = (WIDTH - PAD.left - PAD.right) / Math.max(1, count);
-  const x = (index: number) => round(PAD.left + index * step);
-  const y = (value: number) => round(BASELINE - (value / max) * (BASELINE - PAD.top));
-  const label = escapeHtml(options.label);
-  return [
-    `<svg class="chart" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${label}"><title>${label}</title>`,
-    `<line class="axis" x1="${PAD.left}" y1="${BASELINE}" x2="${WIDTH - PAD.right}" y2="${BASELINE}"/>`,
-    `<text class="tick" x="${PAD.left - 6}" y="${PAD.top + 4}" text-anchor="end">${formatNumber(max)}${unit}</text>`,
-    `<text class="tick" x="${PAD.left - 6}" y="${BASELINE}" text-anchor="end">0</text>`,
-    `<text class="tick" x="${PAD.left}" y="${HEIGHT - 4}">${escapeHtml(options.labels[0] ?? '')}</text>`,
-    `<text class="tick" x="${WIDTH - PAD.right}" y="${HEIGHT - 4}" text-anchor="end">${escapeHtml(options.labels.at(-1) ?? '')}</text>`,
-    `${draw((index) => round(x(index) + step / 2), y)}</svg>`,
-  ].join('');
-}
-
-/** Vertical bars, one per value (page views per bucket). */
-function renderBarChart(values: number[], options: ChartOptions): string {
-  const max = Math.max(1, ...values);
-  const width = round(((WIDTH - PAD.left - PAD.right) / Math.max(1, values.length)) * 0.8);
-  return renderChart(options, values.length, max, (center, y) =>
-    values
-      .map((value, index) => {
-        const title = `<title>${escapeHtml(`${options.labels[index] ?? ''}: ${formatNumber(value)}`)}</title>`;
-        const top = y(value);
-        return `<rect class="bar" x="${round(center(index) - width / 2)}" y="${top}" width="${width}" height="${round(BASELINE - top)}">${title}</rect>`;
-      })
-      .join(''),
+/** A tiny inline SVG chart, styled by the page's `<style>` through class names. */
+function renderChart(values: Array<number | null>, { label, labels, unit = '', thresholds }: ChartOptions): string {
+  const { width, height, top, left, right, baseline } = CHART;
+  const present = values.filter((value) => value !== null);
+  const max = thresholds ? Math.max(thresholds[1] * 1.2, ...present) : Math.max(1, ...present);
+  const step = (right - left) / Math.max(1, values.length);
+  const x = (index: number) => round(left + (index + 0.5) * step);
+  const y = (value: number) => round(baseline - (value / max) * (baseline - top));
+  const marks = values.map((value, index) => {
+    if (value === null) return '';
+    const title = `<title>${escapeHtml(`${labels[index] ?? ''}: ${formatNumber(value)}${unit}`)}</title>`;
+    if (thresholds) return `<circle class="dot" cx="${x(index)}" cy="${y(value)}" r="2">${title}</circle>`;
+    const [barX, barTop] = [round(x(index) - step * 0.4), y(value)];
+    return `<rect class="bar" x="${barX}" y="${barTop}" width="${round(step * 0.8)}" height="${round(baseline - barTop)}">${title}</rect>`;
+  });
+  const guides = (thresholds ?? []).map(
+    (value, index) => `<line class="${['good', 'poor'][index]}" x1="${left}" y1="${y(value)}" x2="${right}" y2="${y(value)}"/>`,
   );
-}
-
-/** A line through the non-empty values (p75 of a vital per bucket), broken at empty buckets, with dashed good/poor thresholds. */
-function renderLineChart(values: Array<number | null>, options: ChartOptions & { thresholds: readonly [number, number]; unit: string }): string {
-  const max = Math.max(options.thresholds[1] * 1.2, ...values.filter((value) => value !== null));
-  const draw = (center: (index: number) => number, y: (value: number) => number) => {
-    const guides = options.thresholds.map(
-      (value, index) => `<line class="${index === 0 ? 'good' : 'poor'}" x1="${PAD.left}" y1="${y(value)}" x2="${WIDTH - PAD.right}" y2="${y(value)}"/>`,
-    );
-    const segments: string[][] = [[]];
-    const dots: string[] = [];
-    values.forEach((value, index) => {
-      if (value === null) return void segments.push([]);
-      segments.at(-1)?.push(`${center(index)},${y(value)}`);
-      const title = escapeHtml(`${options.labels[index] ?? ''}: ${formatNumber(value)}${options.unit}`);
-      dots.push(`<circle class="dot" cx="${center(index)}" cy="${y(value)}" r="2"><title>${title}</title></circle>`);
-    });
-    const lines = segments.filter((points) => points.length > 1).map((points) => `<polyline class="line" points="${points.join(' ')}"/>`);
-    return guides.join('') + lines.join('') + dots.join('');
-  };
-  return renderChart(options, values.length, max, draw, options.unit);
+  // The line breaks at empty buckets: one polyline per run of at least two points.
+  const runs: string[][] = [[]];
+  if (thresholds) values.forEach((value, index) => (value === null ? runs.push([]) : runs.at(-1)?.push(`${x(index)},${y(value)}`)));
+  const lines = runs.filter((run) => run.length > 1).map((run) => `<polyline class="line" points="${run.join(' ')}"/>`);
+  return [
+    `<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(label)}"><title>${escapeHtml(label)}</title>`,
+    `<line class="axis" x1="${left}" y1="${baseline}" x2="${right}" y2="${baseline}"/>`,
+    `<text class="tick" x="${left - 6}" y="${top + 4}" text-anchor="end">${formatNumber(max)}${unit}</text>`,
+    `<text class="tick" x="${left - 6}" y="${baseline}" text-anchor="end">0</text>`,
+    `<text class="tick" x="${left}" y="${height - 4}">${escapeHtml(labels[0] ?? '')}</text>`,
+    `<text class="tick" x="${right}" y="${height - 4}" text-anchor="end">${escapeHtml(labels.at(-1) ?? '')}</text>`,
+    ...guides,
+    ...lines,
+    ...marks,
+    '</svg>',
+  ].join('');
 }

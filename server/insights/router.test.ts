@@ -130,7 +130,7 @@ describe('insights collector: events', () => {
     const res = await request(app).post('/_insights/insights/events').set('Accept', '*/*').set('Content-Type', 'text/plain').send('{"events": [');
 
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe('Event batch is not valid JSON');
+    expect(res.body.error.message).toBe('Request body is not valid JSON');
   });
 
   it('rejects a body over the limit with 413', async () => {

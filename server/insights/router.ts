@@ -11,11 +11,9 @@ import { renderDashboardPage } from './dashboard.ts';
 import type { PageViewEvent, VitalEvent } from '#shared/insights.ts';
 import type { InsightsScriptName, ScriptSource } from './scripts.ts';
 import type { InsightsStore } from './store/store.ts';
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 
-/** Largest event batch body accepted (25 events fit comfortably). */
-export const MAX_EVENTS_BODY_BYTES = 16 * 1024;
 export const TOKEN_NOT_CONFIGURED = 'The insights summary is disabled: set INSIGHTS_TOKEN to enable it';
 const UNAVAILABLE = 'The insights store is unavailable; the server log says why';
 
@@ -27,6 +25,7 @@ export interface InsightsRouterOptions {
   token: string | undefined;
   /** Default: a burst of 120 per client, 2 a second after it (a page load sends about two batches; NAT shares addresses). */
   rateLimit?: RequestHandler;
+  /** Default 16 KiB: 25 events fit comfortably. */
   maxBodyBytes?: number;
 }
 
@@ -37,7 +36,7 @@ export interface InsightsRouterOptions {
  */
 export function createInsightsRouter(options: InsightsRouterOptions): Router {
   const router = Router();
-  const parseBody = express.json({ limit: options.maxBodyBytes ?? MAX_EVENTS_BODY_BYTES, type: ['application/json', 'text/plain'] });
+  const parseBody = express.json({ limit: options.maxBodyBytes ?? 16 * 1024, type: ['application/json', 'text/plain'] });
   const limit = options.rateLimit ?? rateLimit({ burst: 120, perSecond: 2, maxClients: 10_000, message: 'Too many insights requests; slow down' });
   const guard = requireToken(options.token);
 
@@ -80,8 +79,8 @@ export function createInsightsRouter(options: InsightsRouterOptions): Router {
     sendError(req, res, 405, `Method ${req.method} is not allowed here`, { Allow: 'POST' }),
   );
 
+  // Body-parser errors go on to the app's error handler, which answers JSON here too (errorsAsJson).
   router.use((req, res) => sendError(req, res, 404, `Nothing lives at ${req.originalUrl.split('?')[0]?.slice(0, 200)}`));
-  router.use(bodyErrors);
   return router;
 }
 
@@ -144,12 +143,3 @@ function collect<T>(schema: z.ZodType<{ events: T[] }>, record: (req: Request, e
     res.status(204).end();
   };
 }
-
-/** Body-parser failures answer in JSON like everything else here; other errors go on to the app's handler. */
-const bodyErrors: ErrorRequestHandler = (err: { type?: string; status?: number }, req, res, next) => {
-  if (err.type === 'entity.too.large') return sendError(req, res, 413, 'Event batch is larger than allowed');
-  if (err.type === 'entity.parse.failed') return sendError(req, res, 400, 'Event batch is not valid JSON');
-  if (typeof err.status === 'number' && err.status >= 400 && err.status < 500 && !(err instanceof HttpError))
-    return sendError(req, res, err.status, 'Event batch could not be read');
-  next(err);
-};

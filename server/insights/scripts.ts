@@ -2,12 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
-/**
- * The browser scripts, each bundled on its own into one unhashed file because they load by stable URL: the two
- * `…/script.js` as classic scripts (IIFE), and `speed-insights/vitals.js` (web-vitals inlined) as the ES module the
- * speed-insights script imports after `load`, only for the loads that report.
- */
-export const INSIGHTS_SCRIPTS = {
+/** Each bundled on its own into one unhashed file, loaded by stable URL: classic scripts, and vitals.js an ES module (README.md). */
+const INSIGHTS_SCRIPTS = {
   insights: 'client/features/insights/insights-script.ts',
   'speed-insights': 'client/features/insights/speed-insights-script.ts',
   'speed-insights-vitals': 'client/features/insights/speed-insights.ts',
@@ -15,8 +11,7 @@ export const INSIGHTS_SCRIPTS = {
 
 export type InsightsScriptName = keyof typeof INSIGHTS_SCRIPTS;
 
-/** Where the production build puts the bundles, relative to the project root. */
-export const BUILT_SCRIPTS_DIR = 'dist/insights';
+const BUILT_SCRIPTS_DIR = 'dist/insights';
 
 export interface InsightsScript {
   code: string;
@@ -75,11 +70,7 @@ function toScript(code: string): InsightsScript {
   return { code, etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 27)}"` };
 }
 
-/**
- * Production reads the files `npm run build` wrote, once. Development bundles on first request and again whenever a
- * file in the script folder changed, so edits show up on the next page load without a watcher. A failure is never
- * cached: a missing file stays an error only until it exists.
- */
+/** Production reads what `npm run build` wrote, once; development rebundles after a source change. Failures are not cached. */
 export function createScriptSource(isDev: boolean, root = process.cwd()): ScriptSource {
   const cache = new Map<InsightsScriptName, { version: string; script: Promise<InsightsScript> }>();
   const sourceDir = resolve(root, dirname(INSIGHTS_SCRIPTS.insights));

@@ -10,20 +10,16 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export interface WindowShape {
-  bucketMs: number;
-  buckets: number;
-}
-
 /** Each window ends with the current bucket. The store keeps INSIGHTS_RETENTION_DAYS, so `month` covers less when that is shorter. */
 export const WINDOWS = {
   hour: { bucketMs: MINUTE, buckets: 60 },
   day: { bucketMs: HOUR, buckets: 24 },
   week: { bucketMs: DAY, buckets: 7 },
   month: { bucketMs: DAY, buckets: 30 },
-} as const satisfies Record<string, WindowShape>;
+} as const;
 
 export type WindowName = keyof typeof WINDOWS;
+export type WindowShape = (typeof WINDOWS)[WindowName];
 
 /** "Good" and "poor" thresholds from web.dev/articles/vitals (p75 at or below good is good, above poor is poor). */
 export const VITAL_THRESHOLDS: Record<VitalName, readonly [good: number, poor: number]> = {
@@ -49,10 +45,7 @@ export const HISTOGRAM_BINS = 160;
 export const HISTOGRAM_RELATIVE_ERROR = (GAMMA - 1) / (GAMMA + 1);
 
 export type Histogram = Uint32Array;
-
-export function createHistogram(): Histogram {
-  return new Uint32Array(HISTOGRAM_BINS);
-}
+export const createHistogram = (): Histogram => new Uint32Array(HISTOGRAM_BINS);
 
 export function toBin(value: number): number {
   if (!(value >= 1)) return 0;
@@ -60,19 +53,13 @@ export function toBin(value: number): number {
 }
 
 const binValue = (bin: number) => (bin === 0 ? 0 : (2 * GAMMA ** bin) / (GAMMA + 1));
-
-export function recordValue(histogram: Histogram, value: number): void {
-  const bin = toBin(value);
-  histogram[bin] = (histogram[bin] ?? 0) + 1;
-}
+export const recordValue = (histogram: Histogram, value: number) => void (histogram[toBin(value)]! += 1);
 
 export function mergeInto(target: Histogram, source: Histogram): void {
   for (let bin = 0; bin < HISTOGRAM_BINS; bin += 1) target[bin] = (target[bin] ?? 0) + (source[bin] ?? 0);
 }
 
-export function countOf(histogram: Histogram): number {
-  return histogram.reduce((sum, count) => sum + count, 0);
-}
+export const countOf = (histogram: Histogram) => histogram.reduce((sum, count) => sum + count, 0);
 
 /** Nearest-rank percentile (`q` in 0..1), or null for an empty histogram. */
 export function getPercentile(histogram: Histogram, q: number): number | null {
@@ -91,9 +78,7 @@ export function getPercentile(histogram: Histogram, q: number): number | null {
 const SCALE: Record<VitalName, number> = { LCP: 1, INP: 1, CLS: 1000, FCP: 1, TTFB: 1 };
 
 /** The histogram bin of a vital's value (stored with each sample, so SQL can count per bin). */
-export function toVitalBin(name: VitalName, value: number): number {
-  return toBin(value * SCALE[name]);
-}
+export const toVitalBin = (name: VitalName, value: number) => toBin(value * SCALE[name]);
 
 /** Views and one histogram per vital: what a route, a bucket or a whole window adds up to. */
 export interface Stats {
@@ -101,9 +86,7 @@ export interface Stats {
   vitals: Partial<Record<VitalName, Histogram>>;
 }
 
-export function createStats(): Stats {
-  return { views: 0, vitals: {} };
-}
+export const createStats = (): Stats => ({ views: 0, vitals: {} });
 
 export function addBinCount(stats: Stats, name: VitalName, bin: number, count: number): void {
   const histogram = (stats.vitals[name] ??= createHistogram());

@@ -31,9 +31,7 @@ export function openSqliteDatabase(file: string): SqlDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
   try {
-    db.exec('PRAGMA busy_timeout = 200');
-    db.exec('PRAGMA journal_mode = WAL');
-    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA busy_timeout = 200; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
   } catch (error) {
     db.close();
     throw error;

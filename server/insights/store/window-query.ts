@@ -82,39 +82,39 @@ async function topRoutes({ db, source, scope }: WindowQuery, maxRoutes: number):
   return rows.map((row) => row.route);
 }
 
-/** Per-bucket totals, one `Stats` per bucket, empty ones included. */
-async function querySeries({ run, source, from }: WindowQuery, bucketMs: number, buckets: number): Promise<Stats[]> {
-  const series = Array.from({ length: buckets }, createStats);
-  const slot = `CAST((${source.time} - ?) / ? AS INTEGER) AS slot`;
-  const views = await run<{ slot: number; n: Count }>(`${slot}, ${source.count} AS n`, [from, bucketMs], source.views, 'GROUP BY slot');
-  for (const row of views) if (series[row.slot]) series[row.slot]!.views += Number(row.n);
-  const bins = await run<{ slot: number; name: string; bin: number; n: Count }>(
-    `${slot}, name, bin, ${source.count} AS n`,
-    [from, bucketMs],
+/** Views and vital bins grouped by the SQL expression `key`, added to the `Stats` that `statsFor` picks for each key. */
+async function queryStats({ run, source }: WindowQuery, key: string, keyParams: SqlValue[], statsFor: (key: string) => Stats | undefined) {
+  const views = await run<{ k: string; n: Count }>(`${key} AS k, ${source.count} AS n`, keyParams, source.views, 'GROUP BY k');
+  for (const row of views) {
+    const stats = statsFor(String(row.k));
+    if (stats) stats.views += Number(row.n);
+  }
+  const bins = await run<{ k: string; name: string; bin: number; n: Count }>(
+    `${key} AS k, name, bin, ${source.count} AS n`,
+    keyParams,
     source.vitals,
-    'GROUP BY slot, name, bin',
+    'GROUP BY k, name, bin',
   );
-  for (const row of bins) if (series[row.slot] && isVitalName(row.name)) addBinCount(series[row.slot]!, row.name, Number(row.bin), Number(row.n));
+  for (const row of bins) {
+    const stats = statsFor(String(row.k));
+    if (stats && isVitalName(row.name)) addBinCount(stats, row.name, Number(row.bin), Number(row.n));
+  }
+}
+
+/** Per-bucket totals, one `Stats` per bucket, empty ones included. */
+async function querySeries(query: WindowQuery, bucketMs: number, buckets: number): Promise<Stats[]> {
+  const series = Array.from({ length: buckets }, createStats);
+  await queryStats(query, `CAST((${query.source.time} - ?) / ? AS INTEGER)`, [query.from, bucketMs], (slot) => series[Number(slot)]);
   return series;
 }
 
 /** Per-route totals for the kept routes plus `other`, most viewed first. */
-async function queryRoutes({ run, source }: WindowQuery, kept: string[]): Promise<Array<[string, Stats]>> {
+async function queryRoutes(query: WindowQuery, kept: string[]): Promise<Array<[string, Stats]>> {
   // No kept route means no rows at all (any row's route would have been ranked), and `IN ()` is not SQL.
   if (kept.length === 0) return [];
   const byRoute = new Map<string, Stats>();
-  const statsFor = (route: string) => byRoute.get(route) ?? byRoute.set(route, createStats()).get(route)!;
-  const routeKey = `CASE WHEN route IN (${kept.map(() => '?').join(', ')}) THEN route ELSE ? END AS r`;
-  const keyParams: SqlValue[] = [...kept, OTHER_ROUTE];
-  const views = await run<{ r: string; n: Count }>(`${routeKey}, ${source.count} AS n`, keyParams, source.views, 'GROUP BY r');
-  for (const row of views) statsFor(row.r).views += Number(row.n);
-  const bins = await run<{ r: string; name: string; bin: number; n: Count }>(
-    `${routeKey}, name, bin, ${source.count} AS n`,
-    keyParams,
-    source.vitals,
-    'GROUP BY r, name, bin',
-  );
-  for (const row of bins) if (isVitalName(row.name)) addBinCount(statsFor(row.r), row.name, Number(row.bin), Number(row.n));
+  const routeKey = `CASE WHEN route IN (${kept.map(() => '?').join(', ')}) THEN route ELSE ? END`;
+  await queryStats(query, routeKey, [...kept, OTHER_ROUTE], (route) => byRoute.get(route) ?? byRoute.set(route, createStats()).get(route));
   const rank = (route: string) => (route === OTHER_ROUTE ? kept.length : kept.indexOf(route));
   return [...byRoute].sort(([a, x], [b, y]) => rank(a) - rank(b) || y.views - x.views || samplesOf(y) - samplesOf(x));
 }
