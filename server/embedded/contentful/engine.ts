@@ -49,20 +49,7 @@ export interface CdaEngine {
 
 const CONTENT_TYPE = 'application/vnd.contentful.delivery.v1+json';
 
-/**
- * An in-process Content Delivery API over a space export (ADR 002).
- * Indexes are built here, once; `handle` is synchronous and never does I/O.
- *
- * Simplified or left out, compared with the CDA:
- * - an entry published and then edited is served with its current (draft)
- *   fields: an export holds no published snapshot;
- * - `[match]` and `query` are word-prefix matches, not Contentful's full-text engine;
- * - no location filters (`[near]`, `[within]`), `/sync`, asset keys, cross-space
- *   resource links, timeline preview or content source maps;
- * - cursor tokens (`pageNext`/`pagePrev`) encode an offset; a missing or wrong
- *   token answers AccessTokenInvalid (the CDA says AccessTokenRequired when missing);
- * - `select` and `locale` are accepted and ignored on content types, tags and locales.
- */
+/** An in-process CDA over a space export (ADR 002; what it leaves out: README.md). `handle` is synchronous, no I/O. */
 export function createCdaEngine(data: SpaceExport, options: CdaEngineOptions = {}): CdaEngine {
   const index = indexSpaceExport(data, {
     assetBaseUrl: options.assetBaseUrl ?? '/content-assets',

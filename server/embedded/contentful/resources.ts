@@ -1,11 +1,7 @@
 import type { ExportContentType, ExportLocale, ExportTag } from './space-export.ts';
 
-/**
- * Shapes of CDA resources built from export objects. The CDA serves the
- * published snapshot, so its `createdAt`/`updatedAt` are the first and last
- * publish times and `revision` counts publishes; the CPA serves the editing
- * timestamps and adds the publish fields only once the entity was published.
- */
+// The CDA serves the published snapshot (`createdAt`/`updatedAt` are the first and last publish, `revision` counts
+// publishes); the CPA serves the editing timestamps and adds publish fields once published.
 
 interface SpaceIds {
   spaceId: string;

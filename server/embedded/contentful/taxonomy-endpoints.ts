@@ -7,11 +7,7 @@ import type { EndpointContext } from './entity-endpoints.ts';
 import type { ValueReader } from './field-values.ts';
 import type { QueryParams } from './query-params.ts';
 
-/**
- * Taxonomy endpoints of the CDA. Concepts and schemes are stored in the export
- * in their CDA shape and served as they are; collections are cursor paged
- * (`pages.next`/`pages.prev` links carrying a `pageNext`/`pagePrev` token).
- */
+// Concepts and schemes are stored in the export in their CDA shape and served as they are; collections are cursor paged.
 
 type Resource = { sys: { id: string } } & Record<string, unknown>;
 
