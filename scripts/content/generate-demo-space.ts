@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { AssetStore, buildModels, buildOtherAssets } from './build/assets.ts';
-import { buildContentModel, buildTaxonomy } from './build/content-model.ts';
+import { buildContentModel } from './build/content-model.ts';
 import { buildEntries } from './build/entries.ts';
 import { createGltfIo } from './gltf/write-model.ts';
+import { readJson } from './lib/source.ts';
 
 const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
 const ASSETS_DIR = join(CONTENT_DIR, 'assets');
@@ -24,7 +25,7 @@ await buildOtherAssets(store);
 const entries = await buildEntries(models);
 const { contentTypes, tags, editorInterfaces, locales } = buildContentModel();
 const assets = store.assets.sort((a, b) => a.sys.id.localeCompare(b.sys.id));
-const exportData = { contentTypes, tags, editorInterfaces, entries, assets, locales, webhooks: [], roles: [], taxonomy: buildTaxonomy() };
+const exportData = { contentTypes, tags, editorInterfaces, entries, assets, locales, webhooks: [], roles: [], taxonomy: readJson('taxonomy.json') };
 writeFileSync(join(CONTENT_DIR, 'space-export.json'), `${JSON.stringify(exportData, null, 2)}\n`);
 const megabytes = (store.totalBytes / 1024 / 1024).toFixed(2);
 process.stdout.write(`wrote content/space-export.json: ${entries.length} entries, ${assets.length} assets, ${megabytes} MB of asset files\n`);

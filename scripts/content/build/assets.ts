@@ -5,16 +5,11 @@ import sharp from 'sharp';
 
 import { PRODUCTS } from '../gltf/products/index.ts';
 import { writeModel } from '../gltf/write-model.ts';
-import { renderAvatar } from '../images/avatars.ts';
-import { renderCaptureDiagram, renderMaterialsBoard } from '../images/figures.ts';
-import { renderHero } from '../images/heroes.ts';
 import { localize, readDocuments, readJson, SOURCE_DIR } from '../lib/source.ts';
 import { createAsset, SPACE_ID, toAssetToken, uploadedBefore } from '../lib/space.ts';
 
 import type { NodeIO } from '@gltf-transform/core';
 import type { ModelVariant } from '../gltf/write-model.ts';
-import type { AvatarOptions } from '../images/avatars.ts';
-import type { HeroOptions } from '../images/heroes.ts';
 import type { SourceDocument } from '../lib/source.ts';
 import type { ExportEntity, Localized, PublishInfo } from '../lib/space.ts';
 import type { PersonSource } from './entries.ts';
@@ -47,19 +42,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.gltf': 'model/gltf+json',
 };
 
-const VARIANT_LABEL: Record<ModelVariant, Localized<string>> = {
-  glb: { 'en-US': 'GLB', 'de-DE': 'GLB' },
-  textured: { 'en-US': 'GLB with embedded textures', 'de-DE': 'GLB mit eingebetteten Texturen' },
-  animated: { 'en-US': 'GLB with animation', 'de-DE': 'GLB mit Animation' },
-  draco: { 'en-US': 'Draco-compressed GLB', 'de-DE': 'Draco-komprimiertes GLB' },
-  meshopt: { 'en-US': 'meshopt-compressed GLB', 'de-DE': 'meshopt-komprimiertes GLB' },
-  ktx2: { 'en-US': 'GLB with KTX2 (Basis Universal) textures', 'de-DE': 'GLB mit KTX2-Texturen (Basis Universal)' },
-  gltf: { 'en-US': 'glTF with external buffer and textures', 'de-DE': 'glTF mit externem Buffer und Texturen' },
-};
-
-const RENDERERS: Record<string, () => Promise<Buffer>> = { 'materials-board': renderMaterialsBoard, 'capture-rig-diagram': renderCaptureDiagram };
-
-/** A committed file under content/source/files/ (posters, render heroes, the video, the PDF). */
+/** A committed file under content/source/files/: every asset but the glTF models. */
 const readSourceFile = (fileName: string) => readFileSync(join(SOURCE_DIR, 'files', fileName));
 
 /** Writes files where `contentful space export --download-assets` puts them: `<host>/<spaceId>/<assetId>/<token>/<fileName>`. */
@@ -99,7 +82,7 @@ async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument):
   const { main, sidecars, dimensions } = await writeModel(io, product(), variant);
   const [name, nameDe] = [String(model.en['name']), String(model.de['name'] ?? model.en['name'])];
   const fileAssetId = `${variant === 'gltf' ? 'gltf' : 'glb'}-${slug}`;
-  const label = VARIANT_LABEL[variant];
+  const label = readJson<Record<ModelVariant, Localized<string>>>('model-variants.json')[variant];
   await store.add({
     id: fileAssetId,
     ...main,
@@ -125,29 +108,31 @@ export async function buildModels(io: NodeIO, store: AssetStore): Promise<BuiltM
   return built;
 }
 
-/** Heroes, avatars, figures and the committed files of content/source/assets.json: every asset that is not a model. */
+/** Heroes, avatars and the files listed in content/source/assets.json: every asset that is not a model. */
 export async function buildOtherAssets(store: AssetStore): Promise<void> {
   for (const article of readDocuments('articles')) {
-    const { slug, hero, publishDate } = article.en as { slug: string; hero: { file?: string } & Omit<HeroOptions, 'seed'>; publishDate: string };
-    const [fileName, bytes] = hero.file ? [hero.file, readSourceFile(hero.file)] : [`${slug}.webp`, await renderHero({ ...hero, seed: slug })];
-    const [title, description] = [localize(article, 'title'), localize(article, 'heroAlt')] as Localized<string>[];
-    await store.add({ id: `hero-${slug}`, fileName, bytes, title: title ?? { 'en-US': slug }, description, ...uploadedBefore(publishDate) });
+    const { slug, hero, publishDate } = article.en as { slug: string; hero: string; publishDate: string };
+    const [title, description] = [localize(article, 'title'), localize(article, 'heroAlt')];
+    await store.add({
+      id: `hero-${slug}`,
+      fileName: hero,
+      bytes: readSourceFile(hero),
+      title: title ?? { 'en-US': slug },
+      description,
+      ...uploadedBefore(publishDate),
+    });
   }
-  for (const person of readJson<(PersonSource & { avatar: AvatarOptions })[]>('people.json')) {
+  for (const person of readJson<PersonSource[]>('people.json')) {
     const name = person.name['en-US'];
     await store.add({
       id: `avatar-${person.slug}`,
       fileName: `${person.slug}.png`,
-      bytes: await renderAvatar(person.avatar),
+      bytes: readSourceFile(`${person.slug}.png`),
       title: person.name,
       description: { 'en-US': `Illustrated portrait of ${name}`, 'de-DE': `Illustriertes Porträt von ${name}` },
       ...uploadedBefore('2025-01-06'),
     });
   }
-  const files = readJson<(Omit<AssetFileInput, 'bytes' | keyof PublishInfo> & { render?: string; uploaded: string })[]>('assets.json');
-  for (const { render, uploaded, ...asset } of files) {
-    const renderer = render ? RENDERERS[render] : undefined;
-    if (render && !renderer) throw new Error(`Unknown renderer ${render}`);
-    await store.add({ ...asset, bytes: renderer ? await renderer() : readSourceFile(asset.fileName), ...uploadedBefore(uploaded) });
-  }
+  for (const { uploaded, ...asset } of readJson<(Omit<AssetFileInput, 'bytes' | keyof PublishInfo> & { uploaded: string })[]>('assets.json'))
+    await store.add({ ...asset, bytes: readSourceFile(asset.fileName), ...uploadedBefore(uploaded) });
 }

@@ -1,9 +1,7 @@
 import { readJson } from '../lib/source.ts';
 import { createModelSys, toLink } from '../lib/space.ts';
 
-import type { Localized } from '../lib/space.ts';
-
-/** Content types, editor interfaces, locales, tags and the taxonomy, from content/source/{content-model,taxonomy}.json. */
+/** Content types, editor interfaces, locales and tags from content/source/content-model.json. */
 interface FieldSource {
   id: string;
   name: string;
@@ -21,18 +19,6 @@ interface ContentModelSource {
   tags: { id: string; name: string; visibility: 'public' | 'private' }[];
   validations: Record<string, Record<string, unknown>[]>;
   contentTypes: { id: string; name: string; description: string; displayField: string; fields: FieldSource[] }[];
-}
-
-interface ConceptSource {
-  id: string;
-  notation: string;
-  label: Localized<string>;
-  broader?: string;
-  related?: string[];
-  altLabels?: Localized<string[]>;
-  hiddenLabels?: Localized<string[]>;
-  definition?: Localized<string>;
-  note?: Localized<string>;
 }
 
 const CREATED_AT = '2024-11-04T10:15:00.000Z';
@@ -73,48 +59,6 @@ export function buildContentModel() {
       contentDeliveryApi: true,
       contentManagementApi: true,
       sys: createModelSys(id, 'Locale', CREATED_AT, false),
-    })),
-  };
-}
-
-/** The concept scheme and concepts in the shapes the CDA `taxonomy/…` endpoints return. */
-export function buildTaxonomy() {
-  const { scheme, concepts } = readJson<{ scheme: { id: string; label: Localized<string>; definition: Localized<string> }; concepts: ConceptSource[] }>(
-    'taxonomy.json',
-  );
-  const uri = (id: string) => `https://vitrine.example/taxonomy/${id}`;
-  const sys = (id: string, type: string, version: number) => ({ id, type, createdAt: CREATED_AT, updatedAt: CREATED_AT, version });
-  const conceptLink = (id: string) => toLink('TaxonomyConcept', id);
-  const empty = { 'en-US': [], 'de-DE': [] };
-  return {
-    conceptSchemes: [
-      {
-        sys: sys(scheme.id, 'TaxonomyConceptScheme', 3),
-        uri: uri(scheme.id),
-        prefLabel: scheme.label,
-        definition: scheme.definition,
-        topConcepts: concepts.filter((concept) => !concept.broader).map((concept) => conceptLink(concept.id)),
-        concepts: concepts.map((concept) => conceptLink(concept.id)),
-        totalConcepts: concepts.length,
-      },
-    ],
-    concepts: concepts.map((concept) => ({
-      sys: sys(concept.id, 'TaxonomyConcept', 2),
-      uri: uri(concept.id),
-      prefLabel: concept.label,
-      altLabels: concept.altLabels ?? empty,
-      hiddenLabels: concept.hiddenLabels ?? empty,
-      note: concept.note ?? null,
-      changeNote: null,
-      definition: concept.definition ?? null,
-      editorialNote: null,
-      example: null,
-      historyNote: null,
-      scopeNote: null,
-      notations: [concept.notation],
-      broader: concept.broader ? [conceptLink(concept.broader)] : [],
-      related: (concept.related ?? []).map(conceptLink),
-      conceptSchemes: [toLink('TaxonomyConceptScheme', scheme.id)],
     })),
   };
 }

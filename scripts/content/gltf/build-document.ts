@@ -1,16 +1,15 @@
 import { Document, Logger } from '@gltf-transform/core';
 import { KHRMaterialsEmissiveStrength } from '@gltf-transform/extensions';
 
-import { createTextureImages } from '../images/texture-maps.ts';
-import { hexToRgb } from '../images/noise.ts';
+import { createTextureImages, hexToRgb } from './textures.ts';
 import { merge } from './geometry.ts';
 
 import type { Buffer as GltfBuffer, Material, Node } from '@gltf-transform/core';
 import type { Geometry } from './geometry.ts';
-import type { MaterialSpec, NodeSpec, ProductSpec, TextureSet } from './scene.ts';
+import type { MaterialSpec, NodeSpec, ProductSpec } from './scene.ts';
 
 /** Turns a ProductSpec into a glTF-Transform document: one mesh per node, one primitive per material. */
-export function srgbToLinear(hex: string): [number, number, number] {
+function srgbToLinear(hex: string): [number, number, number] {
   return hexToRgb(hex).map((channel) => {
     const c = channel / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -26,7 +25,6 @@ interface BuildContext {
 
 async function createMaterials(document: Document, product: ProductSpec): Promise<Map<string, Material>> {
   const materials = new Map<string, Material>();
-  const textures = new Map<TextureSet, Awaited<ReturnType<typeof createTextureImages>>>();
   let emissiveStrength: KHRMaterialsEmissiveStrength | undefined;
   for (const [key, spec] of Object.entries(product.materials) as [string, MaterialSpec][]) {
     const material = document
@@ -41,11 +39,8 @@ async function createMaterials(document: Document, product: ProductSpec): Promis
       material.setExtension('KHR_materials_emissive_strength', emissiveStrength.createEmissiveStrength().setEmissiveStrength(spec.emissiveStrength));
     }
     if (spec.textures) {
-      const set = spec.textures;
-      if (!textures.has(set)) textures.set(set, await createTextureImages(set));
-      const images = textures.get(set);
-      if (!images) throw new Error(`No textures for ${set}`);
-      const fileBase = `${product.slug}-${set}`;
+      const images = await createTextureImages(spec.textures);
+      const fileBase = `${product.slug}-${spec.textures}`;
       material.setBaseColorTexture(
         document.createTexture(`${spec.name} colour`).setImage(images.baseColor).setMimeType('image/jpeg').setURI(`${fileBase}-basecolor.jpg`),
       );

@@ -1,26 +1,10 @@
-import {
-  BufferAttribute,
-  BufferGeometry,
-  CylinderGeometry,
-  Euler,
-  ExtrudeGeometry,
-  Matrix3,
-  Matrix4,
-  Quaternion,
-  SphereGeometry,
-  TorusGeometry,
-  Vector3,
-} from 'three';
+import { BufferGeometry, CylinderGeometry, Euler, ExtrudeGeometry, Matrix3, Matrix4, Quaternion, SphereGeometry, TorusGeometry, Vector3 } from 'three';
 import { RoundedBoxGeometry } from 'three/addons/geometries/RoundedBoxGeometry.js';
 import { mergeVertices } from 'three/addons/utils/BufferGeometryUtils.js';
 
 import type { Shape } from 'three';
 
-/**
- * Plain indexed triangle meshes in metres (y-up, front = +z) and the handful of
- * procedural primitives the products are made of. three.js supplies the vector maths
- * and a few parametric generators; lathe and strut are our own.
- */
+/** Indexed triangle meshes in metres (y-up, front = +z) and the primitives the products are made of; three.js does the maths. */
 export type Vec3 = [number, number, number];
 
 export interface Geometry {
@@ -42,16 +26,7 @@ export function fromThree(source: BufferGeometry): Geometry {
   };
 }
 
-export function toThree(geometry: Geometry): BufferGeometry {
-  const result = new BufferGeometry();
-  result.setAttribute('position', new BufferAttribute(new Float32Array(geometry.positions), 3));
-  result.setAttribute('normal', new BufferAttribute(new Float32Array(geometry.normals), 3));
-  result.setAttribute('uv', new BufferAttribute(new Float32Array(geometry.uvs), 2));
-  result.setIndex(geometry.indices);
-  return result;
-}
-
-export interface Placement {
+interface Placement {
   at?: Vec3;
   /** Euler angles in degrees, XYZ order. */
   rotate?: Vec3;
@@ -59,17 +34,10 @@ export interface Placement {
   scale?: Vec3;
 }
 
-export function toMatrix(placement: Placement): Matrix4 {
+export function place(geometry: Geometry, placement: Placement): Geometry {
   const rotation =
     placement.quaternion ?? new Quaternion().setFromEuler(new Euler(...((placement.rotate ?? [0, 0, 0]).map((deg) => (deg * Math.PI) / 180) as Vec3)));
-  return new Matrix4().compose(new Vector3(...(placement.at ?? [0, 0, 0])), rotation, new Vector3(...(placement.scale ?? [1, 1, 1])));
-}
-
-export function place(geometry: Geometry, placement: Placement): Geometry {
-  return applyMatrix(geometry, toMatrix(placement));
-}
-
-export function applyMatrix(geometry: Geometry, matrix: Matrix4): Geometry {
+  const matrix = new Matrix4().compose(new Vector3(...(placement.at ?? [0, 0, 0])), rotation, new Vector3(...(placement.scale ?? [1, 1, 1])));
   const normalMatrix = new Matrix3().getNormalMatrix(matrix);
   const positions: number[] = [];
   const normals: number[] = [];
@@ -145,23 +113,93 @@ export function slab(shape: Shape, thickness: number, bevel: number): Geometry {
   return fromThree(extruded);
 }
 
-/** A (tapered) round bar from one point to another. */
-export function strut(from: Vec3, to: Vec3, radiusFrom: number, radiusTo = radiusFrom, radialSegments = 16): Geometry {
+/** Stands a bar built along +y between two points. */
+function alongSegment(bar: (length: number) => Geometry, from: Vec3, to: Vec3): Geometry {
   const start = new Vector3(...from);
   const direction = new Vector3(...to).sub(start);
-  const length = direction.length();
-  const bar = cylinder(radiusTo, radiusFrom, length, radialSegments);
   const rotation = new Quaternion().setFromUnitVectors(new Vector3(0, 1, 0), direction.clone().normalize());
-  const middle = start.add(direction.multiplyScalar(0.5));
-  return place(bar, { at: [middle.x, middle.y, middle.z], quaternion: rotation });
+  const middle = start.add(direction.clone().multiplyScalar(0.5));
+  return place(bar(direction.length()), { at: [middle.x, middle.y, middle.z], quaternion: rotation });
+}
+
+/** A (tapered) round bar from one point to another. */
+export function strut(from: Vec3, to: Vec3, radiusFrom: number, radiusTo = radiusFrom, radialSegments = 16): Geometry {
+  return alongSegment((length) => cylinder(radiusTo, radiusFrom, length, radialSegments), from, to);
 }
 
 /** A rectangular bar from one point to another (for rails and stretchers). */
 export function beam(from: Vec3, to: Vec3, width: number, height: number, radius = 0.002): Geometry {
-  const start = new Vector3(...from);
-  const direction = new Vector3(...to).sub(start);
-  const bar = projectUvs(roundedBox([width, direction.length(), height], radius, 1), 4, 1);
-  const rotation = new Quaternion().setFromUnitVectors(new Vector3(0, 1, 0), direction.clone().normalize());
-  const middle = start.add(direction.multiplyScalar(0.5));
-  return place(bar, { at: [middle.x, middle.y, middle.z], quaternion: rotation });
+  return alongSegment((length) => projectUvs(roundedBox([width, length, height], radius, 1), 4, 1), from, to);
+}
+
+/** One point of a lathe profile: radius and height in metres. Repeat a point to get a crisp edge there. */
+export type ProfilePoint = [radius: number, height: number];
+
+function segmentNormal(a: ProfilePoint, b: ProfilePoint): [number, number] | undefined {
+  const dr = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const length = Math.hypot(dr, dy);
+  return length < 1e-9 ? undefined : [dy / length, -dr / length];
+}
+
+/**
+ * Revolves a profile around the y axis. Walk the profile so that the outside is on the
+ * right (outer wall upwards, inner wall downwards); normals are averaged between
+ * neighbouring segments except where a point is repeated.
+ */
+export function lathe(profile: ProfilePoint[], segments = 48): Geometry {
+  const geometry: Geometry = { positions: [], normals: [], uvs: [], indices: [] };
+  const lengths = [0];
+  for (let i = 1; i < profile.length; i += 1) {
+    const a = profile[i - 1] ?? [0, 0];
+    const b = profile[i] ?? [0, 0];
+    lengths.push((lengths[i - 1] ?? 0) + Math.hypot(b[0] - a[0], b[1] - a[1]));
+  }
+  const total = lengths.at(-1) || 1;
+  profile.forEach((point, i) => {
+    const before = i > 0 ? segmentNormal(profile[i - 1] ?? point, point) : undefined;
+    const after = i < profile.length - 1 ? segmentNormal(point, profile[i + 1] ?? point) : undefined;
+    const isSplit = i > 0 && i < profile.length - 1 && (!before || !after);
+    const sum = isSplit ? (before ?? after ?? [1, 0]) : [(before?.[0] ?? 0) + (after?.[0] ?? 0), (before?.[1] ?? 0) + (after?.[1] ?? 0)];
+    const length = Math.hypot(sum[0] ?? 0, sum[1] ?? 0) || 1;
+    const [nr, ny] = [(sum[0] ?? 0) / length, (sum[1] ?? 0) / length];
+    for (let j = 0; j <= segments; j += 1) {
+      const angle = (j / segments) * Math.PI * 2;
+      const [sin, cos] = [Math.sin(angle), Math.cos(angle)];
+      geometry.positions.push(point[0] * sin, point[1], point[0] * cos);
+      geometry.normals.push(nr * sin, ny, nr * cos);
+      geometry.uvs.push(j / segments, (lengths[i] ?? 0) / total);
+    }
+  });
+  const row = segments + 1;
+  for (let i = 0; i < profile.length - 1; i += 1) {
+    if (!segmentNormal(profile[i] ?? [0, 0], profile[i + 1] ?? [0, 0])) continue;
+    for (let j = 0; j < segments; j += 1) {
+      const a = i * row + j;
+      const b = a + row;
+      geometry.indices.push(a, a + 1, b, b, a + 1, b + 1);
+    }
+  }
+  return orientTriangles(geometry);
+}
+
+/** Flips every triangle whose winding disagrees with its vertex normals (glTF front faces are counter-clockwise). */
+function orientTriangles(geometry: Geometry): Geometry {
+  const { positions: p, normals: n, indices } = geometry;
+  const result: number[] = [];
+  for (let t = 0; t < indices.length; t += 3) {
+    const [a, b, c] = [indices[t] ?? 0, indices[t + 1] ?? 0, indices[t + 2] ?? 0];
+    const e1 = [0, 1, 2].map((k) => (p[b * 3 + k] ?? 0) - (p[a * 3 + k] ?? 0));
+    const e2 = [0, 1, 2].map((k) => (p[c * 3 + k] ?? 0) - (p[a * 3 + k] ?? 0));
+    const cross = [
+      (e1[1] ?? 0) * (e2[2] ?? 0) - (e1[2] ?? 0) * (e2[1] ?? 0),
+      (e1[2] ?? 0) * (e2[0] ?? 0) - (e1[0] ?? 0) * (e2[2] ?? 0),
+      (e1[0] ?? 0) * (e2[1] ?? 0) - (e1[1] ?? 0) * (e2[0] ?? 0),
+    ];
+    const area = Math.hypot(...cross);
+    if (area < 1e-12) continue;
+    const dot = [0, 1, 2].reduce((sum, k) => sum + (cross[k] ?? 0) * ((n[a * 3 + k] ?? 0) + (n[b * 3 + k] ?? 0) + (n[c * 3 + k] ?? 0)), 0);
+    result.push(...(dot >= 0 ? [a, b, c] : [a, c, b]));
+  }
+  return { ...geometry, indices: result };
 }

@@ -1,14 +1,11 @@
 import type { Geometry, Vec3 } from './geometry.ts';
 
-/**
- * A product as plain data: a node tree whose parts reference materials by key, plus an
- * optional looping animation. The glTF writer and the poster renderer both read it.
- */
+/** A product as plain data: a node tree whose parts reference materials by key, plus an optional looping animation. */
 export type TextureSet = 'oak' | 'ash' | 'wool';
 
 export interface MaterialSpec {
   name: string;
-  /** sRGB hex; for textured materials the average colour of the texture (used by the poster renderer). */
+  /** sRGB hex (unused where textures are set). */
   color: string;
   metallic: number;
   roughness: number;

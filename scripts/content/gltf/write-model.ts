@@ -11,12 +11,7 @@ import { buildDocument } from './build-document.ts';
 import type { Scene } from '@gltf-transform/core';
 import type { ProductSpec } from './scene.ts';
 
-/**
- * The glTF delivery variants the demo covers, so the viewer is exercised with each:
- * plain GLB, GLB with embedded textures, GLB with an animation, Draco- and
- * meshopt-compressed GLB, a GLB whose textures are KTX2 (Basis Universal, so the
- * viewer's transcoder runs), and a .gltf with an external .bin and images.
- */
+/** One glTF delivery variant per model, so the viewer is exercised with each (content/README.md lists them). */
 export type ModelVariant = 'glb' | 'textured' | 'animated' | 'draco' | 'meshopt' | 'ktx2' | 'gltf';
 
 export interface ModelFiles {
@@ -44,10 +39,7 @@ async function decodeImage(bytes: Uint8Array): Promise<{ width: number; height: 
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
 }
 
-/**
- * KHR_texture_basisu the way production pipelines use it: colour maps as ETC1S
- * (small, sRGB), normal maps as UASTC with RDO and Zstandard (no blocky normals), with mipmaps.
- */
+/** KHR_texture_basisu as production pipelines use it: colour as ETC1S (small, sRGB), normals as UASTC + RDO + Zstandard, with mipmaps. */
 const toKtx2 = [
   ktx2({
     slots: /baseColorTexture/,

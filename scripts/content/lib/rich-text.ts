@@ -24,16 +24,6 @@ const LINKS = { entry: INLINES.ENTRY_HYPERLINK, asset: INLINES.ASSET_HYPERLINK, 
 const BLOCK_EMBEDS = { entry: BLOCKS.EMBEDDED_ENTRY, asset: BLOCKS.EMBEDDED_ASSET, resource: BLOCKS.EMBEDDED_RESOURCE };
 const INLINE_EMBEDS = { entry: INLINES.EMBEDDED_ENTRY, resource: INLINES.EMBEDDED_RESOURCE };
 
-const TEXT_BLOCKS = new Set<string>([
-  BLOCKS.PARAGRAPH,
-  BLOCKS.HEADING_1,
-  BLOCKS.HEADING_2,
-  BLOCKS.HEADING_3,
-  BLOCKS.HEADING_4,
-  BLOCKS.HEADING_5,
-  BLOCKS.HEADING_6,
-]);
-
 const text = (value: string, marks: { type: string }[] = []): RichNode => ({ nodeType: 'text', value, marks, data: {} });
 
 /** `entry:ID` → an Entry link, `crn:…`/`resource:ID` → a resource link, anything else → undefined (a URI). */
@@ -104,17 +94,12 @@ function fixInlines(nodes: RichNode[]): RichNode[] {
 function fixNode(node: RichNode): RichNode {
   let content = (node.content ?? []).map(fixNode);
   // The library puts inline HTML in a table cell beside its paragraphs: join them back into one.
-  if (node.nodeType === BLOCKS.TABLE_CELL && content.length > 1)
-    content = [
-      {
-        nodeType: BLOCKS.PARAGRAPH,
-        data: {},
-        content: fixInlines(content.flatMap((child) => (child.nodeType === BLOCKS.PARAGRAPH ? (child.content ?? []) : [child]))),
-      },
-    ];
+  const inlines = content.flatMap((child) => (child.nodeType === BLOCKS.PARAGRAPH ? (child.content ?? []) : [child]));
+  if (node.nodeType === BLOCKS.TABLE_CELL && content.length > 1) content = [{ nodeType: BLOCKS.PARAGRAPH, data: {}, content: fixInlines(inlines) }];
   if (node.nodeType === BLOCKS.TABLE) content[0]?.content?.forEach((cell) => Object.assign(cell, { nodeType: BLOCKS.TABLE_HEADER_CELL }));
   if (node.nodeType === 'text' || node.nodeType === 'html') return node;
-  return { nodeType: node.nodeType, data: node.data, content: TEXT_BLOCKS.has(node.nodeType) ? fixInlines(content) : content };
+  const isTextBlock = node.nodeType === BLOCKS.PARAGRAPH || node.nodeType.startsWith('heading-');
+  return { nodeType: node.nodeType, data: node.data, content: isTextBlock ? fixInlines(content) : content };
 }
 
 /** Throws if the result is not a valid rich-text document. */

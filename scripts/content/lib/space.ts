@@ -9,9 +9,7 @@ export const SPACE_ID = 'vitrine-demo';
 export type Localized<T> = { 'en-US': T; 'de-DE'?: T };
 export type LocalizedFields = Record<string, Localized<unknown>>;
 
-export interface Link<T extends string = string> {
-  sys: { type: 'Link'; linkType: T; id: string };
-}
+type Link<T extends string> = { sys: { type: 'Link'; linkType: T; id: string } };
 
 export interface ExportEntity {
   metadata: { tags: Link<'Tag'>[]; concepts: Link<'TaxonomyConcept'>[] };
@@ -82,17 +80,11 @@ function toPublishSys(id: string, info: PublishInfo): Record<string, unknown> {
   };
 }
 
-function toMetadata(tags: readonly string[] = [], concepts: readonly string[] = []): ExportEntity['metadata'] {
+function toMetadata(tags: string[] = [], concepts: string[] = []): ExportEntity['metadata'] {
   return { tags: tags.map((id) => toLink('Tag', id)), concepts: concepts.map((id) => toLink('TaxonomyConcept', id)) };
 }
 
-export interface EntryInput extends PublishInfo {
-  id: string;
-  contentType: string;
-  fields: LocalizedFields;
-  tags?: readonly string[];
-  concepts?: readonly string[];
-}
+type EntryInput = PublishInfo & { id: string; contentType: string; fields: LocalizedFields; tags?: string[]; concepts?: string[] };
 
 export function createEntry(input: EntryInput): ExportEntity {
   return {
@@ -110,14 +102,9 @@ export function createEntry(input: EntryInput): ExportEntity {
   };
 }
 
-export interface AssetInput extends PublishInfo {
-  id: string;
-  title: Localized<string>;
-  description?: Localized<string>;
-  file: { url: string; fileName: string; contentType: string; details: { size: number; image?: { width?: number; height?: number } } };
-}
+type AssetFile = { url: string; fileName: string; contentType: string; details: { size: number; image?: { width?: number; height?: number } } };
 
-export function createAsset(input: AssetInput): ExportEntity {
+export function createAsset(input: PublishInfo & { id: string; title: Localized<string>; description?: Localized<string>; file: AssetFile }): ExportEntity {
   const fields: LocalizedFields = { title: input.title, file: { 'en-US': input.file } };
   if (input.description) fields['description'] = input.description;
   return {

@@ -1,7 +1,7 @@
-import { lathe } from '../lathe.ts';
+import { lathe } from '../geometry.ts';
 import { part, pickMaterials } from '../scene.ts';
 
-import type { ProfilePoint } from '../lathe.ts';
+import type { ProfilePoint } from '../geometry.ts';
 import type { ProductSpec } from '../scene.ts';
 
 /** Round carver's mallet, beech head, oiled ash handle (textured) and a brass ferrule, shown standing on its head. Ø 92 mm, 285 mm. */

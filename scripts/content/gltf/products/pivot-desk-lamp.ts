@@ -1,7 +1,6 @@
 import { CatmullRomCurve3, TubeGeometry, Vector3 } from 'three';
 
-import { cylinder, fromThree, merge, place, sphere, strut } from '../geometry.ts';
-import { lathe } from '../lathe.ts';
+import { cylinder, fromThree, lathe, merge, place, sphere, strut } from '../geometry.ts';
 import { axisRotation, part, pickMaterials } from '../scene.ts';
 
 import type { Geometry } from '../geometry.ts';

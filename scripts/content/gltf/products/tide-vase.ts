@@ -1,7 +1,7 @@
-import { lathe } from '../lathe.ts';
+import { lathe } from '../geometry.ts';
 import { part, pickMaterials } from '../scene.ts';
 
-import type { ProfilePoint } from '../lathe.ts';
+import type { ProfilePoint } from '../geometry.ts';
 import type { ProductSpec } from '../scene.ts';
 
 /** Thrown stoneware vase in celadon glaze with an unglazed foot. Ø 176 mm, 320 mm tall. */

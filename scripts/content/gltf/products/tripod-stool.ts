@@ -1,5 +1,4 @@
-import { merge, place, projectUvs, strut, torus } from '../geometry.ts';
-import { lathe } from '../lathe.ts';
+import { lathe, merge, place, projectUvs, strut, torus } from '../geometry.ts';
 import { part, pickMaterials } from '../scene.ts';
 
 import type { ProductSpec } from '../scene.ts';

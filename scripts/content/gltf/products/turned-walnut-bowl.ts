@@ -1,7 +1,7 @@
-import { lathe } from '../lathe.ts';
+import { lathe } from '../geometry.ts';
 import { part, pickMaterials } from '../scene.ts';
 
-import type { ProfilePoint } from '../lathe.ts';
+import type { ProfilePoint } from '../geometry.ts';
 import type { ProductSpec } from '../scene.ts';
 
 /** Bowl turned from a single piece of walnut, oil finish. Ø 256 mm, 82 mm tall. */

@@ -1,0 +1,72 @@
+/**
+ * Renders each model's poster with the app's own viewer in headless Chromium (SwiftShader WebGL) and writes it to
+ * content/source/files/<slug>-poster.jpg; run the generator afterwards. On demand, not in CI (ADR 032).
+ *
+ *   node scripts/content/render-posters.ts
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import react from '@vitejs/plugin-react';
+import express from 'express';
+import { chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { build } from 'vite';
+
+import { copyDecoders } from '../copy-decoders.ts';
+import { SOURCE_DIR } from './lib/source.ts';
+
+import type { AddressInfo } from 'node:net';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PAGE_DIR = fileURLToPath(new URL('posters/', import.meta.url));
+const FLAGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const WEBGL_FLAGS = ['--disable-default-apps', '--disable-dev-shm-usage', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'];
+
+interface ModelEntry {
+  fields: { slug: { 'en-US': string }; file: { 'en-US': { sys: { id: string } } }; camera: { 'en-US': { azimuthDeg: number; polarDeg: number } } };
+}
+interface AssetEntry {
+  sys: { id: string };
+  fields: { file: { 'en-US': { url: string } } };
+}
+
+const space = JSON.parse(readFileSync(join(ROOT, 'content/space-export.json'), 'utf8')) as { entries: ModelEntry[]; assets: AssetEntry[] };
+const models = space.entries.filter((entry) => 'camera' in entry.fields);
+const decodersDir = join(ROOT, 'public/decoders');
+await copyDecoders(decodersDir);
+const outDir = mkdtempSync(join(tmpdir(), 'vitrine-posters-'));
+await build({ configFile: false, root: PAGE_DIR, publicDir: false, logLevel: 'error', plugins: [react()], build: { outDir, emptyOutDir: true } });
+
+const app = express()
+  .use('/decoders', express.static(decodersDir))
+  .use('/models', express.static(join(ROOT, 'content/assets')))
+  .use(express.static(outDir));
+const server = app.listen(0, '127.0.0.1');
+await new Promise((resolve) => server.once('listening', resolve));
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...FLAGS, ...WEBGL_FLAGS] });
+try {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1200 }, reducedMotion: 'reduce' });
+  page.on('pageerror', (error) => process.stderr.write(`${error.message}\n`));
+  // Nothing may come from elsewhere: the embedded space is offline.
+  await page.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
+  for (const { fields } of models) {
+    const slug = fields.slug['en-US'];
+    const file = space.assets.find((asset) => asset.sys.id === fields.file['en-US'].sys.id)?.fields.file['en-US'].url ?? '';
+    const { azimuthDeg, polarDeg } = fields.camera['en-US'];
+    await page.goto(`${origin}/?src=${encodeURIComponent(`/models/${file.replace(/^\/\//, '')}`)}&camera=${azimuthDeg},${polarDeg}`);
+    const figure = page.locator('figure[data-state="ready"]');
+    await figure.waitFor({ timeout: 120_000 });
+    // A clip, not an element screenshot: a software-rendered canvas may never count as "stable".
+    const png = await page.screenshot({ clip: (await figure.boundingBox()) ?? undefined, timeout: 120_000 });
+    const jpeg = await sharp(png).resize(1600, 1200).jpeg({ quality: 82, mozjpeg: true, chromaSubsampling: '4:4:4' }).toBuffer();
+    writeFileSync(join(SOURCE_DIR, 'files', `${slug}-poster.jpg`), jpeg);
+    process.stdout.write(`${slug}: ${jpeg.byteLength} bytes\n`);
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
