@@ -29,7 +29,7 @@ describe('renderErrorPage', () => {
 
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<script>');
-    expect(html).toContain('&#60;img');
+    expect(html).toContain('&lt;img');
   });
 
   it('has no script at all', () => {

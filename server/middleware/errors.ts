@@ -1,3 +1,5 @@
+import escapeHtml from 'escape-html';
+
 import { getErrorMessage, HttpError, STATUS_TEXT } from '#shared/http/http-error.ts';
 
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
@@ -15,15 +17,18 @@ function wantsJson(req: Request, res: Response): boolean {
   );
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const ERROR_PAGE_STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1c1e}h1{font-size:1.5rem}' +
+  'code{background:#f2f2f5;padding:.1em .3em;border-radius:4px}a{color:#3346d3}';
 
-/**
- * A small self-contained error page (no scripts, one `<style>` element). Pass
- * the request's nonce: the page CSP allows no other inline style.
- */
+/** A small self-contained error page (no scripts, one `<style>`). Pass the request's nonce: the page CSP allows no other inline style. */
 export function renderErrorPage(status: number, message: string, requestId: string, nonce?: string): string {
-  const title = `${status} ${STATUS_TEXT[status] ?? 'Error'}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Vitrine</title><style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1c1e}h1{font-size:1.5rem}code{background:#f2f2f5;padding:.1em .3em;border-radius:4px}a{color:#3346d3}</style></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p><p><small>Request id: <code>${escapeHtml(requestId)}</code></small></p></main></body></html>`;
+  const title = escapeHtml(`${status} ${STATUS_TEXT[status] ?? 'Error'}`);
+  const head = `<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">`;
+  const style = `<style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>${ERROR_PAGE_STYLE}</style>`;
+  const body = `<main><h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p>
+<p><small>Request id: <code>${escapeHtml(requestId)}</code></small></p></main>`;
+  return `<!doctype html><html lang="en"><head>${head}<title>${title} · Vitrine</title>${style}</head><body>${body}</body></html>`;
 }
 
 /** Sends a small JSON or HTML error answer carrying the request id. */
@@ -44,6 +49,21 @@ export const errorsAsJson: RequestHandler = (_req, res, next) => {
   res.locals.errorsAsJson = true;
   next();
 };
+
+/**
+ * Every error answer (400 and up) leaves with `Cache-Control: no-store`, whoever sends it (serve-static, a router's own 4xx):
+ * a CDN that keeps a 404 keeps it after the entry is published. Checked as the headers go out, when the final status is known.
+ */
+export function noStoreErrors(): RequestHandler {
+  return (_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+      if (args[0] >= 400) this.setHeader('Cache-Control', 'no-store');
+      return writeHead.apply(this, args);
+    } as Response['writeHead'];
+    next();
+  };
+}
 
 /** Falls through to here when no route answered. */
 export function notFound(): RequestHandler {

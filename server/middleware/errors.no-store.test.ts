@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
-import { noStoreErrors } from '#server/middleware/cache-control.ts';
+import { noStoreErrors } from '#server/middleware/errors.ts';
 
 function createAppAnswering(status: number) {
   const app = express();
