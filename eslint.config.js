@@ -57,7 +57,8 @@ const mayImport = {
   api: ['api', 'middleware', 'services', 'entry', 'shared'],
   ssr: ['ssr', 'middleware', 'services', 'entry', 'shared', 'client'],
   services: ['services', 'embedded', 'entry', 'shared'],
-  embedded: ['embedded', 'entry', 'shared'],
+  // The embedded Algolia API is an HTTP edge too: it uses the app's rate limiter and error responder.
+  embedded: ['embedded', 'middleware', 'entry', 'shared'],
   client: ['client', 'shared'],
   shared: ['shared'],
 };

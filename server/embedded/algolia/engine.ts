@@ -7,16 +7,11 @@ import { LOCALES } from '#shared/content/types.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { toIndexName } from '#shared/search.ts';
 
-import { countFacets, resolveFacets, searchFacetValues } from './facets.ts';
-import { toFacetFilterPredicate, toFiltersPredicate } from './filters.ts';
-import { shouldEscapeHighlights } from './highlight.ts';
-import { toHits } from './hits.ts';
-import { compareNewestFirst, createLocaleIndex } from './locale-index.ts';
-import { toQueryWords } from './text.ts';
+import { countFacets, searchFacetValues, toFacetFilterPredicate, toFiltersPredicate } from './facets.ts';
+import { shouldEscapeHighlights, toHits } from './highlight.ts';
+import { compareNewestFirst, createLocaleIndex, toQueryWords } from './locale-index.ts';
 
 import type { Locale, SearchRecord } from '#shared/content/types.ts';
-import type { FacetCounts, FacetHit } from './facets.ts';
-import type { Hit } from './hits.ts';
 import type { LocaleIndex } from './locale-index.ts';
 import type { ParsedQuery, SearchParams } from './query-params.ts';
 
@@ -33,64 +28,31 @@ export interface EmbeddedSearchEngineOptions {
 /** Algolia serves at most the first 1000 hits of a query (`paginationLimitedTo`). */
 const PAGINATION_LIMIT = 1000;
 
-/** A search result without the per-request fields (`params`, `processingTimeMS`, `queryID`), so it can be cached. */
-interface ComputedSearchResult {
-  hits: Hit[];
-  nbHits: number;
-  page: number;
-  nbPages: number;
-  hitsPerPage: number;
-  facets?: FacetCounts;
-  exhaustiveFacetsCount: true;
-  exhaustiveNbHits: true;
-  exhaustiveTypo: true;
-  exhaustive: { facetsCount: true; nbHits: true; typo: true };
-  query: string;
-  index: string;
-  renderingContent: Record<string, never>;
-}
-
-interface ComputedFacetResult {
-  facetHits: FacetHit[];
-  exhaustiveFacetsCount: true;
-}
-
+/** A result without the per-request fields (`params`, `processingTimeMS`, `queryID`), so it can be cached. */
+type ComputedResult = ReturnType<typeof runQuery>;
 /** One result of `POST /1/indexes/*\/queries`, shaped as algoliasearch v5 and InstantSearch read it. */
-export type SearchResult = ComputedSearchResult & { params: string; processingTimeMS: number; queryID?: string };
-/** The answer to a `type: 'facet'` query (search for facet values). */
-export type FacetSearchResult = ComputedFacetResult & { processingTimeMS: number };
-
-export interface EmbeddedSearchEngine {
-  readonly indexNames: readonly string[];
-  hasIndex(indexName: string): boolean;
-  /** Runs one validated query. Throws `HttpError` 404 for an unknown index, 400 for filters it cannot run. */
-  search(query: ParsedQuery): SearchResult | FacetSearchResult;
-  /** Adds or replaces entries: every existing record of each `entryId` in `records` (any locale) is dropped first. */
-  updateRecords(records: readonly SearchRecord[]): void;
-  /** Removes every record of these entries in every locale; returns how many records went. */
-  removeRecords(entryIds: readonly string[]): number;
-  /** Record count per index name. */
-  getStats(): Record<string, number>;
-}
+export type SearchResult = Exclude<ComputedResult, { facetHits: unknown }> & { params: string; processingTimeMS: number; queryID?: string };
+export type EmbeddedSearchEngine = ReturnType<typeof createEmbeddedSearchEngine>;
 
 /** An in-process engine answering Algolia search queries over our search records, one MiniSearch index per locale. */
-export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions): EmbeddedSearchEngine {
+export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions) {
   const { indexPrefix, emptyQuery = 'all', cacheMaxHits = 5000 } = options;
   const indexes = new Map<Locale, LocaleIndex>(LOCALES.map((locale) => [locale, createLocaleIndex()]));
   const indexNames = LOCALES.map((locale) => toIndexName(indexPrefix, locale));
   const getLocale = (indexName: string) => LOCALES.find((locale) => toIndexName(indexPrefix, locale) === indexName);
   const cache =
     cacheMaxHits > 0
-      ? new LRUCache<string, ComputedSearchResult | ComputedFacetResult>({
+      ? new LRUCache<string, ComputedResult>({
           maxSize: cacheMaxHits,
           sizeCalculation: (result) => 1 + ('hits' in result ? result.hits.length : result.facetHits.length),
         })
       : undefined;
 
-  const engine: EmbeddedSearchEngine = {
+  const engine = {
     indexNames,
-    hasIndex: (indexName) => getLocale(indexName) !== undefined,
-    search(query) {
+    hasIndex: (indexName: string) => getLocale(indexName) !== undefined,
+    /** Runs one validated query. Throws `HttpError` 404 for an unknown index, 400 for filters it cannot run. */
+    search(query: ParsedQuery) {
       const startedAt = performance.now();
       const locale = getLocale(query.indexName);
       if (!locale) throw new HttpError(404, 'Index does not exist');
@@ -111,7 +73,8 @@ export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions)
         ...(query.params.clickAnalytics ? { queryID: randomUUID().replaceAll('-', '') } : {}),
       };
     },
-    updateRecords(records) {
+    /** Adds or replaces entries: every existing record of each `entryId` in `records` (any locale) is dropped first. */
+    updateRecords(records: readonly SearchRecord[]): void {
       const latest = [...new Map(records.map((record) => [record.objectID, record])).values()];
       const unknown = latest.find((record) => !indexes.has(record.locale));
       if (unknown) throw new Error(`Search record ${unknown.objectID} has unknown locale ${String(unknown.locale)}`);
@@ -122,20 +85,21 @@ export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions)
       }
       cache?.clear();
     },
-    removeRecords(entryIds) {
+    /** Removes every record of these entries in every locale; returns how many records went. */
+    removeRecords(entryIds: readonly string[]): number {
       let removed = 0;
       for (const index of indexes.values()) removed += index.removeEntries(entryIds);
       cache?.clear();
       return removed;
     },
-    getStats: () => Object.fromEntries(LOCALES.map((locale) => [toIndexName(indexPrefix, locale), indexes.get(locale)!.size])),
+    getStats: (): Record<string, number> => Object.fromEntries(LOCALES.map((locale) => [toIndexName(indexPrefix, locale), indexes.get(locale)!.size])),
   };
   if (options.records) engine.updateRecords(options.records);
   return engine;
 }
 
-/** Runs one query against a locale index: match, filter, rank, distinct, facets, one page of highlighted hits. */
-function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'none'): ComputedSearchResult | ComputedFacetResult {
+/** Match, filter, rank, distinct, facets, one page of highlighted hits. */
+function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'none') {
   const { params } = query;
   const matched = match(index, params, emptyQuery);
   const grouped = params.distinct ? keepBestPerEntry(matched) : matched;
@@ -143,7 +107,7 @@ function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'n
   if (query.type === 'facet') {
     const { highlightPreTag: preTag, highlightPostTag: postTag } = params;
     const highlight = { preTag, postTag, escape: shouldEscapeHighlights(preTag, postTag) };
-    return { facetHits: searchFacetValues(faceted, query.facet!, params.facetQuery, params.maxFacetHits, highlight), exhaustiveFacetsCount: true };
+    return { facetHits: searchFacetValues(faceted, query.facet!, params.facetQuery, params.maxFacetHits, highlight), exhaustiveFacetsCount: true as const };
   }
   const { page, hitsPerPage } = params;
   const reachable = Math.min(grouped.length, PAGINATION_LIMIT);
@@ -155,8 +119,8 @@ function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'n
     page,
     nbPages: hitsPerPage === 0 ? 0 : Math.ceil(reachable / hitsPerPage),
     hitsPerPage,
-    ...(params.facets.length > 0 ? { facets: countFacets(faceted, resolveFacets(params.facets), params.maxValuesPerFacet) } : {}),
-    exhaustiveFacetsCount: true,
+    ...(params.facets.length > 0 ? { facets: countFacets(faceted, params.facets, params.maxValuesPerFacet) } : {}),
+    exhaustiveFacetsCount: true as const,
     exhaustiveNbHits: true,
     exhaustiveTypo: true,
     exhaustive: { facetsCount: true, nbHits: true, typo: true },

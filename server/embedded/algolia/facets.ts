@@ -1,53 +1,178 @@
 import { HttpError } from '#shared/http/http-error.ts';
 
-import { FACET_ATTRIBUTES } from './filters.ts';
 import { createWordMatcher, highlightText } from './highlight.ts';
-import { toQueryWords } from './text.ts';
+import { toQueryWords } from './locale-index.ts';
 
 import type { SearchRecord } from '#shared/content/types.ts';
 import type { HighlightOptions } from './highlight.ts';
 
-export type FacetCounts = Record<string, Record<string, number>>;
+/** `attributesForFaceting` in Algolia terms; filters may also name `entryId`. */
+const FACET_ATTRIBUTES: readonly string[] = ['type', 'tags', 'locale'];
+const FILTER_ATTRIBUTES = [...FACET_ATTRIBUTES, 'entryId'];
 
-/** `facets: ['*']` means every facet attribute; unknown names are ignored, as Algolia ignores attributes not declared for faceting. */
-export function resolveFacets(requested: readonly string[]): string[] {
-  if (requested.includes('*')) return [...FACET_ATTRIBUTES];
-  return FACET_ATTRIBUTES.filter((attribute) => requested.includes(attribute));
+type RecordPredicate = (record: SearchRecord) => boolean;
+
+const always: RecordPredicate = () => true;
+
+/** Facet matching ignores case, like Algolia's. */
+function toTest(attribute: string, value: string, negated: boolean): RecordPredicate {
+  if (!FILTER_ATTRIBUTES.includes(attribute)) throw badFilter(`unknown attribute "${attribute}"; filterable attributes are ${FILTER_ATTRIBUTES.join(', ')}`);
+  const wanted = value.toLowerCase();
+  return (record) => [record[attribute as keyof SearchRecord] ?? []].flat().some((v) => String(v).toLowerCase() === wanted) !== negated;
 }
 
-/** Value counts per facet, most frequent first (ties by value), at most `maxValuesPerFacet` each; facets without values are left out. */
-export function countFacets(records: readonly SearchRecord[], facets: readonly string[], maxValuesPerFacet: number): FacetCounts {
-  const result: FacetCounts = {};
-  for (const facet of facets) {
+/** `facetFilters`: strings are ANDed, nested arrays ORed; `attr:-value` negates and `attr:\-value` matches a literal leading minus. */
+export function toFacetFilterPredicate(facetFilters: string | ReadonlyArray<string | readonly string[]> | undefined): RecordPredicate {
+  if (facetFilters === undefined) return always;
+  const groups = (typeof facetFilters === 'string' ? [facetFilters] : facetFilters).map((group) => (typeof group === 'string' ? [group] : group));
+  const tests = groups.map((group) => group.filter((filter) => filter !== '').map(parseFacetFilter)).filter((group) => group.length > 0);
+  if (tests.length === 0) return always;
+  return (record) => tests.every((group) => group.some((test) => test(record)));
+}
+
+function parseFacetFilter(filter: string): RecordPredicate {
+  const colon = filter.indexOf(':');
+  if (colon <= 0) throw badFilter(`facet filter "${filter}" is not of the form attribute:value`, 'facetFilters');
+  let value = filter.slice(colon + 1);
+  const negated = value.startsWith('-');
+  if (negated) value = value.slice(1);
+  else if (value.startsWith('\\-')) value = value.slice(1);
+  return toTest(filter.slice(0, colon).trim(), value, negated);
+}
+
+type Token = { kind: 'and' | 'or' | 'not' | 'open' | 'close'; at: number } | { kind: 'filter'; at: number; test: RecordPredicate };
+
+/**
+ * Algolia's `filters` syntax in its ANDs-of-ORs shape: facet tests (`type:article`, `tags:"3d printing"`), `AND`, `OR`, `NOT`, parentheses around OR
+ * groups. Numeric comparisons, ranges, tag filters and scores are refused with a 400 that says so.
+ */
+export function toFiltersPredicate(filters: string | undefined): RecordPredicate {
+  if (!filters || !filters.trim()) return always;
+  const tokens = lex(filters);
+  let position = 0;
+  const peek = () => tokens[position];
+  const next = () => tokens[position++];
+  const literal = (): RecordPredicate => {
+    const token = next();
+    if (token?.kind === 'not') {
+      const test = literal();
+      return (record) => !test(record);
+    }
+    if (token?.kind === 'filter') return token.test;
+    throw badFilter(token ? `unexpected ${token.kind.toUpperCase()} at position ${token.at}` : 'filters end too early');
+  };
+  const disjunction = (first: RecordPredicate): RecordPredicate => {
+    const tests = [first];
+    while (peek()?.kind === 'or') {
+      next();
+      tests.push(literal());
+    }
+    return tests.length === 1 ? first : (record) => tests.some((test) => test(record));
+  };
+  const clauses: RecordPredicate[] = [];
+  let hasBareOr = false;
+  do {
+    if (clauses.length > 0) next();
+    if (peek()?.kind === 'open') {
+      next();
+      clauses.push(disjunction(literal()));
+      if (next()?.kind !== 'close') throw badFilter('missing closing parenthesis');
+    } else {
+      const first = literal();
+      hasBareOr ||= peek()?.kind === 'or';
+      clauses.push(disjunction(first));
+    }
+  } while (peek()?.kind === 'and');
+  const rest = peek();
+  if (rest) throw badFilter(`unexpected ${rest.kind.toUpperCase()} at position ${rest.at}`);
+  if (hasBareOr && clauses.length > 1) throw badFilter('put OR groups in parentheses when combining them with AND');
+  return (record) => clauses.every((test) => test(record));
+}
+
+const KEYWORDS: Record<string, 'and' | 'or' | 'not'> = { AND: 'and', OR: 'or', NOT: 'not' };
+
+function lex(input: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < input.length) {
+    const char = input[i]!;
+    if (/\s/.test(char)) {
+      i++;
+    } else if (char === '(' || char === ')') {
+      tokens.push({ kind: char === '(' ? 'open' : 'close', at: i++ });
+    } else {
+      const at = i;
+      const [attribute, afterAttribute] = readWord(input, i, /[\s():<>=!]/);
+      i = afterAttribute;
+      if (input[i] !== ':') {
+        const keyword = KEYWORDS[attribute];
+        if (keyword && !/["']/.test(input[at]!)) {
+          tokens.push({ kind: keyword, at });
+          continue;
+        }
+        if (/^\s*[<>=!]/.test(input.slice(i))) throw badFilter(`numeric comparisons (at position ${at}) are not supported by the embedded engine`);
+        throw badFilter(`expected attribute:value at position ${at}`);
+      }
+      const [value, afterValue] = readWord(input, i + 1, /[\s()]/);
+      if (afterValue === i + 1) throw badFilter(`missing value after "${attribute}:" at position ${at}`);
+      i = afterValue;
+      if (/^\s+TO\s/.test(input.slice(i))) throw badFilter(`ranges (at position ${at}) are not supported by the embedded engine`);
+      if (value.includes('<score=')) throw badFilter('filter scores are not supported by the embedded engine');
+      tokens.push({ kind: 'filter', at, test: toTest(attribute, value, false) });
+    }
+  }
+  return tokens;
+}
+
+/** A bare word up to a stop character, or a quoted string with backslash escapes. */
+function readWord(input: string, start: number, stop: RegExp): [string, number] {
+  const quote = input[start];
+  if (quote === '"' || quote === "'") {
+    let value = '';
+    for (let i = start + 1; i < input.length; i++) {
+      const char = input[i]!;
+      if (char === '\\' && i + 1 < input.length) value += input[++i];
+      else if (char === quote) return [value, i + 1];
+      else value += char;
+    }
+    throw badFilter(`unterminated quote at position ${start}`);
+  }
+  let end = start;
+  while (end < input.length && !stop.test(input[end]!)) end++;
+  return [input.slice(start, end), end];
+}
+
+function badFilter(reason: string, parameter = 'filters'): HttpError {
+  return new HttpError(400, `Invalid ${parameter}: ${reason}`);
+}
+
+/**
+ * Value counts per facet, most frequent first (ties by value), at most `maxValuesPerFacet` each; facets without values are left out. `*` means every facet;
+ * unknown names are ignored, as Algolia ignores attributes not declared for faceting.
+ */
+export function countFacets(records: readonly SearchRecord[], requested: readonly string[], maxValuesPerFacet: number): Record<string, Record<string, number>> {
+  const result: Record<string, Record<string, number>> = {};
+  for (const facet of FACET_ATTRIBUTES.filter((attribute) => requested.includes('*') || requested.includes(attribute))) {
     const entries = getSortedCounts(records, facet).slice(0, maxValuesPerFacet);
     if (entries.length > 0) result[facet] = Object.fromEntries(entries);
   }
   return result;
 }
 
-export interface FacetHit {
-  value: string;
-  highlighted: string;
-  count: number;
-}
-
-/**
- * Search for facet values (`type: 'facet'` requests, RefinementList `searchable`): values of `facet` among `records` whose words start with the words of
- * `facetQuery`, most frequent first.
- */
+/** Search for facet values (RefinementList `searchable`): values whose words start with the words of `facetQuery`, most frequent first. */
 export function searchFacetValues(
   records: readonly SearchRecord[],
   facet: string,
   facetQuery: string,
   maxFacetHits: number,
   highlight: HighlightOptions,
-): FacetHit[] {
-  if (!(FACET_ATTRIBUTES as readonly string[]).includes(facet)) {
+): { value: string; highlighted: string; count: number }[] {
+  if (!FACET_ATTRIBUTES.includes(facet)) {
     throw new HttpError(400, `Cannot search in \`${facet}\` attribute, you need to add \`searchable(${facet})\` to attributesForFaceting.`);
   }
   const words = toQueryWords(facetQuery, false).map((word) => ({ ...word, isPrefix: true }));
   const matcher = createWordMatcher(words);
-  const hits: FacetHit[] = [];
+  const hits = [];
   for (const [value, count] of getSortedCounts(records, facet)) {
     const highlighted = highlightText(value, matcher, highlight);
     if (words.length > 0 && highlighted.matchedWords.length < words.length) continue;

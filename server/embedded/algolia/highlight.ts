@@ -1,10 +1,12 @@
 import escapeHtml from 'escape-html';
 
-import { getMatchLength, tokenize, toOriginalLength } from './text.ts';
+import { allowsPrefix, getMatchLength, SEARCHABLE_ATTRIBUTES, tokenize, toOriginalLength } from './locale-index.ts';
 
-import type { QueryWord, Token } from './text.ts';
+import type { SearchRecord } from '#shared/content/types.ts';
+import type { QueryWord, Token } from './locale-index.ts';
+import type { SearchParams } from './query-params.ts';
 
-export type MatchLevel = 'none' | 'partial' | 'full';
+type MatchLevel = 'none' | 'partial' | 'full';
 
 export interface HighlightOptions {
   preTag: string;
@@ -13,37 +15,35 @@ export interface HighlightOptions {
   escape: boolean;
 }
 
-/** Algolia's `HighlightResultOption`; `fullyHighlighted` is present only when something matched, as in Algolia's answers. */
-export interface HighlightedText {
+/** Algolia's `HighlightResultOption`; `fullyHighlighted` only when something matched, as in Algolia's answers. */
+interface HighlightedText {
   value: string;
   matchLevel: MatchLevel;
   matchedWords: string[];
   fullyHighlighted?: boolean;
 }
 
-export interface SnippetedText {
-  value: string;
-  matchLevel: MatchLevel;
-}
+type SnippetedText = Pick<HighlightedText, 'value' | 'matchLevel'>;
 
-/** InstantSearch's placeholder tags (instantsearch.js `TAG_PLACEHOLDER`). */
-const INSTANTSEARCH_TAGS = { preTag: '__ais-highlight__', postTag: '__/ais-highlight__' };
+/** A record as Algolia returns it: retrieved attributes plus highlight and snippet results. */
+export type Hit = Partial<SearchRecord> & {
+  objectID: string;
+  _highlightResult?: Record<string, HighlightedText | HighlightedText[]>;
+  _snippetResult?: Record<string, SnippetedText | SnippetedText[]>;
+};
+
+/** Words per snippet when `attributesToSnippet` names an attribute without `:count` (Algolia's default). */
+const DEFAULT_SNIPPET_WORDS = 10;
 
 /**
- * Whether highlight values get HTML-escaped: not with InstantSearch's placeholder tags (it escapes hits itself, as it expects from Algolia; escaping twice
- * would show `&#39;`), else yes, since the caller inserts the value as HTML.
+ * Not with InstantSearch's placeholder tags (instantsearch.js `TAG_PLACEHOLDER`): it escapes hits itself, as it expects from Algolia, and escaping twice
+ * would show `&#39;`. Any other caller inserts the value as HTML, so it is escaped.
  */
 export function shouldEscapeHighlights(preTag: string, postTag: string): boolean {
-  return !(preTag === INSTANTSEARCH_TAGS.preTag && postTag === INSTANTSEARCH_TAGS.postTag);
+  return !(preTag === '__ais-highlight__' && postTag === '__/ais-highlight__');
 }
 
-/** Matches document words against the query words, memoized: a page of hits repeats the same words many times. */
-export interface WordMatcher {
-  readonly words: readonly QueryWord[];
-  /** Normalized length of the matched start of `term` (0: no match) and the indexes of the query words it matches. */
-  match(term: string): TermMatch;
-}
-
+/** `length`: normalized length of the matched start of a term (0: no match); `words`: indexes of the query words it matches. */
 interface TermMatch {
   length: number;
   words: number[];
@@ -51,35 +51,34 @@ interface TermMatch {
 
 const NO_MATCH: TermMatch = { length: 0, words: [] };
 
-export function createWordMatcher(words: readonly QueryWord[]): WordMatcher {
+export type WordMatcher = ReturnType<typeof createWordMatcher>;
+
+/** Matches document words against the query words, memoized: a page of hits repeats the same words many times. */
+export function createWordMatcher(words: readonly QueryWord[]) {
   const memo = new Map<string, TermMatch>();
   return {
     words,
-    match(term) {
+    match(term: string): TermMatch {
       if (words.length === 0) return NO_MATCH;
       let result = memo.get(term);
       if (!result) {
-        result = { length: 0, words: [] };
+        const matched: TermMatch = { length: 0, words: [] };
         words.forEach((word, index) => {
           const length = getMatchLength(word, term);
           if (length === 0) return;
-          result!.words.push(index);
-          result!.length = Math.max(result!.length, length);
+          matched.words.push(index);
+          matched.length = Math.max(matched.length, length);
         });
-        memo.set(term, result.words.length > 0 ? result : NO_MATCH);
+        result = matched.words.length > 0 ? matched : NO_MATCH;
+        memo.set(term, result);
       }
       return result;
     },
   };
 }
 
-interface Mark {
-  /** UTF-16 length of the highlighted start of the token; 0 when it did not match. */
-  length: number;
-  words: number[];
-}
-
-function markTokens(tokens: readonly Token[], matcher: WordMatcher): Mark[] {
+/** Per token: the UTF-16 length of its highlighted start (0 when it did not match) and the query words it matched. */
+function markTokens(tokens: readonly Token[], matcher: WordMatcher): TermMatch[] {
   return tokens.map((token) => {
     const { length, words } = matcher.match(token.term);
     if (length === 0) return NO_MATCH;
@@ -88,7 +87,7 @@ function markTokens(tokens: readonly Token[], matcher: WordMatcher): Mark[] {
 }
 
 /** The text between `from` and `to` with matched words wrapped in the tags. */
-function render(text: string, tokens: readonly Token[], marks: readonly Mark[], from: number, to: number, options: HighlightOptions): string {
+function render(text: string, tokens: readonly Token[], marks: readonly TermMatch[], from: number, to: number, options: HighlightOptions): string {
   const esc = options.escape ? escapeHtml : (s: string) => s;
   let out = '';
   let cursor = from;
@@ -101,31 +100,26 @@ function render(text: string, tokens: readonly Token[], marks: readonly Mark[], 
   return out + esc(text.slice(cursor, to));
 }
 
-function toMatchLevel(matched: number, total: number): MatchLevel {
+function toMatchLevel(marks: readonly TermMatch[], total: number): MatchLevel {
+  const matched = new Set(marks.flatMap((mark) => mark.words)).size;
   if (matched === 0) return 'none';
   return matched === total ? 'full' : 'partial';
-}
-
-function countMatchedWords(marks: readonly Mark[]): number {
-  return new Set(marks.flatMap((mark) => mark.words)).size;
 }
 
 export function highlightText(text: string, matcher: WordMatcher, options: HighlightOptions): HighlightedText {
   const tokens = tokenize(text);
   const marks = markTokens(tokens, matcher);
-  const matched = [...new Set(marks.flatMap((mark) => mark.words))].sort((a, b) => a - b);
   const value = render(text, tokens, marks, 0, text.length, options);
-  const matchLevel = toMatchLevel(matched.length, matcher.words.length);
-  const matchedWords = matched.map((index) => matcher.words[index]!.term);
+  const matchLevel = toMatchLevel(marks, matcher.words.length);
+  const matchedWords = [...new Set(marks.flatMap((mark) => mark.words))].sort((a, b) => a - b).map((index) => matcher.words[index]!.term);
   if (matchLevel === 'none') return { value, matchLevel, matchedWords };
-  const fullyHighlighted = tokens.every((token, i) => marks[i]!.length === token.text.length);
-  return { value, matchLevel, matchedWords, fullyHighlighted };
+  return { value, matchLevel, matchedWords, fullyHighlighted: tokens.every((token, i) => marks[i]!.length === token.text.length) };
 }
 
 /** Start of the earliest `count`-token window holding the most distinct query words (sliding counts, one pass). */
-function findBestWindow(marks: readonly Mark[], count: number): number {
+function findBestWindow(marks: readonly TermMatch[], count: number): number {
   const inWindow = new Map<number, number>();
-  const step = (mark: Mark, delta: number) => {
+  const step = (mark: TermMatch, delta: number) => {
     for (const word of mark.words) {
       const next = (inWindow.get(word) ?? 0) + delta;
       if (next === 0) inWindow.delete(word);
@@ -142,23 +136,12 @@ function findBestWindow(marks: readonly Mark[], count: number): number {
   return best;
 }
 
-/**
- * A window of `maxWords` words around the best cluster of matches (the earliest window holding the most distinct query words), with `ellipsis` where text was
- * cut, like Algolia's `attributesToSnippet: ['body:20']`.
- */
-export function snippetText(
-  text: string,
-  matcher: WordMatcher,
-  maxWords: number,
-  /** `ellipsis` comes from the caller like the tags, so it is inserted as given. */
-  options: HighlightOptions & { ellipsis: string },
-): SnippetedText {
+/** `maxWords` words around the best cluster of matches, with the caller's `ellipsis` where text was cut, like `attributesToSnippet: ['body:20']`. */
+export function snippetText(text: string, matcher: WordMatcher, maxWords: number, options: HighlightOptions & { ellipsis: string }): SnippetedText {
   const tokens = tokenize(text);
   const marks = markTokens(tokens, matcher);
   const total = matcher.words.length;
-  if (tokens.length <= maxWords) {
-    return { value: render(text, tokens, marks, 0, text.length, options), matchLevel: toMatchLevel(countMatchedWords(marks), total) };
-  }
+  if (tokens.length <= maxWords) return { value: render(text, tokens, marks, 0, text.length, options), matchLevel: toMatchLevel(marks, total) };
   const count = Math.max(1, maxWords);
   const best = findBestWindow(marks, count);
   const matchedIn = (i: number) => marks[i]!.length > 0;
@@ -173,5 +156,75 @@ export function snippetText(
   const from = start === 0 ? 0 : tokens[start]!.start;
   const to = end >= tokens.length ? text.length : tokens[end - 1]!.end;
   const value = (start > 0 ? options.ellipsis : '') + render(text, tokens, marks, from, to, options) + (end < tokens.length ? options.ellipsis : '');
-  return { value, matchLevel: toMatchLevel(countMatchedWords(marks.slice(start, end)), total) };
+  return { value, matchLevel: toMatchLevel(marks.slice(start, end), total) };
+}
+
+/** Hits for one page; highlighting runs only on the records returned. */
+export function toHits(records: readonly SearchRecord[], params: SearchParams, words: readonly QueryWord[]): Hit[] {
+  const options = {
+    preTag: params.highlightPreTag,
+    postTag: params.highlightPostTag,
+    escape: shouldEscapeHighlights(params.highlightPreTag, params.highlightPostTag),
+    ellipsis: params.snippetEllipsisText,
+  };
+  const snippets = params.attributesToSnippet.map(parseSnippetSpec);
+  const matcherFor = createMatchers(words);
+  return records.map((record) => {
+    const hit = retrieve(record, params.attributesToRetrieve);
+    const highlighted = resolveAttributes(record, params.attributesToHighlight ?? [...SEARCHABLE_ATTRIBUTES]);
+    if (highlighted.length > 0) {
+      hit._highlightResult = Object.fromEntries(
+        highlighted.map((attribute) => [attribute, mapText(record, attribute, (text) => highlightText(text, matcherFor(attribute), options))]),
+      );
+    }
+    const snippeted = snippets.flatMap((spec) => resolveAttributes(record, [spec.attribute]).map((attribute) => ({ attribute, count: spec.count })));
+    if (snippeted.length > 0) {
+      hit._snippetResult = Object.fromEntries(
+        snippeted.map(({ attribute, count }) => [attribute, mapText(record, attribute, (text) => snippetText(text, matcherFor(attribute), count, options))]),
+      );
+    }
+    return hit;
+  });
+}
+
+/** The last word counts as a prefix only where `allowsPrefix` says so, so the highlighter marks what matched. */
+function createMatchers(words: readonly QueryWord[]): (attribute: string) => WordMatcher {
+  const everywhere = createWordMatcher(words);
+  const last = words.at(-1);
+  if (!last?.isPrefix) return () => everywhere;
+  const exactLast = createWordMatcher([...words.slice(0, -1), { ...last, isPrefix: false }]);
+  return (attribute) => (allowsPrefix(attribute, last) ? everywhere : exactLast);
+}
+
+/** `attributesToRetrieve`: names, `*` for all, `-name` to drop one from `*`. `objectID` always comes back. */
+function retrieve(record: SearchRecord, attributes: readonly string[]): Hit {
+  if (attributes.includes('*')) {
+    const hit: Hit = { ...record };
+    for (const name of attributes) if (name.startsWith('-') && name !== '-objectID') delete hit[name.slice(1) as keyof SearchRecord];
+    return hit;
+  }
+  const hit: Hit = { objectID: record.objectID };
+  for (const name of attributes) if (name in record) Object.assign(hit, { [name]: record[name as keyof SearchRecord] });
+  return hit;
+}
+
+/** Text attributes (strings or string arrays) named in a list; `*` means all of them. */
+function resolveAttributes(record: SearchRecord, names: readonly string[]): string[] {
+  const isText = (name: string) => {
+    const value = record[name as keyof SearchRecord];
+    return typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+  };
+  const wanted = names.includes('*') ? Object.keys(record).filter((name) => name !== 'objectID') : names;
+  return [...new Set(wanted)].filter(isText);
+}
+
+function mapText<T>(record: SearchRecord, attribute: string, fn: (text: string) => T): T | T[] {
+  const value = record[attribute as keyof SearchRecord] as string | string[];
+  return Array.isArray(value) ? value.map(fn) : fn(value);
+}
+
+function parseSnippetSpec(spec: string): { attribute: string; count: number } {
+  const [attribute = '', count] = spec.split(':');
+  const words = Number(count);
+  return { attribute: attribute.trim(), count: count !== undefined && Number.isInteger(words) && words > 0 ? words : DEFAULT_SNIPPET_WORDS };
 }

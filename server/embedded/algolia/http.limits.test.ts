@@ -39,7 +39,7 @@ describe('request limits of the embedded search API', () => {
     const response = await post('/1/indexes/*/queries', '{"requests": [');
 
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: 'Invalid JSON in request body', status: 400 });
+    expect(await response.json()).toEqual({ message: 'Request body is not valid JSON', status: 400 });
   });
 
   it('answers a body without requests with 400', async () => {
@@ -49,7 +49,7 @@ describe('request limits of the embedded search API', () => {
   });
 
   it('answers a body over the limit with 413', async () => {
-    await expect(searchOne({ filters: 'x'.repeat(70_000) })).rejects.toMatchObject({ status: 413, message: 'Request body is too large' });
+    await expect(searchOne({ filters: 'x'.repeat(70_000) })).rejects.toMatchObject({ status: 413, message: 'Request body is larger than allowed' });
   });
 
   it('reads gzip request bodies, which the client sends when compression is on', async () => {

@@ -1,18 +1,17 @@
 import express from 'express';
+import { z } from 'zod';
 
-import { errorsAsJson, sendError } from '#server/middleware/errors.ts';
+import { errorHandler, errorsAsJson } from '#server/middleware/errors.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 
-import { parseInsightEvents } from './insights.ts';
 import { parseQuery } from './query-params.ts';
 
-import type { ErrorRequestHandler, RequestHandler, Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import type { RateLimitOptions } from '#server/middleware/rate-limit.ts';
 import type { EmbeddedSearchEngine } from './engine.ts';
-import type { InsightEvent } from './insights.ts';
 
 export interface EmbeddedSearchLimits {
   /** Largest request body in bytes (after gzip inflation); above it the answer is 413. */
@@ -31,13 +30,62 @@ export const DEFAULT_EMBEDDED_SEARCH_LIMITS: EmbeddedSearchLimits = {
   rateLimit: { burst: 40, perSecond: 10, maxClients: 10_000 },
 };
 
-export interface EmbeddedSearchRouterOptions {
-  engine: EmbeddedSearchEngine;
-  /** Receives one `{ event: 'search-insight', ... }` line per accepted Insights event. */
-  logger?: Logger;
-  limits: EmbeddedSearchLimits;
-  /** Keeps accepted Insights events (the insights store); must not throw or wait. */
-  recordEvents?: (events: InsightEvent[]) => void;
+/** Algolia's user token rules: 1–129 characters of letters, digits and `_ = / + - : .`. */
+const userToken = z
+  .string()
+  .min(1)
+  .max(129)
+  .regex(/^[A-Za-z0-9_=/+:.-]+$/, 'may contain only letters, digits and _ = / + - : .');
+
+/** One Insights event as the Insights API validates it; extra fields the client may send, like `objectData`, are dropped. */
+const insightEventSchema = z
+  .object({
+    eventType: z.enum(['view', 'click', 'conversion']),
+    eventSubtype: z.enum(['addToCart', 'purchase']).optional(),
+    eventName: z.string().min(1).max(64),
+    index: z.string().min(1),
+    userToken,
+    authenticatedUserToken: userToken.optional(),
+    queryID: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/i, 'must be the 32 hex characters of a search response')
+      .optional(),
+    objectIDs: z.array(z.string().min(1)).min(1).max(20).optional(),
+    positions: z.array(z.int().min(1)).min(1).max(20).optional(),
+    filters: z.array(z.string().min(1)).min(1).max(10).optional(),
+    timestamp: z.int().positive().optional(),
+  })
+  .check((ctx) => {
+    const event = ctx.value;
+    const issue = (message: string, path: string) => ctx.issues.push({ code: 'custom', message, path: [path], input: event });
+    if (Boolean(event.objectIDs) === Boolean(event.filters)) issue('an event needs either objectIDs or filters', 'objectIDs');
+    if (event.eventSubtype && event.eventType !== 'conversion') issue('only conversion events have a subtype', 'eventSubtype');
+    if (event.positions && (event.eventType !== 'click' || !event.objectIDs)) issue('only click events on objectIDs have positions', 'positions');
+    if (event.eventType === 'click' && event.queryID && !event.positions) issue('click events after a search need positions', 'positions');
+    if (event.positions && event.objectIDs && event.positions.length !== event.objectIDs.length) {
+      issue('must have one position per objectID', 'positions');
+    }
+  });
+
+export type InsightEvent = z.infer<typeof insightEventSchema>;
+
+/** Algolia takes 1000; every event here becomes a log line, and InstantSearch sends one at a time. */
+const MAX_EVENTS_PER_REQUEST = 100;
+
+/** A `POST /1/events` body (`{ events: [...] }`); a 400 names the first bad field, e.g. `events[0].positions: ...`. */
+function parseInsightEvents(body: unknown, isKnownIndex: (indexName: string) => boolean): InsightEvent[] {
+  const events = (body as { events?: unknown } | null)?.events;
+  if (!Array.isArray(events) || events.length === 0) throw new HttpError(400, 'events must be a non-empty array');
+  if (events.length > MAX_EVENTS_PER_REQUEST) throw new HttpError(400, `at most ${MAX_EVENTS_PER_REQUEST} events per request`);
+  return events.map((raw, i) => {
+    const parsed = insightEventSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new HttpError(400, `events[${i}]${issue.path.map((key) => `.${String(key)}`).join('')}: ${issue.message}`);
+    }
+    if (!isKnownIndex(parsed.data.index)) throw new HttpError(400, `events[${i}].index: index ${parsed.data.index} does not exist`);
+    return parsed.data;
+  });
 }
 
 const SEARCH_PATHS = ['/1/indexes/:indexName/queries', '/1/indexes/:indexName/query', '/1/indexes/:indexName/facets/:facetName/query'];
@@ -54,7 +102,15 @@ const algoliaErrorShape: RequestHandler = (req, res, next) => {
  * Algolia's search and Insights REST API on our own origin (README.md), for the unmodified `algoliasearch/lite` client. Credentials are accepted and not
  * checked: the index holds only published content. Mount it at the app root before any other body parser; it answers every `/1/...` path.
  */
-export function createEmbeddedSearchRouter({ engine, logger, limits, recordEvents }: EmbeddedSearchRouterOptions): Router {
+export function createEmbeddedSearchRouter(options: {
+  engine: EmbeddedSearchEngine;
+  /** Receives one `{ event: 'search-insight', ... }` line per accepted Insights event. */
+  logger?: Logger;
+  limits: EmbeddedSearchLimits;
+  /** Keeps accepted Insights events (the insights store); must not throw or wait. */
+  recordEvents?: (events: InsightEvent[]) => void;
+}): Router {
+  const { engine, logger, limits, recordEvents } = options;
   const router = express.Router();
   const limit = rateLimit(limits.rateLimit);
   // The lite client posts JSON as `text/plain` (no CORS preflight on Algolia's hosts); sendBeacon from search-insights too.
@@ -102,27 +158,7 @@ export function createEmbeddedSearchRouter({ engine, logger, limits, recordEvent
   router.use('/1', () => {
     throw new HttpError(404, 'Not found');
   });
-  router.use(toAlgoliaError);
+  // The app's one error responder, here too so the router answers its own errors wherever it is mounted (tests, benches).
+  router.use(errorHandler({ isDev: false }));
   return router;
-}
-
-/** Body-parser failures and `HttpError`s answer as client errors; anything else goes on to the app's error handler. */
-const toAlgoliaError: ErrorRequestHandler = (err: unknown, req, res, next) => {
-  const status = getClientErrorStatus(err);
-  if (status === undefined) return next(err);
-  sendError(req, res, status, describe(err, status), err instanceof HttpError ? err.headers : {});
-};
-function getClientErrorStatus(err: unknown): number | undefined {
-  const status = (err as { status?: unknown } | null)?.status;
-  const fromParser = typeof (err as { type?: unknown } | null)?.type === 'string';
-  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
-  return err instanceof HttpError || fromParser ? status : undefined;
-}
-
-function describe(err: unknown, status: number): string {
-  const type = (err as { type?: string }).type;
-  if (type === 'entity.parse.failed') return 'Invalid JSON in request body';
-  if (type === 'entity.too.large') return 'Request body is too large';
-  if (status === 415) return 'Unsupported content encoding or charset';
-  return err instanceof Error ? err.message : 'Bad request';
 }

@@ -4,24 +4,13 @@ import { createEmbeddedSearchEngine } from './engine.ts';
 import { createEmbeddedSearchRouter, DEFAULT_EMBEDDED_SEARCH_LIMITS } from './http.ts';
 import { parseQuery } from './query-params.ts';
 
-import type { Router } from 'express';
 import type { SearchClient } from 'instantsearch.js';
 import type { Logger } from 'pino';
 import type { SearchRecord } from '#shared/content/types.ts';
 import type { EmbeddedSearchEngine } from './engine.ts';
-import type { EmbeddedSearchRouterOptions } from './http.ts';
+import type { InsightEvent } from './http.ts';
 
-export interface EmbeddedSearch {
-  router: Router;
-  /** Answers the server's own searches (the search page's first results) without a loopback request. */
-  searchClient: SearchClient;
-  /** True once the first index build finished (/readyz waits for it). */
-  isReady(): boolean;
-  /** Resolves when the first build finished (or failed, logged). */
-  ready: Promise<void>;
-}
-
-/** A search client over the engine, with the same parameter parsing and limits as its HTTP edge. */
+/** Answers the server's own searches (the search page's first results) without a loopback request, parsed and limited like the HTTP edge. */
 export function createInProcessSearchClient(engine: EmbeddedSearchEngine): SearchClient {
   const search = async (requests: unknown) => {
     const list = Array.isArray(requests) ? requests : ((requests as { requests?: unknown[] } | null)?.requests ?? []);
@@ -30,18 +19,15 @@ export function createInProcessSearchClient(engine: EmbeddedSearchEngine): Searc
   return { search } as unknown as SearchClient;
 }
 
-/**
- * Embedded mode: the Algolia-compatible engine on our origin. The app hands it its records (all at start, then those of the changed entries on every content
- * change), so the emulator knows nothing of Contentful.
- */
+/** Embedded mode. The app hands the engine its records (all at start, then the changed entries'), so the emulator knows nothing of Contentful. */
 export function createEmbeddedSearch(options: {
   indexPrefix: string;
   logger: Logger;
   /** Every search record, or those of these entries (entries that are gone yield none). */
   loadRecords: (entryIds?: readonly string[]) => Promise<SearchRecord[]>;
   onContentChange: (listener: (change: { affectedIds: string[] }) => Promise<void>) => void;
-  recordEvents?: EmbeddedSearchRouterOptions['recordEvents'];
-}): EmbeddedSearch {
+  recordEvents?: (events: InsightEvent[]) => void;
+}) {
   const log = options.logger.child({ module: 'search' });
   const engine = createEmbeddedSearchEngine({ indexPrefix: options.indexPrefix });
   let ready = false;
@@ -72,7 +58,9 @@ export function createEmbeddedSearch(options: {
   return {
     router: createEmbeddedSearchRouter({ engine, logger: options.logger, limits: DEFAULT_EMBEDDED_SEARCH_LIMITS, ...(recordEvents ? { recordEvents } : {}) }),
     searchClient: createInProcessSearchClient(engine),
+    /** True once the first index build finished (/readyz waits for it). */
     isReady: () => ready,
+    /** Resolves when the first build finished (or failed, logged). */
     ready: build(),
   };
 }

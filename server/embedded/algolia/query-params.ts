@@ -30,16 +30,7 @@ const searchParamsSchema = z.object({
 
 export type SearchParams = z.infer<typeof searchParamsSchema>;
 
-/** One query of a request, validated. */
-export interface ParsedQuery {
-  indexName: string;
-  /** `facet` is a search for facet values (`facet` names the attribute). */
-  type: 'default' | 'facet';
-  facet?: string;
-  params: SearchParams;
-  /** The parameters as a URL-encoded string, echoed back as `params` like Algolia does. */
-  paramsString: string;
-}
+export type ParsedQuery = ReturnType<typeof parseQuery>;
 
 const NUMBER_PARAMS = new Set(['page', 'hitsPerPage', 'maxValuesPerFacet', 'maxFacetHits', 'distinct']);
 const BOOLEAN_PARAMS = new Set(['clickAnalytics', 'facetingAfterDistinct', 'distinct', 'typoTolerance', 'analytics', 'getRankingInfo']);
@@ -50,14 +41,14 @@ const REQUEST_KEYS = new Set(['indexName', 'params', 'type', 'facet']);
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
 
 /**
- * Algolia sends parameters as a URL-encoded string (`params: 'query=a&hitsPerPage=5'`), as an object (`params: { query: 'a' }`), or, from algoliasearch v5
- * when InstantSearch calls it, flattened into the request itself. String values are coerced the way Algolia reads them: JSON or comma lists for arrays,
- * `true`/`false`, numbers.
+ * One query of a request. Parameters come as a URL-encoded string (`params: 'query=a&hitsPerPage=5'`), an object, or (algoliasearch v5 under InstantSearch)
+ * flattened into the request; string values are coerced as Algolia reads them: JSON or comma lists for arrays, `true`/`false`, numbers.
  */
-export function parseQuery(raw: unknown, maxQueryLength: number, indexNameFromPath?: string): ParsedQuery {
+export function parseQuery(raw: unknown, maxQueryLength: number, indexNameFromPath?: string) {
   if (!isObject(raw)) throw new HttpError(400, 'Each request must be a JSON object');
   const indexName = indexNameFromPath ?? raw.indexName;
   if (typeof indexName !== 'string' || !indexName) throw new HttpError(400, 'indexName is required');
+  // `facet`: a search for the values of the `facet` attribute.
   const type = raw.type ?? 'default';
   if (type !== 'default' && type !== 'facet') throw new HttpError(400, `Unsupported request type "${String(type)}"`);
   if (type === 'facet' && typeof raw.facet !== 'string') throw new HttpError(400, 'facet is required when type is facet');
@@ -78,6 +69,7 @@ export function parseQuery(raw: unknown, maxQueryLength: number, indexNameFromPa
   for (const key of ['numericFilters', 'tagFilters'] as const) {
     if (hasContent(params[key])) throw new HttpError(400, `${key} are not supported by the embedded engine; use filters or facetFilters`);
   }
+  // `paramsString` is echoed back as `params`, like Algolia does.
   return { indexName, type, ...(type === 'facet' ? { facet: raw.facet as string } : {}), params, paramsString };
 }
 
@@ -111,18 +103,10 @@ function coerce(key: string, value: string): unknown {
       throw new HttpError(400, `Invalid value for ${key}: not a JSON array`);
     }
   }
-  if (LIST_PARAMS.has(key))
-    return value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean);
-  return value;
+  return LIST_PARAMS.has(key) ? value.split(',').flatMap((item) => item.trim() || []) : value;
 }
 
-/**
- * JSON may carry lone surrogates (`"\ud800"`), which encodeURIComponent refuses with a URIError (issue 12: a 500 from a request body). Algolia reads them as
- * U+FFFD, so do we.
- */
+/** Lone surrogates (valid in JSON) make encodeURIComponent throw (issue 12: a 500); Algolia reads them as U+FFFD, so do we. */
 function toWellFormed(value: string): string {
   return value.replace(/\p{Cs}/gu, '\uFFFD');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { getEditDistance, getMatchLength, normalizeTerm, tokenize, toOriginalLength, toQueryWords } from './text.ts';
+import { getEditDistance, getMatchLength, normalizeTerm, tokenize, toOriginalLength, toQueryWords } from './locale-index.ts';
 
 describe('text rules', () => {
   it('normalizes case, accents, ligatures and ß', () => {

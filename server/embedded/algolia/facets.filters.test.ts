@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { toFacetFilterPredicate, toFiltersPredicate } from './filters.ts';
+import { toFacetFilterPredicate, toFiltersPredicate } from './facets.ts';
 
 import type { SearchRecord } from '#shared/content/types.ts';
 
