@@ -114,11 +114,8 @@ const print = (...lines: string[]) => process.stdout.write(`${lines.join('\n')}\
 type FloodMode = 'niced' | 'shared';
 
 /** Runs `urls` against the server in `mode`; the client's CPU is only known for the niced child. */
-async function runFlood(mode: FloodMode, base: string, urls: string[]): Promise<{ statuses: number[]; clientCpuMs: number }> {
-  if (mode === 'shared') return { statuses: await floodHere(base, urls, concurrency), clientCpuMs: NaN };
-  const { statuses, cpuMs } = await floodNiced(base, urls, concurrency);
-  return { statuses, clientCpuMs: cpuMs };
-}
+const runFlood = async (mode: FloodMode, base: string, urls: string[]) =>
+  mode === 'shared' ? { statuses: await floodHere(base, urls, concurrency), cpuMs: NaN } : floodNiced(base, urls, concurrency);
 
 /** One full run on a fresh server and DATA_DIR: the page alone, the image flood, the control flood, the replay after a restart. */
 async function runScenario(mode: FloodMode, images: string[], urls: string[]): Promise<void> {
@@ -151,7 +148,7 @@ async function runScenario(mode: FloodMode, images: string[], urls: string[]): P
     const cpuBefore = processCpuMs(server.pid);
     const started = performance.now();
     const pageLoop = startPageLoop(server.url);
-    const { statuses, clientCpuMs } = await runFlood(mode, server.url, urls);
+    const { statuses, cpuMs: clientCpuMs } = await runFlood(mode, server.url, urls);
     const latencies = await pageLoop.stop();
     const floodMs = performance.now() - started;
     const cpuMs = processCpuMs(server.pid) - cpuBefore;

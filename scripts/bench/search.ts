@@ -146,6 +146,8 @@ async function load(port: number, queries: string[], duration: number): Promise<
   });
 }
 
+const loadRow = (name: string, kind: string, r: LoadResult) => [name, kind, r.requests.average, r.latency.p50, r.latency.p99, r.non2xx + r.errors];
+
 function printTable(title: string, rows: (string | number)[][]): void {
   const cells = rows.map((row) => row.map((cell) => (typeof cell === 'number' ? cell.toFixed(cell >= 100 ? 0 : 1) : cell)));
   console.log(`\n${title}\n${table(cells, 1, true)}`);
@@ -161,8 +163,7 @@ async function main(): Promise<void> {
     await withChild(dataset, 0, async (report) => {
       await load(report.port, QUERIES.mix!, 1);
       for (const [kind, queries] of Object.entries(QUERIES)) {
-        const result = await load(report.port, queries, duration);
-        loadRows.push([name, kind, result.requests.average, result.latency.p50, result.latency.p99, result.non2xx + result.errors]);
+        loadRows.push(loadRow(name, kind, await load(report.port, queries, duration)));
       }
       const after = (await (await fetch(`http://127.0.0.1:${report.port}/bench/memory`)).json()) as { rssMB: number };
       buildRows.push([name, String(report.records), report.buildMs, report.buildCpuMs, report.heapMB, report.rssMB, after.rssMB]);
@@ -171,16 +172,13 @@ async function main(): Promise<void> {
     });
     await withChild(dataset, 5000, async (report) => {
       await load(report.port, QUERIES.mix!, 1);
-      const result = await load(report.port, QUERIES.mix!, duration);
-      loadRows.push([name, 'mix, cached', result.requests.average, result.latency.p50, result.latency.p99, result.non2xx + result.errors]);
+      loadRows.push(loadRow(name, 'mix, cached', await load(report.port, QUERIES.mix!, duration)));
     });
   }
   // Shared machines skew every number here; the load average says how much.
-  const loadAverage = loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
+  const loadAverage = loadavg().map((value) => value.toFixed(1));
   console.log(
-    `Embedded search, Node ${process.version}, ${cpus().length} CPUs, load average ${loadAverage}, ${args.connections} connections, ${duration}s per row`,
+    `Embedded search, Node ${process.version}, ${cpus().length} CPUs, load average ${loadAverage.join(' ')}, ${args.connections} connections, ${duration}s per row`,
   );
   printTable('Index build (server child process)', buildRows);
   printTable('POST /1/indexes/*/queries (autocannon in the parent)', loadRows);
