@@ -7,26 +7,28 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** One row per event (ms since the epoch); vitals keep their histogram bin. Nothing identifies a visitor (README.md). */
+const [BIGINT, TEXT, INTEGER, DOUBLE] = ['BIGINT NOT NULL', 'TEXT NOT NULL', 'INTEGER NOT NULL', 'DOUBLE PRECISION NOT NULL'];
 export const TABLES = {
   pageViews: {
     name: 'insights_page_views',
-    columns: ['at', 'route', 'path', 'locale', 'referrer', 'viewport', 'navigation'],
-    ddl: `CREATE TABLE IF NOT EXISTS insights_page_views (
-      at BIGINT NOT NULL, route TEXT NOT NULL, path TEXT NOT NULL, locale TEXT, referrer TEXT, viewport TEXT NOT NULL, navigation TEXT NOT NULL)`,
+    columns: { at: BIGINT, route: TEXT, path: TEXT, locale: 'TEXT', referrer: 'TEXT', viewport: TEXT, navigation: TEXT },
   },
   vitals: {
     name: 'insights_vitals',
-    columns: ['at', 'route', 'path', 'name', 'value', 'bin', 'rating', 'viewport', 'navigation_type'],
-    ddl: `CREATE TABLE IF NOT EXISTS insights_vitals (
-      at BIGINT NOT NULL, route TEXT NOT NULL, path TEXT NOT NULL, name TEXT NOT NULL, value DOUBLE PRECISION NOT NULL, bin INTEGER NOT NULL,
-      rating TEXT NOT NULL, viewport TEXT NOT NULL, navigation_type TEXT NOT NULL)`,
+    columns: { at: BIGINT, route: TEXT, path: TEXT, name: TEXT, value: DOUBLE, bin: INTEGER, rating: TEXT, viewport: TEXT, navigation_type: TEXT },
   },
   searchEvents: {
     name: 'insights_search_events',
-    columns: ['at', 'event_type', 'event_subtype', 'event_name', 'index_name', 'object_id', 'position', 'query_id'],
-    ddl: `CREATE TABLE IF NOT EXISTS insights_search_events (
-      at BIGINT NOT NULL, event_type TEXT NOT NULL, event_subtype TEXT, event_name TEXT NOT NULL, index_name TEXT NOT NULL, object_id TEXT,
-      position INTEGER, query_id TEXT)`,
+    columns: {
+      at: BIGINT,
+      event_type: TEXT,
+      event_subtype: 'TEXT',
+      event_name: TEXT,
+      index_name: TEXT,
+      object_id: 'TEXT',
+      position: 'INTEGER',
+      query_id: 'TEXT',
+    },
   },
 } as const;
 
@@ -102,14 +104,19 @@ const SCHEMA_LOCK_KEY = 0x696e7369;
 
 export async function ensureSchema(db: SqlDatabase): Promise<void> {
   const lock: SqlStatement[] = db.kind === 'postgres' ? [{ sql: 'SELECT pg_advisory_xact_lock(?)', params: [SCHEMA_LOCK_KEY] }] : [];
-  const indexes = Object.values(TABLES).map((table) => `CREATE INDEX IF NOT EXISTS ${table.name}_at ON ${table.name} (at)`);
+  const tables = Object.values(TABLES).flatMap(({ name, columns }) => [
+    `CREATE TABLE IF NOT EXISTS ${name} (${Object.entries(columns)
+      .map(([column, type]) => `${column} ${type}`)
+      .join(', ')})`,
+    `CREATE INDEX IF NOT EXISTS ${name}_at ON ${name} (at)`,
+  ]);
   const rollups = Object.values(ROLLUPS).map((rollup) => {
-    const keys = rollup.keys.map((column) => `${column} ${column === 'bin' ? 'INTEGER' : 'TEXT'} NOT NULL`);
-    const sums = rollup.sums.map((column) => `${column} BIGINT NOT NULL`);
-    return `CREATE TABLE IF NOT EXISTS ${rollup.name} (size BIGINT NOT NULL, start BIGINT NOT NULL, ${[...keys, ...sums].join(', ')},
+    const keys = rollup.keys.map((column) => `${column} ${column === 'bin' ? INTEGER : TEXT}`);
+    const sums = rollup.sums.map((column) => `${column} ${BIGINT}`);
+    return `CREATE TABLE IF NOT EXISTS ${rollup.name} (size ${BIGINT}, start ${BIGINT}, ${[...keys, ...sums].join(', ')},
       PRIMARY KEY (size, start, ${rollup.keys.join(', ')}))`;
   });
-  const ddl = [...Object.values(TABLES).map((table) => table.ddl), ...indexes, ...rollups].map((sql) => ({ sql, params: [] }));
+  const ddl = [...tables, ...rollups].map((sql) => ({ sql, params: [] }));
   await db.transaction([...lock, ...ddl]);
 }
 
@@ -129,7 +136,7 @@ export function toInsertStatements(rows: StoredRow[]): SqlStatement[] {
   const inserts = (Object.keys(TABLES) as TableKey[]).flatMap((key) => {
     const { name, columns } = TABLES[key];
     const values = rows.filter((row) => row.table === key).map((row) => row.values);
-    return chunked(values, (tuples) => `INSERT INTO ${name} (${columns.join(', ')}) VALUES ${tuples}`);
+    return chunked(values, (tuples) => `INSERT INTO ${name} (${Object.keys(columns).join(', ')}) VALUES ${tuples}`);
   });
   return [...inserts, ...toRollupStatements(rows)];
 }
