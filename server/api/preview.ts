@@ -1,6 +1,5 @@
-import { createHmac } from 'node:crypto';
-
 import { parseCookie } from 'cookie';
+import { sign, unsign } from 'cookie-signature';
 import { Router } from 'express';
 
 import { safeEqual } from '#server/middleware/auth.ts';
@@ -12,20 +11,13 @@ import type { Request, RequestHandler } from 'express';
 export const PREVIEW_COOKIE = 'vitrine_preview';
 const MAX_AGE_S = 60 * 60;
 
-function sign(value: string, secret: string): string {
-  return createHmac('sha256', secret).update(value).digest('base64url');
-}
-
-/** What our own cookie looks like: expiry (Unix seconds) and its base64url HMAC-SHA256. */
-const TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
-
 /** The cookie's attributes; clearing must repeat them or browsers keep the old cookie. */
 const cookieOptions = (req: Request) => ({ httpOnly: true, secure: req.secure, sameSite: 'lax' as const, path: '/' });
 
-/** True for an unexpired token this server signed. */
+/** True for an unexpired token this server signed: its expiry (Unix seconds), signed with cookie-signature. */
 function isValidToken(value: string, cookieSecret: string): boolean {
-  const [, expires = '', signature = ''] = TOKEN.exec(value) ?? [];
-  return !!signature && Number(expires) > Date.now() / 1000 && safeEqual(signature, sign(expires, cookieSecret));
+  const expires = unsign(value, cookieSecret);
+  return expires !== false && /^\d{1,12}$/.test(expires) && Number(expires) > Date.now() / 1000;
 }
 
 /**
@@ -62,7 +54,7 @@ export function createPreviewRouter(options: { secret: string | undefined; cooki
     const path = req.query.path === undefined ? '/' : toSafeRedirectPath(req.query.path);
     if (!path) throw new HttpError(400, 'path must be a path on this site, starting with a single /');
     const expires = String(Math.floor(Date.now() / 1000) + MAX_AGE_S);
-    res.cookie(PREVIEW_COOKIE, `${expires}.${sign(expires, options.cookieSecret)}`, { ...cookieOptions(req), maxAge: MAX_AGE_S * 1000, encode: String });
+    res.cookie(PREVIEW_COOKIE, sign(expires, options.cookieSecret), { ...cookieOptions(req), maxAge: MAX_AGE_S * 1000, encode: String });
     res.setHeader('Cache-Control', 'no-store');
     res.redirect(307, path);
   });
