@@ -13,18 +13,17 @@ const BUCKET_NAMES: Record<WindowName, string> = { hour: 'minute', day: 'hour', 
 const UNITS: Record<VitalName, string> = { LCP: ' ms', INP: ' ms', CLS: '', FCP: ' ms', TTFB: ' ms' };
 
 const STYLE = `
-:root{color-scheme:light;--ink:#1c1c1e;--muted:#6b6b70;--line:#e4e2dd;--accent:#3346d3;--good:#0b7a3e;--ni:#a15c00;--poor:#b3261e}
-*{box-sizing:border-box}body{font:15px/1.5 system-ui,sans-serif;color:var(--ink);background:#f6f5f2;margin:0}
-main{max-width:64rem;margin:0 auto;padding:2rem 1.25rem 4rem}h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.2rem;margin:2.5rem 0 .75rem}
+:root{color-scheme:light;--ink:#1c1c1e;--muted:#6b6b70;--line:#e4e2dd;--accent:#3346d3;--good:#0b7a3e;--ni:#a15c00;--poor:#b3261e}*{box-sizing:border-box}
+body{font:15px/1.5 system-ui,sans-serif;color:var(--ink);background:#f6f5f2;margin:0}main{max-width:64rem;margin:0 auto;padding:2rem 1.25rem 4rem}
+h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.2rem;margin:2.5rem 0 .75rem}
 h3{font-size:.95rem;margin:1.25rem 0 .25rem;color:var(--muted);font-weight:600}p.meta{color:var(--muted);margin:0}
 .cards{margin-top:.75rem;display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.75rem}
-.card{background:#fff;border:1px solid var(--line);border-radius:8px;padding:.75rem 1rem}
-.card b{display:block;font-size:1.4rem}.card span{color:var(--muted);font-size:.85rem}
-.good{color:var(--good)}.needs-improvement{color:var(--ni)}.poor{color:var(--poor)}
-.chart{width:100%;height:auto;background:#fff;border:1px solid var(--line);border-radius:8px}
-.chart .bar{fill:var(--accent)}.chart .line{fill:none;stroke:var(--accent);stroke-width:2}.chart .dot{fill:var(--accent)}
-.chart .axis{stroke:var(--line)}.chart .tick{font-size:10px;fill:var(--muted)}
-.chart line.good{stroke:var(--good);stroke-dasharray:4 4}.chart line.poor{stroke:var(--poor);stroke-dasharray:4 4}
+.card{background:#fff;border:1px solid var(--line);border-radius:8px;padding:.75rem 1rem}.card b{display:block;font-size:1.4rem}
+.card span{color:var(--muted);font-size:.85rem}.good{color:var(--good)}.needs-improvement{color:var(--ni)}.poor{color:var(--poor)}
+.chart{width:100%;height:auto;background:#fff;border:1px solid var(--line);border-radius:8px}.chart .bar{fill:var(--accent)}
+.chart .line{fill:none;stroke:var(--accent);stroke-width:2}.chart .dot{fill:var(--accent)}.chart .axis{stroke:var(--line)}
+.chart .tick{font-size:10px;fill:var(--muted)}.chart line.good{stroke:var(--good);stroke-dasharray:4 4}
+.chart line.poor{stroke:var(--poor);stroke-dasharray:4 4}
 table{width:100%;border-collapse:collapse;background:#fff;border:1px solid var(--line);border-radius:8px;font-variant-numeric:tabular-nums}
 th,td{text-align:right;padding:.4rem .6rem;border-bottom:1px solid var(--line)}th:first-child,td:first-child{text-align:left}
 th{font-size:.8rem;color:var(--muted);font-weight:600}td small{color:var(--muted)}code{font-size:.9em}
