@@ -8,18 +8,17 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { AssetStore, buildModels, buildOtherAssets } from './build/assets.ts';
+import { ASSETS_DIR, AssetStore, buildModels, buildOtherAssets } from './build/assets.ts';
 import { buildContentModel } from './build/content-model.ts';
 import { buildEntries } from './build/entries.ts';
 import { createGltfIo } from './gltf/write-model.ts';
 import { readJson } from './lib/source.ts';
 
 const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
-const ASSETS_DIR = join(CONTENT_DIR, 'assets');
 
 rmSync(ASSETS_DIR, { recursive: true, force: true });
 mkdirSync(ASSETS_DIR, { recursive: true });
-const store = new AssetStore(ASSETS_DIR);
+const store = new AssetStore();
 const models = await buildModels(await createGltfIo(), store);
 await buildOtherAssets(store);
 const entries = await buildEntries(models);

@@ -1,14 +1,15 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import sharp from 'sharp';
 
-import { PRODUCTS } from '../gltf/products/index.ts';
 import { writeModel } from '../gltf/write-model.ts';
 import { localize, readDocuments, readJson, SOURCE_DIR } from '../lib/source.ts';
 import { createAsset, SPACE_ID, toAssetToken, uploadedBefore } from '../lib/space.ts';
 
 import type { NodeIO } from '@gltf-transform/core';
+import type { ProductSpec } from '../gltf/scene.ts';
 import type { ModelVariant } from '../gltf/write-model.ts';
 import type { SourceDocument } from '../lib/source.ts';
 import type { ExportEntity, Localized, PublishInfo } from '../lib/space.ts';
@@ -18,7 +19,6 @@ import type { PersonSource } from './entries.ts';
 export interface BuiltModel {
   slug: string;
   fileAssetId: string;
-  posterAssetId: string;
   dimensions: { width: number; height: number; depth: number; unit: 'mm' };
 }
 
@@ -42,6 +42,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.gltf': 'model/gltf+json',
 };
 
+export const ASSETS_DIR = fileURLToPath(new URL('../../../content/assets/', import.meta.url));
+
 /** A committed file under content/source/files/: every asset but the glTF models. */
 const readSourceFile = (fileName: string) => readFileSync(join(SOURCE_DIR, 'files', fileName));
 
@@ -49,18 +51,13 @@ const readSourceFile = (fileName: string) => readFileSync(join(SOURCE_DIR, 'file
 export class AssetStore {
   readonly assets: ExportEntity[] = [];
   totalBytes = 0;
-  private readonly assetsDir: string;
-
-  constructor(assetsDir: string) {
-    this.assetsDir = assetsDir;
-  }
 
   async add({ id, fileName, bytes, sidecars = [], title, description, ...timing }: AssetFileInput): Promise<void> {
     const contentType = CONTENT_TYPES[extname(fileName)] ?? 'application/octet-stream';
     const host = contentType.startsWith('image/') ? 'images' : contentType.startsWith('video/') ? 'videos' : 'assets';
     const urlPath = `${host}.ctfassets.net/${SPACE_ID}/${id}/${toAssetToken(id, bytes)}`;
     for (const file of [{ fileName, bytes }, ...sidecars]) {
-      const path = join(this.assetsDir, urlPath, file.fileName);
+      const path = join(ASSETS_DIR, urlPath, file.fileName);
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, file.bytes);
       this.totalBytes += file.bytes.byteLength;
@@ -77,9 +74,9 @@ export class AssetStore {
 
 async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument): Promise<BuiltModel> {
   const { slug, variant, publishedOn } = model.en as { slug: string; variant: ModelVariant; publishedOn: string };
-  const product = PRODUCTS[slug];
-  if (!product) throw new Error(`No product builder for ${slug}`);
-  const { main, sidecars, dimensions } = await writeModel(io, product(), variant);
+  // Each model's geometry and materials: gltf/products/<slug>.ts.
+  const { createProduct } = (await import(`../gltf/products/${slug}.ts`)) as { createProduct: () => ProductSpec };
+  const { main, sidecars, dimensions } = await writeModel(io, createProduct(), variant);
   const [name, nameDe] = [String(model.en['name']), String(model.de['name'] ?? model.en['name'])];
   const fileAssetId = `${variant === 'gltf' ? 'gltf' : 'glb'}-${slug}`;
   const label = readJson<Record<ModelVariant, Localized<string>>>('model-variants.json')[variant];
@@ -99,7 +96,7 @@ async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument):
     description: { 'en-US': `Rendering of the ${name} on a soft studio background.`, 'de-DE': `Rendering: ${nameDe} vor weichem Studiohintergrund.` },
     ...uploadedBefore(publishedOn),
   });
-  return { slug, fileAssetId, posterAssetId: `poster-${slug}`, dimensions };
+  return { slug, fileAssetId, dimensions };
 }
 
 export async function buildModels(io: NodeIO, store: AssetStore): Promise<BuiltModel[]> {

@@ -65,7 +65,7 @@ async function buildModelEntry(model: SourceDocument, built: BuiltModel): Promis
     summary: 'localized',
     description: 'body',
     file: assetLink(built.fileAssetId),
-    poster: assetLink(built.posterAssetId),
+    poster: assetLink(`poster-${built.slug}`),
     dimensions: single(built.dimensions),
     camera: 'value',
     autoRotate: 'value',

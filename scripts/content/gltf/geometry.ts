@@ -1,8 +1,8 @@
-import { BufferGeometry, CylinderGeometry, Euler, ExtrudeGeometry, Matrix3, Matrix4, Quaternion, SphereGeometry, TorusGeometry, Vector3 } from 'three';
+import { CylinderGeometry, Euler, ExtrudeGeometry, Matrix3, Matrix4, Quaternion, SphereGeometry, TorusGeometry, Vector3 } from 'three';
 import { RoundedBoxGeometry } from 'three/addons/geometries/RoundedBoxGeometry.js';
 import { mergeVertices } from 'three/addons/utils/BufferGeometryUtils.js';
 
-import type { Shape } from 'three';
+import type { Shape, BufferGeometry } from 'three';
 
 /** Indexed triangle meshes in metres (y-up, front = +z) and the primitives the products are made of; three.js does the maths. */
 export type Vec3 = [number, number, number];

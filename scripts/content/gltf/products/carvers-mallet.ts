@@ -29,7 +29,7 @@ function handleProfile(): ProfilePoint[] {
   return points;
 }
 
-export function createCarversMallet(): ProductSpec {
+export function createProduct(): ProductSpec {
   const ferrule: ProfilePoint[] = [
     [0.0165, 0.108],
     [0.0175, 0.109],

@@ -8,7 +8,7 @@ const RING_RADIUS = 0.3;
 const RING_HEIGHT = 0.12;
 const CANOPY_HEIGHT = 0.93;
 
-export function createHaloPendant(): ProductSpec {
+export function createProduct(): ProductSpec {
   const ring = place(torus(RING_RADIUS, 0.016, 18, 128), { at: [0, RING_HEIGHT, 0], rotate: [90, 0, 0] });
   const diffuser = place(torus(RING_RADIUS, 0.011, 12, 128), { at: [0, RING_HEIGHT - 0.012, 0], rotate: [90, 0, 0], scale: [1, 1, 0.55] });
   const cables = merge(

@@ -34,7 +34,7 @@ function trestle(x: number): Geometry[] {
   ];
 }
 
-export function createKerfDiningTable(): ProductSpec {
+export function createProduct(): ProductSpec {
   const top = place(slab(roundedRectangle(2 - 2 * BEVEL, 0.9 - 2 * BEVEL, 0.035), 0.03, BEVEL), { at: [0, 0.71, 0] });
   const stretcher = place(projectUvs(roundedBox([1.5, 0.07, 0.034], 0.006, 2), 3, 0), { at: [0, 0.3, 0] });
   return {

@@ -12,7 +12,7 @@ function railZ(y: number): number {
   return FOOT_Z + ((TOP_Z - FOOT_Z) * y) / HEIGHT;
 }
 
-export function createLadderShelf(): ProductSpec {
+export function createProduct(): ProductSpec {
   const rails = [-0.33, 0.33].map((x) => beam([x, 0, FOOT_Z], [x, HEIGHT, TOP_Z], 0.024, 0.048, 0.004));
   const boards = [0.22, 0.56, 0.9, 1.24, 1.56].map((y) => {
     const front = railZ(y) + 0.03;

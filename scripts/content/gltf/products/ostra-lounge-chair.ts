@@ -12,7 +12,7 @@ function board(size: Vec3, at: Vec3, grain: 0 | 1 | 2, rotate: Vec3 = [0, 0, 0])
   return place(projectUvs(roundedBox(size, Math.min(...size) * 0.3, 2), WOOD_REPEAT, grain), { at, rotate });
 }
 
-export function createOstraLoungeChair(): ProductSpec {
+export function createProduct(): ProductSpec {
   const frame: Geometry[] = [];
   for (const side of [-1, 1]) {
     const x = side * 0.31;

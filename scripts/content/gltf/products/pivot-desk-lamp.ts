@@ -77,7 +77,7 @@ function animation(): AnimationChannelSpec[] {
   return [channel('Lower arm', 'lower'), channel('Upper arm', 'upper'), channel('Head', 'head')];
 }
 
-export function createPivotDeskLamp(): ProductSpec {
+export function createProduct(): ProductSpec {
   const rest = jointAngles(0);
   const base = merge([
     place(cylinder(0.085, 0.085, 0.02, 48), { at: [0, 0.012, 0] }),

@@ -22,7 +22,7 @@ function outerRadius(y: number): number {
   return belly * (1 - blend) + neck * blend + rings + 0.012 * smoothstep(0.295, 0.32, y) ** 2;
 }
 
-export function createTideVase(): ProductSpec {
+export function createProduct(): ProductSpec {
   const steps = 48;
   const outer: ProfilePoint[] = [
     [0, 0.004],

@@ -11,7 +11,7 @@ function legFoot(angle: number, y: number, radius: number): [number, number, num
   return [Math.cos(angle) * radius, y, Math.sin(angle) * radius];
 }
 
-export function createTripodStool(): ProductSpec {
+export function createProduct(): ProductSpec {
   const seat = projectUvs(
     lathe(
       [

@@ -5,7 +5,7 @@ import type { ProfilePoint } from '../geometry.ts';
 import type { ProductSpec } from '../scene.ts';
 
 /** Bowl turned from a single piece of walnut, oil finish. Ø 256 mm, 82 mm tall. */
-export function createTurnedWalnutBowl(): ProductSpec {
+export function createProduct(): ProductSpec {
   const steps = 40;
   const outer: ProfilePoint[] = [
     [0, 0.002],
