@@ -35,7 +35,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   origins: [async ({}, use) => use(new Set<string>()), { scope: 'worker' }],
   app: [
     async ({ origins }, use) => {
-      const app = await startServer();
+      const app = await startServer({ startTimeoutMs: 60_000 });
       origins.add(app.url);
       await use(app);
       await app.stop();
