@@ -4,6 +4,8 @@ const absolute = (url: string, origin: string) => new URL(url, origin).toString(
 
 /** schema.org Product with its 3D model (https://schema.org/3DModel). */
 export function modelJsonLd(model: Omit<Model3D, 'description'>, origin: string, brand: string): object {
+  const { dimensions } = model;
+  const quantity = (value: number) => ({ '@type': 'QuantitativeValue', value, unitText: dimensions?.unit });
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -12,13 +14,7 @@ export function modelJsonLd(model: Omit<Model3D, 'description'>, origin: string,
     brand: { '@type': 'Brand', name: brand },
     ...(model.poster ? { image: absolute(model.poster.url, origin) } : {}),
     ...(model.category ? { category: model.category.path.map((c) => c.label).join(' > ') } : {}),
-    ...(model.dimensions
-      ? {
-          width: { '@type': 'QuantitativeValue', value: model.dimensions.width, unitText: model.dimensions.unit },
-          height: { '@type': 'QuantitativeValue', value: model.dimensions.height, unitText: model.dimensions.unit },
-          depth: { '@type': 'QuantitativeValue', value: model.dimensions.depth, unitText: model.dimensions.unit },
-        }
-      : {}),
+    ...(dimensions ? { width: quantity(dimensions.width), height: quantity(dimensions.height), depth: quantity(dimensions.depth) } : {}),
     subjectOf: {
       '@type': '3DModel',
       name: model.name,

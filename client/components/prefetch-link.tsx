@@ -5,7 +5,7 @@ import { networkInformation, whenIdleAfterLoad } from '#client/components/idle.t
 import { prefetchRouteData } from '#client/data/data-strategy.ts';
 import { PREFETCH_VIEWPORT_MARGIN_PX } from '#shared/constants.ts';
 
-import type { ComponentProps, FocusEvent, MouseEvent } from 'react';
+import type { ComponentProps } from 'react';
 import type { RouteObject } from 'react-router';
 
 let routeTable: RouteObject[] = [];
@@ -79,18 +79,11 @@ export function PrefetchLink({ prefetch: mode = 'viewport', onMouseEnter, onFocu
     return () => io.unobserve(element);
   }, [mode, to]);
 
-  return (
-    <Link
-      ref={ref}
-      {...props}
-      onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {
-        if (mode !== 'none') prefetch(to);
-        onMouseEnter?.(event);
-      }}
-      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
-        if (mode !== 'none') prefetch(to);
-        onFocus?.(event);
-      }}
-    />
-  );
+  const withPrefetch =
+    <E,>(handler: ((event: E) => void) | undefined) =>
+    (event: E) => {
+      if (mode !== 'none') prefetch(to);
+      handler?.(event);
+    };
+  return <Link ref={ref} {...props} onMouseEnter={withPrefetch(onMouseEnter)} onFocus={withPrefetch(onFocus)} />;
 }

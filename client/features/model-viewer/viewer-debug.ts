@@ -31,15 +31,9 @@ function install(): void {
       return frames;
     },
     memory() {
-      let geometries = 0;
-      let textures = 0;
-      let programs = 0;
-      for (const renderer of renderers) {
-        geometries += renderer.info.memory.geometries;
-        textures += renderer.info.memory.textures;
-        programs += renderer.info.programs?.length ?? 0;
-      }
-      return { geometries, textures, programs, models: getCachedGltfCount() };
+      const sum = (count: (renderer: WebGLRenderer) => number) => [...renderers].reduce((total, renderer) => total + count(renderer), 0);
+      const [geometries, textures] = [sum((r) => r.info.memory.geometries), sum((r) => r.info.memory.textures)];
+      return { geometries, textures, programs: sum((r) => r.info.programs?.length ?? 0), models: getCachedGltfCount() };
     },
   };
 }
