@@ -26,7 +26,7 @@ const APP_SHELL = [
   /[\\/]client[\\/](root|routes)\.tsx$/,
   // Shared code, except what only lazy features import (search records and queries, decoder paths).
   /[\\/]shared[\\/](?!.*\.test\.)(?!(search|decoders)\.ts$)/,
-  /[\\/]client[\\/]features[\\/]search[\\/](search-form|use-search-shortcuts|load-search-box|search-error-boundary|header-search)\.tsx?$/,
+  /[\\/]client[\\/]features[\\/]search[\\/](search-form|header-search)\.tsx$/,
   /[\\/]client[\\/]features[\\/]rich-text[\\/](index\.ts|rich-text-html\.tsx|rich-text\.css)$/,
   // The viewer's stylesheet only: embedded posters are server-rendered; its code loads on demand.
   /[\\/]client[\\/]features[\\/]model-viewer[\\/]model-viewer\.css$/,

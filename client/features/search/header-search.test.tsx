@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Locale } from '#shared/content/types.ts';
-import type { HeaderSearchBoxProps, SearchHandoff } from './load-search-box.ts';
+import type { HeaderSearchBoxProps, SearchHandoff } from './header-search.tsx';
 
 // The real interactive box is tested in widgets/; here it is a stand-in that records what it was handed.
 // Like InstantSearch, it renders nothing on its first render and mounts its input a render later.
@@ -36,7 +36,7 @@ let isChunkLoaded = () => false;
 async function loadShell() {
   vi.resetModules();
   const { HeaderSearch } = await import('./header-search.tsx');
-  const { getLoadedHeaderSearchBox } = await import('./load-search-box.ts');
+  const { getLoadedHeaderSearchBox } = await import('./header-search.tsx');
   isChunkLoaded = () => getLoadedHeaderSearchBox() !== undefined;
   return HeaderSearch;
 }

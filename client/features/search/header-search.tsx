@@ -1,25 +1,91 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
+import { whenIdleAfterLoad } from '#client/components/idle.ts';
 import { paths } from '#shared/urls.ts';
 
-import { getLoadedHeaderSearchBox, loadHeaderSearchBox, preloadWhenIdle, readHandoff } from './load-search-box.ts';
-import { SearchErrorBoundary } from './search-error-boundary.tsx';
-import { SearchForm } from './search-form.tsx';
-import { useSearchShortcuts } from './use-search-shortcuts.ts';
+import { HEADER_SEARCH_INPUT_ID, PAGE_SEARCH_INPUT_ID, SearchErrorBoundary, SearchForm } from './search-form.tsx';
 
 import './search.css';
 
 import type { ComponentType } from 'react';
 import type { Locale } from '#shared/content/types.ts';
-import type { HeaderSearchBoxProps } from './load-search-box.ts';
 
-type Upgrade = { Box: ComponentType<HeaderSearchBoxProps>; wantsFocus: boolean };
+/** What the server-rendered input held when the interactive box took over. */
+export interface SearchHandoff {
+  value: string;
+  focused: boolean;
+  selectionStart: number | null;
+  selectionEnd: number | null;
+}
+
+export interface HeaderSearchBoxProps {
+  locale: Locale;
+  /** The plain form keeps taking keystrokes until the interactive input is in the DOM, so the box calls this as late as it can: when its input mounts. */
+  takeHandoff: () => SearchHandoff;
+  /** The interactive input is mounted and focused: the plain form can go. */
+  onReady: () => void;
+}
+
+type HeaderSearchBox = ComponentType<HeaderSearchBoxProps>;
+
+let loaded: HeaderSearchBox | undefined;
+let loading: Promise<HeaderSearchBox> | undefined;
+
+/** The interactive box (InstantSearch, the lite client, search-insights) is a chunk of its own, loaded once; never in the first-load bundle. */
+function loadHeaderSearchBox(): Promise<HeaderSearchBox> {
+  loading ??= import('./widgets/header-search-box.tsx').then(
+    (module) => (loaded = module.HeaderSearchBox),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The box if its chunk already arrived, so a focus can swap it in synchronously. */
+export function getLoadedHeaderSearchBox(): HeaderSearchBox | undefined {
+  return loaded;
+}
+
+function readHandoff(input: HTMLInputElement | null, wantsFocus: boolean): SearchHandoff {
+  if (!input) return { value: '', focused: wantsFocus, selectionStart: null, selectionEnd: null };
+  const focused = wantsFocus || input.ownerDocument.activeElement === input;
+  return { value: input.value, focused, selectionStart: input.selectionStart, selectionEnd: input.selectionEnd };
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
+}
+
+/** `/` and Ctrl/Cmd+K focus the search box (the search page's, else the header's), unless the visitor is typing in another field. */
+function useSearchShortcuts(): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing || event.altKey) return;
+      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey;
+      const commandK = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.shiftKey;
+      if ((!slash && !commandK) || isTyping(event.target)) return;
+      const input = document.getElementById(PAGE_SEARCH_INPUT_ID) ?? document.getElementById(HEADER_SEARCH_INPUT_ID);
+      if (!(input instanceof HTMLInputElement)) return;
+      event.preventDefault();
+      input.focus();
+      input.select();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
+
+type Upgrade = { Box: HeaderSearchBox; wantsFocus: boolean };
 
 /**
- * The header search: the plain form (the same on server and client), swapped for the InstantSearch box on first focus or pointer press (its chunk loads then,
- * or earlier when idle). The plain input keeps taking keystrokes until the interactive one exists, which then takes over the text, focus and caret in the
- * same task (ADR 025). On the search page the header stays a plain form: one InstantSearch root per page.
+ * The plain form (the same on server and client), swapped for the InstantSearch box on first focus or pointer press; its chunk loads then, or when idle after
+ * the page loaded. The interactive input takes over text, focus and caret in the same task (ADR 025). On the search page the header stays a plain form: one
+ * InstantSearch root per page.
  */
 export function HeaderSearch({ locale }: { locale: Locale }) {
   const { pathname } = useLocation();
@@ -27,9 +93,12 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [upgrade, setUpgrade] = useState<Upgrade | null>(null);
   const [ready, setReady] = useState(false);
-  const loading = useRef(false);
+  const isLoading = useRef(false);
   useSearchShortcuts();
-  useEffect(() => (onSearchPage ? undefined : preloadWhenIdle()), [onSearchPage]);
+  useEffect(() => {
+    if (onSearchPage || loaded) return;
+    return whenIdleAfterLoad(() => void loadHeaderSearchBox().catch(() => undefined), 4000);
+  }, [onSearchPage]);
   // The search page unmounts the box; coming back starts again from the plain form.
   const [wasOnSearchPage, setWasOnSearchPage] = useState(onSearchPage);
   if (onSearchPage !== wasOnSearchPage) {
@@ -41,26 +110,24 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
   }
 
   const activate = (wantsFocus: boolean) => {
-    if (upgrade || onSearchPage || loading.current) return;
-    const Box = getLoadedHeaderSearchBox();
-    if (Box) return setUpgrade({ Box, wantsFocus });
-    loading.current = true;
+    if (upgrade || onSearchPage || isLoading.current) return;
+    if (loaded) return setUpgrade({ Box: loaded, wantsFocus });
+    isLoading.current = true;
     loadHeaderSearchBox().then(
-      (Loaded) => {
-        loading.current = false;
-        setUpgrade({ Box: Loaded, wantsFocus: false });
+      (Box) => {
+        isLoading.current = false;
+        setUpgrade({ Box, wantsFocus: false });
       },
       // The chunk failed to load: the plain form keeps working, and the next focus tries again.
-      () => void (loading.current = false),
+      () => void (isLoading.current = false),
     );
   };
 
   const interactive = upgrade !== null && !onSearchPage;
-  const showPlain = !interactive || !ready;
   // Fixed positions (null holds a slot): the plain form must not remount (it holds the typing) when the box joins it.
   return (
     <>
-      {showPlain ? (
+      {!interactive || !ready ? (
         <SearchForm
           locale={locale}
           variant="header"

@@ -1,8 +1,4 @@
-/**
- * The search page's widgets (InstantSearch, the lite client, search-insights). Imported only by client/pages/search, a lazy route chunk: keeping them out of
- * ./index.ts keeps them out of the first-load bundle.
- */
+// The search page's surface (InstantSearch and its clients): only the lazy search route imports it, so none of it joins the first-load bundle.
 export { SearchPageView } from './widgets/search-page-view.tsx';
-export { StaticSearchForm } from './static-search-form.tsx';
-export { SearchErrorBoundary } from './search-error-boundary.tsx';
+export { SearchErrorBoundary, StaticSearchForm } from './search-form.tsx';
 export { getSearchLabels } from './labels.ts';

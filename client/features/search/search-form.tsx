@@ -1,12 +1,13 @@
+import { Component } from 'react';
 import { Form } from 'react-router';
 
 import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
 import { paths } from '#shared/urls.ts';
 
-import type { InputHTMLAttributes, Ref } from 'react';
+import type { ErrorInfo, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import type { Locale } from '#shared/content/types.ts';
 
-/** The search page's own input wins over the header box when both exist (use-search-shortcuts.ts). */
+/** The search page's own input wins over the header box when both exist (the `/` shortcut in header-search.tsx). */
 export const HEADER_SEARCH_INPUT_ID = 'header-search-input';
 export const PAGE_SEARCH_INPUT_ID = 'search-page-input';
 /** The facet checkboxes join the page form through their `form` attribute. */
@@ -42,10 +43,7 @@ interface SearchFormProps {
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
 }
 
-/**
- * The one search form: a GET form to the locale's search page, so it works without JavaScript. The header's plain form, its InstantSearch combobox, the
- * search page's box and its fallback all render this.
- */
+/** The one search form, a GET form to the locale's search page that works without JavaScript: header form and combobox, search page box and fallback. */
 export function SearchForm({ locale, variant, reloadDocument, onSubmit, inputRef, inputProps }: SearchFormProps) {
   const t = SEARCH_FORM_LABELS[locale];
   const header = variant === 'header';
@@ -96,4 +94,35 @@ export function SearchForm({ locale, variant, reloadDocument, onSubmit, inputRef
       )}
     </Form>
   );
+}
+
+/** The search page without results to show (the server could not search, or the widgets failed). */
+export function StaticSearchForm({ locale, query, message }: { locale: Locale; query: string; message?: string }) {
+  return (
+    <>
+      <SearchForm locale={locale} variant="page" reloadDocument inputProps={{ defaultValue: query }} />
+      {message ? (
+        <p className="search-status" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Search's own error boundary (STYLE.md section 6): a broken search widget falls back to its plain form, never a blank page. */
+export class SearchErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('search failed', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }

@@ -1,5 +1,5 @@
 import { liteClient } from 'algoliasearch/lite';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Configure, InstantSearch } from 'react-instantsearch';
 
 import { usePublicConfig } from '#client/components/app-config.tsx';
@@ -15,12 +15,9 @@ import type { PublicConfig } from '#shared/public-config.ts';
 
 const EMBEDDED_TIMEOUTS = { connect: 4000, read: 8000, write: 30_000 };
 
-export type SearchHosts = NonNullable<NonNullable<Parameters<typeof liteClient>[2]>['hosts']>;
+type SearchHosts = NonNullable<NonNullable<Parameters<typeof liteClient>[2]>['hosts']>;
 
-/**
- * The browser's `algoliasearch/lite` client with the search-only key. Embedded mode: our own origin is its only host; production: Algolia's hosts. `hosts`
- * overrides both (tests point it at a fake Algolia).
- */
+/** The lite client with the search-only key: on our own origin in embedded mode, else Algolia's hosts; `hosts` overrides both (tests' fake Algolia). */
 export function createSearchClient(algolia: PublicConfig['algolia'], origin: string, hosts?: SearchHosts) {
   const url = new URL(origin);
   const ownOrigin: SearchHosts = [{ url: url.host, protocol: url.protocol === 'http:' ? 'http' : 'https', accept: 'read' }];
@@ -34,10 +31,7 @@ interface SearchRequest {
   params?: { query?: string; hitsPerPage?: number } & Record<string, unknown>;
 }
 
-/**
- * The header box shows nothing for an empty query, so such searches (on mount, when the box is cleared) are answered here without a request. The client's
- * other properties (app id, key, cache) stay visible to InstantSearch.
- */
+/** The header box shows nothing for an empty query, so those searches (on mount, when cleared) are answered here without a request. */
 export function skipEmptyQueries(client: ReturnType<typeof liteClient>): SearchClient {
   const search = (requests: SearchRequest[]) => {
     if (!Array.isArray(requests) || requests.length === 0 || requests.some((request) => request.params?.query?.trim())) return client.search(requests);
@@ -48,8 +42,8 @@ export function skipEmptyQueries(client: ReturnType<typeof liteClient>): SearchC
 }
 
 /**
- * The one InstantSearch root (header box and search page): the locale's index, 5 hits, a stalled state after 300 ms, Insights through our bundled client, and
- * widget state kept when a widget unmounts (InstantSearch's next major).
+ * The one InstantSearch root (header box and search page): the locale's index, the shared query parameters, a stalled state after 300 ms, Insights through
+ * our bundled client, and widget state kept when a widget unmounts (InstantSearch's next major).
  */
 export function SearchRoot(props: {
   locale: Locale;
@@ -76,4 +70,17 @@ export function SearchRoot(props: {
       {props.children}
     </InstantSearch>
   );
+}
+
+/**
+ * A stable SearchBox `queryHook` that sends the latest query once typing pauses for 150 ms. InstantSearch still discards any answer older than one already
+ * shown, so a slow early response never replaces a newer one.
+ */
+export function useDebouncedQueryHook(): (query: string, search: (value: string) => void) => void {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback((query: string, search: (value: string) => void) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => search(query), 150);
+  }, []);
 }

@@ -6,28 +6,17 @@ import { SEARCH_PAGE_FORM_ID } from '../search-form.tsx';
 
 import type { SearchLabels } from '../labels.ts';
 
-/**
- * One refinement list (OR within the facet, AND across facets) as checkboxes. They belong to the search form (`form` attribute), so they also work as plain
- * form fields without JavaScript.
- */
-export function FacetList({
-  attribute,
-  param,
-  legend,
-  labelFor,
-}: {
-  attribute: 'type' | 'tags';
-  param: 'type' | 'tag';
-  legend: string;
-  labelFor?: (value: string) => string;
-}) {
+type FacetListProps = { attribute: 'type' | 'tags'; param: 'type' | 'tag'; legend: string; labelFor?: (value: string) => string };
+
+/** One refinement list (OR within, AND across facets) as checkboxes of the search form (`form` attribute), so they also work without JavaScript. */
+function FacetList({ attribute, param, legend, labelFor }: FacetListProps) {
   const { items, refine } = useRefinementList({ attribute, limit: SEARCH_FACET_LIMIT });
   // Fixed ids (one list per attribute on the page): server and client must agree, whatever the tree above.
   const id = `search-facet-${attribute}`;
   if (items.length === 0) return null;
   return (
     <fieldset className="search-facet">
-      <legend>{legend}</legend>
+      <legend className="eyebrow">{legend}</legend>
       {items.map((item, index) => (
         <label key={item.value} htmlFor={`${id}-${index}`}>
           <input

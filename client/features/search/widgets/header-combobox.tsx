@@ -8,21 +8,17 @@ import { paths } from '#shared/urls.ts';
 
 import { getSearchLabels } from '../labels.ts';
 import { SearchForm } from '../search-form.tsx';
-import { HitExcerpt, HitTitle } from './hit-parts.tsx';
-import { SearchStatus } from './search-status.tsx';
+import { useDebouncedQueryHook } from '../search-root.tsx';
+import { HitExcerpt, HitTitle, SearchStatus } from './hit-parts.tsx';
 import { useCombobox } from './use-combobox.ts';
-import { useDebouncedQueryHook } from './use-debounced-query-hook.ts';
 
 import type { MouseEvent } from 'react';
 import type { Locale } from '#shared/content/types.ts';
 import type { SearchLabels } from '../labels.ts';
-import type { SearchHandoff } from '../load-search-box.ts';
+import type { SearchHandoff } from '../header-search.tsx';
 import type { SearchHit } from './hit-parts.tsx';
 
-/**
- * The header search as an ARIA combobox: a listbox popup of results that opens with a query and closes on Escape, blur or a click outside; ↑/↓ and Enter
- * (Ctrl/Cmd+Enter: new tab) open a hit; Enter without a selection goes to the search page. A polite live region announces the result count.
- */
+/** The header search as an ARIA combobox (use-combobox.ts); closes on blur or a click outside; a polite live region announces the result count. */
 export function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; takeHandoff: () => SearchHandoff; onReady: () => void }) {
   const t = getSearchLabels(locale);
   const navigate = useNavigate();
@@ -51,8 +47,7 @@ export function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Local
   const combobox = useCombobox({ items: hits, resultsKey: results, hasQuery: query.trim() !== '', initiallyOpen: handoff.focused, onOpenItem: openHit });
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
-  // Take over from the plain input in the same task it goes away in: focus, caret, and a search for anything typed after InstantSearch started with the
-  // earlier text.
+  // Take over from the plain input in the same task it goes away in: focus, caret, and a search for anything typed after InstantSearch started.
   const mountedWith = useRef({ handoff, searchedQuery, refine, onReady });
   useLayoutEffect(() => {
     const { handoff, searchedQuery, refine, onReady } = mountedWith.current;
@@ -82,15 +77,8 @@ export function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Local
   };
 
   const noResults = isCurrent && results.nbHits === 0 && query.trim() !== '';
-  const announcement = !expanded
-    ? ''
-    : status === 'stalled'
-      ? t.searching
-      : isCurrent
-        ? noResults
-          ? t.noResults(query.trim())
-          : t.resultCount(results.nbHits)
-        : '';
+  const count = isCurrent ? (noResults ? t.noResults(query.trim()) : t.resultCount(results.nbHits)) : '';
+  const announcement = !expanded ? '' : status === 'stalled' ? t.searching : count;
 
   return (
     <div
@@ -150,16 +138,9 @@ export function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Local
   );
 }
 
-interface HitOptionProps {
-  id: string;
-  hit: SearchHit;
-  labels: SearchLabels;
-  selected: boolean;
-  onHover(): void;
-  onOpen(newTab: boolean): void;
-}
+type HitOptionProps = { id: string; hit: SearchHit; labels: SearchLabels; selected: boolean; onHover(): void; onOpen(newTab: boolean): void };
 
-/** One option. It holds no link (options must not contain interactive elements), so every kind of click opens the hit here. */
+/** Options must not contain interactive elements, so it holds no link: every kind of click opens the hit here. */
 function HitOption({ id, hit, labels, selected, onHover, onOpen }: HitOptionProps) {
   const type = (labels.types as Record<string, string>)[hit.type] ?? hit.type;
   const path = toSafeHitPath(hit.url);
@@ -170,16 +151,14 @@ function HitOption({ id, hit, labels, selected, onHover, onOpen }: HitOptionProp
       aria-selected={selected}
       className="search-option"
       onMouseDown={(event) => event.preventDefault()}
-      onMouseEnter={() => {
-        if (path) prefetch(path);
-      }}
+      onMouseEnter={() => path && prefetch(path)}
       onMouseMove={selected ? undefined : onHover}
       onClick={(event: MouseEvent) => onOpen(event.ctrlKey || event.metaKey || event.shiftKey)}
       onAuxClick={(event: MouseEvent) => {
         if (event.button === 1) onOpen(true);
       }}
     >
-      <span className="search-option-type">{type}</span>
+      <span className="eyebrow">{type}</span>
       <span className="search-option-title">
         <HitTitle hit={hit} />
       </span>

@@ -4,9 +4,9 @@ import { createSearchClient, SearchRoot, skipEmptyQueries } from '../search-root
 import { HeaderCombobox } from './header-combobox.tsx';
 
 import type { SearchClient } from 'instantsearch.js';
-import type { HeaderSearchBoxProps } from '../load-search-box.ts';
+import type { HeaderSearchBoxProps } from '../header-search.tsx';
 
-/** The interactive header search, loaded lazily (load-search-box.ts). `searchClient` replaces the configured client (tests). */
+/** The interactive header search, loaded lazily by header-search.tsx; `searchClient` replaces the configured client (tests). */
 export function HeaderSearchBox({ locale, takeHandoff, onReady, searchClient }: HeaderSearchBoxProps & { searchClient?: SearchClient }) {
   return (
     <SearchRoot

@@ -2,14 +2,12 @@ import { Highlight, Snippet } from 'react-instantsearch';
 
 import type { Hit } from 'instantsearch.js';
 import type { SearchRecord } from '#shared/content/types.ts';
+import type { SearchLabels } from '../labels.ts';
 
 /** A search hit: our record plus Algolia's highlight, snippet and insights fields. */
 export type SearchHit = Hit<{ [K in keyof SearchRecord]: SearchRecord[K] }>;
 
-/**
- * The title with matches marked. `<Highlight>` splits InstantSearch's escaped value into React text nodes and `<mark>`s, so HTML in a record or a query is
- * shown as text, never parsed.
- */
+/** `<Highlight>` splits InstantSearch's escaped value into text nodes and `<mark>`s, so HTML in a record or a query is shown as text, never parsed. */
 export function HitTitle({ hit }: { hit: SearchHit }) {
   return <Highlight attribute="title" hit={hit} />;
 }
@@ -20,4 +18,25 @@ export function HitExcerpt({ hit }: { hit: SearchHit }) {
   if (snippet && snippet.matchLevel && snippet.matchLevel !== 'none') return <Snippet attribute="body" hit={hit} />;
   if (hit._highlightResult && 'summary' in hit._highlightResult) return <Highlight attribute="summary" hit={hit} />;
   return <>{hit.summary}</>;
+}
+
+/** A spinner once a search counts as stalled (SEARCH_STALLED_DELAY_MS; faster answers never flicker), a message with Retry after an error. */
+export function SearchStatus({ status, labels, onRetry }: { status: 'idle' | 'loading' | 'stalled' | 'error'; labels: SearchLabels; onRetry: () => void }) {
+  if (status === 'stalled') {
+    return (
+      <div className="search-status" data-status="stalled">
+        <span className="search-spinner" aria-hidden="true" />
+        {labels.searching}
+      </div>
+    );
+  }
+  if (status !== 'error') return null;
+  return (
+    <div className="search-status" data-status="error" role="alert">
+      {labels.unavailable}
+      <button type="button" onClick={onRetry}>
+        {labels.retry}
+      </button>
+    </div>
+  );
 }

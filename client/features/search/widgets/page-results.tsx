@@ -4,8 +4,7 @@ import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { imageUrl } from '#shared/images.ts';
 import { fromSearchUiState, toSafeHitImage, toSafeHitPath, toSearchPageHref } from '#shared/search.ts';
 
-import { HitExcerpt, HitTitle } from './hit-parts.tsx';
-import { SearchStatus } from './search-status.tsx';
+import { HitExcerpt, HitTitle, SearchStatus } from './hit-parts.tsx';
 
 import type { MouseEvent } from 'react';
 import type { Locale } from '#shared/content/types.ts';
@@ -14,7 +13,7 @@ import type { SearchHit } from './hit-parts.tsx';
 
 const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
 
-/** Status, result count (announced politely), the hits as cards and the pagination. */
+/** Status, result count (announced politely), hits as cards, pagination. */
 export function PageResults({ locale, labels, onRetry }: { locale: Locale; labels: SearchLabels; onRetry(): void }) {
   const { items, results, sendEvent } = useHits<SearchHit>();
   const { status } = useInstantSearch({ catchError: true });

@@ -5,10 +5,9 @@ import { sanitizeQuery, toSearchUiState } from '#shared/search.ts';
 
 import { getSearchLabels } from '../labels.ts';
 import { SearchForm } from '../search-form.tsx';
-import { createSearchClient, SearchRoot } from '../search-root.tsx';
+import { createSearchClient, SearchRoot, useDebouncedQueryHook } from '../search-root.tsx';
 import { SearchFacets } from './facet-list.tsx';
 import { PageResults } from './page-results.tsx';
-import { useDebouncedQueryHook } from './use-debounced-query-hook.ts';
 import { useDisposeOnUnmount, useUrlSync } from './url-sync.ts';
 
 import './search-page.css';
@@ -19,14 +18,13 @@ import type { Locale } from '#shared/content/types.ts';
 import type { SearchInitialResults } from '#shared/data/search-api.ts';
 import type { SearchPageParams } from '#shared/search.ts';
 
-export interface SearchPageViewProps {
+interface SearchPageViewProps {
   locale: Locale;
   params: SearchPageParams;
-  /** The loader's server-side results; `null` when the server could not search (the browser then does). */
+  /** The loader's server-side results; `null` when the server could not search (the browser then does, after `fallback`). */
   initialResults: SearchInitialResults | null;
   /** The site origin, for the embedded engine's host while rendering on the server. */
   origin: string;
-  /** Rendered instead of the results until the browser can search (server search failed). */
   fallback: ReactNode;
   /** Replaces the configured client (tests). */
   searchClient?: SearchClient;
@@ -34,10 +32,7 @@ export interface SearchPageViewProps {
 
 const subscribeNothing = () => () => {};
 
-/**
- * The search page. With the loader's initial results it renders on the server and hydrates without a request (`InstantSearchSSRProvider`); then the browser
- * talks to the search API directly.
- */
+/** With the loader's initial results the page renders on the server and hydrates without a request; then the browser searches directly. */
 export function SearchPageView({ locale, params, initialResults, origin, fallback, searchClient }: SearchPageViewProps) {
   const hydrated = useSyncExternalStore(
     subscribeNothing,

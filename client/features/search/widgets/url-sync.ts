@@ -10,11 +10,10 @@ import type { Locale } from '#shared/content/types.ts';
 const WRITE_DELAY_MS = 400;
 
 /**
- * Keeps the search page URL in step with InstantSearch's state by replacing the history entry (keeping react-router's `history.state`). InstantSearch's own
- * router would push entries and listen to popstate behind react-router's back; back and forward are react-router navigations that render the page again from
- * the loader.
+ * Keeps the search page URL in step with InstantSearch by replacing the history entry (keeping react-router's `history.state`). InstantSearch's own router
+ * would push entries and listen to popstate behind react-router's back; back and forward are react-router navigations that render from the loader.
  */
-export function createUrlSyncMiddleware(locale: Locale, indexName: string): Middleware {
+function createUrlSyncMiddleware(locale: Locale, indexName: string): Middleware {
   return () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     return {
@@ -39,7 +38,6 @@ export function createUrlSyncMiddleware(locale: Locale, indexName: string): Midd
   };
 }
 
-/** Adds the URL sync middleware to the surrounding InstantSearch root while mounted. */
 export function useUrlSync(locale: Locale): void {
   const { addMiddlewares } = useInstantSearch();
   const { indexName } = useInstantSearchContext();
@@ -48,7 +46,7 @@ export function useUrlSync(locale: Locale): void {
 
 type DisposableSearch = ReturnType<typeof useInstantSearchContext> & { _preventWidgetCleanup?: boolean };
 
-/** The instance is InstantSearch's, not React state: this flag is how react-instantsearch itself keeps widgets on unmount. */
+/** A helper because the instance is InstantSearch's, not React state (the hooks lint rule cannot tell); react-instantsearch sets this flag itself. */
 function keepWidgetsOnUnmount(search: DisposableSearch, keep: boolean): void {
   search._preventWidgetCleanup = keep;
 }

@@ -2,20 +2,19 @@ import { useCallback, useState } from 'react';
 
 import type { KeyboardEvent } from 'react';
 
-export interface ComboboxOptions<T> {
+interface ComboboxOptions<T> {
   items: readonly T[];
   /** Identity of the shown result set; new results reset the active option. */
   resultsKey: unknown;
-  /** The input holds a query (the popup never opens for an empty one). */
+  /** The popup never opens for an empty query. */
   hasQuery: boolean;
   initiallyOpen: boolean;
   onOpenItem(item: T, index: number, newTab: boolean): void;
 }
 
 /**
- * Keyboard and popup state of an ARIA combobox with a listbox popup (WAI-ARIA APG "Combobox With Listbox Popup"): ↓/↑ open the popup and move the active
- * option (wrapping), Enter opens it (Ctrl/Cmd+Enter in a new tab), Escape closes the popup. Focus stays in the input; the active option is announced through
- * `aria-activedescendant`.
+ * WAI-ARIA APG "Combobox With Listbox Popup": ↓/↑ open the popup and move the active option (wrapping), Enter opens it (Ctrl/Cmd+Enter in a new tab),
+ * Escape closes the popup. Focus stays in the input; the active option is announced through `aria-activedescendant`.
  */
 export function useCombobox<T>({ items, resultsKey, hasQuery, initiallyOpen, onOpenItem }: ComboboxOptions<T>) {
   const [open, setOpen] = useState(initiallyOpen);

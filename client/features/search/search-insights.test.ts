@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createViewBatcher } from './view-batcher.ts';
+import { createViewBatcher } from './search-insights.ts';
 
-import type { ViewEvent } from './view-batcher.ts';
+import type { ViewEvent } from './search-insights.ts';
 
 const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => `o${from + i}`);
 const view = (objectIDs: string[], index = 'vitrine_en-US'): ViewEvent => ({ index, eventName: 'Hits Viewed', objectIDs });
