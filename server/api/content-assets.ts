@@ -133,16 +133,8 @@ function createVariantContext(options: AssetRouterOptions, logger: Logger): Vari
 }
 
 /**
- * Serves the embedded space's asset files, mounted at `/content-assets`.
- * Images answer the Images API parameters `w q fm` from the allow-lists
- * (image-params.ts; at most 17 sizes x 4 formats x the configured qualities
- * per image, docs/decisions/012-image-variants.md) through sharp, behind a
- * bounded render queue and memory and disk caches; everything else
- * (glTF/GLB, bin, video, PDF) is sent as is with Range support. Responses
- * are immutable for a year; unknown paths are 404, bad parameters 400, a
- * full queue or a render past its deadline 503 with Retry-After, all as
- * JSON `{ error: { status, message } }`; a width beyond the image or a
- * quality not rendered redirects to the canonical variant.
+ * The embedded space's asset files at `/content-assets`: images answer the Images API's `w q fm` from the allow-lists
+ * (ADR 012) through the render queue and caches; other files are sent as they are, with Range. Errors are JSON.
  */
 export function createAssetRouter(options: AssetRouterOptions): Router {
   const logger = options.logger.child({ module: 'images' });

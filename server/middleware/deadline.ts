@@ -6,21 +6,12 @@ export class DeadlineExceededError extends Error {
   override name = 'DeadlineExceededError';
 }
 
-/**
- * The share of SSR_ABORT_MS content work may use: a fifth of it, at most a
- * second, stays for rendering the answer (the 503 page included), so the
- * visitor has it within SSR_ABORT_MS whatever Contentful does.
- */
+/** Content work gets SSR_ABORT_MS less a fifth (at most a second), kept for rendering the answer, the 503 page included. */
 export function contentBudgetMs(ssrAbortMs: number): number {
   return ssrAbortMs - Math.min(1000, Math.round(ssrAbortMs / 5));
 }
 
-/**
- * Gives every request a content deadline (`res.locals.deadline`), counted
- * from its arrival. The timer behind its signal starts only when content
- * code first asks for it (static files and cached pages never do) and stops
- * when the response ends.
- */
+/** A content deadline per request (`res.locals.deadline`); its timer starts only when content code first asks for the signal. */
 export function requestDeadline(ssrAbortMs: number): RequestHandler {
   const budgetMs = contentBudgetMs(ssrAbortMs);
   return (_req, res, next) => {

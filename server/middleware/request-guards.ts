@@ -6,11 +6,8 @@ import type { RequestHandler } from 'express';
 export const MAX_URL_BYTES = 8 * 1024;
 
 /**
- * Rejects hostile requests before any router sees them: oversized URLs
- * (414), declared bodies over `maxBodyBytes` (413, before a byte is read;
- * body parsers enforce the same limit on chunked bodies), malformed
- * percent-encoding (400), and encoded dot-segments or NUL bytes that could
- * walk out of a served folder (400).
+ * Rejects hostile requests before any router: URLs over 8 KB (414), declared bodies over `maxBodyBytes` (413, before a byte
+ * is read), malformed percent-encoding (400), and dot-segments, backslashes or NUL that could leave a served folder (400).
  */
 export function requestGuards(options: { maxBodyBytes: number }): RequestHandler {
   return (req, _res, next) => {

@@ -12,12 +12,7 @@ const NONCE_BYTES = 16;
 /** Nonces drawn per call into the CSPRNG. */
 const NONCES_PER_POOL = 256;
 
-/**
- * Nonces from a pool of CSPRNG bytes, filled 256 nonces at a time: one
- * `randomBytes(16)` per request was 5% of the server's CPU on a page-cache
- * hit. The bytes are as unpredictable as before and each is used once; Node
- * pools `crypto.randomUUID` the same way.
- */
+/** Nonces cut from a pool of CSPRNG bytes (one `randomBytes(16)` per request was 5% of the CPU); each byte is used once. */
 export function createNonceSource(): () => string {
   let pool = Buffer.alloc(0);
   let offset = 0;
@@ -41,13 +36,7 @@ export function nonce(): RequestHandler {
   };
 }
 
-/**
- * The decoder workers' own policy (Draco, meshopt; shared/decoders.ts): a
- * worker loaded from a URL runs under its response's CSP, so these files are
- * where wasm is compiled, and no page needs `'wasm-unsafe-eval'`. Nothing
- * else: no eval, no fetches or imports (the wasm bytes arrive by postMessage
- * or are inlined), and a worker has no DOM.
- */
+/** The Draco and meshopt workers' own policy: a worker runs under its response's CSP, so they compile wasm and no page must (ADR 004). */
 export const DECODER_WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'";
 /** The Basis transcoder's: emscripten's embind builds its bindings with `new Function`, so eval too. */
 export const BASIS_WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'";
@@ -71,22 +60,13 @@ export function decoderWorkerPolicy(): RequestHandler {
 /** Two years, with subdomains, eligible for the browsers' preload lists. */
 const HSTS = 'max-age=63072000; includeSubDomains; preload';
 
-/**
- * Is the site served over https? PUBLIC_URL's scheme when it is set;
- * otherwise this request's (`req.secure` honours X-Forwarded-Proto from
- * TRUST_PROXY hops). A build served over plain http on a LAN address must
- * not tell browsers to upgrade its requests or pin https for two years.
- */
+/** Is the site served over https? PUBLIC_URL's scheme, else this request's: a plain-http LAN build must not pin https for two years. */
 export function isHttpsOrigin(config: Config, req: Request): boolean {
   if (config.isDev) return false;
   return config.publicUrl ? config.publicUrl.startsWith('https:') : req.secure;
 }
 
-/**
- * helmet for the fixed headers; the CSP (content-security-policy.ts) and HSTS
- * are per response. The page policy starts strict, no framing; the document
- * handler allows framing for the embed route.
- */
+/** helmet for the fixed headers; the CSP and HSTS are per response (the document handler allows framing for the embed route). */
 export function securityHeaders(config: Config): RequestHandler {
   const buildPolicy = createPolicyBuilder(config);
   const mw = helmet({

@@ -19,12 +19,8 @@ function firstSegment(path: string): string | undefined {
 }
 
 /**
- * `express.static(dir)` for a build output that does not change while the
- * process runs: its top-level names (`favicon.svg`, `decoders/`…) are read
- * once, and only requests under one of them reach serve-static. Every other
- * request (every page) used to cost serve-static a `stat` on disk before
- * falling through: 15% of the server's CPU on a page-cache hit. Dotfiles
- * stay hidden, as with serve-static's default.
+ * `express.static(dir)` for a build output that does not change while the process runs: only requests under one of its
+ * top-level names reach serve-static (a `stat` per page request was 15% of the CPU on a page-cache hit). Dotfiles stay hidden.
  */
 export function staticFiles(dir: string, options: ServeStaticOptions = {}): RequestHandler {
   const names = new Set(readdirSync(dir).filter((name) => !name.startsWith('.')));
@@ -44,11 +40,8 @@ export function staticFiles(dir: string, options: ServeStaticOptions = {}): Requ
 const SOURCE_MAP = /\.map$/i;
 
 /**
- * Answers every `*.map` path with the ordinary 404 (SOURCE_MAPS_PUBLIC=false,
- * the default). The build keeps writing the maps, unlinked, for the budget
- * script and our own error reports; served, they would hand out the original
- * sources. The path is decoded first, as serve-static decodes it: `x.js%2Emap`
- * names the same file.
+ * 404 for every `*.map` path (SOURCE_MAPS_PUBLIC=false): the maps are built for our own use, and would hand out the sources.
+ * Decoded first, as serve-static decodes it: `x.js%2Emap` names the same file.
  */
 export function hideSourceMaps(): RequestHandler {
   const answerNotFound = notFound();
