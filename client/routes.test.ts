@@ -43,5 +43,6 @@ describe('createRoutes', () => {
     const de = routes.find((route) => route.id === 'de');
     expect(de?.path).toBe('/de');
     expect(names.get(de?.loader)).toBe('site-layout');
+    expect(routes.find((route) => route.id === 'not-found')?.path).toBe('*');
   });
 });

@@ -32,13 +32,13 @@ const ROUTES: Array<{ id: string; path?: string; page?: string; loader?: string;
   { id: 'tag', path: ROUTE_PATHS.tag },
   { id: 'search', path: ROUTE_PATHS.search },
   { id: 'page', path: ROUTE_PATHS.page },
-  { id: 'not-found', path: '*' },
+  { id: 'not-found', path: '/*' },
 ];
 
 // Lazy, so each page is its own chunk; the glob key is also the chunk's manifest key.
-const PAGES = import.meta.glob<Pick<RouteObject, 'Component' | 'ErrorBoundary'>>('./pages/*/*-page.tsx');
+const PAGES = import.meta.glob<Pick<RouteObject, 'Component'>>('./pages/*/*-page.tsx');
 
-function pageModule(folder: string): [chunk: string, load: () => Promise<Pick<RouteObject, 'Component' | 'ErrorBoundary'>>] {
+function pageModule(folder: string): [chunk: string, load: () => Promise<Pick<RouteObject, 'Component'>>] {
   const entry = Object.entries(PAGES).find(([key]) => key.startsWith(`./pages/${folder}/`));
   if (!entry) throw new Error(`no page module in client/pages/${folder}/`);
   return [`client/${entry[0].slice(2)}`, entry[1]];
@@ -54,7 +54,7 @@ export function createRoutes(loaderFor: (name: string) => LoaderFunction): Route
     const prefix = LOCALE_PREFIX[locale] && `${LOCALE_PREFIX[locale]}.`;
     const children = ROUTES.map(({ id, path, page = id, loader = page, handle }): RouteObject => {
       const [chunk, lazy] = pageModule(page);
-      const route = { id: prefix + id, loader: loaderFor(loader), lazy, handle: { chunk, ...handle } };
+      const route = { id: prefix + id, ErrorBoundary: RouteError, loader: loaderFor(loader), lazy, handle: { chunk, ...handle } };
       return path === undefined ? { ...route, index: true } : { ...route, path: path.slice(1) };
     });
     const layout = { Component: SiteLayout, ErrorBoundary: RouteError, loader: loaderFor('site-layout'), handle: { layout: true } };

@@ -1,26 +1,34 @@
 import { data } from 'react-router';
 
-import { contentContext, requestInfoContext, richTextHtmlContext } from '#shared/data/context.ts';
+import { contentContext, requestInfoContext, richTextHtmlContext, searchContext } from '#shared/data/context.ts';
 import { localeFromPath } from '#shared/urls.ts';
 
-import type { RouterContextProvider } from 'react-router';
+import type { LoaderFunctionArgs, Params } from 'react-router';
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
 import type { RequestInfo, RichTextHtml } from '#shared/data/context.ts';
+import type { SearchApi } from '#shared/data/search-api.ts';
 import type { Locale, RenderedRichText, RichText } from '#shared/content/types.ts';
 
-/** What every loader needs: the content API, query options for this request, and request facts. */
-export function getLoaderContext(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): { content: ContentApi; options: QueryOptions; info: RequestInfo; url: URL; richText: RichTextHtml } {
-  const url = new URL(request.url);
-  const info = context.get(requestInfoContext);
-  return {
-    content: context.get(contentContext),
-    options: { locale: localeFromPath(url.pathname), preview: info.preview, signal: request.signal, deadline: info.deadline },
-    info,
-    url,
-    richText: context.get(richTextHtmlContext),
+/** What every loader reads: the content API and query options for this request, request facts, and the URL. */
+export interface LoaderContext {
+  content: ContentApi;
+  options: QueryOptions;
+  info: RequestInfo;
+  url: URL;
+  params: Params;
+  richText: RichTextHtml;
+  /** Server-side search; `null` when the app runs without one. */
+  search: SearchApi | null;
+}
+
+/** A route loader over the services the server put in the router context (loaders never import them). */
+export function contentLoader<T>(load: (context: LoaderContext) => Promise<T>): (args: LoaderFunctionArgs) => Promise<T> {
+  return ({ request, context, params }) => {
+    const url = new URL(request.url);
+    const info = context.get(requestInfoContext);
+    const options = { locale: localeFromPath(url.pathname), preview: info.preview, signal: request.signal, deadline: info.deadline };
+    const [content, richText, search] = [context.get(contentContext), context.get(richTextHtmlContext), context.get(searchContext)];
+    return load({ content, options, info, url, params, richText, search });
   };
 }
 

@@ -1,10 +1,7 @@
-import { getLoaderContext, renderField } from '#client/data/loader-helpers.ts';
-
-import type { LoaderFunctionArgs } from 'react-router';
+import { contentLoader, renderField } from '#client/data/loader-helpers.ts';
 
 /** Site settings and request facts for the locale layout (header, footer, canonical origin). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { content, options, info, richText } = getLoaderContext(request, context);
+export const loader = contentLoader(async ({ content, options, info, richText }) => {
   const { footer, ...site } = await content.getSiteSettings(options);
   return {
     site: { ...site, footer: renderField(richText, footer, { ...site, locale: options.locale }, 'footer') },
@@ -12,6 +9,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     origin: info.origin,
     preview: info.preview,
   };
-}
+});
 
 export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;

@@ -4,7 +4,6 @@ import { formatDate, TagList } from '#client/components/cards.tsx';
 import { Image } from '#client/components/image.tsx';
 import { breadcrumbJsonLd, articleJsonLd } from '#client/components/json-ld.ts';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
-import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { loadEmbeddedViewer } from '#client/components/embedded-viewer.tsx';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
@@ -79,5 +78,3 @@ export function Component() {
     </article>
   );
 }
-
-export { RouteError as ErrorBoundary };

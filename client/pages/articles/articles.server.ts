@@ -1,14 +1,11 @@
 import { data } from 'react-router';
 
-import { getLoaderContext, notFound } from '#client/data/loader-helpers.ts';
+import { contentLoader, notFound } from '#client/data/loader-helpers.ts';
 
-import type { LoaderFunctionArgs } from 'react-router';
-
-export const ARTICLES_PER_PAGE = 9;
+const ARTICLES_PER_PAGE = 9;
 
 /** One page of articles, newest first. `?page=` must be a positive whole number in range. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { content, options, url } = getLoaderContext(request, context);
+export const loader = contentLoader(async ({ content, options, url }) => {
   const raw = url.searchParams.get('page') ?? '1';
   if (!/^[1-9]\d{0,4}$/.test(raw)) throw data({ message: 'page must be a positive whole number' }, { status: 400, statusText: 'Bad Request' });
   const page = Number(raw);
@@ -16,6 +13,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pageCount = Math.max(1, Math.ceil(result.total / ARTICLES_PER_PAGE));
   if (page > pageCount) notFound(`Page ${page} of the articles`);
   return { articles: result.items, page, pageCount };
-}
+});
 
 export type ArticlesData = Awaited<ReturnType<typeof loader>>;

@@ -1,6 +1,5 @@
 import { useLoaderData } from 'react-router';
 
-import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
 import { useSite } from '#client/layout/use-site.ts';
@@ -18,5 +17,3 @@ export function Component() {
     </div>
   );
 }
-
-export { RouteError as ErrorBoundary };

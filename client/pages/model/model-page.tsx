@@ -4,7 +4,6 @@ import { useLoaderData } from 'react-router';
 import { TagList } from '#client/components/cards.tsx';
 import { formatFileSize } from '#client/components/file-size.ts';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
-import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
@@ -99,5 +98,3 @@ export function Component() {
     </article>
   );
 }
-
-export { RouteError as ErrorBoundary };

@@ -2,7 +2,6 @@ import { useLoaderData } from 'react-router';
 
 import { ModelCard } from '#client/components/cards.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
-import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
@@ -69,5 +68,3 @@ export function Component() {
     </>
   );
 }
-
-export { RouteError as ErrorBoundary };

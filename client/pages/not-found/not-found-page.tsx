@@ -1,8 +1,4 @@
-import { RouteError } from '#client/components/route-error.tsx';
-
 /** The splat route's loader always throws a 404, so only its error element renders. */
 export function Component() {
   return null;
 }
-
-export { RouteError as ErrorBoundary };

@@ -1,6 +1,5 @@
 import { useLoaderData } from 'react-router';
 
-import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { loadEmbeddedViewer } from '#client/components/embedded-viewer.tsx';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
@@ -19,5 +18,3 @@ export function Component() {
     </article>
   );
 }
-
-export { RouteError as ErrorBoundary };

@@ -1,6 +1,5 @@
 import { useLoaderData, useLocation } from 'react-router';
 
-import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { getSearchLabels, SearchErrorBoundary, SearchPageView, StaticSearchForm } from '#client/features/search/page.ts';
 import { useSite } from '#client/layout/use-site.ts';
@@ -25,5 +24,3 @@ export function Component() {
     </>
   );
 }
-
-export { RouteError as ErrorBoundary };

@@ -1,32 +1,27 @@
 import { data } from 'react-router';
 
-import { getLoaderContext } from '#client/data/loader-helpers.ts';
-import { searchContext } from '#shared/data/context.ts';
+import { contentLoader } from '#client/data/loader-helpers.ts';
 import { parseSearchPageParams } from '#shared/search.ts';
 
-import type { LoaderFunctionArgs } from 'react-router';
 import type { SearchInitialResults } from '#shared/data/search-api.ts';
 
 /**
- * `/search?q=&page=&type=&tag=`: the first results page, searched on the
- * server (embedded engine or Algolia) as InstantSearch's initial results,
- * so the page works without JavaScript and hydrates without a request. A
- * failed search is not an error page: the browser searches instead.
+ * `/search?q=&page=&type=&tag=`: the first results page, searched on the server as InstantSearch's initial
+ * results, so the page works without JavaScript and hydrates without a request. A failed search is not an
+ * error page: the browser searches instead.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { options, url } = getLoaderContext(request, context);
+export const loader = contentLoader(async ({ options, url, search }) => {
   const params = parseSearchPageParams(url.searchParams);
   if (!params) throw data({ message: 'page must be a whole number from 1 to 200' }, { status: 400, statusText: 'Bad Request' });
-  const search = context.get(searchContext);
   let initialResults: SearchInitialResults | null = null;
   if (search) {
     try {
-      initialResults = await search.getSearchPageResults({ ...params, locale: options.locale }, { signal: request.signal });
+      initialResults = await search.getSearchPageResults({ ...params, locale: options.locale }, { signal: options.signal });
     } catch {
       initialResults = null;
     }
   }
   return { params, initialResults, searchFailed: search !== null && initialResults === null };
-}
+});
 
 export type SearchData = Awaited<ReturnType<typeof loader>>;

@@ -1,7 +1,6 @@
 import { useLoaderData } from 'react-router';
 
 import { ArticleCard, ModelCard } from '#client/components/cards.tsx';
-import { RouteError } from '#client/components/route-error.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
@@ -44,5 +43,3 @@ export function Component() {
     </>
   );
 }
-
-export { RouteError as ErrorBoundary };
