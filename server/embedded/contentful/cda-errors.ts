@@ -1,7 +1,6 @@
 /**
- * CDA error bodies: `{ sys: { type: 'Error', id }, message, details, requestId }`
- * with the status the CDA uses. Thrown inside the engine, turned into a
- * response at its edge (engine.ts), where the request id is added.
+ * CDA error bodies: `{ sys: { type: 'Error', id }, message, details, requestId }` with the status the CDA uses.
+ * Thrown inside the engine, turned into a response at its edge (engine.ts), where the request id is added.
  */
 export class CdaError extends Error {
   readonly status: number;
@@ -17,26 +16,14 @@ export class CdaError extends Error {
   }
 
   toBody(requestId: string): Record<string, unknown> {
-    return {
-      sys: { type: 'Error', id: this.errorId },
-      message: this.message,
-      ...(this.details === undefined ? {} : { details: this.details }),
-      requestId,
-    };
+    return { sys: { type: 'Error', id: this.errorId }, message: this.message, ...(this.details === undefined ? {} : { details: this.details }), requestId };
   }
-}
-
-/** One entry of `details.errors` in an InvalidQuery body. */
-export interface QueryProblem {
-  name: string;
-  path?: string[];
-  value?: unknown;
-  details?: string;
 }
 
 const INVALID_QUERY_MESSAGE = 'The query you sent was invalid. Probably a filter or ordering specification is not applicable to the type of a field.';
 
-export function invalidQuery(...errors: QueryProblem[]): CdaError {
+/** InvalidQuery with entries of `details.errors`. */
+export function invalidQuery(...errors: { name: string; path?: string[]; value?: unknown; details?: string }[]): CdaError {
   return new CdaError(400, 'InvalidQuery', INVALID_QUERY_MESSAGE, { errors });
 }
 
@@ -49,13 +36,13 @@ export function badRequest(message: string): CdaError {
   return new CdaError(400, 'BadRequest', message);
 }
 
+/** CDA surface the app does not use and the engine leaves out (README.md lists it). */
+export function unsupported(what: string): CdaError {
+  return badRequest(`${what} is not supported by the embedded engine; see server/embedded/contentful/README.md`);
+}
+
 export function notFound(type: string, id: string, where?: { space: string; environment?: string }): CdaError {
-  return new CdaError(404, 'NotFound', 'The resource could not be found.', {
-    type,
-    id,
-    ...(where?.environment === undefined ? {} : { environment: where.environment }),
-    ...(where === undefined ? {} : { space: where.space }),
-  });
+  return new CdaError(404, 'NotFound', 'The resource could not be found.', { type, id, ...where });
 }
 
 export function accessTokenInvalid(): CdaError {

@@ -144,25 +144,6 @@ describe('createCdaEngine locales', () => {
     expect(cdaGet<EntityBody>(engine, 'entries/article-chairs', { locale: 'de-CH' }).body.sys.locale).toBe('de-CH');
   });
 
-  it('returns locale maps without sys.locale for locale=*', () => {
-    const { body } = cdaGet<EntityBody>(engine, 'entries/article-chairs', { locale: '*' });
-
-    expect(body.sys).not.toHaveProperty('locale');
-    expect(body.fields['title']).toEqual({ 'en-US': 'Designing chairs', 'de-DE': 'Stühle entwerfen' });
-    expect(body.fields['excerpt']).toEqual({ 'en-US': 'How a chair comes to be.', 'fr-FR': 'Comment naît une chaise.' });
-    expect(body.fields['slug']).toEqual({ 'en-US': 'designing-chairs' });
-  });
-
-  it('follows links of every locale for locale=*', () => {
-    const { body } = cdaGet(engine, 'entries', { 'sys.id': 'article-chairs', locale: '*' });
-
-    expect(includedIds(body).Entry).toContain('model-chair');
-    expect(body.includes?.Entry?.find((entry) => entry.sys.id === 'person-ada')?.fields['bio']).toEqual({
-      'en-US': 'Writes about furniture.',
-      'de-DE': 'Schreibt über Möbel.',
-    });
-  });
-
   it('localizes assets with fallbacks', () => {
     const german = cdaGet<EntityBody>(engine, 'assets/asset-hero', { locale: 'de-DE' }).body;
     const french = cdaGet<EntityBody>(engine, 'assets/asset-hero', { locale: 'fr-FR' }).body;

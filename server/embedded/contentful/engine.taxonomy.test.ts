@@ -36,11 +36,6 @@ describe('createCdaEngine taxonomy', () => {
     });
   });
 
-  it('filters concepts by scheme and orders them by label', () => {
-    expect(idsOf(concepts('concepts', { conceptScheme: 'product-categories', order: 'prefLabel' }))).toEqual(['chairs', 'furniture', 'lighting', 'seating']);
-    expect(idsOf(concepts('concepts', { conceptScheme: 'colours' }))).toEqual([]);
-  });
-
   it('pages concepts with next and prev links', () => {
     const first = concepts('concepts', { limit: '3' });
     const token = new URL(first.pages.next ?? '', 'http://x').searchParams.get('pageNext') ?? '';
@@ -52,28 +47,11 @@ describe('createCdaEngine taxonomy', () => {
     expect(second.pages.prev).toBeDefined();
   });
 
-  it('lists ancestors and descendants, optionally limited in depth', () => {
-    expect(idsOf(concepts('concepts/chairs/ancestors'))).toEqual(['seating', 'furniture']);
-    expect(idsOf(concepts('concepts/furniture/descendants'))).toEqual(['seating', 'lighting', 'chairs']);
-    expect(idsOf(concepts('concepts/furniture/descendants', { depth: '1' }))).toEqual(['seating', 'lighting']);
-  });
-
-  it('lists and gets concept schemes', () => {
-    const list = concepts('concept-schemes');
-    const scheme = cdaGet<Record<string, unknown>>(engine, 'taxonomy/concept-schemes/product-categories').body;
-
-    expect(idsOf(list)).toEqual(['product-categories']);
-    expect(scheme).toMatchObject({ sys: { type: 'TaxonomyConceptScheme' }, totalConcepts: 4, topConcepts: [{ sys: { id: 'furniture' } }] });
-  });
-
-  it('answers 404 for unknown concepts and schemes and 400 for unknown parameters', () => {
+  it('answers 404 for unknown concepts and 400 for unknown parameters', () => {
     expect(cdaGet<ErrorBody>(engine, 'taxonomy/concepts/tables').body).toMatchObject({
       sys: { id: 'NotFound' },
       details: { type: 'TaxonomyConcept', id: 'tables' },
     });
-    expect(cdaGet(engine, 'taxonomy/concepts/tables/ancestors').status).toBe(404);
-    expect(cdaGet(engine, 'taxonomy/concept-schemes/colours').status).toBe(404);
     expect(cdaGet<ErrorBody>(engine, 'taxonomy/concepts', { colour: 'red' }).body.sys.id).toBe('InvalidQuery');
-    expect(cdaGet<ErrorBody>(engine, 'taxonomy/concepts', { order: 'notations' }).body.sys.id).toBe('InvalidQuery');
   });
 });

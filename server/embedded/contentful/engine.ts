@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
 
-import { CdaError, accessTokenInvalid, badRequest, notFound } from './cda-errors.ts';
-import { getEntity, queryEntities } from './entity-endpoints.ts';
+import { CdaError, accessTokenInvalid, badRequest, notFound, unsupported } from './cda-errors.ts';
+import { getConcept, getEntity, getTag, queryConcepts, queryEntities, queryTags } from './endpoints.ts';
 import { indexSpaceExport } from './export-index.ts';
-import { getContentType, getSpace, getTag, queryContentTypes, queryLocales, queryTags } from './plain-endpoints.ts';
-import { getConcept, getConceptScheme, queryConceptRelatives, queryConceptSchemes, queryConcepts } from './taxonomy-endpoints.ts';
 
-import type { EndpointContext } from './entity-endpoints.ts';
+import type { EndpointContext } from './endpoints.ts';
 import type { ExportIndex } from './export-index.ts';
+import type { QueryParams } from './query.ts';
 import type { SpaceExport } from './space-export.ts';
-import type { QueryParams } from './query-params.ts';
 
 /** One API call, transport-agnostic: the HTTP router and the axios adapter both build these. */
 export interface CdaRequest {
   method: string;
-  /** `/spaces/:space/environments/:env/entries`, `/spaces/:space/entries`, `/spaces/:space`… */
+  /** `/spaces/:space/environments/:env/entries`, `/spaces/:space/entries`… */
   path: string;
   query: QueryParams;
   /** Content Preview API semantics (drafts served). Omit to decide by `accessToken` when tokens are configured. */
@@ -33,35 +31,27 @@ export interface CdaResponse {
 export interface CdaEngineOptions {
   /** Prefix for rewritten `//images.ctfassets.net/…` asset URLs. Default `/content-assets`. */
   assetBaseUrl?: string;
-  /** Defaults to the space id found in the export (`embedded` if none). */
+  /** Default: the ids found in the export (`embedded` / `master` if none). */
   spaceId?: string;
-  /** Defaults to the environment id found in the export (`master` if none). */
   environmentId?: string;
   /** When set, requests must carry one of these tokens (401 AccessTokenInvalid otherwise). */
   accessTokens?: { delivery: string; preview: string };
 }
 
-export interface CdaEngine {
-  readonly spaceId: string;
-  readonly environmentId: string;
-  handle(request: CdaRequest): CdaResponse;
-}
+export type CdaEngine = ReturnType<typeof createCdaEngine>;
 
-const CONTENT_TYPE = 'application/vnd.contentful.delivery.v1+json';
+// Real CDA paths the engine leaves out: a 400 that says so rather than a 404 that looks like missing content.
+const UNSUPPORTED_PATH = /^$|^(content_types|locales|sync|taxonomy\/concept-schemes)(\/|$)|^taxonomy\/concepts\/[^/]+\/(ancestors|descendants)$/;
 
 /** An in-process CDA over a space export (ADR 002; what it leaves out: README.md). `handle` is synchronous, no I/O. */
-export function createCdaEngine(data: SpaceExport, options: CdaEngineOptions = {}): CdaEngine {
-  const index = indexSpaceExport(data, {
-    assetBaseUrl: options.assetBaseUrl ?? '/content-assets',
-    ...(options.spaceId === undefined ? {} : { spaceId: options.spaceId }),
-    ...(options.environmentId === undefined ? {} : { environmentId: options.environmentId }),
-  });
+export function createCdaEngine(data: SpaceExport, options: CdaEngineOptions = {}) {
+  const index = indexSpaceExport(data, { ...options, assetBaseUrl: options.assetBaseUrl ?? '/content-assets' });
   return {
     spaceId: index.spaceId,
     environmentId: index.environmentId,
-    handle(request) {
+    handle(request: CdaRequest): CdaResponse {
       const requestId = randomUUID().replaceAll('-', '');
-      const headers = { 'content-type': CONTENT_TYPE, 'x-contentful-request-id': requestId };
+      const headers = { 'content-type': 'application/vnd.contentful.delivery.v1+json', 'x-contentful-request-id': requestId };
       try {
         return { status: 200, headers, body: route(index, request, options.accessTokens) };
       } catch (error) {
@@ -72,76 +62,43 @@ export function createCdaEngine(data: SpaceExport, options: CdaEngineOptions = {
   };
 }
 
-function resolvePreview(request: CdaRequest, tokens: CdaEngineOptions['accessTokens']): boolean {
-  if (!tokens) return request.preview ?? false;
-  const token = request.accessToken ?? request.query['access_token'];
-  if (request.preview === undefined) {
-    if (token === tokens.preview) return true;
-    if (token === tokens.delivery) return false;
-    throw accessTokenInvalid();
-  }
-  if (token !== (request.preview ? tokens.preview : tokens.delivery)) throw accessTokenInvalid();
-  return request.preview;
+function resolvePreview({ preview, accessToken }: CdaRequest, tokens: CdaEngineOptions['accessTokens']): boolean {
+  if (!tokens) return preview ?? false;
+  if (preview === undefined && (accessToken === tokens.preview || accessToken === tokens.delivery)) return accessToken === tokens.preview;
+  if (preview !== undefined && accessToken === (preview ? tokens.preview : tokens.delivery)) return preview;
+  throw accessTokenInvalid();
 }
 
 function route(index: ExportIndex, request: CdaRequest, tokens: CdaEngineOptions['accessTokens']): unknown {
+  const { query } = request;
+  if (query['access_token'] !== undefined) throw unsupported('The access_token parameter (send an Authorization header)');
   const preview = resolvePreview(request, tokens);
   if (request.method !== 'GET' && request.method !== 'HEAD') throw badRequest(`${request.method} is not supported: the Content Delivery API is read-only`);
-  const segments = request.path.split('/').filter(Boolean).map(decodeSegment);
-  const [spaces, spaceId, ...afterSpace] = segments;
-  if (spaces !== 'spaces' || spaceId === undefined) throw notFound('Resource', request.path);
-  if (spaceId !== index.spaceId) throw notFound('Space', spaceId);
+  if (query['locale'] === '*') throw unsupported('locale=*');
+  const [spaces, space, ...afterSpace] = request.path.split('/').filter(Boolean).map(decodeSegment);
+  if (spaces !== 'spaces' || space === undefined) throw notFound('Resource', request.path);
+  if (space !== index.spaceId) throw notFound('Space', space);
   const hasEnvironment = afterSpace[0] === 'environments';
-  const environmentId = hasEnvironment ? (afterSpace[1] ?? '') : index.environmentId;
-  if (environmentId !== index.environmentId) throw notFound('Environment', environmentId, { space: spaceId });
+  const environment = hasEnvironment ? (afterSpace[1] ?? '') : index.environmentId;
+  if (environment !== index.environmentId) throw notFound('Environment', environment, { space });
   const rest = hasEnvironment ? afterSpace.slice(2) : afterSpace;
   const context: EndpointContext = {
     index,
     scope: preview ? index.preview : index.delivery,
-    where: { space: spaceId, environment: environmentId },
-    basePath: `/spaces/${spaceId}/environments/${environmentId}`,
+    where: { space, environment },
+    basePath: `/spaces/${space}/environments/${environment}`,
   };
-  return dispatch(rest, request.query, context, hasEnvironment);
-}
-
-function dispatch(rest: readonly string[], query: QueryParams, context: EndpointContext, hasEnvironment: boolean): unknown {
-  const [resource, id, relation, ...extra] = rest;
-  if (resource === 'taxonomy') return dispatchTaxonomy(rest.slice(1), query, context);
-  if (extra.length > 0) throw notFound('Resource', rest.join('/'));
-  switch (resource) {
-    case undefined:
-      if (hasEnvironment) break;
-      return getSpace(context);
-    case 'entries':
-      if (relation !== undefined) break;
-      return id === undefined ? queryEntities('Entry', query, context) : getEntity('Entry', id, query, context);
-    case 'assets':
-      if (relation !== undefined) break;
-      return id === undefined ? queryEntities('Asset', query, context) : getEntity('Asset', id, query, context);
-    case 'content_types':
-      if (relation !== undefined) break;
-      return id === undefined ? queryContentTypes(query, context) : getContentType(id, context);
-    case 'locales':
-      if (id !== undefined) break;
-      return queryLocales(query, context);
-    case 'tags':
-      if (relation !== undefined) break;
-      return id === undefined ? queryTags(query, context) : getTag(id, context);
+  const [resource, id, ...more] = rest;
+  const path = rest.join('/');
+  if (more.length === 0 && (resource === 'entries' || resource === 'assets')) {
+    const kind = resource === 'entries' ? 'Entry' : 'Asset';
+    return id === undefined ? queryEntities(kind, query, context) : getEntity(kind, id, query, context);
   }
-  throw notFound('Resource', rest.join('/'));
-}
-
-function dispatchTaxonomy(rest: readonly string[], query: QueryParams, context: EndpointContext): unknown {
-  const [collection, id, relation, ...extra] = rest;
-  if (extra.length === 0 && collection === 'concepts') {
-    if (id === undefined) return queryConcepts(query, context);
-    if (relation === undefined) return getConcept(id, context);
-    if (relation === 'ancestors' || relation === 'descendants') return queryConceptRelatives(id, relation, query, context);
-  }
-  if (extra.length === 0 && relation === undefined && collection === 'concept-schemes') {
-    return id === undefined ? queryConceptSchemes(query, context) : getConceptScheme(id, context);
-  }
-  throw notFound('Resource', ['taxonomy', ...rest].join('/'));
+  if (more.length === 0 && resource === 'tags') return id === undefined ? queryTags(query, context) : getTag(id, context);
+  if (path === 'taxonomy/concepts') return queryConcepts(query, context);
+  if (resource === 'taxonomy' && id === 'concepts' && more.length === 1) return getConcept(more[0] ?? '', context);
+  if (UNSUPPORTED_PATH.test(path)) throw unsupported(`GET ${request.path}`);
+  throw notFound('Resource', path);
 }
 
 function decodeSegment(segment: string): string {

@@ -1,11 +1,6 @@
-import { createLocaleSet } from './locales.ts';
-import { createTaxonomyIndex } from './taxonomy-index.ts';
-import { indexAsset, indexEntry } from './index-entities.ts';
-import { toContentTypeResource, toLocaleResource, toTagResource } from './resources.ts';
+import type { ExportAsset, ExportEntry, ExportLocale, ExportTag, SpaceExport } from './space-export.ts';
 
-import type { LocaleSet } from './locales.ts';
-import type { TaxonomyIndex } from './taxonomy-index.ts';
-import type { ExportContentTypeField, ExportLink, SpaceExport } from './space-export.ts';
+/** Lookups built once per export, for each API (delivery = published, preview = published + drafts). */
 
 /** A link found in a field value (reference field or rich text). */
 export interface LinkRef {
@@ -13,91 +8,13 @@ export interface LinkRef {
   id: string;
 }
 
-/** An entry or asset as one API serves it, with everything per-request work needs precomputed. */
-export interface IndexedEntity {
-  type: 'Entry' | 'Asset';
-  id: string;
-  contentTypeId: string | undefined;
-  /** CDA `sys` without `locale`. */
-  sys: Record<string, unknown>;
-  metadata: { tags: ExportLink[]; concepts: ExportLink[] };
-  /** Raw locale maps, omitted fields removed, asset URLs rewritten. */
-  fields: Record<string, Record<string, unknown>>;
-  /** Field definitions of the content type (entries) or of the asset shape. */
-  fieldDefs: ReadonlyMap<string, FieldDef>;
-  /** field id -> locale -> links in that value. */
-  links: ReadonlyMap<string, ReadonlyMap<string, readonly LinkRef[]>>;
-}
-
 export interface FieldDef {
   id: string;
   type: string;
   localized: boolean;
-  itemsType?: string;
 }
 
-export interface IndexedContentType {
-  id: string;
-  resource: Record<string, unknown>;
-  fieldDefs: ReadonlyMap<string, FieldDef>;
-}
-
-/** Everything one API (delivery = published, preview = published + drafts) can see. */
-export interface ApiScope {
-  preview: boolean;
-  locales: LocaleSet;
-  entries: ReadonlyMap<string, IndexedEntity>;
-  entryList: readonly IndexedEntity[];
-  entriesByType: ReadonlyMap<string, readonly IndexedEntity[]>;
-  assets: ReadonlyMap<string, IndexedEntity>;
-  assetList: readonly IndexedEntity[];
-  /** target id -> entries linking to it (any field, any locale). */
-  linksToEntry: ReadonlyMap<string, readonly IndexedEntity[]>;
-  linksToAsset: ReadonlyMap<string, readonly IndexedEntity[]>;
-  contentTypes: ReadonlyMap<string, IndexedContentType>;
-  localeResources: readonly Record<string, unknown>[];
-}
-
-export interface ExportIndex {
-  spaceId: string;
-  spaceName: string;
-  environmentId: string;
-  delivery: ApiScope;
-  preview: ApiScope;
-  /** Public tags only: private tags never leave the CMA. */
-  tags: ReadonlyMap<string, Record<string, unknown>>;
-  taxonomy: TaxonomyIndex;
-}
-
-export interface IndexOptions {
-  assetBaseUrl: string;
-  spaceId?: string;
-  spaceName?: string;
-  environmentId?: string;
-}
-
-/** Builds every lookup the engine needs, once per export. */
-export function indexSpaceExport(data: SpaceExport, options: IndexOptions): ExportIndex {
-  const firstSys = data.entries[0]?.sys ?? data.assets[0]?.sys ?? data.contentTypes[0]?.sys;
-  const spaceId = options.spaceId ?? firstSys?.space?.sys.id ?? 'embedded';
-  const environmentId = options.environmentId ?? firstSys?.environment?.sys.id ?? 'master';
-  const ids = { spaceId, environmentId };
-  const publicTags = data.tags.filter((tag) => tag.sys.visibility === 'public');
-  const tags = new Map(publicTags.map((tag) => [tag.sys.id, toTagResource(tag, ids)]));
-  const build = (preview: boolean) =>
-    buildScope(data, { ...ids, preview, publicTagIds: new Set(tags.keys()), assetBaseUrl: options.assetBaseUrl.replace(/\/+$/, '') });
-  return {
-    spaceId,
-    spaceName: options.spaceName ?? spaceId,
-    environmentId,
-    delivery: build(false),
-    preview: build(true),
-    tags,
-    taxonomy: createTaxonomyIndex(data.taxonomy),
-  };
-}
-
-export interface ScopeContext {
+interface ScopeIds {
   spaceId: string;
   environmentId: string;
   preview: boolean;
@@ -105,44 +22,81 @@ export interface ScopeContext {
   assetBaseUrl: string;
 }
 
+const ASSET_FIELD_DEFS: ReadonlyMap<string, FieldDef> = new Map(
+  ['title', 'description', 'file'].map((id) => [id, { id, type: id === 'file' ? 'Object' : 'Symbol', localized: true }]),
+);
+const CTFASSETS_URL = /^(?:https?:)?\/\/((?:images|assets|downloads|videos)\.ctfassets\.net)\//;
+
+export function indexSpaceExport(data: SpaceExport, options: { assetBaseUrl: string; spaceId?: string | undefined; environmentId?: string | undefined }) {
+  const firstSys = data.entries[0]?.sys ?? data.assets[0]?.sys ?? data.contentTypes[0]?.sys;
+  const spaceId = options.spaceId ?? firstSys?.space?.sys.id ?? 'embedded';
+  const environmentId = options.environmentId ?? firstSys?.environment?.sys.id ?? 'master';
+  // Private tags never leave the CMA.
+  const publicTags = data.tags.filter((tag) => tag.sys.visibility === 'public');
+  const scope = (preview: boolean) =>
+    buildScope(data, {
+      spaceId,
+      environmentId,
+      preview,
+      publicTagIds: new Set(publicTags.map((tag) => tag.sys.id)),
+      assetBaseUrl: options.assetBaseUrl.replace(/\/+$/, ''),
+    });
+  return {
+    spaceId,
+    environmentId,
+    delivery: scope(false),
+    preview: scope(true),
+    tags: new Map(publicTags.map((tag) => [tag.sys.id, toTagResource(tag, spaceId, environmentId)])),
+    // Concepts are stored in the export in their CDA shape and served as they are.
+    concepts: data.taxonomy.concepts,
+    conceptsById: new Map(data.taxonomy.concepts.map((concept) => [concept.sys.id, concept])),
+  };
+}
+
+export type ExportIndex = ReturnType<typeof indexSpaceExport>;
+export type ApiScope = ReturnType<typeof buildScope>;
+export type IndexedEntity = ReturnType<typeof indexEntity>;
+export type LocaleSet = ReturnType<typeof createLocaleSet>;
+
 function isServed(sys: { publishedVersion?: number; publishedAt?: string; archivedVersion?: number; archivedAt?: string }, preview: boolean): boolean {
   if (sys.archivedVersion !== undefined || sys.archivedAt !== undefined) return false;
   return preview || sys.publishedVersion !== undefined || sys.publishedAt !== undefined;
 }
 
-function buildScope(data: SpaceExport, context: ScopeContext): ApiScope {
-  const contentTypes = new Map<string, IndexedContentType>();
-  for (const contentType of data.contentTypes) {
-    if (!isServed(contentType.sys, context.preview)) continue;
-    const fieldDefs = new Map(contentType.fields.filter((field) => !field.omitted).map((field) => [field.id, toFieldDef(field)]));
-    contentTypes.set(contentType.sys.id, { id: contentType.sys.id, resource: toContentTypeResource(contentType, context), fieldDefs });
+function buildScope(data: SpaceExport, ids: ScopeIds) {
+  const contentTypes = new Map<string, { id: string; fieldDefs: ReadonlyMap<string, FieldDef> }>();
+  for (const { sys, fields } of data.contentTypes) {
+    if (!isServed(sys, ids.preview)) continue;
+    const served = fields.filter((field) => !field.omitted).map((field) => [field.id, { id: field.id, type: field.type, localized: field.localized }] as const);
+    contentTypes.set(sys.id, { id: sys.id, fieldDefs: new Map(served) });
   }
-  const entryList = data.entries.filter((entry) => isServed(entry.sys, context.preview)).map((entry) => indexEntry(entry, contentTypes, context));
-  const assetList = data.assets.filter((asset) => isServed(asset.sys, context.preview)).map((asset) => indexAsset(asset, context));
+  const entryList = data.entries
+    .filter((entry) => isServed(entry.sys, ids.preview))
+    .map((entry) => indexEntity(entry, contentTypes.get(entry.sys.contentType.sys.id)?.fieldDefs, ids));
+  const assetList = data.assets.filter((asset) => isServed(asset.sys, ids.preview)).map((asset) => indexEntity(asset, undefined, ids));
   const entriesByType = new Map<string, IndexedEntity[]>();
   const linksToEntry = new Map<string, IndexedEntity[]>();
-  const linksToAsset = new Map<string, IndexedEntity[]>();
   for (const entry of entryList) {
     pushTo(entriesByType, entry.contentTypeId ?? '', entry);
-    const targets = new Map<string, LinkRef>();
-    for (const byLocale of entry.links.values()) {
-      for (const refs of byLocale.values()) for (const ref of refs) targets.set(`${ref.linkType}:${ref.id}`, ref);
-    }
-    for (const ref of targets.values()) pushTo(ref.linkType === 'Entry' ? linksToEntry : linksToAsset, ref.id, entry);
+    const targets = new Set(
+      [...entry.links.values()]
+        .flatMap((byLocale) => [...byLocale.values()].flat())
+        .filter((ref) => ref.linkType === 'Entry')
+        .map((ref) => ref.id),
+    );
+    for (const id of targets) pushTo(linksToEntry, id, entry);
   }
-  const locales = createLocaleSet(data.locales, context.preview);
   return {
-    preview: context.preview,
-    locales,
+    preview: ids.preview,
+    locales: createLocaleSet(data.locales, ids.preview),
     entries: new Map(entryList.map((entry) => [entry.id, entry])),
     entryList,
     entriesByType,
     assets: new Map(assetList.map((asset) => [asset.id, asset])),
     assetList,
+    /** target id -> entries linking to it (any field, any locale). */
     linksToEntry,
-    linksToAsset,
     contentTypes,
-    localeResources: locales.locales.map(toLocaleResource),
   };
 }
 
@@ -152,6 +106,121 @@ function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
   else map.set(key, [value]);
 }
 
-function toFieldDef(field: ExportContentTypeField): FieldDef {
-  return { id: field.id, type: field.type, localized: field.localized, ...(field.items ? { itemsType: field.items.type } : {}) };
+/** An entry (with its content type's fields) or an asset, with what per-request work needs precomputed. */
+function indexEntity(item: ExportEntry | ExportAsset, entryFieldDefs: ReadonlyMap<string, FieldDef> | undefined, ids: ScopeIds) {
+  const type = item.sys.type;
+  const fields: Record<string, Record<string, unknown>> = {};
+  for (const [fieldId, values] of Object.entries(item.fields as Record<string, Record<string, unknown> | undefined>)) {
+    // Fields the content type no longer defines (or omits from delivery) are not served.
+    if (!values || typeof values !== 'object' || (entryFieldDefs && !entryFieldDefs.has(fieldId))) continue;
+    fields[fieldId] = type === 'Asset' && fieldId === 'file' ? rewriteFileUrls(values, ids.assetBaseUrl) : values;
+  }
+  const contentTypeId = item.sys.type === 'Entry' ? item.sys.contentType.sys.id : undefined;
+  return {
+    type,
+    id: item.sys.id,
+    contentTypeId,
+    /** CDA `sys` without `locale`. */
+    sys: toEntitySys(item.sys, contentTypeId, ids),
+    metadata: { tags: (item.metadata?.tags ?? []).filter((tag) => ids.publicTagIds.has(tag.sys.id)), concepts: item.metadata?.concepts ?? [] },
+    fields,
+    fieldDefs: type === 'Asset' ? ASSET_FIELD_DEFS : (entryFieldDefs ?? new Map<string, FieldDef>()),
+    /** field id -> locale -> links in that value. */
+    links: new Map(Object.entries(fields).flatMap(([fieldId, values]) => (type === 'Entry' ? [[fieldId, linksByLocale(values)] as const] : []))),
+  };
+}
+
+function rewriteFileUrls(files: Record<string, unknown>, assetBaseUrl: string): Record<string, unknown> {
+  const rewrite = (file: unknown) => {
+    const url = (file as { url?: unknown } | null)?.url;
+    return typeof url === 'string' ? { ...(file as object), url: url.replace(CTFASSETS_URL, `${assetBaseUrl}/$1/`) } : file;
+  };
+  return Object.fromEntries(Object.entries(files).map(([locale, file]) => [locale, rewrite(file)]));
+}
+
+function linksByLocale(values: Record<string, unknown>): ReadonlyMap<string, readonly LinkRef[]> {
+  return new Map(Object.entries(values).map(([locale, value]) => [locale, collectLinks(value, [])]));
+}
+
+/** Finds Entry/Asset links anywhere in a value: reference fields, arrays, rich text `data.target`. */
+function collectLinks(value: unknown, refs: LinkRef[]): LinkRef[] {
+  if (!value || typeof value !== 'object') return refs;
+  const sys = (value as { sys?: { type?: unknown; linkType?: unknown; id?: unknown } }).sys;
+  if (sys?.type === 'Link' && (sys.linkType === 'Entry' || sys.linkType === 'Asset') && typeof sys.id === 'string') {
+    refs.push({ linkType: sys.linkType, id: sys.id });
+  } else {
+    for (const child of Object.values(value)) collectLinks(child, refs);
+  }
+  return refs;
+}
+
+// The CDA serves the published snapshot (createdAt/updatedAt are the first and last publish, `revision` counts
+// publishes); the CPA serves the editing timestamps and adds publish fields once published.
+function toEntitySys(sys: ExportEntry['sys'] | ExportAsset['sys'], contentTypeId: string | undefined, ids: ScopeIds): Record<string, unknown> {
+  const published = ids.preview ? {} : { createdAt: sys.firstPublishedAt ?? sys.createdAt, updatedAt: sys.publishedAt ?? sys.updatedAt };
+  return {
+    space: { sys: { type: 'Link', linkType: 'Space', id: ids.spaceId } },
+    id: sys.id,
+    type: sys.type,
+    createdAt: sys.createdAt,
+    updatedAt: sys.updatedAt,
+    ...published,
+    environment: { sys: { id: ids.environmentId, type: 'Link', linkType: 'Environment' } },
+    ...(ids.preview && sys.firstPublishedAt !== undefined ? { firstPublishedAt: sys.firstPublishedAt } : {}),
+    ...(ids.preview && sys.publishedAt !== undefined ? { publishedAt: sys.publishedAt } : {}),
+    ...(sys.publishedVersion === undefined ? {} : { publishedVersion: sys.publishedVersion }),
+    revision: sys.publishedCounter ?? (ids.preview ? 0 : 1),
+    ...(contentTypeId === undefined ? {} : { contentType: { sys: { type: 'Link', linkType: 'ContentType', id: contentTypeId } } }),
+  };
+}
+
+function toTagResource({ name, sys }: ExportTag, spaceId: string, environmentId: string): Record<string, unknown> {
+  return {
+    sys: {
+      id: sys.id,
+      type: 'Tag',
+      createdAt: sys.createdAt,
+      updatedAt: sys.updatedAt,
+      environment: { sys: { id: environmentId, type: 'Link', linkType: 'Environment' } },
+      space: { sys: { type: 'Link', linkType: 'Space', id: spaceId } },
+      ...(sys['createdBy'] === undefined ? {} : { createdBy: sys['createdBy'] }),
+      ...(sys['updatedBy'] === undefined ? {} : { updatedBy: sys['updatedBy'] }),
+      version: sys.version ?? 1,
+      visibility: sys.visibility,
+    },
+    name,
+  };
+}
+
+/** The locales one API serves, with fallback chains precomputed (a chain stops at `null`, an unknown code or a cycle). */
+function createLocaleSet(all: readonly ExportLocale[], preview: boolean) {
+  // The CDA hides locales that are switched off for delivery; the CPA shows them all.
+  const locales = all.filter((locale) => preview || locale.contentDeliveryApi || locale.default);
+  const byCode = new Map(locales.map((locale) => [locale.code, locale]));
+  const chains = new Map<string, string[]>();
+  for (const locale of locales) {
+    const chain: string[] = [];
+    for (let current: ExportLocale | undefined = locale; current && !chain.includes(current.code);) {
+      chain.push(current.code);
+      current = current.fallbackCode === null ? undefined : byCode.get(current.fallbackCode);
+    }
+    chains.set(locale.code, chain);
+  }
+  return {
+    defaultCode: locales.find((locale) => locale.default)?.code ?? locales[0]?.code ?? 'en-US',
+    has: (code: string) => byCode.has(code),
+    chain: (code: string): readonly string[] => chains.get(code) ?? [code],
+  };
+}
+
+/**
+ * A field's value in one locale as the CDA picks it: non-localized fields always use the default locale;
+ * localized ones walk the fallback chain and are omitted when no locale in it has a value.
+ */
+export function pickLocalized(values: Readonly<Record<string, unknown>> | undefined, isLocalized: boolean, chain: readonly string[], defaultCode: string) {
+  for (const locale of isLocalized ? chain : [defaultCode]) {
+    const value = values?.[locale];
+    if (value !== undefined && value !== null) return { value, locale };
+  }
+  return undefined;
 }

@@ -27,7 +27,7 @@ describe('createCdaRouter', () => {
   it('keeps bracketed parameters flat whatever the query parser', async () => {
     const app = createApp((instance) => instance.set('query parser', 'extended'));
 
-    const response = await request(app).get(`${ENTRIES}?sys.id[in]=person-ada,person-grace&access_token=cda`);
+    const response = await request(app).get(`${ENTRIES}?sys.id[in]=person-ada,person-grace`).set('Authorization', 'Bearer cda');
 
     expect(JSON.parse(response.text)).toMatchObject({ total: 2 });
   });

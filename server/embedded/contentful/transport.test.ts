@@ -46,9 +46,9 @@ describe('createCdaAdapter', () => {
     const engine = createFixtureEngine();
     const handle = spyOn(engine);
 
-    await createCdaAdapter(engine)(config({ baseURL: 'https://elsewhere.invalid/x/', url: `${BASE}locales` }));
+    await createCdaAdapter(engine)(config({ baseURL: 'https://elsewhere.invalid/x/', url: `${BASE}tags` }));
 
-    expect(handle.mock.calls[0]?.[0]).toMatchObject({ path: '/spaces/vitrine-test/environments/master/locales', query: {} });
+    expect(handle.mock.calls[0]?.[0]).toMatchObject({ path: '/spaces/vitrine-test/environments/master/tags', query: {} });
     expect(handle.mock.calls[0]?.[0]).not.toHaveProperty('preview');
   });
 

@@ -1,8 +1,10 @@
-import { pickLocalized } from './locales.ts';
+import { pickLocalized } from './export-index.ts';
 
 import type { IndexedEntity } from './export-index.ts';
 
-/** The locale an entity is read in for filters and ordering: the requested chain, or the default locale for `locale=*`. */
+/** Reading values at a query path and comparing them with query text, as filters and `order` need. */
+
+/** The locale an entity is read in for filters and ordering: the requested chain and the default locale. */
 export interface LocaleView {
   chain: readonly string[];
   defaultCode: string;
@@ -26,18 +28,11 @@ export function createEntityReader(view: LocaleView): ValueReader<IndexedEntity>
     if (root === 'sys') return navigate(entity.sys, path.slice(1));
     if (root === 'metadata') return navigate(entity.metadata, path.slice(1));
     if (root !== 'fields') return [];
-    const picked = readField(entity, fieldId, view);
-    return picked === undefined ? [] : navigate(picked, rest);
+    const localized = entity.fieldDefs.get(fieldId)?.localized ?? true;
+    const picked = pickLocalized(entity.fields[fieldId], localized, view.chain, view.defaultCode);
+    return picked === undefined ? [] : navigate(picked.value, rest);
   };
 }
-
-/** One field of an entity in the view's locale (with fallback), or undefined. */
-export function readField(entity: IndexedEntity, fieldId: string, view: LocaleView): unknown {
-  const localized = entity.fieldDefs.get(fieldId)?.localized ?? true;
-  return pickLocalized(entity.fields[fieldId], localized, view.chain, view.defaultCode)?.value;
-}
-
-export const readPlain: ValueReader<Record<string, unknown>> = (item, path) => navigate(item, path);
 
 /** Equality as the CDA applies it to a query string: numbers and booleans compare by value. */
 export function equalsQueryValue(value: unknown, query: string): boolean {
@@ -48,6 +43,7 @@ export function equalsQueryValue(value: unknown, query: string): boolean {
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+const collator = new Intl.Collator('en', { numeric: false, sensitivity: 'base' });
 
 /** Orders a field value against a range bound; NaN when they cannot be compared. */
 export function compareToQuery(value: unknown, query: string): number {
@@ -57,27 +53,20 @@ export function compareToQuery(value: unknown, query: string): number {
   return collator.compare(value, query);
 }
 
-const collator = new Intl.Collator('en', { numeric: false, sensitivity: 'base' });
-
 /** A value prepared for sorting: dates become timestamps once, not on every comparison. */
 export function toSortKey(value: unknown): number | string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'number') return value;
   if (typeof value === 'boolean') return Number(value);
   const text = String(value);
-  if (ISO_DATE.test(text)) {
-    const time = Date.parse(text);
-    if (!Number.isNaN(time)) return time;
-  }
-  return text;
+  const time = ISO_DATE.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(time) ? text : time;
 }
 
 /** Sort order for two sort keys: numbers numerically, text case-insensitively (ties by code point). */
 export function compareValues(a: number | string, b: number | string): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  const left = String(a);
-  const right = String(b);
-  return collator.compare(left, right) || compareCodePoints(left, right);
+  return collator.compare(String(a), String(b)) || compareCodePoints(String(a), String(b));
 }
 
 export function compareCodePoints(a: string, b: string): number {
@@ -94,7 +83,6 @@ export function tokenize(text: string): string[] {
 
 /** Every query word must start some word of the text (the CDA's word-prefix full-text match). */
 export function matchesWords(text: string, queryWords: readonly string[]): boolean {
-  if (queryWords.length === 0) return true;
   const words = tokenize(text);
   return queryWords.every((queryWord) => words.some((word) => word.startsWith(queryWord)));
 }
@@ -103,10 +91,7 @@ export function matchesWords(text: string, queryWords: readonly string[]): boole
 export function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map(textOf).join(' ');
-  if (!value || typeof value !== 'object') return '';
-  const node = value as { nodeType?: unknown; value?: unknown; content?: unknown };
-  if (typeof node.nodeType === 'string') {
-    return typeof node.value === 'string' ? node.value : textOf(node.content);
-  }
-  return '';
+  const node = value as { nodeType?: unknown; value?: unknown; content?: unknown } | null;
+  if (typeof node?.nodeType !== 'string') return '';
+  return typeof node.value === 'string' ? node.value : textOf(node.content);
 }

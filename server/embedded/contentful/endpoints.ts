@@ -1,0 +1,198 @@
+import { invalidPath, invalidQuery, notFound, unsupported } from './cda-errors.ts';
+import { pickLocalized } from './export-index.ts';
+import { applySelect, assetRules, buildFilter, entryRules, parseIntParam, parseLocale, parseOrder, parsePaging, parseSelect, sortItems } from './query.ts';
+import { createEntityReader, matchesWords, textOf, tokenize } from './values.ts';
+
+import type { ApiScope, ExportIndex, IndexedEntity, LinkRef } from './export-index.ts';
+import type { Predicate, QueryParams } from './query.ts';
+import type { LocaleView, ValueReader } from './values.ts';
+
+/** What an endpoint needs to answer: the index, the API scope (CDA or CPA) and the collection URL prefix. */
+export interface EndpointContext {
+  index: ExportIndex;
+  scope: ApiScope;
+  where: { space: string; environment: string };
+  basePath: string;
+}
+
+type Kind = 'Entry' | 'Asset';
+type Locale = { code: string; view: LocaleView };
+
+const COMMON_PARAMS = ['skip', 'limit', 'order', 'locale', 'select', 'query', 'include', 'includeContentSourceMaps'];
+const ENTITY_PARAMS = { Entry: new Set([...COMMON_PARAMS, 'content_type', 'links_to_entry']), Asset: new Set(COMMON_PARAMS) };
+const UNSUPPORTED_PARAMS = ['cursor', 'pageNext', 'pagePrev', 'mimetype_group', 'links_to_asset', 'metadata.concepts.descendants[in]'];
+const DEFAULT_ORDER = [{ path: ['sys', 'updatedAt'], descending: true }];
+
+/** `GET /entries` and `GET /assets`: filter, order, page, select, then resolve includes (assets accept `include` and link nothing). */
+export function queryEntities(kind: Kind, params: QueryParams, { scope }: EndpointContext): Record<string, unknown> {
+  for (const key of UNSUPPORTED_PARAMS) if (params[key] !== undefined) throw unsupported(`The parameter "${key}"`);
+  const locale = parseLocale(params, scope.locales);
+  const contentTypeId = kind === 'Entry' ? params['content_type'] : undefined;
+  const contentType = contentTypeId === undefined ? undefined : scope.contentTypes.get(contentTypeId);
+  if (contentTypeId !== undefined && !contentType) throw invalidQuery({ name: 'unknownContentType', value: contentTypeId });
+  const rules = kind === 'Entry' ? entryRules(contentType) : assetRules;
+  const include = kind === 'Entry' ? parseIntParam(params, 'include', { min: 0, max: 10, fallback: 1 }) : 0;
+  const { skip, limit } = parsePaging(params);
+  const read = createEntityReader(locale.view);
+  const order = parseOrder(params['order'], rules.order, DEFAULT_ORDER);
+  const selection = parseSelect(params['select'], rules.select);
+
+  const predicates: Predicate<IndexedEntity>[] = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && !ENTITY_PARAMS[kind].has(key)) predicates.push(buildFilter(key, value, read, rules.filter));
+  }
+  // Candidates may come from the id or link indexes, which ignore the content type.
+  if (contentTypeId !== undefined) predicates.push((entity) => entity.contentTypeId === contentTypeId);
+  const linkedTo = kind === 'Entry' ? params['links_to_entry'] : undefined;
+  if (linkedTo !== undefined) {
+    const sources = new Set(scope.linksToEntry.get(linkedTo));
+    predicates.push((entity) => sources.has(entity));
+  }
+  const words = params['query'] === undefined ? undefined : tokenize(params['query']);
+  if (words) predicates.push((entity) => matchesWords(fullText(entity, read), words));
+
+  const matched = sortItems(
+    candidates(kind, params, scope).filter((entity) => predicates.every((predicate) => predicate(entity))),
+    order,
+    read,
+    (entity) => entity.id,
+  );
+  const page = matched.slice(skip, skip + limit);
+  const items = page.map((entity) => (selection ? applySelect(render(entity, locale).body, selection) : render(entity, locale).body));
+  return { sys: { type: 'Array' }, total: matched.length, skip, limit, items, ...collectIncludes(page, include, scope, locale) };
+}
+
+/** `GET /entries/:id` and `GET /assets/:id`: one entity, no includes, `locale` honoured. */
+export function getEntity(kind: Kind, id: string, params: QueryParams, context: EndpointContext): Readonly<Record<string, unknown>> {
+  const locale = parseLocale(params, context.scope.locales);
+  const entity = (kind === 'Entry' ? context.scope.entries : context.scope.assets).get(id);
+  if (!entity) throw notFound(kind, id, context.where);
+  return render(entity, locale).body;
+}
+
+function candidates(kind: Kind, params: QueryParams, scope: ApiScope): readonly IndexedEntity[] {
+  const id = params['sys.id'];
+  // getEntry() in the SDK is `entries?sys.id=…`: answer it from the id index.
+  if (id !== undefined) {
+    const entity = (kind === 'Entry' ? scope.entries : scope.assets).get(id);
+    return entity ? [entity] : [];
+  }
+  if (kind === 'Asset') return scope.assetList;
+  const typeId = params['content_type'];
+  if (typeId !== undefined) return scope.entriesByType.get(typeId) ?? [];
+  const linkedTo = params['links_to_entry'];
+  return linkedTo === undefined ? scope.entryList : (scope.linksToEntry.get(linkedTo) ?? []);
+}
+
+function fullText(entity: IndexedEntity, read: ValueReader<IndexedEntity>): string {
+  const paths = entity.type === 'Asset' ? ['title', 'description', 'file.fileName'] : Object.keys(entity.fields);
+  return paths.map((path) => textOf(read(entity, ['fields', ...path.split('.')]))).join(' ');
+}
+
+// The index never changes, so an entity renders the same way every time in a given locale:
+// render once, then share the (frozen) result across requests.
+const rendered = new WeakMap<IndexedEntity, Map<string, { body: Readonly<Record<string, unknown>>; links: readonly LinkRef[] }>>();
+
+/** An entity as the CDA returns it in one locale (fallbacks applied, `sys.locale` set), with the links `include` follows. */
+function render(entity: IndexedEntity, { code, view }: Locale) {
+  let byLocale = rendered.get(entity);
+  if (!byLocale) rendered.set(entity, (byLocale = new Map()));
+  const cached = byLocale.get(code);
+  if (cached) return cached;
+  const fields: Record<string, unknown> = {};
+  const links: LinkRef[] = [];
+  for (const [fieldId, values] of Object.entries(entity.fields)) {
+    const picked = pickLocalized(values, entity.fieldDefs.get(fieldId)?.localized ?? true, view.chain, view.defaultCode);
+    if (!picked) continue;
+    fields[fieldId] = picked.value;
+    links.push(...(entity.links.get(fieldId)?.get(picked.locale) ?? []));
+  }
+  const body = { metadata: entity.metadata, sys: { ...entity.sys, locale: code }, fields };
+  for (const value of Object.values(body)) Object.freeze(value);
+  const result = { body: Object.freeze(body), links };
+  byLocale.set(code, result);
+  return result;
+}
+
+/**
+ * Resolves links breadth first, `depth` levels from the items. Each entity appears once (items are not repeated
+ * in `includes`; a visited set ends cycles). Links this API cannot serve (drafts on the CDA, archived or missing) become `notResolvable` errors.
+ */
+function collectIncludes(items: readonly IndexedEntity[], depth: number, scope: ApiScope, locale: Locale): Record<string, unknown> {
+  const seen = new Set(items.map((item) => `${item.type}:${item.id}`));
+  const found: Record<Kind, IndexedEntity[]> = { Entry: [], Asset: [] };
+  const unresolved = new Map<string, LinkRef>();
+  let frontier = items;
+  for (let level = 0; level < depth && frontier.length > 0; level++) {
+    const next: IndexedEntity[] = [];
+    for (const ref of frontier.flatMap((entity) => render(entity, locale).links)) {
+      const key = `${ref.linkType}:${ref.id}`;
+      if (seen.has(key) || unresolved.has(key)) continue;
+      const target = (ref.linkType === 'Entry' ? scope.entries : scope.assets).get(ref.id);
+      if (!target) {
+        unresolved.set(key, ref);
+        continue;
+      }
+      seen.add(key);
+      found[target.type].push(target);
+      if (target.type === 'Entry') next.push(target);
+    }
+    frontier = next;
+  }
+  const includes = Object.fromEntries(
+    Object.entries(found).flatMap(([kind, list]) => (list.length > 0 ? [[kind, list.map((entity) => render(entity, locale).body)]] : [])),
+  );
+  const errors = [...unresolved.values()].map((ref) => ({ sys: { id: 'notResolvable', type: 'error' }, details: { type: 'Link', ...ref } }));
+  return { ...(Object.keys(includes).length > 0 ? { includes } : {}), ...(errors.length > 0 ? { errors } : {}) };
+}
+
+const TAG_PARAMS = new Set(['skip', 'limit', 'locale']);
+
+/** `GET /tags`, public tags only, by id. */
+export function queryTags(params: QueryParams, { index }: EndpointContext): Record<string, unknown> {
+  for (const key of Object.keys(params)) if (!TAG_PARAMS.has(key)) throw invalidPath(key, `The path "${key}" is not recognized`);
+  const { skip, limit } = parsePaging(params);
+  const tags = [...index.tags.keys()].sort().flatMap((id) => index.tags.get(id) ?? []);
+  return { sys: { type: 'Array' }, total: tags.length, skip, limit, items: tags.slice(skip, skip + limit) };
+}
+
+/** Private tags answer 404 like missing ones: the CDA never reveals them. */
+export function getTag(id: string, context: EndpointContext): Record<string, unknown> {
+  const tag = context.index.tags.get(id);
+  if (!tag) throw notFound('Tag', id, context.where);
+  return tag;
+}
+
+const CONCEPT_PARAMS = new Set(['limit', 'pageNext', 'pagePrev', 'locale']);
+
+/** `GET /taxonomy/concepts`, cursor paged as the CDA pages taxonomy (tokens encode an offset). */
+export function queryConcepts(params: QueryParams, context: EndpointContext): Record<string, unknown> {
+  for (const key of Object.keys(params)) {
+    if (key === 'conceptScheme' || key === 'order') throw unsupported(`The parameter "${key}" on taxonomy concepts`);
+    if (!CONCEPT_PARAMS.has(key)) throw invalidPath(key, `The path "${key}" is not recognized`);
+  }
+  const { concepts } = context.index;
+  const limit = parseIntParam(params, 'limit', { min: 0, max: 1000, fallback: 100 });
+  const token = params['pageNext'] ?? params['pagePrev'];
+  const skip = token === undefined ? 0 : decodeCursor(token);
+  const path = `${context.basePath}/taxonomy/concepts`;
+  const pages = {
+    ...(limit > 0 && skip + limit < concepts.length ? { next: `${path}?pageNext=${encodeCursor(skip + limit)}` } : {}),
+    ...(skip > 0 ? { prev: `${path}?pagePrev=${encodeCursor(Math.max(0, skip - limit))}` } : {}),
+  };
+  return { sys: { type: 'Array' }, items: concepts.slice(skip, skip + limit), limit, pages };
+}
+
+export function getConcept(id: string, context: EndpointContext): Record<string, unknown> {
+  const concept = context.index.conceptsById.get(id);
+  if (!concept) throw notFound('TaxonomyConcept', id, context.where);
+  return concept;
+}
+
+const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
+
+function decodeCursor(token: string): number {
+  const match = /^o:(\d+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
+  if (!match?.[1]) throw invalidPath('pageNext', 'The page token is not valid', 'invalid');
+  return Number(match[1]);
+}

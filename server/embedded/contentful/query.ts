@@ -1,0 +1,233 @@
+import { badRequest, invalidPath, invalidQuery } from './cda-errors.ts';
+import { compareCodePoints, compareToQuery, compareValues, equalsQueryValue, matchesWords, textOf, toSortKey, tokenize } from './values.ts';
+
+import type { FieldDef, LocaleSet } from './export-index.ts';
+import type { LocaleView, ValueReader } from './values.ts';
+
+/** Query string parameters as the CDA receives them (one value per name). */
+export type QueryParams = Readonly<Record<string, string | undefined>>;
+export type Predicate<T> = (item: T) => boolean;
+type CheckPath = (path: readonly string[], key: string) => void;
+
+export function csv(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export function parseIntParam(params: QueryParams, name: string, bounds: { min: number; max: number; fallback: number }): number {
+  const raw = params[name];
+  if (raw === undefined || raw === '') return bounds.fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < bounds.min || value > bounds.max) {
+    throw invalidPath(name, `The value of "${name}" must be an integer between ${bounds.min} and ${bounds.max}`, 'range');
+  }
+  return value;
+}
+
+export function parsePaging(params: QueryParams): { skip: number; limit: number } {
+  const limit = parseIntParam(params, 'limit', { min: 0, max: 1000, fallback: 100 });
+  return { skip: parseIntParam(params, 'skip', { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 }), limit };
+}
+
+/** `locale=<code>`: one locale, its fallbacks applied (`locale=*` is refused by the endpoints). */
+export function parseLocale(params: QueryParams, locales: LocaleSet): { code: string; view: LocaleView } {
+  const code = params['locale'] ?? locales.defaultCode;
+  if (!locales.has(code)) throw badRequest(`Unknown locale: ${code}`);
+  return { code, view: { chain: locales.chain(code), defaultCode: locales.defaultCode } };
+}
+
+/** Which paths the entries and assets endpoints accept in filters, `order` and `select` (as the CDA). */
+export interface PathRules {
+  filter: CheckPath;
+  order: CheckPath;
+  select: CheckPath;
+}
+
+const ORDERABLE_SYS = new Set([
+  'id',
+  'type',
+  'createdAt',
+  'updatedAt',
+  'revision',
+  'publishedAt',
+  'firstPublishedAt',
+  'publishedVersion',
+  'contentType.sys.id',
+]);
+const ORDERABLE_FIELD_TYPES = new Set(['Symbol', 'Integer', 'Number', 'Date', 'Boolean']);
+const ORDERABLE_ASSET_PATHS = new Set(['fields.title', 'fields.file.contentType', 'fields.file.fileName', 'fields.file.url', 'fields.file.details.size']);
+const ASSET_FIELDS = new Set(['title', 'description', 'file']);
+const ROOTS = new Set(['sys', 'fields', 'metadata']);
+
+function checkRoot(path: readonly string[], key: string): void {
+  if (!ROOTS.has(path[0] ?? '') || path.length < 2 || path.some((segment) => segment === '')) throw invalidPath(key, `The path "${key}" is not recognized`);
+}
+
+function checkSysOrder(path: readonly string[], key: string): void {
+  if (!ORDERABLE_SYS.has(path.slice(1).join('.'))) throw invalidPath(key, `Cannot order by "${key}"`);
+}
+
+/** Entry fields can only be addressed together with `content_type`, and only scalar (or link id) fields can be ordered by. */
+export function entryRules(contentType: { id: string; fieldDefs: ReadonlyMap<string, FieldDef> } | undefined): PathRules {
+  const fieldDef = (path: readonly string[], key: string): FieldDef => {
+    if (!contentType) {
+      throw invalidQuery({ name: 'unknown', path: [...path], details: `Searching or ordering on "${key}" requires the content_type parameter` });
+    }
+    const def = contentType.fieldDefs.get(path[1] ?? '');
+    if (!def) throw invalidPath(key, `No field with id "${path[1]}" found on content type "${contentType.id}"`);
+    return def;
+  };
+  return {
+    filter(path, key) {
+      checkRoot(path, key);
+      if (path[0] === 'fields') fieldDef(path, key);
+    },
+    order(path, key) {
+      checkRoot(path, key);
+      if (path[0] === 'sys') return checkSysOrder(path, key);
+      if (path[0] !== 'fields') throw invalidPath(key, `Cannot order by "${key}"`);
+      const def = fieldDef(path, key);
+      const isScalar = ORDERABLE_FIELD_TYPES.has(def.type) && path.length === 2;
+      const isLinkId = def.type === 'Link' && path.slice(2).join('.') === 'sys.id';
+      if (!isScalar && !isLinkId) throw invalidPath(key, `Cannot order by field "${def.id}" of type ${def.type}`);
+    },
+    select(path, key) {
+      if (path[0] === 'fields' && path.length === 2) fieldDef(path, key);
+    },
+  };
+}
+
+export const assetRules: PathRules = {
+  filter(path, key) {
+    checkRoot(path, key);
+    if (path[0] === 'fields' && !ASSET_FIELDS.has(path[1] ?? '')) throw invalidPath(key, `The path "${key}" is not recognized`);
+  },
+  order(path, key) {
+    checkRoot(path, key);
+    if (path[0] === 'sys') return checkSysOrder(path, key);
+    if (!ORDERABLE_ASSET_PATHS.has(path.join('.'))) throw invalidPath(key, `Cannot order by "${key}"`);
+  },
+  select() {},
+};
+
+const RANGE: Record<string, (difference: number) => boolean> = { lt: (d) => d < 0, lte: (d) => d <= 0, gt: (d) => d > 0, gte: (d) => d >= 0 };
+
+/** One `path[op]=value` search parameter as a predicate (parameters combine with AND). */
+export function buildFilter<T>(key: string, value: string, readAt: ValueReader<T>, checkPath: CheckPath): Predicate<T> {
+  const match = /^(.*?)\[([^\]]*)\]$/.exec(key);
+  const path = (match?.[1] ?? key).split('.');
+  const op = match?.[2];
+  checkPath(path, key);
+  const read = (item: T) => readAt(item, path);
+  const anyEquals = (values: string[]) => (item: T) => read(item).some((v) => values.some((w) => equalsQueryValue(v, w)));
+  switch (op) {
+    case undefined:
+      return anyEquals([value]);
+    case 'ne':
+      return (item) => !anyEquals([value])(item);
+    case 'in':
+      return anyEquals(csv(value));
+    case 'nin': {
+      const has = anyEquals(csv(value));
+      return (item) => !has(item);
+    }
+    case 'all': {
+      const required = csv(value);
+      return (item) => {
+        const values = read(item);
+        return required.every((w) => values.some((v) => equalsQueryValue(v, w)));
+      };
+    }
+    case 'exists': {
+      if (value !== 'true' && value !== 'false') throw invalidPath(key, 'The value of [exists] must be true or false', 'type');
+      return (item) => read(item).length > 0 === (value === 'true');
+    }
+    case 'match': {
+      const words = tokenize(value);
+      return (item) => matchesWords(textOf(read(item)), words);
+    }
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte': {
+      const test = RANGE[op];
+      return (item) => read(item).some((v) => test?.(compareToQuery(v, value)) ?? false);
+    }
+    default:
+      throw invalidPath(key, `The operator [${op}] is not supported`, 'unsupported');
+  }
+}
+
+export interface OrderKey {
+  path: readonly string[];
+  descending: boolean;
+}
+
+/** Parses `order=-fields.price,sys.id`; `checkPath` throws for paths that cannot be ordered by. */
+export function parseOrder(value: string | undefined, checkPath: CheckPath, fallback: readonly OrderKey[]): readonly OrderKey[] {
+  if (value === undefined) return fallback;
+  const keys = csv(value).map((part) => {
+    const key = part.replace(/^-/, '');
+    const path = key.split('.');
+    if (path.some((segment) => segment === '')) throw invalidPath('order', `"${part}" is not a valid order path`);
+    checkPath(path, key);
+    return { path, descending: part.startsWith('-') };
+  });
+  if (keys.length === 0) throw invalidPath('order', 'The order parameter is empty');
+  return keys;
+}
+
+/** Stable sort by the keys, then by id so pages never overlap; sort keys are read once per item. Missing values go last. */
+export function sortItems<T>(items: readonly T[], keys: readonly OrderKey[], read: ValueReader<T>, idOf: (item: T) => string): T[] {
+  const decorated = items.map((item) => ({ item, id: idOf(item), values: keys.map((key) => toSortKey(read(item, key.path)[0])) }));
+  decorated.sort((a, b) => {
+    for (const [index, key] of keys.entries()) {
+      const left = a.values[index];
+      const right = b.values[index];
+      if (left === undefined || right === undefined) {
+        if (left !== right) return left === undefined ? 1 : -1;
+        continue;
+      }
+      const result = compareValues(left, right);
+      if (result !== 0) return key.descending ? -result : result;
+    }
+    return compareCodePoints(a.id, b.id);
+  });
+  return decorated.map((entry) => entry.item);
+}
+
+/** Selected top-level keys, each whole (`'all'`) or narrowed to some of its properties. */
+export type Selection = ReadonlyMap<string, ReadonlySet<string> | 'all'>;
+
+/** Parses `select=sys.id,fields.title`: at most two levels deep, under `sys`, `fields` or `metadata`. */
+export function parseSelect(value: string | undefined, checkPath: CheckPath): Selection | undefined {
+  if (value === undefined) return undefined;
+  const selection = new Map<string, Set<string> | 'all'>();
+  for (const key of csv(value)) {
+    const path = key.split('.');
+    const [root = '', property] = path;
+    if (path.length > 2 || !ROOTS.has(root) || property === '') {
+      throw invalidPath('select', `"${key}" cannot be selected: use sys, fields or metadata, at most two levels deep`);
+    }
+    checkPath(path, key);
+    const current = selection.get(root);
+    if (property === undefined) selection.set(root, 'all');
+    else if (current === undefined) selection.set(root, new Set([property]));
+    else if (current !== 'all') current.add(property);
+  }
+  if (selection.size === 0) throw invalidPath('select', 'The select parameter is empty');
+  return selection;
+}
+
+export function applySelect(resource: Readonly<Record<string, unknown>>, selection: Selection): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [root, value] of Object.entries(resource)) {
+    const selected = selection.get(root);
+    if (selected === undefined) continue;
+    const narrow = selected !== 'all' && value && typeof value === 'object';
+    result[root] = narrow ? Object.fromEntries(Object.entries(value).filter(([property]) => selected.has(property))) : value;
+  }
+  return result;
+}
