@@ -14,17 +14,6 @@ import { launchBrowser } from '../../tests/e2e/support/browser.ts';
 import { ROOT, startServer } from '../../tests/e2e/support/server.ts';
 import { median, table } from './lib.ts';
 
-const MODELS = [
-  'ostra-lounge-chair',
-  'kerf-dining-table',
-  'tripod-stool',
-  'ladder-shelf',
-  'pivot-desk-lamp',
-  'halo-pendant',
-  'tide-vase',
-  'turned-walnut-bowl',
-  'carvers-mallet',
-];
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const runs = Math.max(1, Number(args.runs));
 const gzipKb = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
@@ -33,7 +22,9 @@ const server = await startServer({ env: { LOG_LEVEL: 'warn' }, captureLogs: fals
 const browser = await launchBrowser();
 try {
   const rows = [['model', 'files', 'KB', 'first frame ms (median)', 'runs']];
-  for (const slug of MODELS) {
+  // Every demo model, as the model listing links them.
+  const listing = await (await fetch(`${server.url}/models`)).text();
+  for (const slug of new Set([...listing.matchAll(/href="\/models\/([^"/?#]+)"/g)].map((m) => m[1] ?? ''))) {
     const times: number[] = [];
     let files: string[] = [];
     let bytes = 0;
