@@ -5,10 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 
+import { algoliasearch } from 'algoliasearch';
+
 import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
 import { createContentStack } from '#server/composition.ts';
-import { createAlgoliaAdminClient, indexAllRecords } from '#server/services/search/algolia.ts';
+import { indexAllRecords } from '#server/services/search/algolia.ts';
 import { collectRecords } from '#server/services/search/records.ts';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -30,7 +32,7 @@ async function main(): Promise<number> {
   const logger = createLogger(config);
   const { content } = await createContentStack(config, logger);
   const records = await collectRecords(content);
-  const client = createAlgoliaAdminClient(algolia.appId, algolia.adminKey);
+  const client = algoliasearch(algolia.appId, algolia.adminKey);
   const reports = await indexAllRecords({ client, records, indexPrefix: config.algolia.indexPrefix, logger });
   for (const report of reports) process.stdout.write(`${report.indexName}: ${report.objects} records\n`);
   return 0;

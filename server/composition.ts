@@ -1,5 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 
+import { algoliasearch } from 'algoliasearch';
+
 import { createContentJsonRouter } from '#server/api/content-json.ts';
 import { createContentfulWebhookRouter } from '#server/api/contentful-webhook.ts';
 import { createFeedsRouter } from '#server/api/feeds.ts';
@@ -11,7 +13,7 @@ import { createContentfulClients } from '#server/services/content/contentful-cli
 import { createPageCache } from '#server/ssr/page-cache.ts';
 import { createAssetRouter } from '#server/api/content-assets.ts';
 import { createEmbeddedSearch } from '#server/embedded/algolia/index.ts';
-import { createAlgoliaAdminClient, subscribeAlgoliaSync } from '#server/services/search/algolia.ts';
+import { subscribeAlgoliaSync } from '#server/services/search/algolia.ts';
 import { collectRecords } from '#server/services/search/records.ts';
 import { createAlgoliaServerClient, createSearchApi } from '#server/services/search/search-api.ts';
 import { createInsightsRouter } from '#server/insights/router.ts';
@@ -78,7 +80,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
   const searchClient = algolia ? createAlgoliaServerClient(algolia.appId, algolia.searchKey) : search?.searchClient;
   const searchApi = searchClient ? createSearchApi({ searchClient, indexPrefix: config.algolia.indexPrefix }) : undefined;
   if (algolia?.adminKey) {
-    const client = createAlgoliaAdminClient(algolia.appId, algolia.adminKey);
+    const client = algoliasearch(algolia.appId, algolia.adminKey);
     subscribeAlgoliaSync({ client, content, events, indexPrefix: config.algolia.indexPrefix, logger });
   }
 

@@ -3,31 +3,21 @@ import { paths } from '#shared/urls.ts';
 
 import type { Locale, SearchRecord } from '#shared/content/types.ts';
 
-/**
- * The search rules both sides share: index names, the query parameters every InstantSearch root sends, and the search page's URL
- * (`/search?q=&page=&type=&tag=`). The server (search page results) and the browser (header box, search page) read them here so they can never disagree.
- */
+// The search rules server and browser share, so they never disagree: index names, query parameters, the search page URL (`/search?q=&page=&type=&tag=`).
 
-/**
- * `ALGOLIA_INDEX` is a prefix: one index per locale, `${prefix}_${locale}` (`vitrine_en-US`). The browser's copy of the rule in
- * server/services/search/index-names.ts (client/ never imports server/).
- */
+/** `ALGOLIA_INDEX` is a prefix: one index per locale, `${prefix}_${locale}` (`vitrine_en-US`). */
 export function toIndexName(prefix: string, locale: Locale): string {
   return `${prefix}_${locale}`;
 }
 
 export type SearchRecordType = SearchRecord['type'];
-export const SEARCH_RECORD_TYPES: readonly SearchRecordType[] = ['model', 'article', 'page'];
+const SEARCH_RECORD_TYPES: readonly SearchRecordType[] = ['model', 'article', 'page'];
 
-/** Refinement lists of the search page, in this order (the server's initial results use the same order). */
+/** Refinement lists of the search page, in this order (the server's initial results use the same order), and values shown per facet. */
 export const SEARCH_FACETS = ['type', 'tags'] as const;
-/** Values shown per facet. */
 export const SEARCH_FACET_LIMIT = 20;
 
-/**
- * Parameters every search request carries (header box and search page): 5 hits, a query ID for click analytics, and a 20-word body snippet (the embedded
- * engine has no index settings, so the snippet is asked for).
- */
+/** Every search request: a query ID for click analytics, a 20-word body snippet (asked for: the embedded engine has no index settings). */
 export const SEARCH_QUERY_PARAMETERS = {
   hitsPerPage: SEARCH_HITS_PER_PAGE,
   clickAnalytics: true,
@@ -35,7 +25,7 @@ export const SEARCH_QUERY_PARAMETERS = {
   snippetEllipsisText: '…',
 };
 
-/** What the search page URL says. `page` is 1-based, as in the URL. */
+/** `page` is 1-based, as in the URL. */
 export interface SearchPageParams {
   query: string;
   page: number;
@@ -46,18 +36,12 @@ export interface SearchPageParams {
 const MAX_TAGS = 10;
 const MAX_TAG_LENGTH = 100;
 const MAX_PAGE = 1000 / SEARCH_HITS_PER_PAGE;
-/** C0 and C1 control characters and DEL (Unicode category Cc), as the embedded engine strips them. */
-const CONTROL_CHARACTERS = /\p{Cc}/gu;
-
-/** A query as it may be sent: control characters become spaces, at most 512 characters. */
+/** A query as it may be sent: control characters (Unicode Cc, as the embedded engine strips them) become spaces, at most 512 characters. */
 export function sanitizeQuery(query: string): string {
-  return query.replace(CONTROL_CHARACTERS, ' ').slice(0, SEARCH_MAX_QUERY_LENGTH);
+  return query.replace(/\p{Cc}/gu, ' ').slice(0, SEARCH_MAX_QUERY_LENGTH);
 }
 
-/**
- * Reads `q`, `page`, `type` (repeated) and `tag` (repeated). Unknown types, empty or overlong tags are dropped; `undefined` means `page` is not a whole
- * number from 1 to the last reachable page (the loader answers 400).
- */
+/** `q`, `page`, `type`s and `tag`s; unknown types, empty or overlong tags are dropped. `undefined`: `page` is not a reachable page (the loader answers 400). */
 export function parseSearchPageParams(search: URLSearchParams): SearchPageParams | undefined {
   const rawPage = search.get('page') ?? '1';
   if (!/^[1-9]\d{0,3}$/.test(rawPage) || Number(rawPage) > MAX_PAGE) return undefined;
@@ -68,7 +52,6 @@ export function parseSearchPageParams(search: URLSearchParams): SearchPageParams
   return { query: sanitizeQuery(search.get('q') ?? ''), page: Number(rawPage), types, tags };
 }
 
-/** The search page URL for these parameters (empty ones left out). */
 export function toSearchPageHref(locale: Locale, params: Partial<SearchPageParams>): string {
   const search = new URLSearchParams();
   if (params.query) search.set('q', params.query);
@@ -79,8 +62,10 @@ export function toSearchPageHref(locale: Locale, params: Partial<SearchPageParam
   return paths.search(locale) + (query ? `?${query}` : '');
 }
 
-/** InstantSearch's UI state of the search page's index for these parameters. */
-export function toSearchUiState(params: SearchPageParams): { query?: string; page?: number; refinementList?: Record<string, string[]> } {
+type SearchUiState = { query?: string; page?: number; refinementList?: Record<string, string[]> };
+
+/** InstantSearch's UI state of the search page's index, and back. */
+export function toSearchUiState(params: SearchPageParams): SearchUiState {
   const refinementList: Record<string, string[]> = {};
   if (params.types.length > 0) refinementList.type = [...params.types];
   if (params.tags.length > 0) refinementList.tags = [...params.tags];
@@ -91,8 +76,7 @@ export function toSearchUiState(params: SearchPageParams): { query?: string; pag
   };
 }
 
-/** The inverse of {@link toSearchUiState}. */
-export function fromSearchUiState(state: { query?: string; page?: number; refinementList?: Record<string, string[]> } | undefined): SearchPageParams {
+export function fromSearchUiState(state: SearchUiState | undefined): SearchPageParams {
   const list = state?.refinementList ?? {};
   return {
     query: state?.query ?? '',
@@ -102,10 +86,7 @@ export function fromSearchUiState(state: { query?: string; page?: number; refine
   };
 }
 
-/**
- * A hit's link target, or `undefined` when it is not a path on our own site. Records come from Algolia in production, so a `javascript:` or off-site URL in
- * an index must never become a link.
- */
+/** A hit's link, only when it is a path on our own site: records come from Algolia, and a `javascript:` or off-site URL must never become a link. */
 export function toSafeHitPath(url: unknown): string | undefined {
   if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//') || url.includes('\\')) return undefined;
   return url;

@@ -1,8 +1,9 @@
+import { algoliasearch } from 'algoliasearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startFakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
 import { FIXTURE_ENTRIES } from '../../../tests/fixtures/search/entries.ts';
-import { ALGOLIA_INDEX_SETTINGS, createAlgoliaAdminClient, indexAllRecords } from './algolia.ts';
+import { ALGOLIA_INDEX_SETTINGS, indexAllRecords } from './algolia.ts';
 import { toSearchRecordList } from './records.ts';
 
 import type { FakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
@@ -17,7 +18,7 @@ describe('indexAllRecords', () => {
   it('configures and atomically replaces one index per locale over the wire, with the admin credentials', async () => {
     const records = toSearchRecordList(FIXTURE_ENTRIES);
     fake.seed('shop_en-US', [{ objectID: 'old:en-US', entryId: 'old', title: 'Old' }]);
-    const client = createAlgoliaAdminClient('APPID', 'admin-key', { hosts: [{ url: fake.host, protocol: 'http', accept: 'readWrite' }] });
+    const client = algoliasearch('APPID', 'admin-key', { hosts: [{ url: fake.host, protocol: 'http', accept: 'readWrite' }] });
 
     const reports = await indexAllRecords({ client, records, indexPrefix: 'shop' });
 

@@ -1,3 +1,4 @@
+import { algoliasearch } from 'algoliasearch';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -5,7 +6,7 @@ import { createContentEvents } from '#server/services/content/content-events.ts'
 
 import { startFakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
 import { FIXTURE_ENTRIES } from '../../../tests/fixtures/search/entries.ts';
-import { createAlgoliaAdminClient, subscribeAlgoliaSync, syncContentChange, toAlgoliaObject } from './algolia.ts';
+import { subscribeAlgoliaSync, syncContentChange, toAlgoliaObject } from './algolia.ts';
 import { toSearchRecordList } from './records.ts';
 
 import type { FakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
@@ -38,7 +39,7 @@ function createEntryContent(entries: Array<Article | Model3D | Page>): ContentAp
   } as Partial<ContentApi> as ContentApi;
 }
 
-const client = () => createAlgoliaAdminClient('APPID', 'admin-key', { hosts: [{ url: fake.host, protocol: 'http', accept: 'readWrite' }] });
+const client = () => algoliasearch('APPID', 'admin-key', { hosts: [{ url: fake.host, protocol: 'http', accept: 'readWrite' }] });
 
 describe('syncContentChange', () => {
   it('deletes every record of the changed entries by entryId, then saves their current records, per locale index', async () => {

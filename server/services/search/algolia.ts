@@ -1,5 +1,3 @@
-import { algoliasearch } from 'algoliasearch';
-
 import { LOCALES } from '#shared/content/types.ts';
 import { toIndexName } from '#shared/search.ts';
 
@@ -25,13 +23,8 @@ export const ALGOLIA_INDEX_SETTINGS = {
   attributeForDistinct: 'entryId',
 } satisfies IndexSettings;
 
-/** The write operations the indexer and the webhook sync use (the full client, or a test double). */
-export type AlgoliaWriteClient = Pick<Algoliasearch, 'setSettings' | 'replaceAllObjects' | 'saveObjects' | 'deleteBy' | 'waitForTask'>;
-
-/** The full (write) client with the admin key; server-only. `hosts` points it elsewhere (tests' fake Algolia). */
-export function createAlgoliaAdminClient(appId: string, adminKey: string, options?: Parameters<typeof algoliasearch>[2]): Algoliasearch {
-  return algoliasearch(appId, adminKey, options);
-}
+/** The write operations the indexer and the webhook sync use: `algoliasearch(appId, adminKey)`, server-only. */
+type AlgoliaWriteClient = Pick<Algoliasearch, 'setSettings' | 'replaceAllObjects' | 'saveObjects' | 'deleteBy' | 'waitForTask'>;
 
 /** A search record as stored in Algolia: the shared record plus the ranking date in seconds. */
 export type AlgoliaObject = { [K in keyof SearchRecord]: SearchRecord[K] } & { updatedAtTimestamp: number };
@@ -41,17 +34,14 @@ export function toAlgoliaObject(record: SearchRecord): AlgoliaObject {
   return { ...record, updatedAtTimestamp: Number.isNaN(time) ? 0 : Math.floor(time / 1000) };
 }
 
-/** Records grouped by the index they go to (every locale present, possibly empty). */
+/** Every locale's index, possibly empty. */
 function groupByIndex(records: readonly SearchRecord[], indexPrefix: string): Map<string, { locale: Locale; objects: AlgoliaObject[] }> {
   const groups = new Map(LOCALES.map((locale) => [toIndexName(indexPrefix, locale), { locale, objects: [] as AlgoliaObject[] }]));
   for (const record of records) groups.get(toIndexName(indexPrefix, record.locale))?.objects.push(toAlgoliaObject(record));
   return groups;
 }
 
-/**
- * Full reindex (`npm run index`), one index per locale: settings first, then `replaceAllObjects`, which fills a temporary copy (settings, rules and synonyms
- * kept) and swaps it in atomically: no half-built index is ever served.
- */
+/** `npm run index`: settings, then `replaceAllObjects`, which fills a temporary copy and swaps it in atomically: no half-built index is ever served. */
 export async function indexAllRecords(options: {
   client: AlgoliaWriteClient;
   records: readonly SearchRecord[];
@@ -72,15 +62,10 @@ export async function indexAllRecords(options: {
 /** Entries per `deleteBy` filter; a popular entry can be linked from many. */
 const DELETE_CHUNK = 50;
 
-/** An Algolia filter value in double quotes (ids are Contentful ids, but never trust a string into a filter). */
-function quote(value: string): string {
-  return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
-}
+/** Ids are Contentful ids, but never trust a string into a filter. */
+const quote = (value: string) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 
-/**
- * Applies one content change: in every locale index, deletes every record of the changed entries (`deleteBy` on `entryId`: the chunk count may have changed),
- * waits for that, then saves their current records.
- */
+/** One content change: in every locale index, delete every record of the changed entries (their chunk count may have changed), then save the current ones. */
 export async function syncContentChange(
   options: { client: AlgoliaWriteClient; content: ContentApi; indexPrefix: string },
   change: { affectedIds: readonly string[] },
@@ -104,10 +89,7 @@ export async function syncContentChange(
   return { deleted: ids.length, saved };
 }
 
-/**
- * With `ALGOLIA_ADMIN_KEY`, keeps the Algolia indexes current from content webhooks. Failures are logged by the content events fan-out; `npm run index`
- * repairs anything a failed update left behind.
- */
+/** With `ALGOLIA_ADMIN_KEY`: failures are logged by the content events fan-out; `npm run index` repairs anything a failed update left behind. */
 export function subscribeAlgoliaSync(options: {
   client: AlgoliaWriteClient;
   content: ContentApi;

@@ -2,8 +2,7 @@ import { BLOCKS, INLINES } from '@contentful/rich-text-types';
 import { describe, expect, it } from 'vitest';
 
 import { FIXTURE_ENTRIES, toRichText } from '../../../tests/fixtures/search/entries.ts';
-import { getBodyChunks, getParagraphs } from './body-chunks.ts';
-import { toSearchRecordList, toSearchRecords } from './records.ts';
+import { getBodyChunks, getParagraphs, toSearchRecordList, toSearchRecords } from './records.ts';
 
 import type { Article, Model3D, Page } from '#shared/content/types.ts';
 import type { Document } from '@contentful/rich-text-types';

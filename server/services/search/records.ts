@@ -1,20 +1,18 @@
+import { BLOCKS } from '@contentful/rich-text-types';
 import pLimit from 'p-limit';
 
 import { LOCALES } from '#shared/content/types.ts';
 import { paths } from '#shared/urls.ts';
 
-import { getBodyChunks } from './body-chunks.ts';
-
 import type { Article, Asset, Locale, Model3D, Page, SearchRecord } from '#shared/content/types.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
+import type { Document } from '@contentful/rich-text-types';
 
-/** Content that becomes search records. */
-export type SearchableEntry = Article | Model3D | Page;
+type SearchableEntry = Article | Model3D | Page;
 
 /**
- * The one record mapper: the same records go to Algolia and to the embedded engine. One record per body chunk (~1000 characters), each repeating title,
- * summary and tags; `distinct` on `entryId` keeps an entry's best chunk. `objectID` is `${entryId}:${locale}` for chunk 0, `${entryId}:${locale}:${n}` after
- * it.
+ * The one record mapper, for Algolia and the embedded engine alike: one record per body chunk, each repeating title, summary and tags (`distinct` on
+ * `entryId` keeps an entry's best chunk). `objectID` is `${entryId}:${locale}` for chunk 0, `${entryId}:${locale}:${n}` after it.
  */
 export function toSearchRecords(entry: SearchableEntry): SearchRecord[] {
   const { entryId, type, locale, title, slug, url, summary, tags, image, updatedAt } = toRecordBase(entry);
@@ -77,4 +75,81 @@ export async function collectRecords(content: ContentApi, entryIds?: readonly st
   if (!entryIds) return records;
   const wanted = new Set(entryIds);
   return records.filter((record) => wanted.has(record.entryId));
+}
+
+/** Target size of one body chunk; a chunk grows by whole paragraphs up to this. */
+const BODY_CHUNK_CHARS = 1000;
+
+/** Blocks whose children are inline text. Lists, quotes and tables are made of these, so every visible word is reached. */
+const TEXT_BLOCKS = new Set<string>([
+  BLOCKS.PARAGRAPH,
+  BLOCKS.HEADING_1,
+  BLOCKS.HEADING_2,
+  BLOCKS.HEADING_3,
+  BLOCKS.HEADING_4,
+  BLOCKS.HEADING_5,
+  BLOCKS.HEADING_6,
+]);
+
+type RichNode = { nodeType: string; value?: string; content?: RichNode[] };
+
+/** Plain-text paragraphs of a rich-text document, whitespace collapsed, empty ones dropped. Embeds carry no text of their own. */
+export function getParagraphs(document: Document): string[] {
+  const paragraphs: string[] = [];
+  const visit = (node: RichNode) => {
+    if (TEXT_BLOCKS.has(node.nodeType)) {
+      const text = getInlineText(node).replace(/\s+/g, ' ').trim();
+      if (text) paragraphs.push(text);
+      return;
+    }
+    node.content?.forEach(visit);
+  };
+  visit(document as unknown as RichNode);
+  return paragraphs;
+}
+
+/** Chunks of about `maxChars` at paragraph boundaries, long paragraphs split at sentence ends, then spaces. Never empty, so chunk 0 exists. */
+export function getBodyChunks(document: Document | undefined, maxChars = BODY_CHUNK_CHARS): string[] {
+  const pieces = (document ? getParagraphs(document) : []).flatMap((paragraph) => splitLong(paragraph, maxChars));
+  const chunks: string[] = [];
+  let current = '';
+  for (const piece of pieces) {
+    if (current && current.length + 1 + piece.length > maxChars) {
+      chunks.push(current);
+      current = piece;
+    } else {
+      current = current ? `${current}\n${piece}` : piece;
+    }
+  }
+  chunks.push(current);
+  return chunks;
+}
+
+function getInlineText(node: RichNode): string {
+  if (node.nodeType === 'text') return node.value ?? '';
+  return (node.content ?? []).map(getInlineText).join('');
+}
+
+function splitLong(paragraph: string, maxChars: number): string[] {
+  if (paragraph.length <= maxChars) return [paragraph];
+  const sentences = paragraph.split(/(?<=[.!?…])\s+/);
+  const units = sentences.flatMap((sentence) => (sentence.length <= maxChars ? [sentence] : sentence.split(' ')));
+  const parts: string[] = [];
+  let current = '';
+  for (const unit of units) {
+    if (current && current.length + 1 + unit.length > maxChars) {
+      parts.push(current);
+      current = '';
+    }
+    // A single word longer than a chunk (a URL, say) is cut hard.
+    for (let rest = current ? `${current} ${unit}` : unit; ; rest = rest.slice(maxChars)) {
+      if (rest.length <= maxChars) {
+        current = rest;
+        break;
+      }
+      parts.push(rest.slice(0, maxChars));
+    }
+  }
+  if (current) parts.push(current);
+  return parts;
 }

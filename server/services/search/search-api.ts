@@ -13,17 +13,16 @@ import type { SearchPageParams } from '#shared/search.ts';
 
 const noop = () => {};
 
-/** The lite client the server uses against Algolia, with the search-only key (like the browser). */
+/** The server's client against Algolia: the lite client with the search-only key, like the browser's. */
 export function createAlgoliaServerClient(appId: string, searchKey: string, options?: Parameters<typeof liteClient>[2]): SearchClient {
   return liteClient(appId, searchKey, options) as unknown as SearchClient;
 }
 
 /**
- * The search page's first search, run on the server with the browser's connectors and parameters (so the requests and helper state are exactly the
- * browser's), returned as InstantSearch's initial results without rendering React twice. The browser hands them to `<InstantSearchSSRProvider>` and hydrates
- * without a search request.
+ * The search page's first search, run with the browser's connectors and parameters (so requests and helper state are exactly the browser's), returned as
+ * InstantSearch's initial results without rendering React twice; the browser hydrates from them without a request.
  */
-export async function loadSearchPageResults(searchClient: SearchClient, indexName: string, params: SearchPageParams): Promise<InitialResults> {
+async function loadSearchPageResults(searchClient: SearchClient, indexName: string, params: SearchPageParams): Promise<InitialResults> {
   const search = instantsearch({ indexName, searchClient, initialUiState: { [indexName]: toSearchUiState(params) } });
   search.addWidgets([
     connectConfigure(noop)({ searchParameters: SEARCH_QUERY_PARAMETERS }),
