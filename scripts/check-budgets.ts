@@ -43,28 +43,9 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-export interface SizedFile {
-  file: string;
-  role: 'entry' | 'chunk' | 'insights' | 'css';
-  raw: number;
-  gzip: number;
-}
-
-export interface LazyOnlyResult {
-  name: string;
-  /** Files holding this code; those the article page loads up front (as import paths); the feature's eager shell. */
-  chunks: string[];
-  inFirstLoad: string[];
-  shell: string[];
-}
-
-export interface BudgetReport {
-  js: SizedFile[];
-  css: SizedFile[];
-  totals: { js: number; css: number };
-  lazyOnly: LazyOnlyResult[];
-  failures: string[];
-}
+type SizedFile = ReturnType<typeof sized>;
+/** First-load files and totals; per LAZY_ONLY rule its chunks, those in the first load (as import paths) and the eager shell; failures. */
+export type BudgetReport = ReturnType<typeof checkBudgets>;
 
 /** The root source-map paths are relative to, Vite's client output (with `.vite/manifest.json`) and the insights scripts. */
 export interface BuildDirs {
@@ -73,7 +54,7 @@ export interface BuildDirs {
   insightsDir: string;
 }
 
-function sized(path: string, file: string, role: SizedFile['role']): SizedFile {
+function sized(path: string, file: string, role: 'entry' | 'chunk' | 'insights' | 'css') {
   const bytes = readFileSync(path);
   return { file, role, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
@@ -103,7 +84,7 @@ function importPath(manifest: Record<string, ManifestChunk>, target: string): st
 }
 
 /** Measures the article page's first load and checks it against `budgets`. Reads the build; writes nothing. */
-export function checkBudgets(dirs: BuildDirs, budgets: Budgets = BUDGETS): BudgetReport {
+export function checkBudgets(dirs: BuildDirs, budgets: Budgets = BUDGETS) {
   const failures: string[] = [];
   const manifestPath = join(dirs.clientDir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run npm run build first`);
@@ -141,7 +122,7 @@ export function checkBudgets(dirs: BuildDirs, budgets: Budgets = BUDGETS): Budge
   const sourcesByKey = new Map(keys.map((key) => [key, readSources(dirs, manifest[key]!)]));
   if (keys.length > 0 && [...sourcesByKey.values()].every((s) => s === undefined))
     failures.push('no chunk has a source map, so the split check cannot see what the chunks hold (keep build.sourcemap on in vite.config.ts)');
-  const lazyOnly = LAZY_ONLY.map((rule): LazyOnlyResult => {
+  const lazyOnly = LAZY_ONLY.map((rule) => {
     const holding = keys.filter((key) => {
       const chunk = manifest[key]!;
       return [chunk.src ?? '', ...(sourcesByKey.get(key) ?? [])].some((source) => rule.source.test(source));
