@@ -8,11 +8,7 @@ import type { ViteDevServer } from 'vite';
 /** One entry of Vite's build manifest (`.vite/manifest.json`). */
 interface ManifestChunk {
   file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
   imports?: string[];
-  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -46,11 +42,10 @@ export function createManifestAssets(clientDir: string, options: { inlineCssMaxB
   const memo = new Map<string, PageAssets>();
   // Subresource Integrity: a proxy or cache serving other bytes under the entry's name gets a page that does not run them.
   const entryFile = `/${entry.file}`;
-  const integrity = {
-    [entryFile]: `sha384-${createHash('sha384')
-      .update(readFileSync(join(clientDir, entry.file)))
-      .digest('base64')}`,
-  };
+  const entryHash = createHash('sha384')
+    .update(readFileSync(join(clientDir, entry.file)))
+    .digest('base64');
+  const integrity = { [entryFile]: `sha384-${entryHash}` };
   // Read once at start-up: built files never change under a running server.
   const cssText = new Map<string, string | null>();
   const inlineText = (href: string): string | null => {
@@ -61,14 +56,12 @@ export function createManifestAssets(clientDir: string, options: { inlineCssMaxB
     return cssText.get(href) ?? null;
   };
 
-  function collect(key: string, files: Set<string>, css: Set<string>, seen: Set<string>): void {
-    if (seen.has(key)) return;
-    seen.add(key);
+  function collect(key: string, files: Set<string>, css: Set<string>): void {
     const chunk = manifest[key];
-    if (!chunk) return;
+    if (!chunk || files.has(`/${chunk.file}`)) return;
     files.add(`/${chunk.file}`);
     for (const sheet of chunk.css ?? []) css.add(`/${sheet}`);
-    for (const imported of chunk.imports ?? []) collect(imported, files, css, seen);
+    for (const imported of chunk.imports ?? []) collect(imported, files, css);
   }
 
   return {
@@ -78,8 +71,7 @@ export function createManifestAssets(clientDir: string, options: { inlineCssMaxB
       if (cached) return cached;
       const files = new Set<string>();
       const css = new Set<string>();
-      const seen = new Set<string>();
-      for (const chunk of [CLIENT_ENTRY, ...chunks]) collect(chunk, files, css, seen);
+      for (const chunk of [CLIENT_ENTRY, ...chunks]) collect(chunk, files, css);
       files.delete(entryFile);
       const inlineStyles: Record<string, string> = {};
       for (const href of css) {
@@ -95,11 +87,7 @@ export function createManifestAssets(clientDir: string, options: { inlineCssMaxB
 
 /** Dev: Vite serves sources; the entry imports the Fast Refresh preamble first. */
 export function createDevAssets(): AssetResolver {
-  const assets: PageAssets = {
-    bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`],
-    modulePreloads: [],
-    stylesheets: [],
-  };
+  const assets: PageAssets = { bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`], modulePreloads: [], stylesheets: [] };
   return { forChunks: () => assets };
 }
 

@@ -82,14 +82,13 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     if (context.statusCode === 503 && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', String(DEFAULT_RETRY_AFTER_S));
     if (context.statusCode === 200 && req.fresh) return void res.status(304).end();
 
+    const { pageCache } = options;
+    const headers = Object.fromEntries([...document.headers, ['cache-control', config.htmlCacheControl]]);
+    const stored = { status: 200, etag, headers, deps, policy };
     const store =
-      cacheKey && context.statusCode === 200 && options.pageCache
-        ? (html: string, nonce: string) => {
-            const headers = Object.fromEntries([...document.headers, ['cache-control', config.htmlCacheControl]]);
-            options.pageCache
-              ?.store(cacheKey, { status: 200, etag, headers, html, nonce, deps, policy })
-              .catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'));
-          }
+      cacheKey && pageCache && context.statusCode === 200
+        ? (html: string, nonce: string) =>
+            void pageCache.store(cacheKey, { ...stored, html, nonce }).catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'))
         : undefined;
     streamDocument(req, res, options, { entry, context, chunks: document.chunks, signal: request.signal, store });
   };

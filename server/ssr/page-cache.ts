@@ -28,7 +28,7 @@ export interface CachedPage {
   deps: string[];
 }
 
-/** What a cached page's CSP needs besides its hashes (see PolicyState). */
+/** What a cached page's CSP needs besides its hashes. */
 export interface StoredPolicy {
   frameAncestors: string;
 }
@@ -55,7 +55,7 @@ const STRICT_POLICY: StoredPolicy = { frameAncestors: "'none'" };
 const toHashSource = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
 /** The CSP hash sources of every executable inline script in `html`. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
     if (/\btype=["']?application\/(ld\+)?json/.test(attributes)) continue;
@@ -65,15 +65,14 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The CSP hash sources of every `<style>` element in `html`. */
-export function inlineStyleHashes(html: string): string[] {
+function inlineStyleHashes(html: string): string[] {
   return [...new Set(Array.from(html.matchAll(STYLE_ELEMENT), ([, body = '']) => toHashSource(body)))];
 }
 
 /**
- * The rendered-page cache (issue: page cache). Published pages are stored
- * per key (host + URL + build) without their nonce; the inline scripts and
- * `<style>` elements are allowed by hash instead, so the same bytes (and their gzip/brotli
- * variants, computed once) serve every visitor. Bounded in bytes and by TTL.
+ * The rendered-page cache: published pages per key (build + origin + URL) without their nonce; inline scripts
+ * and `<style>` elements are allowed by hash instead, so the same bytes (and their gzip/brotli variants,
+ * computed once) serve every visitor. Bounded in bytes and by TTL; evicted by content id.
  */
 export function createPageCache(options: { maxBytes: number; ttlMs: number; logger: Logger }): PageCache {
   const index = createDependencyIndex();
@@ -97,18 +96,9 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
         brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
       ]);
       const deps = [...page.deps];
+      const { status, etag, headers, policy = STRICT_POLICY } = page;
       const hashes = { scriptHashes: inlineScriptHashes(html), styleHashes: inlineStyleHashes(html) };
-      lru.set(key, {
-        status: page.status,
-        etag: page.etag,
-        headers: page.headers,
-        ...hashes,
-        policy: page.policy ?? STRICT_POLICY,
-        identity,
-        gzip: gz,
-        br,
-        deps,
-      });
+      lru.set(key, { status, etag, headers, ...hashes, policy, identity, gzip: gz, br, deps });
       if (lru.has(key)) index.set(key, deps);
     },
     invalidate(ids) {
