@@ -74,7 +74,7 @@ export default defineConfig(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // verbatimModuleSyntax: types are imported with `import type`.
-      // `typeof import('…')` stays allowed: it types a module loaded at run time (server/ssr/entry.ts).
+      // `typeof import('…')` stays allowed: it types a module loaded at run time (server/ssr/assets.ts).
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports', disallowTypeAnnotations: false }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'no-restricted-syntax': [
