@@ -5,8 +5,7 @@ import { join, resolve } from 'node:path';
 import { createApp } from '#server/app.ts';
 import { createServices } from '#server/composition.ts';
 import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
-import { createGracefulShutdown } from '#server/lifecycle/graceful-shutdown.ts';
-import { createHttpServer } from '#server/lifecycle/http-server.ts';
+import { createGracefulShutdown, createHttpServer } from '#server/lifecycle/graceful-shutdown.ts';
 import { createLogger } from '#server/logger.ts';
 import { createBuiltEntryLoader, createDevAssets, createDevEntryLoader, createManifestAssets } from '#server/ssr/assets.ts';
 

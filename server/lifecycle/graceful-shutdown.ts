@@ -1,55 +1,94 @@
+import { createServer } from 'node:http';
 import { Server as NetServer } from 'node:net';
 
-import { trackConnections } from './connections.ts';
-
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 
-/**
- * While draining, a keep-alive socket that has carried no request for this
- * long (and was idle at two sweeps in a row) is closed. Closing a socket idle
- * for only a moment would cut a request its client already sent (still in the
- * kernel buffer): the client sees ECONNRESET. Busy clients never wait this
- * long: their next response says `Connection: close`.
- */
-export const IDLE_CLOSE_MS = 500;
+/** Per-socket limits (docs/security.md, "Connections"): a slow client (slowloris) gets 408 and loses the socket instead of holding it 60 s / 300 s. */
+export function createHttpServer(limits = { headersTimeoutMs: 15_000, requestTimeoutMs: 30_000, checkIntervalMs: 5_000 }): Server {
+  return createServer({
+    maxHeaderSize: 64 * 1024,
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: limits.checkIntervalMs,
+  });
+}
+
+interface SocketState {
+  /** Responses not yet closed (more than one when a client pipelines), with what the logs name them by. */
+  responses: Map<ServerResponse, { method: string; path: string; startedAt: number }>;
+  idleSince: number;
+  /** Found idle long enough by the previous sweep; cleared by the next request. */
+  seenIdle: boolean;
+}
+
+/** Node's own list (`closeIdleConnections`) cannot tell a socket idle for a microsecond from one idle for minutes; draining needs that (ADR 014). */
+function trackConnections(server: Server) {
+  const sockets = new Map<Socket, SocketState>();
+  const stateOf = (socket: Socket): SocketState => {
+    let state = sockets.get(socket);
+    if (!state) {
+      state = { responses: new Map(), idleSince: Date.now(), seenIdle: false };
+      sockets.set(socket, state);
+      socket.once('close', () => sockets.delete(socket));
+    }
+    return state;
+  };
+
+  server.on('connection', stateOf);
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const state = stateOf(req.socket);
+    state.seenIdle = false;
+    // Path without the query string: queries may carry tokens.
+    state.responses.set(res, { method: req.method ?? '?', path: (req.url ?? '').split('?')[0]!.slice(0, 200), startedAt: Date.now() });
+    res.once('close', () => {
+      state.responses.delete(res);
+      if (state.responses.size === 0) state.idleSince = Date.now();
+    });
+  });
+
+  const open = () => [...sockets.values()].flatMap((state) => [...state.responses]);
+  return {
+    counts: () => ({ connections: sockets.size, requests: open().length }),
+    responses: () => open().map(([res]) => res),
+    openRequests: () => open().map(([, { method, path, startedAt }]) => ({ method, path, ageMs: Date.now() - startedAt })),
+    /** Destroys sockets with no open response for `minIdleMs` that were idle at the previous call too: between two timer callbacks
+     * the event loop reads every socket, so a request already waiting in a buffer is seen first. */
+    closeIdle(minIdleMs: number): number {
+      let closed = 0;
+      for (const [socket, state] of sockets) {
+        if (state.responses.size > 0 || Date.now() - state.idleSince < minIdleMs) continue;
+        if (state.seenIdle) {
+          socket.destroy();
+          closed++;
+        }
+        state.seenIdle = true;
+      }
+      return closed;
+    },
+    destroyAll: () => sockets.forEach((_state, socket) => socket.destroy()),
+  };
+}
 
 export interface GracefulShutdownOptions {
   logger: Logger;
   /** From the first signal to a forced exit 1 (config.shutdownTimeoutMs). */
   timeoutMs: number;
-  /** Default `IDLE_CLOSE_MS`. */
+  /** A keep-alive socket idle this long (at two sweeps in a row) is closed; closing sooner would cut a request still in the kernel buffer. */
   idleCloseMs?: number;
   /** Releases what outlives the last connection (services); runs once before exit 0. */
   close?: () => Promise<void>;
-  /** Default `process.exit`; tests pass a spy. */
   exit?: (code: number) => void;
 }
 
-export interface GracefulShutdown {
-  isDraining(): boolean;
-  /** The first call drains and exits; a second one (a second Ctrl-C) exits 1 at once. */
-  shutdown(signal: string): void;
-  /**
-   * For `process.on('unhandledRejection')`: logs fatal and exits 1, except while draining. Work the
-   * drain cuts short (an aborted upstream call) may reject with no one listening, and that must not
-   * turn a clean drain into exit 1; the deadline still bounds the drain.
-   */
-  handleUnhandledRejection(reason: unknown): void;
-}
-
 /**
- * Graceful shutdown for `server` (issue 12, ADR 014). Call before `listen`, so
- * every connection is tracked. On `shutdown`:
- *   1. stop accepting connections, but leave open keep-alive sockets alone for now;
- *   2. answer everything in flight and everything that still arrives on an open
- *      socket, with `Connection: close`, so each client leaves after its response;
- *   3. close sockets once they have been idle for `idleCloseMs` (checked every fifth of it);
- *   4. when the last socket is gone, run `close` and exit 0;
- *   5. at `timeoutMs`, log what is still open, destroy it and exit 1.
+ * Call before `listen`. On `shutdown`: stop accepting, answer what is in flight or still arrives with `Connection: close`,
+ * close sockets idle for `idleCloseMs`, then run `close` and exit 0; at `timeoutMs` log what is open, destroy it, exit 1.
+ * A second signal exits 1 at once. The steps and their reasons: docs/decisions/014-graceful-shutdown.md.
  */
-export function createGracefulShutdown(server: Server, options: GracefulShutdownOptions): GracefulShutdown {
-  const { logger, timeoutMs, idleCloseMs = IDLE_CLOSE_MS, exit = (code: number) => process.exit(code) } = options;
+export function createGracefulShutdown(server: Server, options: GracefulShutdownOptions) {
+  const { logger, timeoutMs, idleCloseMs = 500, exit = (code: number) => process.exit(code) } = options;
   const connections = trackConnections(server);
   let startedAt: number | undefined;
   let exited = false;
@@ -74,8 +113,7 @@ export function createGracefulShutdown(server: Server, options: GracefulShutdown
   }
 
   function abortAll(message: string, fields: Record<string, unknown>): void {
-    const open = connections.openRequests();
-    logger.error({ ...fields, ...connections.counts(), openRequests: open.slice(0, 20) }, message);
+    logger.error({ ...fields, ...connections.counts(), openRequests: connections.openRequests().slice(0, 20) }, message);
     connections.destroyAll();
     exitWith(1);
   }
@@ -86,8 +124,7 @@ export function createGracefulShutdown(server: Server, options: GracefulShutdown
       await options.close?.();
     } catch (error) {
       logger.error({ err: error }, 'closing services failed');
-      exitWith(1);
-      return;
+      return exitWith(1);
     }
     if (exited) return;
     logger.info({ durationMs: Date.now() - (startedAt ?? Date.now()), servedWhileDraining, idleClosed }, 'shutdown complete');
@@ -100,19 +137,19 @@ export function createGracefulShutdown(server: Server, options: GracefulShutdown
     for (const res of connections.responses()) if (!res.headersSent) res.setHeader('Connection', 'close');
     // Kept referenced: it is the one guarantee that the process ends, whatever else still holds the loop.
     deadline = setTimeout(() => abortAll('shutdown timed out; closed what was still open', { timeoutMs }), timeoutMs);
-    // net.Server's close, not http.Server's: http's also destroys every idle keep-alive socket at once,
-    // including those whose next request is already on the wire (ADR 014). Its callback runs when the last socket is gone.
+    // net.Server's close, not http.Server's, which also destroys idle keep-alive sockets whose next request is already on the wire.
     NetServer.prototype.close.call(server, () => void finish());
     sweep = setInterval(() => (idleClosed += connections.closeIdle(idleCloseMs)), Math.max(10, Math.round(idleCloseMs / 5)));
   }
 
   return {
     isDraining: () => startedAt !== undefined,
-    shutdown(signal) {
+    shutdown(signal: string): void {
       if (startedAt === undefined) return drain(signal);
       abortAll('second signal; exiting without waiting', { signal, drainingForMs: Date.now() - startedAt });
     },
-    handleUnhandledRejection(reason) {
+    /** Exits 1, except while draining: work the drain cuts short may reject with no one listening (the deadline still bounds it). */
+    handleUnhandledRejection(reason: unknown): void {
       if (startedAt !== undefined) return void logger.error({ err: reason }, 'unhandled rejection while draining');
       logger.fatal({ err: reason }, 'unhandled rejection');
       exitWith(1);

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { createHttpServer } from '#server/lifecycle/http-server.ts';
+import { createHttpServer } from '#server/lifecycle/graceful-shutdown.ts';
 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
