@@ -1,17 +1,132 @@
 import { liteClient } from 'algoliasearch/lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Configure, InstantSearch } from 'react-instantsearch';
+import aa, { LocalStorage } from 'search-insights';
 
 import { usePublicConfig } from '#client/components/app-config.tsx';
-import { SEARCH_STALLED_DELAY_MS } from '#shared/constants.ts';
+import { isTrackingAllowed } from '#client/features/insights/index.ts';
+import { INSIGHTS_VIEW_BATCH_SIZE, SEARCH_STALLED_DELAY_MS } from '#shared/constants.ts';
 import { SEARCH_QUERY_PARAMETERS, toIndexName } from '#shared/search.ts';
 
-import { createSearchInsights, flushSearchInsights } from './search-insights.ts';
-
-import type { SearchClient, UiState } from 'instantsearch.js';
+import type { InsightsClient, InsightsEvent, SearchClient, UiState } from 'instantsearch.js';
+import type { InsightsProps } from 'instantsearch.js/es/middlewares/createInsightsMiddleware.js';
 import type { ReactNode } from 'react';
 import type { Locale } from '#shared/content/types.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
+
+/*
+ * Algolia Insights for InstantSearch, with our bundled search-insights (never the CDN script InstantSearch would inject): no cookie and no storage (an
+ * anonymous token in memory; the localStorage cache of clicked query IDs serves conversions, which we do not send); embedded mode posts to our own origin;
+ * clicks go at once, views in batches; InstantSearch's usage telemetry is dropped; nothing at all under Do-Not-Track or Global Privacy Control.
+ */
+LocalStorage.store = undefined;
+
+/** One viewed-objects event as search-insights sends it. */
+export interface ViewEvent {
+  index: string;
+  eventName: string;
+  objectIDs: string[];
+}
+
+/** Remembered (query, object) pairs before the oldest are forgotten; a visitor rarely sees this many. */
+const MAX_SEEN = 2000;
+
+/**
+ * Views in events of INSIGHTS_VIEW_BATCH_SIZE (Insights' limit per event) instead of one per render: full batches at once, a partial one after `flushAfterMs`
+ * or on `flush()`. De-duplicated per query (`queryID`): re-rendering the same results, or paging back, sends nothing new.
+ */
+export function createViewBatcher(send: (view: ViewEvent) => void, { flushAfterMs = 5000 } = {}) {
+  const seen = new Set<string>();
+  const pending = new Map<string, ViewEvent>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const sendBatches = (all: boolean) => {
+    for (const [key, batch] of pending) {
+      while (batch.objectIDs.length >= INSIGHTS_VIEW_BATCH_SIZE || (all && batch.objectIDs.length > 0)) {
+        send({ ...batch, objectIDs: batch.objectIDs.splice(0, INSIGHTS_VIEW_BATCH_SIZE) });
+      }
+      if (batch.objectIDs.length === 0) pending.delete(key);
+    }
+    if (pending.size === 0 && timer !== undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+  };
+
+  return {
+    add(view: ViewEvent, queryID: string | undefined): void {
+      const key = `${view.index}\n${view.eventName}`;
+      const batch = pending.get(key) ?? { index: view.index, eventName: view.eventName, objectIDs: [] };
+      for (const objectID of view.objectIDs) {
+        const id = `${view.index}\n${queryID ?? ''}\n${objectID}`;
+        if (seen.has(id)) continue;
+        if (seen.size >= MAX_SEEN) seen.delete(seen.values().next().value as string);
+        seen.add(id);
+        batch.objectIDs.push(objectID);
+      }
+      if (batch.objectIDs.length > 0) pending.set(key, batch);
+      sendBatches(false);
+      if (pending.size > 0 && timer === undefined) timer = setTimeout(() => sendBatches(true), flushAfterMs);
+    },
+    flush: () => sendBatches(true),
+  };
+}
+
+type LooseInsightsClient = (method: string, ...args: unknown[]) => unknown;
+
+/** Analytics must never break search: a throw or a failed request (offline, blocked) is dropped. */
+function safely(client: LooseInsightsClient): LooseInsightsClient {
+  return (method, ...args) => {
+    try {
+      const result = client(method, ...args);
+      if (result instanceof Promise) result.catch(() => undefined);
+      return result;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+const send = safely(aa as unknown as LooseInsightsClient);
+const isTelemetry = (events: unknown) =>
+  Array.isArray(events) && events.some((event) => (event as { eventType?: string } | null)?.eventType === 'instantsearch');
+const insightsClient = Object.assign(
+  (method: string, ...args: unknown[]) => (method === 'sendEvents' && isTelemetry(args[0]) ? undefined : send(method, ...args)),
+  {
+    version: aa.version,
+  },
+) as unknown as InsightsClient;
+
+let credentialed: LooseInsightsClient = send;
+const batcher = createViewBatcher((view) => void credentialed('viewedObjectIDs', view));
+let listening = false;
+
+function onEvent(event: InsightsEvent, client: InsightsClient | null | undefined): void {
+  if (!event.insightsMethod || !client) return;
+  credentialed = safely(client as unknown as LooseInsightsClient);
+  if (event.insightsMethod !== 'viewedObjectIDs') return void credentialed(event.insightsMethod, event.payload);
+  const { index, eventName, objectIDs } = event.payload as unknown as ViewEvent;
+  batcher.add({ index, eventName, objectIDs }, event.hits?.[0]?.__queryID);
+}
+
+/** The `insights` option of an `<InstantSearch>` root, or `false` when the visitor opted out (or on the server, where there is nothing to send). */
+function createSearchInsights(algolia: PublicConfig['algolia']): InsightsProps | false {
+  if (typeof window === 'undefined' || !isTrackingAllowed()) return false;
+  if (!listening) {
+    listening = true;
+    // pagehide and a hidden tab are the last reliable moments; search-insights sends with sendBeacon.
+    window.addEventListener('pagehide', () => batcher.flush());
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && batcher.flush());
+  }
+  return {
+    insightsClient,
+    insightsInitParams: { useCookie: false, anonymousUserToken: true, ...(algolia.embedded ? { host: window.location.origin } : {}) },
+    onEvent,
+  };
+}
+
+/** Sends pending view events now (an InstantSearch root is going away). */
+const flushSearchInsights = (): void => batcher.flush();
 
 const EMBEDDED_TIMEOUTS = { connect: 4000, read: 8000, write: 30_000 };
 

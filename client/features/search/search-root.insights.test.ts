@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { createViewBatcher } from './search-insights.ts';
+import { createViewBatcher } from './search-root.tsx';
 
-import type { ViewEvent } from './search-insights.ts';
+import type { ViewEvent } from './search-root.tsx';
 
 const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => `o${from + i}`);
 const view = (objectIDs: string[], index = 'vitrine_en-US'): ViewEvent => ({ index, eventName: 'Hits Viewed', objectIDs });
