@@ -56,8 +56,11 @@ export async function createContentTestApp(env: Record<string, string> = {}, opt
   return { app, config, services, logger, logs };
 }
 
-/** Waits for the embedded search's first build (it fails quietly and retries later when Contentful is down). */
-async function waitForSearchIndex(services: Services, timeoutMs = 15_000): Promise<void> {
+/**
+ * Waits for the embedded search's first build (it fails quietly and retries later when Contentful is down). The build loads every entry of every locale;
+ * on a loaded CI machine that took over 15 s, so the deadline sits just inside the 60 s the suites give their beforeAll.
+ */
+async function waitForSearchIndex(services: Services, timeoutMs = 50_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const search = services.appDeps.readiness()['search'];
