@@ -1,17 +1,13 @@
 import type { Document } from '@contentful/rich-text-types';
 
-/**
- * Domain types shared by the server (ContentService mapper, search record
- * mapper) and the client (pages, rich text, viewer). They are plain JSON:
- * dates are ISO strings, so loader data serializes without revivers.
- */
+// Domain types of the server's mappers and the client's pages. Plain JSON (dates are ISO strings): loader data needs no revivers.
 
 /** Locales Vitrine ships. `en-US` is the default; `de-DE` falls back to it. */
 export const LOCALES = ['en-US', 'de-DE'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
 
-/** Short locale prefix used in URLs (`/de/...`); the default locale has none. */
+/** URL prefix (`/de/...`); the default locale has none. */
 export const LOCALE_PREFIX: Record<Locale, string> = { 'en-US': '', 'de-DE': 'de' };
 
 /** A Contentful asset reduced to what pages need. `url` is absolute (`https://…`) or origin-relative (`/content-assets/…`). */
@@ -32,11 +28,10 @@ export interface Tag {
   name: string;
 }
 
-/** One node of the taxonomy, with its path from the root (for breadcrumbs). */
+/** One node of the taxonomy, with its breadcrumb path (ancestors first, this concept last). */
 export interface Category {
   id: string;
   label: string;
-  /** Ancestors first, this concept last. */
   path: { id: string; label: string }[];
 }
 
@@ -49,16 +44,14 @@ export interface Person {
 
 export type EntryType = 'article' | 'model' | 'page' | 'person';
 
-/** What rich text needs to render a link to or an embed of another entry. */
+/** What rich text needs to link to or embed another entry: `url` in the document's locale, `model` for model embeds. */
 export interface EntryRef {
   id: string;
   type: EntryType;
   title: string;
-  /** Route of the entry in the document's locale, e.g. `/de/models/chair`. */
   url: string;
   summary?: string;
   image?: Asset;
-  /** Present when `type === 'model'`: what an embedded viewer needs. */
   model?: ViewerSource;
 }
 
@@ -80,13 +73,12 @@ export interface Dimensions {
   unit: 'mm' | 'cm' | 'm';
 }
 
-/** Everything the 3D viewer needs to show one model. */
+/** Everything the 3D viewer needs to show one model (`camera`: the editor's default angle). */
 export interface ViewerSource {
   src: string;
   alt: string;
   poster?: Asset;
   dimensions?: Dimensions;
-  /** Default camera angle in degrees, when the editor set one. */
   camera?: { azimuthDeg: number; polarDeg: number };
   autoRotate?: boolean;
 }
@@ -141,8 +133,8 @@ export interface NavigationLink {
   url: string;
 }
 
+/** `id`/`updatedAt`: of the settings entry (`site`/epoch when the space has none). */
 export interface SiteSettings {
-  /** Entry id and last update of the settings entry (`site`/epoch when the space has none). */
   id: string;
   updatedAt: string;
   name: string;
@@ -152,9 +144,11 @@ export interface SiteSettings {
   socialImage?: Asset;
 }
 
-/** One search record; the same shape goes to Algolia and to the embedded engine. */
+/**
+ * One search record, for Algolia and the embedded engine: `objectID` is `entryId:locale[:chunk]`, `body` one chunk of
+ * the body text (records of one `entryId`+`locale` are deduplicated by `distinct`).
+ */
 export interface SearchRecord {
-  /** `${entryId}:${locale}` or `${entryId}:${locale}:${chunk}` for body chunks. */
   objectID: string;
   entryId: string;
   type: 'article' | 'model' | 'page';
@@ -163,7 +157,6 @@ export interface SearchRecord {
   slug: string;
   url: string;
   summary: string;
-  /** One chunk of the body text (records with the same `entryId`+`locale` are deduplicated by `distinct`). */
   body: string;
   chunk: number;
   tags: string[];
@@ -172,20 +165,15 @@ export interface SearchRecord {
 }
 
 /**
- * A rich-text field rendered to HTML once, on the server. Pages show it as
- * HTML and keep the server's DOM when hydrating, so neither the rich-text
- * document nor its renderer travels with the page. `html` is null in the
- * hydration data (the browser reads the server's DOM instead) and present in
- * route-data responses for client navigations.
+ * A rich-text field rendered to HTML on the server (ADR 029). `key`: the container's DOM id, stable per field and locale;
+ * `html`: null in hydration data (the browser keeps the server's DOM), present in route data for client navigations.
  */
 export interface RenderedRichText {
   kind: 'rendered-rich-text';
-  /** Stable per field and locale; the DOM id of the rendered container. */
   key: string;
   html: string | null;
 }
 
-/** Is `value` a rendered rich-text field? */
 export function isRenderedRichText(value: unknown): value is RenderedRichText {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'rendered-rich-text';
 }

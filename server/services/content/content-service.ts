@@ -11,6 +11,7 @@ import {
   tagDependency,
   TAXONOMY_DEPENDENCY,
 } from '#server/services/content/taxonomy.ts';
+import { abortable } from '#server/services/content/upstream-guard.ts';
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 
 import type { ContentCache, Loaded } from '#server/services/content/content-cache.ts';
@@ -205,7 +206,7 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
 }
 
 /** Every entry and asset id reachable from a response (items, resolved links, includes). */
-export function collectIds(response: unknown): string[] {
+function collectIds(response: unknown): string[] {
   const ids = new Set<string>();
   const seen = new Set<object>();
   const stack: unknown[] = [response];
@@ -218,19 +219,4 @@ export function collectIds(response: unknown): string[] {
     for (const child of Array.isArray(value) ? value : Object.values(value)) if (child && typeof child === 'object') stack.push(child);
   }
   return [...ids];
-}
-
-/** `promise`, or a rejection with the reason of the first of `signals` to abort. */
-function abortable<T>(promise: Promise<T>, candidates: Array<AbortSignal | undefined>): Promise<T> {
-  const signals = candidates.filter((s) => s !== undefined);
-  if (signals.length === 0) return promise;
-  const signal = AbortSignal.any(signals);
-  // Nobody may wait for it any more; a later failure must not surface as an unhandled rejection.
-  promise.catch(() => undefined);
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

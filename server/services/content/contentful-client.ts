@@ -15,7 +15,7 @@ import type { CdaAxiosAdapter } from '#server/embedded/contentful/transport.ts';
 import type { UpstreamGuard } from './upstream-guard.ts';
 
 /** Credentials for Contentful's own APIs. Without `previewToken`, `preview` serves published content. */
-export interface ContentfulCredentials {
+interface ContentfulCredentials {
   spaceId: string;
   accessToken: string;
   previewToken?: string | undefined;
@@ -26,22 +26,20 @@ export interface ContentfulCredentials {
   previewHost?: string | undefined;
 }
 
-export interface ContentfulClientsConfig {
-  /** Set to use Contentful; absent selects the embedded engine over `exportFile`. */
+interface ContentfulClientsConfig {
+  /** Set to use Contentful; absent selects the embedded engine over `exportFile` (asset URLs under `assetBaseUrl`). */
   contentful?: ContentfulCredentials | undefined;
   exportFile?: string | undefined;
-  /** Embedded mode: prefix for asset URLs. Default `/content-assets`. */
   assetBaseUrl?: string | undefined;
   timeoutMs?: number | undefined;
   /** Retries after 429, 5xx and network errors: by the upstream guard within the caller's deadline (remote, ADR 015), by the SDK (embedded). */
   retryLimit?: number | undefined;
-  /** Remote: requests in flight at once (both clients together). */
+  /** Remote: requests in flight at once (both clients together), and the breaker's failures and cool-down. */
   maxConcurrency?: number | undefined;
-  /** Remote: consecutive failures that open the circuit, and its cool-down. */
   breaker?: { failures: number; cooldownMs: number } | undefined;
 }
 
-export interface ContentfulClientsDeps {
+interface ContentfulClientsDeps {
   /** Embedded mode: an engine built elsewhere (tests); skips reading `exportFile`. */
   engine?: CdaEngine;
   /** Receives the SDK's log lines, which go to the console otherwise. */
@@ -50,17 +48,7 @@ export interface ContentfulClientsDeps {
 }
 
 export type ContentfulClient = ContentfulClientApi<undefined>;
-
-export interface ContentfulClients {
-  delivery: ContentfulClient;
-  preview: ContentfulClient;
-  mode: 'remote' | 'embedded';
-  /** False when remote without a preview token. */
-  previewAvailable: boolean;
-  timeoutMs: number;
-  retryLimit: number;
-  engine: CdaEngine | undefined;
-}
+export type ContentfulClients = Awaited<ReturnType<typeof createContentfulClients>>;
 
 const DEFAULT_BREAKER = { failures: 5, cooldownMs: 10_000 } as const;
 /** Budget of requests made outside any visitor's request (search indexing, webhooks). */
@@ -70,7 +58,7 @@ const BACKGROUND_BUDGET_MS = 30_000;
  * Real `contentful` SDK clients for delivery and preview. With credentials they talk to the CDA/CPA through the
  * upstream guard (ADR 015; the SDK's own retries are off); without, to the embedded engine in process (ADR 002).
  */
-export async function createContentfulClients(config: ContentfulClientsConfig, deps: ContentfulClientsDeps = {}): Promise<ContentfulClients> {
+export async function createContentfulClients(config: ContentfulClientsConfig, deps: ContentfulClientsDeps = {}) {
   const timeoutMs = config.timeoutMs ?? 5000;
   const retryLimit = config.retryLimit ?? 2;
   const common = { timeout: timeoutMs, retryOnError: true, retryLimit, ...(deps.logHandler ? { logHandler: deps.logHandler } : {}) };
@@ -95,7 +83,7 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
     const preview = credentials.previewToken
       ? createClient({ ...base, accessToken: credentials.previewToken, ...toHostOptions(credentials.previewHost ?? toPreviewHost(credentials.host)) })
       : delivery;
-    return { delivery, preview, mode: 'remote', previewAvailable: preview !== delivery, timeoutMs, retryLimit, engine: undefined };
+    return { delivery, preview, mode: 'remote' as const, previewAvailable: preview !== delivery, timeoutMs, retryLimit, engine: undefined };
   }
   const engine = deps.engine ?? (await loadEngine(config));
   // The adapter answers; a non-routable host makes a request that somehow bypassed it fail instead of reaching Contentful.
@@ -103,7 +91,7 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
   return {
     delivery: createClient({ ...base, accessToken: 'embedded-delivery', adapter: createCdaAdapter(engine, { preview: false }) }),
     preview: createClient({ ...base, accessToken: 'embedded-preview', adapter: createCdaAdapter(engine, { preview: true }) }),
-    mode: 'embedded',
+    mode: 'embedded' as const,
     previewAvailable: true,
     timeoutMs,
     retryLimit,
@@ -138,10 +126,7 @@ export function withUpstreamDeadline<T>(expiresAt: number, work: () => T): T {
   return deadline.run(expiresAt, work);
 }
 
-/**
- * axios's own HTTP adapter run under the upstream guard with the caller's deadline. Each attempt gets an abort
- * signal, so a hanging or dripping answer is cut off at the attempt's time, not only when the socket goes idle.
- */
-export function createGuardedAdapter(guard: UpstreamGuard, http = getAdapter('http') as CdaAxiosAdapter): CdaAxiosAdapter {
+/** axios's HTTP adapter under the upstream guard and the caller's deadline; each attempt's abort signal cuts off a dripping answer. */
+function createGuardedAdapter(guard: UpstreamGuard, http = getAdapter('http') as CdaAxiosAdapter): CdaAxiosAdapter {
   return (config) => guard.run((signal) => http({ ...config, signal }), deadline.getStore() ?? Date.now() + BACKGROUND_BUDGET_MS);
 }

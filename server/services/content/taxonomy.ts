@@ -2,20 +2,13 @@ import type { MapContext } from '#server/services/content/mapper.ts';
 import type { Category, Locale } from '#shared/content/types.ts';
 import type { CategoryNode } from '#shared/data/content-api.ts';
 
-/** Labels, parents and children of every concept, for breadcrumbs and category filters. */
-export interface Taxonomy {
-  category(id: string, locale: Locale): Category | undefined;
-  /** The concept and all its narrower concepts (for "models in Furniture" filters). */
-  descendants(id: string): string[];
-  roots(): string[];
-  children(id: string): string[];
-  has(id: string): boolean;
-}
-
 /** What Vitrine reads of the SDK's taxonomy concepts. */
 type Concept = { sys: { id: string }; prefLabel: Record<string, string | undefined>; broader?: { sys: { id: string } }[] };
 
-export function createTaxonomy(concepts: readonly Concept[], defaultLocale: Locale): Taxonomy {
+export type Taxonomy = ReturnType<typeof createTaxonomy>;
+
+/** Labels, parents and children of every concept, for breadcrumbs and category filters. */
+export function createTaxonomy(concepts: readonly Concept[], defaultLocale: Locale) {
   const byId = new Map(concepts.map((c) => [c.sys.id, c]));
   const children = new Map<string, string[]>();
   const parentOf = new Map<string, string>();
@@ -31,8 +24,8 @@ export function createTaxonomy(concepts: readonly Concept[], defaultLocale: Loca
     return labels?.[locale] ?? labels?.[defaultLocale] ?? id;
   };
   return {
-    has: (id) => byId.has(id),
-    category(id, locale) {
+    has: (id: string) => byId.has(id),
+    category(id: string, locale: Locale): Category | undefined {
       if (!byId.has(id)) return undefined;
       const path: Category['path'] = [];
       const seen = new Set<string>();
@@ -42,7 +35,8 @@ export function createTaxonomy(concepts: readonly Concept[], defaultLocale: Loca
       }
       return { id, label: label(id, locale), path };
     },
-    descendants(id) {
+    /** The concept and all its narrower concepts (for "models in Furniture" filters). */
+    descendants(id: string): string[] {
       const out: string[] = [];
       const stack = [id];
       while (stack.length > 0) {
@@ -54,7 +48,7 @@ export function createTaxonomy(concepts: readonly Concept[], defaultLocale: Loca
       return out;
     },
     roots: () => concepts.map((c) => c.sys.id).filter((id) => !parentOf.has(id)),
-    children: (id) => children.get(id) ?? [],
+    children: (id: string) => children.get(id) ?? [],
   };
 }
 

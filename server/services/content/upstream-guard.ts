@@ -4,9 +4,8 @@ import { BrokenCircuitError, BulkheadRejectedError, CircuitState, ConsecutiveBre
 import type { Logger } from 'pino';
 
 export interface UpstreamGuardOptions {
-  /** Requests to Contentful in flight at once; more wait in a queue, within their deadline. */
+  /** Requests in flight at once; more wait in a queue (at most `maxQueued`, default 1000), within their deadline. */
   maxConcurrency: number;
-  /** Requests that may wait for a slot; beyond that they fail at once. Default 1000. */
   maxQueued?: number;
   /** Consecutive failures that open the circuit, and how long it stays open before one probe. */
   breaker: { failures: number; cooldownMs: number };
@@ -17,20 +16,8 @@ export interface UpstreamGuardOptions {
   logger?: Logger | undefined;
 }
 
-export type CircuitName = 'closed' | 'open' | 'half-open';
+export type UpstreamGuard = ReturnType<typeof createUpstreamGuard>;
 
-/** Retries, circuit breaker and concurrency limit for every request to Contentful (ADR 015). */
-export interface UpstreamGuard {
-  /**
-   * Runs `attempt` (one HTTP request, aborted through `signal`) until it
-   * succeeds, fails for a reason retrying cannot fix, or the next try would
-   * not fit before `expiresAt` (epoch ms). Gives up with `UpstreamUnavailableError`.
-   */
-  run<T>(attempt: (signal: AbortSignal) => Promise<T>, expiresAt: number): Promise<T>;
-  readonly circuit: CircuitName;
-}
-
-export const DEFAULT_MAX_QUEUED = 1000;
 /** Less time than this left: an attempt cannot get an answer, so it is not started. */
 const MIN_ATTEMPT_MS = 50;
 const BACKOFF_BASE_MS = 100;
@@ -42,15 +29,14 @@ class AttemptTimeoutError extends Error {
 }
 
 /**
- * Order per attempt: fail fast while the circuit is open (or its one probe
- * is out) or Contentful asked us to wait longer than the budget; then a
- * bulkhead slot; then the breaker around the request. The breaker sits inside
- * the bulkhead so it counts only requests that reached Contentful.
+ * Retries, circuit breaker and concurrency limit for every request to Contentful (ADR 015). Per attempt: fail fast while
+ * the circuit is open (or its one probe is out) or Contentful asked us to wait longer than the budget; then a bulkhead
+ * slot; then the breaker around the request, so the breaker counts only requests that reached Contentful.
  */
-export function createUpstreamGuard(options: UpstreamGuardOptions): UpstreamGuard {
+export function createUpstreamGuard(options: UpstreamGuardOptions) {
   const { cooldownMs, failures } = options.breaker;
   const log = options.logger?.child({ module: 'contentful-guard' });
-  const slots = bulkhead(options.maxConcurrency, options.maxQueued ?? DEFAULT_MAX_QUEUED);
+  const slots = bulkhead(options.maxConcurrency, options.maxQueued ?? 1000);
   const breaker = circuitBreaker(handleWhen(isUpstreamFault), { halfOpenAfter: cooldownMs, breaker: new ConsecutiveBreaker(failures) });
   let openedAt = 0;
   let rateLimitedUntil = 0;
@@ -86,12 +72,16 @@ export function createUpstreamGuard(options: UpstreamGuardOptions): UpstreamGuar
         return breaker.execute(() => attempt(controller.signal));
       }, controller.signal);
       // The bulkhead notices an aborted waiter only when a slot frees; the caller stops waiting now.
-      return await abortable(work, controller.signal);
+      return await abortable(work, [controller.signal]);
     } finally {
       clearTimeout(timer);
     }
   }
 
+  /**
+   * Runs `attempt` (one HTTP request, aborted through `signal`) until it succeeds, fails for a reason retrying cannot
+   * fix, or the next try would not fit before `expiresAt` (epoch ms). Gives up with `UpstreamUnavailableError`.
+   */
   async function run<T>(attempt: (signal: AbortSignal) => Promise<T>, expiresAt: number): Promise<T> {
     let lastError: unknown;
     for (let retry = 0; ; retry++) {
@@ -127,7 +117,7 @@ export function createUpstreamGuard(options: UpstreamGuardOptions): UpstreamGuar
 
   return {
     run,
-    get circuit(): CircuitName {
+    get circuit(): 'closed' | 'open' | 'half-open' {
       return breaker.state === CircuitState.Closed ? 'closed' : breaker.state === CircuitState.HalfOpen ? 'half-open' : 'open';
     },
   };
@@ -135,7 +125,14 @@ export function createUpstreamGuard(options: UpstreamGuardOptions): UpstreamGuar
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+/** `promise`, or a rejection with the reason of the first of `signals` to abort. */
+export function abortable<T>(promise: Promise<T>, candidates: Array<AbortSignal | undefined>): Promise<T> {
+  const signals = candidates.filter((s) => s !== undefined);
+  if (signals.length === 0) return promise;
+  const signal = AbortSignal.any(signals);
+  // Nobody may wait for it any more; a later failure must not surface as an unhandled rejection.
+  promise.catch(() => undefined);
+  if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
@@ -143,21 +140,15 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** Why a request to Contentful was given up (the log and the ADR 015 table use these names). */
-export type UnavailableReason = 'circuit-open' | 'rate-limited' | 'queue-full' | 'deadline' | 'upstream-failed';
-
 /**
- * Contentful could not answer within the request's budget. Thrown by the
- * upstream guard's axios adapter; it has no axios `response`, so the SDK's
- * error handler passes it through unchanged and the ContentService can read
- * `retryAfterMs` for the 503's Retry-After.
+ * Contentful could not answer within the request's budget (`reason`: the names the log and ADR 015 use). It has no axios
+ * `response`, so the SDK passes it through unchanged; `retryAfterMs` (rate-limit reset or breaker cool-down) feeds Retry-After.
  */
 export class UpstreamUnavailableError extends Error {
-  readonly reason: UnavailableReason;
-  /** When asking again makes sense: the rate-limit reset, the breaker's cool-down, or its full length. */
+  readonly reason: 'circuit-open' | 'rate-limited' | 'queue-full' | 'deadline' | 'upstream-failed';
   readonly retryAfterMs: number;
 
-  constructor(reason: UnavailableReason, retryAfterMs: number, cause?: unknown) {
+  constructor(reason: UpstreamUnavailableError['reason'], retryAfterMs: number, cause?: unknown) {
     super(`Contentful unavailable (${reason})${cause instanceof Error ? `: ${cause.message}` : ''}`, cause === undefined ? {} : { cause });
     this.name = 'UpstreamUnavailableError';
     this.reason = reason;
@@ -165,22 +156,15 @@ export class UpstreamUnavailableError extends Error {
   }
 }
 
-/**
- * Failures that say something about Contentful's health: no answer (reset,
- * refused, timed out, aborted at the deadline), 429, or 5xx. Other 4xx are
- * our query's fault: not retried, not counted by the circuit breaker.
- */
-export function isUpstreamFault(error: unknown): boolean {
+/** No answer (reset, refused, timed out, aborted), 429 or 5xx; other 4xx are our query's fault: not retried, not counted by the breaker. */
+function isUpstreamFault(error: unknown): boolean {
   if (!isAxiosError(error)) return false;
   const status = error.response?.status;
   return status === undefined || status === 429 || status >= 500;
 }
 
-/**
- * The wait a 429 or 503 asks for: `Retry-After` (seconds or an HTTP date) or
- * Contentful's `X-Contentful-RateLimit-Reset` (seconds), whichever is longer.
- */
-export function retryAfterHeaderMs(error: unknown, now = Date.now()): number | undefined {
+/** The wait a 429 or 503 asks for: `Retry-After` (seconds or an HTTP date) or `X-Contentful-RateLimit-Reset` (seconds), the longer. */
+function retryAfterHeaderMs(error: unknown, now = Date.now()): number | undefined {
   if (!isAxiosError(error) || !error.response) return undefined;
   const headers = error.response.headers as Record<string, unknown>;
   const waits = [toMs(headers['retry-after'], now), toMs(headers['x-contentful-ratelimit-reset'], now)].filter((ms) => ms !== undefined);
