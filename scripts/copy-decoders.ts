@@ -18,13 +18,7 @@ const DECODER_SETS = [
   { from: 'three/examples/jsm/libs/basis/basis_transcoder.js', to: 'basis' },
 ] as const;
 
-interface KTX2LoaderStatics {
-  BasisWorker: () => void;
-  EngineFormat: unknown;
-  EngineType: unknown;
-  TranscoderFormat: unknown;
-  BasisFormat: unknown;
-}
+type KTX2LoaderStatics = Record<'EngineFormat' | 'EngineType' | 'TranscoderFormat' | 'BasisFormat', unknown> & { BasisWorker: () => void };
 
 /**
  * The worker script KTX2Loader.init() assembles into a blob: URL (its
