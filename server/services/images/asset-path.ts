@@ -1,5 +1,5 @@
 import { realpath, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { extname, join, sep } from 'node:path';
 
 import type { Stats } from 'node:fs';
 
@@ -9,50 +9,61 @@ export interface AssetFile {
   stats: Stats;
 }
 
-/** `<host>/<spaceId>/<assetId>/<token>/<fileName>`, as `contentful space export --download-assets` writes them. */
-const SEGMENTS = 5;
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f/\\]/;
 
 function decodeSegment(raw: string): string | null {
-  let segment: string;
   try {
-    segment = decodeURIComponent(raw);
+    const segment = decodeURIComponent(raw);
+    return segment === '' || segment.startsWith('.') || UNSAFE.test(segment) ? null : segment;
   } catch {
     return null;
   }
-  if (segment === '' || segment.startsWith('.') || UNSAFE.test(segment)) return null;
-  return segment;
 }
 
 /**
- * Maps a request path (raw, relative to the mount point) to a regular file
- * under `root`, or null. Each segment is decoded once and must be a plain
- * name: no `.`/`..`, dotfiles, slashes or backslashes (also when encoded),
- * NUL or control characters. The resolved real path must still lie inside
- * the real root, so symlinks cannot lead out either. `root` must be a real path.
+ * Maps a request path to a regular file under `root` (a real path), or null. The path is
+ * `<host>/<spaceId>/<assetId>/<token>/<fileName>`, as `contentful space export --download-assets` writes it; each segment is
+ * decoded once and must be a plain name (no dot segments, dotfiles, slashes, backslashes or control characters, encoded or not),
+ * and the real path must stay inside the root, so symlinks cannot lead out either.
  */
 export async function resolveAssetFile(root: string, requestPath: string): Promise<AssetFile | null> {
-  const raw = requestPath.split('/').slice(1);
-  if (raw.length !== SEGMENTS) return null;
-  const segments: string[] = [];
-  for (const part of raw) {
-    const segment = decodeSegment(part);
-    if (segment === null) return null;
-    segments.push(segment);
-  }
+  const segments = requestPath.split('/').slice(1).map(decodeSegment);
+  if (segments.length !== 5 || segments.includes(null)) return null;
   try {
-    const real = await realpath(join(root, ...segments));
+    const real = await realpath(join(root, ...(segments as string[])));
     if (!real.startsWith(root + sep)) return null;
     const stats = await stat(real);
     return stats.isFile() ? { path: real, stats } : null;
   } catch (error) {
-    if (isMissing(error)) return null;
+    if (['ENOENT', 'ENOTDIR', 'ELOOP', 'ENAMETOOLONG', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')) return null;
     throw error;
   }
 }
 
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' || code === 'ENAMETOOLONG' || code === 'EACCES';
+/** Content types answered inline, by extension. Anything else is a download, so an uploaded HTML or XML file never renders on our origin. */
+const TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.glb': 'model/gltf-binary',
+  '.gltf': 'model/gltf+json',
+  '.bin': 'application/octet-stream',
+  '.ktx2': 'image/ktx2',
+  '.usdz': 'model/vnd.usdz+zip',
+  '.mp4': 'video/mp4',
+  '.m4v': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mov': 'video/quicktime',
+  '.mp3': 'audio/mpeg',
+  '.pdf': 'application/pdf',
+};
+
+export function getAssetType(filePath: string): { contentType: string; inline: boolean } {
+  const type = TYPES[extname(filePath).toLowerCase()];
+  return type ? { contentType: type, inline: true } : { contentType: 'application/octet-stream', inline: false };
 }

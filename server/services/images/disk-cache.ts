@@ -4,38 +4,17 @@ import { join } from 'node:path';
 
 import type { Logger } from 'pino';
 
-export interface DiskCacheOptions {
-  /** Folder of the entries (created on first use): `<DATA_DIR>/cache/images` in the server. */
-  dir: string;
-  /** Byte budget; the least recently used files go first beyond it. 0 disables the cache. */
-  maxBytes: number;
-  logger: Logger;
-}
-
-export interface DiskCache {
-  /** The stored bytes, or undefined on a miss or any read error. */
-  get(name: string): Promise<Buffer | undefined>;
-  /** Stores `body` under `name`; never rejects (a failed write only loses the entry). */
-  set(name: string, body: Buffer): Promise<void>;
-  /** Bytes held, as this process knows them (for tests and metrics). */
-  readonly bytes: number;
-}
-
 const TEMP_PREFIX = '.tmp-';
 const NAME = /^[\w-]{1,100}$/;
 
 /**
- * Rendered variants on disk, so a restart does not redo the work (issue 12).
- * Entries are written to a temp file and renamed into place, so a reader or
- * a crash never sees half a file. An index in memory (loaded from the folder
- * on first use, oldest modification first) keeps the total under `maxBytes`,
- * evicting the least recently used; a hit touches the file's mtime so the
- * order survives restarts. An unwritable folder or a full disk is logged
- * once per error code and never fails a request.
+ * Rendered variants on disk (`<DATA_DIR>/cache/images`), so a restart does not redo the work. Entries are written to a temp file
+ * and renamed into place, so nobody sees half a file. An index in memory (loaded on first use, oldest mtime first) keeps the total
+ * under `maxBytes` (0 disables the cache), evicting the least recently used; a hit touches the mtime so the order survives
+ * restarts. An unwritable folder or a full disk is logged once per error code and never fails a request.
  */
-export function createDiskCache(options: DiskCacheOptions): DiskCache {
-  const { dir, maxBytes, logger } = options;
-  /** name -> size, least recently used first (Map keeps insertion order). */
+export function createDiskCache({ dir, maxBytes, logger }: { dir: string; maxBytes: number; logger: Logger }) {
+  // name -> size, least recently used first (Map keeps insertion order).
   const index = new Map<string, number>();
   let bytes = 0;
   const reported = new Set<string>();
@@ -85,10 +64,12 @@ export function createDiskCache(options: DiskCacheOptions): DiskCache {
   const ready = () => (loaded ??= load().catch((err: unknown) => report(err, 'load')));
 
   return {
+    /** Bytes held, as this process knows them. */
     get bytes() {
       return bytes;
     },
-    async get(name) {
+    /** The stored bytes, or undefined on a miss or any read error. */
+    async get(name: string): Promise<Buffer | undefined> {
       if (maxBytes <= 0) return undefined;
       await ready();
       const size = index.get(name);
@@ -107,7 +88,8 @@ export function createDiskCache(options: DiskCacheOptions): DiskCache {
         return undefined;
       }
     },
-    async set(name, body) {
+    /** Never rejects: a failed write only loses the entry. */
+    async set(name: string, body: Buffer): Promise<void> {
       if (maxBytes <= 0 || body.length > maxBytes || !NAME.test(name)) return;
       await ready();
       const temp = join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}`);

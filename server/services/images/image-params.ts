@@ -2,13 +2,10 @@ import { ALLOWED_IMAGE_WIDTHS, IMAGE_FORMATS } from '#shared/images.ts';
 
 import type { ImageFormat } from '#shared/images.ts';
 
-/** Validated Images API parameters: exactly the shape shared/images.ts emits. */
+/** Validated Images API parameters, the shape shared/images.ts emits: no width = the image's own, no format = the source's. */
 export interface ImageParams {
-  /** One of the allowed widths; absent = the image's own width. */
   width?: number;
-  /** One of the configured qualities. */
   quality: number;
-  /** Absent = the source's format. */
   format?: ImageFormat;
 }
 
@@ -20,11 +17,8 @@ export type ImageParamsResult =
 
 const WIDTH = /^[1-9]\d{0,3}$/;
 const QUALITY = /^[1-9]\d{0,2}$/;
-const SUPPORTED = 'supported: w, q, fm';
 
-function fail(parameter: string, message: string): ImageParamsResult {
-  return { ok: false, parameter, message };
-}
+const fail = (parameter: string, message: string): ImageParamsResult => ({ ok: false, parameter, message });
 
 /** The allowed quality closest to `quality` (ties go to the higher one). */
 export function getNearestQuality(quality: number, allowed: readonly number[]): number {
@@ -34,15 +28,10 @@ export function getNearestQuality(quality: number, allowed: readonly number[]): 
 }
 
 /**
- * Parses the query string of an asset request against the allow-lists, so
- * the server renders a small, fixed set of variants per image and is never
- * an open resizer (issue 12): `w` one of the spec's widths, `q` one of
- * `qualities` (the first when absent), `fm` one of avif, webp, jpg, png.
- * Anything else (unknown or repeated parameters, `h`, `fit`, other widths,
- * malformed values) fails naming the parameter and what is allowed. A
- * well-formed quality that is not allowed redirects to the nearest allowed
- * one, so a page built under another IMAGE_QUALITIES keeps its images.
- * `params` is null without a query (the original file is served).
+ * Parses an asset request's query against the allow-lists, so the server renders a small, fixed set of variants and is never an
+ * open resizer (ADR 012): `w` an allowed width, `q` one of `qualities` (the first when absent), `fm` one of IMAGE_FORMATS.
+ * Anything else fails naming the parameter. A well-formed quality that is not allowed redirects to the nearest allowed one, so a
+ * page built under another IMAGE_QUALITIES keeps its images. `params` is null without a query (the original is served).
  */
 export function parseImageParams(search: string, qualities: readonly number[]): ImageParamsResult {
   const query = new URLSearchParams(search);
@@ -70,7 +59,7 @@ export function parseImageParams(search: string, qualities: readonly number[]): 
         params.format = value as ImageFormat;
         break;
       default:
-        return fail(label, `Unknown parameter ${label}; ${SUPPORTED}`);
+        return fail(label, `Unknown parameter ${label}; supported: w, q, fm`);
     }
   }
   if (seen.size === 0) return { ok: true, params: null };

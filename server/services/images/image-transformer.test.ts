@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveAssetFile } from '#server/services/images/asset-path.ts';
 import { createAssetFixture, PATHS } from '../../../tests/fixtures/asset-files.ts';
 import { createImageTransformer } from '#server/services/images/image-transformer.ts';
-import { createSourceInfoReader } from '#server/services/images/source-info.ts';
+import { createSourceInfoReader } from '#server/services/images/image-transformer.ts';
 
 import type { AssetFile } from '#server/services/images/asset-path.ts';
 import type { AssetFixture } from '../../../tests/fixtures/asset-files.ts';
 import type { ImageTransformerOptions } from '#server/services/images/image-transformer.ts';
-import type { SourceInfo } from '#server/services/images/source-info.ts';
+import type { SourceInfo } from '#server/services/images/image-transformer.ts';
 
 let fixture: AssetFixture;
 let photo: AssetFile;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 
 import { LRUCache } from 'lru-cache';
@@ -10,34 +11,53 @@ import { IMAGE_FORMAT_TYPES } from '#shared/images.ts';
 
 import type { AssetFile } from '#server/services/images/asset-path.ts';
 import type { ImageParams } from '#server/services/images/image-params.ts';
-import type { SourceInfo } from '#server/services/images/source-info.ts';
 import type { ImageFormat } from '#shared/images.ts';
 import type { Logger } from 'pino';
 import type { Sharp } from 'sharp';
 
-/** One rendered variant, ready to send. */
+/** What the variant checks and the disk cache need to know about a source image. */
+export interface SourceInfo {
+  /** Width as displayed (after EXIF orientation), the widest variant allowed. */
+  width: number;
+  /** sha256 of the file: disk cache entries survive restarts, redeploys and moved folders. */
+  hash: string;
+}
+
+async function readSourceInfo(file: AssetFile, limitInputPixels: number): Promise<SourceInfo> {
+  const hash = createHash('sha256');
+  // The header only: no pixels are decoded, and it runs outside the render queue.
+  const [meta] = await Promise.all([
+    sharp(file.path, { limitInputPixels }).metadata(),
+    createReadStream(file.path).forEach((chunk: Buffer) => void hash.update(chunk)),
+  ]);
+  const width = meta.autoOrient.width;
+  if (!width) throw new Error('image has no width', { cause: { file: file.path } });
+  return { width, hash: hash.digest('base64url') };
+}
+
+/** `getSourceInfo(file)`, remembered per file identity (path, mtime, size); concurrent calls share one read, a failed one is not kept. */
+export function createSourceInfoReader(options: { limitInputPixels: number; maxEntries?: number }) {
+  const cache = new LRUCache<string, SourceInfo, AssetFile>({
+    max: options.maxEntries ?? 1000,
+    fetchMethod: (_key, _stale, { context }) => readSourceInfo(context, options.limitInputPixels),
+  });
+  return async (file: AssetFile): Promise<SourceInfo> => (await cache.fetch(`${file.path}|${file.stats.mtimeMs}|${file.stats.size}`, { context: file }))!;
+}
+
+/** One rendered variant, ready to send; `etag` is strong, over the bytes. */
 export interface TransformedImage {
   body: Buffer;
   contentType: string;
-  /** Strong ETag over the bytes. */
   etag: string;
-}
-
-export interface ImageTransformer {
-  /** Rejects with `ImageBusyError` when the queue is full or the variant is not ready within `timeoutMs`. */
-  transform(file: AssetFile, source: SourceInfo, params: ImageParams): Promise<TransformedImage>;
-  /** Variants rendered so far (cache and coalescing tests, metrics). */
-  readonly renders: number;
 }
 
 export interface ImageTransformerOptions {
   logger: Logger;
   /** Byte budget of the in-memory LRU; 0 disables it (renders are still coalesced). */
   memoryCacheMaxBytes: number;
-  /** Folder and byte budget of the on-disk cache; no folder or 0 bytes disables it. */
+  /** The on-disk cache; no folder or 0 bytes disables it. */
   diskCacheDir?: string;
   diskCacheMaxBytes?: number;
-  /** Renders at once. */
   concurrency: number;
   /** Renders waiting for a slot; more answer 503 at once. */
   maxWaiting: number;
@@ -66,36 +86,18 @@ function encode(pipeline: Sharp, format: ImageFormat, quality: number): Sharp {
   }
 }
 
-function render(file: AssetFile, params: ImageParams, format: ImageFormat, limitInputPixels: number): Promise<Buffer> {
-  let pipeline = sharp(file.path, { failOn: 'error', limitInputPixels }).rotate();
-  if (params.width) pipeline = pipeline.resize({ width: params.width, withoutEnlargement: true });
-  return encode(pipeline, format, params.quality).toBuffer();
-}
-
 function toImage(body: Buffer, format: ImageFormat): TransformedImage {
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  return { body, contentType: IMAGE_FORMAT_TYPES[format], etag };
-}
-
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ImageBusyError('timeout')), ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+  return { body, contentType: IMAGE_FORMAT_TYPES[format], etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
 }
 
 /**
- * Resizes and re-encodes images with sharp (issue 12). A variant is looked
- * up in a byte-bounded memory LRU, then on disk, and only then rendered in
- * the bounded render queue; concurrent requests for one variant share one
- * lookup and render. A render outlives a caller's deadline and still fills
- * both caches, so a retry finds it. sharp's own caches are off (we cache the
- * encoded bytes, libvips would hold decoded pixels) and each render uses one
- * libvips thread, so at most `concurrency` cores render at once.
+ * Resizes and re-encodes with sharp. A variant is looked up in a byte-bounded memory LRU, then on disk, and only then rendered in
+ * the bounded queue; concurrent requests for one variant share one lookup and render, which outlives a caller's deadline and
+ * still fills both caches. sharp's own caches are off (we keep encoded bytes, libvips would hold pixels) and each render uses
+ * one libvips thread, so at most `concurrency` cores render.
  */
-export function createImageTransformer(options: ImageTransformerOptions): ImageTransformer {
-  const { logger, timeoutMs, limitInputPixels } = options;
+export function createImageTransformer(options: ImageTransformerOptions) {
+  const { logger, timeoutMs, limitInputPixels, diskCacheDir, diskCacheMaxBytes } = options;
   sharp.cache(false);
   sharp.concurrency(1);
   // An AVIF encode holds ~80 MB for a 1600x1200 output and takes ~4x the CPU of WebP: at most half the slots encode AVIF,
@@ -105,40 +107,35 @@ export function createImageTransformer(options: ImageTransformerOptions): ImageT
     options.memoryCacheMaxBytes > 0
       ? new LRUCache<string, TransformedImage>({ maxSize: options.memoryCacheMaxBytes, sizeCalculation: (image) => Math.max(1, image.body.length) })
       : null;
-  const disk =
-    options.diskCacheDir && options.diskCacheMaxBytes ? createDiskCache({ dir: options.diskCacheDir, maxBytes: options.diskCacheMaxBytes, logger }) : null;
+  const disk = diskCacheDir && diskCacheMaxBytes ? createDiskCache({ dir: diskCacheDir, maxBytes: diskCacheMaxBytes, logger }) : null;
   const inFlight = new Map<string, Promise<TransformedImage>>();
   let renders = 0;
 
   async function produce(file: AssetFile, params: ImageParams, format: ImageFormat, key: string, deadlineAt: number): Promise<TransformedImage> {
     const stored = await disk?.get(key);
-    if (stored) {
-      const image = toImage(stored, format);
-      memory?.set(key, image);
-      return image;
-    }
     let started = 0;
-    const body = await queue.run(
-      () => {
-        renders += 1;
-        started = performance.now();
-        return render(file, params, format, limitInputPixels);
-      },
-      deadlineAt,
-      format === 'avif',
-    );
+    const render = () => {
+      renders += 1;
+      started = performance.now();
+      const pipeline = sharp(file.path, { failOn: 'error', limitInputPixels }).rotate();
+      return encode(params.width ? pipeline.resize({ width: params.width, withoutEnlargement: true }) : pipeline, format, params.quality).toBuffer();
+    };
+    const body = stored ?? (await queue.run(render, deadlineAt, format === 'avif'));
     const image = toImage(body, format);
     memory?.set(key, image);
+    if (stored) return image;
     logger.debug({ file: file.path, params, bytes: body.length, durationMs: Math.round(performance.now() - started) }, 'image rendered');
     void disk?.set(key, body);
     return image;
   }
 
   return {
+    /** Variants rendered so far (cache and coalescing tests). */
     get renders() {
       return renders;
     },
-    transform(file, source, params) {
+    /** Rejects with `ImageBusyError` when the queue is full or the variant is not ready within `timeoutMs`. */
+    transform(file: AssetFile, source: SourceInfo, params: ImageParams): Promise<TransformedImage> {
       const format = params.format ?? SOURCE_FORMATS[extname(file.path).toLowerCase()] ?? 'png';
       // PNG output is lossless, so the quality does not make a different variant; nor does a width at or above the source's.
       const quality = format === 'png' ? '-' : params.quality;
@@ -151,7 +148,11 @@ export function createImageTransformer(options: ImageTransformerOptions): ImageT
         pending = produce(file, params, format, key, performance.now() + timeoutMs).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
-      return withDeadline(pending, timeoutMs);
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ImageBusyError('timeout')), timeoutMs)));
+      return Promise.race([pending, deadline]).finally(() => clearTimeout(timer));
     },
   };
 }
+
+export type ImageTransformer = ReturnType<typeof createImageTransformer>;

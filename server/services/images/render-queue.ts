@@ -1,6 +1,5 @@
 import pLimit from 'p-limit';
 
-/** Why a render was refused: the queue was full, or the render did not start before its deadline. */
 export class ImageBusyError extends Error {
   readonly reason: 'queue-full' | 'timeout';
   constructor(reason: 'queue-full' | 'timeout') {
@@ -10,22 +9,12 @@ export class ImageBusyError extends Error {
   }
 }
 
-export interface RenderQueueOptions {
-  /** Tasks running at once. */
-  concurrency: number;
-  /** Tasks waiting for a slot; more are refused. */
-  maxWaiting: number;
-  /** Heavy tasks (AVIF encodes: about 4x the memory and CPU of the others) running at once. Default: `concurrency`. */
-  maxHeavy?: number;
-}
-
 /**
- * A bounded queue in front of sharp, on p-limit: at most `concurrency` renders run, `maxHeavy` of them heavy,
- * at most `maxWaiting` wait (more are refused at once), and a render still waiting at its deadline (a
- * `performance.now()` time) is dropped, never started. A heavy task waits for a heavy slot before it queues
- * for any slot, so lighter tasks behind it pass while the heavy slots are taken.
+ * A bounded queue in front of sharp, on p-limit: at most `concurrency` renders run, `maxHeavy` of them heavy (AVIF), at most
+ * `maxWaiting` wait (more are refused at once), and a render still waiting at its deadline (a `performance.now()` time) is
+ * dropped, never started. A heavy task waits for a heavy slot before it queues for any slot, so lighter tasks pass it meanwhile.
  */
-export function createRenderQueue(options: RenderQueueOptions) {
+export function createRenderQueue(options: { concurrency: number; maxWaiting: number; maxHeavy?: number }) {
   const concurrency = Math.max(1, options.concurrency);
   const maxHeavy = Math.max(1, Math.min(concurrency, options.maxHeavy ?? concurrency));
   const slots = pLimit(concurrency);
@@ -63,5 +52,3 @@ export function createRenderQueue(options: RenderQueueOptions) {
     },
   };
 }
-
-export type RenderQueue = ReturnType<typeof createRenderQueue>;
