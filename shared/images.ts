@@ -1,38 +1,20 @@
 import { IMAGE_DEVICE_WIDTHS, IMAGE_QUALITY, IMAGE_WIDTHS } from '#shared/constants.ts';
 
-/**
- * The one image-URL builder. It speaks the Contentful Images API
- * (https://www.contentful.com/developers/docs/references/images-api/) with
- * the subset our own asset server answers too (`w`, `q`, `fm`), so the same
- * call works for `https://images.ctfassets.net/…` and for the embedded
- * space's `/content-assets/…` URLs. Widths and the srcset rules mirror
- * next/image (vercel/next.js: packages/next/src/shared/lib/get-img-props.ts).
- * Everything it emits is a canonical variant for the asset server: an allowed
- * width no wider than the image (else no `w`: the image's own size), and
- * q=75 unless a caller asks otherwise (issue 12; docs/decisions/012-image-variants.md).
- */
+// The one image-URL builder: the Contentful Images API subset (`w`, `q`, `fm`) our asset server answers too, so one call serves
+// images.ctfassets.net and /content-assets URLs. Widths and srcset rules mirror next/image; everything it emits is a canonical
+// variant for the asset server (docs/decisions/012-image-variants.md).
 
-/** Output formats the builder emits and the asset server accepts (`fm`). */
 export const IMAGE_FORMATS = ['avif', 'webp', 'jpg', 'png'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
-/** Every width an image may be requested at: device and image widths, ascending. */
+/** Every width an image may be requested at, ascending. */
 export const ALLOWED_IMAGE_WIDTHS: readonly number[] = [...IMAGE_WIDTHS, ...IMAGE_DEVICE_WIDTHS].sort((a, b) => a - b);
 
-/** The MIME type of each output format. */
-export const IMAGE_FORMAT_TYPES: Record<ImageFormat, string> = {
-  avif: 'image/avif',
-  webp: 'image/webp',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-};
+export const IMAGE_FORMAT_TYPES: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
 
 const TRANSFORMABLE = new Set(['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/png', 'image/webp', 'image/avif']);
 
-/**
- * Whether an image is resized and re-encoded. SVGs (vector) and GIFs
- * (possibly animated) are served as they are, like next/image does for SVG.
- */
+/** SVGs (vector) and GIFs (possibly animated) are served as they are, like next/image does for SVG. */
 export function isTransformableImage(contentType: string): boolean {
   return TRANSFORMABLE.has(contentType.toLowerCase().split(';', 1)[0]!.trim());
 }
@@ -42,29 +24,17 @@ export function snapImageWidth(width: number): number {
   return ALLOWED_IMAGE_WIDTHS.find((w) => w >= width) ?? ALLOWED_IMAGE_WIDTHS[ALLOWED_IMAGE_WIDTHS.length - 1]!;
 }
 
-/** `quality` as a whole number from 1 to 100. */
-function toQuality(quality: number): number {
-  return Number.isFinite(quality) ? Math.min(100, Math.max(1, Math.round(quality))) : IMAGE_QUALITY;
-}
-
-export interface ImageUrlOptions {
-  /** Rounded up to an allowed width ({@link snapImageWidth}). Default: the image's own width. */
+interface ImageUrlOptions {
+  /** Rounded up to an allowed width. Default: the image's own width. */
   width?: number;
-  /**
-   * 1–100. Default 75, the one quality the embedded asset server allows out of
-   * the box (IMAGE_QUALITIES); another value must be listed there too.
-   */
+  /** 1–100; default 75, the one quality the asset server allows out of the box (IMAGE_QUALITIES lists the others). */
   quality?: number;
-  /** Default: the original format. */
   format?: ImageFormat;
 }
 
 /**
- * Adds Images API parameters to an asset URL, in a fixed order (`w q fm`)
- * so equal requests get equal URLs (one cache entry each, here and in CDNs).
- * Protocol-relative Contentful URLs (`//images.ctfassets.net/…`) become https.
- * Heights and fit modes are not offered: no page needs them, and the asset
- * server renders only what this builder emits.
+ * Adds Images API parameters in a fixed order (`w q fm`), so equal requests get equal URLs (one cache entry each, here and in
+ * CDNs); protocol-relative Contentful URLs become https. No heights or fit modes: no page needs them.
  */
 export function imageUrl(url: string, options: ImageUrlOptions = {}): string {
   const { width, quality = IMAGE_QUALITY, format } = options;
@@ -75,17 +45,15 @@ export function imageUrl(url: string, options: ImageUrlOptions = {}): string {
   const params = new URLSearchParams(queryAt === -1 ? '' : withoutHash.slice(queryAt + 1));
   for (const key of ['w', 'h', 'q', 'fm', 'fit']) params.delete(key);
   if (width !== undefined) params.set('w', String(snapImageWidth(width)));
-  params.set('q', String(toQuality(quality)));
+  params.set('q', String(Number.isFinite(quality) ? Math.min(100, Math.max(1, Math.round(quality))) : IMAGE_QUALITY));
   if (format) params.set('fm', format);
   const absoluteBase = base.startsWith('//') ? `https:${base}` : base;
   return `${absoluteBase}?${params.toString()}`;
 }
 
 /**
- * The candidate widths for a srcset, exactly as next/image picks them:
- * with `sizes`, every allowed width not below the smallest `vw` share of the
- * smallest device (`w` descriptors); with only a fixed `width`, the allowed
- * widths covering 1x and 2x (`x` descriptors); with neither, the device widths.
+ * A srcset's candidate widths, as next/image picks them: with `sizes`, every allowed width not below the smallest `vw` share of
+ * the smallest device (`w`); with only `width`, those covering 1x and 2x (`x`); with neither, the device widths.
  */
 export function getImageWidths(width?: number, sizes?: string): { widths: number[]; kind: 'w' | 'x' } {
   if (sizes) {
@@ -100,18 +68,12 @@ export function getImageWidths(width?: number, sizes?: string): { widths: number
   return { widths: [...new Set([snapImageWidth(width), snapImageWidth(width * 2)])], kind: 'x' };
 }
 
-export interface ImageSrcSetOptions {
-  /** Rendered CSS width in px; without `sizes` it yields 1x/2x candidates. */
-  width?: number;
-  /** The `sizes` attribute; yields `w` candidates. */
+interface ImageSrcSetOptions extends ImageUrlOptions {
+  /** The `sizes` attribute; yields `w` candidates (else `width` yields 1x/2x). */
   sizes?: string;
-  quality?: number;
-  format?: ImageFormat;
   /**
-   * The image's own width. Candidates above it collapse into one at the
-   * image's own size (no `w`), since neither image service enlarges and the
-   * asset server redirects such widths. (A deviation from next/image, which
-   * requests them anyway.)
+   * The image's own width: candidates above it collapse into one at its own size (no `w`), since neither image service enlarges
+   * and the asset server redirects such widths (next/image requests them anyway).
    */
   intrinsicWidth?: number;
 }
@@ -120,11 +82,10 @@ export interface ImageSrcSet {
   /** The largest candidate, as next/image does. */
   src: string;
   srcSet: string;
-  /** `100vw` when the candidates are `w` descriptors and no `sizes` was given. */
   sizes?: string;
 }
 
-/** `src`, `srcSet` and `sizes` for one format of an image (see {@link getImageWidths}). */
+/** `src`, `srcSet` and `sizes` (`100vw` for `w` candidates without `sizes`) for one format of an image. */
 export function imageSrcSet(url: string, options: ImageSrcSetOptions = {}): ImageSrcSet {
   const { width, sizes, quality, format, intrinsicWidth } = options;
   const { widths: candidates, kind } = getImageWidths(width, sizes);

@@ -1,6 +1,8 @@
+import { STATUS_CODES } from 'node:http';
+
 import escapeHtml from 'escape-html';
 
-import { getErrorMessage, HttpError, STATUS_TEXT } from '#shared/http/http-error.ts';
+import { getErrorMessage, HttpError } from '#shared/http/http-error.ts';
 
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 
@@ -23,7 +25,7 @@ const ERROR_PAGE_STYLE =
 
 /** A small self-contained error page (no scripts, one `<style>`). Pass the request's nonce: the page CSP allows no other inline style. */
 export function renderErrorPage(status: number, message: string, requestId: string, nonce?: string): string {
-  const title = escapeHtml(`${status} ${STATUS_TEXT[status] ?? 'Error'}`);
+  const title = escapeHtml(`${status} ${STATUS_CODES[status] ?? 'Error'}`);
   const head = `<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">`;
   const style = `<style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>${ERROR_PAGE_STYLE}</style>`;
   const body = `<main><h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p>

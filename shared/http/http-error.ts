@@ -1,8 +1,4 @@
-/**
- * An error with an HTTP status that server code throws for expected
- * failures (bad input, missing content). The error middleware answers with
- * `status` and `message`; any other error becomes a generic 500.
- */
+/** What server code throws for expected failures (bad input, missing content); the error middleware answers with its status and message. */
 export class HttpError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
@@ -23,19 +19,3 @@ export function getErrorMessage(error: unknown): string {
   if (typeof error === 'string') return error;
   return 'Unknown error';
 }
-
-/** Reason phrases for the statuses Vitrine answers with. */
-export const STATUS_TEXT: Record<number, string> = {
-  200: 'OK',
-  304: 'Not Modified',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  413: 'Content Too Large',
-  414: 'URI Too Long',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
