@@ -1,11 +1,11 @@
 import { invalidPath, invalidQuery, notFound, unsupported } from './cda-errors.ts';
 import { pickLocalized } from './export-index.ts';
-import { applySelect, assetRules, buildFilter, entryRules, parseIntParam, parseLocale, parseOrder, parsePaging, parseSelect, sortItems } from './query.ts';
-import { createEntityReader, matchesWords, textOf, tokenize } from './values.ts';
+import { applySelect, buildFilter, entryRules, parseIntParam, parseLocale, parseOrder, parsePaging, parseSelect, sortItems } from './query.ts';
+import { createEntityReader } from './values.ts';
 
 import type { ApiScope, ExportIndex, IndexedEntity, LinkRef } from './export-index.ts';
 import type { Predicate, QueryParams } from './query.ts';
-import type { LocaleView, ValueReader } from './values.ts';
+import type { LocaleView } from './values.ts';
 
 /** What an endpoint needs to answer: the index, the API scope (CDA or CPA) and the collection URL prefix. */
 export interface EndpointContext {
@@ -18,20 +18,19 @@ export interface EndpointContext {
 type Kind = 'Entry' | 'Asset';
 type Locale = { code: string; view: LocaleView };
 
-const COMMON_PARAMS = ['skip', 'limit', 'order', 'locale', 'select', 'query', 'include', 'includeContentSourceMaps'];
-const ENTITY_PARAMS = { Entry: new Set([...COMMON_PARAMS, 'content_type', 'links_to_entry']), Asset: new Set(COMMON_PARAMS) };
-const UNSUPPORTED_PARAMS = ['cursor', 'pageNext', 'pagePrev', 'mimetype_group', 'links_to_asset', 'metadata.concepts.descendants[in]'];
+const ENTRY_PARAMS = new Set(['skip', 'limit', 'order', 'locale', 'select', 'include', 'includeContentSourceMaps', 'content_type', 'links_to_entry']);
+const UNSUPPORTED_PARAMS = ['query', 'cursor', 'pageNext', 'pagePrev', 'links_to_asset', 'metadata.concepts.descendants[in]'];
 const DEFAULT_ORDER = [{ path: ['sys', 'updatedAt'], descending: true }];
 
-/** `GET /entries` and `GET /assets`: filter, order, page, select, then resolve includes (assets accept `include` and link nothing). */
-export function queryEntities(kind: Kind, params: QueryParams, { scope }: EndpointContext): Record<string, unknown> {
+/** `GET /entries`: filter, order, page, select, then resolve includes. */
+export function queryEntries(params: QueryParams, { scope }: EndpointContext): Record<string, unknown> {
   for (const key of UNSUPPORTED_PARAMS) if (params[key] !== undefined) throw unsupported(`The parameter "${key}"`);
   const locale = parseLocale(params, scope.locales);
-  const contentTypeId = kind === 'Entry' ? params['content_type'] : undefined;
+  const contentTypeId = params['content_type'];
   const contentType = contentTypeId === undefined ? undefined : scope.contentTypes.get(contentTypeId);
   if (contentTypeId !== undefined && !contentType) throw invalidQuery({ name: 'unknownContentType', value: contentTypeId });
-  const rules = kind === 'Entry' ? entryRules(contentType) : assetRules;
-  const include = kind === 'Entry' ? parseIntParam(params, 'include', { min: 0, max: 10, fallback: 1 }) : 0;
+  const rules = entryRules(contentType);
+  const include = parseIntParam(params, 'include', { min: 0, max: 10, fallback: 1 });
   const { skip, limit } = parsePaging(params);
   const read = createEntityReader(locale.view);
   const order = parseOrder(params['order'], rules.order, DEFAULT_ORDER);
@@ -39,20 +38,18 @@ export function queryEntities(kind: Kind, params: QueryParams, { scope }: Endpoi
 
   const predicates: Predicate<IndexedEntity>[] = [];
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && !ENTITY_PARAMS[kind].has(key)) predicates.push(buildFilter(key, value, read, rules.filter));
+    if (value !== undefined && !ENTRY_PARAMS.has(key)) predicates.push(buildFilter(key, value, read, rules.filter));
   }
   // Candidates may come from the id or link indexes, which ignore the content type.
   if (contentTypeId !== undefined) predicates.push((entity) => entity.contentTypeId === contentTypeId);
-  const linkedTo = kind === 'Entry' ? params['links_to_entry'] : undefined;
+  const linkedTo = params['links_to_entry'];
   if (linkedTo !== undefined) {
     const sources = new Set(scope.linksToEntry.get(linkedTo));
     predicates.push((entity) => sources.has(entity));
   }
-  const words = params['query'] === undefined ? undefined : tokenize(params['query']);
-  if (words) predicates.push((entity) => matchesWords(fullText(entity, read), words));
 
   const matched = sortItems(
-    candidates(kind, params, scope).filter((entity) => predicates.every((predicate) => predicate(entity))),
+    candidates(params, scope).filter((entity) => predicates.every((predicate) => predicate(entity))),
     order,
     read,
     (entity) => entity.id,
@@ -70,23 +67,17 @@ export function getEntity(kind: Kind, id: string, params: QueryParams, context: 
   return render(entity, locale).body;
 }
 
-function candidates(kind: Kind, params: QueryParams, scope: ApiScope): readonly IndexedEntity[] {
+function candidates(params: QueryParams, scope: ApiScope): readonly IndexedEntity[] {
   const id = params['sys.id'];
   // getEntry() in the SDK is `entries?sys.id=…`: answer it from the id index.
   if (id !== undefined) {
-    const entity = (kind === 'Entry' ? scope.entries : scope.assets).get(id);
+    const entity = scope.entries.get(id);
     return entity ? [entity] : [];
   }
-  if (kind === 'Asset') return scope.assetList;
   const typeId = params['content_type'];
   if (typeId !== undefined) return scope.entriesByType.get(typeId) ?? [];
   const linkedTo = params['links_to_entry'];
   return linkedTo === undefined ? scope.entryList : (scope.linksToEntry.get(linkedTo) ?? []);
-}
-
-function fullText(entity: IndexedEntity, read: ValueReader<IndexedEntity>): string {
-  const paths = entity.type === 'Asset' ? ['title', 'description', 'file.fileName'] : Object.keys(entity.fields);
-  return paths.map((path) => textOf(read(entity, ['fields', ...path.split('.')]))).join(' ');
 }
 
 // The index never changes, so an entity renders the same way every time in a given locale:

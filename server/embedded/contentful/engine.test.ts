@@ -76,7 +76,7 @@ describe('createCdaEngine', () => {
 
   it('renders an entity once per locale and shares the frozen result across queries', () => {
     const big = createBigEngine(120);
-    const query = { content_type: 'article', 'fields.rating[gte]': '2', order: '-fields.publishDate', include: '2', limit: '50' };
+    const query = { content_type: 'article', 'fields.rating[in]': '2,3,4,5', order: '-fields.publishDate', include: '2', limit: '50' };
     const first = cdaGet(big, 'entries', query).body;
     const second = cdaGet(big, 'entries', query).body;
 
@@ -166,11 +166,15 @@ describe('createCdaEngine errors', () => {
       ['taxonomy/concept-schemes', {}],
       ['taxonomy/concepts/chairs/ancestors', {}],
       ['taxonomy/concepts', { conceptScheme: 'product-categories' }],
+      ['assets', {}],
+      ['entries', { query: 'oak' }],
+      ['entries', { content_type: 'article', 'fields.title[match]': 'chair' }],
+      ['entries', { content_type: 'article', 'fields.rating[gte]': '2' }],
+      ['entries', { 'metadata.tags.sys.id[all]': 'design,materials' }],
       ['entries', { cursor: 'true' }],
       ['entries', { links_to_asset: 'asset-poster' }],
       ['entries', { 'metadata.concepts.descendants[in]': 'furniture' }],
       ['entries', { locale: '*' }],
-      ['assets', { mimetype_group: 'image' }],
     ] as const;
     for (const [path, query] of left) {
       const { status, body } = cdaGet<ErrorBody>(engine, path, query);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { CdaError, accessTokenInvalid, badRequest, notFound, unsupported } from './cda-errors.ts';
-import { getConcept, getEntity, getTag, queryConcepts, queryEntities, queryTags } from './endpoints.ts';
+import { getConcept, getEntity, getTag, queryConcepts, queryEntries, queryTags } from './endpoints.ts';
 import { indexSpaceExport } from './export-index.ts';
 
 import type { EndpointContext } from './endpoints.ts';
@@ -41,7 +41,7 @@ export interface CdaEngineOptions {
 export type CdaEngine = ReturnType<typeof createCdaEngine>;
 
 // Real CDA paths the engine leaves out: a 400 that says so rather than a 404 that looks like missing content.
-const UNSUPPORTED_PATH = /^$|^(content_types|locales|sync|taxonomy\/concept-schemes)(\/|$)|^taxonomy\/concepts\/[^/]+\/(ancestors|descendants)$/;
+const UNSUPPORTED_PATH = /^$|^assets$|^(content_types|locales|sync|taxonomy\/concept-schemes)(\/|$)|^taxonomy\/concepts\/[^/]+\/(ancestors|descendants)$/;
 
 /** An in-process CDA over a space export (ADR 002; what it leaves out: README.md). `handle` is synchronous, no I/O. */
 export function createCdaEngine(data: SpaceExport, options: CdaEngineOptions = {}) {
@@ -90,9 +90,9 @@ function route(index: ExportIndex, request: CdaRequest, tokens: CdaEngineOptions
   };
   const [resource, id, ...more] = rest;
   const path = rest.join('/');
-  if (more.length === 0 && (resource === 'entries' || resource === 'assets')) {
-    const kind = resource === 'entries' ? 'Entry' : 'Asset';
-    return id === undefined ? queryEntities(kind, query, context) : getEntity(kind, id, query, context);
+  if (path === 'entries') return queryEntries(query, context);
+  if (more.length === 0 && id !== undefined && (resource === 'entries' || resource === 'assets')) {
+    return getEntity(resource === 'entries' ? 'Entry' : 'Asset', id, query, context);
   }
   if (more.length === 0 && resource === 'tags') return id === undefined ? queryTags(query, context) : getTag(id, context);
   if (path === 'taxonomy/concepts') return queryConcepts(query, context);

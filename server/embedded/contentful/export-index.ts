@@ -1,4 +1,4 @@
-import type { ExportAsset, ExportEntry, ExportLocale, ExportTag, SpaceExport } from './space-export.ts';
+import type { ExportAsset, ExportEntry, ExportLocale, SpaceExport } from './space-export.ts';
 
 /** Lookups built once per export, for each API (delivery = published, preview = published + drafts). */
 
@@ -14,39 +14,35 @@ export interface FieldDef {
   localized: boolean;
 }
 
+type Link = ReturnType<typeof link>;
+
 interface ScopeIds {
-  spaceId: string;
-  environmentId: string;
+  space: Link;
+  environment: Link;
   preview: boolean;
   publicTagIds: ReadonlySet<string>;
   assetBaseUrl: string;
 }
 
-const ASSET_FIELD_DEFS: ReadonlyMap<string, FieldDef> = new Map(
-  ['title', 'description', 'file'].map((id) => [id, { id, type: id === 'file' ? 'Object' : 'Symbol', localized: true }]),
-);
 const CTFASSETS_URL = /^(?:https?:)?\/\/((?:images|assets|downloads|videos)\.ctfassets\.net)\//;
+const link = (linkType: string, id: string) => ({ sys: { type: 'Link', linkType, id } });
 
 export function indexSpaceExport(data: SpaceExport, options: { assetBaseUrl: string; spaceId?: string | undefined; environmentId?: string | undefined }) {
   const firstSys = data.entries[0]?.sys ?? data.assets[0]?.sys ?? data.contentTypes[0]?.sys;
   const spaceId = options.spaceId ?? firstSys?.space?.sys.id ?? 'embedded';
   const environmentId = options.environmentId ?? firstSys?.environment?.sys.id ?? 'master';
+  const [space, environment] = [link('Space', spaceId), link('Environment', environmentId)];
   // Private tags never leave the CMA.
   const publicTags = data.tags.filter((tag) => tag.sys.visibility === 'public');
-  const scope = (preview: boolean) =>
-    buildScope(data, {
-      spaceId,
-      environmentId,
-      preview,
-      publicTagIds: new Set(publicTags.map((tag) => tag.sys.id)),
-      assetBaseUrl: options.assetBaseUrl.replace(/\/+$/, ''),
-    });
+  const publicTagIds = new Set(publicTags.map((tag) => tag.sys.id));
+  const assetBaseUrl = options.assetBaseUrl.replace(/\/+$/, '');
+  const scope = (preview: boolean) => buildScope(data, { space, environment, preview, publicTagIds, assetBaseUrl });
   return {
     spaceId,
     environmentId,
     delivery: scope(false),
     preview: scope(true),
-    tags: new Map(publicTags.map((tag) => [tag.sys.id, toTagResource(tag, spaceId, environmentId)])),
+    tags: new Map(publicTags.map(({ name, sys }) => [sys.id, { sys: { ...sys, environment, space, version: sys.version ?? 1 }, name }])),
     // Concepts are stored in the export in their CDA shape and served as they are.
     concepts: data.taxonomy.concepts,
     conceptsById: new Map(data.taxonomy.concepts.map((concept) => [concept.sys.id, concept])),
@@ -93,7 +89,6 @@ function buildScope(data: SpaceExport, ids: ScopeIds) {
     entryList,
     entriesByType,
     assets: new Map(assetList.map((asset) => [asset.id, asset])),
-    assetList,
     /** target id -> entries linking to it (any field, any locale). */
     linksToEntry,
     contentTypes,
@@ -124,7 +119,7 @@ function indexEntity(item: ExportEntry | ExportAsset, entryFieldDefs: ReadonlyMa
     sys: toEntitySys(item.sys, contentTypeId, ids),
     metadata: { tags: (item.metadata?.tags ?? []).filter((tag) => ids.publicTagIds.has(tag.sys.id)), concepts: item.metadata?.concepts ?? [] },
     fields,
-    fieldDefs: type === 'Asset' ? ASSET_FIELD_DEFS : (entryFieldDefs ?? new Map<string, FieldDef>()),
+    fieldDefs: entryFieldDefs ?? new Map<string, FieldDef>(),
     /** field id -> locale -> links in that value. */
     links: new Map(Object.entries(fields).flatMap(([fieldId, values]) => (type === 'Entry' ? [[fieldId, linksByLocale(values)] as const] : []))),
   };
@@ -159,36 +154,18 @@ function collectLinks(value: unknown, refs: LinkRef[]): LinkRef[] {
 function toEntitySys(sys: ExportEntry['sys'] | ExportAsset['sys'], contentTypeId: string | undefined, ids: ScopeIds): Record<string, unknown> {
   const published = ids.preview ? {} : { createdAt: sys.firstPublishedAt ?? sys.createdAt, updatedAt: sys.publishedAt ?? sys.updatedAt };
   return {
-    space: { sys: { type: 'Link', linkType: 'Space', id: ids.spaceId } },
+    space: ids.space,
     id: sys.id,
     type: sys.type,
     createdAt: sys.createdAt,
     updatedAt: sys.updatedAt,
     ...published,
-    environment: { sys: { id: ids.environmentId, type: 'Link', linkType: 'Environment' } },
+    environment: ids.environment,
     ...(ids.preview && sys.firstPublishedAt !== undefined ? { firstPublishedAt: sys.firstPublishedAt } : {}),
     ...(ids.preview && sys.publishedAt !== undefined ? { publishedAt: sys.publishedAt } : {}),
     ...(sys.publishedVersion === undefined ? {} : { publishedVersion: sys.publishedVersion }),
     revision: sys.publishedCounter ?? (ids.preview ? 0 : 1),
-    ...(contentTypeId === undefined ? {} : { contentType: { sys: { type: 'Link', linkType: 'ContentType', id: contentTypeId } } }),
-  };
-}
-
-function toTagResource({ name, sys }: ExportTag, spaceId: string, environmentId: string): Record<string, unknown> {
-  return {
-    sys: {
-      id: sys.id,
-      type: 'Tag',
-      createdAt: sys.createdAt,
-      updatedAt: sys.updatedAt,
-      environment: { sys: { id: environmentId, type: 'Link', linkType: 'Environment' } },
-      space: { sys: { type: 'Link', linkType: 'Space', id: spaceId } },
-      ...(sys['createdBy'] === undefined ? {} : { createdBy: sys['createdBy'] }),
-      ...(sys['updatedBy'] === undefined ? {} : { updatedBy: sys['updatedBy'] }),
-      version: sys.version ?? 1,
-      visibility: sys.visibility,
-    },
-    name,
+    ...(contentTypeId === undefined ? {} : { contentType: link('ContentType', contentTypeId) }),
   };
 }
 

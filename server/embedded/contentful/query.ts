@@ -1,5 +1,5 @@
-import { badRequest, invalidPath, invalidQuery } from './cda-errors.ts';
-import { compareCodePoints, compareToQuery, compareValues, equalsQueryValue, matchesWords, textOf, toSortKey, tokenize } from './values.ts';
+import { badRequest, invalidPath, invalidQuery, unsupported } from './cda-errors.ts';
+import { compareCodePoints, compareValues, equalsQueryValue, toSortKey } from './values.ts';
 
 import type { FieldDef, LocaleSet } from './export-index.ts';
 import type { LocaleView, ValueReader } from './values.ts';
@@ -57,8 +57,6 @@ const ORDERABLE_SYS = new Set([
   'contentType.sys.id',
 ]);
 const ORDERABLE_FIELD_TYPES = new Set(['Symbol', 'Integer', 'Number', 'Date', 'Boolean']);
-const ORDERABLE_ASSET_PATHS = new Set(['fields.title', 'fields.file.contentType', 'fields.file.fileName', 'fields.file.url', 'fields.file.details.size']);
-const ASSET_FIELDS = new Set(['title', 'description', 'file']);
 const ROOTS = new Set(['sys', 'fields', 'metadata']);
 
 function checkRoot(path: readonly string[], key: string): void {
@@ -99,21 +97,6 @@ export function entryRules(contentType: { id: string; fieldDefs: ReadonlyMap<str
   };
 }
 
-export const assetRules: PathRules = {
-  filter(path, key) {
-    checkRoot(path, key);
-    if (path[0] === 'fields' && !ASSET_FIELDS.has(path[1] ?? '')) throw invalidPath(key, `The path "${key}" is not recognized`);
-  },
-  order(path, key) {
-    checkRoot(path, key);
-    if (path[0] === 'sys') return checkSysOrder(path, key);
-    if (!ORDERABLE_ASSET_PATHS.has(path.join('.'))) throw invalidPath(key, `Cannot order by "${key}"`);
-  },
-  select() {},
-};
-
-const RANGE: Record<string, (difference: number) => boolean> = { lt: (d) => d < 0, lte: (d) => d <= 0, gt: (d) => d > 0, gte: (d) => d >= 0 };
-
 /** One `path[op]=value` search parameter as a predicate (parameters combine with AND). */
 export function buildFilter<T>(key: string, value: string, readAt: ValueReader<T>, checkPath: CheckPath): Predicate<T> {
   const match = /^(.*?)\[([^\]]*)\]$/.exec(key);
@@ -133,28 +116,17 @@ export function buildFilter<T>(key: string, value: string, readAt: ValueReader<T
       const has = anyEquals(csv(value));
       return (item) => !has(item);
     }
-    case 'all': {
-      const required = csv(value);
-      return (item) => {
-        const values = read(item);
-        return required.every((w) => values.some((v) => equalsQueryValue(v, w)));
-      };
-    }
     case 'exists': {
       if (value !== 'true' && value !== 'false') throw invalidPath(key, 'The value of [exists] must be true or false', 'type');
       return (item) => read(item).length > 0 === (value === 'true');
     }
-    case 'match': {
-      const words = tokenize(value);
-      return (item) => matchesWords(textOf(read(item)), words);
-    }
+    case 'all':
+    case 'match':
     case 'lt':
     case 'lte':
     case 'gt':
-    case 'gte': {
-      const test = RANGE[op];
-      return (item) => read(item).some((v) => test?.(compareToQuery(v, value)) ?? false);
-    }
+    case 'gte':
+      throw unsupported(`The operator [${op}]`);
     default:
       throw invalidPath(key, `The operator [${op}] is not supported`, 'unsupported');
   }

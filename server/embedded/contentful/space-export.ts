@@ -144,7 +144,6 @@ export type SpaceExport = z.infer<typeof spaceExportSchema>;
 export type ExportEntry = SpaceExport['entries'][number];
 export type ExportAsset = SpaceExport['assets'][number];
 export type ExportLocale = SpaceExport['locales'][number];
-export type ExportTag = SpaceExport['tags'][number];
 
 const MAX_REPORTED_ISSUES = 10;
 

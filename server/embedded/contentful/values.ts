@@ -2,7 +2,7 @@ import { pickLocalized } from './export-index.ts';
 
 import type { IndexedEntity } from './export-index.ts';
 
-/** Reading values at a query path and comparing them with query text, as filters and `order` need. */
+/** Reading values at a query path and comparing them, as filters and `order` need. */
 
 /** The locale an entity is read in for filters and ordering: the requested chain and the default locale. */
 export interface LocaleView {
@@ -45,14 +45,6 @@ export function equalsQueryValue(value: unknown, query: string): boolean {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 const collator = new Intl.Collator('en', { numeric: false, sensitivity: 'base' });
 
-/** Orders a field value against a range bound; NaN when they cannot be compared. */
-export function compareToQuery(value: unknown, query: string): number {
-  if (typeof value === 'number') return query.trim() === '' ? Number.NaN : value - Number(query);
-  if (typeof value !== 'string') return Number.NaN;
-  if (ISO_DATE.test(value) && ISO_DATE.test(query)) return Date.parse(value) - Date.parse(query);
-  return collator.compare(value, query);
-}
-
 /** A value prepared for sorting: dates become timestamps once, not on every comparison. */
 export function toSortKey(value: unknown): number | string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -71,27 +63,4 @@ export function compareValues(a: number | string, b: number | string): number {
 
 export function compareCodePoints(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Lower-cased words of a text, as used by `[match]` and `query`. */
-export function tokenize(text: string): string[] {
-  return text
-    .toLocaleLowerCase('en')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-}
-
-/** Every query word must start some word of the text (the CDA's word-prefix full-text match). */
-export function matchesWords(text: string, queryWords: readonly string[]): boolean {
-  const words = tokenize(text);
-  return queryWords.every((queryWord) => words.some((word) => word.startsWith(queryWord)));
-}
-
-/** Plain text of a value: strings, arrays of strings, and rich-text documents. */
-export function textOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map(textOf).join(' ');
-  const node = value as { nodeType?: unknown; value?: unknown; content?: unknown } | null;
-  if (typeof node?.nodeType !== 'string') return '';
-  return typeof node.value === 'string' ? node.value : textOf(node.content);
 }

@@ -10,18 +10,7 @@ export interface Loaded<T> {
   deps: string[];
 }
 
-export interface ContentCache {
-  /**
-   * The value for `key`: fresh; stale while one background refresh runs (stale-while-revalidate) or when it
-   * fails (stale-if-error); or loaded once however many callers ask at the same time.
-   */
-  get<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T>;
-  /** Drops every cached result built from any of `ids`; returns the keys dropped. */
-  invalidate(ids: Iterable<string>): string[];
-  clear(): void;
-  readonly size: number;
-  readonly calculatedSize: number;
-}
+export type ContentCache = ReturnType<typeof createContentCache>;
 
 interface Item {
   value: unknown;
@@ -29,15 +18,8 @@ interface Item {
   bytes: number;
 }
 
-export interface ContentCacheOptions {
-  ttlMs: number;
-  maxBytes: number;
-  maxEntries?: number;
-  logger: Logger;
-}
-
 /** The content cache in front of the ContentService (DESIGN.md "Cache"), built on lru-cache. */
-export function createContentCache(options: ContentCacheOptions): ContentCache {
+export function createContentCache(options: { ttlMs: number; maxBytes: number; maxEntries?: number; logger: Logger }) {
   const index = createDependencyIndex();
   const log = options.logger.child({ module: 'content-cache' });
 
@@ -66,6 +48,10 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
   const disabled = options.ttlMs <= 0;
 
   return {
+    /**
+     * The value for `key`: fresh; stale while one background refresh runs (stale-while-revalidate) or when it
+     * fails (stale-if-error); or loaded once however many callers ask at the same time.
+     */
     async get<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T> {
       if (disabled) {
         const loaded = await load();
@@ -77,7 +63,8 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
       recordDependencies(item.deps);
       return item.value as T;
     },
-    invalidate(ids) {
+    /** Drops every cached result built from any of `ids`; returns the keys dropped. */
+    invalidate(ids: Iterable<string>): string[] {
       const dropped = index.keysOf(ids);
       for (const key of dropped) lru.delete(key);
       if (dropped.size > 0) log.debug({ keys: dropped.size }, 'invalidated');

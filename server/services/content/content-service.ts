@@ -16,7 +16,7 @@ import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 
 import type { ContentCache, Loaded } from '#server/services/content/content-cache.ts';
 import type { ContentfulClient } from '#server/services/content/contentful-client.ts';
-import type { MapContext } from '#server/services/content/mapper.ts';
+import type { MapContext, SdkEntry } from '#server/services/content/mapper.ts';
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
 import type { EntryRef, Locale, RichText } from '#shared/content/types.ts';
 import type { Logger } from 'pino';
@@ -109,6 +109,21 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
     return rest;
   }
 
+  /** One page, article or model by slug, its resource links resolved (`null` when missing or unusable). */
+  function bySlug<T extends { unresolvedUrns: string[]; body?: RichText; description?: RichText }>(
+    type: string,
+    slug: string,
+    o: QueryOptions,
+    map: (entry: SdkEntry, ctx: MapContext) => T | undefined,
+  ) {
+    return run(`${type}:${slug}`, o, async (client, ctx) => {
+      const res = await entries(client, { content_type: type, 'fields.slug': slug, limit: 1, include: 3, locale: o.locale });
+      const deps = [`type:${type}`, ...collectIds(res)];
+      const item = res.items[0] && map(res.items[0], ctx);
+      return { value: item ? await withUrns(client, item, o.locale, deps) : null, deps };
+    });
+  }
+
   const service: ContentService = {
     getSiteSettings: (o) =>
       run('site', o, async (client) => {
@@ -116,13 +131,7 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
         return { value: toSiteSettings(res.items[0], o.locale), deps: ['type:siteSettings', ...collectIds(res)] };
       }),
 
-    getPage: (slug, o) =>
-      run(`page:${slug}`, o, async (client, ctx) => {
-        const res = await entries(client, { content_type: 'page', 'fields.slug': slug, limit: 1, include: 3, locale: o.locale });
-        const entry = res.items[0];
-        const deps = ['type:page', ...collectIds(res)];
-        return { value: entry ? await withUrns(client, toPage(entry, ctx), o.locale, deps) : null, deps };
-      }),
+    getPage: (slug, o) => bySlug('page', slug, o, toPage),
 
     listPages: (o) =>
       run('pages', o, async (client) => {
@@ -145,13 +154,7 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
         return { value: { items: res.items.map((e) => toArticleSummary(e, ctx)), total: res.total, skip: res.skip, limit: res.limit }, deps };
       }),
 
-    getArticle: (slug, o) =>
-      run(`article:${slug}`, o, async (client, ctx) => {
-        const res = await entries(client, { content_type: 'article', 'fields.slug': slug, limit: 1, include: 3, locale: o.locale });
-        const entry = res.items[0];
-        const deps = ['type:article', ...collectIds(res)];
-        return { value: entry ? await withUrns(client, toArticle(entry, ctx), o.locale, deps) : null, deps };
-      }),
+    getArticle: (slug, o) => bySlug('article', slug, o, toArticle),
 
     listModels: ({ category, featured, tag }, o) =>
       run(`models:${category ?? ''}:${featured ?? ''}:${tag ?? ''}`, o, async (client, ctx) => {
@@ -166,14 +169,7 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
         return { value: res.items.map((e) => toModelSummary(e, ctx)), deps: ['type:model', ...(tag ? [tagDependency(tag)] : []), ...collectIds(res)] };
       }),
 
-    getModel: (slug, o) =>
-      run(`model:${slug}`, o, async (client, ctx) => {
-        const res = await entries(client, { content_type: 'model', 'fields.slug': slug, limit: 1, include: 3, locale: o.locale });
-        const entry = res.items[0];
-        const deps = ['type:model', ...collectIds(res)];
-        const model = entry ? toModel(entry, ctx) : undefined;
-        return { value: model ? await withUrns(client, model, o.locale, deps) : null, deps };
-      }),
+    getModel: (slug, o) => bySlug('model', slug, o, toModel),
 
     listCategories: (o) =>
       run('categories', o, async (client, ctx) => {

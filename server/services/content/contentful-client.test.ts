@@ -49,7 +49,6 @@ const calls: [name: string, call: Call][] = [
   ],
   ['getEntries with select', (c) => c.getEntries({ content_type: 'article', select: ['fields.title'] })],
   ['getEntry in a fallback locale', (c) => c.getEntry('article-chairs', { locale: 'de-CH' })],
-  ['getAssets', (c) => c.getAssets({ 'fields.file.contentType': 'image/png' })],
   ['getAsset', (c) => c.getAsset('asset-hero', { locale: 'de-DE' })],
   ['getTags', (c) => c.getTags()],
   ['getTag', (c) => c.getTag('design')],
