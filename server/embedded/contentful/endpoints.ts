@@ -68,12 +68,6 @@ export function getEntity(kind: Kind, id: string, params: QueryParams, context: 
 }
 
 function candidates(params: QueryParams, scope: ApiScope): readonly IndexedEntity[] {
-  const id = params['sys.id'];
-  // getEntry() in the SDK is `entries?sys.id=…`: answer it from the id index.
-  if (id !== undefined) {
-    const entity = scope.entries.get(id);
-    return entity ? [entity] : [];
-  }
   const typeId = params['content_type'];
   if (typeId !== undefined) return scope.entriesByType.get(typeId) ?? [];
   const linkedTo = params['links_to_entry'];
@@ -154,36 +148,19 @@ export function getTag(id: string, context: EndpointContext): Record<string, unk
   return tag;
 }
 
-const CONCEPT_PARAMS = new Set(['limit', 'pageNext', 'pagePrev', 'locale']);
-
-/** `GET /taxonomy/concepts`, cursor paged as the CDA pages taxonomy (tokens encode an offset). */
-export function queryConcepts(params: QueryParams, context: EndpointContext): Record<string, unknown> {
+/** `GET /taxonomy/concepts`: one page of `limit` (the CDA's cursor paging beyond it is left out: README.md). */
+export function queryConcepts(params: QueryParams, { index }: EndpointContext): Record<string, unknown> {
   for (const key of Object.keys(params)) {
-    if (key === 'conceptScheme' || key === 'order') throw unsupported(`The parameter "${key}" on taxonomy concepts`);
-    if (!CONCEPT_PARAMS.has(key)) throw invalidPath(key, `The path "${key}" is not recognized`);
+    if (['conceptScheme', 'order', 'pageNext', 'pagePrev'].includes(key)) throw unsupported(`The parameter "${key}" on taxonomy concepts`);
+    if (key !== 'limit' && key !== 'locale') throw invalidPath(key, `The path "${key}" is not recognized`);
   }
-  const { concepts } = context.index;
-  const limit = parseIntParam(params, 'limit', { min: 0, max: 1000, fallback: 100 });
-  const token = params['pageNext'] ?? params['pagePrev'];
-  const skip = token === undefined ? 0 : decodeCursor(token);
-  const path = `${context.basePath}/taxonomy/concepts`;
-  const pages = {
-    ...(limit > 0 && skip + limit < concepts.length ? { next: `${path}?pageNext=${encodeCursor(skip + limit)}` } : {}),
-    ...(skip > 0 ? { prev: `${path}?pagePrev=${encodeCursor(Math.max(0, skip - limit))}` } : {}),
-  };
-  return { sys: { type: 'Array' }, items: concepts.slice(skip, skip + limit), limit, pages };
+  const limit = parseIntParam(params, 'limit', { min: 1, max: 1000, fallback: 100 });
+  if (index.concepts.length > limit) throw unsupported(`More taxonomy concepts than limit=${limit} (cursor paging)`);
+  return { sys: { type: 'Array' }, items: index.concepts, limit, pages: {} };
 }
 
 export function getConcept(id: string, context: EndpointContext): Record<string, unknown> {
   const concept = context.index.conceptsById.get(id);
   if (!concept) throw notFound('TaxonomyConcept', id, context.where);
   return concept;
-}
-
-const encodeCursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
-
-function decodeCursor(token: string): number {
-  const match = /^o:(\d+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
-  if (!match?.[1]) throw invalidPath('pageNext', 'The page token is not valid', 'invalid');
-  return Number(match[1]);
 }

@@ -16,7 +16,7 @@ interface CursorBody {
 const concepts = (path: string, query: Record<string, string> = {}) => cdaGet<CursorBody>(engine, `taxonomy/${path}`, query).body;
 
 describe('createCdaEngine taxonomy', () => {
-  it('lists concepts in a cursor-paged collection', () => {
+  it('lists concepts in the CDA collection shape', () => {
     const body = concepts('concepts');
 
     expect(body).toMatchObject({ sys: { type: 'Array' }, limit: 100, pages: {} });
@@ -36,15 +36,11 @@ describe('createCdaEngine taxonomy', () => {
     });
   });
 
-  it('pages concepts with next and prev links', () => {
-    const first = concepts('concepts', { limit: '3' });
-    const token = new URL(first.pages.next ?? '', 'http://x').searchParams.get('pageNext') ?? '';
-    const second = concepts('concepts', { limit: '3', pageNext: token });
+  it('answers 400 instead of a partial list when the concepts exceed limit (no cursor paging)', () => {
+    const { status, body } = cdaGet<ErrorBody>(engine, 'taxonomy/concepts', { limit: '3' });
 
-    expect(idsOf(first)).toEqual(['furniture', 'seating', 'chairs']);
-    expect(first.pages.next).toMatch(/^\/spaces\/vitrine-test\/environments\/master\/taxonomy\/concepts\?pageNext=/);
-    expect(idsOf(second)).toEqual(['lighting']);
-    expect(second.pages.prev).toBeDefined();
+    expect(status).toBe(400);
+    expect(body.message).toMatch(/is not supported by the embedded engine/);
   });
 
   it('answers 404 for unknown concepts and 400 for unknown parameters', () => {

@@ -166,6 +166,7 @@ describe('createCdaEngine errors', () => {
       ['taxonomy/concept-schemes', {}],
       ['taxonomy/concepts/chairs/ancestors', {}],
       ['taxonomy/concepts', { conceptScheme: 'product-categories' }],
+      ['taxonomy/concepts', { pageNext: 'x' }],
       ['assets', {}],
       ['entries', { query: 'oak' }],
       ['entries', { content_type: 'article', 'fields.title[match]': 'chair' }],

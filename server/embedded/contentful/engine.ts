@@ -10,31 +10,29 @@ import type { QueryParams } from './query.ts';
 import type { SpaceExport } from './space-export.ts';
 
 /** One API call, transport-agnostic: the HTTP router and the axios adapter both build these. */
+/**
+ * One API call, transport-agnostic: `preview` gives Content Preview API semantics (omit it to decide by `accessToken`,
+ * the bearer token, checked only when the engine was given `accessTokens`).
+ */
 export interface CdaRequest {
   method: string;
-  /** `/spaces/:space/environments/:env/entries`, `/spaces/:space/entries`… */
   path: string;
   query: QueryParams;
-  /** Content Preview API semantics (drafts served). Omit to decide by `accessToken` when tokens are configured. */
   preview?: boolean;
-  /** Bearer token of the request, checked only when the engine was given `accessTokens`. */
   accessToken?: string;
 }
 
-export interface CdaResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** JSON-serializable; parts are shared between responses and frozen, so treat it as read-only. */
-  body: unknown;
-}
+/** `body` parts are shared between responses and frozen: treat it as read-only. */
+export type CdaResponse = { status: number; headers: Record<string, string>; body: unknown };
 
+/**
+ * `assetBaseUrl`: prefix for rewritten `//images.ctfassets.net/…` URLs (default `/content-assets`); space and environment
+ * default to the export's; with `accessTokens`, requests must carry one of them (401 AccessTokenInvalid otherwise).
+ */
 export interface CdaEngineOptions {
-  /** Prefix for rewritten `//images.ctfassets.net/…` asset URLs. Default `/content-assets`. */
   assetBaseUrl?: string;
-  /** Default: the ids found in the export (`embedded` / `master` if none). */
   spaceId?: string;
   environmentId?: string;
-  /** When set, requests must carry one of these tokens (401 AccessTokenInvalid otherwise). */
   accessTokens?: { delivery: string; preview: string };
 }
 

@@ -2,7 +2,6 @@ import type { ExportAsset, ExportEntry, ExportLocale, SpaceExport } from './spac
 
 /** Lookups built once per export, for each API (delivery = published, preview = published + drafts). */
 
-/** A link found in a field value (reference field or rich text). */
 export interface LinkRef {
   linkType: 'Entry' | 'Asset';
   id: string;
@@ -115,7 +114,6 @@ function indexEntity(item: ExportEntry | ExportAsset, entryFieldDefs: ReadonlyMa
     type,
     id: item.sys.id,
     contentTypeId,
-    /** CDA `sys` without `locale`. */
     sys: toEntitySys(item.sys, contentTypeId, ids),
     metadata: { tags: (item.metadata?.tags ?? []).filter((tag) => ids.publicTagIds.has(tag.sys.id)), concepts: item.metadata?.concepts ?? [] },
     fields,

@@ -38,13 +38,6 @@ export function parseLocale(params: QueryParams, locales: LocaleSet): { code: st
   return { code, view: { chain: locales.chain(code), defaultCode: locales.defaultCode } };
 }
 
-/** Which paths the entries and assets endpoints accept in filters, `order` and `select` (as the CDA). */
-export interface PathRules {
-  filter: CheckPath;
-  order: CheckPath;
-  select: CheckPath;
-}
-
 const ORDERABLE_SYS = new Set([
   'id',
   'type',
@@ -67,8 +60,13 @@ function checkSysOrder(path: readonly string[], key: string): void {
   if (!ORDERABLE_SYS.has(path.slice(1).join('.'))) throw invalidPath(key, `Cannot order by "${key}"`);
 }
 
-/** Entry fields can only be addressed together with `content_type`, and only scalar (or link id) fields can be ordered by. */
-export function entryRules(contentType: { id: string; fieldDefs: ReadonlyMap<string, FieldDef> } | undefined): PathRules {
+/**
+ * Which paths filters, `order` and `select` accept, as the CDA: entry fields only together with `content_type`,
+ * and only scalar (or link id) fields can be ordered by.
+ */
+export function entryRules(
+  contentType: { id: string; fieldDefs: ReadonlyMap<string, FieldDef> } | undefined,
+): Record<'filter' | 'order' | 'select', CheckPath> {
   const fieldDef = (path: readonly string[], key: string): FieldDef => {
     if (!contentType) {
       throw invalidQuery({ name: 'unknown', path: [...path], details: `Searching or ordering on "${key}" requires the content_type parameter` });

@@ -11,9 +11,7 @@ type AdapterConfig = Parameters<CdaAxiosAdapter>[0];
 type AdapterResult = Awaited<ReturnType<CdaAxiosAdapter>>;
 
 /** `preview`: answer as the Content Preview API; omit to let the engine's tokens decide (delivery when it has none). */
-export interface CdaTransportOptions {
-  preview?: boolean;
-}
+type CdaTransportOptions = { preview?: boolean };
 
 /** The engine request for a URL: first value per name (so `sys.id[in]` stays flat whatever the app's query parser). */
 function toCdaRequest(method: string, url: URL, authorization: unknown, options: CdaTransportOptions, params: Record<string, unknown> = {}): CdaRequest {
@@ -34,10 +32,7 @@ function toCdaRequest(method: string, url: URL, authorization: unknown, options:
   };
 }
 
-/**
- * An axios adapter answering the SDK from the engine in process (ADR 002): no socket, only the JSON text
- * axios expects. Non-2xx answers reject like axios's own adapters, so the SDK's error handling sees what it would over HTTP.
- */
+/** The SDK's axios adapter, answered by the engine in process (ADR 002); non-2xx answers reject as axios's own adapters do. */
 export function createCdaAdapter(engine: CdaEngine, options: CdaTransportOptions = {}): CdaAxiosAdapter {
   return async (config: AdapterConfig): Promise<AdapterResult> => {
     const url = new URL(fullUrl(config));
@@ -71,10 +66,7 @@ function fullUrl(config: AdapterConfig): string {
   return `${config.baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
 }
 
-/**
- * Serves the engine over HTTP with the CDA's URL layout (`/spaces/:space/environments/:env/…`), so the SDK, curl
- * or a browser can talk to it over the wire: mount it at `/`; the SDK then takes `host: '127.0.0.1:<port>', insecure: true`.
- */
+/** The engine over HTTP with the CDA's URL layout, mounted at `/` (the SDK then takes `host: '127.0.0.1:<port>', insecure: true`). */
 export function createCdaRouter(engine: CdaEngine, options: CdaTransportOptions = {}): Router {
   const router = Router();
   router.use((req, res) => {

@@ -54,7 +54,7 @@ const calls: [name: string, call: Call][] = [
   ['getTag', (c) => c.getTag('design')],
   ['withoutUnresolvableLinks.getEntries', (c) => c.withoutUnresolvableLinks.getEntries({ 'sys.id': 'article-chairs' })],
   ['withoutLinkResolution.getEntries', (c) => c.withoutLinkResolution.getEntries({ content_type: 'person' })],
-  ['getConcepts', (c) => c.getConcepts({ limit: 3 })],
+  ['getConcepts', (c) => c.getConcepts({ limit: 10 })],
   ['getConcept', (c) => c.getConcept('chairs')],
 ];
 

@@ -51,8 +51,7 @@ export type ContentfulClient = ContentfulClientApi<undefined>;
 export type ContentfulClients = Awaited<ReturnType<typeof createContentfulClients>>;
 
 const DEFAULT_BREAKER = { failures: 5, cooldownMs: 10_000 } as const;
-/** Budget of requests made outside any visitor's request (search indexing, webhooks). */
-const BACKGROUND_BUDGET_MS = 30_000;
+const BACKGROUND_BUDGET_MS = 30_000; // requests outside any visitor's request (search indexing, webhooks)
 
 /**
  * Real `contentful` SDK clients for delivery and preview. With credentials they talk to the CDA/CPA through the
@@ -121,7 +120,6 @@ function toHostOptions(host: string): Pick<CreateClientParams, 'host' | 'insecur
 // When the content work running now must be done (epoch ms): the SDK has no per-call option to carry it to the adapter.
 const deadline = new AsyncLocalStorage<number>();
 
-/** Runs `work` with requests to Contentful bounded by `expiresAt`. */
 export function withUpstreamDeadline<T>(expiresAt: number, work: () => T): T {
   return deadline.run(expiresAt, work);
 }
