@@ -4,16 +4,11 @@ import type { Request, RequestHandler, Response } from 'express';
 /** A host name or [IPv6] literal with an optional port; nothing that could smuggle a path or user info. */
 const HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-/** A Host value split and normalised: lower case, IPv6 compressed and bracketed, no trailing dot, no default port. */
-export interface ParsedHost {
-  /** `example.com`, `127.0.0.1`, `[::1]`. */
-  hostname: string;
-  /** `example.com:8080`: hostname plus the port when one was given. */
-  host: string;
-}
-
-/** Parses a Host / X-Forwarded-Host value; `undefined` when it is malformed. */
-export function parseHost(value: string | undefined): ParsedHost | undefined {
+/**
+ * A Host / X-Forwarded-Host value normalised (lower case, IPv6 compressed and bracketed, no trailing dot, no default port):
+ * `hostname` like `[::1]`, `host` with the port when one was given; `undefined` when malformed.
+ */
+export function parseHost(value: string | undefined): { hostname: string; host: string } | undefined {
   if (!value || !HOST.test(value)) return undefined;
   let url: URL;
   try {
@@ -26,21 +21,10 @@ export function parseHost(value: string | undefined): ParsedHost | undefined {
   return { hostname, host: url.port ? `${hostname}:${url.port}` : hostname };
 }
 
-/**
- * Whether `hostname` (as `parseHost` returns it) is on the list: exact names, or
- * `.example.com` for example.com and every subdomain (Django's ALLOWED_HOSTS rule).
- */
+/** Exact names, or `.example.com` for example.com and every subdomain (Django's ALLOWED_HOSTS rule). */
 export function isAllowedHost(hostname: string, allowedHosts: readonly string[]): boolean {
   const bare = hostname.replace(/^\[|\]$/g, '');
   return allowedHosts.some((entry) => (entry.startsWith('.') ? bare === entry.slice(1) || bare.endsWith(entry) : bare === entry));
-}
-
-/** Config entries in `parseHost`'s spelling (an IPv6 entry may come uncompressed). */
-function normaliseEntries(allowedHosts: readonly string[]): string[] {
-  return allowedHosts.map((entry) => {
-    if (!entry.includes(':')) return entry.toLowerCase();
-    return (parseHost(`[${entry}]`)?.hostname ?? entry).replace(/^\[|\]$/g, '');
-  });
 }
 
 function reject(res: Response, status: 400 | 421, message: string): void {
@@ -49,15 +33,15 @@ function reject(res: Response, status: 400 | 421, message: string): void {
 }
 
 /**
- * Answers only for the hosts the operator named (issue 12, item 4): `req.host` is
- * the Host header, or X-Forwarded-Host from a TRUST_PROXY hop. Any other host gets
- * 421 (400 when missing or malformed), `no-store`, and no page, so no header
- * value ever becomes a canonical link, feed URL or page-cache entry, and a DNS
- * rebinding page cannot read our API. Health checks are exempt: orchestrators
- * probe by pod IP.
+ * Answers only for the hosts the operator named (ADR 013): `req.host` is the Host header, or X-Forwarded-Host from a TRUST_PROXY
+ * hop. Any other host gets 421 (400 when missing or malformed) and no page, so no header value becomes a canonical link, feed URL
+ * or page-cache entry, and a DNS rebinding page cannot read our API. Health checks are exempt: orchestrators probe by pod IP.
  */
 export function allowedHosts(config: Pick<Config, 'allowedHosts'>, options: { exemptPaths?: readonly string[] } = {}): RequestHandler {
-  const entries = normaliseEntries(config.allowedHosts);
+  // Config entries in parseHost's spelling (an IPv6 entry may come uncompressed).
+  const entries = config.allowedHosts.map((entry) =>
+    entry.includes(':') ? (parseHost(`[${entry}]`)?.hostname ?? entry).replace(/^\[|\]$/g, '') : entry.toLowerCase(),
+  );
   const exempt = new Set(options.exemptPaths ?? []);
   return (req, res, next) => {
     if (exempt.has(req.path)) return next();
@@ -72,9 +56,8 @@ export function allowedHosts(config: Pick<Config, 'allowedHosts'>, options: { ex
 }
 
 /**
- * The origin of every absolute URL (canonical links, og:url, feeds, sitemap): PUBLIC_URL when configured;
- * else the request's protocol and `req.host` (X-Forwarded-* only from a TRUST_PROXY hop, checked against
- * ALLOWED_HOSTS). One spelling per host, since the page cache keys on it; a malformed one gives localhost.
+ * The origin of every absolute URL (canonical links, feeds, sitemap): PUBLIC_URL, else the request's protocol and checked host,
+ * in one spelling per host since the page cache keys on it.
  */
 export function requestOrigin(req: Request, publicUrl: string | undefined): string {
   if (publicUrl) return new URL(publicUrl).origin;

@@ -1,7 +1,6 @@
 import type { Deadline } from '#shared/data/content-api.ts';
 import type { RequestHandler, Response } from 'express';
 
-/** The deadline's abort reason: the request's content budget is spent. */
 export class DeadlineExceededError extends Error {
   override name = 'DeadlineExceededError';
 }
@@ -20,7 +19,6 @@ export function requestDeadline(ssrAbortMs: number): RequestHandler {
   };
 }
 
-/** The request's content deadline, when `requestDeadline` runs in front (it does in createApp). */
 export function deadlineOf(res: Response): Deadline | undefined {
   return res.locals.deadline as Deadline | undefined;
 }

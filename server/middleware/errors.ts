@@ -8,7 +8,6 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 
 /** Statuses carried by errors from body parsers and other Express middleware. */
 function statusOf(err: unknown): number {
-  if (err instanceof HttpError) return err.status;
   const candidate = (err as { status?: unknown; statusCode?: unknown } | null)?.status ?? (err as { statusCode?: unknown } | null)?.statusCode;
   return typeof candidate === 'number' && candidate >= 400 && candidate < 600 ? candidate : 500;
 }
@@ -72,10 +71,7 @@ export function notFound(): RequestHandler {
   return (req, res) => sendError(req, res, 404, `Nothing lives at ${req.path.slice(0, 200)}`);
 }
 
-/**
- * The one error middleware: logs with the request id (stack included) and
- * answers generically for 5xx. Never a stack trace outside development.
- */
+/** The one error middleware: logs with the request id (stack included), answers generically for 5xx, never a stack outside development. */
 export function errorHandler(options: { isDev: boolean }): ErrorRequestHandler {
   return (err, req, res, next) => {
     const status = statusOf(err);
@@ -86,8 +82,7 @@ export function errorHandler(options: { isDev: boolean }): ErrorRequestHandler {
     }
     if (status >= 500) req.log?.error({ err }, 'unhandled error');
     else req.log?.warn({ status, reason: getErrorMessage(err) }, 'request rejected');
-    const exposed = err instanceof HttpError ? err.expose : status < 500;
-    const message = exposed ? describe(err, status) : options.isDev ? getErrorMessage(err) : 'Something went wrong on our side. Please try again.';
+    const message = status < 500 ? describe(err, status) : options.isDev ? getErrorMessage(err) : 'Something went wrong on our side. Please try again.';
     const headers = err instanceof HttpError ? err.headers : {};
     sendError(req, res, status, message, headers);
     void next;

@@ -1,29 +1,61 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 
 import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
-import { clientAddress } from './client-address.ts';
 import { sendError } from './errors.ts';
 
-import type { RequestHandler } from 'express';
+import type { Config } from '#server/config.ts';
+import type { Request, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+/**
+ * The address rate limits count: the one the trusted hops vouch for (`req.ip`). With TRUST_PROXY=true Express believes every
+ * hop and `req.ip` is the left-most X-Forwarded-For entry, which the client writes itself; we take the one our nearest proxy
+ * appended instead (`req.ips` is farthest to nearest).
+ */
+export function clientAddress(req: Request): string {
+  const trustsEveryHop = req.app.get('trust proxy') === true;
+  return toRateLimitKey((trustsEveryHop ? req.ips.at(-1) : undefined) ?? req.ip ?? req.socket.remoteAddress ?? 'unknown');
+}
+
+/** `::ffff:192.0.2.1` → `192.0.2.1`; other IPv6 addresses count per /64 (`2001:db8:0:1::/64`), the block one subscriber gets. */
+export function toRateLimitKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** Start-up warning for TRUST_PROXY=true: every client can then choose its own address and X-Forwarded-Host. */
+export function warnAboutProxyTrust(config: Pick<Config, 'trustProxy'>, logger: Logger): void {
+  if (config.trustProxy !== true) return;
+  logger.warn(
+    { trustProxy: true, fix: 'TRUST_PROXY=1 (proxies in front of this server) or their addresses/CIDRs, e.g. TRUST_PROXY=10.0.0.0/8' },
+    'TRUST_PROXY=true trusts every X-Forwarded-For hop; set a hop count or the proxy subnet',
+  );
+}
 
 export interface RateLimitOptions {
-  /** Requests a client may send at once. */
+  /** Requests a client may send at once: `burst` per window of burst / perSecond seconds. */
   burst: number;
-  /** Requests per second on average: a client gets `burst` requests per window of burst / perSecond seconds. */
   perSecond: number;
   /** Clients tracked at most; the least recently seen are forgotten (and start afresh), so memory stays flat. */
   maxClients: number;
-  /** The 429 answer's message. */
   message?: string;
 }
 
 /**
- * The one rate limiter: a window of `burst` requests per client address (see
- * client-address.ts), answered with 429 and Retry-After through sendError.
- * Clients are keyed by an HMAC of their address under a random per-process
- * key, so raw addresses are never kept, not even in memory.
+ * The one rate limiter: a window of `burst` requests per client address, answered with 429 and Retry-After. Clients are keyed
+ * by an HMAC of their address under a random per-process key, so raw addresses are never kept, not even in memory.
  */
 export function rateLimit({ burst, perSecond, maxClients, message = 'Too many requests, retry later' }: RateLimitOptions): RequestHandler {
   const limiter = new RateLimiterMemory({ points: burst, duration: burst / perSecond });
@@ -42,8 +74,7 @@ export function rateLimit({ burst, perSecond, maxClients, message = 'Too many re
       await limiter.consume(key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const retryAfterS = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      return sendError(req, res, 429, message, { 'Retry-After': String(retryAfterS) });
+      return sendError(req, res, 429, message, { 'Retry-After': String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))) });
     }
     next();
   };

@@ -2,15 +2,10 @@ import { randomBytes } from 'node:crypto';
 
 import helmet from 'helmet';
 
-import { createPolicyBuilder, setPolicy } from '#server/middleware/content-security-policy.ts';
 import { BASIS_WORKER_PATH, DRACO_WORKER_PATH, MESHOPT_WORKER_PATH } from '#shared/decoders.ts';
 
 import type { Config } from '#server/config.ts';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-
-const NONCE_BYTES = 16;
-/** Nonces drawn per call into the CSPRNG. */
-const NONCES_PER_POOL = 256;
+import type { Request, RequestHandler, Response } from 'express';
 
 /** Nonces cut from a pool of CSPRNG bytes (one `randomBytes(16)` per request was 5% of the CPU); each byte is used once. */
 export function createNonceSource(): () => string {
@@ -18,12 +13,11 @@ export function createNonceSource(): () => string {
   let offset = 0;
   return () => {
     if (offset >= pool.length) {
-      pool = randomBytes(NONCE_BYTES * NONCES_PER_POOL);
+      pool = randomBytes(16 * 256);
       offset = 0;
     }
-    const value = pool.toString('base64', offset, offset + NONCE_BYTES);
-    offset += NONCE_BYTES;
-    return value;
+    offset += 16;
+    return pool.toString('base64', offset - 16, offset);
   };
 }
 
@@ -36,13 +30,73 @@ export function nonce(): RequestHandler {
   };
 }
 
+/** What varies between responses in the page policy. */
+interface PolicyState {
+  /** This request's nonce for inline scripts and `<style>`; cached pages carry `'sha256-…'` hashes instead. */
+  nonce: string | undefined;
+  scriptHashes: readonly string[];
+  styleHashes: readonly string[];
+  /** `'none'` except on the viewer embed route. */
+  frameAncestors: string;
+  /** Only when the site's origin is https. */
+  upgradeInsecure: boolean;
+}
+
+/**
+ * The page CSP (ADR 017). `default-src 'none'`: every fetch type the pages use is listed, so a new kind of request is blocked
+ * until someone decides otherwise. Scripts and `<style>` need the nonce or a hash; no 'unsafe-inline' styles outside development,
+ * where Vite injects `<style>` without nonces.
+ */
+function createPolicyBuilder(config: Config): (state: PolicyState) => string {
+  // blob:/data: — three's GLTFLoader fetches a .glb's embedded textures through object URLs.
+  const connect = ["'self'", 'blob:', 'data:'];
+  if (config.algolia.remote) connect.push('https://*.algolia.net', 'https://*.algolianet.com', 'https://insights.algolia.io');
+  if (/^https?:/.test(config.insights.basePath)) connect.push(new URL(config.insights.basePath).origin);
+  if (config.isDev) connect.push('ws:', 'wss:');
+  else connect.push('https://images.ctfassets.net', 'https://assets.ctfassets.net', 'https://downloads.ctfassets.net');
+  const fixed = [
+    "default-src 'none'",
+    `connect-src ${connect.join(' ')}`,
+    "img-src 'self' data: blob: https://images.ctfassets.net",
+    "media-src 'self' https://videos.ctfassets.net https://assets.ctfassets.net",
+    "font-src 'self'",
+    // The 3D viewer's decoders run in workers from our files, each with its own policy (below); no blob: workers.
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+
+  return (state) => {
+    const inline = state.nonce ? [`'nonce-${state.nonce}'`] : [];
+    // No 'wasm-unsafe-eval': pages never compile wasm, the decoder workers do (docs/decisions/004-model-viewer.md).
+    const scripts = [...inline, ...state.scriptHashes, "'self'"];
+    const styles = config.isDev ? ["'self'", "'unsafe-inline'"] : [...inline, ...state.styleHashes, "'self'"];
+    const parts = [fixed, `script-src ${scripts.join(' ')}`, `style-src ${styles.join(' ')}`, `frame-ancestors ${state.frameAncestors}`];
+    if (state.upgradeInsecure) parts.push('upgrade-insecure-requests');
+    return parts.join('; ');
+  };
+}
+
+interface PolicyLocals {
+  policy?: PolicyState;
+  buildPolicy?: (state: PolicyState) => string;
+}
+
+/** Changes part of this response's page policy once the route is known (framing on the embed route, hashes on a cached page). */
+export function updatePolicy(res: Response, change: Partial<PolicyState>): void {
+  const locals = res.locals as PolicyLocals;
+  if (!locals.policy || !locals.buildPolicy || res.headersSent) return;
+  locals.policy = { ...locals.policy, ...change };
+  res.setHeader('Content-Security-Policy', locals.buildPolicy(locals.policy));
+}
+
 /** The Draco and meshopt workers' own policy: a worker runs under its response's CSP, so they compile wasm and no page must (ADR 004). */
 export const DECODER_WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'";
 /** The Basis transcoder's: emscripten's embind builds its bindings with `new Function`, so eval too. */
 export const BASIS_WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'";
-
-/** Each decoder worker script by path, with its policy. */
-export const DECODER_WORKER_POLICIES: ReadonlyMap<string, string> = new Map([
+const DECODER_WORKER_POLICIES = new Map([
   [BASIS_WORKER_PATH, BASIS_WORKER_CSP],
   [DRACO_WORKER_PATH, DECODER_WORKER_CSP],
   [MESHOPT_WORKER_PATH, DECODER_WORKER_CSP],
@@ -57,16 +111,13 @@ export function decoderWorkerPolicy(): RequestHandler {
   };
 }
 
-/** Two years, with subdomains, eligible for the browsers' preload lists. */
-const HSTS = 'max-age=63072000; includeSubDomains; preload';
-
-/** Is the site served over https? PUBLIC_URL's scheme, else this request's: a plain-http LAN build must not pin https for two years. */
+/** PUBLIC_URL's scheme, else this request's: a plain-http LAN build must not pin https for two years. */
 export function isHttpsOrigin(config: Config, req: Request): boolean {
   if (config.isDev) return false;
   return config.publicUrl ? config.publicUrl.startsWith('https:') : req.secure;
 }
 
-/** helmet for the fixed headers; the CSP and HSTS are per response (the document handler allows framing for the embed route). */
+/** helmet for the fixed headers; the CSP and HSTS are per response. */
 export function securityHeaders(config: Config): RequestHandler {
   const buildPolicy = createPolicyBuilder(config);
   const mw = helmet({
@@ -78,12 +129,20 @@ export function securityHeaders(config: Config): RequestHandler {
     crossOriginEmbedderPolicy: false,
     xFrameOptions: false,
   });
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req, res, next) => {
     const https = isHttpsOrigin(config, req);
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self)');
-    if (https) res.setHeader('Strict-Transport-Security', HSTS);
-    const state = { nonce: res.locals.nonce as string | undefined, scriptHashes: [], styleHashes: [], frameAncestors: "'none'", upgradeInsecure: https };
-    setPolicy(res, state, buildPolicy);
+    // Two years, with subdomains, eligible for the browsers' preload lists.
+    if (https) res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
+    const policy: PolicyState = {
+      nonce: res.locals.nonce as string | undefined,
+      scriptHashes: [],
+      styleHashes: [],
+      frameAncestors: "'none'",
+      upgradeInsecure: https,
+    };
+    Object.assign(res.locals, { policy, buildPolicy } satisfies PolicyLocals);
+    res.setHeader('Content-Security-Policy', buildPolicy(policy));
     mw(req, res, next);
   };
 }

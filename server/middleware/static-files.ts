@@ -8,11 +8,9 @@ import type { RequestHandler } from 'express';
 
 type ServeStaticOptions = Parameters<typeof express.static>[1];
 
-/** The first segment of a URL path, decoded; undefined when it cannot be decoded. */
-function firstSegment(path: string): string | undefined {
-  const segment = path.split('/', 2)[1] ?? '';
+function tryDecode(path: string): string | undefined {
   try {
-    return decodeURIComponent(segment);
+    return decodeURIComponent(path);
   } catch {
     return undefined;
   }
@@ -28,31 +26,20 @@ export function staticFiles(dir: string, options: ServeStaticOptions = {}): Requ
   // toSafeRedirectPath, and with `index: false` the target was a 404 anyway.
   const serve = express.static(dir, { ...options, redirect: false });
   return (req, res, next) => {
-    const name = firstSegment(req.path);
-    if (name === undefined || !names.has(name)) {
-      next();
-      return;
-    }
-    serve(req, res, next);
+    const name = tryDecode(req.path.split('/', 2)[1] ?? '');
+    if (name !== undefined && names.has(name)) serve(req, res, next);
+    else next();
   };
 }
 
-const SOURCE_MAP = /\.map$/i;
-
 /**
- * 404 for every `*.map` path (SOURCE_MAPS_PUBLIC=false): the maps are built for our own use, and would hand out the sources.
- * Decoded first, as serve-static decodes it: `x.js%2Emap` names the same file.
+ * 404 for every `*.map` path (SOURCE_MAPS_PUBLIC=false): the maps would hand out the sources. Decoded first, as serve-static
+ * decodes it: `x.js%2Emap` names the same file (an undecodable path is refused by serve-static too).
  */
 export function hideSourceMaps(): RequestHandler {
   const answerNotFound = notFound();
   return (req, res, next) => {
-    let path = req.path;
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-      // not decodable: serve-static refuses it too
-    }
-    if (SOURCE_MAP.test(path)) answerNotFound(req, res, next);
+    if (/\.map$/i.test(tryDecode(req.path) ?? req.path)) answerNotFound(req, res, next);
     else next();
   };
 }

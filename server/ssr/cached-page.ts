@@ -1,4 +1,4 @@
-import { updatePolicy } from '#server/middleware/content-security-policy.ts';
+import { updatePolicy } from '#server/middleware/security.ts';
 
 import type { Config } from '#server/config.ts';
 import type { CachedPage } from '#server/ssr/page-cache.ts';

@@ -5,7 +5,7 @@ import { isRouteErrorResponse } from 'react-router';
 
 import { publicConfig } from '#server/config.ts';
 import { requestOrigin } from '#server/middleware/allowed-hosts.ts';
-import { updatePolicy } from '#server/middleware/content-security-policy.ts';
+import { updatePolicy } from '#server/middleware/security.ts';
 import { renderErrorPage } from '#server/middleware/errors.ts';
 import { trackDependencies } from '#server/services/content/dependencies.ts';
 import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/errors.ts';

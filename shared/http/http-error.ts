@@ -2,14 +2,12 @@
 export class HttpError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
-  readonly expose: boolean;
 
   constructor(status: number, message: string, options: { cause?: unknown; headers?: Record<string, string> } = {}) {
     super(message, { cause: options.cause });
     this.name = 'HttpError';
     this.status = status;
     this.headers = options.headers ?? {};
-    this.expose = status < 500;
   }
 }
 

@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
-import { clientAddress, toRateLimitKey, warnAboutProxyTrust } from '#server/middleware/client-address.ts';
+import { clientAddress, toRateLimitKey, warnAboutProxyTrust } from '#server/middleware/rate-limit.ts';
 import { createLogger } from '#server/logger.ts';
 import { createLogCapture } from '../../tests/fakes/test-app.ts';
 
