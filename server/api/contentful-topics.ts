@@ -6,7 +6,7 @@ import type { ContentChange, MetadataChange } from '#server/services/content/con
 import type { ContentService } from '#server/services/content/content-service.ts';
 
 /** What the webhook reads of Contentful's body (the changed entity in its CMA shape). */
-export interface WebhookBody {
+interface WebhookBody {
   sys?: { id?: unknown; type?: unknown; contentType?: { sys?: { id?: unknown } } };
 }
 
@@ -21,9 +21,8 @@ const CONTENTFUL_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const NAMES: Record<MetadataChange['entityType'], string> = { Tag: 'a tag', TaxonomyConcept: 'a taxonomy concept', TaxonomyConceptScheme: 'a concept scheme' };
 
 /**
- * The change a webhook topic (`ContentManagement.<Entity>.<action>`) reports,
- * or undefined when it is not acted on (other entities, drafts, comments…).
- * A body that does not name what the topic is about is a 400.
+ * The change a webhook topic (`ContentManagement.<Entity>.<action>`) reports, or undefined when it is not acted on (other
+ * entities, drafts, comments…); a body that does not name what the topic is about is a 400.
  */
 export async function toContentChange(topic: string, payload: WebhookBody, content: ContentService): Promise<ContentChange | undefined> {
   const [, entity = '', action = ''] = topic.split('.');

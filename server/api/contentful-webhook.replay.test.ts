@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { checkTimestamp, createReplayGuard } from './webhook-replay.ts';
+import { checkTimestamp, createReplayGuard } from './contentful-webhook.ts';
 
 const NOW = 1_760_000_000_000;
 const WINDOW = { ttlMs: 30_000, maxFutureSkewMs: 5_000 };
