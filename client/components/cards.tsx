@@ -2,7 +2,10 @@ import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Image } from '#client/components/image.tsx';
 import { paths } from '#shared/urls.ts';
 
-import type { ArticleSummary, Locale, ModelSummary } from '#shared/content/types.ts';
+import type { ReactNode } from 'react';
+import type { ArticleSummary, Asset, Locale, ModelSummary } from '#shared/content/types.ts';
+
+type CardGridProps = { models?: ModelSummary[]; articles?: ArticleSummary[]; locale: Locale; priority?: boolean };
 
 const CARD_SIZES = '(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, 92vw';
 
@@ -22,47 +25,58 @@ export function formatDate(iso: string, locale: Locale): string {
   return locale === 'de-DE' ? `${day}. ${month} ${year}` : `${month} ${day}, ${year}`;
 }
 
-export function ModelCard({ model, locale, priority = false }: { model: ModelSummary; locale: Locale; priority?: boolean }) {
+function Card(props: { kind: string; to: string; title: string; text: string; media?: Asset; eyebrow?: ReactNode; priority: boolean }) {
   return (
-    <article className="card model-card">
-      {model.poster ? (
-        <Image asset={model.poster} alt="" sizes={CARD_SIZES} priority={priority} className="card-media" />
+    <article className={`card ${props.kind}-card`}>
+      {props.media ? (
+        <Image asset={props.media} alt="" sizes={CARD_SIZES} priority={props.priority} className="card-media" />
       ) : (
         <div className="card-media placeholder" aria-hidden="true" />
       )}
       <div className="card-body">
-        {model.category ? <p className="eyebrow">{model.category.label}</p> : null}
+        {props.eyebrow ? <p className="eyebrow">{props.eyebrow}</p> : null}
         <h3>
-          <PrefetchLink to={paths.model(locale, model.slug)} className="card-link">
-            {model.name}
+          <PrefetchLink to={props.to} className="card-link">
+            {props.title}
           </PrefetchLink>
         </h3>
-        <p>{model.summary}</p>
+        <p>{props.text}</p>
       </div>
     </article>
   );
 }
 
-export function ArticleCard({ article, locale, priority = false }: { article: ArticleSummary; locale: Locale; priority?: boolean }) {
+/** Models, then articles, as cards. `priority`: the grid leads the page, so its first image is the LCP candidate. */
+export function CardGrid({ models = [], articles = [], locale, priority = false }: CardGridProps) {
   return (
-    <article className="card article-card">
-      {article.heroImage ? (
-        <Image asset={article.heroImage} alt="" sizes={CARD_SIZES} priority={priority} className="card-media" />
-      ) : (
-        <div className="card-media placeholder" aria-hidden="true" />
-      )}
-      <div className="card-body">
-        <p className="eyebrow">
-          <time dateTime={article.publishDate}>{formatDate(article.publishDate, locale)}</time>
-        </p>
-        <h3>
-          <PrefetchLink to={paths.article(locale, article.slug)} className="card-link">
-            {article.title}
-          </PrefetchLink>
-        </h3>
-        <p>{article.excerpt}</p>
-      </div>
-    </article>
+    <ul className="card-grid">
+      {models.map((model, i) => (
+        <li key={model.id}>
+          <Card
+            kind="model"
+            to={paths.model(locale, model.slug)}
+            title={model.name}
+            text={model.summary}
+            media={model.poster}
+            eyebrow={model.category?.label}
+            priority={priority && i === 0}
+          />
+        </li>
+      ))}
+      {articles.map((article, i) => (
+        <li key={article.id}>
+          <Card
+            kind="article"
+            to={paths.article(locale, article.slug)}
+            title={article.title}
+            text={article.excerpt}
+            media={article.heroImage}
+            eyebrow={<time dateTime={article.publishDate}>{formatDate(article.publishDate, locale)}</time>}
+            priority={priority && models.length === 0 && i === 0}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -78,5 +92,23 @@ export function TagList({ tags, locale }: { tags: Array<{ id: string; name: stri
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The trail to a detail page; `crumbs` are the same ones its BreadcrumbList JSON-LD lists. */
+export function Breadcrumbs({ crumbs, current, label }: { crumbs: Array<{ label: string; url: string }>; current: string; label: string }) {
+  return (
+    <nav aria-label={label} className="breadcrumbs">
+      <ol>
+        {crumbs.map((c) => (
+          <li key={c.url}>
+            <PrefetchLink to={c.url} prefetch="intent">
+              {c.label}
+            </PrefetchLink>
+          </li>
+        ))}
+        <li aria-current="page">{current}</li>
+      </ol>
+    </nav>
   );
 }

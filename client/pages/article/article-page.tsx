@@ -1,9 +1,8 @@
 import { useLoaderData } from 'react-router';
 
-import { formatDate, TagList } from '#client/components/cards.tsx';
+import { Breadcrumbs, formatDate, TagList } from '#client/components/cards.tsx';
 import { Image } from '#client/components/image.tsx';
 import { breadcrumbJsonLd, articleJsonLd } from '#client/components/json-ld.ts';
-import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { loadEmbeddedViewer } from '#client/components/embedded-viewer.tsx';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
@@ -18,6 +17,7 @@ export function Component() {
   const { locale, origin, site } = useSite();
   const t = getLabels(locale);
   const url = paths.article(locale, article.slug);
+  const crumbs = [{ label: t.articles, url: paths.articles(locale) }];
   return (
     <article className="article-detail">
       <Seo
@@ -25,27 +25,9 @@ export function Component() {
         description={article.excerpt}
         image={article.heroImage?.url}
         type="article"
-        jsonLd={[
-          articleJsonLd(article, url, origin, site.name),
-          breadcrumbJsonLd(
-            [
-              { label: t.articles, url: paths.articles(locale) },
-              { label: article.title, url },
-            ],
-            origin,
-          ),
-        ]}
+        jsonLd={[articleJsonLd(article, url, origin, site.name), breadcrumbJsonLd([...crumbs, { label: article.title, url }], origin)]}
       />
-      <nav aria-label={t.breadcrumb} className="breadcrumbs">
-        <ol>
-          <li>
-            <PrefetchLink to={paths.articles(locale)} prefetch="intent">
-              {t.articles}
-            </PrefetchLink>
-          </li>
-          <li aria-current="page">{article.title}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={crumbs} current={article.title} label={t.breadcrumb} />
       <header className="article-header">
         <h1>{article.title}</h1>
         <p className="lede">{article.excerpt}</p>

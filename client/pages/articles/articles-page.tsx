@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
 
-import { ArticleCard } from '#client/components/cards.tsx';
+import { CardGrid } from '#client/components/cards.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { getLabels } from '#client/layout/labels.ts';
@@ -23,13 +23,7 @@ export function Component() {
           RSS
         </a>
       </p>
-      <ul className="card-grid">
-        {articles.map((article, i) => (
-          <li key={article.id}>
-            <ArticleCard article={article} locale={locale} priority={i === 0} />
-          </li>
-        ))}
-      </ul>
+      <CardGrid articles={articles} locale={locale} priority />
       {pageCount > 1 ? (
         <nav aria-label={t.page} className="pagination">
           {page > 1 ? (

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
 
-import { ArticleCard, ModelCard } from '#client/components/cards.tsx';
+import { CardGrid } from '#client/components/cards.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { getLabels } from '#client/layout/labels.ts';
@@ -36,26 +36,14 @@ export function Component() {
           <h2 id="featured-title">{t.featuredModels}</h2>
           <PrefetchLink to={paths.models(locale)}>{t.allModels} →</PrefetchLink>
         </div>
-        <ul className="card-grid">
-          {models.map((model, i) => (
-            <li key={model.id}>
-              <ModelCard model={model} locale={locale} priority={i === 0} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid models={models} locale={locale} priority />
       </section>
       <section aria-labelledby="latest-title" className="home-section">
         <div className="section-head">
           <h2 id="latest-title">{t.latestArticles}</h2>
           <PrefetchLink to={paths.articles(locale)}>{t.allArticles} →</PrefetchLink>
         </div>
-        <ul className="card-grid">
-          {articles.map((article) => (
-            <li key={article.id}>
-              <ArticleCard article={article} locale={locale} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid articles={articles} locale={locale} />
       </section>
     </>
   );

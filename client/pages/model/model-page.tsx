@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLoaderData } from 'react-router';
 
-import { TagList } from '#client/components/cards.tsx';
+import { Breadcrumbs, TagList } from '#client/components/cards.tsx';
 import { formatFileSize } from '#client/components/file-size.ts';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Seo } from '#client/components/seo.tsx';
@@ -38,18 +38,7 @@ export function Component() {
         type="product"
         jsonLd={[modelJsonLd(model, origin, site.name), breadcrumbJsonLd([...crumbs, { label: model.name, url: paths.model(locale, model.slug) }], origin)]}
       />
-      <nav aria-label={t.breadcrumb} className="breadcrumbs">
-        <ol>
-          {crumbs.map((c) => (
-            <li key={c.url}>
-              <PrefetchLink to={c.url} prefetch="intent">
-                {c.label}
-              </PrefetchLink>
-            </li>
-          ))}
-          <li aria-current="page">{model.name}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={crumbs} current={model.name} label={t.breadcrumb} />
       <h1>{model.name}</h1>
       <p className="lede">{model.summary}</p>
       <ModelViewer source={model.viewer} locale={locale} eager sizes={PAGE_VIEWER_SIZES} />

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
 
-import { ModelCard } from '#client/components/cards.tsx';
+import { CardGrid } from '#client/components/cards.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { getLabels } from '#client/layout/labels.ts';
@@ -57,13 +57,7 @@ export function Component() {
           </ul>
           <CategoryFilter nodes={categories} active={category} locale={locale} />
         </nav>
-        <ul className="card-grid">
-          {models.map((model, i) => (
-            <li key={model.id}>
-              <ModelCard model={model} locale={locale} priority={i === 0} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid models={models} locale={locale} priority />
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router';
 
-import { ArticleCard, ModelCard } from '#client/components/cards.tsx';
+import { CardGrid } from '#client/components/cards.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
@@ -19,25 +19,13 @@ export function Component() {
       {models.length > 0 ? (
         <section aria-labelledby="tag-models">
           <h2 id="tag-models">{t.models}</h2>
-          <ul className="card-grid">
-            {models.map((model) => (
-              <li key={model.id}>
-                <ModelCard model={model} locale={locale} />
-              </li>
-            ))}
-          </ul>
+          <CardGrid models={models} locale={locale} />
         </section>
       ) : null}
       {articles.length > 0 ? (
         <section aria-labelledby="tag-articles">
           <h2 id="tag-articles">{t.articles}</h2>
-          <ul className="card-grid">
-            {articles.map((article) => (
-              <li key={article.id}>
-                <ArticleCard article={article} locale={locale} />
-              </li>
-            ))}
-          </ul>
+          <CardGrid articles={articles} locale={locale} />
         </section>
       ) : null}
     </>
