@@ -20,12 +20,7 @@ import type { ServerAssets } from '#client/components/app-config.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { RouteDataPayload, RouteDataResult } from '#shared/data/route-data.ts';
 
-/**
- * The SSR entry: everything the server needs from the client tree, with no Express types. The server
- * loads it through Vite's `ssrLoadModule` in dev and from the SSR bundle in production (STYLE.md section 2).
- */
-
-// 1. One static handler for the life of the process, with every route's `<name>.server.ts` loader.
+// The SSR entry, free of Express types: the server loads it with Vite's `ssrLoadModule` in dev, from the SSR bundle in production.
 const LOADERS = import.meta.glob<LoaderFunction>(['./pages/*/*.server.ts', './layout/*.server.ts'], { eager: true, import: 'loader' });
 const loaderFor = (name: string): LoaderFunction => {
   const loader = Object.entries(LOADERS).find(([path]) => path.endsWith(`/${name}.server.ts`))?.[1];
@@ -77,36 +72,28 @@ export interface RenderOptions extends Pick<RenderToPipeableStreamOptions, 'onSh
 }
 
 /** Streams the document for a queried context. Hydration data rides in one nonce'd script. */
-export function renderDocument(context: StaticHandlerContext, options: RenderOptions) {
-  // 2. A static router over the handler's routes and the queried context.
+export function renderDocument(context: StaticHandlerContext, { nonce, bootstrapModules, integrity, publicConfig, assets, ...callbacks }: RenderOptions) {
   const router = createStaticRouter(handler.dataRoutes, context);
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
   // The browser adopts the canonical URL the page was rendered for (shared/canonical-url.ts) instead of shipping the rule.
   const url = context.location.pathname + context.location.search;
   const bootstrap = [
     `window.__staticRouterHydrationData=${toScriptSafeJson(hydration, withoutRenderedHtml)}`,
-    `window.__vitrineConfig=${toScriptSafeJson(options.publicConfig)}`,
+    `window.__vitrineConfig=${toScriptSafeJson(publicConfig)}`,
     `window.__vitrineUrl=${toScriptSafeJson(url)}`,
   ];
-  // 3. Stream it; React inserts the bootstrap script (with the nonce) after the shell.
   return renderToPipeableStream(
     <StrictMode>
-      <AppConfigProvider value={options.publicConfig} assets={{ ...options.assets, head: <DocumentAssets assets={options.assets} /> }}>
-        <StaticRouterProvider router={router} context={context} nonce={options.nonce} hydrate={false} />
+      <AppConfigProvider value={publicConfig} assets={{ ...assets, head: <DocumentAssets assets={assets} /> }}>
+        <StaticRouterProvider router={router} context={context} nonce={nonce} hydrate={false} />
       </AppConfigProvider>
     </StrictMode>,
     {
       // One nonce for inline scripts and <style> elements (the inlined stylesheets of ADR 009).
-      nonce: { script: options.nonce, style: options.nonce },
+      nonce: { script: nonce, style: nonce },
       bootstrapScriptContent: `${bootstrap.join(';')};`,
-      bootstrapModules: options.bootstrapModules.map((src) => {
-        const integrity = options.integrity?.[src];
-        return integrity ? { src, integrity } : src;
-      }),
-      onShellReady: options.onShellReady,
-      onShellError: options.onShellError,
-      onAllReady: options.onAllReady,
-      onError: options.onError,
+      bootstrapModules: bootstrapModules.map((src) => (integrity?.[src] ? { src, integrity: integrity[src] } : src)),
+      ...callbacks,
     },
   );
 }

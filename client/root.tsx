@@ -28,7 +28,6 @@ export function Document({ children }: { children: ReactNode }) {
   );
 }
 
-/** Root route component. */
 export function Root() {
   return (
     <Document>

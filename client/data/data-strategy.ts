@@ -13,6 +13,7 @@ import type { RouteDataPayload } from '#shared/data/route-data.ts';
  */
 export const dataStrategy: DataStrategyFunction = async ({ request, matches }) => {
   const toLoad = matches.filter((m) => m.shouldCallHandler());
+  const routeIds = toLoad.map((m) => m.route.id);
   const results: Record<string, DataStrategyResult> = {};
   if (toLoad.length === 0) return results;
   const answerAll = (result: Response) => {
@@ -25,11 +26,7 @@ export const dataStrategy: DataStrategyFunction = async ({ request, matches }) =
   const signal = AbortSignal.any([request.signal, AbortSignal.timeout(ROUTE_DATA_TIMEOUT_MS)]);
   let payload: RouteDataPayload;
   try {
-    payload = await loadRouteData(
-      target,
-      toLoad.map((m) => m.route.id),
-      signal,
-    );
+    payload = await loadRouteData(target, routeIds, signal);
   } catch (error) {
     if (request.signal.aborted) throw error;
     // Slow or unreachable: the server renders the page as a document (a path like `//host` would leave the site).
