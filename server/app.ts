@@ -27,25 +27,15 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 
 /** The feature routers server/composition.ts builds; each is optional, so tests mount only what they need. */
-export interface AppRouters {
-  previewCookie?: RequestHandler;
-  /** Embedded Contentful's asset files and image API. */
-  assets?: RequestHandler;
-  /** Embedded Algolia's REST paths (/1/indexes/…, /1/events); it parses its own bodies. */
-  searchApi?: RequestHandler;
-  /** The self-hosted insights collector, at INSIGHTS_BASE_PATH. */
-  insights?: RequestHandler;
-  feeds?: RequestHandler;
-  contentJson?: RequestHandler;
-  preview?: RequestHandler;
-  webhook?: RequestHandler;
-}
+export type AppRouters = Partial<
+  Record<'previewCookie' | 'assets' | 'searchApi' | 'insights' | 'feeds' | 'contentJson' | 'preview' | 'webhook', RequestHandler>
+>;
 
 /** Everything the app needs from outside; tests build their own. */
 export interface AppDeps {
   logger: Logger;
   content: ContentApi;
-  /** Server-side search for the search page loader (embedded engine or Algolia). */
+  /** The search page loader's search (embedded engine or Algolia). */
   search?: SearchApi;
   ssr: { entry: SsrEntryLoader; assets: AssetResolver; buildId: string };
   /** Production: the built client folder. Dev: Vite's middlewares instead. */
@@ -54,7 +44,7 @@ export interface AppDeps {
   readiness: Readiness;
   isShuttingDown?: () => boolean;
   routers?: AppRouters;
-  /** Rendered-page cache for published pages (absent: every request renders). */
+  /** Published pages' cache (absent: every request renders). */
   pageCache?: PageCache;
 }
 
@@ -91,6 +81,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
 
   app.use(createOpsRouter(deps.readiness, deps.isShuttingDown));
   if (routers.previewCookie) app.use(routers.previewCookie);
+  // Embedded Contentful's asset files and image API; embedded Algolia's REST paths (/1/indexes/…, /1/events).
   if (routers.assets) app.use('/content-assets', routers.assets);
   if (routers.searchApi) app.use(routers.searchApi);
   if (routers.insights) app.use(config.insights.basePath, routers.insights);

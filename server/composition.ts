@@ -20,21 +20,9 @@ import { createInsightsRouter } from '#server/insights/router.ts';
 import { createScriptSource } from '#server/insights/scripts.ts';
 import { openInsightsStore } from '#server/insights/store/store.ts';
 
-import type { AppDeps, AppRouters } from '#server/app.ts';
+import type { AppRouters } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
-import type { ContentService } from '#server/services/content/content-service.ts';
-import type { InsightsStore } from '#server/insights/store/store.ts';
 import type { Logger } from 'pino';
-
-export interface Services {
-  appDeps: Pick<AppDeps, 'content' | 'search' | 'readiness' | 'routers' | 'pageCache'>;
-  content: ContentService;
-  /** Which implementation each part runs on, for the start-up line and /readyz. */
-  modes: Record<string, string>;
-  /** Where insights events are kept; undefined when this process does not collect them. */
-  insightsStore: InsightsStore | undefined;
-  close(): Promise<void>;
-}
 
 /** Contentful clients (live or embedded), the cached ContentService and the content change fan-out: what the server and `npm run index` need. */
 export async function createContentStack(config: Config, logger: Logger) {
@@ -52,7 +40,7 @@ export async function createContentStack(config: Config, logger: Logger) {
 }
 
 /** The composition root: builds every service, adapter and router from config; app.ts mounts them. */
-export async function createServices(config: Config, logger: Logger): Promise<Services> {
+export async function createServices(config: Config, logger: Logger) {
   const { clients, content, events, exportFile } = await createContentStack(config, logger);
   // Pages live as long as the content they were built from is fresh; webhooks evict them sooner.
   const pageCache = createPageCache({ maxBytes: config.pageCacheMaxBytes, ttlMs: config.contentful.cacheTtlMs, logger });
@@ -92,12 +80,8 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
           assets: createAssetRouter({
             assetsDir: join(dirname(exportFile), 'assets'),
             logger,
-            cacheMaxBytes: images.memoryCacheMaxBytes,
-            qualities: images.qualities,
-            concurrency: images.concurrency,
-            timeoutMs: images.timeoutMs,
+            ...images,
             diskCacheDir: join(config.dataDir, 'cache', 'images'),
-            diskCacheMaxBytes: images.diskCacheMaxBytes,
           }),
         }
       : {}),
@@ -125,6 +109,7 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
       }),
     },
     content,
+    /** Which implementation each part runs on, for the start-up line. */
     modes,
     insightsStore,
     // The last second of queued insights is written before the process exits.
@@ -133,3 +118,5 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     },
   };
 }
+
+export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import type { PublicConfig } from '#shared/public-config.ts';
 
 // The only reader of `process.env` (meanings: .env.example). Unset Contentful/Algolia variables select the embedded engines.
-
 const bool = (fallback: boolean) =>
   z.stringbool({ truthy: ['true', '1', 'yes'], falsy: ['false', '0', 'no'], case: 'sensitive', error: 'must be true or false' }).default(fallback);
 
@@ -124,42 +123,41 @@ export type Config = ReturnType<typeof toConfig>;
 
 /** Thrown for an invalid environment; `issues` holds one line per bad variable. */
 export class ConfigError extends Error {
+  override name = 'ConfigError';
   readonly issues: string[];
   constructor(issues: string[]) {
     super(`Invalid configuration: ${issues.join('; ')}`);
-    this.name = 'ConfigError';
     this.issues = issues;
   }
 }
 
-/** Parses the environment. Throws `ConfigError` naming every bad variable. */
 export function loadConfig(source: Record<string, string | undefined>, version = '0.0.0'): Config {
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  const e = parsed.data;
-  const issues = crossChecks(e);
+  const issues = crossChecks(parsed.data);
   if (issues.length > 0) throw new ConfigError(issues);
-  return deepFreeze(toConfig(e, version));
+  return deepFreeze(toConfig(parsed.data, version));
 }
 
-/** `loadConfig` over `process.env` (read nowhere else); in development `.env` is merged in first, real variables winning. */
+/** In development `.env` is merged in first, real variables winning. */
 export function loadConfigFromEnv(version: string): Config {
   if (process.env.NODE_ENV === 'development' && existsSync('.env')) process.loadEnvFile('.env');
   return loadConfig(process.env, version);
 }
 
 function crossChecks(e: Env): string[] {
-  const issues: string[] = [];
-  if (Boolean(e.CONTENTFUL_SPACE_ID) !== Boolean(e.CONTENTFUL_ACCESS_TOKEN))
-    issues.push('CONTENTFUL_SPACE_ID, CONTENTFUL_ACCESS_TOKEN: set both to use Contentful, or neither for the embedded demo space');
-  if (Boolean(e.ALGOLIA_APP_ID) !== Boolean(e.ALGOLIA_SEARCH_KEY))
-    issues.push('ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY: set both to use Algolia, or neither for the embedded search engine');
-  if (e.SHUTDOWN_TIMEOUT_MS <= e.SSR_ABORT_MS)
-    issues.push('SHUTDOWN_TIMEOUT_MS: must be longer than SSR_ABORT_MS, so requests in flight at shutdown can still answer');
-  if (e.NODE_ENV === 'production' && e.CONTENTFUL_SPACE_ID && !e.COOKIE_SECRET && e.PREVIEW_SECRET)
-    issues.push('COOKIE_SECRET: required in production when PREVIEW_SECRET is set');
-  return issues;
+  return [
+    !e.CONTENTFUL_SPACE_ID !== !e.CONTENTFUL_ACCESS_TOKEN &&
+      'CONTENTFUL_SPACE_ID, CONTENTFUL_ACCESS_TOKEN: set both to use Contentful, or neither for the embedded demo space',
+    !e.ALGOLIA_APP_ID !== !e.ALGOLIA_SEARCH_KEY && 'ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY: set both to use Algolia, or neither for the embedded search engine',
+    e.SHUTDOWN_TIMEOUT_MS <= e.SSR_ABORT_MS && 'SHUTDOWN_TIMEOUT_MS: must be longer than SSR_ABORT_MS, so requests in flight at shutdown can still answer',
+    e.NODE_ENV === 'production' &&
+      e.CONTENTFUL_SPACE_ID &&
+      !e.COOKIE_SECRET &&
+      e.PREVIEW_SECRET &&
+      'COOKIE_SECRET: required in production when PREVIEW_SECRET is set',
+  ].filter((issue): issue is string => typeof issue === 'string');
 }
 
 function toConfig(e: Env, version: string) {
@@ -216,7 +214,7 @@ function toConfig(e: Env, version: string) {
       qualities: e.IMAGE_QUALITIES,
       concurrency: e.IMAGE_CONCURRENCY,
       timeoutMs: e.IMAGE_TIMEOUT_MS,
-      memoryCacheMaxBytes: e.IMAGE_CACHE_MAX_BYTES,
+      cacheMaxBytes: e.IMAGE_CACHE_MAX_BYTES,
       diskCacheMaxBytes: e.IMAGE_DISK_CACHE_MAX_BYTES,
     },
     embedFrameAncestors: e.EMBED_FRAME_ANCESTORS,
@@ -239,7 +237,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** The browser's view of the configuration (see `PublicConfig`). */
+/** The browser's view of the configuration: no secrets. */
 export function publicConfig(config: Config): PublicConfig {
   const algolia = config.algolia.remote;
   return {

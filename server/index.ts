@@ -40,7 +40,7 @@ const services = await createServices(config, logger).catch((error: unknown) => 
   process.exit(1);
 });
 
-/** Development renders through Vite (HMR on our server); production through the built SSR bundle and client folder. */
+// Development renders through Vite (HMR on our server); production through the built SSR bundle and client folder.
 async function ssrDeps(): Promise<Pick<AppDeps, 'ssr' | 'clientDir' | 'viteMiddlewares'>> {
   if (config.isDev) {
     const { createServer: createViteServer } = await import('vite');

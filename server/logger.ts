@@ -8,12 +8,9 @@ import type { RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DestinationStream, Logger, LoggerOptions } from 'pino';
 
-/** Query parameters that may carry credentials; their values never reach a log line. */
-const SECRET_PARAMS = /([?&][\w.-]*(?:token|secret|key|signature|password)=)[^&#]*/gi;
-
-/** Strips credential-bearing query values from a URL before it is logged. */
+/** Query values that may carry credentials never reach a log line. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[Redacted]');
+  return url.replace(/([?&][\w.-]*(?:token|secret|key|signature|password)=)[^&#]*/gi, '$1[Redacted]');
 }
 
 /** The root logger: JSON to stdout (or `destination`, which tests capture), pretty only in development. */
@@ -32,11 +29,7 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'isDev' | 'versio
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/**
- * pino-http: one line per request with id, status, duration, bytes and the
- * page-cache status. An incoming `X-Request-Id` is trusted only behind a
- * configured proxy; otherwise a UUID is generated. The id is echoed back.
- */
+/** One line per request (id, status, duration, bytes, page-cache status); an incoming `X-Request-Id` is trusted only behind a proxy. */
 export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy']): RequestHandler[] {
   return [
     countBytes,
@@ -64,9 +57,7 @@ export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy'
         req(req: { id: string; method: string; url: string; headers: Record<string, string> }) {
           return { id: req.id, method: req.method, url: redactUrl(req.url), userAgent: req.headers['user-agent'] };
         },
-        res(res: { statusCode: number }) {
-          return { statusCode: res.statusCode };
-        },
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       customProps(_req, res) {
         const out = res as ServerResponse & { locals?: Record<string, unknown> };
@@ -76,7 +67,7 @@ export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy'
   ];
 }
 
-/** Records how many bytes went out for this response (compression included), for the request line. */
+/** Bytes sent for this response (compression included), for the request line. */
 const countBytes: RequestHandler = (req, res, next) => {
   const start = req.socket.bytesWritten;
   res.on('finish', () => {

@@ -1,24 +1,12 @@
 import { Router } from 'express';
 
-/** One dependency's state as `/readyz` reports it. */
-export interface DependencyStatus {
-  mode: string;
-  ready: boolean;
-  detail?: string;
-}
-
+export type DependencyStatus = { mode: string; ready: boolean; detail?: string };
 export type Readiness = () => Record<string, DependencyStatus>;
 
-/**
- * `/healthz`: 200 while the process serves (liveness). `/readyz`: 200 once
- * every dependency is ready, else 503 naming what is not (readiness).
- */
+/** `/healthz`: 200 while the process serves (liveness). `/readyz`: 200 once every dependency is ready, else 503 naming what is not. */
 export function createOpsRouter(readiness: Readiness, isShuttingDown: () => boolean = () => false): Router {
   const router = Router();
-  router.get('/healthz', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: 'ok' });
-  });
+  router.get('/healthz', (_req, res) => void res.setHeader('Cache-Control', 'no-store').json({ status: 'ok' }));
   router.get('/readyz', (_req, res) => {
     const dependencies = readiness();
     const notReady = Object.entries(dependencies).filter(([, dep]) => !dep.ready);

@@ -14,18 +14,15 @@ const MAX_AGE_S = 60 * 60;
 /** The cookie's attributes; clearing must repeat them or browsers keep the old cookie. */
 const cookieOptions = (req: Request) => ({ httpOnly: true, secure: req.secure, sameSite: 'lax' as const, path: '/' });
 
-/** True for an unexpired token this server signed: its expiry (Unix seconds), signed with cookie-signature. */
+/** The cookie holds its expiry (Unix seconds), signed with cookie-signature. */
 function isValidToken(value: string, cookieSecret: string): boolean {
   const expires = unsign(value, cookieSecret);
   return expires !== false && /^\d{1,12}$/.test(expires) && Number(expires) > Date.now() / 1000;
 }
 
 /**
- * Reads the signed preview cookie and sets `res.locals.preview`. The header
- * goes through the `cookie` parser, never a bare decodeURIComponent (a
- * malformed escape was a 500 on every page, issue 12 finding 6). A cookie
- * that is malformed, forged or expired is ignored and cleared, so the
- * browser stops sending it.
+ * Sets `res.locals.preview` from the signed cookie, read with the `cookie` parser (a bare decodeURIComponent made a malformed
+ * escape a 500 on every page, ADR 011). A malformed, forged or expired cookie is ignored and cleared.
  */
 export function previewCookie(cookieSecret: string): RequestHandler {
   return (req, res, next) => {
@@ -40,11 +37,7 @@ export function previewCookie(cookieSecret: string): RequestHandler {
   };
 }
 
-/**
- * `/api/preview?secret=…&path=…` turns preview on for this visitor (signed,
- * HttpOnly, SameSite=Lax cookie; Secure over https) and redirects to a local
- * path; `/api/preview/exit` turns it off.
- */
+/** `/api/preview?secret=…&path=…` turns preview on for this visitor and redirects to a local path; `/api/preview/exit` turns it off. */
 export function createPreviewRouter(options: { secret: string | undefined; cookieSecret: string; enabled: boolean }): Router {
   const router = Router();
   router.get('/', (req, res) => {
