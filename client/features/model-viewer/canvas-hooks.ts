@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 import type { RefObject } from 'react';
 
-import type { HintInput } from './viewer-options.ts';
+import type { HintInput } from './viewer-start.ts';
 
 /** How long the interaction hint stays before it fades. */
 export const HINT_VISIBLE_MS = 2500;

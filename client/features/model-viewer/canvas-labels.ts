@@ -1,6 +1,6 @@
 import type { Locale } from '#shared/content/types.ts';
 
-import type { HintKind } from './viewer-options.ts';
+import type { HintKind } from './viewer-start.ts';
 
 /** The 3D chunk's strings; only that chunk imports this file (the shell's are in labels.ts). */
 const LABELS = {

@@ -8,7 +8,7 @@ import { getCanvasLabels } from './canvas-labels.ts';
 import { subscribeGltfProgress } from './gltf-cache.ts';
 import { createGltfLoad, retainDecoders } from './gltf-loader.ts';
 import { trackRenderer } from './viewer-debug.ts';
-import { COARSE_POINTER_QUERY, getHintKind, getShouldAutoplay, getShouldAutoRotate, REDUCED_MOTION_QUERY } from './viewer-options.ts';
+import { COARSE_POINTER_QUERY, getHintKind, getShouldAutoplay, getShouldAutoRotate, REDUCED_MOTION_QUERY } from './viewer-start.ts';
 import { ViewerScene } from './viewer-scene.tsx';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { getHintKind, getShouldAutoplay, getShouldAutoRotate, getStartMode } from './viewer-options.ts';
+import { getHintKind, getShouldAutoplay, getShouldAutoRotate, getStartMode } from './viewer-start.ts';
 
 describe('getShouldAutoRotate', () => {
   it('rotates when the editor asked for it', () => {
