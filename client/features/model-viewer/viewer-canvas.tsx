@@ -155,7 +155,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
           />
         )}
       </Canvas>
-      <p id={descriptionId} className="mv-visually-hidden">
+      <p id={descriptionId} className="visually-hidden">
         {t.keyboardHelp}
       </p>
       <p className="mv-hint" data-visible={isHintVisible} aria-hidden="true">
