@@ -147,17 +147,16 @@ export function loadConfigFromEnv(version: string): Config {
 }
 
 function crossChecks(e: Env): string[] {
-  return [
-    !e.CONTENTFUL_SPACE_ID !== !e.CONTENTFUL_ACCESS_TOKEN &&
-      'CONTENTFUL_SPACE_ID, CONTENTFUL_ACCESS_TOKEN: set both to use Contentful, or neither for the embedded demo space',
-    !e.ALGOLIA_APP_ID !== !e.ALGOLIA_SEARCH_KEY && 'ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY: set both to use Algolia, or neither for the embedded search engine',
-    e.SHUTDOWN_TIMEOUT_MS <= e.SSR_ABORT_MS && 'SHUTDOWN_TIMEOUT_MS: must be longer than SSR_ABORT_MS, so requests in flight at shutdown can still answer',
-    e.NODE_ENV === 'production' &&
-      e.CONTENTFUL_SPACE_ID &&
-      !e.COOKIE_SECRET &&
-      e.PREVIEW_SECRET &&
-      'COOKIE_SECRET: required in production when PREVIEW_SECRET is set',
-  ].filter((issue): issue is string => typeof issue === 'string');
+  const issues: string[] = [];
+  if (!e.CONTENTFUL_SPACE_ID !== !e.CONTENTFUL_ACCESS_TOKEN)
+    issues.push('CONTENTFUL_SPACE_ID, CONTENTFUL_ACCESS_TOKEN: set both to use Contentful, or neither for the embedded demo space');
+  if (!e.ALGOLIA_APP_ID !== !e.ALGOLIA_SEARCH_KEY)
+    issues.push('ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY: set both to use Algolia, or neither for the embedded search engine');
+  if (e.SHUTDOWN_TIMEOUT_MS <= e.SSR_ABORT_MS)
+    issues.push('SHUTDOWN_TIMEOUT_MS: must be longer than SSR_ABORT_MS, so requests in flight at shutdown can still answer');
+  if (e.NODE_ENV === 'production' && e.CONTENTFUL_SPACE_ID && !e.COOKIE_SECRET && e.PREVIEW_SECRET)
+    issues.push('COOKIE_SECRET: required in production when PREVIEW_SECRET is set');
+  return issues;
 }
 
 function toConfig(e: Env, version: string) {

@@ -32,10 +32,7 @@ interface ImageUrlOptions {
   format?: ImageFormat;
 }
 
-/**
- * Adds Images API parameters in a fixed order (`w q fm`), so equal requests get equal URLs (one cache entry each, here and in
- * CDNs); protocol-relative Contentful URLs become https. No heights or fit modes: no page needs them.
- */
+/** Adds `w q fm` in a fixed order, so equal requests get equal URLs (one cache entry each, here and in CDNs). */
 export function imageUrl(url: string, options: ImageUrlOptions = {}): string {
   const { width, quality = IMAGE_QUALITY, format } = options;
   const hashAt = url.indexOf('#');

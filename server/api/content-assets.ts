@@ -7,31 +7,23 @@ import { Router } from 'express';
 import { errorsAsJson, sendError } from '#server/middleware/errors.ts';
 import { getAssetType, resolveAssetFile } from '#server/services/images/asset-path.ts';
 import { parseImageParams, toImageQuery } from '#server/services/images/image-params.ts';
-import { createImageTransformer, createSourceInfoReader } from '#server/services/images/image-transformer.ts';
-import { ImageBusyError } from '#server/services/images/render-queue.ts';
+import { createImageTransformer, createSourceInfoReader, ImageBusyError } from '#server/services/images/image-transformer.ts';
 import { IMAGE_QUALITY } from '#shared/constants.ts';
 import { toSafeRedirectPath } from '#shared/http/safe-redirect.ts';
 import { isTransformableImage } from '#shared/images.ts';
 
 import type { ImageParams } from '#server/services/images/image-params.ts';
+import type { ImageTransformerOptions } from '#server/services/images/image-transformer.ts';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 
-export interface AssetRouterOptions {
+/** The transformer's options; `concurrency` 0 or unset: one fewer than the cores, `maxWaiting` unset: 8 per render slot. */
+export interface AssetRouterOptions extends Partial<Omit<ImageTransformerOptions, 'logger' | 'limitInputPixels'>> {
   /** The folder holding `<host>/<spaceId>/<assetId>/<token>/<fileName>` (docs/content-model.md). */
   assetsDir: string;
   logger: Logger;
-  /** Byte budget of the in-memory variant cache; 0 disables it. */
-  cacheMaxBytes: number;
   /** Allowed `q` values, ascending; the first is used when a request names none. */
   qualities?: readonly number[];
-  /** Renders at once; 0 or unset: one fewer than the cores, at least 1. */
-  concurrency?: number;
-  /** Renders waiting before requests get 503; default 8 per render slot. */
-  maxWaiting?: number;
-  timeoutMs?: number;
-  diskCacheDir?: string;
-  diskCacheMaxBytes?: number;
 }
 
 /** Largest source image sharp decodes: 50 megapixels, about 200 MB of RGBA at most. */
@@ -69,9 +61,9 @@ export function createAssetRouter(options: AssetRouterOptions): Router {
   // One core stays with the event loop: with a render per core, bench:images on 2 cores peaked at 392-423 MB RSS (1 render: 322-393 MB).
   const concurrency = options.concurrency || Math.max(1, availableParallelism() - 1);
   const transformer = createImageTransformer({
+    ...options,
     logger,
-    memoryCacheMaxBytes: options.cacheMaxBytes,
-    ...(options.diskCacheDir ? { diskCacheDir: options.diskCacheDir, diskCacheMaxBytes: options.diskCacheMaxBytes ?? 0 } : {}),
+    cacheMaxBytes: options.cacheMaxBytes ?? 0,
     concurrency,
     maxWaiting: options.maxWaiting ?? concurrency * 8,
     timeoutMs: options.timeoutMs ?? 10_000,

@@ -9,10 +9,7 @@ import type { ContentEvents } from '#server/services/content/content-events.ts';
 import type { ContentService } from '#server/services/content/content-service.ts';
 
 const WEBHOOK_TTL_S = 30;
-/**
- * How far ahead of our clock a timestamp may be: network delay only makes stamps older, what remains is clock drift between two
- * NTP-synced hosts (milliseconds, rarely a second). 5 s absorbs a badly synced host without widening the replay window much.
- */
+/** Network delay only makes stamps older; 5 s ahead absorbs a badly synced clock without widening the replay window much. */
 const MAX_FUTURE_SKEW_MS = 5_000;
 
 const TIMESTAMP_REFUSALS = {
@@ -35,10 +32,7 @@ export function checkTimestamp(
   return { ok: true };
 }
 
-/**
- * Signatures seen within their validity window, in bounded memory, swept once expired (the timestamp check refuses them then).
- * `claim` is `full` when `maxEntries` unexpired ones are held: the caller refuses rather than forgets one. Per process (ADR 011).
- */
+/** Signatures seen within their validity window, per process (ADR 011); when full, the caller refuses rather than forgets one. */
 export function createReplayGuard(options: { maxEntries: number }) {
   const seen = new Map<string, number>();
   return {
@@ -56,11 +50,7 @@ export function createReplayGuard(options: { maxEntries: number }) {
   };
 }
 
-/**
- * `POST /api/webhooks/contentful`: verifies Contentful's request signature (@contentful/node-apps-toolkit, 30 s time-to-live, at
- * most 5 s in the future), accepts each signed request once (409 for a replay), invalidates what the change makes stale
- * (contentful-topics.ts), then tells the listeners (page cache, search).
- */
+/** Verifies Contentful's signature, accepts each signed request once (409 for a replay), invalidates what the change makes stale, tells listeners. */
 export function createContentfulWebhookRouter(options: {
   secret: string | undefined;
   content: ContentService;

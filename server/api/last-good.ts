@@ -5,11 +5,7 @@ import { ContentUnavailableError } from '#server/services/content/errors.ts';
 
 import type { Request, Response } from 'express';
 
-/**
- * Sends generated documents (feeds, sitemap) that outlive a Contentful outage: when building fails because Contentful is
- * unavailable, the last good body is sent instead (`no-store`, so a CDN does not keep it past the outage), or 503 if there never
- * was one. Other errors go to the error handler.
- */
+/** Feeds and sitemaps outlive a Contentful outage: the last good body is sent (`no-store`, so no CDN keeps it), else 503. */
 export function createLastGoodSender() {
   // One per origin and path (about a dozen in practice); size in UTF-16 code units, a large sitemap is a few MB.
   const bodies = new LRUCache<string, string>({ max: 64, maxSize: 32 * 1024 * 1024, sizeCalculation: (body) => Math.max(1, body.length) });

@@ -4,10 +4,7 @@ import type { Request, RequestHandler, Response } from 'express';
 /** A host name or [IPv6] literal with an optional port; nothing that could smuggle a path or user info. */
 const HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-/**
- * A Host / X-Forwarded-Host value normalised (lower case, IPv6 compressed and bracketed, no trailing dot, no default port):
- * `hostname` like `[::1]`, `host` with the port when one was given; `undefined` when malformed.
- */
+/** A Host / X-Forwarded-Host value in one spelling (lower case, IPv6 compressed and bracketed, no trailing dot, no default port). */
 export function parseHost(value: string | undefined): { hostname: string; host: string } | undefined {
   if (!value || !HOST.test(value)) return undefined;
   let url: URL;
@@ -55,10 +52,7 @@ export function allowedHosts(config: Pick<Config, 'allowedHosts'>, options: { ex
   };
 }
 
-/**
- * The origin of every absolute URL (canonical links, feeds, sitemap): PUBLIC_URL, else the request's protocol and checked host,
- * in one spelling per host since the page cache keys on it.
- */
+/** The origin of every absolute URL: PUBLIC_URL, else the request's protocol and checked host (one spelling: the page cache keys on it). */
 export function requestOrigin(req: Request, publicUrl: string | undefined): string {
   if (publicUrl) return new URL(publicUrl).origin;
   const protocol = req.protocol === 'https' ? 'https' : 'http';

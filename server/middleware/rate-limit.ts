@@ -11,9 +11,8 @@ import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
 /**
- * The address rate limits count: the one the trusted hops vouch for (`req.ip`). With TRUST_PROXY=true Express believes every
- * hop and `req.ip` is the left-most X-Forwarded-For entry, which the client writes itself; we take the one our nearest proxy
- * appended instead (`req.ips` is farthest to nearest).
+ * The address the trusted hops vouch for (`req.ip`). With TRUST_PROXY=true `req.ip` is the left-most X-Forwarded-For entry, which
+ * the client writes itself; we take the one our nearest proxy appended instead.
  */
 export function clientAddress(req: Request): string {
   const trustsEveryHop = req.app.get('trust proxy') === true;
@@ -53,10 +52,7 @@ export interface RateLimitOptions {
   message?: string;
 }
 
-/**
- * The one rate limiter: a window of `burst` requests per client address, answered with 429 and Retry-After. Clients are keyed
- * by an HMAC of their address under a random per-process key, so raw addresses are never kept, not even in memory.
- */
+/** The one rate limiter (429 with Retry-After). Clients are keyed by an HMAC under a per-process key: raw addresses are never kept. */
 export function rateLimit({ burst, perSecond, maxClients, message = 'Too many requests, retry later' }: RateLimitOptions): RequestHandler {
   const limiter = new RateLimiterMemory({ points: burst, duration: burst / perSecond });
   const clients = new LRUCache<string, true>({

@@ -32,10 +32,7 @@ export function staticFiles(dir: string, options: ServeStaticOptions = {}): Requ
   };
 }
 
-/**
- * 404 for every `*.map` path (SOURCE_MAPS_PUBLIC=false): the maps would hand out the sources. Decoded first, as serve-static
- * decodes it: `x.js%2Emap` names the same file (an undecodable path is refused by serve-static too).
- */
+/** 404 for every `*.map` path (SOURCE_MAPS_PUBLIC=false), decoded as serve-static decodes it: `x.js%2Emap` names the same file. */
 export function hideSourceMaps(): RequestHandler {
   const answerNotFound = notFound();
   return (req, res, next) => {

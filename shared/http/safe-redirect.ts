@@ -68,10 +68,7 @@ export function toSafeRedirectPath(value: unknown): string | undefined {
   return ok ? url.pathname + url.search + url.hash : undefined;
 }
 
-/**
- * The browser's side, for a value the server's gate or the URL parser produced: it must stay on `origin` and not start with `//`
- * (react-router hands that to `location.assign` as protocol-relative); anything else is `/`. Small, for the first-load bundle.
- */
+/** The browser's side (small, for the first-load bundle): stays on `origin` and never starts with `//` (protocol-relative), else `/`. */
 export function toSameOriginPath(value: string, origin: string): string {
   try {
     const url = new URL(value, `${origin}/`);

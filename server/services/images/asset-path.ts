@@ -22,10 +22,8 @@ function decodeSegment(raw: string): string | null {
 }
 
 /**
- * Maps a request path to a regular file under `root` (a real path), or null. The path is
- * `<host>/<spaceId>/<assetId>/<token>/<fileName>`, as `contentful space export --download-assets` writes it; each segment is
- * decoded once and must be a plain name (no dot segments, dotfiles, slashes, backslashes or control characters, encoded or not),
- * and the real path must stay inside the root, so symlinks cannot lead out either.
+ * `<host>/<spaceId>/<assetId>/<token>/<fileName>` (as `contentful space export` writes it) to a file under the real path `root`:
+ * each segment decoded once must be a plain name, and the real path must stay inside the root (symlinks cannot lead out).
  */
 export async function resolveAssetFile(root: string, requestPath: string): Promise<AssetFile | null> {
   const segments = requestPath.split('/').slice(1).map(decodeSegment);

@@ -8,10 +8,9 @@ const TEMP_PREFIX = '.tmp-';
 const NAME = /^[\w-]{1,100}$/;
 
 /**
- * Rendered variants on disk (`<DATA_DIR>/cache/images`), so a restart does not redo the work. Entries are written to a temp file
- * and renamed into place, so nobody sees half a file. An index in memory (loaded on first use, oldest mtime first) keeps the total
- * under `maxBytes` (0 disables the cache), evicting the least recently used; a hit touches the mtime so the order survives
- * restarts. An unwritable folder or a full disk is logged once per error code and never fails a request.
+ * Rendered variants on disk, written to a temp file and renamed into place. An index in memory (loaded oldest mtime first) keeps
+ * the total under `maxBytes`, evicting the least recently used; a hit touches the mtime so the order survives restarts.
+ * Disk errors are logged once per code and never fail a request.
  */
 export function createDiskCache({ dir, maxBytes, logger }: { dir: string; maxBytes: number; logger: Logger }) {
   // name -> size, least recently used first (Map keeps insertion order).

@@ -28,10 +28,8 @@ export function getNearestQuality(quality: number, allowed: readonly number[]): 
 }
 
 /**
- * Parses an asset request's query against the allow-lists, so the server renders a small, fixed set of variants and is never an
- * open resizer (ADR 012): `w` an allowed width, `q` one of `qualities` (the first when absent), `fm` one of IMAGE_FORMATS.
- * Anything else fails naming the parameter. A well-formed quality that is not allowed redirects to the nearest allowed one, so a
- * page built under another IMAGE_QUALITIES keeps its images. `params` is null without a query (the original is served).
+ * The query against the allow-lists, so the server is never an open resizer (ADR 012); anything else fails naming the parameter.
+ * A well-formed quality not allowed redirects to the nearest allowed one, so pages built under another IMAGE_QUALITIES keep images.
  */
 export function parseImageParams(search: string, qualities: readonly number[]): ImageParamsResult {
   const query = new URLSearchParams(search);

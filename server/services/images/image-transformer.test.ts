@@ -25,7 +25,7 @@ const getSourceInfo = createSourceInfoReader({ limitInputPixels: 10_000_000 });
 const create = (options: Partial<ImageTransformerOptions> = {}) =>
   createImageTransformer({
     logger,
-    memoryCacheMaxBytes: 1_000_000,
+    cacheMaxBytes: 1_000_000,
     concurrency: 2,
     maxWaiting: 16,
     timeoutMs: 10_000,
@@ -75,7 +75,7 @@ describe('createImageTransformer', () => {
   });
 
   it('evicts by bytes', async () => {
-    const transformer = create({ memoryCacheMaxBytes: 1 });
+    const transformer = create({ cacheMaxBytes: 1 });
 
     await transformer.transform(photo, photoInfo, { width: 64, quality: 75 });
     await transformer.transform(photo, photoInfo, { width: 64, quality: 75 });
@@ -128,7 +128,7 @@ describe('createImageTransformer', () => {
   });
 
   it('flattens transparency onto white for jpg and keeps it for webp', async () => {
-    const transformer = create({ memoryCacheMaxBytes: 0 });
+    const transformer = create({ cacheMaxBytes: 0 });
     const logo = (await resolveAssetFile(fixture.assetsDir, PATHS.png))!;
     const info = await getSourceInfo(logo);
 

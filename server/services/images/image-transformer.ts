@@ -3,10 +3,10 @@ import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 
 import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 
 import { createDiskCache } from '#server/services/images/disk-cache.ts';
-import { createRenderQueue, ImageBusyError } from '#server/services/images/render-queue.ts';
 import { IMAGE_FORMAT_TYPES } from '#shared/images.ts';
 
 import type { AssetFile } from '#server/services/images/asset-path.ts';
@@ -15,11 +15,61 @@ import type { ImageFormat } from '#shared/images.ts';
 import type { Logger } from 'pino';
 import type { Sharp } from 'sharp';
 
-/** What the variant checks and the disk cache need to know about a source image. */
+export class ImageBusyError extends Error {
+  readonly reason: 'queue-full' | 'timeout';
+  constructor(reason: 'queue-full' | 'timeout') {
+    super(reason === 'queue-full' ? 'image render queue is full' : 'image render timed out');
+    this.name = 'ImageBusyError';
+    this.reason = reason;
+  }
+}
+
+/**
+ * On p-limit: at most `concurrency` renders run (`maxHeavy` of them AVIF) and `maxWaiting` wait; a render still waiting at its
+ * deadline (`performance.now()` time) never starts. A heavy task waits for a heavy slot first, so lighter ones pass it meanwhile.
+ */
+export function createRenderQueue(options: { concurrency: number; maxWaiting: number; maxHeavy?: number }) {
+  const concurrency = Math.max(1, options.concurrency);
+  const maxHeavy = Math.max(1, Math.min(concurrency, options.maxHeavy ?? concurrency));
+  const slots = pLimit(concurrency);
+  const heavySlots = pLimit(maxHeavy);
+  let waiting = 0;
+  const canStart = (heavy: boolean) => slots.activeCount < concurrency && (!heavy || heavySlots.activeCount < maxHeavy);
+
+  return {
+    get active() {
+      return slots.activeCount;
+    },
+    get waiting() {
+      return waiting;
+    },
+    run<T>(task: () => Promise<T>, deadlineAt: number, heavy = false): Promise<T> {
+      const queued = !canStart(heavy);
+      if (queued && waiting >= options.maxWaiting) return Promise.reject(new ImageBusyError('queue-full'));
+      if (queued) waiting += 1;
+      return new Promise<T>((resolve, reject) => {
+        let expired = false;
+        const expire = () => {
+          expired = true;
+          if (queued) waiting -= 1;
+          reject(new ImageBusyError('timeout'));
+        };
+        const timer = setTimeout(expire, Math.max(0, deadlineAt - performance.now()));
+        const start = async () => {
+          if (expired) return;
+          clearTimeout(timer);
+          if (queued) waiting -= 1;
+          await task().then(resolve, reject);
+        };
+        void (heavy ? heavySlots(async () => (expired ? undefined : slots(start))) : slots(start));
+      });
+    },
+  };
+}
+
+/** `width` as displayed (after EXIF orientation); `hash` the file's sha256, so disk cache entries survive redeploys and moves. */
 export interface SourceInfo {
-  /** Width as displayed (after EXIF orientation), the widest variant allowed. */
   width: number;
-  /** sha256 of the file: disk cache entries survive restarts, redeploys and moved folders. */
   hash: string;
 }
 
@@ -54,7 +104,7 @@ export interface TransformedImage {
 export interface ImageTransformerOptions {
   logger: Logger;
   /** Byte budget of the in-memory LRU; 0 disables it (renders are still coalesced). */
-  memoryCacheMaxBytes: number;
+  cacheMaxBytes: number;
   /** The on-disk cache; no folder or 0 bytes disables it. */
   diskCacheDir?: string;
   diskCacheMaxBytes?: number;
@@ -91,10 +141,8 @@ function toImage(body: Buffer, format: ImageFormat): TransformedImage {
 }
 
 /**
- * Resizes and re-encodes with sharp. A variant is looked up in a byte-bounded memory LRU, then on disk, and only then rendered in
- * the bounded queue; concurrent requests for one variant share one lookup and render, which outlives a caller's deadline and
- * still fills both caches. sharp's own caches are off (we keep encoded bytes, libvips would hold pixels) and each render uses
- * one libvips thread, so at most `concurrency` cores render.
+ * A variant comes from the memory LRU, else disk, else one render in the queue shared by concurrent requests, which outlives a
+ * caller's deadline and still fills both caches. sharp's caches are off (we keep encoded bytes) and each render uses one thread.
  */
 export function createImageTransformer(options: ImageTransformerOptions) {
   const { logger, timeoutMs, limitInputPixels, diskCacheDir, diskCacheMaxBytes } = options;
@@ -104,8 +152,8 @@ export function createImageTransformer(options: ImageTransformerOptions) {
   // which kept the server under 400 MB RSS in bench:images and leaves a core for pages.
   const queue = createRenderQueue({ concurrency: options.concurrency, maxWaiting: options.maxWaiting, maxHeavy: Math.floor(options.concurrency / 2) });
   const memory =
-    options.memoryCacheMaxBytes > 0
-      ? new LRUCache<string, TransformedImage>({ maxSize: options.memoryCacheMaxBytes, sizeCalculation: (image) => Math.max(1, image.body.length) })
+    options.cacheMaxBytes > 0
+      ? new LRUCache<string, TransformedImage>({ maxSize: options.cacheMaxBytes, sizeCalculation: (image) => Math.max(1, image.body.length) })
       : null;
   const disk = diskCacheDir && diskCacheMaxBytes ? createDiskCache({ dir: diskCacheDir, maxBytes: diskCacheMaxBytes, logger }) : null;
   const inFlight = new Map<string, Promise<TransformedImage>>();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { createRenderQueue, ImageBusyError } from '#server/services/images/render-queue.ts';
+import { createRenderQueue, ImageBusyError } from '#server/services/images/image-transformer.ts';
 
 const later = (ms: number) => performance.now() + ms;
 /** Lets queued tasks start (p-limit starts them from microtasks). */
