@@ -98,11 +98,7 @@ export function renderDocument(context: StaticHandlerContext, { nonce, bootstrap
   );
 }
 
-/**
- * Runs the loaders of `routeIds` (all matched when empty) for a client navigation, as JSON-ready data
- * for the browser's data strategy. `onError` gets each unexpected loader error (the payload carries
- * only a generic message for it), so the server can log it with its stack.
- */
+/** The loaders of `routeIds` (all matched when empty) as JSON for the browser's data strategy; `onError` sees unexpected errors the payload hides. */
 export async function queryData(
   request: Request,
   requestContext: RouterContextProvider,

@@ -6,11 +6,7 @@ import { toSameOriginPath } from '#shared/http/safe-redirect.ts';
 import type { DataStrategyFunction, DataStrategyResult } from 'react-router';
 import type { RouteDataPayload } from '#shared/data/route-data.ts';
 
-/**
- * Browser data strategy: instead of running loaders in the browser, ask the server's `/_data` once per
- * navigation for every matched route that needs data, so loaders' server-only work never ships.
- * After ROUTE_DATA_TIMEOUT_MS (or a network failure) the navigation falls back to a document load.
- */
+/** One `/_data` request per navigation answers every matched loader, so no loader code ships; on timeout or failure, a document load. */
 export const dataStrategy: DataStrategyFunction = async ({ request, matches }) => {
   const toLoad = matches.filter((m) => m.shouldCallHandler());
   const routeIds = toLoad.map((m) => m.route.id);

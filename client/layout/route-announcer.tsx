@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 
-/**
- * Focus management for client navigations: after a new page renders, move
- * focus to <main> (so keyboard and screen-reader users start at the content)
- * and announce the new title. The first render is left alone.
- */
+/** After each client navigation (not the first render): focus <main>, so keyboard and screen-reader users start at the content, and announce the title. */
 export function RouteAnnouncer() {
   const location = useLocation();
   const navigation = useNavigation();

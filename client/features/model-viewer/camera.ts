@@ -1,11 +1,7 @@
 import type { PerspectiveCamera, Vector3 } from 'three';
 
-/**
- * Camera framing and keyboard orbit as pure maths (unit-tested without a renderer), plus the two
- * functions that apply them to three's camera and OrbitControls. Conventions are three's `Spherical`:
- * y is up, the polar angle is measured from +y, azimuth 0 looks at the model's front (+z). The model
- * stands on the floor plane y = 0 (drei `<Center top>`).
- */
+// Framing and keyboard orbit as pure maths, plus their application to the camera. Conventions are three's `Spherical`
+// (y up, polar angle from +y, azimuth 0 looks at the front, +z); the model stands on y = 0 (drei `<Center top>`).
 
 export interface Vec3 {
   x: number;

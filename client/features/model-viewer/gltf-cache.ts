@@ -1,10 +1,7 @@
 import type { BufferGeometry, Material, Object3D, Skeleton, Texture } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
-/**
- * One download per model URL, shared by every viewer showing it and reference-counted, so the last
- * viewer to let go disposes it; why not drei's `useGLTF`: docs/decisions/004-model-viewer.md.
- */
+// One reference-counted download per model URL; the last viewer to let go disposes it (not drei's `useGLTF`: ADR 004).
 
 export type LoadGltf = (src: string, onProgress: (event: ProgressEvent) => void) => Promise<GLTF>;
 

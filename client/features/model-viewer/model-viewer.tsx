@@ -44,11 +44,7 @@ export interface ModelViewerProps {
   sizes?: string;
 }
 
-/**
- * An interactive 3D model that is safe to server-render: until it starts it is a fixed-ratio figure with the
- * poster (or a placeholder), so there is no layout shift and something to see without JS or WebGL. State is
- * mirrored on the figure as `data-state` and `data-progress` (0..1).
- */
+/** A 3D model safe to server-render: until it starts, a fixed-ratio figure with its poster (no layout shift, nothing needs JS). */
 export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 3', className, sizes = '(min-width: 760px) 704px, 100vw' }: ModelViewerProps) {
   const figureRef = useRef<HTMLElement>(null);
   const [status, dispatch] = useReducer(viewerReducer, source.src, createViewerStatus);

@@ -31,11 +31,7 @@ function internalHref(target: EventTarget): string | undefined {
   return url.origin === window.location.origin ? url.pathname + url.search + url.hash : undefined;
 }
 
-/**
- * A rich-text field rendered to HTML on the server. On hydration the HTML is read back from the server's DOM, not
- * sent twice (docs/decisions/029-rich-text-as-server-html.md). Internal links navigate client-side through one
- * delegated listener; embedded model slots get live viewers through portals.
- */
+/** Server-rendered rich text, read back from the DOM on hydration (ADR 029); one delegated listener routes internal links, portals mount viewers. */
 export function RichTextHtml({ value, renderModel, loadModelRenderer, className }: RichTextHtmlProps) {
   const id = richTextDomId(value.key);
   const navigate = useNavigate();
