@@ -27,9 +27,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 
 /** The feature routers server/composition.ts builds; each is optional, so tests mount only what they need. */
-export type AppRouters = Partial<
-  Record<'previewCookie' | 'assets' | 'searchApi' | 'insights' | 'feeds' | 'contentJson' | 'preview' | 'webhook', RequestHandler>
->;
+type RouterName = 'previewCookie' | 'assets' | 'searchApi' | 'insights' | 'feeds' | 'contentJson' | 'preview' | 'webhook';
+export type AppRouters = { [name in RouterName]?: RequestHandler | undefined };
 
 /** Everything the app needs from outside; tests build their own. */
 export interface AppDeps {

@@ -73,22 +73,13 @@ export async function createServices(config: Config, logger: Logger) {
   }
 
   const { images, preview } = config;
+  const assetsDir = join(dirname(exportFile), 'assets');
   const routers: AppRouters = {
     previewCookie: previewCookie(preview.cookieSecret),
-    ...(clients.mode === 'embedded'
-      ? {
-          assets: createAssetRouter({
-            assetsDir: join(dirname(exportFile), 'assets'),
-            logger,
-            ...images,
-            diskCacheDir: join(config.dataDir, 'cache', 'images'),
-          }),
-        }
-      : {}),
-    ...(search ? { searchApi: search.router } : {}),
-    ...(insightsStore
-      ? { insights: createInsightsRouter({ scripts: createScriptSource(config.isDev), store: insightsStore, token: config.insights.token }) }
-      : {}),
+    assets:
+      clients.mode === 'embedded' ? createAssetRouter({ assetsDir, logger, ...images, diskCacheDir: join(config.dataDir, 'cache', 'images') }) : undefined,
+    searchApi: search?.router,
+    insights: insightsStore && createInsightsRouter({ scripts: createScriptSource(config.isDev), store: insightsStore, token: config.insights.token }),
     feeds: createFeedsRouter(config, content),
     contentJson: createContentJsonRouter(content, config.htmlCacheControl),
     preview: createPreviewRouter({ secret: preview.secret, cookieSecret: preview.cookieSecret, enabled: clients.previewAvailable }),
@@ -113,9 +104,7 @@ export async function createServices(config: Config, logger: Logger) {
     modes,
     insightsStore,
     // The last second of queued insights is written before the process exits.
-    close: async () => {
-      await insightsStore?.close();
-    },
+    close: async () => void (await insightsStore?.close()),
   };
 }
 

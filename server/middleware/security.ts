@@ -79,17 +79,9 @@ function createPolicyBuilder(config: Config): (state: PolicyState) => string {
   };
 }
 
-interface PolicyLocals {
-  policy?: PolicyState;
-  buildPolicy?: (state: PolicyState) => string;
-}
-
 /** Changes part of this response's page policy once the route is known (framing on the embed route, hashes on a cached page). */
 export function updatePolicy(res: Response, change: Partial<PolicyState>): void {
-  const locals = res.locals as PolicyLocals;
-  if (!locals.policy || !locals.buildPolicy || res.headersSent) return;
-  locals.policy = { ...locals.policy, ...change };
-  res.setHeader('Content-Security-Policy', locals.buildPolicy(locals.policy));
+  if (!res.headersSent) (res.locals.updatePolicy as ((change: Partial<PolicyState>) => void) | undefined)?.(change);
 }
 
 /** The Draco and meshopt workers' own policy: a worker runs under its response's CSP, so they compile wasm and no page must (ADR 004). */
@@ -134,15 +126,16 @@ export function securityHeaders(config: Config): RequestHandler {
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), fullscreen=(self)');
     // Two years, with subdomains, eligible for the browsers' preload lists.
     if (https) res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains; preload');
-    const policy: PolicyState = {
+    let policy: PolicyState = {
       nonce: res.locals.nonce as string | undefined,
       scriptHashes: [],
       styleHashes: [],
       frameAncestors: "'none'",
       upgradeInsecure: https,
     };
-    Object.assign(res.locals, { policy, buildPolicy } satisfies PolicyLocals);
-    res.setHeader('Content-Security-Policy', buildPolicy(policy));
+    const update = (change: Partial<PolicyState>) => res.setHeader('Content-Security-Policy', buildPolicy((policy = { ...policy, ...change })));
+    res.locals.updatePolicy = update;
+    update({});
     mw(req, res, next);
   };
 }
