@@ -36,10 +36,7 @@ function fallbackFormat(contentType: string): ImageFormat {
   return /^image\/p?jpe?g$/i.test(contentType) ? 'jpg' : 'png';
 }
 
-/**
- * Our next/image: a `<picture>` offering AVIF and WebP through `<source type>` (the Images API does no Accept
- * negotiation) and a jpg/png fallback, with width/height so there is no layout shift; SVG and GIF untransformed (ADR 005).
- */
+/** Our next/image: `<picture>` with AVIF/WebP `<source type>`s (the Images API does no Accept negotiation), a jpg/png fallback, width/height (ADR 005). */
 export function Image({ asset, alt, width, height, sizes, priority = false, quality, className, ariaHidden }: ImageProps) {
   const dimensions = getImageDimensions(asset, width, height);
   const loading = priority ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const };

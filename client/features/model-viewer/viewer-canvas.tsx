@@ -47,10 +47,7 @@ export interface ViewerCanvasProps {
   onContextLost: () => void;
 }
 
-/**
- * The lazily loaded 3D chunk, the only module graph importing three, fiber and drei: the canvas (frameloop
- * "demand": no frames while nothing moves), toolbar and hint; reports progress, first frame, failures and context loss.
- */
+/** The lazy 3D chunk, the only graph importing three, fiber and drei: canvas (frames on demand only), toolbar and hint. */
 export function ViewerCanvas(props: ViewerCanvasProps) {
   const { source, locale, attempt, figureRef, onProgress, onFirstFrame, onLoadError, onContextLost } = props;
   const t = getCanvasLabels(locale);

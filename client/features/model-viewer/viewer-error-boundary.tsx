@@ -2,10 +2,7 @@ import { Component } from 'react';
 
 import type { ErrorInfo, ReactNode } from 'react';
 
-/**
- * Contains any failure of the 3D tree (chunk load, renderer creation, model parse) so it never blanks the page:
- * it renders nothing and the shell keeps the poster with a message and Retry. Reset it by changing its `key`.
- */
+/** A failing 3D tree (chunk, renderer, model) renders nothing, so the shell keeps the poster with Retry; reset by changing its `key`. */
 export class ViewerErrorBoundary extends Component<{ children: ReactNode; onError: (error: unknown) => void }, { hasFailed: boolean }> {
   override state = { hasFailed: false };
 

@@ -143,10 +143,7 @@ function DownloadLink({ asset, locale }: { asset: SafeAsset; locale: Locale }) {
   );
 }
 
-/**
- * embedded-asset-block: images as responsive figures, videos with native controls, glTF/GLB in the viewer slot,
- * anything else as a download. Alt text is the description, else the title, which is the caption when it adds something.
- */
+/** embedded-asset-block: image figure, native video, glTF in the viewer slot, else a download. Alt: description, else title (then a caption). */
 export function EmbeddedAsset({ asset, ctx }: { asset: SafeAsset; ctx: RenderContext }) {
   const type = asset.contentType.toLowerCase();
   const alt = asset.description || asset.title;
