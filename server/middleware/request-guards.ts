@@ -1,4 +1,5 @@
 import { HttpError } from '#shared/http/http-error.ts';
+import { tryDecode } from '#shared/http/safe-redirect.ts';
 
 import type { RequestHandler } from 'express';
 
@@ -15,13 +16,9 @@ export function requestGuards(options: { maxBodyBytes: number }): RequestHandler
     if (Number(req.get('content-length') ?? 0) > options.maxBodyBytes) {
       return next(new HttpError(413, `Request body is larger than ${options.maxBodyBytes} bytes`, { headers: { Connection: 'close' } }));
     }
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(target.split('?', 1)[0]!);
-      if (req.url.includes('?')) decodeURIComponent(target.slice(target.indexOf('?') + 1).replace(/\+/g, ' '));
-    } catch {
-      return next(new HttpError(400, 'URL has malformed percent-encoding'));
-    }
+    const decoded = tryDecode(target.split('?', 1)[0]!);
+    const query = req.url.includes('?') ? tryDecode(target.slice(target.indexOf('?') + 1).replace(/\+/g, ' ')) : '';
+    if (decoded === undefined || query === undefined) return next(new HttpError(400, 'URL has malformed percent-encoding'));
     if (decoded.includes('\0') || decoded.includes('\\') || /(^|\/)\.\.(\/|$)/.test(decoded))
       return next(new HttpError(400, 'URL path contains a forbidden segment'));
     next();

@@ -3,18 +3,11 @@ import { readdirSync } from 'node:fs';
 import express from 'express';
 
 import { notFound } from '#server/middleware/errors.ts';
+import { tryDecode } from '#shared/http/safe-redirect.ts';
 
 import type { RequestHandler } from 'express';
 
 type ServeStaticOptions = Parameters<typeof express.static>[1];
-
-function tryDecode(path: string): string | undefined {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * `express.static(dir)` for a build output that does not change while the process runs: only requests under one of its

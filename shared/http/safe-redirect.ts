@@ -14,7 +14,8 @@ const LOOKALIKE = /[\u2044\u2215\u2216\u29f5\u29f8\u29f9]/u;
 /** A first segment that reads like a URL scheme (`javascript:`, `http:`). */
 const SCHEME = /^\/[a-z][a-z0-9+.-]*:/i;
 
-function decodeOnce(value: string): string | undefined {
+/** `decodeURIComponent`, or undefined for a malformed escape (the one place that catches its URIError). */
+export function tryDecode(value: string): string | undefined {
   try {
     return decodeURIComponent(value);
   } catch {
@@ -34,7 +35,7 @@ function isSafePath(path: string): boolean {
     const folded = current.normalize('NFKC');
     const forbidden = round === 0 ? FORBIDDEN_RAW : FORBIDDEN;
     if (!isSafePathForm(current, forbidden) || !isSafePathForm(folded, forbidden)) return false;
-    const decoded = decodeOnce(folded);
+    const decoded = tryDecode(folded);
     // Undecodable (`%zz`, overlong UTF-8 like `%c0%af`): unsafe.
     if (decoded === undefined) return false;
     if (decoded === current) return true;
@@ -46,7 +47,7 @@ function isSafePath(path: string): boolean {
 
 /** The query and fragment cannot change the origin; they only need to decode cleanly. */
 function isSafeSuffix(suffix: string): boolean {
-  return !FORBIDDEN_RAW.test(suffix) && decodeOnce(suffix.replace(/\+/g, ' ')) !== undefined;
+  return !FORBIDDEN_RAW.test(suffix) && tryDecode(suffix.replace(/\+/g, ' ')) !== undefined;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 
+import { tryDecode } from '#shared/http/safe-redirect.ts';
+
 import type { Stats } from 'node:fs';
 
 /** A file inside the assets folder, after every check. */
@@ -13,12 +15,8 @@ export interface AssetFile {
 const UNSAFE = /[\u0000-\u001f\u007f/\\]/;
 
 function decodeSegment(raw: string): string | null {
-  try {
-    const segment = decodeURIComponent(raw);
-    return segment === '' || segment.startsWith('.') || UNSAFE.test(segment) ? null : segment;
-  } catch {
-    return null;
-  }
+  const segment = tryDecode(raw);
+  return !segment || segment.startsWith('.') || UNSAFE.test(segment) ? null : segment;
 }
 
 /**
