@@ -30,8 +30,10 @@ export const LAZY_ONLY = [
   },
   {
     name: 'search (Algolia, InstantSearch, search widgets and page)',
-    source:
-      /^client\/features\/search\/widgets\/|^client\/pages\/search\/(?!search\.server\.ts$)|(^|\/)node_modules\/(algoliasearch[^/]*|@algolia\/[^/]+|instantsearch[^/]*|react-instantsearch[^/]*|search-insights)\//,
+    source: new RegExp(
+      String.raw`^client/features/search/widgets/|^client/pages/search/(?!search\.server\.ts$)|` +
+        String.raw`(^|/)node_modules/(algoliasearch[^/]*|@algolia/[^/]+|instantsearch[^/]*|react-instantsearch[^/]*|search-insights)/`,
+    ),
     feature: /^client\/features\/search\//,
     mustExist: true,
   },

@@ -18,7 +18,12 @@ export const SEARCH_FACETS = ['type', 'tags'] as const;
 export const SEARCH_FACET_LIMIT = 20;
 
 /** Every search request: a query ID for click analytics, a 20-word body snippet (asked for: the embedded engine has no index settings). */
-export const SEARCH_QUERY_PARAMETERS = { hitsPerPage: SEARCH_HITS_PER_PAGE, clickAnalytics: true, attributesToSnippet: ['body:20'], snippetEllipsisText: '…' };
+export const SEARCH_QUERY_PARAMETERS = {
+  hitsPerPage: SEARCH_HITS_PER_PAGE,
+  clickAnalytics: true,
+  attributesToSnippet: ['body:20'],
+  snippetEllipsisText: '…',
+};
 
 /** `page` is 1-based, as in the URL. */
 export interface SearchPageParams {

@@ -96,7 +96,10 @@ parentPort.on('message', () => (running = false));
 })();
 `;
 
-/** Requests the article page one at a time in a worker thread (its own event loop, so the flood's responses do not delay it); `stop()` resolves with each latency in ms. */
+/**
+ * Requests the article page one at a time in a worker thread (its own event loop, so the flood's
+ * responses do not delay it); `stop()` resolves with each latency in ms.
+ */
 function startPageLoop(base: string): { stop(): Promise<number[]> } {
   const worker = new Worker(PAGE_LOOP, { eval: true, workerData: { url: `${base}${ARTICLE}` } });
   const result = new Promise<number[]>((done, fail) => {
@@ -156,7 +159,8 @@ async function runScenario(mode: FloodMode, images: string[], urls: string[]): P
     clearInterval(sampler);
     const client = Number.isNaN(clientCpuMs) ? '' : `, flood client CPU ${(clientCpuMs / 1000).toFixed(1)} s`;
     print(
-      `flood: ${(floodMs / 1000).toFixed(1)} s (${Math.round(urls.length / (floodMs / 1000))} requests/s), server CPU ${(cpuMs / 1000).toFixed(1)} s${client}, ` +
+      `flood: ${(floodMs / 1000).toFixed(1)} s (${Math.round(urls.length / (floodMs / 1000))} requests/s), ` +
+        `server CPU ${(cpuMs / 1000).toFixed(1)} s${client}, ` +
         `statuses ${JSON.stringify(counts(statuses))}`,
       `server RSS: before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 2 s after ${rssMb(server.pid).toFixed(0)} MB (target < 400 MB)`,
       `${latencyLine(`page ${ARTICLE} during the flood`, latencies)} (target < 50 ms)`,

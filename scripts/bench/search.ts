@@ -178,7 +178,8 @@ async function main(): Promise<void> {
   // Shared machines skew every number here; the load average says how much.
   const loadAverage = loadavg().map((value) => value.toFixed(1));
   console.log(
-    `Embedded search, Node ${process.version}, ${cpus().length} CPUs, load average ${loadAverage.join(' ')}, ${args.connections} connections, ${duration}s per row`,
+    `Embedded search, Node ${process.version}, ${cpus().length} CPUs, load average ${loadAverage.join(' ')}, ` +
+      `${args.connections} connections, ${duration}s per row`,
   );
   printTable('Index build (server child process)', buildRows);
   printTable('POST /1/indexes/*/queries (autocannon in the parent)', loadRows);
