@@ -176,4 +176,10 @@ export default defineConfig(
     files: ['*.config.{js,ts}', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  {
+    // ESLint resolvers are loaded with require(), so they are CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );
