@@ -30,7 +30,6 @@ import type { Logger } from 'pino';
 type RouterName = 'previewCookie' | 'assets' | 'searchApi' | 'insights' | 'feeds' | 'contentJson' | 'preview' | 'webhook';
 export type AppRouters = { [name in RouterName]?: RequestHandler | undefined };
 
-/** Everything the app needs from outside; tests build their own. */
 export interface AppDeps {
   logger: Logger;
   content: ContentApi;

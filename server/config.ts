@@ -236,7 +236,6 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** The browser's view of the configuration: no secrets. */
 export function publicConfig(config: Config): PublicConfig {
   const algolia = config.algolia.remote;
   return {

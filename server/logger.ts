@@ -67,7 +67,6 @@ export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy'
   ];
 }
 
-/** Bytes sent for this response (compression included), for the request line. */
 const countBytes: RequestHandler = (req, res, next) => {
   const start = req.socket.bytesWritten;
   res.on('finish', () => {

@@ -7,7 +7,6 @@ import { IMAGE_DEVICE_WIDTHS, IMAGE_QUALITY, IMAGE_WIDTHS } from '#shared/consta
 export const IMAGE_FORMATS = ['avif', 'webp', 'jpg', 'png'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
-/** Every width an image may be requested at, ascending. */
 export const ALLOWED_IMAGE_WIDTHS: readonly number[] = [...IMAGE_WIDTHS, ...IMAGE_DEVICE_WIDTHS].sort((a, b) => a - b);
 
 export const IMAGE_FORMAT_TYPES: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
@@ -19,7 +18,6 @@ export function isTransformableImage(contentType: string): boolean {
   return TRANSFORMABLE.has(contentType.toLowerCase().split(';', 1)[0]!.trim());
 }
 
-/** The smallest allowed width covering `width` (the largest allowed width beyond it). */
 export function snapImageWidth(width: number): number {
   return ALLOWED_IMAGE_WIDTHS.find((w) => w >= width) ?? ALLOWED_IMAGE_WIDTHS[ALLOWED_IMAGE_WIDTHS.length - 1]!;
 }

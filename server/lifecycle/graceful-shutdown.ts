@@ -73,11 +73,9 @@ function trackConnections(server: Server) {
 
 export interface GracefulShutdownOptions {
   logger: Logger;
-  /** From the first signal to a forced exit 1 (config.shutdownTimeoutMs). */
   timeoutMs: number;
   /** A keep-alive socket idle this long (at two sweeps in a row) is closed; closing sooner would cut a request still in the kernel buffer. */
   idleCloseMs?: number;
-  /** Releases what outlives the last connection (services); runs once before exit 0. */
   close?: () => Promise<void>;
   exit?: (code: number) => void;
 }

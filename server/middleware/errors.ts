@@ -6,7 +6,6 @@ import { getErrorMessage, HttpError } from '#shared/http/http-error.ts';
 
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 
-/** Statuses carried by errors from body parsers and other Express middleware. */
 function statusOf(err: unknown): number {
   const candidate = (err as { status?: unknown; statusCode?: unknown } | null)?.status ?? (err as { statusCode?: unknown } | null)?.statusCode;
   return typeof candidate === 'number' && candidate >= 400 && candidate < 600 ? candidate : 500;
@@ -32,7 +31,6 @@ export function renderErrorPage(status: number, message: string, requestId: stri
   return `<!doctype html><html lang="en"><head>${head}<title>${title} · Vitrine</title>${style}</head><body>${body}</body></html>`;
 }
 
-/** Sends a small JSON or HTML error answer carrying the request id. */
 export function sendError(req: Request, res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
   const requestId = String(req.id ?? res.getHeader('X-Request-Id') ?? '');
   res.status(status);
@@ -66,7 +64,6 @@ export function noStoreErrors(): RequestHandler {
   };
 }
 
-/** Falls through to here when no route answered. */
 export function notFound(): RequestHandler {
   return (req, res) => sendError(req, res, 404, `Nothing lives at ${req.path.slice(0, 200)}`);
 }

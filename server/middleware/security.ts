@@ -21,7 +21,6 @@ export function createNonceSource(): () => string {
   };
 }
 
-/** A fresh nonce per request (16 random bytes) on `res.locals.nonce`. */
 export function nonce(): RequestHandler {
   const next = createNonceSource();
   return (_req, res, done) => {
@@ -30,7 +29,6 @@ export function nonce(): RequestHandler {
   };
 }
 
-/** What varies between responses in the page policy. */
 interface PolicyState {
   /** This request's nonce for inline scripts and `<style>`; cached pages carry `'sha256-…'` hashes instead. */
   nonce: string | undefined;
@@ -38,7 +36,6 @@ interface PolicyState {
   styleHashes: readonly string[];
   /** `'none'` except on the viewer embed route. */
   frameAncestors: string;
-  /** Only when the site's origin is https. */
   upgradeInsecure: boolean;
 }
 

@@ -11,7 +11,6 @@ export class HttpError extends Error {
   }
 }
 
-/** Narrows `unknown` to a message for logs and error pages. */
 export function getErrorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;

@@ -5,7 +5,6 @@ import { tryDecode } from '#shared/http/safe-redirect.ts';
 
 import type { Stats } from 'node:fs';
 
-/** A file inside the assets folder, after every check. */
 export interface AssetFile {
   path: string;
   stats: Stats;

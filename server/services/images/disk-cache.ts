@@ -63,7 +63,6 @@ export function createDiskCache({ dir, maxBytes, logger }: { dir: string; maxByt
   const ready = () => (loaded ??= load().catch((err: unknown) => report(err, 'load')));
 
   return {
-    /** Bytes held, as this process knows them. */
     get bytes() {
       return bytes;
     },

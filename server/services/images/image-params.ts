@@ -65,7 +65,6 @@ export function parseImageParams(search: string, qualities: readonly number[]): 
   return { ok: true, params };
 }
 
-/** The query string for `params`, in the builder's order (`w q fm`). */
 export function toImageQuery(params: ImageParams): string {
   const query = new URLSearchParams();
   if (params.width !== undefined) query.set('w', String(params.width));

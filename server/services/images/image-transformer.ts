@@ -109,7 +109,6 @@ export interface ImageTransformerOptions {
   diskCacheDir?: string;
   diskCacheMaxBytes?: number;
   concurrency: number;
-  /** Renders waiting for a slot; more answer 503 at once. */
   maxWaiting: number;
   /** How long a caller waits for its variant (queue included) before a 503. */
   timeoutMs: number;
@@ -178,7 +177,6 @@ export function createImageTransformer(options: ImageTransformerOptions) {
   }
 
   return {
-    /** Variants rendered so far (cache and coalescing tests). */
     get renders() {
       return renders;
     },
