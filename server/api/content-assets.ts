@@ -6,11 +6,11 @@ import { Router } from 'express';
 
 import { errorsAsJson, sendError } from '#server/middleware/errors.ts';
 import { getAssetType, resolveAssetFile } from '#server/services/images/asset-path.ts';
-import { parseImageParams, toImageQuery } from '#server/services/images/image-params.ts';
+import { parseImageParams } from '#server/services/images/image-params.ts';
 import { createImageTransformer, createSourceInfoReader, ImageBusyError } from '#server/services/images/image-transformer.ts';
 import { IMAGE_QUALITY } from '#shared/constants.ts';
 import { toSafeRedirectPath } from '#shared/http/safe-redirect.ts';
-import { isTransformableImage } from '#shared/images.ts';
+import { imageUrl, isTransformableImage } from '#shared/images.ts';
 
 import type { ImageParams } from '#server/services/images/image-params.ts';
 import type { ImageTransformerOptions } from '#server/services/images/image-transformer.ts';
@@ -42,7 +42,7 @@ function setFileHeaders(res: Response, contentType: string, inline: boolean): vo
 
 /** 307/308 to the canonical variant: the requested path (already resolved to a file), a rebuilt query, through the redirect gate. */
 function redirectToVariant(req: Request, res: Response, status: 307 | 308, params: ImageParams): void {
-  const target = toSafeRedirectPath(`${req.originalUrl.split('?', 1)[0]}?${toImageQuery(params)}`);
+  const target = toSafeRedirectPath(imageUrl(req.originalUrl.split('?', 1)[0]!, params));
   if (!target) return sendError(req, res, 400, 'Bad asset path');
   // A width beyond the source never changes (the URL names an immutable upload); a quality depends on IMAGE_QUALITIES.
   res.setHeader('Cache-Control', status === 308 ? IMMUTABLE : 'public, max-age=300');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { getNearestQuality, parseImageParams, toImageQuery } from '#server/services/images/image-params.ts';
+import { getNearestQuality, parseImageParams } from '#server/services/images/image-params.ts';
+import { imageUrl } from '#shared/images.ts';
 
 const QUALITIES = [75];
 
@@ -67,9 +68,11 @@ describe('getNearestQuality', () => {
   });
 });
 
-describe('toImageQuery', () => {
-  it('writes the builder order w, q, fm', () => {
-    expect(toImageQuery({ format: 'avif', quality: 75, width: 640 })).toBe('w=640&q=75&fm=avif');
-    expect(toImageQuery({ quality: 75 })).toBe('q=75');
+describe('imageUrl (the redirects build their targets with it)', () => {
+  it('writes what parseImageParams reads back, in the order w, q, fm', () => {
+    const url = imageUrl('/a.jpg', { format: 'avif', quality: 75, width: 640 });
+    expect(url).toBe('/a.jpg?w=640&q=75&fm=avif');
+    expect(parseImageParams(url.split('?')[1]!, [75])).toEqual({ ok: true, params: { width: 640, quality: 75, format: 'avif' } });
+    expect(imageUrl('/a.jpg', { quality: 75 })).toBe('/a.jpg?q=75');
   });
 });

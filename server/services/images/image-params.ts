@@ -22,9 +22,7 @@ const fail = (parameter: string, message: string): ImageParamsResult => ({ ok: f
 
 /** The allowed quality closest to `quality` (ties go to the higher one). */
 export function getNearestQuality(quality: number, allowed: readonly number[]): number {
-  let best = allowed[0]!;
-  for (const candidate of allowed) if (Math.abs(candidate - quality) <= Math.abs(best - quality)) best = candidate;
-  return best;
+  return allowed.reduce((best, candidate) => (Math.abs(candidate - quality) <= Math.abs(best - quality) ? candidate : best));
 }
 
 /**
@@ -63,12 +61,4 @@ export function parseImageParams(search: string, qualities: readonly number[]): 
   if (seen.size === 0) return { ok: true, params: null };
   if (!qualities.includes(params.quality)) return { ok: 'redirect', params: { ...params, quality: getNearestQuality(params.quality, qualities) } };
   return { ok: true, params };
-}
-
-export function toImageQuery(params: ImageParams): string {
-  const query = new URLSearchParams();
-  if (params.width !== undefined) query.set('w', String(params.width));
-  query.set('q', String(params.quality));
-  if (params.format) query.set('fm', params.format);
-  return query.toString();
 }
