@@ -2,23 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
+import { LRUCache } from 'lru-cache';
+
 import type { Logger } from 'pino';
 
 const TEMP_PREFIX = '.tmp-';
 const NAME = /^[\w-]{1,100}$/;
 
 /**
- * Rendered variants on disk, written to a temp file and renamed into place. An index in memory (loaded oldest mtime first) keeps
- * the total under `maxBytes`, evicting the least recently used; a hit touches the mtime so the order survives restarts.
+ * Rendered variants on disk, written to a temp file and renamed into place. An lru-cache index of the files' sizes (loaded oldest
+ * mtime first) keeps the total under `maxBytes` and deletes what it evicts; a hit touches the mtime so the order survives restarts.
  * Disk errors are logged once per code and never fail a request.
  */
 export function createDiskCache({ dir, maxBytes, logger }: { dir: string; maxBytes: number; logger: Logger }) {
-  // name -> size, least recently used first (Map keeps insertion order).
-  const index = new Map<string, number>();
-  let bytes = 0;
   const reported = new Set<string>();
-  let loaded: Promise<void> | undefined;
-
   const report = (err: unknown, action: string) => {
     const code = (err as NodeJS.ErrnoException).code ?? 'unknown';
     if (reported.has(code)) return;
@@ -26,20 +23,17 @@ export function createDiskCache({ dir, maxBytes, logger }: { dir: string; maxByt
     logger.warn({ err, dir, action }, 'image disk cache unavailable');
   };
 
-  const remove = async (name: string) => {
-    bytes -= index.get(name) ?? 0;
-    index.delete(name);
-    await unlink(join(dir, name)).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') report(err, 'evict');
-    });
-  };
-
-  const evict = async () => {
-    for (const name of index.keys()) {
-      if (bytes <= maxBytes) break;
-      await remove(name);
-    }
-  };
+  const deleting: Array<Promise<void>> = [];
+  const index = new LRUCache<string, number>({
+    maxSize: Math.max(1, maxBytes),
+    sizeCalculation: (size) => Math.max(1, size),
+    dispose: (_size, name, reason) => {
+      if (reason !== 'evict') return;
+      deleting.push(unlink(join(dir, name)).catch((err: NodeJS.ErrnoException) => void (err.code === 'ENOENT' || report(err, 'evict'))));
+    },
+  });
+  // Evictions finish before the call that caused them resolves.
+  const evicted = () => Promise.all(deleting.splice(0));
 
   const load = async () => {
     await mkdir(dir, { recursive: true });
@@ -53,35 +47,29 @@ export function createDiskCache({ dir, maxBytes, logger }: { dir: string; maxByt
         if (info?.isFile()) entries.push({ name, size: info.size, mtimeMs: info.mtimeMs });
       }
     }
-    for (const entry of entries.sort((a, b) => a.mtimeMs - b.mtimeMs)) {
-      index.set(entry.name, entry.size);
-      bytes += entry.size;
-    }
-    await evict();
+    for (const { name, size } of entries.sort((a, b) => a.mtimeMs - b.mtimeMs)) index.set(name, size);
+    await evicted();
   };
-
+  let loaded: Promise<unknown> | undefined;
   const ready = () => (loaded ??= load().catch((err: unknown) => report(err, 'load')));
 
   return {
     get bytes() {
-      return bytes;
+      return index.calculatedSize;
     },
     /** The stored bytes, or undefined on a miss or any read error. */
     async get(name: string): Promise<Buffer | undefined> {
       if (maxBytes <= 0) return undefined;
       await ready();
-      const size = index.get(name);
-      if (size === undefined) return undefined;
+      if (!index.has(name)) return undefined;
       try {
         const body = await readFile(join(dir, name));
-        index.delete(name);
-        index.set(name, size);
+        index.get(name);
         const now = new Date();
         void utimes(join(dir, name), now, now).catch(() => undefined);
         return body;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') report(err, 'read');
-        bytes -= size;
         index.delete(name);
         return undefined;
       }
@@ -100,10 +88,8 @@ export function createDiskCache({ dir, maxBytes, logger }: { dir: string; maxByt
         await unlink(temp).catch(() => undefined);
         return;
       }
-      bytes += body.length - (index.get(name) ?? 0);
-      index.delete(name);
       index.set(name, body.length);
-      await evict();
+      await evicted();
     },
   };
 }
