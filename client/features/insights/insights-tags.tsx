@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 
 import { usePublicConfig, useServerAssets } from '#client/components/app-config.tsx';
+import { tryDecode } from '#shared/http/safe-redirect.ts';
 
 import { NAVIGATION_EVENT, PAGE_VIEWS_SCRIPT, ROUTE_META_NAME, SPEED_INSIGHTS_SCRIPT } from './page.ts';
 
@@ -48,7 +49,8 @@ export function toRoutePattern(pathname: string, params: Readonly<Record<string,
   let searchFrom = segments.length - 1;
   for (const [name, value] of named.reverse()) {
     for (let index = searchFrom; index > 0; index -= 1) {
-      if (safeDecode(segments[index] ?? '') === value) {
+      const segment = segments[index] ?? '';
+      if ((tryDecode(segment) ?? segment) === value) {
         segments[index] = `:${name}`;
         searchFrom = index - 1;
         break;
@@ -56,12 +58,4 @@ export function toRoutePattern(pathname: string, params: Readonly<Record<string,
     }
   }
   return segments.join('/') || '/';
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
+import { tryDecode } from '#shared/http/safe-redirect.ts';
+
 import { CdaError, accessTokenInvalid, badRequest, notFound, unsupported } from './cda-errors.ts';
 import { getConcept, getEntity, getTag, queryConcepts, queryEntries, queryTags } from './endpoints.ts';
 import { indexSpaceExport } from './export-index.ts';
@@ -73,7 +75,10 @@ function route(index: ExportIndex, request: CdaRequest, tokens: CdaEngineOptions
   const preview = resolvePreview(request, tokens);
   if (request.method !== 'GET' && request.method !== 'HEAD') throw badRequest(`${request.method} is not supported: the Content Delivery API is read-only`);
   if (query['locale'] === '*') throw unsupported('locale=*');
-  const [spaces, space, ...afterSpace] = request.path.split('/').filter(Boolean).map(decodeSegment);
+  const [spaces, space, ...afterSpace] = request.path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => tryDecode(segment) ?? segment);
   if (spaces !== 'spaces' || space === undefined) throw notFound('Resource', request.path);
   if (space !== index.spaceId) throw notFound('Space', space);
   const hasEnvironment = afterSpace[0] === 'environments';
@@ -97,12 +102,4 @@ function route(index: ExportIndex, request: CdaRequest, tokens: CdaEngineOptions
   if (resource === 'taxonomy' && id === 'concepts' && more.length === 1) return getConcept(more[0] ?? '', context);
   if (UNSUPPORTED_PATH.test(path)) throw unsupported(`GET ${request.path}`);
   throw notFound('Resource', path);
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
