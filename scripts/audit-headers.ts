@@ -1,12 +1,7 @@
 /**
- * `npm run audit:headers [-- --build] [--no-browser] [path…]`: grades the production build's security
- * headers with Mozilla's HTTP Observatory behind a local TLS terminator (scripts/tls-terminator.ts), as a
- * deployment behind a TLS load balancer is graded (over plain http the Observatory always deducts the
- * https redirect and HSTS). Then, unless --no-browser, loads each path in Chromium over https, counts CSP
- * violations and checks the 3D viewer still shows its model: a strict policy is only worth its score if
- * the pages work under it. `a>b` clicks the first link to `b…` on page `a`. Exits 1 below A+ or on any
- * violation. Not in CI: the Observatory's install scripts download lists and fail offline, so it is
- * installed once with --ignore-scripts into ~/.cache/vitrine/.
+ * `npm run audit:headers [-- --build] [--no-browser] [path…]`: Mozilla's HTTP Observatory grade of the production build behind a local TLS
+ * terminator, then (unless --no-browser) each path in Chromium over https: CSP violations and a working 3D viewer. `a>b` clicks the first
+ * link to `b…` on `a`. Exits 1 below A+ or on any violation. Not in CI: the Observatory is installed with --ignore-scripts (offline).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';

@@ -1,9 +1,6 @@
 /**
- * `npm run audit:lighthouse [-- --runs <n>] [--build] [path…]`: Lighthouse 13 mobile and desktop, median of
- * --runs (default 3), on the production build (home, an article, a model page). Prints the median scores with
- * the audits that cost points, Lighthouse's CPU benchmark per run and the machine load (scores also measure
- * the machine); writes bench-results/lighthouse.json and each median run's report. Not in CI.
- * Lighthouse is installed on first use into ~/.cache/vitrine/lighthouse-13 and run with Debian's Chromium.
+ * `npm run audit:lighthouse [-- --runs <n>] [--build] [path…]`: Lighthouse 13 mobile and desktop, median of --runs (default 3), on the production
+ * build; prints scores, lost points, CPU benchmark and machine load; writes bench-results/lighthouse.json. Not in CI.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,14 +51,8 @@ function runLighthouse(url: string, formFactor: FormFactor, workDir: string, att
   const result = spawnSync(process.execPath, [LIGHTHOUSE_CLI, ...flags], { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8' });
   if (result.status === 0) return JSON.parse(readFileSync(output, 'utf8')) as LhReport;
   if (attempt >= 2) throw new Error(`lighthouse ${formFactor} ${url} exited with ${result.status}:\n${result.stderr}`);
-  process.stdout.write(
-    `  run failed (${
-      result.stderr
-        .split('\n')
-        .find((l) => l.includes('Runtime error'))
-        ?.trim() ?? 'failed'
-    }), trying again\n`,
-  );
+  const reason = /^.*Runtime error.*$/m.exec(result.stderr)?.[0].trim() ?? 'failed';
+  process.stdout.write(`  run failed (${reason}), trying again\n`);
   return runLighthouse(url, formFactor, workDir, attempt + 1);
 }
 

@@ -1,8 +1,6 @@
 /**
- * Copies three's Draco and Basis (KTX2) decoders into `public/decoders/` (git-ignored, always matching the
- * installed three), so the viewer never loads them from a CDN (ADR 004). Each wasm decoder also gets the
- * worker script three would put in a blob: worker (which inherits the page's CSP): as a file from our
- * origin it runs under its own policy, so no page needs `'wasm-unsafe-eval'`. Called by the build.
+ * Copies three's Draco and Basis decoders into `public/decoders/` (git-ignored) so the viewer needs no CDN (ADR 004), with each decoder's
+ * worker as a file from our origin (three would use a blob: worker under the page's CSP, needing `'wasm-unsafe-eval'`). Called by the build.
  */
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -20,12 +18,7 @@ const DECODER_SETS = [
 
 type KTX2LoaderStatics = Record<'EngineFormat' | 'EngineType' | 'TranscoderFormat' | 'BasisFormat', unknown> & { BasisWorker: () => void };
 
-/**
- * The worker script KTX2Loader.init() assembles into a blob: URL (its
- * constants, the transcoder's JS, its worker function), written as a file so
- * the viewer can load it from our origin under its own CSP
- * (client/features/model-viewer/gltf-loader.ts).
- */
+/** The worker KTX2Loader.init() assembles into a blob: URL (constants, transcoder JS, worker function), as a file (used by gltf-loader.ts). */
 export async function buildBasisWorkerSource(transcoderJs: string): Promise<string> {
   const { KTX2Loader } = (await import('three/examples/jsm/loaders/KTX2Loader.js')) as unknown as { KTX2Loader: KTX2LoaderStatics };
   const fn = KTX2Loader.BasisWorker.toString();
@@ -48,13 +41,7 @@ interface DracoLoaderInternals {
   _initDecoder(): Promise<void>;
 }
 
-/**
- * The worker script DRACOLoader._initDecoder() assembles into a blob: URL
- * (the wasm wrapper, then its module-private DRACOWorker's body), taken from
- * three's own code: the library loads are answered with `wrapperJs` and the
- * blob is caught at `URL.createObjectURL`. Started by SelfHostedDRACOLoader
- * (client/features/model-viewer/gltf-loader.ts).
- */
+/** The worker DRACOLoader._initDecoder() assembles (wasm wrapper + its private DRACOWorker), caught at `URL.createObjectURL`. */
 export async function buildDracoWorkerSource(wrapperJs: string): Promise<string> {
   const { DRACOLoader } = await import('three/examples/jsm/loaders/DRACOLoader.js');
   const loader = new DRACOLoader() as unknown as DracoLoaderInternals;
@@ -76,13 +63,7 @@ export async function buildDracoWorkerSource(wrapperJs: string): Promise<string>
 
 const MESHOPT_EXPORT = /\nexport \{ MeshoptDecoder \};\s*$/;
 
-/**
- * A classic worker around three's meshopt decoder module: the module minus
- * its `export` line, then a handler answering the main thread's
- * `{ id, count, stride, source, mode, filter }` with `{ id, target }` (the
- * decoded bytes, transferred) or `{ id, error }`. The protocol's other side
- * is client/features/model-viewer/gltf-loader.ts.
- */
+/** A classic worker around three's meshopt module: `{ id, count, stride, source, mode, filter }` → `{ id, target }` or `{ id, error }` (gltf-loader.ts). */
 export function buildMeshoptWorkerSource(moduleJs: string): string {
   if (!MESHOPT_EXPORT.test(moduleJs)) throw new Error('meshopt_decoder.module.js no longer ends with `export { MeshoptDecoder };`');
   return [

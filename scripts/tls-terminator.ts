@@ -1,8 +1,6 @@
 /**
- * A local stand-in for the TLS terminator in front of a deployment, for audits that must see the site over
- * https (audit-headers.ts). One port speaks both: TLS is proxied to the app with `X-Forwarded-Proto: https`
- * (the app must trust loopback), plain http gets a 301 to https. The certificate comes from a throwaway CA
- * made with openssl; clients trust it through NODE_EXTRA_CA_CERTS (`caFile`).
+ * A local TLS terminator for audits over https (audit-headers.ts): TLS is proxied to the app with `X-Forwarded-Proto: https`, plain http
+ * gets a 301. The certificate is from a throwaway openssl CA; clients trust it through NODE_EXTRA_CA_CERTS (`caFile`).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

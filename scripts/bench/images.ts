@@ -1,15 +1,8 @@
 /**
- * `npm run bench:images [-- --variants <n>] [--concurrency <n>] [--fair true|false|both]` (defaults 2000, 50,
- * both), issue 12 item 2. Fires distinct hostile variant requests at `/content-assets` (half allowed
- * variants, each of which may cost a render, half junk combinations of `w`, `q`, `fm`, `h`, `fit`) at the
- * production server on a fresh DATA_DIR, while a worker thread requests the article page one at a time.
- * Prints the server's RSS before, at its peak and after, the page's p50/p99 during the flood, statuses and
- * the flood's server CPU; as a control, the page under as many /robots.txt requests; then restarts on the
- * same DATA_DIR and replays every variant that answered 200 (from the disk cache: no render). Targets: RSS
- * < 400 MB, page p99 < 50 ms on 2 cores. --fair: flood from a child at nice 19, from this process, or both
- * (why: docs/decisions/035-benchmarks.md). The server gets the Docker image's malloc settings
- * (MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=131072; override through the environment) and
- * IMAGE_CONCURRENCY. Linux only (/proc, `nice`).
+ * `npm run bench:images [-- --variants <n>] [--concurrency <n>] [--fair true|false|both]` (defaults 2000, 50, both), issue 12 item 2:
+ * hostile variant requests (half allowed, half junk) at `/content-assets` while a worker times the article page; RSS, p50/p99, CPU, a
+ * /robots.txt control and a replay after restart. Targets: RSS < 400 MB, page p99 < 50 ms on 2 cores. --fair and the malloc settings:
+ * docs/decisions/035-benchmarks.md and ADR 012. Linux only (/proc, `nice`).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,10 +89,7 @@ parentPort.on('message', () => (running = false));
 })();
 `;
 
-/**
- * Requests the article page one at a time in a worker thread (its own event loop, so the flood's
- * responses do not delay it); `stop()` resolves with each latency in ms.
- */
+/** The article page one request at a time in a worker (its own event loop, so the flood does not delay it); `stop()` gives the latencies. */
 function startPageLoop(base: string): { stop(): Promise<number[]> } {
   const worker = new Worker(PAGE_LOOP, { eval: true, workerData: { url: `${base}${ARTICLE}` } });
   const result = new Promise<number[]>((done, fail) => {

@@ -24,13 +24,10 @@ export const autocannon = createRequire(import.meta.url)('autocannon') as (optio
 /** Polls `url` until it answers 2xx; throws after `timeoutMs`. */
 export async function waitUntilUp(url: string, timeoutMs = 30_000): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 100))) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
+    const up = await fetch(url)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (up) return;
     if (Date.now() > deadline) throw new Error(`${url} did not come up within ${timeoutMs} ms`);
   }
 }

@@ -1,10 +1,6 @@
 /**
- * `npm run bench [-- --duration <s>] [--connections <n>] [--rounds <n>]` (defaults 5, 10, 3): our production
- * server (page cache on, and once more with it off so every request renders) against baselines in their own
- * processes: `express.static` serving the same home page, `/_data/` JSON and article bytes, and for the cold
- * article a bare Express + renderToPipeableStream floor (floor-server.ts). autocannon drives them interleaved
- * round by round (load generator and servers share the cores, so only ratios from one run mean anything);
- * prints medians of requests/s, p50/p99 latency and server CPU ms per request (from /proc), with ratios.
+ * `npm run bench [-- --duration <s>] [--connections <n>] [--rounds <n>]` (defaults 5, 10, 3): the production server (page cache on and off)
+ * against express.static and a bare React floor (floor-server.ts), interleaved by round; medians of req/s, p50/p99, server CPU/request, ratios.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';

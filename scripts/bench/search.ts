@@ -1,9 +1,6 @@
 /**
- * `npm run bench:search [-- --duration <s>] [--connections <n>] [--records <file.json>]` (defaults 5, 10):
- * per record set (demo-like, 20k synthetic, and an optional SearchRecord[] dump) a server child process
- * (the embedded router in a bare Express app) reports index build time and memory; autocannon in this
- * process drives `POST /1/indexes/*\/queries` with prefix (as-you-type), typo and multi-word queries, each
- * alone and mixed, with the result cache off, then the mix again with the cache on.
+ * `npm run bench:search [-- --duration <s>] [--connections <n>] [--records <file.json>]` (defaults 5, 10): per record set, index build cost
+ * in a server child, then autocannon on `POST /1/indexes/*\/queries` (prefix, typo, multi-word, mixed; result cache off, then on).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -27,14 +24,7 @@ import type { SearchRecord } from '#shared/content/types.ts';
 import type { AddressInfo } from 'node:net';
 import type { LoadResult } from './lib.ts';
 
-interface ServerReport {
-  port: number;
-  records: number;
-  buildMs: number;
-  buildCpuMs: number;
-  heapMB: number;
-  rssMB: number;
-}
+type ServerReport = { port: number; records: number; buildMs: number; buildCpuMs: number; heapMB: number; rssMB: number };
 
 const INDEX = 'vitrine_en-US';
 const toMs = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;
@@ -95,14 +85,8 @@ async function serve(dataset: string): Promise<void> {
   });
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const report: ServerReport = {
-    port: (server.address() as AddressInfo).port,
-    records: records.length,
-    buildMs,
-    buildCpuMs,
-    heapMB: (heapUsed - heapBefore) / MB,
-    rssMB: rss / MB,
-  };
+  const port = (server.address() as AddressInfo).port;
+  const report: ServerReport = { port, records: records.length, buildMs, buildCpuMs, heapMB: (heapUsed - heapBefore) / MB, rssMB: rss / MB };
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 

@@ -1,8 +1,6 @@
 /**
- * `node scripts/bench/ttfb.ts [--requests <n>] [--page-cache] [path…]`: time to first byte of streamed pages
- * with and without compression. For each path and Accept-Encoding (identity, gzip, br), interleaved, it
- * makes sequential requests and reports the median and p90 of: headers received, first body byte, whole
- * response. If compression held the shell back, "first byte" would move towards "complete" for gzip/br.
+ * `node scripts/bench/ttfb.ts [--requests <n>] [--page-cache] [path…]`: median and p90 of headers, first body byte and whole response per
+ * path and Accept-Encoding (identity, gzip, br), interleaved; if compression held the shell back, first byte would approach complete.
  */
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
@@ -17,12 +15,7 @@ const { values: args, positionals } = parseArgs({
 const count = Number(args.requests);
 const ENCODINGS = ['identity', 'gzip', 'br'] as const;
 
-interface Timing {
-  headersMs: number;
-  firstByteMs: number;
-  completeMs: number;
-  bytes: number;
-}
+type Timing = { headersMs: number; firstByteMs: number; completeMs: number; bytes: number };
 
 function timeRequest(url: string, encoding: string): Promise<Timing> {
   return new Promise((done, fail) => {

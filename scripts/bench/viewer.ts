@@ -1,9 +1,6 @@
 /**
- * `npm run bench:viewer [-- --runs <n>]`: per demo model, in a fresh browser context (cold HTTP cache), the
- * time from navigation start to the viewer's first rendered frame (`vitrine:viewer-frame`), median of --runs
- * (default 3), and the bytes of the model's files; then the gzip size of the viewer's lazy chunks next to the
- * first-load JavaScript of the article page. Headless Chromium renders with SwiftShader (software), so
- * absolute times are pessimistic next to a GPU.
+ * `npm run bench:viewer [-- --runs <n>]`: per demo model, cold, the median time to the viewer's first frame (`vitrine:viewer-frame`) and the
+ * model's bytes; then the viewer's lazy chunks (gzip) beside the article's first-load JS. SwiftShader makes absolute times pessimistic.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
