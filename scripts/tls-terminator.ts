@@ -13,12 +13,7 @@ import { join } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** `url` is https://localhost:<port>, `host` localhost:<port> (what the Observatory scans), `caFile` the CA's PEM. */
-export interface TlsTerminator {
-  url: string;
-  host: string;
-  caFile: string;
-  close(): Promise<void>;
-}
+export type TlsTerminator = { url: string; host: string; caFile: string; close(): Promise<void> };
 
 /** A CA and a certificate for localhost / 127.0.0.1 signed by it, in `dir`. */
 function createCertificates(dir: string): { key: Buffer; cert: Buffer; caFile: string } {

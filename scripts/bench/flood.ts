@@ -1,18 +1,13 @@
 /**
- * The request flood of `bench:images`, sent from the caller's process or from a child at nice 19 (why:
- * docs/decisions/035-benchmarks.md). Run as a script, this file is that child: it receives
- * `{ base, urls, concurrency }` over IPC, floods, and sends back each request's status and its CPU time.
+ * The flood of `bench:images`, from the caller's process or from a child at nice 19 (why: ADR 035). Run as a script, this file is that
+ * child: it gets `{ base, urls, concurrency }` over IPC, floods, and sends back each request's status and its CPU time.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import pLimit from 'p-limit';
 
-interface FloodJob {
-  base: string;
-  urls: string[];
-  concurrency: number;
-}
+type FloodJob = { base: string; urls: string[]; concurrency: number };
 
 /** Requests `urls`, `concurrency` in flight, from this process; resolves with each status (0 for a network error). */
 export function floodHere(base: string, urls: string[], concurrency: number): Promise<number[]> {
@@ -25,10 +20,7 @@ export function floodHere(base: string, urls: string[], concurrency: number): Pr
   return Promise.all(urls.map((url) => limit(() => request(url).catch(() => 0))));
 }
 
-/**
- * The same flood from a child started through `nice -n 19` (not reniced after spawn: Linux nice values are
- * per thread, and Node starts its V8 and libuv threads before any of our code runs).
- */
+/** The same flood from a child started through `nice -n 19` (not reniced later: nice is per thread, and V8's threads start first). */
 export function floodNiced(base: string, urls: string[], concurrency: number): Promise<{ statuses: number[]; cpuMs: number }> {
   const child = spawn('nice', ['-n', '19', process.execPath, fileURLToPath(import.meta.url)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((done, fail) => {

@@ -113,12 +113,8 @@ const runFlood = async (mode: FloodMode, base: string, urls: string[]) =>
 /** One full run on a fresh server and DATA_DIR: the page alone, the image flood, the control flood, the replay after a restart. */
 async function runScenario(mode: FloodMode, images: string[], urls: string[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-images-'));
-  const env = {
-    LOG_LEVEL: 'info',
-    DATA_DIR: dataDir,
-    ...ALLOCATOR_ENV,
-    ...(process.env.IMAGE_CONCURRENCY ? { IMAGE_CONCURRENCY: process.env.IMAGE_CONCURRENCY } : {}),
-  };
+  const imageConcurrency: Record<string, string> = process.env.IMAGE_CONCURRENCY ? { IMAGE_CONCURRENCY: process.env.IMAGE_CONCURRENCY } : {};
+  const env = { LOG_LEVEL: 'info', DATA_DIR: dataDir, ...ALLOCATOR_ENV, ...imageConcurrency };
   const start = () => startServer({ env, captureLogs: false });
   let server = await start();
   try {
