@@ -1,7 +1,6 @@
 /**
- * The page bench's floor (`node scripts/bench/floor-server.ts <port>`): the same SSR bundle, routes, loaders
- * and content stack as production, but none of our HTTP layer (logging, guards, helmet/nonce, ETag,
- * compression, page cache): a bare Express + renderToPipeableStream render of the same page.
+ * The page bench's floor (`node scripts/bench/floor-server.ts <port>`): production's SSR bundle and content stack without our HTTP layer
+ * (logging, guards, helmet/nonce, ETag, compression, page cache): a bare Express + renderToPipeableStream render of the same page.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

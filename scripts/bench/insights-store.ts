@@ -1,7 +1,6 @@
 /**
- * `node scripts/bench/insights-store.ts [--events <n>] [--rows <n>] [--url <postgres://…>]` (defaults 200 000,
- * 1 000 000, a fresh SQLite file): events a second the batched writer stores (page views and vitals, half
- * each, default batches), then how long the operator summary (all windows) takes over --rows spread over 30 days.
+ * `node scripts/bench/insights-store.ts [--events <n>] [--rows <n>] [--url <postgres://…>]` (defaults 200 000, 1 000 000, fresh SQLite):
+ * events a second the batched writer stores (half views, half vitals), then the operator summary's time over --rows spread over 30 days.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -103,23 +103,11 @@ async function withChild(dataset: string, cacheMaxHits: number, run: (report: Se
   }
 }
 
+const SEARCH = { indexName: INDEX, hitsPerPage: 20, facets: ['type', 'tags'], attributesToSnippet: ['body:20'], clickAnalytics: true };
+const HIGHLIGHT = { highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' };
+
 /** An InstantSearch-like request: one query with facets, placeholder tags and a body snippet. */
-function toBody(query: string): string {
-  return JSON.stringify({
-    requests: [
-      {
-        indexName: INDEX,
-        query,
-        hitsPerPage: 20,
-        facets: ['type', 'tags'],
-        highlightPreTag: '__ais-highlight__',
-        highlightPostTag: '__/ais-highlight__',
-        attributesToSnippet: ['body:20'],
-        clickAnalytics: true,
-      },
-    ],
-  });
-}
+const toBody = (query: string) => JSON.stringify({ requests: [{ ...SEARCH, query, ...HIGHLIGHT }] });
 
 async function load(port: number, queries: string[], duration: number): Promise<LoadResult> {
   return autocannon({
