@@ -48,32 +48,29 @@ function Card(props: { kind: string; to: string; title: string; text: string; me
 
 /** Models, then articles, as cards. `priority`: the grid leads the page, so its first image is the LCP candidate. */
 export function CardGrid({ models = [], articles = [], locale, priority = false }: CardGridProps) {
+  const cards = [
+    ...models.map((model) => ({
+      kind: 'model',
+      to: paths.model(locale, model.slug),
+      title: model.name,
+      text: model.summary,
+      media: model.poster,
+      eyebrow: model.category?.label,
+    })),
+    ...articles.map((article) => ({
+      kind: 'article',
+      to: paths.article(locale, article.slug),
+      title: article.title,
+      text: article.excerpt,
+      media: article.heroImage,
+      eyebrow: <time dateTime={article.publishDate}>{formatDate(article.publishDate, locale)}</time>,
+    })),
+  ];
   return (
     <ul className="card-grid">
-      {models.map((model, i) => (
-        <li key={model.id}>
-          <Card
-            kind="model"
-            to={paths.model(locale, model.slug)}
-            title={model.name}
-            text={model.summary}
-            media={model.poster}
-            eyebrow={model.category?.label}
-            priority={priority && i === 0}
-          />
-        </li>
-      ))}
-      {articles.map((article, i) => (
-        <li key={article.id}>
-          <Card
-            kind="article"
-            to={paths.article(locale, article.slug)}
-            title={article.title}
-            text={article.excerpt}
-            media={article.heroImage}
-            eyebrow={<time dateTime={article.publishDate}>{formatDate(article.publishDate, locale)}</time>}
-            priority={priority && models.length === 0 && i === 0}
-          />
+      {cards.map((card, i) => (
+        <li key={card.to}>
+          <Card {...card} priority={priority && i === 0} />
         </li>
       ))}
     </ul>

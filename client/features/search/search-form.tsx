@@ -96,20 +96,6 @@ export function SearchForm({ locale, variant, reloadDocument, onSubmit, inputRef
   );
 }
 
-/** The search page without results to show (the server could not search, or the widgets failed). */
-export function StaticSearchForm({ locale, query, message }: { locale: Locale; query: string; message?: string }) {
-  return (
-    <>
-      <SearchForm locale={locale} variant="page" reloadDocument inputProps={{ defaultValue: query }} />
-      {message ? (
-        <p className="search-status" role="alert">
-          {message}
-        </p>
-      ) : null}
-    </>
-  );
-}
-
 /** Search's own error boundary (STYLE.md section 6): a broken search widget falls back to its plain form, never a blank page. */
 export class SearchErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

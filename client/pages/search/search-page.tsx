@@ -1,7 +1,7 @@
 import { useLoaderData, useLocation } from 'react-router';
 
 import { Seo } from '#client/components/seo.tsx';
-import { getSearchLabels, SearchErrorBoundary, SearchPageView, StaticSearchForm } from '#client/features/search/page.ts';
+import { getSearchLabels, SearchErrorBoundary, SearchForm, SearchPageView } from '#client/features/search/page.ts';
 import { useSite } from '#client/layout/use-site.ts';
 
 import type { SearchData } from '#client/pages/search/search.server.ts';
@@ -13,12 +13,23 @@ export function Component() {
   // typing only replaces the URL (url-sync.ts), which keeps the key.
   const { key } = useLocation();
   const labels = getSearchLabels(locale);
-  const fallback = <StaticSearchForm locale={locale} query={params.query} message={searchFailed ? labels.unavailable : undefined} />;
+  // The page without results to show (the server could not search, or the widgets failed): a form that reloads the document.
+  const staticForm = (message?: string) => (
+    <>
+      <SearchForm locale={locale} variant="page" reloadDocument inputProps={{ defaultValue: params.query }} />
+      {message ? (
+        <p className="search-status" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </>
+  );
+  const fallback = staticForm(searchFailed ? labels.unavailable : undefined);
   return (
     <>
       <Seo title={params.query ? labels.titleFor(params.query) : labels.title} noindex />
       <h1>{labels.title}</h1>
-      <SearchErrorBoundary key={key} fallback={<StaticSearchForm locale={locale} query={params.query} message={labels.unavailable} />}>
+      <SearchErrorBoundary key={key} fallback={staticForm(labels.unavailable)}>
         <SearchPageView key={key} locale={locale} params={params} initialResults={initialResults} origin={origin} fallback={fallback} />
       </SearchErrorBoundary>
     </>
