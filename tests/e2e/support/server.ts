@@ -54,6 +54,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
+    // As a deployment runs it: without this, React's development build renders on the server.
+    NODE_ENV: 'production',
     HOST: '127.0.0.1',
     ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     ...options.env,
