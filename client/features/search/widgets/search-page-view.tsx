@@ -70,7 +70,7 @@ function SearchPageLayout({ locale }: { locale: Locale }) {
   return (
     <>
       <SearchForm locale={locale} variant="page" onSubmit={search} inputProps={{ value, onChange: (event) => onChange(event.target.value) }} />
-      <div className="search-layout">
+      <div className="with-sidebar">
         <SearchFacets labels={labels} />
         <PageResults locale={locale} labels={labels} onRetry={search} />
       </div>
