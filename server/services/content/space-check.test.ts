@@ -6,11 +6,12 @@ import { checkSpace, formatProblems } from '#server/services/content/space-check
 
 import type { SpaceCheckInput, SpaceContentType, SpaceField } from '#server/services/content/space-check.ts';
 
-type DemoExport = { contentTypes: SpaceContentType[]; locales: SpaceCheckInput['locales'] };
+type MutableType = SpaceContentType & { fields: SpaceField[] };
+type DemoExport = { contentTypes: MutableType[]; locales: SpaceCheckInput['locales'] };
 const demo = JSON.parse(readFileSync(new URL('../../../content/space-export.json', import.meta.url), 'utf8')) as DemoExport;
 
 /** The demo space (with `model.files`, the optional field issue 14 adds) with `edit` applied to a copy. */
-function space(edit: (types: Map<string, SpaceField[]>, input: SpaceCheckInput & { contentTypes: SpaceContentType[] }) => void = () => {}) {
+function space(edit: (types: Map<string, SpaceField[]>, input: SpaceCheckInput & { contentTypes: MutableType[] }) => void = () => {}) {
   const input = { ...structuredClone(demo), hasTags: true, hasTaxonomy: true };
   const model = input.contentTypes.find((type) => type.sys.id === 'model');
   if (model && !model.fields.some((f) => f.id === 'files')) model.fields.push({ id: 'files', type: 'Array', items: { type: 'Link', linkType: 'Asset' } });
