@@ -11,7 +11,7 @@ type DemoExport = { contentTypes: MutableType[]; locales: SpaceCheckInput['local
 const demo = JSON.parse(readFileSync(new URL('../../../content/space-export.json', import.meta.url), 'utf8')) as DemoExport;
 
 /** The demo space (with `model.files`, the optional field issue 14 adds) with `edit` applied to a copy. */
-function space(edit: (types: Map<string, SpaceField[]>, input: SpaceCheckInput & { contentTypes: MutableType[] }) => void = () => {}) {
+function space(edit: (types: Map<string, SpaceField[]>, input: Omit<SpaceCheckInput, 'contentTypes'> & { contentTypes: MutableType[] }) => void = () => {}) {
   const input = { ...structuredClone(demo), hasTags: true, hasTaxonomy: true };
   const model = input.contentTypes.find((type) => type.sys.id === 'model');
   if (model && !model.fields.some((f) => f.id === 'files')) model.fields.push({ id: 'files', type: 'Array', items: { type: 'Link', linkType: 'Asset' } });
