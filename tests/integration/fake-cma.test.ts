@@ -43,7 +43,7 @@ describe('fake Content Management API', () => {
   });
 
   it('rejects a display field that is not a Symbol field with 422 ValidationFailed', async () => {
-    const body = { name: 'Model', displayField: 'size', fields: [{ id: 'size', name: 'Size', type: 'Integer' }] };
+    const body = { name: 'Model', displayField: 'size', fields: [{ id: 'size', name: 'Size', type: 'Integer', required: false, localized: false }] };
     await expect(plainClient().contentType.createWithId({ contentTypeId: 'model' }, body)).rejects.toMatchObject({ name: 'ValidationFailed' });
   });
 
@@ -52,7 +52,7 @@ describe('fake Content Management API', () => {
     const locales = await client.locale.getMany({});
     expect(locales.items.map((locale) => [locale.code, locale.default])).toEqual([['en-US', true]]);
     await client.locale.create({}, { name: 'German', code: 'de-DE', fallbackCode: 'en-US', optional: true });
-    await expect(client.locale.create({}, { name: 'Again', code: 'de-DE' })).rejects.toMatchObject({ name: 'ValidationFailed' });
+    await expect(client.locale.create({}, { name: 'Again', code: 'de-DE', fallbackCode: null })).rejects.toMatchObject({ name: 'ValidationFailed' });
     await expect(client.entry.createWithId({ contentTypeId: 'note', entryId: 'n1' }, { fields: {} })).rejects.toMatchObject({ name: 'UnknownContentType' });
   });
 });
