@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isSafePath, toSafeAssetUrl, toSafeHref } from '#shared/safe-url.ts';
+import { isSafePath, toLinkHref, toSafeAssetUrl, toSafeHref } from '#shared/safe-url.ts';
 
 describe('toSafeHref', () => {
   it.each([
@@ -74,5 +74,70 @@ describe('isSafePath', () => {
     expect(isSafePath('/\\evil.example')).toBe(false);
     expect(isSafePath('/a\nb')).toBe(false);
     expect(isSafePath('javascript:alert(1)')).toBe(false);
+  });
+});
+
+describe('toLinkHref', () => {
+  const origin = 'https://vitrine.example';
+
+  it.each([
+    ['/models', '/models'],
+    ['/de/about#team', '/de/about#team'],
+    ['  /search?q=oak chair  ', '/search?q=oak%20chair'],
+    ['/a/../b', '/b'],
+    ['?q=x', '?q=x'],
+    ['#section', '#section'],
+    ['#a b', '#a%20b'],
+    ['https://vitrine.example/models?page=2#grid', '/models?page=2#grid'],
+    ['HTTPS://VITRINE.EXAMPLE', '/'],
+    ['//vitrine.example/about', '/about'],
+  ])('makes %j a link into the site: %j', (input, expected) => {
+    expect(toLinkHref(input, origin)).toBe(expected);
+  });
+
+  it.each([
+    ['https://example.com/a', 'https://example.com/a'],
+    ['http://vitrine.example/about', 'http://vitrine.example/about'],
+    ['https://vitrine.example:8443/about', 'https://vitrine.example:8443/about'],
+    ['https://shop.vitrine.example/', 'https://shop.vitrine.example/'],
+    ['//evil.example/path', 'https://evil.example/path'],
+    ['mailto:studio@example.com', 'mailto:studio@example.com'],
+    ['tel:+4930123456', 'tel:+4930123456'],
+    ['https://vitrine.example//evil.example/x', 'https://vitrine.example//evil.example/x'],
+  ])('keeps %j absolute: %j', (input, expected) => {
+    expect(toLinkHref(input, origin)).toBe(expected);
+  });
+
+  it('leaves same-origin URLs absolute without an origin to compare with', () => {
+    expect(toLinkHref('https://vitrine.example/about')).toBe('https://vitrine.example/about');
+    expect(toLinkHref('https://vitrine.example/about', 'not a url')).toBe('https://vitrine.example/about');
+  });
+
+  it.each([
+    'models',
+    './models',
+    '../models',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '//',
+    '//user@vitrine.example/',
+    '/.//evil.example/x',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
+    '/a\u0000b',
+    '?q=\u0007x',
+    '#a\nb',
+    'javascript:alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    '//javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'javascript&colon;alert(1)',
+    `/${'a'.repeat(5000)}`,
+    '',
+    null,
+  ])('refuses %j', (input) => {
+    expect(toLinkHref(input, origin)).toBeNull();
   });
 });

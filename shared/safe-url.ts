@@ -1,7 +1,7 @@
 /**
  * The one check for URLs from the CMS (the content mapper's asset URLs, rich-text hyperlinks): only absolute http(s),
- * mailto and tel survive; javascript:, data:, protocol-relative, backslash and control-character tricks are refused and the
- * caller renders the text without a link. The WHATWG URL parser decides the scheme, exactly as the browser would.
+ * mailto and tel survive, and for hyperlinks links into the site (toLinkHref); javascript:, data:, backslash and
+ * control-character tricks are refused and the caller renders the text without a link. The WHATWG URL parser decides the scheme, exactly as the browser would.
  */
 
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
@@ -27,6 +27,30 @@ export function toSafeHref(uri: unknown): string | null {
   // `https://ourshop.com@evil.example` reads like our domain but is not.
   if (url.username || url.password) return null;
   return url.href;
+}
+
+const PAGE = 'https://page.invalid/p';
+
+/**
+ * A rich-text hyperlink target. Links into the site come out relative, so they stay on whatever host serves the page and
+ * navigate client-side: `/path`, `?query` and `#fragment` normalized, absolute URLs on `origin` cut to their path. `//host/…`
+ * is another origin over https. Path-relative references (`models`, `../x`) are refused: one field renders under several
+ * URLs (the footer on every page, locale prefixes), so their target would move with the page. The rest is toSafeHref.
+ */
+export function toLinkHref(uri: unknown, origin?: string): string | null {
+  if (typeof uri !== 'string' || uri.length > MAX_URL_LENGTH) return null;
+  const trimmed = uri.replace(EDGE_SPACE, '');
+  if (isSafePath(trimmed)) return toSitePath(new URL(trimmed, PAGE));
+  if (/^[?#]/.test(trimmed)) return CONTROL.test(trimmed) ? null : new URL(trimmed, PAGE).href.slice(PAGE.length);
+  const href = toSafeHref(trimmed.startsWith('//') ? `https:${trimmed}` : trimmed);
+  if (!href || !origin || !isWebHref(href)) return href;
+  const url = new URL(href);
+  return (URL.canParse(origin) && url.origin === new URL(origin).origin && toSitePath(url)) || href;
+}
+
+/** Path, query and fragment of a URL; null when the path starts with `//` (`/.//x` normalizes to it), which would name another host. */
+function toSitePath(url: URL): string | null {
+  return url.pathname.startsWith('//') ? null : url.href.slice(url.origin.length);
 }
 
 /** Whether an href is a web link (it gets `rel="noopener noreferrer"`). */

@@ -22,8 +22,8 @@ export const searchContext = createContext<SearchApi | null>(null);
 
 /** Renders rich text to HTML on the server (see `RenderedRichText`). */
 export interface RichTextHtml {
-  /** `key` must identify the field's content (entry id, field, locale, updatedAt). */
-  render(value: RichText, locale: Locale, key: string): RenderedRichText;
+  /** `key` must identify the field's content (entry id, field, locale, updatedAt); hyperlinks to `origin` come out relative. */
+  render(value: RichText, locale: Locale, key: string, origin?: string): RenderedRichText;
 }
 
 export const richTextHtmlContext = createContext<RichTextHtml>();

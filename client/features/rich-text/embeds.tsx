@@ -27,6 +27,7 @@ export interface RenderContext {
   links: RichTextLinks;
   locale: Locale;
   renderModel?: ((source: ViewerSource) => ReactNode) | undefined;
+  origin?: string | undefined;
 }
 
 type NodeData = { data?: unknown };

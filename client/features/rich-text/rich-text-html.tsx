@@ -23,12 +23,19 @@ export function richTextDomId(key: string): string {
   return `rt-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
-/** The same-origin path of the link an event happened in, unless it downloads or opens another window. */
+/**
+ * The same-origin path of the link an event happened in, unless it downloads, opens another window or only moves to
+ * a fragment of this page (the browser scrolls to it without the router).
+ */
 function internalHref(target: EventTarget): string | undefined {
   const anchor = (target as Element).closest?.('a[href]');
   if (!(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute('download') || (anchor.target && anchor.target !== '_self')) return undefined;
   const url = new URL(anchor.href, window.location.href);
-  return url.origin === window.location.origin ? url.pathname + url.search + url.hash : undefined;
+  const here = window.location;
+  if (url.origin !== here.origin || (url.hash && url.pathname === here.pathname && url.search === here.search)) return undefined;
+  // The router would read `//host/…` as another origin; the browser follows it as the path it is.
+  if (url.pathname.startsWith('//')) return undefined;
+  return url.pathname + url.search + url.hash;
 }
 
 /** Server-rendered rich text, read back from the DOM on hydration (ADR 029); one delegated listener routes internal links, portals mount viewers. */

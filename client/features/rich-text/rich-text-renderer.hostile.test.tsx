@@ -35,7 +35,6 @@ describe('RichTextRenderer: hostile links', () => {
     'javascript&colon;alert(1)',
     'data:text/html,<script>alert(1)</script>',
     'vbscript:msgbox(1)',
-    '//evil.example',
     '\\\\evil.example',
     '/\\evil.example',
     'https://example.com@evil.example',
@@ -45,6 +44,12 @@ describe('RichTextRenderer: hostile links', () => {
 
     expect(container.querySelector('a')).toBeNull();
     expect(container.textContent).toBe('before click me after');
+  });
+
+  it('treats a protocol-relative link as another origin over https, never as a path of this site', () => {
+    const { container } = renderValue(richText(doc(p(hyperlink('//evil.example/x', 'away')))));
+
+    expect(container.innerHTML).toBe('<p><a href="https://evil.example/x" rel="noopener noreferrer">away</a></p>');
   });
 
   it('never links to an entry or asset whose URL is not safe', () => {

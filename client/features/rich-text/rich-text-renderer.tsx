@@ -14,7 +14,7 @@ import {
   Unavailable,
 } from '#client/features/rich-text/embeds.tsx';
 import { normalizeDocument } from '#client/features/rich-text/normalize-document.ts';
-import { isWebHref, toSafeHref } from '#shared/safe-url.ts';
+import { isWebHref, toLinkHref } from '#shared/safe-url.ts';
 
 import type { Block, Inline } from '@contentful/rich-text-types';
 import type { NodeRenderer, Options } from '@contentful/rich-text-react-renderer';
@@ -28,6 +28,8 @@ export interface RichTextRendererProps {
   locale: Locale;
   /** Renders a viewer for embedded models (pages pass it, so rich text never imports three); default: poster or download link. */
   renderModel?: (source: ViewerSource) => ReactNode;
+  /** The site's origin: hyperlinks to it become relative, so they navigate client-side (toLinkHref). */
+  origin?: string | undefined;
 }
 
 const warned = new Set<string>();
@@ -43,13 +45,13 @@ function warnUnknown(kind: string): void {
  * Renders a Contentful rich-text field with our node map, without a wrapper. Pure: links come resolved in
  * `value.links`; malformed, hostile or unknown content is normalized first, so it can neither throw nor inject markup.
  */
-export function RichTextRenderer({ value, locale, renderModel }: RichTextRendererProps) {
+export function RichTextRenderer({ value, locale, renderModel, origin }: RichTextRendererProps) {
   const source = value?.document;
   const document = useMemo(() => normalizeDocument(source, warnUnknown), [source]);
   const links = value?.links;
   const options = useMemo(
-    () => createRenderOptions({ links: { entries: links?.entries ?? {}, assets: links?.assets ?? {} }, locale, renderModel }),
-    [links, locale, renderModel],
+    () => createRenderOptions({ links: { entries: links?.entries ?? {}, assets: links?.assets ?? {} }, locale, renderModel, origin }),
+    [links, locale, renderModel, origin],
   );
   return <>{documentToReactComponents(document, options)}</>;
 }
@@ -132,7 +134,7 @@ function createRenderOptions(ctx: RenderContext): Options {
       return entry ? <EmbeddedEntry entry={entry} ctx={ctx} /> : <Unavailable inline={false} locale={ctx.locale} />;
     },
     [INLINES.HYPERLINK]: (node, children) => {
-      const href = toSafeHref(node.data.uri);
+      const href = toLinkHref(node.data.uri, ctx.origin);
       if (!href) return <>{children}</>;
       return (
         <a href={href} rel={isWebHref(href) ? 'noopener noreferrer' : undefined}>

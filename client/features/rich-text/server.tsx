@@ -17,16 +17,18 @@ export function createRichTextHtml(options: { renderModel: (source: ViewerSource
     </div>
   );
   return {
-    render(value: RichText, locale: Locale, key: string): RenderedRichText {
-      let html = cache.get(key);
+    render(value: RichText, locale: Locale, key: string, origin?: string): RenderedRichText {
+      // Links to the origin come out relative, so HTML for one origin is no other's (without PUBLIC_URL, ALLOWED_HOSTS bounds them).
+      const cacheKey = `${origin ?? ''} ${key}`;
+      let html = cache.get(cacheKey);
       if (html === undefined) {
         // Links inside need a router; their hrefs are absolute paths, so the location does not matter.
         html = renderToStaticMarkup(
           <StaticRouter location="/">
-            <RichTextRenderer value={value} locale={locale} renderModel={(source) => slot(source, locale)} />
+            <RichTextRenderer value={value} locale={locale} origin={origin} renderModel={(source) => slot(source, locale)} />
           </StaticRouter>,
         );
-        cache.set(key, html);
+        cache.set(cacheKey, html);
       }
       return { kind: 'rendered-rich-text', key, html };
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { toAsset, toSiteSettings } from '#server/services/content/mapper.ts';
-import { toSafeHref } from '#shared/safe-url.ts';
+import { toLinkHref, toSafeHref } from '#shared/safe-url.ts';
 import { paths } from '#shared/urls.ts';
 import { XSS_PAYLOADS } from '../../fixtures/xss/payloads.ts';
 import { isDangerousUrl, schemeOf } from './html-audit.ts';
@@ -70,6 +70,19 @@ describe('rich-text hyperlinks', () => {
     const href = toSafeHref(payload);
 
     if (href !== null) expect(['http:', 'https:', 'mailto:', 'tel:']).toContain(schemeOf(href));
+  });
+});
+
+describe('rich-text hyperlinks into the site (ADR 042)', () => {
+  it.each(XSS_PAYLOADS.map((p) => [p.id, p.payload]))('%s: becomes a same-site reference, an http(s), mailto or tel link, or none', (_id, payload) => {
+    for (const uri of [payload, `/${payload}`, `?${payload}`, `#${payload}`, `https://vitrine.example/${payload}`]) {
+      const href = toLinkHref(uri, 'https://vitrine.example');
+
+      if (href === null) continue;
+      if (/^[/?#]/.test(href)) expect(href).toMatch(/^(?:[?#]|\/(?![/\\]))[^\s<>"]*$/);
+      else expect(['http:', 'https:', 'mailto:', 'tel:']).toContain(schemeOf(href));
+      expect(isDangerousUrl(href)).toBe(false);
+    }
   });
 });
 
