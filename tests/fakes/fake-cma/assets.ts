@@ -53,14 +53,19 @@ export const assetRoutes: FakeCmaRoutes = ({ environment }, state) => {
         errors: [{ name: 'required', path: ['fields', 'file', req.params.locale, 'uploadFrom'], details: 'The file has no upload to process' }],
       });
     const { uploadFrom: _upload, ...rest } = file;
-    const processed = { ...rest, url: `//assets.ctfassets.net/${state.spaceId}/${asset.sys.id}/${upload.sys.id}/${file.fileName}`, details: { size: upload.size } };
+    const processed = {
+      ...rest,
+      url: `//assets.ctfassets.net/${state.spaceId}/${asset.sys.id}/${upload.sys.id}/${file.fileName}`,
+      details: { size: upload.size },
+    };
     const fields = { ...(asset.fields as object), file: { ...files, [req.params.locale]: processed } };
     assets.put(asset.sys.id, { ...asset, fields }, requestVersion(req));
     res.status(204).end();
   });
   environment.put('/assets/:id/published', (req, res) => {
     const files = Object.values(((assets.get(req.params.id).fields as { file?: object })?.file ?? {}) as Record<string, AssetFile>);
-    if (files.length === 0 || files.some((f) => !f.url)) throw new CmaError(422, 'ValidationFailed', 'Validation error', { errors: [{ name: 'notProcessed' }] });
+    if (files.length === 0 || files.some((f) => !f.url))
+      throw new CmaError(422, 'ValidationFailed', 'Validation error', { errors: [{ name: 'notProcessed' }] });
     res.json(assets.publish(req.params.id, requestVersion(req)));
   });
   environment.delete('/assets/:id/published', (req, res) => {

@@ -9,7 +9,8 @@ import { CmaError, notFound, requestVersion } from './store.ts';
 
 import type { FakeCmaRoutes } from './index.ts';
 
-const invalid = (path: string[], details: string) => new CmaError(422, 'ValidationFailed', 'Validation error', { errors: [{ name: 'invalid', path, details }] });
+const invalid = (path: string[], details: string) =>
+  new CmaError(422, 'ValidationFailed', 'Validation error', { errors: [{ name: 'invalid', path, details }] });
 const link = (linkType: string, id: string) => ({ sys: { type: 'Link', linkType, id } });
 const token = () => randomBytes(24).toString('base64url');
 
@@ -22,6 +23,14 @@ export const spaceSettingsRoutes: FakeCmaRoutes = ({ space, environment }, state
   let nextId = 1;
   const body = (raw: unknown) => (raw ?? {}) as Record<string, unknown>;
 
+  // The legacy client (contentful-import's) reads the space id from the environment's sys.space, as the CMA sends it.
+  space.get('/environments/:environmentId', (req, res, next) => {
+    if (req.params.environmentId !== state.environmentId) return next();
+    res.json({
+      sys: { type: 'Environment', id: state.environmentId, space: link('Space', state.spaceId), status: link('Status', 'ready') },
+      name: state.environmentId,
+    });
+  });
   environment.get('/tags', (req, res) => {
     res.json(tags.list(req.query));
   });
@@ -48,7 +57,13 @@ export const spaceSettingsRoutes: FakeCmaRoutes = ({ space, environment }, state
     const id = `key-${nextId++}`;
     const environments = Array.isArray(data.environments) ? data.environments : [link('Environment', 'master')];
     previewKeys.put(`preview-${id}`, { name: data.name, environments, accessToken: token() }, undefined);
-    const apiKey = { name: data.name, description: data.description ?? null, environments, accessToken: token(), preview_api_key: link('PreviewApiKey', `preview-${id}`) };
+    const apiKey = {
+      name: data.name,
+      description: data.description ?? null,
+      environments,
+      accessToken: token(),
+      preview_api_key: link('PreviewApiKey', `preview-${id}`),
+    };
     res.status(201).json(apiKeys.put(id, apiKey, undefined));
   });
   space.put('/api_keys/:id', (req, res) => {

@@ -1,0 +1,74 @@
+/** The management client setup uses, and how its failures read: one line, never the token (the SDK keeps it in error configs). */
+import { createClient } from 'contentful-management';
+
+import type { SetupEnv } from './options.ts';
+import type { PlainClientAPI } from 'contentful-management';
+
+export type Cma = PlainClientAPI;
+
+export function createCma(env: SetupEnv, warn: (line: string) => void): Cma {
+  return createClient(
+    {
+      accessToken: env.managementToken,
+      host: env.host,
+      hostUpload: env.hostUpload,
+      insecure: env.insecure,
+      application: 'vitrine-setup/1',
+      // The SDK's default handler prints whole error objects (request headers included) with console.error.
+      logHandler: (level: string, data?: unknown) => {
+        if (level === 'warning' || level === 'error') warn(typeof data === 'string' ? data : `${level} from the Contentful SDK`);
+      },
+    },
+    { type: 'plain', defaults: { spaceId: env.spaceId, environmentId: env.environmentId } },
+  );
+}
+
+interface SdkErrorBody {
+  status?: number;
+  message?: string;
+  details?: { errors?: { name?: string; details?: string; path?: unknown }[] };
+}
+
+/** The SDK throws `Error(name = sys.id, message = JSON)` for HTTP answers and raw axios errors for network failures. */
+export function toSdkFailure(error: unknown): { name: string; status?: number; message: string; network?: true } {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && !error.message.startsWith('{')) return { name: code, message: error.message, network: true };
+  try {
+    const body = JSON.parse(error.message) as SdkErrorBody;
+    const reasons = (body.details?.errors ?? []).map((e) => [e.name, e.details].filter(Boolean).join(': ')).filter(Boolean);
+    return { name: error.name, status: body.status, message: [body.message, ...reasons].filter(Boolean).join('; ') };
+  } catch {
+    return { name: error.name, message: error.message };
+  }
+}
+
+/** One line naming what to do; `what` says which call failed. */
+export function describeCmaError(error: unknown, env: SetupEnv, what: string): string {
+  const failure = toSdkFailure(error);
+  const base = `${env.insecure ? 'http' : 'https'}://${env.host}`;
+  if (failure.status === 401 || failure.name === 'AccessTokenInvalid')
+    return `Contentful refused CONTENTFUL_MANAGEMENT_TOKEN (401 ${failure.name}): create a new personal access token (Settings → CMA tokens).`;
+  if (failure.status === 403 || failure.name === 'AccessDenied')
+    return `The management token may not ${what} (403 AccessDenied): use a token of a space admin, or do it in the web app.`;
+  if (failure.status === 404 && what === 'read the space')
+    return `Space "${env.spaceId}" or environment "${env.environmentId}" was not found, or the token cannot see it: check CONTENTFUL_SPACE_ID and CONTENTFUL_ENVIRONMENT.`;
+  if (failure.network) return `Could not reach the Content Management API at ${base} (${failure.name}) to ${what}: check CONTENTFUL_MANAGEMENT_HOST.`;
+  if (!failure.status) return `Setup failed while trying to ${what}: ${failure.name}: ${failure.message}`;
+  return `Contentful answered ${failure.status} ${failure.name} when trying to ${what}: ${failure.message}`;
+}
+
+/** Defence in depth for anything printed: the token and the last 5 characters the SDK leaves in redacted headers. */
+export function createScrubber(secrets: (string | undefined)[]): (text: string) => string {
+  const values = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 8);
+  return (text) => {
+    let out = text;
+    for (const secret of values)
+      out = out
+        .split(secret)
+        .join('[redacted]')
+        .split(`...${secret.slice(-5)}`)
+        .join('...[redacted]');
+    return out;
+  };
+}

@@ -1,0 +1,34 @@
+/** What every setup step gets, and the one way a step changes the space (so --dry-run can never write). */
+import { readFileSync } from 'node:fs';
+
+import type { Cma } from './cma.ts';
+import type { SetupEnv, SetupFlags } from './options.ts';
+
+export interface SetupContext {
+  cma: Cma;
+  env: SetupEnv;
+  flags: SetupFlags;
+  out: (line: string) => void;
+}
+
+/** A failure with a message fit to print as is (exit 1). */
+export class SetupError extends Error {
+  override name = 'SetupError';
+}
+
+export async function change<T>(ctx: SetupContext, description: string, write: () => Promise<T>): Promise<T | undefined> {
+  ctx.out(`  + ${ctx.flags.dryRun ? 'would ' : ''}${description}`);
+  return ctx.flags.dryRun ? undefined : write();
+}
+
+export function unchanged(ctx: SetupContext, description: string): void {
+  ctx.out(`  ✓ ${description}`);
+}
+
+export function note(ctx: SetupContext, description: string): void {
+  ctx.out(`  ! ${description}`);
+}
+
+export function readJson<T>(relativeToRepo: string): T {
+  return JSON.parse(readFileSync(new URL(`../../${relativeToRepo}`, import.meta.url), 'utf8')) as T;
+}

@@ -1,0 +1,44 @@
+/** The closing instructions: the .env lines (secrets, printed to the terminal only), the webhook, preview, and how to start. */
+import { randomBytes } from 'node:crypto';
+
+import { WEBHOOK_PATH, WEBHOOK_TOPICS } from './access.ts';
+
+import type { ApiTokens, WebhookResult } from './access.ts';
+import type { SetupContext } from './context.ts';
+
+/** Content preview URLs per content type (Settings → Content preview), in Contentful's `{entry.fields.slug}` syntax. */
+const PREVIEW_PATHS: Record<string, string> = {
+  model: '/models/{entry.fields.slug}',
+  article: '/articles/{entry.fields.slug}',
+  page: '/{entry.fields.slug}',
+};
+
+const placeholder = (what: string) => `<${what}: shown on a run without --dry-run>`;
+
+export function printNextSteps(ctx: SetupContext, tokens: ApiTokens, webhook: WebhookResult): void {
+  const { env, flags } = ctx;
+  const previewSecret = env.previewSecret ?? randomBytes(24).toString('base64url');
+  const lines = [
+    `CONTENTFUL_SPACE_ID=${env.spaceId}`,
+    ...(env.environmentId === 'master' ? [] : [`CONTENTFUL_ENVIRONMENT=${env.environmentId}`]),
+    // EU data residency: the delivery API lives beside the management API.
+    ...(env.host.endsWith('.eu.contentful.com') ? ['CONTENTFUL_HOST=cdn.eu.contentful.com'] : []),
+    `CONTENTFUL_ACCESS_TOKEN=${tokens.delivery ?? placeholder('delivery token')}`,
+    `CONTENTFUL_PREVIEW_TOKEN=${tokens.preview ?? placeholder('preview token')}`,
+    ...(webhook.newSecret ? [`CONTENTFUL_WEBHOOK_SECRET=${webhook.newSecret}`] : []),
+    ...(env.previewSecret ? [] : [`PREVIEW_SECRET=${previewSecret}`, `COOKIE_SECRET=${randomBytes(32).toString('base64url')}`]),
+    ...(env.publicUrl ? [] : ['PUBLIC_URL=https://your-site.example']),
+  ];
+  const origin = env.publicUrl ?? 'http://localhost:3000';
+  ctx.out('');
+  ctx.out(flags.dryRun ? 'Dry run: nothing was changed. Without --dry-run, setup would finish with these steps:' : 'Next steps');
+  ctx.out('  1. Put these lines into .env (secrets: .env is git-ignored; keep them out of tickets and chat):');
+  for (const line of lines) ctx.out(`       ${line}`);
+  if (!webhook.newSecret) ctx.out("     Keep CONTENTFUL_WEBHOOK_SECRET as it is (setup did not change the space's signing secret).");
+  ctx.out(`  2. Webhook: ${origin}${WEBHOOK_PATH}, topics ${WEBHOOK_TOPICS.join(', ')},`);
+  ctx.out(`     filtered to environment ${env.environmentId}, request verification with CONTENTFUL_WEBHOOK_SECRET (Settings → Webhooks).`);
+  ctx.out('  3. Preview: in Settings → Content preview, add a platform with these URLs:');
+  for (const [type, path] of Object.entries(PREVIEW_PATHS)) ctx.out(`       ${type}: ${origin}/api/preview?secret=<PREVIEW_SECRET>&path=${path}`);
+  ctx.out('  4. Start and check: npm start, then curl -s http://localhost:3000/readyz (200 once the space matches; 503 lists what does not).');
+  ctx.out('     Step by step, and what to do when a page says "not set up yet": docs/own-space.md');
+}
