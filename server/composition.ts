@@ -12,6 +12,7 @@ import { createContentService } from '#server/services/content/content-service.t
 import { createContentfulClients } from '#server/services/content/contentful-client.ts';
 import { createPageCache } from '#server/ssr/page-cache.ts';
 import { createAssetRouter } from '#server/api/content-assets.ts';
+import { startModelChecks, withModelChecks } from '#server/services/models/model-checks.ts';
 import { createEmbeddedSearch } from '#server/embedded/algolia/index.ts';
 import { subscribeAlgoliaSync } from '#server/services/search/algolia.ts';
 import { collectRecords } from '#server/services/search/records.ts';
@@ -74,6 +75,10 @@ export async function createServices(config: Config, logger: Logger) {
 
   const { images, preview } = config;
   const assetsDir = join(dirname(exportFile), 'assets');
+  // Ingest validation of model files (ADR 041); a page whose model's result changed renders again.
+  const modelChecks = config.modelValidation
+    ? startModelChecks({ content, events, embedded: clients.mode === 'embedded', assetsDir, logger, onChange: (ids) => void pageCache.invalidate(ids) })
+    : undefined;
   const routers: AppRouters = {
     previewCookie: previewCookie(preview.cookieSecret),
     assets:
@@ -88,7 +93,7 @@ export async function createServices(config: Config, logger: Logger) {
 
   return {
     appDeps: {
-      content,
+      content: modelChecks ? withModelChecks(content, modelChecks) : content,
       ...(searchApi ? { search: searchApi } : {}),
       pageCache,
       routers,
@@ -97,6 +102,7 @@ export async function createServices(config: Config, logger: Logger) {
         search: search
           ? { mode: 'embedded', ready: search.isReady(), ...(search.isReady() ? {} : { detail: 'building the index' }) }
           : { mode: 'algolia', ready: true },
+        ...(modelChecks ? { models: modelChecks.status() } : {}),
       }),
     },
     content,

@@ -103,6 +103,7 @@ const envSchema = z.object({
   IMAGE_CACHE_MAX_BYTES: int(32 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
   IMAGE_DISK_CACHE_MAX_BYTES: int(256 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
   EMBED_FRAME_ANCESTORS: z.string().default("'self'"),
+  MODEL_VALIDATION: bool(true),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -217,6 +218,8 @@ function toConfig(e: Env, version: string) {
       diskCacheMaxBytes: e.IMAGE_DISK_CACHE_MAX_BYTES,
     },
     embedFrameAncestors: e.EMBED_FRAME_ANCESTORS,
+    /** Ingest validation of model files (glTF validator) at start and after webhooks. */
+    modelValidation: e.MODEL_VALIDATION,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 
-export type DependencyStatus = { mode: string; ready: boolean; detail?: string };
+/** `problems`: what a dependency found wrong, listed for operators (e.g. model files with errors: ready stays true). */
+export type DependencyStatus = { mode: string; ready: boolean; detail?: string; problems?: { path: string; message: string }[] };
 export type Readiness = () => Record<string, DependencyStatus>;
 
 /** `/healthz`: 200 while the process serves (liveness). `/readyz`: 200 once every dependency is ready, else 503 naming what is not. */

@@ -81,6 +81,21 @@ export interface ViewerSource {
   dimensions?: Dimensions;
   camera?: { azimuthDeg: number; polarDeg: number };
   autoRotate?: boolean;
+  /** A multi-file .gltf's sibling files: file name → URL (`model.files`), so its relative URIs load from their own assets. */
+  files?: Record<string, string>;
+  /** Ingest validation found the file unviewable: show the poster with a note, never start the viewer. */
+  unavailable?: true;
+}
+
+/** What ingest validation (Khronos glTF validator) found in a model's file; `errors`/`warnings` hold the first few messages. */
+export interface ModelCheck {
+  /** False when the viewer would fail (unreadable file, missing external file, no scene): visitors get the poster instead. */
+  viewable: boolean;
+  errorCount: number;
+  warningCount: number;
+  errors: string[];
+  warnings: string[];
+  needs: { draco: boolean; meshopt: boolean; ktx2: boolean; externalFiles: string[] };
 }
 
 interface EntryBase {
@@ -115,8 +130,12 @@ export interface ModelSummary extends EntryBase {
 export interface Model3D extends ModelSummary {
   description: RichText;
   file: Asset;
+  /** Sibling files of a multi-file .gltf, matched to its URIs by file name. */
+  files?: Asset[];
   dimensions?: Dimensions;
   viewer: ViewerSource;
+  /** Preview mode only: the file's validation report, for editors. */
+  check?: ModelCheck;
 }
 
 export interface Page extends EntryBase {

@@ -155,6 +155,8 @@ export async function startFakeContentful(options: FakeContentfulOptions = {}): 
       CONTENTFUL_ACCESS_TOKEN: FAKE_TOKENS.delivery,
       CONTENTFUL_PREVIEW_TOKEN: FAKE_TOKENS.preview,
       CONTENTFUL_HOST: origin,
+      // Model validation would download the export's ctfassets.net files: tests never touch the internet.
+      MODEL_VALIDATION: 'false',
     },
     requests,
     count: (filter) => (filter ? requests.filter(filter).length : requests.length),

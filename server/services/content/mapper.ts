@@ -91,17 +91,22 @@ function toDimensions(value: unknown): Dimensions | undefined {
   return { width: d.width as number, height: d.height as number, depth: d.depth as number, unit };
 }
 
+/** `model.files`: the sibling files of a multi-file .gltf, each its own asset. */
+const toFiles = (value: unknown): Asset[] => (Array.isArray(value) ? value.flatMap((item) => toAsset(item) ?? []) : []);
+
 export function toViewerSource(entry: SdkEntry): ViewerSource | undefined {
   const file = toAsset(entry.fields.file);
   if (!file) return undefined;
   const poster = toAsset(entry.fields.poster);
+  const siblings = toFiles(entry.fields.files);
+  const files = siblings.length > 0 ? Object.fromEntries(siblings.map((asset) => [asset.fileName, asset.url])) : undefined;
   const dimensions = toDimensions(entry.fields.dimensions);
   const camera = entry.fields.camera as { azimuthDeg?: unknown; polarDeg?: unknown } | undefined;
   const hasCamera = typeof camera?.azimuthDeg === 'number' && typeof camera.polarDeg === 'number';
   return {
     src: file.url,
     alt: optStr(entry.fields.summary) ? `${str(entry.fields.name)}: ${str(entry.fields.summary)}` : str(entry.fields.name),
-    ...present({ poster, dimensions }),
+    ...present({ poster, dimensions, files }),
     ...(hasCamera ? { camera: { azimuthDeg: camera.azimuthDeg as number, polarDeg: camera.polarDeg as number } } : {}),
     autoRotate: entry.fields.autoRotate === true,
   };
@@ -210,7 +215,8 @@ export function toModel(entry: SdkEntry, ctx: MapContext): (Model3D & { unresolv
   if (!file || !viewer) return undefined;
   const { unresolvedUrns, ...description } = toRichText(entry.fields.description, ctx.locale);
   const dimensions = toDimensions(entry.fields.dimensions);
-  return { ...toModelSummary(entry, ctx), description, file, viewer, ...(dimensions ? { dimensions } : {}), unresolvedUrns };
+  const files = toFiles(entry.fields.files);
+  return { ...toModelSummary(entry, ctx), description, file, viewer, ...present({ dimensions }), ...(files.length > 0 ? { files } : {}), unresolvedUrns };
 }
 
 export function toPage(entry: SdkEntry, ctx: MapContext): Page & { unresolvedUrns: string[] } {

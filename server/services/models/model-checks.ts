@@ -1,0 +1,190 @@
+import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
+
+import { DEFAULT_LOCALE } from '#shared/content/types.ts';
+import { createModelFileReader } from '#server/services/models/model-files.ts';
+import { ExternalFileError, unviewable, validateModel } from '#server/services/models/model-validation.ts';
+
+import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
+import type { Model3D, ModelCheck } from '#shared/content/types.ts';
+import type { ContentEvents } from '#server/services/content/content-events.ts';
+import type { ReadModelFile } from '#server/services/models/model-files.ts';
+import type { ResolveExternal } from '#server/services/models/model-validation.ts';
+import type { Logger } from 'pino';
+
+export interface ModelChecksOptions {
+  content: ContentApi;
+  readFile: ReadModelFile;
+  /** Embedded mode: a file the .gltf names that is not in `model.files` may sit beside it in the export's folder (with a warning). */
+  embedded: boolean;
+  timeoutMs: number;
+  logger: Logger;
+  /** Models whose result changed (their pages must be rendered again). */
+  onChange?: (modelIds: string[]) => void;
+}
+
+interface Recorded {
+  slug: string;
+  fileName: string;
+  key: string;
+  check: ModelCheck;
+}
+
+/** Results kept by file version: the published models plus drafts previewed since. */
+const MAX_CACHED = 500;
+const PUBLISHED: QueryOptions = { locale: DEFAULT_LOCALE, preview: false };
+
+/** A model's file and sibling files by URL and size: a new upload gets a new URL (Contentful) or size, so only changed files are validated again. */
+const versionOf = (model: Model3D) => JSON.stringify([model.file.url, model.file.size, ...(model.files ?? []).map((f) => [f.fileName, f.url, f.size])]);
+const baseName = (uri: string) => uri.split(/[/\\]/).pop() ?? uri;
+
+/**
+ * Ingest validation of every published model's file (at start and after webhooks), one at a time, each within `timeoutMs`, cached by file version.
+ * A broken model never makes the site unready: visitors get its poster, editors the list of problems.
+ */
+export function createModelChecks(options: ModelChecksOptions) {
+  const { content, readFile, logger } = options;
+  const queue = pLimit(1);
+  const cache = new LRUCache<string, { promise: Promise<ModelCheck>; value?: ModelCheck }>({ max: MAX_CACHED });
+  const recorded = new Map<string, Recorded>();
+  let state: 'checking' | 'done' = 'checking';
+
+  function resolverFor(model: Model3D): ResolveExternal {
+    const byName = new Map((model.files ?? []).map((asset) => [asset.fileName, asset.url]));
+    return async (uri) => {
+      const name = baseName(uri);
+      const url = byName.get(name);
+      if (url) return { bytes: await readFile(url).catch(rethrowAs) };
+      if (options.embedded && !uri.startsWith('/') && !uri.includes(':')) {
+        const sibling = new URL(uri, new URL(model.file.url, 'http://export')).pathname;
+        const bytes = await readFile(sibling).catch(() => undefined);
+        if (bytes) return { bytes, warning: 'found beside the .gltf in the export only; add it to model.files so it works in a Contentful space' };
+      }
+      throw new ExternalFileError('not found — add it to model.files');
+    };
+  }
+
+  async function validate(model: Model3D): Promise<ModelCheck> {
+    const bytes = await readFile(model.file.url).catch((error: unknown) => error as Error);
+    if (bytes instanceof Error) return unviewable(`${model.file.fileName}: ${bytes.message}`);
+    return validateModel(bytes, model.file.fileName, resolverFor(model));
+  }
+
+  /** The validation of this file version: cached, or queued behind the others. */
+  function checkModel(model: Model3D): Promise<ModelCheck> {
+    const key = versionOf(model);
+    const cached = cache.get(key);
+    if (cached) return cached.promise;
+    const entry: { promise: Promise<ModelCheck>; value?: ModelCheck } = {
+      promise: queue(() => withTimeout(validate(model), options.timeoutMs)).then(
+        (check) => (entry.value = check),
+        (error: unknown) => (entry.value = unviewable(`${model.file.fileName}: could not be validated (${String(error)})`)),
+      ),
+    };
+    cache.set(key, entry);
+    return entry.promise;
+  }
+
+  function record(model: Model3D, check: ModelCheck, changed: string[]): void {
+    const key = versionOf(model);
+    if (recorded.get(model.id)?.key === key) return;
+    recorded.set(model.id, { slug: model.slug, fileName: model.file.fileName, key, check });
+    changed.push(model.id);
+    if (check.errorCount > 0)
+      logger.warn({ model: model.slug, file: model.file.fileName, errors: check.errors, errorCount: check.errorCount }, 'model file has errors');
+  }
+
+  /** Validates every published model, or those of `ids` after a change (models that are gone drop out). */
+  async function refresh(ids?: readonly string[]): Promise<void> {
+    const started = performance.now();
+    const summaries = await content.listModels({}, PUBLISHED);
+    const wanted = ids ? summaries.filter((m) => ids.includes(m.id)) : summaries;
+    const changed: string[] = [];
+    const present = new Set(summaries.map((m) => m.id));
+    for (const id of [...recorded.keys()].filter((id) => !present.has(id) && (!ids || ids.includes(id)))) {
+      recorded.delete(id);
+      changed.push(id);
+    }
+    await Promise.all(
+      wanted.map(async (summary) => {
+        const model = await content.getModel(summary.slug, PUBLISHED);
+        if (model) record(model, await checkModel(model), changed);
+      }),
+    );
+    if (!ids) {
+      state = 'done';
+      const withErrors = [...recorded.values()].filter((r) => r.check.errorCount > 0).length;
+      logger.info({ models: recorded.size, withErrors, ms: Math.round(performance.now() - started) }, 'model files validated');
+    }
+    if (changed.length > 0) options.onChange?.(changed);
+  }
+
+  return {
+    refresh,
+    /** The settled result for this model's current file version; an unchecked draft (preview) is queued for next time. */
+    checkOf(model: Model3D, queueIfMissing = false): ModelCheck | undefined {
+      const cached = cache.get(versionOf(model));
+      if (!cached && queueIfMissing) void checkModel(model);
+      return cached?.value;
+    },
+    /** For /readyz: ready stays true (a broken model does not stop the site); every model with errors, one problem per error. */
+    status() {
+      const broken = [...recorded.values()].filter((r) => r.check.errorCount > 0);
+      const problems = broken.flatMap((r) => r.check.errors.map((message) => ({ path: `model ${r.slug} (${r.fileName})`, message })));
+      const detail = state === 'checking' ? 'validating model files' : `${recorded.size} model files validated, ${broken.length} with errors`;
+      return { mode: 'gltf-validator', ready: true, detail, ...(problems.length > 0 ? { problems } : {}) };
+    },
+  };
+}
+
+export type ModelChecks = ReturnType<typeof createModelChecks>;
+
+/** Bounds of one model file: its size, and the time to download and validate it (sibling files included). */
+export const MODEL_FILE_LIMITS = { maxBytes: 64 * 1024 * 1024, timeoutMs: 30_000 };
+/** After a failed first pass (Contentful unreachable at start), the next try. */
+const RETRY_MS = 30_000;
+
+/** Checks every model now and each changed entry or asset after a webhook; validation of one change never delays the webhook's answer. */
+export function startModelChecks(
+  deps: { content: ContentApi; events: ContentEvents; embedded: boolean; assetsDir: string; logger: Logger } & Pick<ModelChecksOptions, 'onChange'>,
+) {
+  const logger = deps.logger.child({ module: 'models' });
+  const readFile = createModelFileReader({ assetsDir: deps.embedded ? deps.assetsDir : undefined, ...MODEL_FILE_LIMITS });
+  const checks = createModelChecks({ ...deps, readFile, logger, timeoutMs: MODEL_FILE_LIMITS.timeoutMs });
+  const firstPass = () =>
+    checks.refresh().catch((err: unknown) => {
+      logger.warn({ err }, 'model files could not be listed; trying again in 30 s');
+      setTimeout(firstPass, RETRY_MS).unref();
+    });
+  void firstPass();
+  deps.events.subscribe((change) => {
+    if (change.entityType !== 'Entry' && change.entityType !== 'Asset') return;
+    void checks.refresh(change.affectedIds).catch((err: unknown) => logger.warn({ err, id: change.id }, 'model files could not be checked after a change'));
+  });
+  return checks;
+}
+
+function rethrowAs(error: unknown): never {
+  throw new ExternalFileError((error as Error).message);
+}
+
+/** The validator cannot be interrupted; past the limit its result is ignored and the queue moves on. */
+function withTimeout(work: Promise<ModelCheck>, ms: number): Promise<ModelCheck> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<ModelCheck>((resolve) => (timer = setTimeout(() => resolve(unviewable(`validation took longer than ${ms} ms`)), ms)));
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** `content` whose models carry what validation found: visitors get `viewer.unavailable` for a broken file, editors (preview) the whole report. */
+export function withModelChecks<T extends ContentApi>(content: T, checks: ModelChecks): T {
+  return {
+    ...content,
+    async getModel(slug: string, options: QueryOptions) {
+      const model = await content.getModel(slug, options);
+      const check = model && checks.checkOf(model, options.preview);
+      if (!model || !check) return model;
+      const viewer = check.viewable ? model.viewer : { ...model.viewer, unavailable: true as const };
+      return { ...model, viewer, ...(options.preview ? { check } : {}) };
+    },
+  };
+}

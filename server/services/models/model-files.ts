@@ -1,0 +1,64 @@
+import { readFile, realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+
+import { resolveAssetFile } from '#server/services/images/asset-path.ts';
+
+/** Where the embedded engine's asset URLs point (app.ts mounts the asset router there). */
+export const EMBEDDED_PREFIX = '/content-assets/';
+
+export interface ModelFileReaderOptions {
+  /** Embedded mode: the export's assets folder, which `/content-assets/…` URLs name files in. */
+  assetsDir?: string | undefined;
+  maxBytes: number;
+  timeoutMs: number;
+  /** Plain http for asset URLs (a test's fake upstream); Contentful serves assets over https only. */
+  allowHttp?: boolean;
+}
+
+/** Why a file could not be read, in words an editor can act on (`not found`, `larger than 64 MB`). */
+export class ModelFileError extends Error {}
+
+export type ReadModelFile = (url: string) => Promise<Uint8Array>;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** Reads an asset's bytes: from the assets folder for embedded URLs, else over https, each capped in size and time. */
+export function createModelFileReader(options: ModelFileReaderOptions): ReadModelFile {
+  const { maxBytes, timeoutMs } = options;
+  let root: Promise<string | null> | undefined;
+  const getRoot = () => (root ??= options.assetsDir ? realpath(resolve(options.assetsDir)).catch(() => null) : Promise.resolve(null));
+
+  async function readEmbedded(url: string): Promise<Uint8Array> {
+    const dir = await getRoot();
+    const file = dir ? await resolveAssetFile(dir, url.slice(EMBEDDED_PREFIX.length - 1).split('?')[0] ?? '') : null;
+    if (!file) throw new ModelFileError('not found in the assets folder');
+    if (file.stats.size > maxBytes) throw new ModelFileError(`larger than ${megabytes(maxBytes)}`);
+    return new Uint8Array(await readFile(file.path));
+  }
+
+  async function download(url: string): Promise<Uint8Array> {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:' && !(options.allowHttp && parsed.protocol === 'http:')) throw new ModelFileError(`not an https URL`);
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await fetch(parsed, { signal, redirect: 'error' });
+      if (!response.ok || !response.body) throw new ModelFileError(`the asset host answered ${response.status}`);
+      if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw new ModelFileError(`larger than ${megabytes(maxBytes)}`);
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of response.body) {
+        size += chunk.byteLength;
+        if (size > maxBytes) throw new ModelFileError(`larger than ${megabytes(maxBytes)}`);
+        chunks.push(chunk);
+      }
+      const bytes = new Uint8Array(size);
+      chunks.reduce((offset, chunk) => (bytes.set(chunk, offset), offset + chunk.byteLength), 0);
+      return bytes;
+    } catch (error) {
+      if (error instanceof ModelFileError) throw error;
+      throw new ModelFileError(signal.aborted ? `took longer than ${timeoutMs} ms to download` : 'could not be downloaded');
+    }
+  }
+
+  return (url) => (url.startsWith(EMBEDDED_PREFIX) ? readEmbedded(url) : download(url));
+}

@@ -1,0 +1,124 @@
+import { validateBytes } from 'gltf-validator';
+
+import type { ModelCheck } from '#shared/content/types.ts';
+import type { ValidationMessage, ValidationReport } from 'gltf-validator';
+
+/** Messages kept per severity; the counts stay exact. */
+export const MAX_MESSAGES = 5;
+/** The validator stops collecting after this many issues (a broken file can yield one per vertex). */
+const MAX_ISSUES = 100;
+
+/** An external file the .gltf names could not be had: its message becomes the error (`not found — add it to model.files`). */
+export class ExternalFileError extends Error {}
+
+/** Loads one external file a .gltf names (its URI decoded), or rejects with an ExternalFileError saying why. */
+export type ResolveExternal = (uri: string) => Promise<{ bytes: Uint8Array; warning?: string }>;
+
+const EXTENSIONS = {
+  draco: ['KHR_draco_mesh_compression'],
+  meshopt: ['EXT_meshopt_compression', 'KHR_meshopt_compression'],
+  ktx2: ['KHR_texture_basisu'],
+};
+
+/** Validator errors after which three's GLTFLoader cannot load or draw the file; others (bad normals, bounds) are reported but the viewer starts. */
+const FATAL =
+  /^(GLB_|INVALID_JSON$|BUFFER_MISSING_GLB_DATA$|BUFFER_BYTE_LENGTH_MISMATCH$|BUFFER_VIEW_TOO_LONG$|ACCESSOR_TOO_LONG$|UNRESOLVED_REFERENCE$|NODE_LOOP$|UNKNOWN_ASSET_MAJOR_VERSION$)/;
+
+const where = (m: ValidationMessage) => (m.pointer ? ` (${m.pointer})` : m.offset === undefined ? '' : ` (byte ${m.offset})`);
+
+/**
+ * Validates a .glb or .gltf with the Khronos validator, its external files resolved by `resolveExternal`.
+ * Errors: the validator's, external files that cannot be had, no scene; `viewable` is false when one of them would make the viewer fail.
+ */
+export async function validateModel(bytes: Uint8Array, fileName: string, resolveExternal: ResolveExternal): Promise<ModelCheck> {
+  const external = new Map<string, string>();
+  const warnings: string[] = [];
+  const loadExternal = async (uri: string) => {
+    const name = safeDecode(uri);
+    try {
+      const file = await resolveExternal(name);
+      if (file.warning) warnings.push(`external file ${name}: ${file.warning}`);
+      return standalone(file.bytes);
+    } catch (error) {
+      external.set(name, `external file ${name}: ${error instanceof ExternalFileError ? error.message : 'could not be read'}`);
+      throw error;
+    }
+  };
+  let report: ValidationReport;
+  try {
+    report = await validateBytes(standalone(bytes), { uri: fileName, maxIssues: MAX_ISSUES, writeTimestamp: false, externalResourceFunction: loadExternal });
+  } catch (error) {
+    // The validator rejects with a string when the bytes are neither glTF JSON nor GLB.
+    return unviewable(`${fileName}: not a glTF file (${String(error)})`);
+  }
+  const issues = report.issues.messages;
+  // IO_ERROR is the validator's echo of a failed external load; our own message says which file and what to do.
+  const own = [...external.values(), ...(report.info && !hasScene(bytes) ? [`${fileName}: has no scene to show`] : [])];
+  // Fatal ones first: only the first few messages are kept.
+  const validatorErrors = issues
+    .filter((m) => m.severity === 0 && m.code !== 'IO_ERROR')
+    .sort((a, b) => Number(FATAL.test(b.code)) - Number(FATAL.test(a.code)));
+  const ownWarnings = warnings.length;
+  warnings.push(...issues.filter((m) => m.severity === 1).map((m) => m.message + where(m)));
+  const ioErrors = issues.filter((m) => m.code === 'IO_ERROR').length;
+  const errorCount = report.issues.numErrors - ioErrors + own.length;
+  const warningCount = report.issues.numWarnings + ownWarnings;
+  const viewable = own.length === 0 && !validatorErrors.some((m) => FATAL.test(m.code));
+  return {
+    viewable,
+    errorCount,
+    warningCount,
+    errors: [...own, ...validatorErrors.map((m) => m.message + where(m))].slice(0, MAX_MESSAGES),
+    warnings: warnings.slice(0, MAX_MESSAGES),
+    needs: needsOf(report),
+  };
+}
+
+/** A file the viewer cannot show at all, for one reason. */
+export function unviewable(message: string): ModelCheck {
+  return {
+    viewable: false,
+    errorCount: 1,
+    warningCount: 0,
+    errors: [message],
+    warnings: [],
+    needs: { draco: false, meshopt: false, ktx2: false, externalFiles: [] },
+  };
+}
+
+function needsOf(report: ValidationReport): ModelCheck['needs'] {
+  const used = new Set(report.info?.extensionsUsed ?? []);
+  const uses = (names: string[]) => names.some((name) => used.has(name));
+  const externalFiles = (report.info?.resources ?? []).flatMap((r) => (r.storage === 'external' && r.uri ? [safeDecode(r.uri)] : []));
+  return { draco: uses(EXTENSIONS.draco), meshopt: uses(EXTENSIONS.meshopt), ktx2: uses(EXTENSIONS.ktx2), externalFiles };
+}
+
+/** The validator reads the whole ArrayBuffer behind a view: a Buffer from Node's shared pool would hand it other files' bytes (a Buffer's slice shares them). */
+const standalone = (bytes: Uint8Array) => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes));
+
+function safeDecode(uri: string): string {
+  try {
+    return decodeURIComponent(uri);
+  } catch {
+    return uri;
+  }
+}
+
+const GLB_MAGIC = 0x46546c67;
+const JSON_CHUNK = 0x4e4f534a;
+
+/** Does the glTF JSON (of a .gltf, or a .glb's first chunk) list a scene? three's GLTFLoader has nothing to show without one. */
+function hasScene(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let json = bytes;
+  if (bytes.byteLength >= 20 && view.getUint32(0, true) === GLB_MAGIC) {
+    if (view.getUint32(16, true) !== JSON_CHUNK) return false;
+    json = bytes.subarray(20, 20 + view.getUint32(12, true));
+  }
+  try {
+    const scenes = (JSON.parse(new TextDecoder().decode(json)) as { scenes?: unknown }).scenes;
+    return Array.isArray(scenes) && scenes.length > 0;
+  } catch {
+    return false;
+  }
+}
