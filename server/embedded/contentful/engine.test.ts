@@ -161,8 +161,6 @@ describe('createCdaEngine errors', () => {
   it('answers 400 naming the README for CDA surface it leaves out', () => {
     const left = [
       ['', {}],
-      ['locales', {}],
-      ['content_types/article', {}],
       ['taxonomy/concept-schemes', {}],
       ['taxonomy/concepts/chairs/ancestors', {}],
       ['taxonomy/concepts', { conceptScheme: 'product-categories' }],

@@ -5,9 +5,11 @@ import { tryDecode } from '#shared/http/safe-redirect.ts';
 import { CdaError, accessTokenInvalid, badRequest, notFound, unsupported } from './cda-errors.ts';
 import { getConcept, getEntity, getTag, queryConcepts, queryEntries, queryTags } from './endpoints.ts';
 import { indexSpaceExport } from './export-index.ts';
+import { createModelEndpoints } from './model-endpoints.ts';
 
 import type { EndpointContext } from './endpoints.ts';
 import type { ExportIndex } from './export-index.ts';
+import type { ModelEndpoints } from './model-endpoints.ts';
 import type { QueryParams } from './query.ts';
 import type { SpaceExport } from './space-export.ts';
 
@@ -41,11 +43,12 @@ export interface CdaEngineOptions {
 export type CdaEngine = ReturnType<typeof createCdaEngine>;
 
 // Real CDA paths the engine leaves out: a 400 that says so rather than a 404 that looks like missing content.
-const UNSUPPORTED_PATH = /^$|^assets$|^(content_types|locales|sync|taxonomy\/concept-schemes)(\/|$)|^taxonomy\/concepts\/[^/]+\/(ancestors|descendants)$/;
+const UNSUPPORTED_PATH = /^$|^assets$|^(locales\/.+|sync|taxonomy\/concept-schemes)(\/|$)|^taxonomy\/concepts\/[^/]+\/(ancestors|descendants)$/;
 
 /** An in-process CDA over a space export (ADR 002; what it leaves out: README.md). `handle` is synchronous, no I/O. */
 export function createCdaEngine(data: SpaceExport, options: CdaEngineOptions = {}) {
   const index = indexSpaceExport(data, { ...options, assetBaseUrl: options.assetBaseUrl ?? '/content-assets' });
+  const model = createModelEndpoints(data);
   return {
     spaceId: index.spaceId,
     environmentId: index.environmentId,
@@ -53,7 +56,7 @@ export function createCdaEngine(data: SpaceExport, options: CdaEngineOptions = {
       const requestId = randomUUID().replaceAll('-', '');
       const headers = { 'content-type': 'application/vnd.contentful.delivery.v1+json', 'x-contentful-request-id': requestId };
       try {
-        return { status: 200, headers, body: route(index, request, options.accessTokens) };
+        return { status: 200, headers, body: route(index, model, request, options.accessTokens) };
       } catch (error) {
         if (!(error instanceof CdaError)) throw error;
         return { status: error.status, headers, body: error.toBody(requestId) };
@@ -69,7 +72,7 @@ function resolvePreview({ preview, accessToken }: CdaRequest, tokens: CdaEngineO
   throw accessTokenInvalid();
 }
 
-function route(index: ExportIndex, request: CdaRequest, tokens: CdaEngineOptions['accessTokens']): unknown {
+function route(index: ExportIndex, model: ModelEndpoints, request: CdaRequest, tokens: CdaEngineOptions['accessTokens']): unknown {
   const { query } = request;
   if (query['access_token'] !== undefined) throw unsupported('The access_token parameter (send an Authorization header)');
   const preview = resolvePreview(request, tokens);
@@ -99,6 +102,8 @@ function route(index: ExportIndex, request: CdaRequest, tokens: CdaEngineOptions
   }
   if (more.length === 0 && resource === 'tags') return id === undefined ? queryTags(query, context) : getTag(id, context);
   if (path === 'taxonomy/concepts') return queryConcepts(query, context);
+  if (path === 'locales') return model.queryLocales(query, context);
+  if (resource === 'content_types' && more.length === 0) return id === undefined ? model.queryContentTypes(query, context) : model.getContentType(id, context);
   if (resource === 'taxonomy' && id === 'concepts' && more.length === 1) return getConcept(more[0] ?? '', context);
   if (UNSUPPORTED_PATH.test(path)) throw unsupported(`GET ${request.path}`);
   throw notFound('Resource', path);
