@@ -11,6 +11,7 @@ const EDGE_SPACE = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const MAX_URL_LENGTH = 4096;
+const SAFE_PATH = /^\/(?![/\\])/;
 
 /** A hyperlink target safe to put in `href`, normalized, or null. */
 export function toSafeHref(uri: unknown): string | null {
@@ -40,8 +41,9 @@ const PAGE = 'https://page.invalid/p';
 export function toLinkHref(uri: unknown, origin?: string): string | null {
   if (typeof uri !== 'string' || uri.length > MAX_URL_LENGTH) return null;
   const trimmed = uri.replace(EDGE_SPACE, '');
-  if (isSafePath(trimmed)) return toSitePath(new URL(trimmed, PAGE));
-  if (/^[?#]/.test(trimmed)) return CONTROL.test(trimmed) ? null : new URL(trimmed, PAGE).href.slice(PAGE.length);
+  if (CONTROL.test(trimmed)) return null;
+  if (SAFE_PATH.test(trimmed)) return toSitePath(new URL(trimmed, PAGE));
+  if (/^[?#]/.test(trimmed)) return new URL(trimmed, PAGE).href.slice(PAGE.length);
   const href = toSafeHref(trimmed.startsWith('//') ? `https:${trimmed}` : trimmed);
   if (!href || !origin || !isWebHref(href)) return href;
   const url = new URL(href);
@@ -60,7 +62,7 @@ export function isWebHref(href: string): boolean {
 
 /** An origin-relative path (`/x`), never a protocol-relative one (`//x`, `/\x`). */
 export function isSafePath(path: unknown): path is string {
-  return typeof path === 'string' && /^\/(?![/\\])/.test(path) && !CONTROL.test(path) && path.length <= MAX_URL_LENGTH;
+  return typeof path === 'string' && SAFE_PATH.test(path) && !CONTROL.test(path) && path.length <= MAX_URL_LENGTH;
 }
 
 /**
