@@ -62,7 +62,10 @@ export async function createTestContentService(options: TestContentServiceOption
         },
         { logHandler },
       )
-    : await createContentfulClients(common, { engine: createCdaEngine(parseSpaceExport(options.data ?? readDemoExport(), DEMO_EXPORT_FILE)), logHandler });
+    : await createContentfulClients(common, {
+        engine: createCdaEngine(parseSpaceExport(options.data ?? readDemoExport(), DEMO_EXPORT_FILE).space),
+        logHandler,
+      });
   const cache = createContentCache({ ttlMs: options.ttlMs ?? 60_000, maxBytes: options.maxBytes ?? 64 * 1024 * 1024, logger });
   const content = createContentService({ delivery: clients.delivery, preview: clients.previewAvailable ? clients.preview : undefined, cache, logger });
   return { content, cache, clients, sdkLog };

@@ -204,7 +204,7 @@ export async function startFakeContentful(options: FakeContentfulOptions = {}): 
 
 function buildRouter(data: RawExport): Router {
   // A deep copy: the engine indexes and freezes what it is given, the test keeps editing `data`.
-  const engine = createCdaEngine(parseSpaceExport(structuredClone(data), 'fake-contentful'), { accessTokens: FAKE_TOKENS });
+  const engine = createCdaEngine(parseSpaceExport(structuredClone(data), 'fake-contentful').space, { accessTokens: FAKE_TOKENS });
   return createCdaRouter(engine);
 }
 

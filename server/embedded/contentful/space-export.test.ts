@@ -5,14 +5,26 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { FIXTURE_FILE, readFixtureJson } from '../../../tests/fixtures/contentful/fixture.ts';
-import { loadExportFile, parseSpaceExport } from './space-export.ts';
+import { loadExportFile, parseSpaceExport, SpaceExportError } from './space-export.ts';
 
 type Json = Record<string, unknown>;
+type FixtureJson = Json & { entries: Json[]; locales: Json[]; tags: Json[] };
 
-function fixtureWith(change: (json: Json & { entries: Json[]; locales: Json[]; tags: Json[] }) => void): Json {
-  const json = readFixtureJson() as Json & { entries: Json[]; locales: Json[]; tags: Json[] };
+function fixtureWith(change: (json: FixtureJson) => void): Json {
+  const json = readFixtureJson() as FixtureJson;
   change(json);
   return json;
+}
+
+/** The problems parseSpaceExport lists, or a failed expectation when it accepts the export. */
+function problemsOf(json: unknown): readonly string[] {
+  try {
+    parseSpaceExport(json, 'x.json');
+  } catch (error) {
+    if (error instanceof SpaceExportError) return error.problems;
+    throw error;
+  }
+  expect.fail('the export was accepted');
 }
 
 describe('loadExportFile', () => {
@@ -26,12 +38,25 @@ describe('loadExportFile', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('loads the fixture export with its defaults applied', async () => {
-    const data = await loadExportFile(FIXTURE_FILE);
+  it('loads the fixture export with its defaults applied and nothing to warn about', async () => {
+    const { space, warnings } = await loadExportFile(FIXTURE_FILE);
 
-    expect(data.locales.map((locale) => locale.code)).toEqual(['en-US', 'de-DE', 'de-CH', 'fr-FR']);
-    expect(data.entries).toHaveLength(9);
-    expect(data.taxonomy.concepts).toHaveLength(4);
+    expect(space.locales.map((locale) => [locale.code, locale.fallbackCode])).toEqual([
+      ['en-US', null],
+      ['de-DE', 'en-US'],
+      ['de-CH', 'de-DE'],
+      ['fr-FR', null],
+    ]);
+    expect(space.entries).toHaveLength(9);
+    expect(space.taxonomy.concepts).toHaveLength(4);
+    expect(warnings).toEqual([]);
+  });
+
+  it('loads the demo space with nothing to warn about', async () => {
+    const { space, warnings } = await loadExportFile(join(import.meta.dirname, '../../../content/space-export.json'));
+
+    expect(space.entries.length).toBeGreaterThan(20);
+    expect(warnings).toEqual([]);
   });
 
   it('names the file when it is not JSON', async () => {
@@ -47,69 +72,78 @@ describe('loadExportFile', () => {
     await expect(loadExportFile(file)).rejects.toThrow(`Contentful export ${file}: cannot read the file`);
   });
 
-  it('names the file and the bad field path when the content is malformed', async () => {
+  it('names the file, the item and the bad field path when the content is malformed', async () => {
     const file = join(dir, 'malformed.json');
     const json = fixtureWith((data) => {
       (data.entries[2] as { sys: Json }).sys['id'] = 42;
     });
     await writeFile(file, JSON.stringify(json));
 
-    await expect(loadExportFile(file)).rejects.toThrow(`Contentful export ${file}: entries[2].sys.id: Invalid input: expected string, received number`);
+    await expect(loadExportFile(file)).rejects.toThrow(
+      `Contentful export ${file}: 1 problem:\n  entries[2] (content type article).sys.id: Invalid input: expected string, received number`,
+    );
   });
 });
 
 describe('parseSpaceExport', () => {
-  it('requires locales', () => {
-    expect(() => parseSpaceExport({ entries: [] }, 'x.json')).toThrow('Contentful export x.json: locales: Invalid input: expected array, received undefined');
+  it('rejects what is not an export object', () => {
+    expect(problemsOf([])).toEqual(['(root): expected the JSON object `contentful space export` writes']);
   });
 
-  it('reports a link without an id', () => {
-    const json = fixtureWith((data) => {
-      const fields = (data.entries[0] as { sys: { contentType: { sys: Json } } }).sys.contentType.sys;
-      delete fields['id'];
-    });
-
-    expect(() => parseSpaceExport(json, 'x.json')).toThrow('entries[0].sys.contentType.sys.id');
+  it('says why locales are missing and how to get them', () => {
+    expect(problemsOf({ entries: [] })).toEqual([expect.stringMatching(/^locales: missing; .* --skip-content-model or --content-only/)]);
   });
 
-  it('rejects an export without exactly one default locale', () => {
-    const json = fixtureWith((data) => {
-      (data.locales[1] as Json)['default'] = true;
-    });
-
-    expect(() => parseSpaceExport(json, 'x.json')).toThrow('locales: expected exactly one default locale, found 2');
+  it('rejects a section that is not an array', () => {
+    expect(problemsOf(fixtureWith((data) => void (data['assets'] = {})))).toEqual(['assets: expected an array, received object']);
   });
 
-  it('rejects a fallback to an unknown locale', () => {
+  it('labels the bad item with its id and content type', () => {
     const json = fixtureWith((data) => {
-      (data.locales[3] as Json)['fallbackCode'] = 'it-IT';
+      delete (data.entries[0] as { sys: { contentType: { sys: Json } } }).sys.contentType.sys['id'];
     });
 
-    expect(() => parseSpaceExport(json, 'x.json')).toThrow('locales[3].fallbackCode: unknown locale "it-IT"');
+    expect(problemsOf(json)).toEqual(['entries[0] (id article-chairs).sys.contentType.sys.id: Invalid input: expected string, received undefined']);
   });
 
-  it('rejects duplicate ids', () => {
+  it('rejects a fallback to an unknown locale and duplicate locale codes', () => {
     const json = fixtureWith((data) => {
-      data.entries.push(data.entries[0] as Json);
+      data.locales[3]!['fallbackCode'] = 'it-IT';
+      data.locales[2]!['code'] = 'de-DE';
     });
 
-    expect(() => parseSpaceExport(json, 'x.json')).toThrow('entries[9].sys.id: duplicate id "article-chairs"');
+    expect(problemsOf(json)).toEqual(['locales[2] (code de-DE).code: duplicate code "de-DE"', 'locales[3] (code fr-FR).fallbackCode: unknown locale "it-IT"']);
+  });
+
+  it('rejects duplicate ids and says where the first one is', () => {
+    const json = fixtureWith((data) => void data.entries.push(data.entries[0]!));
+
+    expect(problemsOf(json)).toEqual(['entries[9] (id article-chairs, content type article).sys.id: duplicate id "article-chairs" (first at entries[0])']);
   });
 
   it('rejects an unknown tag visibility', () => {
-    const json = fixtureWith((data) => {
-      (data.tags[0] as { sys: Json }).sys['visibility'] = 'secret';
-    });
+    const json = fixtureWith((data) => void ((data.tags[0] as { sys: Json }).sys['visibility'] = 'secret'));
 
-    expect(() => parseSpaceExport(json, 'x.json')).toThrow('tags[0].sys.visibility');
+    expect(problemsOf(json)).toEqual(['tags[0] (id design).sys.visibility: Invalid option: expected one of "public"|"private"']);
   });
 
-  it('lists at most ten problems', () => {
+  it('lists every problem but writes only the first 50 into the message', () => {
     const json = fixtureWith((data) => {
-      for (const entry of data.entries) (entry as { sys: Json }).sys['createdAt'] = 1;
-      for (const tag of data.tags) (tag as { sys: Json }).sys['createdAt'] = 1;
+      for (let index = 0; index < 60; index += 1) data.entries.push({ sys: { id: `broken-${index}`, type: 'Entry' } });
     });
 
-    expect(() => parseSpaceExport(json, 'x.json')).toThrow(/; and 2 more$/);
+    const error = (() => {
+      try {
+        parseSpaceExport(json, 'x.json');
+      } catch (caught) {
+        return caught as SpaceExportError;
+      }
+      return expect.fail('the export was accepted');
+    })();
+
+    expect(error.problems).toHaveLength(180); // contentType, createdAt and updatedAt of each
+    expect(error.message.split('\n')).toHaveLength(1 + 50 + 1);
+    expect(error.message).toMatch(/^Contentful export x.json: 180 problems:\n {2}entries\[9\] \(id broken-0\)\.sys\.contentType: /);
+    expect(error.message).toMatch(/\n {2}and 130 more$/);
   });
 });

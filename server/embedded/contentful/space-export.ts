@@ -2,8 +2,11 @@ import { readFile } from 'node:fs/promises';
 
 import { z } from 'zod';
 
+import { checkExport, isRecord, labelOf } from './space-export-checks.ts';
+
 // The part of a `contentful space export` file the engine reads, plus Vitrine's `taxonomy` key (docs/content-model.md).
-// Objects are loose: CMA-only keys (createdBy, webhooks, roles…) are kept but never served.
+// Objects are loose: CMA-only keys (createdBy, webhooks, roles…) are kept but never served. Every key older CLI
+// versions did not write is optional here and resolved in space-export-checks.ts (ADR 040).
 
 const linkSchema = z.object({
   sys: z.looseObject({ type: z.literal('Link'), linkType: z.string().min(1), id: z.string().min(1) }),
@@ -22,10 +25,13 @@ const entitySysSchema = z.looseObject({
   publishedCounter: z.number().int().optional(),
   archivedVersion: z.number().int().optional(),
   archivedAt: z.string().optional(),
+  // Set instead of the version keys when the export read entries and assets through the CDA (`--delivery-token`).
+  revision: z.number().int().optional(),
   space: linkSchema.optional(),
   environment: linkSchema.optional(),
 });
 
+// Exports made before tags (2020) have no `metadata`, before taxonomy (2024) no `metadata.concepts`.
 const metadataSchema = z.looseObject({
   tags: z.array(linkSchema).default([]),
   concepts: z.array(linkSchema).default([]),
@@ -37,6 +43,7 @@ const entrySchema = z.looseObject({
   metadata: metadataSchema.optional(),
 });
 
+// Unprocessed uploads have `upload` instead of `url`, and no `details`.
 const assetFileSchema = z.looseObject({
   url: z.string().optional(),
   fileName: z.string(),
@@ -62,21 +69,23 @@ const contentTypeSchema = z.looseObject({
   fields: z.array(z.looseObject({ id: z.string().min(1), type: z.string(), localized: z.boolean().default(false), omitted: z.boolean().default(false) })),
 });
 
+// Older CMA versions wrote `internal_code` and no `fallbackCode` (kept as given: loose).
 const localeSchema = z.looseObject({
   code: z.string().min(1),
   name: z.string(),
   default: z.boolean().default(false),
-  fallbackCode: z.string().nullable().default(null),
+  fallbackCode: z.string().nullable().optional(),
   contentDeliveryApi: z.boolean().default(true),
   sys: z.looseObject({ id: z.string().optional(), version: z.number().int().optional() }).optional(),
 });
 
+// Tags exported before Contentful had public tags (2020–2021) have no `visibility`: space-export-checks.ts resolves it.
 const tagSchema = z.looseObject({
   name: z.string(),
   sys: z.looseObject({
     id: z.string().min(1),
     type: z.literal('Tag'),
-    visibility: z.enum(['public', 'private']),
+    visibility: z.enum(['public', 'private']).default('private'),
     createdAt: z.string(),
     updatedAt: z.string(),
     version: z.number().int().optional(),
@@ -98,57 +107,46 @@ const conceptSchema = z.looseObject({
   conceptSchemes: z.array(linkSchema).default([]),
 });
 
-export const spaceExportSchema = z
-  .looseObject({
-    contentTypes: z.array(contentTypeSchema).default([]),
-    entries: z.array(entrySchema).default([]),
-    assets: z.array(assetSchema).default([]),
-    locales: z.array(localeSchema).min(1),
-    tags: z.array(tagSchema).default([]),
-    editorInterfaces: z.array(z.unknown()).default([]),
-    taxonomy: z
-      .looseObject({
-        // Concept schemes are not served (README.md), so not validated either.
-        conceptSchemes: z.array(z.unknown()).default([]),
-        concepts: z.array(conceptSchema).default([]),
-      })
-      .default({ conceptSchemes: [], concepts: [] }),
-  })
-  .superRefine((data, ctx) => {
-    const defaults = data.locales.filter((locale) => locale.default);
-    if (defaults.length !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['locales'], message: `expected exactly one default locale, found ${defaults.length}` });
-    }
-    const codes = new Set(data.locales.map((locale) => locale.code));
-    data.locales.forEach((locale, index) => {
-      if (locale.fallbackCode !== null && !codes.has(locale.fallbackCode)) {
-        ctx.addIssue({ code: 'custom', path: ['locales', index, 'fallbackCode'], message: `unknown locale "${locale.fallbackCode}"` });
-      }
-    });
-    for (const key of ['contentTypes', 'entries', 'assets', 'tags'] as const) {
-      reportDuplicateIds(data[key], key, ctx);
-    }
-  });
+export type ExportEntry = z.infer<typeof entrySchema>;
+export type ExportAsset = z.infer<typeof assetSchema>;
+export type ExportContentType = z.infer<typeof contentTypeSchema>;
+export type ExportTag = z.infer<typeof tagSchema>;
+/** After loading, `fallbackCode` is always resolved (space-export-checks.ts). */
+export type ExportLocale = z.infer<typeof localeSchema> & { fallbackCode: string | null };
 
-function reportDuplicateIds(items: readonly { sys: { id: string } }[], key: string, ctx: z.RefinementCtx): void {
-  const seen = new Set<string>();
-  items.forEach((item, index) => {
-    if (seen.has(item.sys.id)) {
-      ctx.addIssue({ code: 'custom', path: [key, index, 'sys', 'id'], message: `duplicate id "${item.sys.id}"` });
-    }
-    seen.add(item.sys.id);
-  });
+export interface SpaceExport {
+  contentTypes: ExportContentType[];
+  entries: ExportEntry[];
+  assets: ExportAsset[];
+  locales: ExportLocale[];
+  tags: ExportTag[];
+  // Concept schemes are not served (README.md), so not validated either.
+  taxonomy: { conceptSchemes: unknown[]; concepts: z.infer<typeof conceptSchema>[] };
 }
 
-export type SpaceExport = z.infer<typeof spaceExportSchema>;
-export type ExportEntry = SpaceExport['entries'][number];
-export type ExportAsset = SpaceExport['assets'][number];
-export type ExportLocale = SpaceExport['locales'][number];
+/** What loading found: the export, and what was resolved automatically (logged at start). */
+export interface LoadedSpaceExport {
+  space: SpaceExport;
+  warnings: string[];
+}
 
-const MAX_REPORTED_ISSUES = 10;
+const MAX_LISTED_PROBLEMS = 50;
 
-/** Reads and validates an export file; errors name the file and every bad field path (at most ten). */
-export async function loadExportFile(file: string): Promise<SpaceExport> {
+/** Every problem of an export at once; the message lists the first 50, `problems` has them all. */
+export class SpaceExportError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(source: string, problems: readonly string[]) {
+    const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => `\n  ${problem}`);
+    const more = problems.length > MAX_LISTED_PROBLEMS ? `\n  and ${problems.length - MAX_LISTED_PROBLEMS} more` : '';
+    super(`Contentful export ${source}: ${problems.length} problem${problems.length === 1 ? '' : 's'}:${listed.join('')}${more}`);
+    this.name = 'SpaceExportError';
+    this.problems = problems;
+  }
+}
+
+/** Reads and validates an export file; errors name the file and every problem in it. */
+export async function loadExportFile(file: string): Promise<LoadedSpaceExport> {
   const text = await readFile(file, 'utf8').catch((error: unknown) => {
     throw new Error(`Contentful export ${file}: cannot read the file`, { cause: error });
   });
@@ -161,19 +159,58 @@ export async function loadExportFile(file: string): Promise<SpaceExport> {
   return parseSpaceExport(json, file);
 }
 
-/** Validates a parsed export; `source` names it in error messages. */
-export function parseSpaceExport(json: unknown, source: string): SpaceExport {
-  const result = spaceExportSchema.safeParse(json);
-  if (result.success) return result.data;
-  const issues = result.error.issues;
-  const listed = issues.slice(0, MAX_REPORTED_ISSUES).map((issue) => `${formatPath(issue.path)}: ${issue.message}`);
-  if (issues.length > MAX_REPORTED_ISSUES) listed.push(`and ${issues.length - MAX_REPORTED_ISSUES} more`);
-  throw new Error(`Contentful export ${source}: ${listed.join('; ')}`);
+/** Validates a parsed export; `source` names it in error messages. Each item is checked on its own, so one bad item hides no other. */
+export function parseSpaceExport(json: unknown, source: string): LoadedSpaceExport {
+  if (!isRecord(json)) throw new SpaceExportError(source, ['(root): expected the JSON object `contentful space export` writes']);
+  const problems: string[] = [];
+  const list = <T>(parent: Record<string, unknown>, key: string, schema: z.ZodType<T>, path = key) => parseList(parent[key], path, schema, problems);
+  const taxonomy = json['taxonomy'] ?? {};
+  if (!isRecord(taxonomy)) problems.push(`taxonomy: expected an object, received ${describe(taxonomy)}`);
+  const rawTaxonomy = isRecord(taxonomy) ? taxonomy : {};
+  const space = {
+    ...json,
+    contentTypes: list(json, 'contentTypes', contentTypeSchema),
+    entries: list(json, 'entries', entrySchema),
+    assets: list(json, 'assets', assetSchema),
+    locales: list(json, 'locales', localeSchema),
+    tags: list(json, 'tags', tagSchema),
+    taxonomy: {
+      ...rawTaxonomy,
+      conceptSchemes: Array.isArray(rawTaxonomy['conceptSchemes']) ? rawTaxonomy['conceptSchemes'] : [],
+      concepts: list(rawTaxonomy, 'concepts', conceptSchema, 'taxonomy.concepts'),
+    },
+  };
+  const { locales, warnings } = checkExport(json, space, problems);
+  // Sorted by path, indexes numerically: an item's problems stand together, whichever check found them.
+  if (problems.length > 0)
+    throw new SpaceExportError(
+      source,
+      problems.sort((x, y) => x.localeCompare(y, 'en', { numeric: true })),
+    );
+  return { space: { ...space, locales }, warnings };
+}
+
+function parseList<T>(raw: unknown, path: string, schema: z.ZodType<T>, problems: string[]): T[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    problems.push(`${path}: expected an array, received ${describe(raw)}`);
+    return [];
+  }
+  const items: T[] = [];
+  raw.forEach((item: unknown, index) => {
+    const result = schema.safeParse(item);
+    if (result.success) items.push(result.data);
+    else for (const issue of result.error.issues) problems.push(`${path}[${index}]${labelOf(item)}${formatPath(issue.path)}: ${issue.message}`);
+  });
+  return items;
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
-  const text = path.map((key) =>
-    typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(String(key)) ? `.${String(key)}` : `[${JSON.stringify(String(key))}]`,
-  );
-  return text.join('').replace(/^\./, '') || '(root)';
+  return path
+    .map((key) => (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(String(key)) ? `.${String(key)}` : `[${JSON.stringify(String(key))}]`))
+    .join('');
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }

@@ -1,15 +1,19 @@
 import { once } from 'node:events';
+import { join } from 'node:path';
 
 import express from 'express';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { FIXTURE_SPACE, createFixtureEngine } from '../../../tests/fixtures/contentful/fixture.ts';
+import { createLogCapture } from '../../../tests/fakes/test-app.ts';
 import { createContentfulClients } from './contentful-client.ts';
 import { createCdaRouter } from '#server/embedded/contentful/transport.ts';
 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ContentfulClient, ContentfulClients } from './contentful-client.ts';
+import type { LogLine } from '../../../tests/fakes/test-app.ts';
 
 /**
  * The real SDK against the engine two ways: over HTTP (the router on a
@@ -145,6 +149,17 @@ describe('createContentfulClients', () => {
 
     expect(clients.engine?.spaceId).toBe(FIXTURE_SPACE);
     expect(asset.fields.file?.url).toMatch(/^\/files\/images\.ctfassets\.net\//);
+  });
+
+  it('logs what it resolved in an older export (ADR 040), naming the file', async () => {
+    const lines: LogLine[] = [];
+    const exportFile = join(import.meta.dirname, '../../../tests/fixtures/contentful/older-exports/2020-tags-without-visibility.json');
+    await createContentfulClients({ exportFile }, { logger: pino({ level: 'info' }, createLogCapture(lines)) });
+
+    expect(lines.map((line) => [line.level, line['exportFile'], line.msg])).toEqual([
+      [40, exportFile, expect.stringMatching(/^Contentful export: locales en-GB, de-DE are all flagged default; using en-GB/)],
+      [40, exportFile, expect.stringMatching(/^Contentful export: tags design, materials have no sys.visibility/)],
+    ]);
   });
 
   it('refuses to start with neither credentials nor an export file', async () => {

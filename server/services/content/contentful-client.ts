@@ -84,7 +84,7 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
       : delivery;
     return { delivery, preview, mode: 'remote' as const, previewAvailable: preview !== delivery, timeoutMs, retryLimit, engine: undefined };
   }
-  const engine = deps.engine ?? (await loadEngine(config));
+  const engine = deps.engine ?? (await loadEngine(config, deps.logger));
   // The adapter answers; a non-routable host makes a request that somehow bypassed it fail instead of reaching Contentful.
   const base = { ...common, space: engine.spaceId, environment: engine.environmentId, host: 'embedded.invalid' };
   return {
@@ -98,10 +98,12 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
   };
 }
 
-async function loadEngine(config: ContentfulClientsConfig): Promise<CdaEngine> {
+async function loadEngine(config: ContentfulClientsConfig, logger: Logger | undefined): Promise<CdaEngine> {
   if (!config.exportFile) throw new Error('Contentful: set credentials or an export file for the embedded engine');
-  const data = await loadExportFile(config.exportFile);
-  return createCdaEngine(data, config.assetBaseUrl === undefined ? {} : { assetBaseUrl: config.assetBaseUrl });
+  const { space, warnings } = await loadExportFile(config.exportFile);
+  // What an older export lacked and was resolved the way Contentful does (ADR 040).
+  for (const warning of warnings) logger?.warn({ exportFile: config.exportFile }, `Contentful export: ${warning}`);
+  return createCdaEngine(space, config.assetBaseUrl === undefined ? {} : { assetBaseUrl: config.assetBaseUrl });
 }
 
 function toPreviewHost(host: string | undefined): string {
