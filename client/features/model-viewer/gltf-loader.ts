@@ -7,6 +7,8 @@ import { BASIS_WORKER_FILE, DRACO_WORKER_FILE, MESHOPT_WORKER_FILE } from '#shar
 
 import type { WebGLRenderer } from 'three';
 
+import { registerSiblingFiles, siblingManager } from './gltf-files.ts';
+
 import type { LoadGltf } from './gltf-cache.ts';
 
 // three's GLTFLoader with every wasm decoder (Draco, Basis for KTX2, meshopt) in a worker loaded from a file in public/decoders/,
@@ -222,22 +224,23 @@ export function retainDecoders(): () => void {
   };
 }
 
-/** A `LoadGltf` for one viewer's renderer (KTX2 picks its transcode target from its capabilities). */
-export function createGltfLoad(renderer: WebGLRenderer): LoadGltf {
+/** A `LoadGltf` for one viewer's renderer (KTX2 picks its transcode target from its capabilities); `files`: a .gltf's sibling assets by name. */
+export function createGltfLoad(renderer: WebGLRenderer, files?: Record<string, string>): LoadGltf {
   return async (src, onProgress) => {
+    if (files) registerSiblingFiles(src, files);
     decoders ??= {
       draco: new SelfHostedDRACOLoader().setDecoderPath(`${DECODER_BASE}draco/`),
-      ktx2: new SelfHostedKTX2Loader().setTranscoderPath(`${DECODER_BASE}basis/`),
+      ktx2: new SelfHostedKTX2Loader(siblingManager).setTranscoderPath(`${DECODER_BASE}basis/`),
       meshopt: createMeshoptWorkerDecoder(`${DECODER_BASE}meshopt/${MESHOPT_WORKER_FILE}`),
     };
     // The loading viewer's renderer: an earlier viewer's may be disposed by now.
     decoders.ktx2.setRenderer(renderer);
     // @types/three names the module's own decoder; GLTFLoader only calls what GltfMeshoptDecoder has.
     const meshopt = decoders.meshopt as unknown as Parameters<GLTFLoader['setMeshoptDecoder']>[0];
-    const loader = new GLTFLoader().setDRACOLoader(decoders.draco).setKTX2Loader(decoders.ktx2).setMeshoptDecoder(meshopt);
+    const loader = new GLTFLoader(siblingManager).setDRACOLoader(decoders.draco).setKTX2Loader(decoders.ktx2).setMeshoptDecoder(meshopt);
     pendingLoads += 1;
     try {
-      // Relative buffer and image URIs of a .gltf resolve against `src` (GLTFLoader's resourcePath default).
+      // Relative buffer and image URIs of a .gltf resolve against `src`, then the manager maps sibling files listed in `model.files`.
       return await loader.loadAsync(src, onProgress);
     } finally {
       pendingLoads -= 1;

@@ -8,6 +8,7 @@ const LABELS = {
     viewIn3d: 'View in 3D',
     loading: 'Loading 3D model',
     retry: 'Retry',
+    unavailable: '3D view unavailable',
     messages: {
       'no-webgl': '3D preview needs WebGL, which this browser or device does not provide.',
       'load-failed': 'The 3D model could not be loaded.',
@@ -20,6 +21,7 @@ const LABELS = {
     viewIn3d: 'In 3D ansehen',
     loading: '3D-Modell wird geladen',
     retry: 'Erneut versuchen',
+    unavailable: '3D-Ansicht nicht verfügbar',
     messages: {
       'no-webgl': 'Die 3D-Vorschau benötigt WebGL, das dieser Browser oder dieses Gerät nicht unterstützt.',
       'load-failed': 'Das 3D-Modell konnte nicht geladen werden.',

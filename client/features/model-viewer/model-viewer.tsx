@@ -53,7 +53,9 @@ export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 
   const isNear = useNearViewport(figureRef, { enabled: !eager });
   const startMode = useStartMode();
   const [isRequested, setIsRequested] = useState(false);
-  const shouldActivate = isRequested || (startMode === 'auto' && (eager || isNear));
+  // A file ingest validation found broken never starts the viewer: the poster stays, with a note.
+  const isUnavailable = source.unavailable === true;
+  const shouldActivate = !isUnavailable && (isRequested || (startMode === 'auto' && (eager || isNear)));
   const handleStart = useCallback(() => {
     rememberOptIn();
     setIsRequested(true);
@@ -92,7 +94,8 @@ export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 
   return (
     <figure ref={figureRef} className={classNames} data-state={status.state} data-progress={status.progress === null ? undefined : status.progress.toFixed(2)}>
       <ViewerPoster source={source} eager={eager} sizes={sizes} isHidden={status.state === 'ready'} />
-      {startMode === 'on-request' && status.state === 'idle' && (
+      {isUnavailable && <p className="mv-unavailable">{getViewerLabels(locale).unavailable}</p>}
+      {!isUnavailable && startMode === 'on-request' && status.state === 'idle' && (
         <button type="button" className="mv-start" onPointerDown={preloadViewerCanvas} onClick={handleStart}>
           <ModelIcon size={20} strokeWidth={1.5} />
           {getViewerLabels(locale).viewIn3d}

@@ -64,7 +64,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
   const fullscreen = useFullscreen(figureRef);
   const { isHintVisible, hintInput, showHint } = useInteractionHint();
   const renderer = root?.gl ?? null;
-  const load = useMemo(() => (renderer ? createGltfLoad(renderer) : null), [renderer]);
+  const load = useMemo(() => (renderer ? createGltfLoad(renderer, source.files) : null), [renderer, source.files]);
 
   useEffect(() => retainDecoders(), []);
 

@@ -11,6 +11,7 @@ import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { breadcrumbJsonLd, modelJsonLd } from '#client/components/json-ld.ts';
 import { paths } from '#shared/urls.ts';
+import { ModelCheckNotice } from '#client/pages/model/model-check-notice.tsx';
 
 import type { ViewerSource } from '#shared/content/types.ts';
 import type { ModelData } from '#client/pages/model/model.server.ts';
@@ -42,6 +43,7 @@ export function Component() {
       <h1>{model.name}</h1>
       <p className="lede">{model.summary}</p>
       <ModelViewer source={model.viewer} locale={locale} eager sizes={PAGE_VIEWER_SIZES} />
+      {model.check ? <ModelCheckNotice check={model.check} locale={locale} /> : null}
       <div className="detail-grid">
         <div className="prose">
           <RichTextHtml value={model.description} renderModel={renderViewer} />

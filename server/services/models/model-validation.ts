@@ -1,5 +1,7 @@
 import { validateBytes } from 'gltf-validator';
 
+import { tryDecode } from '#shared/http/safe-redirect.ts';
+
 import type { ModelCheck } from '#shared/content/types.ts';
 import type { ValidationMessage, ValidationReport } from 'gltf-validator';
 
@@ -34,7 +36,7 @@ export async function validateModel(bytes: Uint8Array, fileName: string, resolve
   const external = new Map<string, string>();
   const warnings: string[] = [];
   const loadExternal = async (uri: string) => {
-    const name = safeDecode(uri);
+    const name = tryDecode(uri) ?? uri;
     try {
       const file = await resolveExternal(name);
       if (file.warning) warnings.push(`external file ${name}: ${file.warning}`);
@@ -89,20 +91,12 @@ export function unviewable(message: string): ModelCheck {
 function needsOf(report: ValidationReport): ModelCheck['needs'] {
   const used = new Set(report.info?.extensionsUsed ?? []);
   const uses = (names: string[]) => names.some((name) => used.has(name));
-  const externalFiles = (report.info?.resources ?? []).flatMap((r) => (r.storage === 'external' && r.uri ? [safeDecode(r.uri)] : []));
+  const externalFiles = (report.info?.resources ?? []).flatMap((r) => (r.storage === 'external' && r.uri ? [tryDecode(r.uri) ?? r.uri] : []));
   return { draco: uses(EXTENSIONS.draco), meshopt: uses(EXTENSIONS.meshopt), ktx2: uses(EXTENSIONS.ktx2), externalFiles };
 }
 
 /** The validator reads the whole ArrayBuffer behind a view: a Buffer from Node's shared pool would hand it other files' bytes (a Buffer's slice shares them). */
 const standalone = (bytes: Uint8Array) => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes));
-
-function safeDecode(uri: string): string {
-  try {
-    return decodeURIComponent(uri);
-  } catch {
-    return uri;
-  }
-}
 
 const GLB_MAGIC = 0x46546c67;
 const JSON_CHUNK = 0x4e4f534a;
