@@ -52,9 +52,11 @@ if (rendered && rendered !== window.location.pathname + window.location.search) 
 }
 
 // Every route needs a loader for the data strategy to be asked for its data; it answers from `/_data/` instead of calling it.
-const routes = createRoutes(() => () => {
+const noLoader = () => () => {
   throw new Error('route data comes from /_data/ through the data strategy');
-});
+};
+// Only the locales the server serves (ADR 039): a dropped locale's URLs are unknown URLs here too.
+const routes = createRoutes(noLoader, window.__vitrineConfig.locales);
 await resolveLazyMatches(routes);
 setPrefetchRoutes(routes);
 

@@ -12,12 +12,13 @@ import { contentContext, requestInfoContext, richTextHtmlContext, searchContext 
 import { toScriptSafeJson } from '#shared/http/serialize.ts';
 
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
-import type { LoaderFunction, StaticHandlerContext } from 'react-router';
+import type { LoaderFunction, StaticHandler, StaticHandlerContext } from 'react-router';
 import type { ContentApi } from '#shared/data/content-api.ts';
 import type { RequestInfo } from '#shared/data/context.ts';
 import type { SearchApi } from '#shared/data/search-api.ts';
 import type { ServerAssets } from '#client/components/app-config.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
+import type { Locale } from '#shared/content/types.ts';
 import type { RouteDataPayload, RouteDataResult } from '#shared/data/route-data.ts';
 
 // The SSR entry, free of Express types: the server loads it with Vite's `ssrLoadModule` in dev, from the SSR bundle in production.
@@ -27,7 +28,14 @@ const loaderFor = (name: string): LoaderFunction => {
   if (!loader) throw new Error(`no loader ${name}.server.ts`);
   return loader;
 };
-const handler = createStaticHandler(createRoutes(loaderFor));
+// One route table per set of served locales (ADR 039): at most one per subset of LOCALES, so none is ever evicted.
+const handlers = new Map<string, StaticHandler>();
+const handlerFor = (locales: readonly Locale[]): StaticHandler => {
+  const key = locales.join();
+  let handler = handlers.get(key);
+  if (!handler) handlers.set(key, (handler = createStaticHandler(createRoutes(loaderFor, locales))));
+  return handler;
+};
 const richTextHtml = createRichTextHtml({ renderModel: (source, locale) => <ModelViewer source={source} locale={locale} /> });
 
 /** What the server provides to loaders for one request. */
@@ -50,7 +58,7 @@ export function createRequestContext(values: RequestValues): RouterContextProvid
 
 /** Runs the matched loaders for a document request. A `Response` means redirect (send as is). */
 export function queryDocument(request: Request, requestContext: RouterContextProvider): Promise<StaticHandlerContext | Response> {
-  return handler.query(request, { requestContext });
+  return handlerFor(requestContext.get(requestInfoContext).locales).query(request, { requestContext });
 }
 
 /** What the server sends besides the HTML: the deepest match's loader headers, the matched chunks to preload, and whether it may be framed. */
@@ -73,7 +81,8 @@ export interface RenderOptions extends Pick<RenderToPipeableStreamOptions, 'onSh
 
 /** Streams the document for a queried context. Hydration data rides in one nonce'd script. */
 export function renderDocument(context: StaticHandlerContext, { nonce, bootstrapModules, integrity, publicConfig, assets, ...callbacks }: RenderOptions) {
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The table the context was queried with: the same served locales reach both (server/ssr/document-handler.ts).
+  const router = createStaticRouter(handlerFor(publicConfig.locales).dataRoutes, context);
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
   // The browser adopts the canonical URL the page was rendered for (shared/canonical-url.ts) instead of shipping the rule.
   const url = context.location.pathname + context.location.search;
@@ -106,6 +115,7 @@ export async function queryData(
   options: { onError?(error: unknown, routeId: string): void } = {},
 ): Promise<RouteDataPayload> {
   const wanted = (id: string) => routeIds.size === 0 || routeIds.has(id);
+  const handler = handlerFor(requestContext.get(requestInfoContext).locales);
   const context = await handler.query(request, { requestContext, filterMatchesToLoad: (match) => wanted(match.route.id), skipLoaderErrorBubbling: true });
   if (context instanceof Response) {
     const location = context.headers.get('Location') ?? '/';

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
 
-import { ServerHead } from '#client/components/app-config.tsx';
+import { ServerHead, usePublicConfig } from '#client/components/app-config.tsx';
 import { InsightsTags } from '#client/features/insights/index.ts';
 import { localeFromPath } from '#shared/urls.ts';
 
@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 /** The document shell shared by every page: <html>, <head> basics, <body>. */
 export function Document({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const lang = localeFromPath(pathname).slice(0, 2);
+  const lang = localeFromPath(pathname, usePublicConfig().locales).slice(0, 2);
   return (
     <html lang={lang}>
       <head>

@@ -1,6 +1,8 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { createRoutes, isEmbeddable } from '#client/routes.tsx';
+import { LOCALES } from '#shared/content/types.ts';
 
 import type { RouteObject } from 'react-router';
 
@@ -25,7 +27,7 @@ describe('createRoutes', () => {
     names.set(loader, name);
     return loader;
   };
-  const routes = flatten(createRoutes(loaderFor));
+  const routes = flatten(createRoutes(loaderFor, LOCALES));
 
   it('mounts every page under each locale with stable ids', () => {
     expect(routes.map((route) => route.id)).toEqual([
@@ -44,5 +46,13 @@ describe('createRoutes', () => {
     expect(de?.path).toBe('/de');
     expect(names.get(de?.loader)).toBe('site-layout');
     expect(routes.find((route) => route.id === 'not-found')?.path).toBe('*');
+  });
+
+  it('mounts only the served locales, so a dropped one falls to the default locale not-found route', () => {
+    const english = createRoutes(loaderFor, ['en-US']);
+    expect(flatten(english).map((route) => route.id)).not.toContain('de');
+    const matched = matchRoutes(english, '/de/models')?.map((m) => m.route.id);
+    expect(matched).toEqual(['root', 'en', 'not-found']);
+    expect(matchRoutes(createRoutes(loaderFor, LOCALES), '/de/models')?.map((m) => m.route.id)).toEqual(['root', 'de', 'de.models']);
   });
 });

@@ -1,10 +1,11 @@
 import { RouteError } from '#client/components/route-error.tsx';
 import { SiteLayout } from '#client/layout/site-layout.tsx';
 import { Root, RootErrorBoundary } from '#client/root.tsx';
-import { LOCALE_PREFIX, LOCALES } from '#shared/content/types.ts';
+import { LOCALE_PREFIX } from '#shared/content/types.ts';
 import { paths, ROUTE_PATHS } from '#shared/urls.ts';
 
 import type { LoaderFunction, RouteObject } from 'react-router';
+import type { Locale } from '#shared/content/types.ts';
 
 /** What a route's `handle` may say. `chunk` is derived below; the rest is declared in ROUTES. */
 export interface RouteHandle {
@@ -48,9 +49,10 @@ function pageModule(folder: string): [chunk: string, load: () => Promise<Pick<Ro
  * The route table of both entries. The server passes each route's real loader (client/entry.server.tsx);
  * the browser passes one that never runs, because its data strategy (client/data/data-strategy.ts) fetches
  * every route's data from `/_data/`, so no loader code ships (docs/decisions/021-one-route-table.md).
+ * Only the served locales get a layout (ADR 039): another locale's URLs fall to the default locale's not-found route.
  */
-export function createRoutes(loaderFor: (name: string) => LoaderFunction): RouteObject[] {
-  const locales = LOCALES.map((locale): RouteObject => {
+export function createRoutes(loaderFor: (name: string) => LoaderFunction, served: readonly Locale[]): RouteObject[] {
+  const locales = served.map((locale): RouteObject => {
     const prefix = LOCALE_PREFIX[locale] && `${LOCALE_PREFIX[locale]}.`;
     const children = ROUTES.map(({ id, path, page = id, loader = page, handle }): RouteObject => {
       const [chunk, lazy] = pageModule(page);

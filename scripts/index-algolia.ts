@@ -30,10 +30,10 @@ async function main(): Promise<number> {
     return 1;
   }
   const logger = createLogger(config);
-  const { content } = await createContentStack(config, logger);
-  const records = await collectRecords(content);
+  const { content, locales } = await createContentStack(config, logger);
+  const records = await collectRecords(content, locales());
   const client = algoliasearch(algolia.appId, algolia.adminKey);
-  const reports = await indexAllRecords({ client, records, indexPrefix: config.algolia.indexPrefix, logger });
+  const reports = await indexAllRecords({ client, records, indexPrefix: config.algolia.indexPrefix, locales: locales(), logger });
   for (const report of reports) process.stdout.write(`${report.indexName}: ${report.objects} records\n`);
   return 0;
 }

@@ -16,18 +16,20 @@ import { createDocumentHandler } from '#server/ssr/document-handler.ts';
 import { withRouteErrors } from '#server/ssr/error-status.ts';
 import { createRouteDataHandler } from '#server/ssr/route-data-handler.ts';
 import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
+import { LOCALES } from '#shared/content/types.ts';
 
 import type { Readiness } from '#server/api/ops.ts';
 import type { Config } from '#server/config.ts';
 import type { AssetResolver, SsrEntry, SsrEntryLoader } from '#server/ssr/assets.ts';
 import type { PageCache } from '#server/ssr/page-cache.ts';
+import type { Locale } from '#shared/content/types.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
 import type { SearchApi } from '#shared/data/search-api.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 
 /** The feature routers server/composition.ts builds; each is optional, so tests mount only what they need. */
-type RouterName = 'previewCookie' | 'assets' | 'searchApi' | 'insights' | 'feeds' | 'contentJson' | 'preview' | 'webhook';
+type RouterName = 'previewCookie' | 'assets' | 'searchApi' | 'insights' | 'spaceGate' | 'feeds' | 'contentJson' | 'preview' | 'webhook';
 export type AppRouters = { [name in RouterName]?: RequestHandler | undefined };
 
 export interface AppDeps {
@@ -44,6 +46,8 @@ export interface AppDeps {
   routers?: AppRouters;
   /** Published pages' cache (absent: every request renders). */
   pageCache?: PageCache;
+  /** The locales the site serves now (ADR 039; default: every one Vitrine can). */
+  locales?: () => readonly Locale[];
 }
 
 /** Builds the Express app without listening (supertest drives it): every middleware and router, in the order requests meet them. */
@@ -83,24 +87,27 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   if (routers.assets) app.use('/content-assets', routers.assets);
   if (routers.searchApi) app.use(routers.searchApi);
   if (routers.insights) app.use(config.insights.basePath, routers.insights);
+  // A space without Vitrine's content model: pages, route data, content API and feeds answer 503 naming the fix (ADR 038).
+  if (routers.spaceGate) app.use(routers.spaceGate);
   if (routers.feeds) app.use(routers.feeds);
   if (routers.contentJson) app.use('/api/content', routers.contentJson);
   if (routers.preview) app.use('/api/preview', routers.preview);
   if (routers.webhook) app.use('/api/webhooks/contentful', routers.webhook);
 
   const routeContent = withRouteErrors(deps.content);
-  const createRequestContext = (req: Request, res: Response, entry: SsrEntry) =>
+  const { locales = () => LOCALES } = deps;
+  const createRequestContext = (req: Request, res: Response, entry: SsrEntry, served: readonly Locale[]) =>
     entry.createRequestContext({
       content: routeContent,
       ...(deps.search ? { search: deps.search } : {}),
-      info: { origin: requestOrigin(req, config.publicUrl), preview: res.locals.preview === true, deadline: deadlineOf(res) },
+      info: { origin: requestOrigin(req, config.publicUrl), preview: res.locals.preview === true, deadline: deadlineOf(res), locales: served },
     });
-  app.get(`${ROUTE_DATA_PREFIX}{/*path}`, createRouteDataHandler({ config, entry: deps.ssr.entry, createRequestContext }));
+  app.get(`${ROUTE_DATA_PREFIX}{/*path}`, createRouteDataHandler({ config, entry: deps.ssr.entry, createRequestContext, locales }));
   app.use(pageMethods());
   const { entry, assets, buildId } = deps.ssr;
   app.get(
     '/{*path}',
-    createDocumentHandler({ config, entry, assets, buildId, createRequestContext, ...(deps.pageCache ? { pageCache: deps.pageCache } : {}) }),
+    createDocumentHandler({ config, entry, assets, buildId, createRequestContext, locales, ...(deps.pageCache ? { pageCache: deps.pageCache } : {}) }),
   );
 
   app.use(notFound());

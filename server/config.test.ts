@@ -116,7 +116,7 @@ describe('publicConfig', () => {
       PREVIEW_SECRET: 'preview-secret-value',
     });
 
-    const json = JSON.stringify(publicConfig(config));
+    const json = JSON.stringify(publicConfig(config, ['en-US']));
 
     expect(json).toContain('search-only-key');
     for (const secret of ['cda-secret-token', 'preview-secret-token', 'admin-secret-key', 'cookie-secret-value', 'preview-secret-value']) {

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 import type { PublicConfig } from '#shared/public-config.ts';
+import type { Locale } from '#shared/content/types.ts';
 
 // The only reader of `process.env` (meanings: .env.example). Unset Contentful/Algolia variables select the embedded engines.
 const bool = (fallback: boolean) =>
@@ -239,9 +240,11 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function publicConfig(config: Config): PublicConfig {
+/** `locales`: the ones the site serves right now (ADR 039), so the browser builds the same route table. */
+export function publicConfig(config: Config, locales: readonly Locale[]): PublicConfig {
   const algolia = config.algolia.remote;
   return {
+    locales,
     algolia: { appId: algolia?.appId ?? 'embedded', searchKey: algolia?.searchKey ?? 'embedded', indexPrefix: config.algolia.indexPrefix, embedded: !algolia },
     insights: { enabled: config.insights.enabled, basePath: config.insights.basePath, sampleRate: config.insights.sampleRate },
   };

@@ -1,8 +1,12 @@
+import type { Locale } from '#shared/content/types.ts';
+
 /**
  * Settings the browser may see, inlined into every page with the nonce.
  * Never add a secret here: `server/config.ts#publicConfig` is the whitelist.
  */
 export interface PublicConfig {
+  /** The locales the site serves right now (the space's subset of LOCALES, ADR 039): the browser's route table and language links. */
+  locales: readonly Locale[];
   algolia: { appId: string; searchKey: string; indexPrefix: string; embedded: boolean };
   insights: { enabled: boolean; basePath: string; sampleRate: number };
 }

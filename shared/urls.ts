@@ -45,9 +45,12 @@ export const paths = {
   rss: (locale: Locale) => withLocale(locale, '/rss.xml'),
 };
 
-/** The locale a pathname belongs to (`/de/...` → de-DE, everything else the default). */
-export function localeFromPath(pathname: string): Locale {
-  for (const locale of LOCALES) {
+/**
+ * The locale a pathname belongs to (`/de/...` → de-DE, everything else the default). With `served` (the
+ * space's locales, ADR 039), a prefix the site does not serve belongs to the default locale, whose not-found page answers it.
+ */
+export function localeFromPath(pathname: string, served: readonly Locale[] = LOCALES): Locale {
+  for (const locale of served) {
     const prefix = LOCALE_PREFIX[locale];
     if (prefix && (pathname === `/${prefix}` || pathname.startsWith(`/${prefix}/`))) return locale;
   }

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 
+import { usePublicConfig } from '#client/components/app-config.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { getLabels } from '#client/layout/labels.ts';
@@ -12,7 +13,8 @@ export function RouteError() {
   // When the layout's loader itself failed (Contentful down on a cold start) there is no site data.
   const site = useOptionalSite();
   const { pathname } = useLocation();
-  const locale = site?.locale ?? localeFromPath(pathname);
+  const { locales } = usePublicConfig();
+  const locale = site?.locale ?? localeFromPath(pathname, locales);
   const t = getLabels(locale);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;

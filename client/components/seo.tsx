@@ -1,7 +1,8 @@
 import { useLocation } from 'react-router';
 
+import { usePublicConfig } from '#client/components/app-config.tsx';
 import { useSite } from '#client/layout/use-site.ts';
-import { LOCALES } from '#shared/content/types.ts';
+import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 import { toScriptSafeJson } from '#shared/http/serialize.ts';
 import { switchLocalePath } from '#shared/urls.ts';
 
@@ -21,6 +22,9 @@ export interface SeoProps {
 /** Per-page head tags; React 19 hoists them into <head> on the server and keeps them current on navigations. */
 export function Seo({ title, description, image, type = 'website', alternates = true, noindex = false, jsonLd }: SeoProps) {
   const { site, origin, locale } = useSite();
+  const { locales } = usePublicConfig();
+  // Only the served locales are alternates (ADR 039); a site in one language has none.
+  const translated = alternates && locales.length > 1;
   // The location is canonical: the server rendered the canonical URL and the browser adopts it (entry.client.tsx).
   const { pathname, search } = useLocation();
   const canonical = origin + pathname + canonicalSearch(search);
@@ -33,8 +37,8 @@ export function Seo({ title, description, image, type = 'website', alternates = 
       <meta name="description" content={desc} />
       <link rel="canonical" href={canonical} />
       {noindex ? <meta name="robots" content="noindex" /> : null}
-      {alternates ? LOCALES.map((l) => <link key={l} rel="alternate" hrefLang={l} href={origin + switchLocalePath(pathname, l)} />) : null}
-      {alternates ? <link rel="alternate" hrefLang="x-default" href={origin + switchLocalePath(pathname, 'en-US')} /> : null}
+      {translated ? locales.map((l) => <link key={l} rel="alternate" hrefLang={l} href={origin + switchLocalePath(pathname, l)} />) : null}
+      {translated ? <link rel="alternate" hrefLang="x-default" href={origin + switchLocalePath(pathname, DEFAULT_LOCALE)} /> : null}
       <meta property="og:title" content={title} />
       <meta property="og:description" content={desc} />
       <meta property="og:type" content={type} />

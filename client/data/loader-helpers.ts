@@ -26,7 +26,7 @@ export function contentLoader<T>(load: (context: LoaderContext) => Promise<T>): 
   return ({ request, context, params }) => {
     const url = new URL(request.url);
     const info = context.get(requestInfoContext);
-    const options = { locale: localeFromPath(url.pathname), preview: info.preview, signal: request.signal, deadline: info.deadline };
+    const options = { locale: localeFromPath(url.pathname, info.locales), preview: info.preview, signal: request.signal, deadline: info.deadline };
     const [content, html, search] = [context.get(contentContext), context.get(richTextHtmlContext), context.get(searchContext)];
     // Rich text links to this origin come out relative (ADR 042).
     const richText: RichTextHtml = { render: (value, locale, key) => html.render(value, locale, key, info.origin) };

@@ -1,12 +1,12 @@
 import { Outlet, useLocation, useMatches } from 'react-router';
 
+import { usePublicConfig } from '#client/components/app-config.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { RouteAnnouncer } from '#client/layout/route-announcer.tsx';
 import { useSite } from '#client/layout/use-site.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { HeaderSearch } from '#client/features/search/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
-import { LOCALES } from '#shared/content/types.ts';
 import { paths, switchLocalePath } from '#shared/urls.ts';
 
 const LOCALE_NAMES = { 'en-US': 'English', 'de-DE': 'Deutsch' } as const;
@@ -16,6 +16,7 @@ export function SiteLayout() {
   const { site, locale, preview } = useSite();
   const { pathname, search } = useLocation();
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
+  const { locales } = usePublicConfig();
   const t = getLabels(locale);
   if (bare) return <Outlet />;
   return (
@@ -46,20 +47,23 @@ export function SiteLayout() {
         <div className="header-tools" id="header-search">
           <HeaderSearch locale={locale} />
         </div>
-        <nav aria-label={t.language} className="locale-switch">
-          {LOCALES.map((l) => (
-            <PrefetchLink
-              key={l}
-              to={switchLocalePath(pathname, l) + search}
-              hrefLang={l}
-              lang={l}
-              aria-current={l === locale ? 'true' : undefined}
-              prefetch="intent"
-            >
-              {LOCALE_NAMES[l]}
-            </PrefetchLink>
-          ))}
-        </nav>
+        {/* A site in one language has nothing to switch to (ADR 039). */}
+        {locales.length > 1 ? (
+          <nav aria-label={t.language} className="locale-switch">
+            {locales.map((l) => (
+              <PrefetchLink
+                key={l}
+                to={switchLocalePath(pathname, l) + search}
+                hrefLang={l}
+                lang={l}
+                aria-current={l === locale ? 'true' : undefined}
+                prefetch="intent"
+              >
+                {LOCALE_NAMES[l]}
+              </PrefetchLink>
+            ))}
+          </nav>
+        ) : null}
       </header>
       <main id="main" tabIndex={-1}>
         <Outlet />

@@ -10,6 +10,7 @@ import pino from 'pino';
 
 import { loadConfig, publicConfig } from '#server/config.ts';
 import { createContentStack } from '#server/composition.ts';
+import { LOCALES } from '#shared/content/types.ts';
 
 import type { SsrEntry } from '#server/ssr/assets.ts';
 
@@ -17,13 +18,13 @@ const port = Number(process.argv[2] ?? 0);
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
 const { content } = await createContentStack(config, pino({ level: 'silent' }));
 const entry = (await import(pathToFileURL(resolve('dist/server/entry.server.js')).href)) as SsrEntry;
-const browserConfig = publicConfig(config);
+const browserConfig = publicConfig(config, LOCALES);
 const origin = `http://127.0.0.1:${port}`;
 
 const app = express();
 app.get('/{*path}', async (req, res) => {
   const request = new Request(origin + req.originalUrl);
-  const context = await entry.queryDocument(request, entry.createRequestContext({ content, info: { origin, preview: false } }));
+  const context = await entry.queryDocument(request, entry.createRequestContext({ content, info: { origin, preview: false, locales: LOCALES } }));
   if (context instanceof Response) return void res.status(context.status).end();
   const stream = entry.renderDocument(context, {
     nonce: '',

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { deadlineOf } from '#server/middleware/deadline.ts';
 import { ContentUnavailableError } from '#server/services/content/errors.ts';
 import { HttpError } from '#shared/http/http-error.ts';
-import { LOCALES } from '#shared/content/types.ts';
+import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
 import type { Locale } from '#shared/content/types.ts';
@@ -20,12 +20,14 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
  *   GET /api/content/categories?locale=
  *   GET /api/content/:type/:slug?locale=   (type: article | model | page)
  */
-export function createContentJsonRouter(content: ContentApi, cacheControl: string): Router {
+export function createContentJsonRouter(content: ContentApi, cacheControl: string, servedLocales: () => readonly Locale[]): Router {
   const router = Router();
 
   function options(req: Request, res: Response): QueryOptions {
-    const locale = req.query.locale ?? 'en-US';
-    if (typeof locale !== 'string' || !(LOCALES as readonly string[]).includes(locale)) throw new HttpError(400, `locale must be one of ${LOCALES.join(', ')}`);
+    const locale = req.query.locale ?? DEFAULT_LOCALE;
+    // Only what the site serves (ADR 039): a locale the space lacks would fail upstream as a 500.
+    const locales = servedLocales();
+    if (typeof locale !== 'string' || !(locales as readonly string[]).includes(locale)) throw new HttpError(400, `locale must be one of ${locales.join(', ')}`);
     return { locale: locale as Locale, preview: false, deadline: deadlineOf(res) };
   }
   function int(value: unknown, name: string, fallback: number, max: number): number {

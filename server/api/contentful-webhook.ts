@@ -3,11 +3,11 @@ import express, { Router } from 'express';
 
 import { dependenciesOf } from '#server/services/content/content-events.ts';
 import { ALL_TAGS_DEPENDENCY, tagDependency, TAXONOMY_DEPENDENCY } from '#server/services/content/taxonomy.ts';
-import { LOCALES } from '#shared/content/types.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 
 import type { ContentChange, ContentEvents, MetadataChange } from '#server/services/content/content-events.ts';
 import type { ContentService } from '#server/services/content/content-service.ts';
+import type { Locale } from '#shared/content/types.ts';
 
 const WEBHOOK_TTL_S = 30;
 /** Network delay only makes stamps older; 5 s ahead absorbs a badly synced clock without widening the replay window much. */
@@ -61,6 +61,9 @@ const ENTITY_ACTIONS = new Set(['publish', 'unpublish', 'delete', 'archive', 'un
 const TAG_ACTIONS = new Set(['create', 'save', 'delete']);
 const TAXONOMY_ACTIONS = new Set(['create', 'save', 'delete', 'publish', 'unpublish']);
 
+/** What can make a space match Vitrine's content model, or stop matching it (ADR 038). */
+const MODEL_TOPIC = /^ContentManagement\.(?:ContentType\.(?:publish|unpublish|delete)|Locale\.(?:create|save|delete))$/;
+
 /** Contentful's id alphabet: an id goes into CDA queries and cache markers, so nothing else gets through. */
 const CONTENTFUL_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -68,11 +71,16 @@ const NAMES: Record<MetadataChange['entityType'], string> = { Tag: 'a tag', Taxo
 
 /**
  * The change a webhook topic (`ContentManagement.<Entity>.<action>`) reports, or undefined when it is not acted on (other
- * entities, drafts, comments…); a body that does not name what the topic is about is a 400.
+ * entities, drafts, comments…); a body that does not name what the topic is about is a 400. `locales`: the served ones (ADR 039).
  */
-export async function toContentChange(topic: string, payload: WebhookBody, content: ContentService): Promise<ContentChange | undefined> {
+export async function toContentChange(
+  topic: string,
+  payload: WebhookBody,
+  content: ContentService,
+  locales: readonly Locale[],
+): Promise<ContentChange | undefined> {
   const [, entity = '', action = ''] = topic.split('.');
-  if ((entity === 'Entry' || entity === 'Asset') && ENTITY_ACTIONS.has(action)) return toEntityChange(payload, action, content);
+  if ((entity === 'Entry' || entity === 'Asset') && ENTITY_ACTIONS.has(action)) return toEntityChange(payload, action, content, locales);
   if (entity === 'Tag' && TAG_ACTIONS.has(action)) {
     const id = metadataId(payload, entity);
     // Entries carrying the tag show its name in their search records.
@@ -85,13 +93,13 @@ export async function toContentChange(topic: string, payload: WebhookBody, conte
   return undefined;
 }
 
-async function toEntityChange(payload: WebhookBody, action: string, content: ContentService): Promise<ContentChange> {
+async function toEntityChange(payload: WebhookBody, action: string, content: ContentService, locales: readonly Locale[]): Promise<ContentChange> {
   const id = typeof payload.sys?.id === 'string' ? payload.sys.id : undefined;
   const sysType = typeof payload.sys?.type === 'string' ? payload.sys.type : '';
   const entityType = sysType.includes('Asset') ? 'Asset' : sysType.includes('Entry') ? 'Entry' : undefined;
   if (!id || !entityType) throw new HttpError(400, 'Webhook body has no sys.id and sys.type of an entry or asset');
   const contentType = typeof payload.sys?.contentType?.sys?.id === 'string' ? payload.sys.contentType.sys.id : undefined;
-  const linking = entityType === 'Entry' ? await linkingIds(content, id) : [];
+  const linking = entityType === 'Entry' ? await linkingIds(content, id, locales) : [];
   return { action, entityType, id, ...(contentType ? { contentType } : {}), affectedIds: [id, ...linking] };
 }
 
@@ -101,8 +109,8 @@ function metadataId(payload: WebhookBody, entity: MetadataChange['entityType']):
   return id;
 }
 
-async function linkingIds(content: ContentService, id: string): Promise<string[]> {
-  const refs = await Promise.all(LOCALES.map((locale) => content.getLinkingEntries(id, { locale, preview: true }).catch(() => [])));
+async function linkingIds(content: ContentService, id: string, locales: readonly Locale[]): Promise<string[]> {
+  const refs = await Promise.all(locales.map((locale) => content.getLinkingEntries(id, { locale, preview: true }).catch(() => [])));
   return [...new Set(refs.flat().map((r) => r.id))];
 }
 
@@ -112,6 +120,10 @@ export function createContentfulWebhookRouter(options: {
   content: ContentService;
   events: ContentEvents;
   maxBodyBytes: number;
+  /** The served locales (ADR 039): linking entries are looked up in these only. */
+  locales: () => readonly Locale[];
+  /** A content type or locale changed: check the content model again (ADR 038); resolves with the new state. */
+  onModelChange?: () => Promise<{ state: string }>;
 }): Router {
   const router = Router();
   // Contentful sends far fewer in 35 s, and an attacker cannot sign.
@@ -148,7 +160,12 @@ export function createContentfulWebhookRouter(options: {
     }
     if (!payload || typeof payload !== 'object') throw new HttpError(400, 'Webhook body is not a JSON object');
     const topic = req.get('x-contentful-topic') ?? '';
-    const change = await toContentChange(topic, payload, options.content);
+    const change = await toContentChange(topic, payload, options.content, options.locales());
+    if (!change && options.onModelChange && MODEL_TOPIC.test(topic)) {
+      const { state } = await options.onModelChange();
+      req.log.info({ topic, state }, 'content model checked again');
+      return void res.status(200).json({ checked: 'content model', state });
+    }
     if (!change) return void res.status(202).json({ ignored: topic });
     const keys = options.content.invalidate(dependenciesOf(change));
     const { id, entityType, affectedIds } = change;

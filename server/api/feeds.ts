@@ -6,7 +6,6 @@ import { requestOrigin } from '#server/middleware/allowed-hosts.ts';
 import { deadlineOf } from '#server/middleware/deadline.ts';
 import { sendError } from '#server/middleware/errors.ts';
 import { ContentUnavailableError } from '#server/services/content/errors.ts';
-import { LOCALES } from '#shared/content/types.ts';
 import { localeFromPath, paths, switchLocalePath } from '#shared/urls.ts';
 
 import type { Config } from '#server/config.ts';
@@ -24,10 +23,10 @@ const RSS_HEAD = '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /**
- * `/robots.txt`, `/sitemap.xml` (every locale, lastmod, hreflang alternates) and `/rss.xml` per locale.
+ * `/robots.txt`, `/sitemap.xml` (every served locale, lastmod, hreflang alternates) and `/rss.xml` per served locale (ADR 039).
  * While Contentful is unavailable the feeds and the sitemap answer their last good copy, else 503.
  */
-export function createFeedsRouter(config: Config, content: ContentApi): Router {
+export function createFeedsRouter(config: Config, content: ContentApi, servedLocales: () => readonly Locale[]): Router {
   const router = Router();
   const options = (locale: Locale, res: Response) => ({ locale, preview: false, deadline: deadlineOf(res) });
   const send = createLastGoodSender();
@@ -40,11 +39,12 @@ export function createFeedsRouter(config: Config, content: ContentApi): Router {
 
   router.get('/sitemap.xml', async (req, res) => {
     const origin = requestOrigin(req, config.publicUrl);
-    const build = () => buildSitemap(origin, res);
-    await send(req, res, { key: `${origin}/sitemap.xml`, type: 'application/xml', cacheControl: config.htmlCacheControl, build });
+    const locales = servedLocales();
+    const build = () => buildSitemap(origin, locales, res);
+    await send(req, res, { key: `${origin}/sitemap.xml|${locales.join()}`, type: 'application/xml', cacheControl: config.htmlCacheControl, build });
   });
 
-  async function buildSitemap(origin: string, res: Response): Promise<string> {
+  async function buildSitemap(origin: string, locales: readonly Locale[], res: Response): Promise<string> {
     const o = options('en-US', res);
     const [pages, articles, models, tags] = await Promise.all([
       content.listPages(o),
@@ -61,16 +61,19 @@ export function createFeedsRouter(config: Config, content: ContentApi): Router {
       ...models.map((m) => ({ path: paths.model('en-US', m.slug), lastmod: m.updatedAt })),
       ...tags.map((t) => ({ path: paths.tag('en-US', t.id) })),
     ];
+    // One language has no alternates, like its pages (client/components/seo.tsx).
+    const alternateLocales = locales.length > 1 ? locales : [];
     const url = (path: string, lastmod: string | undefined) => {
-      const alternates = LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${xml(origin + switchLocalePath(path, l))}"/>`);
+      const alternates = alternateLocales.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${xml(origin + switchLocalePath(path, l))}"/>`);
       return `<url><loc>${xml(origin + path)}</loc>${lastmod ? `<lastmod>${xml(lastmod)}</lastmod>` : ''}${alternates.join('')}</url>`;
     };
-    const body = urls.flatMap(({ path, lastmod }) => LOCALES.map((locale) => url(switchLocalePath(path, locale), lastmod)));
+    const body = urls.flatMap(({ path, lastmod }) => locales.map((locale) => url(switchLocalePath(path, locale), lastmod)));
     return `${XML_DECLARATION}${SITEMAP_HEAD}\n${body.join('\n')}\n</urlset>\n`;
   }
 
   router.get(['/rss.xml', '/:prefix/rss.xml'], async (req, res, next) => {
-    const locale = localeFromPath(req.path);
+    // A prefix the site does not serve reads as the default locale, so `/de/rss.xml` of an English-only space falls through to 404.
+    const locale = localeFromPath(req.path, servedLocales());
     if (req.params.prefix && paths.home(locale) === '/') return next();
     const origin = requestOrigin(req, config.publicUrl);
     const build = () => buildRss(origin, locale, res);

@@ -16,6 +16,7 @@ import { toCanonicalPage } from '#shared/canonical-url.ts';
 import type { Config } from '#server/config.ts';
 import type { AssetResolver, SsrEntry, SsrEntryLoader } from '#server/ssr/assets.ts';
 import type { PageCache } from '#server/ssr/page-cache.ts';
+import type { Locale } from '#shared/content/types.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RouterContextProvider, StaticHandlerContext } from 'react-router';
 
@@ -24,7 +25,9 @@ export interface DocumentHandlerOptions {
   entry: SsrEntryLoader;
   assets: AssetResolver;
   buildId: string;
-  createRequestContext(req: Request, res: Response, entry: SsrEntry): RouterContextProvider;
+  createRequestContext(req: Request, res: Response, entry: SsrEntry, locales: readonly Locale[]): RouterContextProvider;
+  /** The locales the site serves now (ADR 039); read once per request, so query, render, ETag and cache key agree. */
+  locales(): readonly Locale[];
   /** Rendered published pages; absent or bypassed for preview and credentialed requests. */
   pageCache?: PageCache;
 }
@@ -51,14 +54,17 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
   return async (req, res) => {
     // The loaders see the canonical URL (known query parameters only), so the page, its ETag and its cache key agree.
     const page = toCanonicalPage(requestTarget(req.originalUrl));
-    const cacheKey = options.pageCache ? cacheKeyFor(req, res, requestOrigin(req, config.publicUrl), page) : undefined;
+    const locales = options.locales();
+    // A page rendered for other served locales has other routes, language links and alternates.
+    const served = `${page.target}|${locales.join()}`;
+    const cacheKey = options.pageCache ? cacheKeyFor(req, res, requestOrigin(req, config.publicUrl), { ...page, target: served }) : undefined;
     const cached = cacheKey ? options.pageCache?.get(cacheKey) : undefined;
     res.locals.cacheStatus = cached ? 'HIT' : cacheKey ? 'MISS' : 'BYPASS';
     if (cached) return sendCachedPage(req, res, cached);
 
     const entry = await options.entry.load();
     const request = toFetchRequest(req, res, config.publicUrl, page.target);
-    const requestContext = options.createRequestContext(req, res, entry);
+    const requestContext = options.createRequestContext(req, res, entry, locales);
     const { result: context, deps } = await trackDependencies(() => entry.queryDocument(request, requestContext));
     if (context instanceof Response) return sendFetchResponse(res, context);
     if (request.signal.aborted) return;
@@ -68,7 +74,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     }
 
     const document = entry.describeDocument(context);
-    const etag = pageEtag(options.buildId, page.target, context.loaderData);
+    const etag = pageEtag(options.buildId, served, context.loaderData);
     for (const [name, value] of document.headers) res.setHeader(name, value);
     // Error pages are never stored: a CDN would keep a 404 after the entry is published (docs/decisions/017-security-headers.md).
     const preview = res.locals.preview === true;
@@ -90,7 +96,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
         ? (html: string, nonce: string) =>
             void pageCache.store(cacheKey, { ...stored, html, nonce }).catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'))
         : undefined;
-    streamDocument(req, res, options, { entry, context, chunks: document.chunks, signal: request.signal, store });
+    streamDocument(req, res, options, { entry, context, chunks: document.chunks, signal: request.signal, store, locales });
   };
 }
 
@@ -101,6 +107,7 @@ interface DocumentToStream {
   /** The Fetch request's signal: aborted when the client went away. */
   signal: AbortSignal;
   store: ((html: string, nonce: string) => void) | undefined;
+  locales: readonly Locale[];
 }
 
 /**
@@ -134,7 +141,7 @@ function streamDocument(req: Request, res: Response, options: DocumentHandlerOpt
     nonce,
     bootstrapModules: assets.bootstrapModules,
     ...(assets.integrity ? { integrity: assets.integrity } : {}),
-    publicConfig: publicConfig(config),
+    publicConfig: publicConfig(config, page.locales),
     assets: {
       nonce,
       stylesheets: assets.stylesheets,

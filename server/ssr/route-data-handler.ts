@@ -8,6 +8,7 @@ import { ROUTE_DATA_PREFIX, ROUTE_DATA_ROUTES_PARAM } from '#shared/constants.ts
 import type { Config } from '#server/config.ts';
 import type { SsrEntry, SsrEntryLoader } from '#server/ssr/assets.ts';
 import type { RouteDataResult } from '#shared/data/route-data.ts';
+import type { Locale } from '#shared/content/types.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RouterContextProvider } from 'react-router';
 
@@ -20,7 +21,9 @@ const ROUTE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export function createRouteDataHandler(options: {
   config: Config;
   entry: SsrEntryLoader;
-  createRequestContext(req: Request, res: Response, entry: SsrEntry): RouterContextProvider;
+  createRequestContext(req: Request, res: Response, entry: SsrEntry, locales: readonly Locale[]): RouterContextProvider;
+  /** The locales the site serves now (ADR 039). */
+  locales(): readonly Locale[];
 }): RequestHandler {
   return async (req, res) => {
     const entry = await options.entry.load();
@@ -37,7 +40,7 @@ export function createRouteDataHandler(options: {
     // One loader error can fail several routes (a shared promise): one log line per error.
     const unexpected = new Map<unknown, string[]>();
     const onError = (error: unknown, routeId: string) => void unexpected.set(error, [...(unexpected.get(error) ?? []), routeId]);
-    const payload = await entry.queryData(pageRequest, options.createRequestContext(req, res, entry), routeIds, { onError });
+    const payload = await entry.queryData(pageRequest, options.createRequestContext(req, res, entry, options.locales()), routeIds, { onError });
     if (request.signal.aborted) return;
     if (payload.type === 'data') logFailures(req, options.entry, payload.results, unexpected, pageUrl.pathname);
     // The browser follows this like a Location header: same gate, same fallback as a document redirect.

@@ -15,6 +15,7 @@ import type { ServerAssets } from '#client/components/app-config.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
 
 const baseConfig: PublicConfig = {
+  locales: ['en-US', 'de-DE'],
   algolia: { appId: 'embedded', searchKey: 'embedded', indexPrefix: 'vitrine', embedded: true },
   insights: { enabled: true, basePath: '/_insights', sampleRate: 0.5 },
 };

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
+import { LOCALES } from '#shared/content/types.ts';
+
 import { FIXTURE_ENTRIES, toRichText } from '../../../tests/fixtures/search/entries.ts';
 import { toSearchRecordList, toSearchRecords } from '#server/services/search/records.ts';
 import { createEmbeddedSearchEngine } from './engine.ts';
 import { parseQuery } from './query-params.ts';
 
-import type { Article } from '#shared/content/types.ts';
+import type { Article, Locale } from '#shared/content/types.ts';
 import type { SearchResult } from './engine.ts';
 
 const EN = 'vitrine_en-US';
@@ -19,10 +21,21 @@ describe('createEmbeddedSearchEngine', () => {
   it('serves one index per locale named after the prefix', () => {
     const engine = createEngine();
 
-    expect(engine.indexNames).toEqual(['vitrine_en-US', 'vitrine_de-DE']);
+    expect(engine.hasIndex('vitrine_en-US')).toBe(true);
     expect(engine.hasIndex('vitrine_de-DE')).toBe(true);
     expect(engine.hasIndex('vitrine')).toBe(false);
     expect(engine.getStats()).toEqual({ 'vitrine_en-US': toSearchRecordList(FIXTURE_ENTRIES.filter((e) => e.locale === 'en-US')).length, 'vitrine_de-DE': 2 });
+  });
+
+  it('has no index for a locale the site does not serve, and gains it back when the locale is served again', () => {
+    let served: readonly Locale[] = ['en-US'];
+    const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: toSearchRecordList(FIXTURE_ENTRIES), locales: () => served });
+
+    expect(engine.hasIndex('vitrine_de-DE')).toBe(false);
+    expect(() => run(engine, { query: '' }, 'vitrine_de-DE')).toThrow(expect.objectContaining({ status: 404, message: 'Index does not exist' }));
+    expect(Object.keys(engine.getStats())).toEqual(['vitrine_en-US']);
+    served = LOCALES;
+    expect(run(engine, { query: '' }, 'vitrine_de-DE').nbHits).toBeGreaterThan(0);
   });
 
   it('answers an empty query with nothing when configured so', () => {

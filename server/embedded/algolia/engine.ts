@@ -23,6 +23,8 @@ export interface EmbeddedSearchEngineOptions {
   emptyQuery?: 'all' | 'none';
   /** Hits kept in the result cache (default 5000; 0 turns it off): typing repeats the same prefixes. Any record change empties it. */
   cacheMaxHits?: number;
+  /** The locales whose index exists (ADR 039; default: all). Another locale's index answers like an index Algolia does not have. */
+  locales?: () => readonly Locale[];
 }
 
 /** Algolia serves at most the first 1000 hits of a query (`paginationLimitedTo`). */
@@ -36,10 +38,9 @@ export type EmbeddedSearchEngine = ReturnType<typeof createEmbeddedSearchEngine>
 
 /** An in-process engine answering Algolia search queries over our search records, one MiniSearch index per locale. */
 export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions) {
-  const { indexPrefix, emptyQuery = 'all', cacheMaxHits = 5000 } = options;
+  const { indexPrefix, emptyQuery = 'all', cacheMaxHits = 5000, locales = () => LOCALES } = options;
   const indexes = new Map<Locale, LocaleIndex>(LOCALES.map((locale) => [locale, createLocaleIndex()]));
-  const indexNames = LOCALES.map((locale) => toIndexName(indexPrefix, locale));
-  const getLocale = (indexName: string) => LOCALES.find((locale) => toIndexName(indexPrefix, locale) === indexName);
+  const getLocale = (indexName: string) => locales().find((locale) => toIndexName(indexPrefix, locale) === indexName);
   const cache =
     cacheMaxHits > 0
       ? new LRUCache<string, ComputedResult>({
@@ -49,7 +50,6 @@ export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions)
       : undefined;
 
   const engine = {
-    indexNames,
     hasIndex: (indexName: string) => getLocale(indexName) !== undefined,
     /** Runs one validated query. Throws `HttpError` 404 for an unknown index, 400 for filters it cannot run. */
     search(query: ParsedQuery) {
@@ -92,7 +92,7 @@ export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions)
       cache?.clear();
       return removed;
     },
-    getStats: (): Record<string, number> => Object.fromEntries(LOCALES.map((locale) => [toIndexName(indexPrefix, locale), indexes.get(locale)!.size])),
+    getStats: (): Record<string, number> => Object.fromEntries(locales().map((locale) => [toIndexName(indexPrefix, locale), indexes.get(locale)!.size])),
   };
   if (options.records) engine.updateRecords(options.records);
   return engine;

@@ -6,7 +6,7 @@ import { parseQuery } from './query-params.ts';
 
 import type { SearchClient } from 'instantsearch.js';
 import type { Logger } from 'pino';
-import type { SearchRecord } from '#shared/content/types.ts';
+import type { Locale, SearchRecord } from '#shared/content/types.ts';
 import type { EmbeddedSearchEngine } from './engine.ts';
 import type { InsightEvent } from './http.ts';
 
@@ -23,20 +23,26 @@ export function createInProcessSearchClient(engine: EmbeddedSearchEngine): Searc
 export function createEmbeddedSearch(options: {
   indexPrefix: string;
   logger: Logger;
-  /** Every search record, or those of these entries (entries that are gone yield none). */
-  loadRecords: (entryIds?: readonly string[]) => Promise<SearchRecord[]>;
+  /** The served locales (ADR 039): only theirs are indexed and searchable. */
+  locales: () => readonly Locale[];
+  /** Every search record of these locales, or those of these entries (entries that are gone yield none). */
+  loadRecords: (locales: readonly Locale[], entryIds?: readonly string[]) => Promise<SearchRecord[]>;
   onContentChange: (listener: (change: { affectedIds: string[] }) => Promise<void>) => void;
   recordEvents?: (events: InsightEvent[]) => void;
 }) {
   const log = options.logger.child({ module: 'search' });
-  const engine = createEmbeddedSearchEngine({ indexPrefix: options.indexPrefix });
+  const engine = createEmbeddedSearchEngine({ indexPrefix: options.indexPrefix, locales: options.locales });
   let ready = false;
+  /** The locales the index was last fully built for; a change (a locale added to the space) rebuilds it. */
+  let builtFor = '';
 
   const build = async () => {
     const started = performance.now();
     try {
-      const records = await options.loadRecords();
+      const locales = options.locales();
+      const records = await options.loadRecords(locales);
       engine.updateRecords(records);
+      builtFor = locales.join();
       ready = true;
       log.info({ records: records.length, indexes: engine.getStats(), durationMs: Math.round(performance.now() - started) }, 'search index built');
     } catch (error) {
@@ -46,9 +52,10 @@ export function createEmbeddedSearch(options: {
   };
 
   options.onContentChange(async ({ affectedIds }) => {
+    if (ready && options.locales().join() !== builtFor) return build();
     // A taxonomy change: records carry no categories.
     if (affectedIds.length === 0) return;
-    const records = await options.loadRecords(affectedIds);
+    const records = await options.loadRecords(options.locales(), affectedIds);
     engine.removeRecords(affectedIds);
     engine.updateRecords(records);
     log.info({ entries: affectedIds.length, records: records.length }, 'search index updated');

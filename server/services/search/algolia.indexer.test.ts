@@ -1,6 +1,8 @@
 import { algoliasearch } from 'algoliasearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { LOCALES } from '#shared/content/types.ts';
+
 import { startFakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
 import { FIXTURE_ENTRIES } from '../../../tests/fixtures/search/entries.ts';
 import { ALGOLIA_INDEX_SETTINGS, indexAllRecords } from './algolia.ts';
@@ -20,7 +22,7 @@ describe('indexAllRecords', () => {
     fake.seed('shop_en-US', [{ objectID: 'old:en-US', entryId: 'old', title: 'Old' }]);
     const client = algoliasearch('APPID', 'admin-key', { hosts: [{ url: fake.host, protocol: 'http', accept: 'readWrite' }] });
 
-    const reports = await indexAllRecords({ client, records, indexPrefix: 'shop' });
+    const reports = await indexAllRecords({ client, records, indexPrefix: 'shop', locales: LOCALES });
 
     expect(reports).toEqual([
       { indexName: 'shop_en-US', objects: records.filter((r) => r.locale === 'en-US').length },

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createContentEvents } from '#server/services/content/content-events.ts';
+import { LOCALES } from '#shared/content/types.ts';
 
 import { startFakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
 import { FIXTURE_ENTRIES } from '../../../tests/fixtures/search/entries.ts';
@@ -10,7 +11,7 @@ import { subscribeAlgoliaSync, syncContentChange, toAlgoliaObject } from './algo
 import { toSearchRecordList } from './records.ts';
 
 import type { FakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
-import type { Article, Model3D, Page } from '#shared/content/types.ts';
+import type { Article, Locale, Model3D, Page } from '#shared/content/types.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
 
 let fake: FakeAlgolia;
@@ -53,7 +54,7 @@ describe('syncContentChange', () => {
     fake.requests.length = 0;
 
     const result = await syncContentChange(
-      { client: client(), content: createEntryContent(entries), indexPrefix: 'vitrine' },
+      { client: client(), content: createEntryContent(entries), indexPrefix: 'vitrine', locales: LOCALES },
       { affectedIds: ['m-lamp', 'm-table'] },
     );
 
@@ -77,7 +78,7 @@ describe('syncContentChange', () => {
   it('quotes ids inside the filter', async () => {
     fake.requests.length = 0;
 
-    await syncContentChange({ client: client(), content: createEntryContent([]), indexPrefix: 'shop' }, { affectedIds: ['a"b'] });
+    await syncContentChange({ client: client(), content: createEntryContent([]), indexPrefix: 'shop', locales: LOCALES }, { affectedIds: ['a"b'] });
 
     expect(fake.requestsTo(/deleteByQuery$/)[0]!.body).toEqual({ filters: 'entryId:"a\\"b"' });
   });
@@ -86,12 +87,21 @@ describe('syncContentChange', () => {
 describe('subscribeAlgoliaSync', () => {
   it('applies every content change the webhook reports', async () => {
     const events = createContentEvents(pino({ level: 'silent' }));
-    subscribeAlgoliaSync({ client: client(), content: createEntryContent(FIXTURE_ENTRIES), events, indexPrefix: 'vitrine', logger: pino({ level: 'silent' }) });
+    let served: readonly Locale[] = LOCALES;
+    const content = createEntryContent(FIXTURE_ENTRIES);
+    subscribeAlgoliaSync({ client: client(), content, events, indexPrefix: 'vitrine', locales: () => served, logger: pino({ level: 'silent' }) });
     fake.requests.length = 0;
 
     await events.emit({ action: 'publish', entityType: 'Entry', id: 'a-light', affectedIds: ['a-light'] });
 
     expect(fake.requestsTo(/\/batch$/).map((r) => r.path)).toEqual(['/1/indexes/vitrine_en-US/batch']);
     expect(fake.requestsTo(/deleteByQuery$/)).toHaveLength(2);
+
+    // The space dropped de-DE (ADR 039): its index is neither read for nor written to.
+    served = ['en-US'];
+    fake.requests.length = 0;
+    await events.emit({ action: 'publish', entityType: 'Entry', id: 'a-light', affectedIds: ['a-light'] });
+    expect(fake.requests.filter((r) => r.path.includes('de-DE'))).toEqual([]);
+    expect(fake.requestsTo(/deleteByQuery$/).map((r) => r.path)).toEqual(['/1/indexes/vitrine_en-US/deleteByQuery']);
   });
 });

@@ -1,4 +1,3 @@
-import { LOCALES } from '#shared/content/types.ts';
 import { toIndexName } from '#shared/search.ts';
 
 import { collectRecords } from './records.ts';
@@ -34,9 +33,9 @@ export function toAlgoliaObject(record: SearchRecord): AlgoliaObject {
   return { ...record, updatedAtTimestamp: Number.isNaN(time) ? 0 : Math.floor(time / 1000) };
 }
 
-/** Every locale's index, possibly empty. */
-function groupByIndex(records: readonly SearchRecord[], indexPrefix: string): Map<string, { locale: Locale; objects: AlgoliaObject[] }> {
-  const groups = new Map(LOCALES.map((locale) => [toIndexName(indexPrefix, locale), { locale, objects: [] as AlgoliaObject[] }]));
+/** Every served locale's index, possibly empty; a dropped locale's index is left as it was (ADR 039). */
+function groupByIndex(records: readonly SearchRecord[], indexPrefix: string, locales: readonly Locale[]) {
+  const groups = new Map(locales.map((locale) => [toIndexName(indexPrefix, locale), { locale, objects: [] as AlgoliaObject[] }]));
   for (const record of records) groups.get(toIndexName(indexPrefix, record.locale))?.objects.push(toAlgoliaObject(record));
   return groups;
 }
@@ -46,10 +45,11 @@ export async function indexAllRecords(options: {
   client: AlgoliaWriteClient;
   records: readonly SearchRecord[];
   indexPrefix: string;
+  locales: readonly Locale[];
   logger?: Logger;
 }): Promise<Array<{ indexName: string; objects: number }>> {
   const reports = [];
-  for (const [indexName, { objects }] of groupByIndex(options.records, options.indexPrefix)) {
+  for (const [indexName, { objects }] of groupByIndex(options.records, options.indexPrefix, options.locales)) {
     const settings = await options.client.setSettings({ indexName, indexSettings: ALGOLIA_INDEX_SETTINGS });
     await options.client.waitForTask({ indexName, taskID: settings.taskID });
     await options.client.replaceAllObjects({ indexName, objects, batchSize: 1000 });
@@ -67,14 +67,14 @@ const quote = (value: string) => `"${value.replaceAll('\\', '\\\\').replaceAll('
 
 /** One content change: in every locale index, delete every record of the changed entries (their chunk count may have changed), then save the current ones. */
 export async function syncContentChange(
-  options: { client: AlgoliaWriteClient; content: ContentApi; indexPrefix: string },
+  options: { client: AlgoliaWriteClient; content: ContentApi; indexPrefix: string; locales: readonly Locale[] },
   change: { affectedIds: readonly string[] },
 ): Promise<{ deleted: number; saved: number }> {
   const ids = [...new Set(change.affectedIds)];
   if (ids.length === 0) return { deleted: 0, saved: 0 };
-  const records = await collectRecords(options.content, ids);
+  const records = await collectRecords(options.content, options.locales, ids);
   let saved = 0;
-  for (const [indexName, { objects }] of groupByIndex(records, options.indexPrefix)) {
+  for (const [indexName, { objects }] of groupByIndex(records, options.indexPrefix, options.locales)) {
     for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
       const filters = ids
         .slice(i, i + DELETE_CHUNK)
@@ -95,11 +95,13 @@ export function subscribeAlgoliaSync(options: {
   content: ContentApi;
   events: ContentEvents;
   indexPrefix: string;
+  /** The served locales (ADR 039), read per change. */
+  locales: () => readonly Locale[];
   logger: Logger;
 }): void {
   const log = options.logger.child({ module: 'algolia-sync' });
   options.events.subscribe(async (change) => {
-    const result = await syncContentChange(options, change);
+    const result = await syncContentChange({ ...options, locales: options.locales() }, change);
     log.info({ id: change.id, action: change.action, entries: result.deleted, records: result.saved }, 'algolia records updated');
   });
 }

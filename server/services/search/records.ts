@@ -1,7 +1,6 @@
 import { BLOCKS } from '@contentful/rich-text-types';
 import pLimit from 'p-limit';
 
-import { LOCALES } from '#shared/content/types.ts';
 import { paths } from '#shared/urls.ts';
 
 import type { Article, Asset, Locale, Model3D, Page, SearchRecord } from '#shared/content/types.ts';
@@ -68,9 +67,9 @@ async function loadSearchableEntries(content: ContentApi, locale: Locale): Promi
   return loaded.filter((entry): entry is SearchableEntry => entry !== null);
 }
 
-/** All search records in every locale, or only those of `entryIds` (after a webhook; entries that are gone yield none). */
-export async function collectRecords(content: ContentApi, entryIds?: readonly string[]): Promise<SearchRecord[]> {
-  const perLocale = await Promise.all(LOCALES.map((locale) => loadSearchableEntries(content, locale)));
+/** All search records in the served locales (ADR 039), or only those of `entryIds` (after a webhook; entries that are gone yield none). */
+export async function collectRecords(content: ContentApi, locales: readonly Locale[], entryIds?: readonly string[]): Promise<SearchRecord[]> {
+  const perLocale = await Promise.all(locales.map((locale) => loadSearchableEntries(content, locale)));
   const records = perLocale.flat().flatMap(toSearchRecords);
   if (!entryIds) return records;
   const wanted = new Set(entryIds);
