@@ -7,11 +7,13 @@ interface FieldSource {
   name: string;
   type: string;
   linkType?: string;
+  items?: { type: string; linkType?: string };
   localized?: boolean;
   required?: boolean;
   /** Inline rules, or the name of a shared set in `validations`. */
   validations?: string | Record<string, unknown>[];
   widget: string;
+  helpText?: string;
 }
 
 interface ContentModelSource {
@@ -25,7 +27,7 @@ const CREATED_AT = '2024-11-04T10:15:00.000Z';
 
 export function buildContentModel() {
   const model = readJson<ContentModelSource>('content-model.json');
-  const toField = ({ id, name, type, linkType, localized, required, validations = [], widget: _widget }: FieldSource) => ({
+  const toField = ({ id, name, type, linkType, items, localized, required, validations = [] }: FieldSource) => ({
     id,
     name,
     type,
@@ -36,6 +38,7 @@ export function buildContentModel() {
     disabled: false,
     omitted: false,
     ...(linkType ? { linkType } : {}),
+    ...(items ? { items: { ...items, validations: [] } } : {}),
   });
   return {
     contentTypes: model.contentTypes.map(({ id, name, description, displayField, fields }) => ({
@@ -50,7 +53,12 @@ export function buildContentModel() {
       const { id: _id, type: _type, ...sys } = createModelSys(contentType.id, 'EditorInterface', CREATED_AT, false);
       return {
         sys: { id: 'default', type: 'EditorInterface', ...sys, contentType: toLink('ContentType', contentType.id) },
-        controls: contentType.fields.map((field) => ({ fieldId: field.id, widgetId: field.widget, widgetNamespace: 'builtin' })),
+        controls: contentType.fields.map(({ id, widget, helpText }) => ({
+          fieldId: id,
+          widgetId: widget,
+          widgetNamespace: 'builtin',
+          ...(helpText ? { settings: { helpText } } : {}),
+        })),
       };
     }),
     locales: model.locales.map(({ id, ...locale }) => ({

@@ -54,6 +54,13 @@ function validateContentType(body: Record<string, unknown>): void {
   if (errors.length > 0) throw validationFailed(errors);
 }
 
+/** The CMA answers every field with its flags spelled out. */
+function withFieldDefaults(body: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(body.fields)) return body;
+  const defaults = { localized: false, required: false, validations: [], disabled: false, omitted: false };
+  return { ...body, fields: (body.fields as object[]).map((field) => ({ ...defaults, ...field })) };
+}
+
 /** On publish the CMA keeps the editor interface in step with the fields: new fields get their default widget. */
 function syncEditorInterface(state: FakeCmaState, contentType: CmaResource): void {
   const fields = (contentType.fields ?? []) as FieldBody[];
@@ -77,7 +84,7 @@ export function mountContentModel(environment: Router, state: FakeCmaState): voi
     res.json(contentTypes.get(req.params.id));
   });
   environment.put('/content_types/:id', (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    const body = withFieldDefaults((req.body ?? {}) as Record<string, unknown>);
     validateContentType(body);
     const version = requestVersion(req);
     const created = !contentTypes.items.has(req.params.id);

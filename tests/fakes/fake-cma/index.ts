@@ -52,6 +52,8 @@ export interface FakeCmaOptions {
   environmentId?: string;
   token?: string;
   routes?: FakeCmaRoutes[];
+  /** Fault injection: an error to answer a call with instead of handling it (it is still recorded). */
+  fault?: (call: CmaCall) => CmaError | undefined;
 }
 
 export interface FakeCma {
@@ -136,7 +138,10 @@ export async function startFakeCma(options: FakeCmaOptions = {}): Promise<FakeCm
   const app = express();
   app.use(express.json({ type: ['application/json', 'application/vnd.contentful.management.v1+json'], limit: '5mb' }));
   app.use((req, _res, next) => {
-    calls.push({ method: req.method, path: req.path, query: { ...req.query }, body: req.body });
+    const call = { method: req.method, path: req.path, query: { ...req.query }, body: req.body };
+    calls.push(call);
+    const fault = options.fault?.(call);
+    if (fault) throw fault;
     next();
   });
   app.use(authenticate(state));
