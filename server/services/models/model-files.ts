@@ -20,7 +20,7 @@ export class ModelFileError extends Error {}
 
 export type ReadModelFile = (url: string) => Promise<Uint8Array>;
 
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${bytes} bytes`);
 
 /** Reads an asset's bytes: from the assets folder for embedded URLs, else over https, each capped in size and time. */
 export function createModelFileReader(options: ModelFileReaderOptions): ReadModelFile {
