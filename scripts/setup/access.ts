@@ -103,7 +103,8 @@ async function ensureSigningSecret(ctx: SetupContext): Promise<string | undefine
     else
       note(
         ctx,
-        `the space has a signing secret (…${current.redactedValue}) that setup cannot read: put it into CONTENTFUL_WEBHOOK_SECRET, or run with --rotate-webhook-secret.`,
+        `the space has a signing secret (…${current.redactedValue}) that setup cannot read: ` +
+          'put it into CONTENTFUL_WEBHOOK_SECRET, or run with --rotate-webhook-secret.',
       );
     return undefined;
   }

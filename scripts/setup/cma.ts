@@ -52,7 +52,10 @@ export function describeCmaError(error: unknown, env: SetupEnv, what: string): s
   if (failure.status === 403 || failure.name === 'AccessDenied')
     return `The management token may not ${what} (403 AccessDenied): use a token of a space admin, or do it in the web app.`;
   if (failure.status === 404 && what === 'read the space')
-    return `Space "${env.spaceId}" or environment "${env.environmentId}" was not found, or the token cannot see it: check CONTENTFUL_SPACE_ID and CONTENTFUL_ENVIRONMENT.`;
+    return (
+      `Space "${env.spaceId}" or environment "${env.environmentId}" was not found, or the token cannot see it: ` +
+      'check CONTENTFUL_SPACE_ID and CONTENTFUL_ENVIRONMENT.'
+    );
   if (failure.network) return `Could not reach the Content Management API at ${base} (${failure.name}) to ${what}: check CONTENTFUL_MANAGEMENT_HOST.`;
   if (!failure.status) return `Setup failed while trying to ${what}: ${failure.name}: ${failure.message}`;
   return `Contentful answered ${failure.status} ${failure.name} when trying to ${what}: ${failure.message}`;
