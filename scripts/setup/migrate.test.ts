@@ -135,6 +135,18 @@ describe('runMigrations', () => {
     expect(cma.state.contentTypes.items.has('third')).toBe(false);
   });
 
+  it('warns about an applied file that changed since, and does not run it again', async () => {
+    const dir = migrationsDir({ '001-first.cjs': createType('first') });
+    await run({ dir });
+    const writes = cma.writes().length;
+    writeFileSync(join(dir, '001-first.cjs'), createType('renamed'));
+    await run({ dir });
+    expect(lines.at(-2)).toMatch(
+      /^Warning: migrations\/001-first\.cjs changed after it was applied \(.+\); applied files are not re-run: add a new file instead\.$/,
+    );
+    expect(cma.writes()).toHaveLength(writes);
+  });
+
   it('refuses badly named and doubly numbered files before touching the space', async () => {
     await expect(run({ dir: migrationsDir({ '1-x.cjs': createType('x') }) })).rejects.toThrow('must be named NNN-lowercase-words.cjs: 1-x.cjs');
     await expect(run({ dir: migrationsDir({ '001-a.cjs': createType('a'), '001-b.cjs': createType('b') }) })).rejects.toThrow(
