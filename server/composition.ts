@@ -10,8 +10,10 @@ import { createContentCache } from '#server/services/content/content-cache.ts';
 import { createContentEvents, dependenciesOf } from '#server/services/content/content-events.ts';
 import { createContentService } from '#server/services/content/content-service.ts';
 import { createContentfulClients } from '#server/services/content/contentful-client.ts';
-import { UNCHECKED_SPACE } from '#server/services/content/space-status.ts';
+import { MODEL_DEPENDENCIES, spaceReadiness, startSpaceChecks } from '#server/services/content/space-checks.ts';
+import { createSpaceStatusStore } from '#server/services/content/space-status.ts';
 import { createPageCache } from '#server/ssr/page-cache.ts';
+import { createSpaceGate } from '#server/ssr/space-gate.ts';
 import { createAssetRouter } from '#server/api/content-assets.ts';
 import { startModelChecks, withModelChecks } from '#server/services/models/model-checks.ts';
 import { createEmbeddedSearch } from '#server/embedded/algolia/index.ts';
@@ -40,13 +42,17 @@ export async function createContentStack(config: Config, logger: Logger) {
   const content = createContentService({ delivery: clients.delivery, preview: clients.previewAvailable ? clients.preview : undefined, cache, logger });
   const events = createContentEvents(logger);
   // The one getter of the locales the site serves (ADR 039); the content-model check narrows them to the space's.
-  const locales = (): readonly Locale[] => UNCHECKED_SPACE.locales;
-  return { clients, content, events, exportFile, locales };
+  const space = createSpaceStatusStore();
+  const locales = (): readonly Locale[] => space.get().locales;
+  return { clients, content, events, exportFile, locales, space };
 }
+
+const SPACE_RECHECK_MS = 30_000;
+const searchWait = (state: string) => (state === 'not-set-up' ? 'waiting for the content model' : 'building the index');
 
 /** The composition root: builds every service, adapter and router from config; app.ts mounts them. */
 export async function createServices(config: Config, logger: Logger) {
-  const { clients, content, events, exportFile, locales } = await createContentStack(config, logger);
+  const { clients, content, events, exportFile, locales, space } = await createContentStack(config, logger);
   // Pages live as long as the content they were built from is fresh; webhooks evict them sooner.
   const pageCache = createPageCache({ maxBytes: config.pageCacheMaxBytes, ttlMs: config.contentful.cacheTtlMs, logger });
   events.subscribe((change) => void pageCache.invalidate(dependenciesOf(change)));
@@ -63,7 +69,9 @@ export async function createServices(config: Config, logger: Logger) {
     ? undefined
     : createEmbeddedSearch({
         locales,
-        loadRecords: (served, entryIds) => collectRecords(content, served, entryIds),
+        // The full build waits for a space that matches instead of failing and retrying every 30 s (ADR 038).
+        loadRecords: async (served, entryIds) =>
+          entryIds ? collectRecords(content, served, entryIds) : space.whenReady().then(() => collectRecords(content, locales())),
         onContentChange: (listener) => events.subscribe(listener),
         indexPrefix: config.algolia.indexPrefix,
         logger,
@@ -84,16 +92,38 @@ export async function createServices(config: Config, logger: Logger) {
   const modelChecks = config.modelValidation
     ? startModelChecks({ content, events, embedded: clients.mode === 'embedded', assetsDir, logger, onChange: (ids) => void pageCache.invalidate(ids) })
     : undefined;
+  // The content-model check (ADR 038): at start, on ContentType/Locale webhooks, and every 30 s while a live space is not set up.
+  const spaceChecks = startSpaceChecks({
+    client: clients.delivery,
+    store: space,
+    logger,
+    recheckMs: clients.mode === 'remote' ? SPACE_RECHECK_MS : 0,
+    // Results and pages built from the old model may be wrong (fields read as missing, a locale's fallbacks): rare, so drop them all.
+    onChange: () => {
+      content.invalidate(MODEL_DEPENDENCIES);
+      pageCache.clear();
+    },
+  });
+  // In process the first check takes milliseconds: its log comes before "server listening". A live space may be slow or down.
+  if (clients.mode === 'embedded') await spaceChecks.first;
   const routers: AppRouters = {
     previewCookie: previewCookie(preview.cookieSecret),
     assets:
       clients.mode === 'embedded' ? createAssetRouter({ assetsDir, logger, ...images, diskCacheDir: join(config.dataDir, 'cache', 'images') }) : undefined,
     searchApi: search?.router,
     insights: insightsStore && createInsightsRouter({ scripts: createScriptSource(config.isDev), store: insightsStore, token: config.insights.token }),
+    spaceGate: createSpaceGate(() => space.get(), clients.mode === 'remote' ? 'contentful' : 'embedded'),
     feeds: createFeedsRouter(config, content, locales),
     contentJson: createContentJsonRouter(content, config.htmlCacheControl, locales),
     preview: createPreviewRouter({ secret: preview.secret, cookieSecret: preview.cookieSecret, enabled: clients.previewAvailable }),
-    webhook: createContentfulWebhookRouter({ secret: config.contentful.webhookSecret, content, events, maxBodyBytes: config.maxBodyBytes, locales }),
+    webhook: createContentfulWebhookRouter({
+      secret: config.contentful.webhookSecret,
+      content,
+      events,
+      maxBodyBytes: config.maxBodyBytes,
+      locales,
+      onModelChange: () => spaceChecks.recheck(),
+    }),
   };
 
   return {
@@ -104,9 +134,9 @@ export async function createServices(config: Config, logger: Logger) {
       pageCache,
       routers,
       readiness: () => ({
-        content: { mode: modes.content, ready: true },
+        content: spaceReadiness(modes.content, space.get()),
         search: search
-          ? { mode: 'embedded', ready: search.isReady(), ...(search.isReady() ? {} : { detail: 'building the index' }) }
+          ? { mode: 'embedded', ready: search.isReady(), ...(search.isReady() ? {} : { detail: searchWait(space.get().state) }) }
           : { mode: 'algolia', ready: true },
         ...(modelChecks ? { models: modelChecks.status() } : {}),
       }),
@@ -116,7 +146,10 @@ export async function createServices(config: Config, logger: Logger) {
     modes,
     insightsStore,
     // The last second of queued insights is written before the process exits.
-    close: async () => void (await insightsStore?.close()),
+    close: async () => {
+      spaceChecks.stop();
+      await insightsStore?.close();
+    },
   };
 }
 

@@ -61,6 +61,9 @@ const ENTITY_ACTIONS = new Set(['publish', 'unpublish', 'delete', 'archive', 'un
 const TAG_ACTIONS = new Set(['create', 'save', 'delete']);
 const TAXONOMY_ACTIONS = new Set(['create', 'save', 'delete', 'publish', 'unpublish']);
 
+/** What can make a space match Vitrine's content model, or stop matching it (ADR 038). */
+const MODEL_TOPIC = /^ContentManagement\.(?:ContentType\.(?:publish|unpublish|delete)|Locale\.(?:create|save|delete))$/;
+
 /** Contentful's id alphabet: an id goes into CDA queries and cache markers, so nothing else gets through. */
 const CONTENTFUL_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -119,6 +122,8 @@ export function createContentfulWebhookRouter(options: {
   maxBodyBytes: number;
   /** The served locales (ADR 039): linking entries are looked up in these only. */
   locales: () => readonly Locale[];
+  /** A content type or locale changed: check the content model again (ADR 038); resolves with the new state. */
+  onModelChange?: () => Promise<{ state: string }>;
 }): Router {
   const router = Router();
   // Contentful sends far fewer in 35 s, and an attacker cannot sign.
@@ -156,6 +161,11 @@ export function createContentfulWebhookRouter(options: {
     if (!payload || typeof payload !== 'object') throw new HttpError(400, 'Webhook body is not a JSON object');
     const topic = req.get('x-contentful-topic') ?? '';
     const change = await toContentChange(topic, payload, options.content, options.locales());
+    if (!change && options.onModelChange && MODEL_TOPIC.test(topic)) {
+      const { state } = await options.onModelChange();
+      req.log.info({ topic, state }, 'content model checked again');
+      return void res.status(200).json({ checked: 'content model', state });
+    }
     if (!change) return void res.status(202).json({ ignored: topic });
     const keys = options.content.invalidate(dependenciesOf(change));
     const { id, entityType, affectedIds } = change;

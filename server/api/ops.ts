@@ -1,7 +1,9 @@
 import { Router } from 'express';
 
 /** `problems`: what a dependency found wrong, listed for operators (e.g. model files with errors: ready stays true). */
-export type DependencyStatus = { mode: string; ready: boolean; detail?: string; problems?: { path: string; message: string }[] };
+type Problem = { path: string; message: string };
+/** `warnings`: what degrades it without stopping it. A not-ready dependency with problems gives /readyz its headline (its `detail`) and list. */
+export type DependencyStatus = { mode: string; ready: boolean; detail?: string; problems?: Problem[]; warnings?: Problem[] };
 export type Readiness = () => Record<string, DependencyStatus>;
 
 /** `/healthz`: 200 while the process serves (liveness). `/readyz`: 200 once every dependency is ready, else 503 naming what is not. */
@@ -13,10 +15,16 @@ export function createOpsRouter(readiness: Readiness, isShuttingDown: () => bool
     const notReady = Object.entries(dependencies).filter(([, dep]) => !dep.ready);
     const shuttingDown = isShuttingDown();
     const ready = notReady.length === 0 && !shuttingDown;
+    const blocking = notReady.map(([, dep]) => dep).filter((dep) => dep.problems?.length);
+    const problems = blocking.flatMap((dep) => dep.problems ?? []);
+    const warnings = Object.values(dependencies).flatMap((dep) => dep.warnings ?? []);
+    const waiting = blocking[0]?.detail ?? `waiting for ${notReady.map(([name]) => name).join(', ')}`;
     res.setHeader('Cache-Control', 'no-store');
     res.status(ready ? 200 : 503).json({
       status: ready ? 'ready' : 'not-ready',
-      ...(ready ? {} : { reason: shuttingDown ? 'shutting down' : `waiting for ${notReady.map(([name]) => name).join(', ')}` }),
+      ...(ready ? {} : { reason: shuttingDown ? 'shutting down' : waiting }),
+      ...(problems.length > 0 ? { problems } : {}),
+      ...(warnings.length > 0 ? { warnings } : {}),
       dependencies,
     });
   });

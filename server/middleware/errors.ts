@@ -17,7 +17,7 @@ function wantsJson(req: Request, res: Response): boolean {
   );
 }
 
-const ERROR_PAGE_STYLE =
+export const ERROR_PAGE_STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1c1e}h1{font-size:1.5rem}' +
   'code{background:#f2f2f5;padding:.1em .3em;border-radius:4px}a{color:#3346d3}';
 

@@ -11,6 +11,7 @@ import {
   tagDependency,
   TAXONOMY_DEPENDENCY,
 } from '#server/services/content/taxonomy.ts';
+import { isUnavailableFeature } from '#server/services/content/space-checks.ts';
 import { abortable } from '#server/services/content/upstream-guard.ts';
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 
@@ -66,8 +67,11 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
 
   async function mapContext(client: ContentClient, locale: Locale, isPreview: boolean): Promise<MapContext> {
     const loadMeta = async (): Promise<Loaded<{ tags: [string, string][]; concepts: Awaited<ReturnType<ContentClient['getConcepts']>>['items'] }>> => {
-      const [tags, concepts] = await Promise.all([client.getTags({ limit: 1000 }), client.getConcepts({ limit: 1000 })]);
-      return { value: { tags: tags.items.map((t) => [t.sys.id, t.name]), concepts: concepts.items }, deps: [ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY] };
+      const [tags, concepts] = await Promise.all([
+        client.getTags({ limit: 1000 }).then((r) => r.items, orNone),
+        client.getConcepts({ limit: 1000 }).then((r) => r.items, orNone),
+      ]);
+      return { value: { tags: tags.map((t) => [t.sys.id, t.name]), concepts }, deps: [ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY] };
     };
     // Results record which tags and concepts they read (recordMetadataReads), not the whole lists behind them.
     const meta = isPreview ? (await loadMeta()).value : await untracked(() => cache.get('meta', loadMeta));
@@ -199,6 +203,12 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
     getTaggedEntryIds: (tagId) => tagged.lookup((query) => entries(delivery, query), tagId),
   };
   return service;
+}
+
+/** A space without tags or taxonomy (the CDA answers 4xx there) has none: the site runs without them (ADR 038). */
+function orNone(error: unknown): never[] {
+  if (isUnavailableFeature(error)) return [];
+  throw error;
 }
 
 /** Every entry and asset id reachable from a response (items, resolved links, includes). */

@@ -21,3 +21,22 @@ export interface SpaceStatus {
 
 /** Before the first check every locale is served, as before the check existed. */
 export const UNCHECKED_SPACE: SpaceStatus = { state: 'checking', errors: [], warnings: [], locales: LOCALES };
+
+/** The space's status as last checked, shared by composition: readers get it synchronously; `whenReady` waits for a usable space. */
+export function createSpaceStatusStore(initial: SpaceStatus = UNCHECKED_SPACE) {
+  let status = initial;
+  let waiters: Array<() => void> = [];
+  return {
+    get: (): SpaceStatus => status,
+    set(next: SpaceStatus): void {
+      status = next;
+      if (next.state !== 'ready') return;
+      for (const resolve of waiters) resolve();
+      waiters = [];
+    },
+    /** Resolves once the state is 'ready' (at once when it is). */
+    whenReady: (): Promise<void> => (status.state === 'ready' ? Promise.resolve() : new Promise((resolve) => void waiters.push(resolve))),
+  };
+}
+
+export type SpaceStatusStore = ReturnType<typeof createSpaceStatusStore>;

@@ -1,0 +1,59 @@
+import escapeHtml from 'escape-html';
+
+import { ERROR_PAGE_STYLE } from '#server/middleware/errors.ts';
+import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
+
+import type { SpaceProblem, SpaceStatus } from '#server/services/content/space-status.ts';
+import type { RequestHandler } from 'express';
+
+export const NOT_SET_UP = 'This site is not set up yet: the Contentful space does not have the content model Vitrine needs. Run npm run setup.';
+const FEEDS = /^\/(?:[a-z]{2}\/)?rss\.xml$|^\/sitemap\.xml$/;
+const STYLE = `${ERROR_PAGE_STYLE}main{max-width:44rem}li{margin:.2rem 0;overflow-wrap:anywhere}h2{font-size:1.1rem;margin-top:1.75rem}`;
+
+/** How the fix reads in each mode: a live space is set up in place; an export must be exported again (the engine reads it at start). */
+export type SpaceMode = 'contentful' | 'embedded';
+const FIX: Record<SpaceMode, string> = {
+  contentful:
+    'Run <code>npm run setup</code> with <code>CONTENTFUL_SPACE_ID</code> and <code>CONTENTFUL_MANAGEMENT_TOKEN</code> set: it creates the ' +
+    'content types, fields and locales Vitrine needs. This page turns into the site by itself once the space matches (within 30 seconds, ' +
+    'at once with the Contentful webhook).',
+  embedded:
+    'The export in <code>CONTENT_EXPORT_FILE</code> comes from a space without Vitrine’s content model. Run <code>npm run setup</code> on ' +
+    'that space, export it again and restart, or unset <code>CONTENT_EXPORT_FILE</code> to serve the demo space.',
+};
+
+const list = (problems: readonly SpaceProblem[]) =>
+  `<ul>${problems.map(({ path, message }) => `<li><code>${escapeHtml(path)}</code>: ${escapeHtml(message)}</li>`).join('')}</ul>`;
+
+/** The styled 503 page: what does not match and how to fix it. No script; the one `<style>` carries the request's nonce. */
+export function renderNotSetUpPage(status: SpaceStatus, mode: SpaceMode, nonce?: string): string {
+  const head = '<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">';
+  const style = `<style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>${STYLE}</style>`;
+  const warnings = status.warnings.length > 0 ? `<h2>Also worth fixing (the site works without)</h2>${list(status.warnings)}` : '';
+  const body =
+    '<main><h1>This site is not set up yet</h1><p>The Contentful space behind this site does not have the content model Vitrine ' +
+    'needs, so there is nothing to show yet. If you are a visitor, please come back later.</p>' +
+    `<h2>What does not match (${status.errors.length})</h2>${list(status.errors)}<h2>How to fix it</h2><p>${FIX[mode]}</p>` +
+    `<p>Step by step: <code>docs/own-space.md</code> in the Vitrine repository.</p>${warnings}</main>`;
+  return `<!doctype html><html lang="en"><head>${head}<title>Not set up yet · Vitrine</title>${style}</head><body>${body}</body></html>`;
+}
+
+/**
+ * While the space is not set up (ADR 038): pages answer the styled 503 page, route data and the content API 503 JSON listing the
+ * problems, feeds 503. Never cached (no-store, and the page cache never sees these). Webhooks and preview pass, so a fix can arrive.
+ */
+export function createSpaceGate(status: () => SpaceStatus, mode: SpaceMode): RequestHandler {
+  return (req, res, next) => {
+    const current = status();
+    const { path } = req;
+    if (current.state !== 'not-set-up' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    if (path === '/robots.txt' || (path.startsWith('/api/') && !path.startsWith('/api/content/'))) return next();
+    res.status(503).setHeader('Cache-Control', 'no-store');
+    if (path.startsWith('/api/content/') || path === ROUTE_DATA_PREFIX || path.startsWith(`${ROUTE_DATA_PREFIX}/`)) {
+      const requestId = String(req.id ?? res.getHeader('X-Request-Id') ?? '');
+      return void res.json({ error: { status: 503, message: NOT_SET_UP, requestId }, problems: current.errors, warnings: current.warnings });
+    }
+    if (FEEDS.test(path)) return void res.type('text/plain').send(`${NOT_SET_UP}\n`);
+    res.type('html').send(renderNotSetUpPage(current, mode, res.locals.nonce as string | undefined));
+  };
+}
