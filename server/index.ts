@@ -6,6 +6,7 @@ import { createApp } from '#server/app.ts';
 import { createServices } from '#server/composition.ts';
 import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
 import { createGracefulShutdown, createHttpServer } from '#server/lifecycle/graceful-shutdown.ts';
+import { listenProblem, probePort } from '#server/lifecycle/listen-errors.ts';
 import { createLogger } from '#server/logger.ts';
 import { createBuiltEntryLoader, createDevAssets, createDevEntryLoader, createManifestAssets } from '#server/ssr/assets.ts';
 
@@ -24,6 +25,14 @@ try {
   for (const issue of error.issues) process.stderr.write(`config error: ${issue}\n`);
   process.exit(1);
 }
+
+function exitWith(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+const portProblem = await probePort(config.port, config.host);
+if (portProblem !== undefined) exitWith(portProblem);
 
 const logger = createLogger(config);
 const httpServer = createHttpServer();
@@ -60,6 +69,11 @@ async function ssrDeps(): Promise<Pick<AppDeps, 'ssr' | 'clientDir' | 'viteMiddl
 
 const app = createApp(config, { logger, ...services.appDeps, ...(await ssrDeps()), isShuttingDown: lifecycle.isDraining });
 httpServer.on('request', app);
+httpServer.once('error', (error: NodeJS.ErrnoException) => {
+  const problem = listenProblem(error, config.port, config.host);
+  if (problem === undefined) throw error;
+  exitWith(problem);
+});
 httpServer.listen(config.port, config.host, () => {
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
