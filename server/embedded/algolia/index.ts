@@ -35,6 +35,7 @@ export function createEmbeddedSearch(options: {
   let ready = false;
   /** The locales the index was last fully built for; a change (a locale added to the space) rebuilds it. */
   let builtFor = '';
+  let rebuild: Promise<void> | undefined;
 
   const build = async () => {
     const started = performance.now();
@@ -52,7 +53,8 @@ export function createEmbeddedSearch(options: {
   };
 
   options.onContentChange(async ({ affectedIds }) => {
-    if (ready && options.locales().join() !== builtFor) return build();
+    // One rebuild at a time: changes arriving meanwhile are in it.
+    if (ready && options.locales().join() !== builtFor) return (rebuild ??= build().finally(() => (rebuild = undefined)));
     // A taxonomy change: records carry no categories.
     if (affectedIds.length === 0) return;
     const records = await options.loadRecords(options.locales(), affectedIds);
