@@ -128,7 +128,8 @@ describe('runMigrations', () => {
     const failure = await run({ dir }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ file: '002-second.cjs' });
     expect((failure as Error).message).toBe(
-      'migrations/002-second.cjs failed at request 2 of 2 (PUT /content_types/second/published): 422 ValidationFailed: Validation error. Its earlier requests were applied.',
+      'migrations/002-second.cjs failed at request 2 of 2 (PUT /content_types/second/published): ' +
+        '422 ValidationFailed: Validation error. Its earlier requests were applied.',
     );
     const records = [...cma.state.entries.items.values()].map((entry) => (entry.fields as { file: Record<string, string> }).file['en-US']);
     expect(records).toEqual(['001-first.cjs']);
