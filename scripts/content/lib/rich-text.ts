@@ -73,7 +73,7 @@ function fixInlines(nodes: RichNode[]): RichNode[] {
     if (node.nodeType === INLINES.HYPERLINK) {
       const target = toTarget(String(node.data['uri']));
       if (target) Object.assign(node, { nodeType: LINKS[target.kind], data: target.data });
-      else if (!/^(https:|mailto:|tel:)/.test(String(node.data['uri']))) throw new Error(`Unsupported link ${String(node.data['uri'])}`);
+      else if (!/^(https:|mailto:|tel:|\/(?!\/))/.test(String(node.data['uri']))) throw new Error(`Unsupported link ${String(node.data['uri'])}`);
     }
     const parts = node.nodeType === 'text' ? (node.value ?? '').split(/\{\{(.+?)\}\}/) : [];
     if (parts.length < 2) result.push(node);
