@@ -5,16 +5,26 @@
 
 var GET_NODE = 'npm install --prefix ~/.node24 node@24 && export PATH=~/.node24/node_modules/.bin:$PATH';
 
-/** The one line to print when `version` (like `20.20.2` or `v20.20.2`) does not satisfy `engines` (`>=22.22`); null when it does. */
+/**
+ * The one line to print when `version` (like `20.20.2` or `v20.20.2`) satisfies none of the alternatives of `engines`
+ * (`^22.22.2 || ^24.15.0 || >=26`: each `^x.y.z` or `>=x.y.z`); null when one does.
+ */
 function nodeVersionProblem(version, engines) {
-  var wanted = /^>=\s*(\d+(?:\.\d+){0,2})$/.exec(String(engines).trim());
-  if (!wanted) throw new Error('check-node: package.json engines.node must be ">=major[.minor[.patch]]", not "' + engines + '"');
   var have = parse(version);
-  var want = parse(wanted[1]);
-  for (var i = 0; i < 3; i += 1) {
-    if (have[i] !== want[i]) return have[i] > want[i] ? null : message(version, engines);
-  }
-  return null;
+  var ok = String(engines)
+    .split('||')
+    .some(function (alternative) {
+      var wanted = /^(\^|>=)\s*(\d+(?:\.\d+){0,2})$/.exec(alternative.trim());
+      if (!wanted) throw new Error('check-node: package.json engines.node must be "^x.y.z" or ">=x.y.z" joined by ||, not "' + engines + '"');
+      var want = parse(wanted[2]);
+      return compare(have, want) >= 0 && (wanted[1] === '>=' || have[0] === want[0]);
+    });
+  return ok ? null : message(version, engines);
+}
+
+function compare(a, b) {
+  for (var i = 0; i < 3; i += 1) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
 }
 
 function parse(version) {
