@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ describe('npm run setup', () => {
   let env: Record<string, string>;
 
   beforeEach(async () => {
-    fake = await startFakeCma({ token: TOKEN, routes: [assetRoutes, spaceSettingsRoutes] });
+    fake = await startFakeCma({ spaceId: `setup-${randomUUID().slice(0, 8)}`, token: TOKEN, routes: [assetRoutes, spaceSettingsRoutes] });
     env = { CONTENTFUL_SPACE_ID: fake.state.spaceId, CONTENTFUL_MANAGEMENT_TOKEN: TOKEN, CONTENTFUL_MANAGEMENT_HOST: fake.url };
   });
   afterEach(() => fake.close());
@@ -40,7 +41,11 @@ describe('npm run setup', () => {
     expect(text).not.toContain(TOKEN.slice(-5));
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
-  const writeCount = () => fake.writes().length;
+  // Only calls about this test's space count: with several suites on one machine, a port this fake got may still be
+  // called by another suite's client that outlived its own fake.
+  const writes = () => fake.writes().filter((c) => c.path.startsWith(`/spaces/${fake.state.spaceId}/`));
+  const calls = () => fake.calls.filter((c) => c.path.startsWith(`/spaces/${fake.state.spaceId}`));
+  const writeCount = () => writes().length;
   const envLine = (out: string, key: string) => new RegExp(`^\\s+${key}=(.+)$`, 'm').exec(out)?.[1];
 
   it('sets up an empty space: de-DE, the content model, tags, an API key and a signing secret; prints the .env lines', async () => {
@@ -67,17 +72,34 @@ describe('npm run setup', () => {
     const before = writeCount();
     const second = await setup([]);
     expect(second.code).toBe(0);
-    expect(fake.writes().slice(before)).toEqual([]);
+    expect(writes().slice(before)).toEqual([]);
     expect(envLine(second.out, 'CONTENTFUL_ACCESS_TOKEN')).toBe(apiKey?.accessToken);
     // The space's secret cannot be read back, and is not rotated behind the running server's back.
     expect(envLine(second.out, 'CONTENTFUL_WEBHOOK_SECRET')).toBeUndefined();
     expect(second.out).toMatch(/signing secret .* setup cannot read/);
   });
 
+  it('keeps a signing secret that matches CONTENTFUL_WEBHOOK_SECRET, and replaces it only on --rotate-webhook-secret', async () => {
+    const secret = envLine((await setup([])).out, 'CONTENTFUL_WEBHOOK_SECRET') ?? '';
+    const kept = await setup([], { CONTENTFUL_WEBHOOK_SECRET: secret });
+    expect(kept.out).toContain('the signing secret matches CONTENTFUL_WEBHOOK_SECRET');
+    expect(kept.out).toContain('set PUBLIC_URL');
+    const before = writeCount();
+    const rotated = await setup(['--rotate-webhook-secret'], { CONTENTFUL_WEBHOOK_SECRET: secret });
+    const fresh = envLine(rotated.out, 'CONTENTFUL_WEBHOOK_SECRET');
+    expect(fresh).toMatch(/^[0-9a-f]{64}$/);
+    expect(fresh).not.toBe(secret);
+    expect(
+      writes()
+        .slice(before)
+        .map((c) => `${c.method} ${c.path}`),
+    ).toEqual([`PUT /spaces/${fake.state.spaceId}/webhook_settings/signing_secret`]);
+  });
+
   it('--dry-run writes nothing and lists the whole plan', async () => {
     const { code, out } = await setup(['--dry-run', '--with-demo-content'], { PUBLIC_URL: 'https://vitrine.example' });
     expect(code).toBe(0);
-    expect(fake.writes()).toEqual([]);
+    expect(writes()).toEqual([]);
     for (const planned of [
       'would create locale de-DE (German (Germany), fallback en-US)',
       'would create public tag design ("Design")',
@@ -96,8 +118,8 @@ describe('npm run setup', () => {
     const first = await setup(['--with-demo-content'], { PUBLIC_URL: 'https://vitrine.example' });
     expect(first.err).toBe('');
     expect(first.code).toBe(0);
-    const uploads = fake.writes().filter((c) => c.method === 'POST' && c.path.endsWith('/uploads'));
-    const processed = fake.writes().filter((c) => /\/assets\/[^/]+\/files\/en-US\/process$/.test(c.path));
+    const uploads = writes().filter((c) => c.method === 'POST' && c.path.endsWith('/uploads'));
+    const processed = writes().filter((c) => /\/assets\/[^/]+\/files\/en-US\/process$/.test(c.path));
     expect(uploads).toHaveLength(EXPORT.assets.length);
     expect(processed).toHaveLength(EXPORT.assets.length);
     const assets = [...fake.state.collection('Asset').items.values()];
@@ -120,7 +142,7 @@ describe('npm run setup', () => {
     const before = writeCount();
     const second = await setup(['--with-demo-content'], { PUBLIC_URL: 'https://vitrine.example' });
     expect(second.code).toBe(0);
-    expect(fake.writes().slice(before)).toEqual([]);
+    expect(writes().slice(before)).toEqual([]);
     expect(second.out).toContain(`${EXPORT.entries.length} demo entries and ${EXPORT.assets.length} assets exist`);
   }, 30_000);
 
@@ -138,7 +160,7 @@ describe('npm run setup', () => {
     const { code, err } = await setup([]);
     expect(code).toBe(1);
     expect(err).toMatch(/^The default locale of environment "master" is de-DE; .* Make en-US the default in Settings → Locales/);
-    expect(fake.writes()).toEqual([]);
+    expect(writes()).toEqual([]);
   });
 
   it('names each missing setting on its own line and exits 1 without calling Contentful', async () => {
@@ -148,7 +170,7 @@ describe('npm run setup', () => {
       expect.stringMatching(/^CONTENTFUL_SPACE_ID is not set: .*Space ID/),
       expect.stringMatching(/^CONTENTFUL_MANAGEMENT_TOKEN is not set: .*Settings → CMA tokens/),
     ]);
-    expect(fake.calls).toEqual([]);
+    expect(calls()).toEqual([]);
   });
 
   it('answers a wrong token with one line that names the fix and not the token', async () => {
@@ -175,6 +197,6 @@ describe('npm run setup', () => {
     const help = await setup(['--help']);
     expect(help.code).toBe(0);
     expect(help.out).toContain('Usage: npm run setup');
-    expect(fake.calls).toEqual([]);
+    expect(calls()).toEqual([]);
   });
 });
