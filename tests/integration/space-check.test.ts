@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 import { signRequest } from '@contentful/node-apps-toolkit';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createContentTestApp, WEBHOOK_SECRET } from '../fakes/contentful-app.ts';
 import { DEMO_SPACE, readDemoExport, startFakeContentful } from '../fakes/contentful.ts';
@@ -83,7 +83,7 @@ describe('content-model check, live space (fake CDA over http)', () => {
   }, 60_000);
   afterAll(() => fake.close());
 
-  it('is not set up while the space lacks the model, and comes alive when a content type is published', async () => {
+  it('is not set up while the space lacks the model, and comes alive when a content type is published', { timeout: 60_000 }, async () => {
     await expectNotSetUp(t);
 
     // `npm run setup` ran: the space has the model now, and Contentful announces the published content type.
@@ -103,6 +103,9 @@ describe('content-model check, live space (fake CDA over http)', () => {
     expect((await get(t, '/api/content/articles')).status).toBe(200);
     expect((await get(t, '/sitemap.xml')).status).toBe(200);
     expect(t.services.appDeps.readiness()['content']).toMatchObject({ mode: 'contentful', ready: true });
+    // The search index, which waited instead of retrying every 30 s, builds now.
+    await vi.waitFor(() => expect(t.services.appDeps.readiness()['search']).toMatchObject({ ready: true }), { timeout: 50_000, interval: 20 });
+    expect((await get(t, '/readyz')).status).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createCdaEngine } from '#server/embedded/contentful/engine.ts';
 import { parseSpaceExport } from '#server/embedded/contentful/space-export.ts';
@@ -11,22 +11,17 @@ import { createSpaceStatusStore } from '#server/services/content/space-status.ts
 
 import { readDemoExport } from '../../../tests/fakes/contentful.ts';
 
-import type { CdaEngine, CdaRequest } from '#server/embedded/contentful/engine.ts';
+import type { CdaEngine, CdaRequest, CdaResponse } from '#server/embedded/contentful/engine.ts';
 
 const logger = pino({ level: 'silent' });
 const demoEngine = createCdaEngine(parseSpaceExport(readDemoExport(), 'demo').space);
 
-/** The demo engine behind an in-process handler that answers some paths itself, in the CDA's error shape. */
-function engineAnswering(answer: (request: CdaRequest) => { status: number; id: string } | undefined): CdaEngine {
-  return {
-    ...demoEngine,
-    handle(request) {
-      const override = answer(request);
-      if (!override) return demoEngine.handle(request);
-      const body = { sys: { type: 'Error', id: override.id }, message: `fake ${override.id}`, requestId: 'fake' };
-      return { status: override.status, headers: { 'content-type': 'application/vnd.contentful.delivery.v1+json' }, body };
-    },
-  };
+const HEADERS = { 'content-type': 'application/vnd.contentful.delivery.v1+json' };
+const cdaError = (status: number, id: string): CdaResponse => ({ status, headers: HEADERS, body: { sys: { type: 'Error', id }, message: id, requestId: 'x' } });
+
+/** The demo engine behind an in-process handler that answers some requests itself, in the CDA's wire shape. */
+function engineAnswering(answer: (request: CdaRequest) => CdaResponse | undefined): CdaEngine {
+  return { ...demoEngine, handle: (request) => answer(request) ?? demoEngine.handle(request) };
 }
 
 async function check(engine: CdaEngine) {
@@ -37,6 +32,8 @@ async function check(engine: CdaEngine) {
   return { delivery, store, checks };
 }
 
+afterEach(() => void vi.useRealTimers());
+
 describe('startSpaceChecks', () => {
   it('finds the demo space ready', async () => {
     const { store, checks } = await check(demoEngine);
@@ -46,7 +43,7 @@ describe('startSpaceChecks', () => {
   });
 
   it('degrades a space whose taxonomy and tags answer 404: ready with warnings, and the content service lists none', async () => {
-    const engine = engineAnswering((request) => (/\/(taxonomy\/concepts|tags)$/.test(request.path) ? { status: 404, id: 'NotFound' } : undefined));
+    const engine = engineAnswering((request) => (/\/(taxonomy\/concepts|tags)$/.test(request.path) ? cdaError(404, 'NotFound') : undefined));
     const { delivery, store, checks } = await check(engine);
     expect(store.get().state).toBe('ready');
     expect(store.get().warnings.map((w) => w.path)).toEqual(['tags', 'taxonomy']);
@@ -60,7 +57,7 @@ describe('startSpaceChecks', () => {
 
   it('keeps failing reads apart from missing features: a 500 on the taxonomy is unreachable, not "no taxonomy"', async () => {
     let down = true;
-    const engine = engineAnswering((request) => (down && request.path.endsWith('/taxonomy/concepts') ? { status: 500, id: 'ServerError' } : undefined));
+    const engine = engineAnswering((request) => (down && request.path.endsWith('/taxonomy/concepts') ? cdaError(500, 'ServerError') : undefined));
     const { delivery, store, checks } = await check(engine);
     expect(store.get().state).toBe('unreachable');
     expect(spaceReadiness('contentful', store.get())).toEqual({ mode: 'contentful', ready: false, detail: 'content model could not be read; retrying' });
@@ -72,9 +69,34 @@ describe('startSpaceChecks', () => {
     checks.stop();
   });
 
+  it('checks a space that is not set up again every recheckMs, so setting it up brings the site alive without a restart', async () => {
+    let hasModel = false;
+    const noTypes: CdaResponse = { status: 200, headers: HEADERS, body: { sys: { type: 'Array' }, total: 0, skip: 0, limit: 1000, items: [] } };
+    let typeReads = 0;
+    const engine = engineAnswering((request) => {
+      if (request.path.endsWith('/content_types')) typeReads += 1;
+      return !hasModel && request.path.endsWith('/content_types') ? noTypes : undefined;
+    });
+    const { delivery: client } = await createContentfulClients({ retryLimit: 0 }, { engine });
+    const store = createSpaceStatusStore();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const changes: string[] = [];
+    const checks = startSpaceChecks({ client, store, logger, recheckMs: 30_000, onChange: (status) => void changes.push(status.state) });
+    await checks.first;
+    expect(store.get().state).toBe('not-set-up');
+    hasModel = true;
+    await vi.advanceTimersByTimeAsync(30_000);
+    await store.whenReady();
+    expect(changes).toEqual(['not-set-up', 'ready']);
+    const reads = typeReads;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(typeReads).toBe(reads);
+    checks.stop();
+  });
+
   it('keeps the last result of a space that answered once through a failed re-check', async () => {
     let down = false;
-    const engine = engineAnswering((request) => (down && request.path.endsWith('/content_types') ? { status: 503, id: 'ServiceUnavailable' } : undefined));
+    const engine = engineAnswering((request) => (down && request.path.endsWith('/content_types') ? cdaError(503, 'ServiceUnavailable') : undefined));
     const { store, checks } = await check(engine);
     down = true;
     expect((await checks.recheck()).state).toBe('ready');
