@@ -26,11 +26,16 @@ const FLAGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-ba
 const WEBGL_FLAGS = ['--disable-default-apps', '--disable-dev-shm-usage', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'];
 
 interface ModelEntry {
-  fields: { slug: { 'en-US': string }; file: { 'en-US': { sys: { id: string } } }; camera: { 'en-US': { azimuthDeg: number; polarDeg: number } } };
+  fields: {
+    slug: { 'en-US': string };
+    file: { 'en-US': { sys: { id: string } } };
+    files?: { 'en-US': { sys: { id: string } }[] };
+    camera: { 'en-US': { azimuthDeg: number; polarDeg: number } };
+  };
 }
 interface AssetEntry {
   sys: { id: string };
-  fields: { file: { 'en-US': { url: string } } };
+  fields: { file: { 'en-US': { url: string; fileName: string } } };
 }
 
 const space = JSON.parse(readFileSync(join(ROOT, 'content/space-export.json'), 'utf8')) as { entries: ModelEntry[]; assets: AssetEntry[] };
@@ -55,9 +60,18 @@ try {
   await page.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
   for (const { fields } of models) {
     const slug = fields.slug['en-US'];
-    const file = space.assets.find((asset) => asset.sys.id === fields.file['en-US'].sys.id)?.fields.file['en-US'].url ?? '';
+    const fileOf = (id: string) => space.assets.find((asset) => asset.sys.id === id)?.fields.file['en-US'];
+    const served = (url = '') => `/models/${url.replace(/^\/\//, '')}`;
+    // A .gltf's sibling files are assets of their own (model.files), mapped by file name as on the site.
+    const siblings = (fields.files?.['en-US'] ?? []).map((link) => fileOf(link.sys.id));
+    const files = Object.fromEntries(siblings.map((sibling) => [sibling?.fileName, served(sibling?.url)]));
     const { azimuthDeg, polarDeg } = fields.camera['en-US'];
-    await page.goto(`${origin}/?src=${encodeURIComponent(`/models/${file.replace(/^\/\//, '')}`)}&camera=${azimuthDeg},${polarDeg}`);
+    const query = new URLSearchParams({
+      src: served(fileOf(fields.file['en-US'].sys.id)?.url),
+      camera: `${azimuthDeg},${polarDeg}`,
+      files: JSON.stringify(files),
+    });
+    await page.goto(`${origin}/?${query}`);
     const figure = page.locator('figure[data-state="ready"]');
     await figure.waitFor({ timeout: 120_000 });
     // A clip, not an element screenshot: a software-rendered canvas may never count as "stable".

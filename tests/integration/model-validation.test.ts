@@ -1,6 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import request from 'supertest';
@@ -10,12 +10,17 @@ import { createContentTestApp } from '../fakes/contentful-app.ts';
 
 import type { ContentTestApp } from '../fakes/contentful-app.ts';
 
-// The demo space with two broken models: the bowl's .glb cut short, and the stool's .gltf naming a .bin that is neither in model.files nor beside it.
+// The demo space with two broken models: the bowl's .glb cut short, and the stool's .gltf whose model.files lists only its normal map:
+// its .bin is in neither model.files nor beside it, its colour texture only beside it (the export folder has it, a space would not).
 const CONTENT = fileURLToPath(new URL('../../content/', import.meta.url));
 const TRUNCATED = fileURLToPath(new URL('../fixtures/models/truncated.glb', import.meta.url));
-const BOWL = 'assets.ctfassets.net/vitrine-demo/glb-turned-walnut-bowl/d1dc886557985bf4e2189a5b27049d1d/turned-walnut-bowl.glb';
-const STOOL_BIN = 'assets.ctfassets.net/vitrine-demo/gltf-tripod-stool/f386c4b54d2b97aaf607b92d24c73044/tripod-stool.bin';
 const PREVIEW_SECRET = 'model-check-preview-secret';
+
+type ExportAsset = { sys: { id: string }; fields: { file: { 'en-US': { url: string } } } };
+type ExportEntry = { sys: { id: string }; fields: Record<string, Record<string, unknown>> };
+
+/** An asset's path under assets/ (its URL without the leading //). */
+const pathOf = (assets: ExportAsset[], id: string) => assets.find((asset) => asset.sys.id === id)?.fields.file['en-US'].url.slice(2) ?? id;
 
 type Readyz = { dependencies: Record<string, { ready: boolean; detail?: string; problems?: { path: string; message: string }[] }> };
 
@@ -32,10 +37,14 @@ async function readyz(): Promise<Readyz> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'vitrine-models-'));
-  cpSync(join(CONTENT, 'space-export.json'), join(dir, 'space-export.json'));
+  const space = JSON.parse(readFileSync(join(CONTENT, 'space-export.json'), 'utf8')) as { assets: ExportAsset[]; entries: ExportEntry[] };
   cpSync(join(CONTENT, 'assets'), join(dir, 'assets'), { recursive: true });
-  writeFileSync(join(dir, 'assets', BOWL), readFileSync(TRUNCATED));
-  rmSync(join(dir, 'assets', STOOL_BIN));
+  writeFileSync(join(dir, 'assets', pathOf(space.assets, 'glb-turned-walnut-bowl')), readFileSync(TRUNCATED));
+  const stool = space.entries.find((entry) => entry.sys.id === 'model-tripod-stool') as ExportEntry;
+  stool.fields['files'] = { 'en-US': [{ sys: { type: 'Link', linkType: 'Asset', id: 'file-tripod-stool-ash-normal-jpg' } }] };
+  const colour = pathOf(space.assets, 'file-tripod-stool-ash-basecolor-jpg');
+  cpSync(join(dir, 'assets', colour), join(dir, 'assets', dirname(pathOf(space.assets, 'gltf-tripod-stool')), basename(colour)));
+  writeFileSync(join(dir, 'space-export.json'), JSON.stringify(space));
   t = await createContentTestApp({ CONTENT_EXPORT_FILE: join(dir, 'space-export.json'), PREVIEW_SECRET }, { captureLogs: true });
 }, 60_000);
 

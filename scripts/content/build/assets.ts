@@ -15,10 +15,11 @@ import type { SourceDocument } from '../lib/source.ts';
 import type { ExportEntity, Localized, PublishInfo } from '../lib/space.ts';
 import type { PersonSource } from './entries.ts';
 
-/** Per model: its glTF asset, its poster and the real dimensions measured from the mesh. */
+/** Per model: its glTF asset, a .gltf's sibling file assets (`model.files`), its poster and the real dimensions measured from the mesh. */
 export interface BuiltModel {
   slug: string;
   fileAssetId: string;
+  siblingAssetIds: string[];
   dimensions: { width: number; height: number; depth: number; unit: 'mm' };
 }
 
@@ -28,8 +29,6 @@ interface AssetFileInput extends PublishInfo {
   bytes: Uint8Array;
   title: Localized<string>;
   description?: Localized<string>;
-  /** Files that sit next to the main file (a .gltf's .bin and textures). */
-  sidecars?: { fileName: string; bytes: Uint8Array }[];
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -52,16 +51,14 @@ export class AssetStore {
   readonly assets: ExportEntity[] = [];
   totalBytes = 0;
 
-  async add({ id, fileName, bytes, sidecars = [], title, description, ...timing }: AssetFileInput): Promise<void> {
+  async add({ id, fileName, bytes, title, description, ...timing }: AssetFileInput): Promise<void> {
     const contentType = CONTENT_TYPES[extname(fileName)] ?? 'application/octet-stream';
     const host = contentType.startsWith('image/') ? 'images' : contentType.startsWith('video/') ? 'videos' : 'assets';
     const urlPath = `${host}.ctfassets.net/${SPACE_ID}/${id}/${toAssetToken(id, bytes)}`;
-    for (const file of [{ fileName, bytes }, ...sidecars]) {
-      const path = join(ASSETS_DIR, urlPath, file.fileName);
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, file.bytes);
-      this.totalBytes += file.bytes.byteLength;
-    }
+    const path = join(ASSETS_DIR, urlPath, fileName);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, bytes);
+    this.totalBytes += bytes.byteLength;
     const details: { size: number; image?: { width?: number; height?: number } } = { size: bytes.byteLength };
     if (host === 'images') {
       const { width, height } = await sharp(bytes).metadata();
@@ -80,10 +77,17 @@ async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument):
   const [name, nameDe] = [String(model.en['name']), String(model.de['name'] ?? model.en['name'])];
   const fileAssetId = `${variant === 'gltf' ? 'gltf' : 'glb'}-${slug}`;
   const label = readJson<Record<ModelVariant, Localized<string>>>('model-variants.json')[variant];
+  // As in a real space, each file a .gltf names by relative URI is its own upload (own id and URL); model.files lists them.
+  const siblingAssetIds: string[] = [];
+  for (const sibling of sidecars) {
+    const id = `file-${sibling.fileName.replace(/\./g, '-')}`;
+    const part = { 'en-US': `${name} (3D model), ${sibling.fileName}`, 'de-DE': `${nameDe} (3D-Modell), ${sibling.fileName}` };
+    await store.add({ id, ...sibling, title: part, ...uploadedBefore(publishedOn) });
+    siblingAssetIds.push(id);
+  }
   await store.add({
     id: fileAssetId,
     ...main,
-    sidecars,
     title: { 'en-US': `${name} (3D model)`, 'de-DE': `${nameDe} (3D-Modell)` },
     description: { 'en-US': `${label['en-US']}, real-world scale in metres, y-up.`, 'de-DE': `${label['de-DE']}, maßstäblich in Metern, Y nach oben.` },
     ...uploadedBefore(publishedOn),
@@ -96,7 +100,7 @@ async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument):
     description: { 'en-US': `Rendering of the ${name} on a soft studio background.`, 'de-DE': `Rendering: ${nameDe} vor weichem Studiohintergrund.` },
     ...uploadedBefore(publishedOn),
   });
-  return { slug, fileAssetId, dimensions };
+  return { slug, fileAssetId, siblingAssetIds, dimensions };
 }
 
 export async function buildModels(io: NodeIO, store: AssetStore): Promise<BuiltModel[]> {

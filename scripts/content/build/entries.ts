@@ -65,6 +65,7 @@ async function buildModelEntry(model: SourceDocument, built: BuiltModel): Promis
     summary: 'localized',
     description: 'body',
     file: assetLink(built.fileAssetId),
+    files: built.siblingAssetIds.length > 0 ? single(built.siblingAssetIds.map((id) => toLink('Asset', id))) : undefined,
     poster: assetLink(`poster-${built.slug}`),
     dimensions: single(built.dimensions),
     camera: 'value',

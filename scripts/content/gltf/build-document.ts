@@ -2,7 +2,7 @@ import { Document, Logger } from '@gltf-transform/core';
 import { KHRMaterialsEmissiveStrength } from '@gltf-transform/extensions';
 
 import { createTextureImages, hexToRgb } from './textures.ts';
-import { merge } from './geometry.ts';
+import { merge, tangents } from './geometry.ts';
 
 import type { Buffer as GltfBuffer, Material, Node } from '@gltf-transform/core';
 import type { Geometry } from './geometry.ts';
@@ -56,15 +56,17 @@ async function createMaterials(document: Document, product: ProductSpec): Promis
 function createPrimitive(context: BuildContext, geometry: Geometry, material: Material) {
   const { document, buffer } = context;
   const vertexCount = geometry.positions.length / 3;
-  const accessor = (type: 'VEC3' | 'VEC2', values: number[]) => document.createAccessor().setType(type).setArray(new Float32Array(values)).setBuffer(buffer);
+  const accessor = (type: 'VEC4' | 'VEC3' | 'VEC2', values: number[]) =>
+    document.createAccessor().setType(type).setArray(new Float32Array(values)).setBuffer(buffer);
   const indices = vertexCount < 65536 ? new Uint16Array(geometry.indices) : new Uint32Array(geometry.indices);
-  return document
+  const primitive = document
     .createPrimitive()
     .setAttribute('POSITION', accessor('VEC3', geometry.positions))
     .setAttribute('NORMAL', accessor('VEC3', geometry.normals))
     .setAttribute('TEXCOORD_0', accessor('VEC2', geometry.uvs))
     .setIndices(document.createAccessor().setType('SCALAR').setArray(indices).setBuffer(buffer))
     .setMaterial(material);
+  return material.getNormalTexture() ? primitive.setAttribute('TANGENT', accessor('VEC4', tangents(geometry))) : primitive;
 }
 
 function createNode(context: BuildContext, spec: NodeSpec): Node {

@@ -1,4 +1,16 @@
-import { CylinderGeometry, Euler, ExtrudeGeometry, Matrix3, Matrix4, Quaternion, SphereGeometry, TorusGeometry, Vector3 } from 'three';
+import {
+  BufferAttribute,
+  BufferGeometry as ThreeGeometry,
+  CylinderGeometry,
+  Euler,
+  ExtrudeGeometry,
+  Matrix3,
+  Matrix4,
+  Quaternion,
+  SphereGeometry,
+  TorusGeometry,
+  Vector3,
+} from 'three';
 import { RoundedBoxGeometry } from 'three/addons/geometries/RoundedBoxGeometry.js';
 import { mergeVertices } from 'three/addons/utils/BufferGeometryUtils.js';
 
@@ -24,6 +36,31 @@ export function fromThree(source: BufferGeometry): Geometry {
     uvs: uv ? Array.from(uv.array as Float32Array) : new Array<number>(position.count * 2).fill(0),
     indices: Array.from(geometry.index?.array ?? []),
   };
+}
+
+/**
+ * TANGENT (xyz, w = handedness) for a normal-mapped primitive: without it the validator warns that the viewer must generate a
+ * tangent space (MESH_PRIMITIVE_GENERATED_TANGENT_SPACE). three's per-triangle UV gradients; where UVs degenerate, any unit vector ⟂ the normal.
+ */
+export function tangents(geometry: Geometry): number[] {
+  const source = new ThreeGeometry();
+  source.setAttribute('position', new BufferAttribute(new Float32Array(geometry.positions), 3));
+  source.setAttribute('normal', new BufferAttribute(new Float32Array(geometry.normals), 3));
+  source.setAttribute('uv', new BufferAttribute(new Float32Array(geometry.uvs), 2));
+  source.setIndex(geometry.indices);
+  source.computeTangents();
+  const computed = source.getAttribute('tangent').array;
+  const [tangent, normal] = [new Vector3(), new Vector3()];
+  const result: number[] = [];
+  for (let i = 0; i < computed.length / 4; i += 1) {
+    tangent.fromArray(computed, i * 4);
+    normal.fromArray(geometry.normals, i * 3);
+    tangent.sub(normal.clone().multiplyScalar(normal.dot(tangent)));
+    if (!(tangent.length() > 1e-6)) tangent.crossVectors(normal, Math.abs(normal.x) < 0.9 ? new Vector3(1, 0, 0) : new Vector3(0, 1, 0));
+    tangent.normalize();
+    result.push(tangent.x, tangent.y, tangent.z, (computed[i * 4 + 3] ?? 1) < 0 ? -1 : 1);
+  }
+  return result;
 }
 
 interface Placement {
@@ -161,7 +198,9 @@ export function lathe(profile: ProfilePoint[], segments = 48): Geometry {
     const after = i < profile.length - 1 ? segmentNormal(point, profile[i + 1] ?? point) : undefined;
     const isSplit = i > 0 && i < profile.length - 1 && (!before || !after);
     const sum = isSplit ? (before ?? after ?? [1, 0]) : [(before?.[0] ?? 0) + (after?.[0] ?? 0), (before?.[1] ?? 0) + (after?.[1] ?? 0)];
-    const length = Math.hypot(sum[0] ?? 0, sum[1] ?? 0) || 1;
+    const length = Math.hypot(sum[0] ?? 0, sum[1] ?? 0);
+    // A zero normal is a glTF validator error (ACCESSOR_VECTOR3_NON_UNIT): an open end repeated has no segment to take it from.
+    if (length === 0) throw new Error(`lathe: profile point ${i} (${point.join(', ')}) has no normal; is an end point repeated?`);
     const [nr, ny] = [(sum[0] ?? 0) / length, (sum[1] ?? 0) / length];
     for (let j = 0; j <= segments; j += 1) {
       const angle = (j / segments) * Math.PI * 2;

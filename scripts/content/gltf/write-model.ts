@@ -16,7 +16,7 @@ export type ModelVariant = 'glb' | 'textured' | 'animated' | 'draco' | 'meshopt'
 
 export interface ModelFiles {
   main: { fileName: string; bytes: Uint8Array };
-  /** Files the main file references by relative URI (only for the `.gltf` variant). */
+  /** Files the main file references by relative URI (only for the `.gltf` variant); each becomes its own asset, listed in `model.files`. */
   sidecars: { fileName: string; bytes: Uint8Array }[];
   /** Bounding box of the default scene in millimetres. */
   dimensions: { width: number; height: number; depth: number; unit: 'mm' };

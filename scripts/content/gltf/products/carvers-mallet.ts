@@ -21,7 +21,7 @@ function headProfile(): ProfilePoint[] {
 
 function handleProfile(): ProfilePoint[] {
   const points: ProfilePoint[] = [[0.0145, 0.118]];
-  for (let i = 0; i <= 20; i += 1) {
+  for (let i = 1; i <= 20; i += 1) {
     const t = i / 20;
     points.push([0.0145 + 0.0045 * Math.sin(Math.PI * Math.min(1, t * 1.15)) + 0.001 * t, 0.118 + 0.152 * t]);
   }
