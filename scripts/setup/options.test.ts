@@ -28,6 +28,8 @@ describe('setup options', () => {
   it('defaults the environment to master and trims PUBLIC_URL', () => {
     const result = readSetupEnv({ CONTENTFUL_SPACE_ID: 's', CONTENTFUL_MANAGEMENT_TOKEN: 't', PUBLIC_URL: 'https://vitrine.example/' });
     expect(result).toMatchObject({ ok: true, value: { environmentId: 'master', publicUrl: 'https://vitrine.example', host: 'api.contentful.com' } });
+    const withPath = readSetupEnv({ CONTENTFUL_SPACE_ID: 's', CONTENTFUL_MANAGEMENT_TOKEN: 't', PUBLIC_URL: 'https://vitrine.example/shop' });
+    expect(withPath).toEqual({ ok: false, errors: [expect.stringMatching(/^PUBLIC_URL must be an origin/)] });
   });
 
   it('reads .env like npm run dev: the real environment wins', () => {

@@ -81,7 +81,12 @@ export function readSetupEnv(env: Record<string, string | undefined>): Parsed<Se
   const host = parseHost(value('CONTENTFUL_MANAGEMENT_HOST') ?? DEFAULT_HOST);
   if (!host) errors.push('CONTENTFUL_MANAGEMENT_HOST must be a host name (api.eu.contentful.com) or an http(s)://host[:port] URL.');
   const publicUrl = value('PUBLIC_URL');
-  if (publicUrl && !URL.canParse(publicUrl)) errors.push(`PUBLIC_URL must be an absolute URL such as https://vitrine.example (got "${publicUrl}").`);
+  // As server/config.ts reads it: an origin, since the webhook URL is built on it.
+  if (
+    publicUrl &&
+    !(URL.canParse(publicUrl) && /^https?:$/.test(new URL(publicUrl).protocol) && new URL(publicUrl).pathname === '/' && !/[?#]/.test(publicUrl))
+  )
+    errors.push(`PUBLIC_URL must be an origin such as https://vitrine.example, without a path (got "${publicUrl}").`);
   if (errors.length > 0 || !host) return { ok: false, errors };
   return {
     ok: true,
