@@ -10,12 +10,18 @@ export const API_KEY_NAME = 'Vitrine';
 export const WEBHOOK_NAME = 'Vitrine';
 export const WEBHOOK_PATH = '/api/webhooks/contentful';
 
-/** What server/api/contentful-webhook.ts acts on; drafts (save, auto_save) would only cost calls it ignores. */
+/**
+ * What server/api/contentful-webhook.ts acts on; drafts (save, auto_save) would only cost calls it ignores. Content type changes
+ * re-run the content-model check at once; locale changes wait for its periodic recheck (Locale is no documented webhook topic).
+ */
 export const WEBHOOK_TOPICS = [
   ...['publish', 'unpublish', 'delete', 'archive', 'unarchive'].flatMap((action) => [`Entry.${action}`, `Asset.${action}`]),
   'Tag.create',
   'Tag.save',
   'Tag.delete',
+  'ContentType.publish',
+  'ContentType.unpublish',
+  'ContentType.delete',
 ];
 
 export interface ApiTokens {

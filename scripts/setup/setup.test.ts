@@ -137,6 +137,7 @@ describe('npm run setup', () => {
     expect(JSON.stringify(entries)).toContain('"de-DE"');
     const [webhook] = fake.state.collection('WebhookDefinition').items.values();
     expect(webhook).toMatchObject({ name: 'Vitrine', url: 'https://vitrine.example/api/webhooks/contentful', topics: WEBHOOK_TOPICS });
+    expect(webhook?.topics).toEqual(expect.arrayContaining(['Entry.publish', 'Asset.unpublish', 'Tag.save', 'ContentType.publish']));
     expect(webhook?.filters).toEqual([{ equals: [{ doc: 'sys.environment.sys.id' }, 'master'] }]);
 
     const before = writeCount();
