@@ -100,7 +100,9 @@ export function startSpaceChecks(options: SpaceChecksOptions) {
       // A space that answered once keeps its last result through an outage; one never read is 'unreachable' (pages keep trying).
       const known = previous.state === 'ready' || previous.state === 'not-set-up';
       if (!known) store.set({ ...previous, state: 'unreachable' });
-      log.warn({ err: error, failures, retryInMs: delayMs }, 'could not read the content model; retrying');
+      // Not the SDK's error itself: its message carries the request headers, the token's last characters included.
+      const reason = statusOf(error) === undefined ? (error as Error).message : `${statusOf(error)} ${(error as Error).name}`;
+      log.warn({ reason, failures, retryInMs: delayMs }, 'could not read the content model; retrying');
       schedule(delayMs);
       return store.get();
     }
