@@ -79,6 +79,20 @@ describe('ingest validation of model files (embedded export)', () => {
     expect(fine.text).not.toContain('3D view unavailable');
   });
 
+  it('gives a broken model embedded in rich text the same poster and note, in both locales', async () => {
+    await readyz();
+    const note =
+      /<div class="rt-viewer" data-viewer-source="[^"]*&quot;unavailable&quot;:true[^"]*"><figure class="mv-viewer"[^>]*><picture>.*?<\/picture><p class="mv-unavailable">/;
+    const article = await request(t.app).get('/articles/roughness-is-not-shininess').set('Host', 'vitrine.test').expect(200);
+    expect(article.text).toMatch(note);
+    const german = await request(t.app).get('/de/articles/roughness-is-not-shininess').set('Host', 'vitrine.test').expect(200);
+    expect(german.text).toContain('3D-Ansicht nicht verfügbar');
+    // An embed of a model whose file is fine keeps its viewer.
+    const fine = await request(t.app).get('/articles/oak-ash-walnut').set('Host', 'vitrine.test').expect(200);
+    expect(fine.text).toContain('class="rt-viewer"');
+    expect(fine.text).not.toContain('unavailable');
+  });
+
   it('shows editors in preview mode what is wrong and how to fix it', async () => {
     await readyz();
     const agent = request.agent(t.app);

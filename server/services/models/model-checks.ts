@@ -6,7 +6,7 @@ import { createModelFileReader } from '#server/services/models/model-files.ts';
 import { ExternalFileError, unviewable, validateModel } from '#server/services/models/model-validation.ts';
 
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
-import type { Model3D, ModelCheck } from '#shared/content/types.ts';
+import type { Model3D, ModelCheck, RichText, ViewerSource } from '#shared/content/types.ts';
 import type { ContentEvents } from '#server/services/content/content-events.ts';
 import type { ReadModelFile } from '#server/services/models/model-files.ts';
 import type { ResolveExternal } from '#server/services/models/model-validation.ts';
@@ -27,6 +27,8 @@ interface Recorded {
   slug: string;
   fileName: string;
   key: string;
+  /** The viewer source's file URLs, to tell whether a rich-text embed of this model shows the checked version. */
+  viewerKey: string;
   check: ModelCheck;
 }
 
@@ -37,6 +39,7 @@ const PUBLISHED: QueryOptions = { locale: DEFAULT_LOCALE, preview: false };
 /** A model's file and sibling files by URL and size: a new upload gets a new URL (Contentful) or size, so only changed files are validated again. */
 const versionOf = (model: Model3D) => JSON.stringify([model.file.url, model.file.size, ...(model.files ?? []).map((f) => [f.fileName, f.url, f.size])]);
 const baseName = (uri: string) => uri.split(/[/\\]/).pop() ?? uri;
+const viewerKeyOf = (source: ViewerSource) => JSON.stringify([source.src, source.files ?? null]);
 
 /**
  * Ingest validation of every published model's file (at start and after webhooks), one at a time, each within `timeoutMs`, cached by file version.
@@ -88,7 +91,7 @@ export function createModelChecks(options: ModelChecksOptions) {
   function record(model: Model3D, check: ModelCheck, changed: string[]): void {
     const key = versionOf(model);
     if (recorded.get(model.id)?.key === key) return;
-    recorded.set(model.id, { slug: model.slug, fileName: model.file.fileName, key, check });
+    recorded.set(model.id, { slug: model.slug, fileName: model.file.fileName, key, viewerKey: viewerKeyOf(model.viewer), check });
     changed.push(model.id);
     if (check.errorCount > 0)
       logger.warn({ model: model.slug, file: model.file.fileName, errors: check.errors, errorCount: check.errorCount }, 'model file has errors');
@@ -126,6 +129,11 @@ export function createModelChecks(options: ModelChecksOptions) {
       const cached = cache.get(versionOf(model));
       if (!cached && queueIfMissing) void checkModel(model);
       return cached?.value;
+    },
+    /** The recorded check of published model `id` when `source` (a rich-text embed of it) shows the same files. */
+    checkOfEmbed(id: string, source: ViewerSource): ModelCheck | undefined {
+      const found = recorded.get(id);
+      return found?.viewerKey === viewerKeyOf(source) ? found.check : undefined;
     },
     /** For /readyz: ready stays true (a broken model does not stop the site); every model with errors, one problem per error. */
     status() {
@@ -177,14 +185,34 @@ function withTimeout(work: Promise<ModelCheck>, ms: number): Promise<ModelCheck>
 
 /** `content` whose models carry what validation found: visitors get `viewer.unavailable` for a broken file, editors (preview) the whole report. */
 export function withModelChecks<T extends ContentApi>(content: T, checks: ModelChecks): T {
+  // Models embedded in rich text get the same flag, so an article shows the poster and note instead of a failing viewer.
+  const marked = (text: RichText): RichText => {
+    const unavailable = Object.entries(text.links.entries).filter(([id, ref]) => ref.model && checks.checkOfEmbed(id, ref.model)?.viewable === false);
+    if (unavailable.length === 0) return text;
+    const entries = { ...text.links.entries };
+    for (const [id, ref] of unavailable) entries[id] = { ...ref, model: { ...(ref.model as ViewerSource), unavailable: true } };
+    return { ...text, links: { ...text.links, entries } };
+  };
   return {
     ...content,
     async getModel(slug: string, options: QueryOptions) {
       const model = await content.getModel(slug, options);
-      const check = model && checks.checkOf(model, options.preview);
-      if (!model || !check) return model;
-      const viewer = check.viewable ? model.viewer : { ...model.viewer, unavailable: true as const };
-      return { ...model, viewer, ...(options.preview ? { check } : {}) };
+      if (!model) return model;
+      const check = checks.checkOf(model, options.preview);
+      const viewer = check && !check.viewable ? { ...model.viewer, unavailable: true as const } : model.viewer;
+      return { ...model, viewer, description: marked(model.description), ...(check && options.preview ? { check } : {}) };
+    },
+    async getArticle(slug: string, options: QueryOptions) {
+      const article = await content.getArticle(slug, options);
+      return article && { ...article, body: marked(article.body) };
+    },
+    async getPage(slug: string, options: QueryOptions) {
+      const page = await content.getPage(slug, options);
+      return page && { ...page, body: marked(page.body) };
+    },
+    async getSiteSettings(options: QueryOptions) {
+      const settings = await content.getSiteSettings(options);
+      return { ...settings, footer: marked(settings.footer) };
     },
   };
 }
