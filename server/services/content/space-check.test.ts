@@ -110,6 +110,12 @@ describe('checkSpace', () => {
     expect(formatProblems(status.warnings)).toEqual(['locale de-DE: no fallback locale (untranslated fields are empty; set it to en-US)']);
   });
 
+  it('asks no fallback of a default locale', () => {
+    const status = space((_types, input) => void (input.locales = [{ code: 'de-DE', default: true, fallbackCode: null }]));
+    expect(formatProblems(status.errors)).toEqual(['locale en-US: not in space']);
+    expect(status.warnings).toEqual([]);
+  });
+
   it('reports an empty space as every required type missing plus the locale', () => {
     const status = checkSpace({ contentTypes: [], locales: [] });
     expect(formatProblems(status.errors)).toEqual([

@@ -142,7 +142,8 @@ function checkLocales(locales: readonly SpaceLocale[], problems: { errors: Space
     const locale = byCode.get(code);
     if (!locale && code === DEFAULT_LOCALE) problems.errors.push({ path: `locale ${code}`, message: 'not in space' });
     else if (!locale) problems.warnings.push({ path: `locale ${code}`, message: 'not in space (its routes are dropped)' });
-    else if (code !== DEFAULT_LOCALE && !locale.fallbackCode) {
+    // The default locale has no fallback by definition.
+    else if (code !== DEFAULT_LOCALE && !locale.default && !locale.fallbackCode) {
       problems.warnings.push({ path: `locale ${code}`, message: `no fallback locale (untranslated fields are empty; set it to ${DEFAULT_LOCALE})` });
     }
   }
