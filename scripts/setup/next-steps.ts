@@ -27,7 +27,7 @@ export function printNextSteps(ctx: SetupContext, tokens: ApiTokens, webhook: We
     `CONTENTFUL_PREVIEW_TOKEN=${tokens.preview ?? placeholder('preview token')}`,
     ...(webhook.newSecret ? [`CONTENTFUL_WEBHOOK_SECRET=${webhook.newSecret}`] : []),
     ...(env.previewSecret ? [] : [`PREVIEW_SECRET=${previewSecret}`, `COOKIE_SECRET=${randomBytes(32).toString('base64url')}`]),
-    ...(env.publicUrl ? [] : ['PUBLIC_URL=https://your-site.example']),
+    ...(env.publicUrl ? [] : ['# PUBLIC_URL=https://your-site.example  (the public origin: canonical URLs, sitemap, webhook)']),
   ];
   const origin = env.publicUrl ?? 'http://localhost:3000';
   ctx.out('');
