@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { assetRoutes } from '../../tests/fakes/fake-cma/assets.ts';
-import { startFakeCma } from '../../tests/fakes/fake-cma/index.ts';
+import { CmaError, startFakeCma } from '../../tests/fakes/fake-cma/index.ts';
 import { spaceSettingsRoutes } from '../../tests/fakes/fake-cma/space-settings.ts';
 import { WEBHOOK_TOPICS } from './access.ts';
 import { main } from './setup.ts';
 
-import type { FakeCma } from '../../tests/fakes/fake-cma/index.ts';
+import type { FakeCma, FakeCmaRoutes } from '../../tests/fakes/fake-cma/index.ts';
 
 const TOKEN = 'CFPAT-vitrine-setup-test-token-0123456789abcdef';
 interface Exported {
@@ -154,6 +154,19 @@ describe('npm run setup', () => {
     expect(out).toContain('de-DE left out (--no-german)');
     expect(JSON.stringify([...fake.state.entries.items.values()])).not.toContain('"de-DE"');
   }, 30_000);
+
+  it('says which locale to add when the token may not create locales, and sets up the rest', async () => {
+    await fake.close();
+    const denyLocales: FakeCmaRoutes = ({ space }) =>
+      space.post('/environments/:environmentId/locales', () => {
+        throw new CmaError(403, 'AccessDenied', 'Forbidden');
+      });
+    fake = await startFakeCma({ spaceId: fake.state.spaceId, token: TOKEN, routes: [denyLocales, assetRoutes, spaceSettingsRoutes] });
+    const { code, out } = await setup([], { CONTENTFUL_MANAGEMENT_HOST: fake.url });
+    expect(code).toBe(0);
+    expect(out).toContain('the token may not create locales: add German (Germany) (de-DE, fallback en-US) in Settings → Locales.');
+    expect([...fake.state.contentTypes.items.keys()]).toContain('model');
+  });
 
   it('refuses a space whose default locale is not en-US, before changing anything', async () => {
     const [enUs] = fake.state.locales.items.values();
