@@ -242,6 +242,7 @@ describe('fuzzing every route', () => {
       assets: '/content-assets',
       searchApi: '/1/',
       insights: '/_insights',
+      spaceGate: '/',
       feeds: '/',
       contentJson: '/api/content',
       preview: '/api/preview',
