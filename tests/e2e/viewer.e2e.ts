@@ -9,7 +9,8 @@ import type { Page } from '@playwright/test';
  * space, SwiftShader WebGL): every demo model draws, stays on our origin and
  * logs nothing; a broken file shows its error with Retry; client-side
  * navigation between model pages leaks no WebGL context or GPU memory; no
- * WebGL leaves the poster and a message; the embed page draws too.
+ * WebGL leaves the poster and a message; the embed page draws too; the
+ * multi-file .gltf loads its siblings from their own asset URLs.
  * tests/e2e/viewer-harness/ covers the viewer's variants on fixtures.
  */
 
@@ -35,6 +36,15 @@ const DECODER_FILES: Record<string, RegExp[]> = {
   'ladder-shelf': [/\/decoders\/meshopt\/meshopt_worker\.js$/],
   'halo-pendant': [/\/decoders\/meshopt\/meshopt_worker\.js$/],
   'carvers-mallet': [/\/decoders\/basis\/basis_worker\.js$/, /\/decoders\/basis\/basis_transcoder\.wasm$/],
+};
+
+/** A multi-file .gltf's sibling files: each is its own asset (model.files), fetched from its own URL, never from beside the .gltf. */
+const SIBLING_ASSETS: Record<string, { fileName: string; assetId: string }[]> = {
+  'tripod-stool': [
+    { fileName: 'tripod-stool.bin', assetId: 'file-tripod-stool-bin' },
+    { fileName: 'tripod-stool-ash-basecolor.jpg', assetId: 'file-tripod-stool-ash-basecolor-jpg' },
+    { fileName: 'tripod-stool-ash-normal.jpg', assetId: 'file-tripod-stool-ash-normal-jpg' },
+  ],
 };
 
 /** Waits for the page's main viewer to be ready and its poster to fade, then measures the canvas. */
@@ -80,6 +90,12 @@ test('every demo model page draws its model, with no console problem and no requ
       expect(values, `${slug}: the progress bar went backwards: ${JSON.stringify(progress)}`).toEqual([...values].sort((a, b) => a - b));
       expect(coverage, `${slug}: canvas looks blank (share of pixels that differ from the background)`).toBeGreaterThan(0.03);
       expect(watch.requests.filter((url) => /\.(glb|gltf)(\?|$)/.test(url)).length, `${slug}: no model file was requested from our origin`).toBeGreaterThan(0);
+      for (const sibling of SIBLING_ASSETS[slug] ?? []) {
+        const path = (url: string) => new URL(url).pathname;
+        const fetched = watch.requests.filter((url) => path(url).endsWith(`/${sibling.fileName}`));
+        expect(fetched.length, `${slug}: ${sibling.fileName} was not requested`).toBeGreaterThan(0);
+        for (const url of fetched) expect(path(url), `${slug}: ${sibling.fileName} not from its own asset (model.files)`).toContain(`/${sibling.assetId}/`);
+      }
       for (const decoder of DECODER_FILES[slug] ?? []) {
         expect(
           watch.requests.some((url) => decoder.test(new URL(url).pathname)),
