@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+
+import { createClient } from 'contentful';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +9,7 @@ import { createHttpLogger, createLogger, isQuietPath, redactUrl } from '#server/
 
 import { createLogCapture, waitForRequestLog } from '../tests/fakes/test-app.ts';
 import type { LogLine } from '../tests/fakes/test-app.ts';
+import type { AddressInfo } from 'node:net';
 
 const LEVEL = { debug: 20, info: 30, warn: 40, error: 50 } as const;
 
@@ -142,5 +146,26 @@ describe('createHttpLogger', () => {
     const all = JSON.stringify(logs);
     for (const secret of ['bearer-secret', 'cookie-secret', 'set-cookie-secret', 'query-secret', 'query-token']) expect(all).not.toContain(secret);
     expect(all).toContain('[Redacted]');
+  });
+});
+
+describe('error serializer', () => {
+  it("logs the contentful SDK's errors without the token's tail it puts in their message", async () => {
+    const upstream = createServer((_req, res) => {
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ sys: { type: 'Error', id: 'NotFound' }, message: 'gone' }));
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const { port } = upstream.address() as AddressInfo;
+    const logs: LogLine[] = [];
+    const logger = createLogger({ logLevel: 'debug', isDev: false, version: '1' }, createLogCapture(logs));
+    const client = createClient({ space: 's', accessToken: 'token-ending-in-TAIL9', host: `127.0.0.1:${port}`, insecure: true, retryOnError: false });
+
+    const error = await client.getEntries().catch((e: unknown) => e);
+    logger.error({ err: error }, 'content query failed');
+    upstream.close();
+
+    expect(String((error as Error).message)).toContain('TAIL9'); // what the SDK does: the reason for the serializer
+    expect(JSON.stringify(logs)).not.toContain('TAIL9');
+    expect(logs[0]!.err).toMatchObject({ type: expect.any(String), stack: expect.any(String) });
   });
 });

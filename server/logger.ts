@@ -13,6 +13,14 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&][\w.-]*(?:token|secret|key|signature|password)=)[^&#]*/gi, '$1[Redacted]');
 }
 
+const BEARER = /(Bearer\s+)[^\s"'\\,}]+/gi;
+
+/** Errors are logged without credentials: the contentful SDK puts the request headers (`Bearer ...` + the token's last characters) into its messages. */
+function serializeError(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error);
+  return JSON.parse(redactUrl(JSON.stringify(serialized)).replace(BEARER, '$1[Redacted]')) as unknown;
+}
+
 /** The root logger: JSON to stdout (or `destination`, which tests capture), pretty only in development. */
 export function createLogger(config: Pick<Config, 'logLevel' | 'isDev' | 'version'>, destination?: DestinationStream): Logger {
   const options: LoggerOptions = {
@@ -22,6 +30,7 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'isDev' | 'versio
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.accessToken', '*.previewToken', '*.adminKey', '*.secret'],
       censor: '[Redacted]',
     },
+    serializers: { err: serializeError },
     ...(config.isDev && !destination ? { transport: { target: 'pino-pretty', options: { singleLine: true, translateTime: 'HH:MM:ss' } } } : {}),
   };
   return destination ? pino(options, destination) : pino(options);
