@@ -55,6 +55,26 @@ describe('RichTextHtml with a lazily loaded model renderer', () => {
     expect(loads).toBe(0);
   });
 
+  it('leaves an unavailable model (its file failed validation) as the server rendered it and loads no renderer for it', async () => {
+    let loads = 0;
+    const broken = { ...source, unavailable: true };
+    render(
+      <MemoryRouter>
+        <RichTextHtml
+          value={value(`<div class="rt-viewer" data-viewer-source='${JSON.stringify(broken)}'><img alt="Chair poster"><p>3D view unavailable</p></div>`)}
+          loadModelRenderer={() => {
+            loads += 1;
+            return Promise.resolve(viewer);
+          }}
+        />
+      </MemoryRouter>,
+    );
+    await act(async () => undefined);
+    expect(screen.getByAltText('Chair poster')).toBeTruthy();
+    expect(screen.getByText('3D view unavailable')).toBeTruthy();
+    expect(loads).toBe(0);
+  });
+
   it('leaves the poster in place when the renderer fails to load', async () => {
     const load = deferred<RenderModel>();
     render(

@@ -50,21 +50,21 @@ export function RichTextHtml({ value, renderModel, loadModelRenderer, className 
   useEffect(() => {
     const container = ref.current;
     if (!container || (!renderModel && !loadModelRenderer)) return;
-    const elements = [...container.querySelectorAll<HTMLElement>('[data-viewer-source]')];
-    if (elements.length === 0) return;
+    // A model whose file validation failed keeps the server's poster and note: nothing to load or mount for it.
+    const found = [...container.querySelectorAll<HTMLElement>('[data-viewer-source]')].flatMap((element) => {
+      try {
+        return [{ element, source: JSON.parse(element.dataset.viewerSource ?? '') as ViewerSource }];
+      } catch {
+        return [];
+      }
+    });
+    const live = found.filter(({ source }) => source.unavailable !== true);
+    if (live.length === 0) return;
     let cancelled = false;
     const take = (render: RenderModel) => {
       if (cancelled) return;
-      const slots = elements.flatMap((element) => {
-        try {
-          const source = JSON.parse(element.dataset.viewerSource ?? '') as ViewerSource;
-          element.replaceChildren();
-          return [{ element, source }];
-        } catch {
-          return [];
-        }
-      });
-      setMounted({ render, slots });
+      for (const { element } of live) element.replaceChildren();
+      setMounted({ render, slots: live });
     };
     if (renderModel) take(renderModel);
     // A failed load leaves the server's posters in place: the page loses the 3D view, not the figure.
