@@ -70,8 +70,8 @@ export async function createServices(config: Config, logger: Logger) {
     : createEmbeddedSearch({
         locales,
         // The full build waits for a space that matches instead of failing and retrying every 30 s (ADR 038).
-        loadRecords: async (served, entryIds) =>
-          entryIds ? collectRecords(content, served, entryIds) : space.whenReady().then(() => collectRecords(content, locales())),
+        loadRecords: (served, entryIds) => collectRecords(content, served, entryIds),
+        whenBuildable: () => space.whenReady(),
         onContentChange: (listener) => events.subscribe(listener),
         indexPrefix: config.algolia.indexPrefix,
         logger,
@@ -102,6 +102,7 @@ export async function createServices(config: Config, logger: Logger) {
     onChange: () => {
       content.invalidate(MODEL_DEPENDENCIES);
       pageCache.clear();
+      void search?.localesChanged();
     },
   });
   // In process the first check takes milliseconds: its log comes before "server listening". A live space may be slow or down.

@@ -116,9 +116,15 @@ describe('content-model check, a space with only en-US', () => {
     const data = readDemoExport();
     data['locales'] = (data['locales'] as { code: string }[]).filter((locale) => locale.code === 'en-US');
     fake = await startFakeContentful({ data });
-    t = await createContentTestApp(fake.env);
+    t = await createContentTestApp({ ...fake.env, CONTENTFUL_WEBHOOK_SECRET: WEBHOOK_SECRET });
   }, 60_000);
   afterAll(() => fake.close());
+
+  const searchGerman = () =>
+    request(t.app)
+      .post('/1/indexes/*/queries')
+      .set('Host', HOST)
+      .send({ requests: [{ indexName: 'vitrine_de-DE', params: 'query=' }] });
 
   it('is ready, serves English, and names the dropped locale as a warning', async () => {
     const ready = await get(t, '/readyz');
@@ -126,5 +132,35 @@ describe('content-model check, a space with only en-US', () => {
     expect(lines(ready.body.warnings)).toContain('locale de-DE: not in space (its routes are dropped)');
     expect(ready.body.problems).toBeUndefined();
     expect((await get(t, '/models').set('Accept', 'text/html')).status).toBe(200);
+    expect((await get(t, '/de/models').set('Accept', 'text/html')).status).toBe(404);
+  });
+
+  it('serves German pages and builds the German index once the space gains de-DE (Locale webhook), without a restart', { timeout: 60_000 }, async () => {
+    await vi.waitFor(() => expect(t.services.appDeps.readiness()['search']).toMatchObject({ ready: true }), { timeout: 50_000, interval: 20 });
+    expect((await searchGerman()).status).toBe(404);
+
+    fake.update((data) => Object.assign(data, { locales: readDemoExport()['locales'] }));
+    const body = JSON.stringify({ sys: { type: 'Locale', id: 'de' } });
+    const headers = { 'content-type': 'application/vnd.contentful.management.v1+json', 'x-contentful-topic': 'ContentManagement.Locale.create' };
+    const signed = signRequest(WEBHOOK_SECRET, { method: 'POST', path: '/api/webhooks/contentful', headers, body }, Date.now());
+    expect(
+      (
+        await request(t.app)
+          .post('/api/webhooks/contentful')
+          .set('Host', HOST)
+          .set({ ...headers, ...signed })
+          .send(body)
+      ).status,
+    ).toBe(200);
+
+    expect((await get(t, '/de/models').set('Accept', 'text/html')).status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const german = await searchGerman();
+        expect(german.status).toBe(200);
+        expect(german.body.results[0].nbHits).toBeGreaterThan(0);
+      },
+      { timeout: 20_000, interval: 500 },
+    );
   });
 });

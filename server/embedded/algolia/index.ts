@@ -27,6 +27,8 @@ export function createEmbeddedSearch(options: {
   locales: () => readonly Locale[];
   /** Every search record of these locales, or those of these entries (entries that are gone yield none). */
   loadRecords: (locales: readonly Locale[], entryIds?: readonly string[]) => Promise<SearchRecord[]>;
+  /** Resolves when full builds may start (a space that matches the content model): the served locales are known then. */
+  whenBuildable?: () => Promise<void>;
   onContentChange: (listener: (change: { affectedIds: string[] }) => Promise<void>) => void;
   recordEvents?: (events: InsightEvent[]) => void;
 }) {
@@ -40,6 +42,7 @@ export function createEmbeddedSearch(options: {
   const build = async () => {
     const started = performance.now();
     try {
+      await options.whenBuildable?.();
       const locales = options.locales();
       const records = await options.loadRecords(locales);
       engine.updateRecords(records);
@@ -52,9 +55,13 @@ export function createEmbeddedSearch(options: {
     }
   };
 
+  // One rebuild at a time: changes arriving meanwhile are in it.
+  const rebuildIfLocalesChanged = () =>
+    ready && options.locales().join() !== builtFor ? (rebuild ??= build().finally(() => (rebuild = undefined))) : undefined;
+
   options.onContentChange(async ({ affectedIds }) => {
-    // One rebuild at a time: changes arriving meanwhile are in it.
-    if (ready && options.locales().join() !== builtFor) return (rebuild ??= build().finally(() => (rebuild = undefined)));
+    const rebuilding = rebuildIfLocalesChanged();
+    if (rebuilding) return rebuilding;
     // A taxonomy change: records carry no categories.
     if (affectedIds.length === 0) return;
     const records = await options.loadRecords(options.locales(), affectedIds);
@@ -67,6 +74,8 @@ export function createEmbeddedSearch(options: {
   return {
     router: createEmbeddedSearchRouter({ engine, logger: options.logger, limits: DEFAULT_EMBEDDED_SEARCH_LIMITS, ...(recordEvents ? { recordEvents } : {}) }),
     searchClient: createInProcessSearchClient(engine),
+    /** Call when the served locales may have changed (the content-model check): rebuilds the index when they did. */
+    localesChanged: (): Promise<void> => rebuildIfLocalesChanged() ?? Promise.resolve(),
     /** True once the first index build finished (/readyz waits for it). */
     isReady: () => ready,
     /** Resolves when the first build finished (or failed, logged). */
