@@ -219,7 +219,6 @@ function toConfig(e: Env, version: string) {
       diskCacheMaxBytes: e.IMAGE_DISK_CACHE_MAX_BYTES,
     },
     embedFrameAncestors: e.EMBED_FRAME_ANCESTORS,
-    /** Ingest validation of model files (glTF validator) at start and after webhooks. */
     modelValidation: e.MODEL_VALIDATION,
   };
 }
@@ -240,7 +239,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** `locales`: the ones the site serves right now (ADR 039), so the browser builds the same route table. */
+/** `locales`: the ones served right now (ADR 039), so the browser builds the same route table. */
 export function publicConfig(config: Config, locales: readonly Locale[]): PublicConfig {
   const algolia = config.algolia.remote;
   return {

@@ -13,7 +13,8 @@ const LABELS = {
   'de-DE': {
     title: 'Prüfung der Modelldatei (nur in der Vorschau sichtbar)',
     unviewable:
-      'Besucher sehen das Vorschaubild mit „3D-Ansicht nicht verfügbar“ statt der 3D-Ansicht. Korrigieren Sie die Datei oder model.files und veröffentlichen Sie erneut.',
+      'Besucher sehen das Vorschaubild mit „3D-Ansicht nicht verfügbar“ statt der 3D-Ansicht. ' +
+      'Korrigieren Sie die Datei oder model.files und veröffentlichen Sie erneut.',
     viewable: 'Die 3D-Ansicht startet, aber der Validator hat Probleme gemeldet.',
     errors: (n: number) => `${n} Fehler`,
     warnings: (n: number) => `${n} ${n === 1 ? 'Warnung' : 'Warnungen'}`,

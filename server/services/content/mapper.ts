@@ -12,10 +12,7 @@ export type SdkEntry = Entry<EntrySkeletonType, undefined, string>;
 export type SdkAsset = ContentfulAsset<undefined, string>;
 type SdkLink = UnresolvedLink<'Entry' | 'Asset'>;
 
-/**
- * The one place SDK entries become domain types (DESIGN.md). Field values are read defensively: a missing field
- * or an unresolvable link becomes `undefined`, never an exception.
- */
+// The one place SDK entries become domain types (DESIGN.md). A missing field or unresolvable link becomes `undefined`, never an exception.
 export interface MapContext {
   locale: Locale;
   tagName(id: string): string | undefined;
@@ -35,10 +32,7 @@ function isResolved<T extends 'Entry' | 'Asset'>(value: unknown, type: T): value
   return typeof v === 'object' && v?.sys?.type === type && typeof v.fields === 'object';
 }
 
-/**
- * An asset, or `undefined` when it has no file or its URL is not one a page may load or link: every `src`, download
- * `href`, poster and viewer source reads this URL, so `javascript:`, `data:` and friends stop here (tests/security/xss/).
- */
+/** An asset, or `undefined` when it has no file or a URL a page may not load or link (`javascript:`, `data:`…: tests/security/xss/). */
 export function toAsset(value: unknown): Asset | undefined {
   if (!isResolved(value, 'Asset') || !value.fields.file?.url) return undefined;
   const { file, title, description } = value.fields;
@@ -216,7 +210,7 @@ export function toModel(entry: SdkEntry, ctx: MapContext): (Model3D & { unresolv
   const { unresolvedUrns, ...description } = toRichText(entry.fields.description, ctx.locale);
   const dimensions = toDimensions(entry.fields.dimensions);
   const files = toFiles(entry.fields.files);
-  return { ...toModelSummary(entry, ctx), description, file, viewer, ...present({ dimensions }), ...(files.length > 0 ? { files } : {}), unresolvedUrns };
+  return { ...toModelSummary(entry, ctx), description, file, viewer, ...present({ dimensions, files: files.length > 0 ? files : undefined }), unresolvedUrns };
 }
 
 export function toPage(entry: SdkEntry, ctx: MapContext): Page & { unresolvedUrns: string[] } {

@@ -23,8 +23,17 @@ const EXTENSIONS = {
 };
 
 /** Validator errors after which three's GLTFLoader cannot load or draw the file; others (bad normals, bounds) are reported but the viewer starts. */
-const FATAL =
-  /^(GLB_|INVALID_JSON$|BUFFER_MISSING_GLB_DATA$|BUFFER_BYTE_LENGTH_MISMATCH$|BUFFER_VIEW_TOO_LONG$|ACCESSOR_TOO_LONG$|UNRESOLVED_REFERENCE$|NODE_LOOP$|UNKNOWN_ASSET_MAJOR_VERSION$)/;
+const FATAL_CODES = [
+  'INVALID_JSON',
+  'BUFFER_MISSING_GLB_DATA',
+  'BUFFER_BYTE_LENGTH_MISMATCH',
+  'BUFFER_VIEW_TOO_LONG',
+  'ACCESSOR_TOO_LONG',
+  'UNRESOLVED_REFERENCE',
+  'NODE_LOOP',
+  'UNKNOWN_ASSET_MAJOR_VERSION',
+];
+const FATAL = new RegExp(`^(GLB_|(${FATAL_CODES.join('|')})$)`);
 
 const where = (m: ValidationMessage) => (m.pointer ? ` (${m.pointer})` : m.offset === undefined ? '' : ` (byte ${m.offset})`);
 
@@ -95,7 +104,7 @@ function needsOf(report: ValidationReport): ModelCheck['needs'] {
   return { draco: uses(EXTENSIONS.draco), meshopt: uses(EXTENSIONS.meshopt), ktx2: uses(EXTENSIONS.ktx2), externalFiles };
 }
 
-/** The validator reads the whole ArrayBuffer behind a view: a Buffer from Node's shared pool would hand it other files' bytes (a Buffer's slice shares them). */
+// The validator reads the whole ArrayBuffer behind a view: a Buffer from Node's shared pool would hand it other files' bytes.
 const standalone = (bytes: Uint8Array) => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes));
 
 const GLB_MAGIC = 0x46546c67;
