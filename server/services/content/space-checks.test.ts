@@ -99,6 +99,28 @@ describe('startSpaceChecks', () => {
     checks.stop();
   });
 
+  it('checks a matching space again every readyRecheckMs, so a locale added later is served without a webhook', async () => {
+    let german = false;
+    const engine = engineAnswering((request) => {
+      if (german || !request.path.endsWith('/locales')) return undefined;
+      const body = { sys: { type: 'Array' }, total: 1, skip: 0, limit: 1000, items: [{ code: 'en-US', name: 'English', default: true, fallbackCode: null }] };
+      return { status: 200, headers: HEADERS, body };
+    });
+    const { delivery: client } = await createContentfulClients({ retryLimit: 0 }, { engine });
+    const store = createSpaceStatusStore();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const checks = startSpaceChecks({ client, store, logger, recheckMs: 30_000, readyRecheckMs: 300_000 });
+    await checks.first;
+    expect(store.get().locales).toEqual(['en-US']);
+
+    german = true;
+    await vi.advanceTimersByTimeAsync(299_000);
+    expect(store.get().locales).toEqual(['en-US']);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(store.get().locales).toEqual(['en-US', 'de-DE']);
+    checks.stop();
+  });
+
   it('keeps the last result of a space that answered once through a failed re-check', async () => {
     let down = false;
     const engine = engineAnswering((request) => (down && request.path.endsWith('/content_types') ? cdaError(503, 'ServiceUnavailable') : undefined));

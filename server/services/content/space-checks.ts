@@ -14,6 +14,8 @@ export interface SpaceChecksOptions {
   logger: Logger;
   /** While the space is not set up, check again this often (0: only when asked, e.g. by a webhook). */
   recheckMs: number;
+  /** Once it matches, check again this often (0: never): a locale added or a field removed arrives without a webhook (there is no Locale topic to rely on). */
+  readyRecheckMs?: number;
   /** After a failed read: first retry delay, doubled per failure up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -54,7 +56,7 @@ async function readSpace(client: SpaceModelClient): Promise<SpaceStatus> {
  * Each new result is logged once: every problem in one structured line and a readable message.
  */
 export function startSpaceChecks(options: SpaceChecksOptions) {
-  const { store, recheckMs, retryMs = 1000, maxRetryMs = 60_000 } = options;
+  const { store, recheckMs, readyRecheckMs = 0, retryMs = 1000, maxRetryMs = 60_000 } = options;
   const log = options.logger.child({ module: 'space-check' });
   let running: Promise<SpaceStatus> | undefined;
   let queued = false;
@@ -92,7 +94,7 @@ export function startSpaceChecks(options: SpaceChecksOptions) {
       store.set(next);
       report(next, Math.round(performance.now() - started));
       if (next.state !== previous.state || next.locales.join() !== previous.locales.join()) options.onChange?.(next, previous);
-      schedule(next.state === 'not-set-up' ? recheckMs : 0);
+      schedule(next.state === 'not-set-up' ? recheckMs : readyRecheckMs);
       return next;
     } catch (error) {
       failures += 1;
