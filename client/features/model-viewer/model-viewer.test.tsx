@@ -244,3 +244,21 @@ describe('ModelViewer on a German page', () => {
     expect(screen.getByRole('status').textContent).toBe('Die 3D-Vorschau benötigt WebGL, das dieser Browser oder dieses Gerät nicht unterstützt.');
   });
 });
+
+describe('ModelViewer for a file validation found broken', () => {
+  it.each([
+    ['en-US', '3D view unavailable'],
+    ['de-DE', '3D-Ansicht nicht verfügbar'],
+  ] as const)('keeps the poster with a note in %s and never starts the viewer, even when eager and in view', async (locale, note) => {
+    render(<ModelViewer source={{ ...source, unavailable: true }} locale={locale} eager />);
+    act(() => intersect(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+    expect(screen.getByText(note)).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Oak lounge chair' })).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByTestId('viewer-canvas')).toBeNull();
+    expect(canvasMounts).toHaveLength(0);
+    expect(document.querySelector('figure')?.dataset.state).toBe('idle');
+  });
+});
