@@ -23,6 +23,8 @@ describe('RichTextRenderer hydration', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const value = richText(
       doc(
+        node(BLOCKS.HEADING_2, [text('Über uns')]),
+        node(BLOCKS.HEADING_3, [text('über  UNS')]),
         p('Soft\nbreak ', text('bold', MARKS.BOLD), hyperlink('javascript:alert(1)', 'not a link'), p('block in a paragraph')),
         node(BLOCKS.TABLE, [
           p('stray'),
@@ -48,6 +50,7 @@ describe('RichTextRenderer hydration', () => {
 
     expect(recoverable).toEqual([]);
     expect(container.innerHTML).toBe(before);
+    expect([...container.querySelectorAll('h2, h3')].map((heading) => heading.id)).toEqual(['über-uns', 'über-uns-2']);
     expect(container.textContent).toContain('Verknüpfter Inhalt nicht verfügbar');
     container.remove();
   });

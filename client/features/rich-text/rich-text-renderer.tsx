@@ -13,6 +13,7 @@ import {
   getRichTextLabels,
   Unavailable,
 } from '#client/features/rich-text/embeds.tsx';
+import { headingIds } from '#client/features/rich-text/heading-ids.ts';
 import { normalizeDocument } from '#client/features/rich-text/normalize-document.ts';
 import { isWebHref, toLinkHref } from '#shared/safe-url.ts';
 
@@ -48,10 +49,11 @@ function warnUnknown(kind: string): void {
 export function RichTextRenderer({ value, locale, renderModel, origin }: RichTextRendererProps) {
   const source = value?.document;
   const document = useMemo(() => normalizeDocument(source, warnUnknown), [source]);
+  const ids = useMemo(() => headingIds(document), [document]);
   const links = value?.links;
   const options = useMemo(
-    () => createRenderOptions({ links: { entries: links?.entries ?? {}, assets: links?.assets ?? {} }, locale, renderModel, origin }),
-    [links, locale, renderModel, origin],
+    () => createRenderOptions({ links: { entries: links?.entries ?? {}, assets: links?.assets ?? {} }, locale, renderModel, origin }, ids),
+    [links, locale, renderModel, origin, ids],
   );
   return <>{documentToReactComponents(document, options)}</>;
 }
@@ -102,16 +104,20 @@ function renderCell(node: Block | Inline, children: ReactNode): ReactNode {
  * A renderer for every node type and mark of @contentful/rich-text-types 17 (the Record types make a missing one a
  * compile error). Missing link targets render nothing for embeds and plain text for links.
  */
-function createRenderOptions(ctx: RenderContext): Options {
+function createRenderOptions(ctx: RenderContext, ids: WeakMap<object, string>): Options {
+  // Ids make `/about#team` land on its section (heading-ids.ts); React escapes them like any attribute.
+  const heading =
+    (Tag: 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6'): NodeRenderer =>
+    (node, children) => <Tag id={ids.get(node)}>{children}</Tag>;
   const renderNode: Record<BLOCKS | INLINES, NodeRenderer> = {
     [BLOCKS.DOCUMENT]: (_node, children) => <>{children}</>,
     [BLOCKS.PARAGRAPH]: (_node, children) => <p>{children}</p>,
-    [BLOCKS.HEADING_1]: (_node, children) => <h1>{children}</h1>,
-    [BLOCKS.HEADING_2]: (_node, children) => <h2>{children}</h2>,
-    [BLOCKS.HEADING_3]: (_node, children) => <h3>{children}</h3>,
-    [BLOCKS.HEADING_4]: (_node, children) => <h4>{children}</h4>,
-    [BLOCKS.HEADING_5]: (_node, children) => <h5>{children}</h5>,
-    [BLOCKS.HEADING_6]: (_node, children) => <h6>{children}</h6>,
+    [BLOCKS.HEADING_1]: heading('h1'),
+    [BLOCKS.HEADING_2]: heading('h2'),
+    [BLOCKS.HEADING_3]: heading('h3'),
+    [BLOCKS.HEADING_4]: heading('h4'),
+    [BLOCKS.HEADING_5]: heading('h5'),
+    [BLOCKS.HEADING_6]: heading('h6'),
     [BLOCKS.OL_LIST]: (_node, children) => <ol>{children}</ol>,
     [BLOCKS.UL_LIST]: (_node, children) => <ul>{children}</ul>,
     [BLOCKS.LIST_ITEM]: (_node, children) => <li>{children}</li>,

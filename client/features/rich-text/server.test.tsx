@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { createRichTextHtml } from '#client/features/rich-text/server.tsx';
-import { doc, hyperlink, p, richText } from '../../../tests/fixtures/rich-text.ts';
+import { doc, hyperlink, node, p, richText, text } from '../../../tests/fixtures/rich-text.ts';
 
 const origin = 'https://vitrine.example';
 const renderer = () => createRichTextHtml({ renderModel: () => null });
@@ -45,5 +45,15 @@ describe('createRichTextHtml links', () => {
     expect(html.render(value, 'en-US', 'body', origin).html).toContain('href="/about"');
     expect(html.render(value, 'en-US', 'body', 'http://127.0.0.1:3000').html).toContain(`href="${origin}/about"`);
     expect(html.render(value, 'en-US', 'body').html).toContain(`href="${origin}/about"`);
+  });
+
+  it('gives headings ids from their text, unique in the document and apart from the app ids', () => {
+    const h = (level: number, value: string) => node(`heading-${level}`, [text(value)]);
+    const value = richText(doc(h(2, 'Team'), h(3, 'Team'), h(2, 'Main'), h(4, '<"Tom & Jerry">'), h(5, '!!!'), h(6, 'Über uns')));
+
+    expect(renderer().render(value, 'en-US', 'body', origin).html).toBe(
+      '<h2 id="team">Team</h2><h3 id="team-2">Team</h3><h2 id="main-2">Main</h2>' +
+        '<h4 id="tom-jerry">&lt;&quot;Tom &amp; Jerry&quot;&gt;</h4><h5>!!!</h5><h6 id="über-uns">Über uns</h6>',
+    );
   });
 });
