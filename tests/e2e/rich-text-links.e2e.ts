@@ -24,3 +24,24 @@ test('a relative rich-text link navigates client-side', async ({ page, watch }) 
   expect(documents).toEqual([]);
   watch.expectClean();
 });
+
+/** A link to a section of another page (`/visit#opening-hours`, a heading's id) navigates client-side and lands on the heading. */
+test('a rich-text link to a heading of another page scrolls to it after the client navigation', async ({ page, watch }) => {
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto('/articles/the-balance-of-a-desk-lamp');
+  await waitForHydration(page);
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  const link = page.locator('.prose a', { hasText: 'visit the workshop' });
+  // Far down the article: without the scroll the visit page would open just as far down, past its first heading.
+  await link.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+
+  await link.click();
+
+  await expect(page).toHaveURL(/\/visit#opening-hours$/);
+  const heading = page.locator('h2#opening-hours');
+  await expect(heading).toHaveText('Opening hours');
+  await expect.poll(() => heading.evaluate((element) => Math.abs(element.getBoundingClientRect().top))).toBeLessThan(2);
+  expect(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  watch.expectClean();
+});
