@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router';
 
 import { ServerHead, usePublicConfig } from '#client/components/app-config.tsx';
 import { InsightsTags } from '#client/features/insights/index.ts';
@@ -32,6 +32,8 @@ export function Root() {
   return (
     <Document>
       <Outlet />
+      {/* Client navigations open at the top (or at `#fragment`); back/forward restore the position. No script in data mode. */}
+      <ScrollRestoration />
     </Document>
   );
 }

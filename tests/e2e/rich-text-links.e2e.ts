@@ -3,7 +3,7 @@ import { expect, test, waitForHydration } from './support/fixtures.ts';
 /**
  * Issue 14, item 5: a relative link an editor writes in rich text (`[rest of the collection](/models)` in the desk
  * lamp article) is a client-side navigation after hydration, like the app's own links: no document request, and
- * the page's JavaScript state survives.
+ * the page's JavaScript state survives; the next page opens at its top and Back restores the position.
  */
 test('a relative rich-text link navigates client-side', async ({ page, watch }) => {
   await page.goto('/articles/the-balance-of-a-desk-lamp');
@@ -16,10 +16,19 @@ test('a relative rich-text link navigates client-side', async ({ page, watch }) 
 
   const link = page.locator('.prose a', { hasText: 'rest of the collection' });
   await expect(link).toHaveAttribute('href', '/models');
+  await link.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const scrolledTo = await page.evaluate(() => window.scrollY);
+  expect(scrolledTo).toBeGreaterThan(300);
   await link.click();
 
   await expect(page).toHaveURL(/\/models$/);
   await expect(page.locator('h1')).toBeVisible();
+  // The next page opens at its top, and Back returns to where the visitor was (ScrollRestoration).
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/the-balance-of-a-desk-lamp$/);
+  // Near, not exactly: images above may finish loading in between and move the article by a few lines.
+  await expect.poll(() => page.evaluate((y) => Math.abs(window.scrollY - y), scrolledTo)).toBeLessThan(150);
   expect(await page.evaluate(() => (window as Window & { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   expect(documents).toEqual([]);
   watch.expectClean();

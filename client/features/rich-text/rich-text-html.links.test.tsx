@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { RichTextHtml } from '#client/features/rich-text/rich-text-html.tsx';
 
@@ -75,32 +75,5 @@ describe('RichTextHtml links', () => {
 
     expect(click('team')).toBe(true);
     expect(where()).toBe('/about');
-  });
-});
-
-describe('RichTextHtml after a client navigation to another page with a fragment', () => {
-  const scrolled: string[] = [];
-  const original = Element.prototype.scrollIntoView;
-  afterEach(() => {
-    Element.prototype.scrollIntoView = original;
-    scrolled.length = 0;
-  });
-
-  it('scrolls to the heading of its own HTML the fragment names, not on back/forward and not outside its HTML', async () => {
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this.id);
-    };
-    const router = renderAt('/articles/oak');
-
-    expect(click('about us')).toBe(false);
-    await screen.findByText('/about#%C3%BCber-uns');
-    expect(scrolled).toEqual(['über-uns']);
-
-    await router.navigate(-1);
-    await router.navigate(1);
-    await screen.findByText('/about#%C3%BCber-uns');
-    expect(click('main')).toBe(false);
-    await screen.findByText('/about#main');
-    expect(scrolled).toEqual(['über-uns']);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useNavigate } from 'react-router';
 
 import { prefetch } from '#client/components/prefetch-link.tsx';
 
@@ -45,8 +45,6 @@ export function RichTextHtml({ value, renderModel, loadModelRenderer, className 
   const ref = useRef<HTMLDivElement>(null);
   const [serverHtml] = useState(() => (value.html === null && typeof document !== 'undefined' ? (document.getElementById(id)?.innerHTML ?? '') : ''));
   const html = value.html ?? serverHtml;
-  const location = useLocation();
-  const navigationType = useNavigationType();
   const [mounted, setMounted] = useState<{ render: RenderModel; slots: Array<{ element: HTMLElement; source: ViewerSource }> } | null>(null);
 
   useEffect(() => {
@@ -76,20 +74,6 @@ export function RichTextHtml({ value, renderModel, loadModelRenderer, className 
       setMounted(null);
     };
   }, [html, renderModel, loadModelRenderer]);
-
-  // The app has no ScrollRestoration: after a client navigation to `/about#team` the heading is scrolled to here,
-  // once its HTML is in the DOM. A document load (the browser scrolls) and back/forward are left alone.
-  useEffect(() => {
-    if (!location.hash || navigationType === 'POP') return;
-    let id: string;
-    try {
-      id = decodeURIComponent(location.hash.slice(1));
-    } catch {
-      return;
-    }
-    const target = document.getElementById(id);
-    if (target && ref.current?.contains(target)) target.scrollIntoView();
-  }, [html, location.hash, location.key, navigationType]);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
