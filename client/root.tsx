@@ -1,7 +1,8 @@
-import { isRouteErrorResponse, Outlet, ScrollRestoration, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
 
 import { ServerHead, usePublicConfig } from '#client/components/app-config.tsx';
 import { InsightsTags } from '#client/features/insights/index.ts';
+import { useScrollOnNavigate } from '#client/layout/scroll-on-navigate.ts';
 import { localeFromPath } from '#shared/urls.ts';
 
 import '#client/styles/global.css';
@@ -29,11 +30,10 @@ export function Document({ children }: { children: ReactNode }) {
 }
 
 export function Root() {
+  useScrollOnNavigate();
   return (
     <Document>
       <Outlet />
-      {/* Client navigations open at the top (or at `#fragment`); back/forward restore the position. No script in data mode. */}
-      <ScrollRestoration />
     </Document>
   );
 }
