@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 import { Image } from '#client/components/image.tsx';
 
@@ -77,7 +78,12 @@ export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 
     figureRef.current?.dispatchEvent(new CustomEvent(VIEWER_FRAME_EVENT, { bubbles: true, detail: { src: status.src } }));
   }, [status.state, status.src]);
 
-  const handleProgress = useCallback((src: string, loaded: number, total: number) => dispatch({ type: 'progress', src, loaded, total }), []);
+  const handleProgress = useCallback((src: string, loaded: number, total: number) => {
+    const action = { type: 'progress', src, loaded, total } as const;
+    // The last chunk and a synchronous parse run in one task: without flushSync the bar is removed before it ever shows 100 %.
+    if (total > 0 && loaded >= total) flushSync(() => dispatch(action));
+    else dispatch(action);
+  }, []);
   const handleFirstFrame = useCallback((src: string) => dispatch({ type: 'ready', src }), []);
   const handleLoadError = useCallback(() => dispatch({ type: 'failed', problem: 'load-failed' }), []);
   const handleContextLost = useCallback(() => dispatch({ type: 'context-lost' }), []);
