@@ -73,6 +73,39 @@ export interface Dimensions {
   unit: 'mm' | 'cm' | 'm';
 }
 
+export interface Vec3 {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/**
+ * One choice in a model's swatch group (issue 15). `id` is the `?variant=` value, unique per model.
+ * A file variant (`gltfName`: its name in the file's KHR_materials_variants) switches materials the
+ * file defines; a colour variant (`colors`: material name → '#rrggbb') tints the named materials.
+ */
+export interface ModelVariant {
+  id: string;
+  label: string;
+  gltfName?: string;
+  colors?: Record<string, string>;
+  /** The swatch's colour, '#rrggbb'. */
+  swatch?: string;
+  /** A poster showing this variant (page poster and og:image while it is selected). */
+  poster?: Asset;
+}
+
+/** An annotation pinned to the model: `position` and `normal` in the glTF's own (scene root) space, metres. */
+export interface Hotspot {
+  /** The hotspot entry's id, the `?hotspot=` value. */
+  id: string;
+  label: string;
+  position: Vec3;
+  normal: Vec3;
+  /** The view the camera moves to when the hotspot opens. */
+  camera?: { azimuthDeg: number; polarDeg: number; distance?: number };
+}
+
 /** Everything the 3D viewer needs to show one model (`camera`: the editor's default angle). */
 export interface ViewerSource {
   src: string;
@@ -85,6 +118,11 @@ export interface ViewerSource {
   files?: Record<string, string>;
   /** Ingest validation found the file unviewable: show the poster with a note, never start the viewer. */
   unavailable?: true;
+  /** The swatch group, in display order (file variants first, in the file's order). */
+  variants?: ModelVariant[];
+  hotspots?: Hotspot[];
+  /** An uploaded USDZ for AR Quick Look; without it the browser makes one from the glTF. */
+  usdz?: string;
 }
 
 /** What ingest validation (Khronos glTF validator) found in a model's file; `errors`/`warnings` hold the first few messages. */
@@ -136,6 +174,8 @@ export interface Model3D extends ModelSummary {
   viewer: ViewerSource;
   /** Preview mode only: the file's validation report, for editors. */
   check?: ModelCheck;
+  /** Each hotspot's note (rich text), by hotspot id; the model loader renders them like the description. */
+  hotspotNotes?: Record<string, RichText>;
 }
 
 export interface Page extends EntryBase {
