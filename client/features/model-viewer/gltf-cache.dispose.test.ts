@@ -1,7 +1,7 @@
 import { Bone, BoxGeometry, Group, Mesh, MeshStandardMaterial, ShaderMaterial, Skeleton, SkinnedMesh, Texture } from 'three';
 import { describe, expect, it, vi } from 'vitest';
 
-import { collectDisposables, disposeCloneSkeletons, disposeGltf } from './gltf-cache.ts';
+import { collectDisposables, disposeCloneSkeletons, disposeGltf, holdWithGltf } from './gltf-cache.ts';
 
 function spyDispose(target: { addEventListener: (type: 'dispose', listener: () => void) => void }) {
   const listener = vi.fn();
@@ -18,6 +18,20 @@ describe('disposeGltf', () => {
     const spies = [spyDispose(geometry), spyDispose(material), spyDispose(map)];
 
     disposeGltf({ scene, scenes: [scene] });
+
+    for (const spy of spies) expect(spy).toHaveBeenCalledOnce();
+  });
+
+  it('disposes materials held with the glTF that no scene shows (variant materials), and their textures', () => {
+    const shared = new Texture();
+    const shown = new MeshStandardMaterial({ map: shared });
+    const held = new MeshStandardMaterial({ map: shared, normalMap: new Texture() });
+    const scene = new Group().add(new Mesh(new BoxGeometry(), shown));
+    const gltf = { scene };
+    holdWithGltf(gltf, [held, shown]);
+    const spies = [spyDispose(held), spyDispose(shown), spyDispose(shared), spyDispose(held.normalMap as Texture)];
+
+    disposeGltf(gltf);
 
     for (const spy of spies) expect(spy).toHaveBeenCalledOnce();
   });

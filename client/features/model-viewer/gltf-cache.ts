@@ -106,30 +106,41 @@ interface Disposables {
 const isTexture = (value: unknown): value is Texture => (value as { isTexture?: unknown } | null)?.isTexture === true;
 
 /**
- * Every geometry, material, texture and skeleton reachable from the roots, each once. three never frees
- * them by itself, and R3F does not dispose `<primitive>` objects.
+ * Every geometry, material, texture and skeleton reachable from the roots (and `extraMaterials`), each once. three never
+ * frees them by itself, and R3F does not dispose `<primitive>` objects.
  */
-export function collectDisposables(roots: Object3D[]): Disposables {
+export function collectDisposables(roots: Object3D[], extraMaterials: Iterable<Material> = []): Disposables {
   const found: Disposables = { geometries: new Set(), materials: new Set(), textures: new Set(), skeletons: new Set() };
+  const addMaterial = (material: Material) => {
+    found.materials.add(material);
+    // ShaderMaterial (and KHR_materials_* extensions built on it) keep textures in uniforms.
+    const uniforms = Object.values((material as { uniforms?: Record<string, { value?: unknown }> }).uniforms ?? {}).map((uniform) => uniform.value);
+    for (const value of [...Object.values(material), ...uniforms]) if (isTexture(value)) found.textures.add(value);
+  };
   for (const root of roots) {
     root.traverse((object) => {
       const { geometry, material, skeleton } = object as Partial<{ geometry: BufferGeometry; material: Material | Material[]; skeleton: Skeleton }>;
       if (geometry?.isBufferGeometry) found.geometries.add(geometry);
-      for (const each of Array.isArray(material) ? material : material ? [material] : []) {
-        found.materials.add(each);
-        // ShaderMaterial (and KHR_materials_* extensions built on it) keep textures in uniforms.
-        const uniforms = Object.values((each as { uniforms?: Record<string, { value?: unknown }> }).uniforms ?? {}).map((uniform) => uniform.value);
-        for (const value of [...Object.values(each), ...uniforms]) if (isTexture(value)) found.textures.add(value);
-      }
+      for (const each of Array.isArray(material) ? material : material ? [material] : []) addMaterial(each);
       if (skeleton) found.skeletons.add(skeleton);
     });
   }
+  for (const material of extraMaterials) addMaterial(material);
   return found;
+}
+
+const heldMaterials = new WeakMap<object, Set<Material>>();
+
+/** Materials made for a glTF outside its scenes (variant materials not assigned right now): `disposeGltf` disposes them with it. */
+export function holdWithGltf(gltf: object, materials: Iterable<Material>): void {
+  const held = heldMaterials.get(gltf) ?? new Set<Material>();
+  for (const material of materials) held.add(material);
+  heldMaterials.set(gltf, held);
 }
 
 /** Disposes all scenes of a loaded glTF (`gltf.scene` is one of `gltf.scenes`). */
 export function disposeGltf(gltf: { scene: Object3D; scenes?: Object3D[] }): void {
-  const { geometries, materials, textures, skeletons } = collectDisposables([gltf.scene, ...(gltf.scenes ?? [])]);
+  const { geometries, materials, textures, skeletons } = collectDisposables([gltf.scene, ...(gltf.scenes ?? [])], heldMaterials.get(gltf));
   for (const each of [...geometries, ...materials, ...textures, ...skeletons]) each.dispose();
   for (const texture of textures) {
     // ImageBitmaps (GLTFLoader's default in Chromium) keep their pixels until closed.
