@@ -165,3 +165,43 @@ export function applyKeyboardCommand(camera: PerspectiveCamera, controls: OrbitR
   controls.update();
   return true;
 }
+
+/** A camera position around the controls' target: angles in radians, distance in world units (bounding-sphere radii). */
+export interface OrbitPose {
+  azimuthRad: number;
+  polarRad: number;
+  distance: number;
+}
+
+/** How long a hotspot's fly-to takes; prefers-reduced-motion jumps. */
+export const FLY_DURATION_MS = 600;
+
+/** The camera's pose around `target` (the inverse of `getOrbitOffset`). */
+export function getOrbitPose(position: Vec3, target: Vec3): OrbitPose {
+  const [dx, dy, dz] = [position.x - target.x, position.y - target.y, position.z - target.z];
+  const distance = Math.hypot(dx, dy, dz);
+  return { azimuthRad: Math.atan2(dx, dz), polarRad: distance > 0 ? Math.acos(clamp(dy / distance, -1, 1)) : 0, distance };
+}
+
+export function easeInOutCubic(t: number): number {
+  const x = clamp(t, 0, 1);
+  return x < 0.5 ? 4 * x * x * x : 1 - (-2 * x + 2) ** 3 / 2;
+}
+
+/** The pose at progress `t` (0…1, eased) from one pose to another, turning the short way round. */
+export function interpolatePose(from: OrbitPose, to: OrbitPose, t: number): OrbitPose {
+  const k = easeInOutCubic(t);
+  const turn = Math.atan2(Math.sin(to.azimuthRad - from.azimuthRad), Math.cos(to.azimuthRad - from.azimuthRad));
+  return {
+    azimuthRad: from.azimuthRad + turn * k,
+    polarRad: from.polarRad + (to.polarRad - from.polarRad) * k,
+    distance: from.distance + (to.distance - from.distance) * k,
+  };
+}
+
+/** Puts the camera at `pose` around the controls' current target. */
+export function applyPose(camera: PerspectiveCamera, controls: OrbitRig, pose: OrbitPose): void {
+  const offset = getOrbitOffset(pose.azimuthRad, pose.polarRad, pose.distance);
+  camera.position.set(controls.target.x + offset.x, controls.target.y + offset.y, controls.target.z + offset.z);
+  controls.update();
+}
