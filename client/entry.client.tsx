@@ -46,6 +46,8 @@ function HydrationMark() {
 
 // The server rendered the canonical URL (`?utm_…` and other parameters no route reads dropped):
 // adopt it, so the router's location and the links built from it match the HTML.
+// A viewer's link state (`?hotspot=`, `?view=`: issue 15) is read in the browser only; it returns to the address once the router exists.
+const viewParams = [...new URLSearchParams(window.location.search)].filter(([name]) => name === 'hotspot' || name === 'view');
 const rendered = window.__vitrineUrl;
 if (rendered && rendered !== window.location.pathname + window.location.search) {
   window.history.replaceState(window.history.state, '', rendered + window.location.hash);
@@ -61,6 +63,11 @@ await resolveLazyMatches(routes);
 setPrefetchRoutes(routes);
 
 const router = createBrowserRouter(routes, { dataStrategy });
+if (viewParams.length > 0) {
+  const url = new URL(window.location.href);
+  for (const [name, value] of viewParams) url.searchParams.set(name, value);
+  window.history.replaceState(window.history.state, '', url);
+}
 
 // In a transition, hydration yields to the browser every few milliseconds instead of
 // one long task (Lighthouse's total blocking time), as React Router's default entry does.
