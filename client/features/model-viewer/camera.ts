@@ -44,8 +44,8 @@ export interface FramingInput {
   fovDeg: number;
   /** Canvas width / height. */
   aspect: number;
-  /** Editor-chosen angle (`ViewerSource.camera`). */
-  orbit?: OrbitAngles;
+  /** Editor-chosen angle (`ViewerSource.camera`), or a link's view; `distance` in bounding-sphere radii (default: fit). */
+  orbit?: OrbitAngles & { distance?: number };
   margin?: number;
 }
 
@@ -84,7 +84,8 @@ export function getFraming({ center, radius, fovDeg, aspect, orbit = DEFAULT_ORB
   const fitDistance = getFitDistance(safeRadius, fovDeg, aspect, margin);
   const { minDistance, maxDistance } = getDistanceLimits(safeRadius, fitDistance);
   const maxPolarAngle = getMaxPolarAngle(center.y, maxDistance, safeRadius * 0.02);
-  const offset = getOrbitOffset(orbit.azimuthDeg * DEG, clamp(orbit.polarDeg * DEG, 0, maxPolarAngle), fitDistance);
+  const distance = orbit.distance === undefined ? fitDistance : clamp(orbit.distance * safeRadius, minDistance, maxDistance);
+  const offset = getOrbitOffset(orbit.azimuthDeg * DEG, clamp(orbit.polarDeg * DEG, 0, maxPolarAngle), distance);
   return {
     position: { x: center.x + offset.x, y: center.y + offset.y, z: center.z + offset.z },
     target: { ...center },
@@ -96,6 +97,14 @@ export function getFraming({ center, radius, fovDeg, aspect, orbit = DEFAULT_ORB
     // The contact-shadow plane reaches further out than the model itself.
     far: maxDistance + safeRadius * 4,
   };
+}
+
+/** The inverse of the framing: where the camera is, as angles and a distance in bounding-sphere radii (the `?view=` of a link). */
+export function getOrbitView(position: Vec3, target: Vec3, radius: number): OrbitAngles & { distance: number } {
+  const [dx, dy, dz] = [position.x - target.x, position.y - target.y, position.z - target.z];
+  const distance = Math.hypot(dx, dy, dz);
+  const polar = distance > 0 ? Math.acos(clamp(dy / distance, -1, 1)) : 0;
+  return { azimuthDeg: Math.atan2(dx, dz) / DEG, polarDeg: polar / DEG, distance: distance / Math.max(radius, MIN_RADIUS) };
 }
 
 export type OrbitCommand = { kind: 'orbit'; azimuthRad: number; polarRad: number } | { kind: 'zoom'; factor: number } | { kind: 'reset' };
