@@ -97,7 +97,7 @@ describe('demo space export', () => {
   });
 
   it('holds the promised number of entries per content type', () => {
-    expect(space.contentTypes.map((type) => type.sys.id).sort()).toEqual(['article', 'model', 'page', 'person', 'siteSettings']);
+    expect(space.contentTypes.map((type) => type.sys.id).sort()).toEqual(['article', 'hotspot', 'model', 'modelVariant', 'page', 'person', 'siteSettings']);
     expect(entriesOfType('siteSettings')).toHaveLength(1);
     expect(entriesOfType('page').length).toBeGreaterThanOrEqual(4);
     expect(entriesOfType('article').filter((entry) => entry.sys.publishedVersion)).toHaveLength(12);

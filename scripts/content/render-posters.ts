@@ -2,7 +2,7 @@
  * Renders each model's poster with the app's own viewer in headless Chromium (SwiftShader WebGL) and writes it to
  * content/source/files/<slug>-poster.jpg; run the generator afterwards. On demand, not in CI (ADR 032).
  *
- *   node scripts/content/render-posters.ts
+ *   node scripts/content/render-posters.ts [slug…]   # every model, or only those named
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,7 @@ const FLAGS = ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-ba
 const WEBGL_FLAGS = ['--disable-default-apps', '--disable-dev-shm-usage', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'];
 
 interface ModelEntry {
+  sys: { contentType?: { sys: { id: string } } };
   fields: {
     slug: { 'en-US': string };
     file: { 'en-US': { sys: { id: string } } };
@@ -39,7 +40,10 @@ interface AssetEntry {
 }
 
 const space = JSON.parse(readFileSync(join(ROOT, 'content/space-export.json'), 'utf8')) as { entries: ModelEntry[]; assets: AssetEntry[] };
-const models = space.entries.filter((entry) => 'camera' in entry.fields);
+const only = process.argv.slice(2);
+const models = space.entries.filter((entry) => entry.sys.contentType?.sys.id === 'model' && (only.length === 0 || only.includes(entry.fields.slug['en-US'])));
+if (only.length > models.length)
+  throw new Error(`no model with the slug ${only.filter((slug) => !models.some((m) => m.fields.slug['en-US'] === slug)).join(', ')}`);
 const decodersDir = join(ROOT, 'public/decoders');
 await copyDecoders(decodersDir);
 const outDir = mkdtempSync(join(tmpdir(), 'vitrine-posters-'));

@@ -7,8 +7,10 @@ import sharp from 'sharp';
 import { writeModel } from '../gltf/write-model.ts';
 import { localize, readDocuments, readJson, SOURCE_DIR } from '../lib/source.ts';
 import { createAsset, SPACE_ID, toAssetToken, uploadedBefore } from '../lib/space.ts';
+import { readHotspots } from './showcase.ts';
 
 import type { NodeIO } from '@gltf-transform/core';
+import type { SurfacePoint } from '../gltf/surface.ts';
 import type { ProductSpec } from '../gltf/scene.ts';
 import type { ModelVariant } from '../gltf/write-model.ts';
 import type { SourceDocument } from '../lib/source.ts';
@@ -21,6 +23,10 @@ export interface BuiltModel {
   fileAssetId: string;
   siblingAssetIds: string[];
   dimensions: { width: number; height: number; depth: number; unit: 'mm' };
+  /** Per hotspot in content/source/hotspots/<slug>.json, where its ray meets the model. */
+  surface: SurfacePoint[];
+  /** The names of the file's KHR_materials_variants. */
+  fileVariants: string[];
 }
 
 interface AssetFileInput extends PublishInfo {
@@ -73,7 +79,13 @@ async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument):
   const { slug, variant, publishedOn } = model.en as { slug: string; variant: ModelVariant; publishedOn: string };
   // Each model's geometry and materials: gltf/products/<slug>.ts.
   const { createProduct } = (await import(`../gltf/products/${slug}.ts`)) as { createProduct: () => ProductSpec };
-  const { main, sidecars, dimensions } = await writeModel(io, createProduct(), variant);
+  const product = createProduct();
+  const { main, sidecars, dimensions, surface } = await writeModel(
+    io,
+    product,
+    variant,
+    readHotspots(slug).map(({ aim }) => aim),
+  );
   const [name, nameDe] = [String(model.en['name']), String(model.de['name'] ?? model.en['name'])];
   const fileAssetId = `${variant === 'gltf' ? 'gltf' : 'glb'}-${slug}`;
   const label = readJson<Record<ModelVariant, Localized<string>>>('model-variants.json')[variant];
@@ -100,7 +112,7 @@ async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument):
     description: { 'en-US': `Rendering of the ${name} on a soft studio background.`, 'de-DE': `Rendering: ${nameDe} vor weichem Studiohintergrund.` },
     ...uploadedBefore(publishedOn),
   });
-  return { slug, fileAssetId, siblingAssetIds, dimensions };
+  return { slug, fileAssetId, siblingAssetIds, dimensions, surface, fileVariants: (product.variants ?? []).map(({ name }) => name) };
 }
 
 export async function buildModels(io: NodeIO, store: AssetStore): Promise<BuiltModel[]> {

@@ -1,6 +1,7 @@
 import { toRichText } from '../lib/rich-text.ts';
 import { localize, readDocuments, readJson, readSource } from '../lib/source.ts';
 import { createEntry, neverPublished, publishedOn, toLink } from '../lib/space.ts';
+import { buildShowcaseEntries } from './showcase.ts';
 
 import type { SourceDocument } from '../lib/source.ts';
 import type { ExportEntity, Localized, LocalizedFields } from '../lib/space.ts';
@@ -57,8 +58,10 @@ async function buildArticle(article: SourceDocument): Promise<ExportEntity> {
   return createEntry({ id: `article-${slug}`, contentType: 'article', ...(draft ? neverPublished(publishDate) : publishedOn(publishDate)), tags, fields });
 }
 
-async function buildModelEntry(model: SourceDocument, built: BuiltModel): Promise<ExportEntity> {
+/** The model entry, then its variant and hotspot entries. */
+async function buildModelEntry(model: SourceDocument, built: BuiltModel): Promise<ExportEntity[]> {
   const { slug, publishedOn: date, tags, concept } = model.en as { slug: string; publishedOn: string; tags: string[]; concept: string };
+  const showcase = await buildShowcaseEntries(slug, date, built.surface, built.fileVariants);
   const fields = await toFields(model, {
     name: 'localized',
     slug: 'value',
@@ -71,8 +74,10 @@ async function buildModelEntry(model: SourceDocument, built: BuiltModel): Promis
     camera: 'value',
     autoRotate: 'value',
     featured: 'value',
+    variants: showcase.variants,
+    hotspots: showcase.hotspots,
   });
-  return createEntry({ id: `model-${slug}`, contentType: 'model', ...publishedOn(date, 6), tags, concepts: [concept], fields });
+  return [createEntry({ id: `model-${slug}`, contentType: 'model', ...publishedOn(date, 6), tags, concepts: [concept], fields }), ...showcase.entries];
 }
 
 export async function buildEntries(models: BuiltModel[]): Promise<ExportEntity[]> {
@@ -101,7 +106,7 @@ export async function buildEntries(models: BuiltModel[]): Promise<ExportEntity[]
     createEntry({ id: 'site-settings', contentType: 'siteSettings', ...publishedOn('2025-01-08', 60), fields: await toFields(settings, settingsFields) }),
     ...people,
     ...(await Promise.all(readDocuments('pages').map(buildPage))),
-    ...(await Promise.all(modelEntries)),
+    ...(await Promise.all(modelEntries)).flat(),
     ...(await Promise.all(readDocuments('articles').map(buildArticle))),
   ];
 }

@@ -1,10 +1,10 @@
 import { Document, Logger } from '@gltf-transform/core';
-import { KHRMaterialsEmissiveStrength } from '@gltf-transform/extensions';
+import { KHRMaterialsEmissiveStrength, KHRMaterialsVariants } from '@gltf-transform/extensions';
 
 import { createTextureImages, hexToRgb } from './textures.ts';
 import { merge, tangents } from './geometry.ts';
 
-import type { Buffer as GltfBuffer, Material, Node } from '@gltf-transform/core';
+import type { Buffer as GltfBuffer, Material, Node, Primitive, Texture } from '@gltf-transform/core';
 import type { Geometry } from './geometry.ts';
 import type { MaterialSpec, NodeSpec, ProductSpec } from './scene.ts';
 
@@ -21,10 +21,14 @@ interface BuildContext {
   buffer: GltfBuffer;
   materials: Map<string, Material>;
   nodes: Map<string, Node>;
+  /** Each primitive with the key of its (default) material. */
+  primitives: [string, Primitive][];
 }
 
 async function createMaterials(document: Document, product: ProductSpec): Promise<Map<string, Material>> {
   const materials = new Map<string, Material>();
+  // One texture pair per set, shared by every material that uses it (a variant's tint changes only the factor).
+  const textures = new Map<string, { baseColor: Texture; normal: Texture }>();
   let emissiveStrength: KHRMaterialsEmissiveStrength | undefined;
   for (const [key, spec] of Object.entries(product.materials) as [string, MaterialSpec][]) {
     const material = document
@@ -32,21 +36,27 @@ async function createMaterials(document: Document, product: ProductSpec): Promis
       .setMetallicFactor(spec.metallic)
       .setRoughnessFactor(spec.roughness)
       .setDoubleSided(spec.doubleSided ?? false);
-    material.setBaseColorFactor(spec.textures ? [1, 1, 1, 1] : [...srgbToLinear(spec.color), 1]);
+    material.setBaseColorFactor(spec.textures && !spec.tint ? [1, 1, 1, 1] : [...srgbToLinear(spec.tint ?? spec.color), 1]);
     if (spec.emissive) material.setEmissiveFactor(srgbToLinear(spec.emissive));
     if (spec.emissiveStrength && spec.emissiveStrength > 1) {
       emissiveStrength ??= document.createExtension(KHRMaterialsEmissiveStrength);
       material.setExtension('KHR_materials_emissive_strength', emissiveStrength.createEmissiveStrength().setEmissiveStrength(spec.emissiveStrength));
     }
     if (spec.textures) {
-      const images = await createTextureImages(spec.textures);
-      const fileBase = `${product.slug}-${spec.textures}`;
-      material.setBaseColorTexture(
-        document.createTexture(`${spec.name} colour`).setImage(images.baseColor).setMimeType('image/jpeg').setURI(`${fileBase}-basecolor.jpg`),
-      );
-      material.setNormalTexture(
-        document.createTexture(`${spec.name} normal`).setImage(images.normal).setMimeType('image/jpeg').setURI(`${fileBase}-normal.jpg`),
-      );
+      let pair = textures.get(spec.textures);
+      if (!pair) {
+        const images = await createTextureImages(spec.textures);
+        const fileBase = `${product.slug}-${spec.textures}`;
+        const texture = (kind: string, image: Uint8Array) =>
+          document
+            .createTexture(`${spec.name} ${kind}`)
+            .setImage(image)
+            .setMimeType('image/jpeg')
+            .setURI(`${fileBase}-${kind.replace('colour', 'basecolor')}.jpg`);
+        pair = { baseColor: texture('colour', images.baseColor), normal: texture('normal', images.normal) };
+        textures.set(spec.textures, pair);
+      }
+      material.setBaseColorTexture(pair.baseColor).setNormalTexture(pair.normal);
     }
     materials.set(key, material);
   }
@@ -80,7 +90,9 @@ function createNode(context: BuildContext, spec: NodeSpec): Node {
     for (const [key, geometries] of byMaterial) {
       const material = context.materials.get(key);
       if (!material) throw new Error(`Unknown material ${key}`);
-      mesh.addPrimitive(createPrimitive(context, merge(geometries), material));
+      const primitive = createPrimitive(context, merge(geometries), material);
+      context.primitives.push([key, primitive]);
+      mesh.addPrimitive(primitive);
     }
     node.setMesh(mesh);
   }
@@ -105,6 +117,23 @@ function createAnimation(context: BuildContext, product: ProductSpec): void {
   }
 }
 
+/** KHR_materials_variants: every primitive whose material a variant swaps maps each variant to its material (the default one included). */
+function createVariants(context: BuildContext, product: ProductSpec): void {
+  if (!product.variants?.length) return;
+  const extension = context.document.createExtension(KHRMaterialsVariants);
+  const variants = product.variants.map((spec) => ({ spec, variant: extension.createVariant(spec.name) }));
+  for (const [key, primitive] of context.primitives) {
+    if (!variants.some(({ spec }) => key in spec.swap)) continue;
+    const mappings = extension.createMappingList();
+    for (const { spec, variant } of variants) {
+      const material = context.materials.get(spec.swap[key] ?? key);
+      if (!material) throw new Error(`Variant ${spec.name} swaps in unknown material ${spec.swap[key]}`);
+      mappings.addMapping(extension.createMapping().setMaterial(material).addVariant(variant));
+    }
+    primitive.setExtension('KHR_materials_variants', mappings);
+  }
+}
+
 export async function buildDocument(product: ProductSpec): Promise<Document> {
   // Quiet: meshopt's quantize step reports tiling UVs it leaves as floats, which is intended.
   const document = new Document().setLogger(new Logger(Logger.Verbosity.ERROR));
@@ -112,9 +141,10 @@ export async function buildDocument(product: ProductSpec): Promise<Document> {
   asset.generator = 'Vitrine demo space generator (scripts/content), glTF-Transform';
   asset.copyright = 'CC0 1.0 Universal: generated for the Vitrine demo, no rights reserved';
   const buffer = document.createBuffer('buffer').setURI(`${product.slug}.bin`);
-  const context: BuildContext = { document, buffer, materials: await createMaterials(document, product), nodes: new Map() };
+  const context: BuildContext = { document, buffer, materials: await createMaterials(document, product), nodes: new Map(), primitives: [] };
   const scene = document.createScene(product.title).addChild(createNode(context, product.root));
   document.getRoot().setDefaultScene(scene);
   createAnimation(context, product);
+  createVariants(context, product);
   return document;
 }

@@ -7,6 +7,8 @@ export interface MaterialSpec {
   name: string;
   /** sRGB hex (unused where textures are set). */
   color: string;
+  /** sRGB hex multiplied into the textures (baseColorFactor), so colour variants share one neutral texture. */
+  tint?: string;
   metallic: number;
   roughness: number;
   emissive?: string;
@@ -36,12 +38,19 @@ export interface AnimationChannelSpec {
   rotations: [number, number, number, number][];
 }
 
+/** A KHR_materials_variants variant: its name in the file and, per default material key, the material key it swaps in. */
+export interface VariantSpec {
+  name: string;
+  swap: Record<string, string>;
+}
+
 export interface ProductSpec {
   slug: string;
   title: string;
   materials: Record<string, MaterialSpec>;
   root: NodeSpec;
   animation?: { name: string; channels: AnimationChannelSpec[] };
+  variants?: VariantSpec[];
 }
 
 /** Materials measured from real samples where it matters (linear PBR, metres). */
@@ -52,7 +61,10 @@ export const MATERIALS = {
   ash: { name: 'Ash', color: '#c9b28e', metallic: 0, roughness: 0.6 },
   walnut: { name: 'Walnut', color: '#5b3b26', metallic: 0, roughness: 0.5 },
   beech: { name: 'Steamed beech', color: '#b6845c', metallic: 0, roughness: 0.55 },
-  wool: { name: 'Boiled wool, sage', color: '#7f8c78', metallic: 0, roughness: 0.92, textures: 'wool' },
+  wool: { name: 'Boiled wool, sage', color: '#7f8c78', tint: '#97a58f', metallic: 0, roughness: 0.92, textures: 'wool' },
+  woolCharcoal: { name: 'Boiled wool, charcoal', color: '#3d3e40', tint: '#5a5c60', metallic: 0, roughness: 0.94, textures: 'wool' },
+  woolOchre: { name: 'Boiled wool, ochre', color: '#b8863b', tint: '#d09647', metallic: 0, roughness: 0.92, textures: 'wool' },
+  oakSmoked: { name: 'Smoked oak', color: '#6b4a2e', tint: '#89776f', metallic: 0, roughness: 0.6, textures: 'oak' },
   powderGraphite: { name: 'Powder-coated steel, graphite', color: '#2e3033', metallic: 0, roughness: 0.48 },
   powderChalk: { name: 'Powder-coated steel, chalk', color: '#e7e3da', metallic: 0, roughness: 0.5 },
   aluminium: { name: 'Brushed aluminium', color: '#c3c6c8', metallic: 1, roughness: 0.32 },

@@ -76,7 +76,7 @@ function createWoodField(set: keyof typeof WOODS): Field {
   });
 }
 
-/** Boiled wool: a soft basket weave under felted fuzz. */
+/** Boiled wool: a soft basket weave under felted fuzz, undyed (light grey), so each colour is a tint of the same texture (MaterialSpec.tint). */
 function createWoolField(): Field {
   const cells = 32;
   return createField(256, (u, v) => {
@@ -84,7 +84,7 @@ function createWoolField(): Field {
     const thread = Math.sin(((horizontal ? v * cells : u * cells) % 1) * Math.PI);
     const h = thread * 0.6 + periodicFbm(u, v, 48, 48, 3, 'wool-fuzz') * 0.4;
     const heather = periodicFbm(u, v, 6, 6, 3, 'wool-heather');
-    return { rgb: mixRgb(hexToRgb('#68745f'), hexToRgb('#8e9b86'), Math.min(1, h * 0.7 + heather * 0.4)), height: h };
+    return { rgb: mixRgb(hexToRgb('#b4b4b4'), hexToRgb('#f0f0f0'), Math.min(1, h * 0.7 + heather * 0.4)), height: h };
   });
 }
 

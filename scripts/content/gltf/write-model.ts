@@ -7,9 +7,11 @@ import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
 import sharp from 'sharp';
 
 import { buildDocument } from './build-document.ts';
+import { castRays } from './surface.ts';
 
 import type { Scene } from '@gltf-transform/core';
 import type { ProductSpec } from './scene.ts';
+import type { SurfacePoint, SurfaceRay } from './surface.ts';
 
 /** One glTF delivery variant per model, so the viewer is exercised with each (content/README.md lists them). */
 export type ModelVariant = 'glb' | 'textured' | 'animated' | 'draco' | 'meshopt' | 'ktx2' | 'gltf';
@@ -20,6 +22,8 @@ export interface ModelFiles {
   sidecars: { fileName: string; bytes: Uint8Array }[];
   /** Bounding box of the default scene in millimetres. */
   dimensions: { width: number; height: number; depth: number; unit: 'mm' };
+  /** Where each of the `rays` meets the model (hotspot positions), measured before compression. */
+  surface: SurfacePoint[];
 }
 
 /** A NodeIO that reads and writes every extension the demo uses, with the Draco and meshopt codecs. */
@@ -64,11 +68,12 @@ const toKtx2 = [
   }),
 ];
 
-export async function writeModel(io: NodeIO, product: ProductSpec, variant: ModelVariant): Promise<ModelFiles> {
+export async function writeModel(io: NodeIO, product: ProductSpec, variant: ModelVariant, rays: SurfaceRay[] = []): Promise<ModelFiles> {
   const document = await buildDocument(product);
   const { min, max } = getBounds(document.getRoot().getDefaultScene() as Scene);
   const [width, height, depth] = [0, 1, 2].map((axis) => Math.round(((max[axis] ?? 0) - (min[axis] ?? 0)) * 1000)) as [number, number, number];
   const dimensions = { width, height, depth, unit: 'mm' as const };
+  const surface = castRays(document, rays);
   if (variant === 'draco') await document.transform(weld(), draco({ method: 'edgebreaker', quantizePosition: 14, quantizeNormal: 10, quantizeTexcoord: 12 }));
   if (variant === 'meshopt') await document.transform(weld(), meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
   if (variant === 'ktx2') await document.transform(...toKtx2);
@@ -79,7 +84,8 @@ export async function writeModel(io: NodeIO, product: ProductSpec, variant: Mode
       main: { fileName: `${product.slug}.gltf`, bytes: new TextEncoder().encode(text) },
       sidecars: Object.entries(resources).map(([fileName, bytes]) => ({ fileName, bytes })),
       dimensions,
+      surface,
     };
   }
-  return { main: { fileName: `${product.slug}.glb`, bytes: await io.writeBinary(document) }, sidecars: [], dimensions };
+  return { main: { fileName: `${product.slug}.glb`, bytes: await io.writeBinary(document) }, sidecars: [], dimensions, surface };
 }

@@ -4,7 +4,10 @@ import { part, pickMaterials } from '../scene.ts';
 import type { Geometry, Vec3 } from '../geometry.ts';
 import type { ProductSpec } from '../scene.ts';
 
-/** Lounge chair: oiled oak frame, loose boiled-wool cushions. About 680 × 825 × 720 mm. */
+/**
+ * Lounge chair: oiled oak frame, loose boiled-wool cushions. About 680 × 825 × 720 mm. Three KHR_materials_variants (the modelVariant
+ * entries' `gltfName`): the wool colours tint one undyed texture and Charcoal smokes the oak, so every variant shares the two texture pairs.
+ */
 const WOOD_REPEAT = 2.2;
 const WOOL_REPEAT = 7;
 
@@ -32,7 +35,7 @@ export function createProduct(): ProductSpec {
   return {
     slug: 'ostra-lounge-chair',
     title: 'Ostra Lounge Chair',
-    materials: pickMaterials('oakOiled', 'wool'),
+    materials: pickMaterials('oakOiled', 'wool', 'woolCharcoal', 'woolOchre', 'oakSmoked'),
     root: {
       name: 'Ostra Lounge Chair',
       parts: [],
@@ -41,5 +44,10 @@ export function createProduct(): ProductSpec {
         { name: 'Cushions', parts: [part('wool', merge([seat, back]))] },
       ],
     },
+    variants: [
+      { name: 'Sage', swap: {} },
+      { name: 'Charcoal', swap: { wool: 'woolCharcoal', oakOiled: 'oakSmoked' } },
+      { name: 'Ochre', swap: { wool: 'woolOchre' } },
+    ],
   };
 }

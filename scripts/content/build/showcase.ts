@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { toRichText } from '../lib/rich-text.ts';
+import { readJson, SOURCE_DIR } from '../lib/source.ts';
+import { createEntry, publishedOn, toLink } from '../lib/space.ts';
+
+import type { SurfacePoint, SurfaceRay } from '../gltf/surface.ts';
+import type { ExportEntity, Localized, LocalizedFields } from '../lib/space.ts';
+
+/**
+ * A model's swatch group and annotations (issue 15): content/source/variants/<slug>.json becomes `modelVariant` entries,
+ * content/source/hotspots/<slug>.json `hotspot` entries, whose position and normal come from casting the `aim` ray at the model.
+ */
+export interface VariantSource {
+  key: string;
+  label: Localized<string>;
+  /** The variant's name in the file's KHR_materials_variants. */
+  gltfName?: string;
+  swatch?: string;
+  /** Colour variant of a file without the extension: material name → '#rrggbb'. */
+  colors?: Record<string, string>;
+}
+
+export interface HotspotSource {
+  key: string;
+  label: Localized<string>;
+  /** Markdown, rendered to rich text. */
+  note: Localized<string>;
+  aim: SurfaceRay;
+  camera?: { azimuthDeg: number; polarDeg: number; distance?: number };
+}
+
+/** The content model's `modelVariant.key` pattern (the `?variant=` value) and its colour format. */
+const KEY = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const COLOR = /^#[0-9a-f]{6}$/i;
+/** The content model's limit on `model.variants` and `model.hotspots`. */
+const MAX_ITEMS = 24;
+
+function readList<T extends { key: string }>(folder: 'variants' | 'hotspots', slug: string): T[] {
+  const file = `${folder}/${slug}.json`;
+  if (!existsSync(join(SOURCE_DIR, file))) return [];
+  const items = readJson<T[]>(file);
+  if (items.length > MAX_ITEMS) throw new Error(`${file}: ${items.length} items, the content model allows ${MAX_ITEMS}`);
+  const keys = items.map((item) => item.key);
+  const bad = keys.find((key, index) => !KEY.test(key) || keys.indexOf(key) !== index);
+  if (bad !== undefined) throw new Error(`${file}: key "${bad}" is repeated or not ${KEY}`);
+  return items;
+}
+
+export function readVariants(slug: string, fileVariants: string[]): VariantSource[] {
+  const variants = readList<VariantSource>('variants', slug);
+  for (const { key, gltfName, swatch, colors = {} } of variants) {
+    if (gltfName !== undefined && !fileVariants.includes(gltfName))
+      throw new Error(`variants/${slug}.json: ${key} names "${gltfName}", not a variant of the file`);
+    const badColor = [swatch, ...Object.values(colors)].find((color) => color !== undefined && !COLOR.test(color));
+    if (badColor !== undefined) throw new Error(`variants/${slug}.json: ${key} has "${badColor}", not #rrggbb`);
+  }
+  return variants;
+}
+
+export const readHotspots = (slug: string) => readList<HotspotSource>('hotspots', slug);
+
+const single = <T>(value: T): Localized<T> => ({ 'en-US': value });
+
+async function localizedRichText(markdown: Localized<string>): Promise<Localized<unknown>> {
+  const english = { 'en-US': await toRichText(markdown['en-US']) };
+  return markdown['de-DE'] === undefined ? english : { ...english, 'de-DE': await toRichText(markdown['de-DE']) };
+}
+
+/** The model's `variants` and `hotspots` entries, published with it; `surface` holds each hotspot's cast ray. */
+export async function buildShowcaseEntries(slug: string, date: string, surface: SurfacePoint[], fileVariants: string[]) {
+  const timing = publishedOn(date, 6);
+  const variants = readVariants(slug, fileVariants).map(({ key, label, gltfName, swatch, colors }) => {
+    const fields: LocalizedFields = { key: single(key), label };
+    if (gltfName) fields['gltfName'] = single(gltfName);
+    if (swatch) fields['swatch'] = single(swatch);
+    if (colors) fields['colors'] = single(colors);
+    return createEntry({ id: `variant-${slug}-${key}`, contentType: 'modelVariant', ...timing, fields });
+  });
+  const hotspots: ExportEntity[] = [];
+  for (const [index, { key, label, note, camera }] of readHotspots(slug).entries()) {
+    const point = surface[index];
+    if (!point) throw new Error(`hotspots/${slug}.json: no surface point for ${key}`);
+    const fields: LocalizedFields = { label, note: await localizedRichText(note), position: single(point.position), normal: single(point.normal) };
+    if (camera) fields['camera'] = single(camera);
+    hotspots.push(createEntry({ id: `hotspot-${slug}-${key}`, contentType: 'hotspot', ...timing, fields }));
+  }
+  const links = (entries: ExportEntity[]) => (entries.length > 0 ? single(entries.map((entry) => toLink('Entry', entry.sys.id))) : undefined);
+  return { entries: [...variants, ...hotspots], variants: links(variants), hotspots: links(hotspots) };
+}
