@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState } from 'react';
+
+import { detectArModes } from './ar-support.ts';
+import { getViewerLabels } from './labels.ts';
+
+import type { Locale, ViewerSource } from '#shared/content/types.ts';
+
+import type { ArMode } from './ar-support.ts';
+
+// "View in your space": the button is shell (no three.js); each AR route is its own chunk, loaded by the press (ADR 047).
+const loadWebXr = () => import('./ar/ar-webxr.ts');
+const loadQuickLook = () => import('./ar/ar-quick-look.ts');
+const loadSceneViewer = () => import('./ar/ar-scene-viewer.ts');
+
+/** Set once Quick Look's chunk was asked for: only then are there USDZ blobs to free. */
+let quickLook: ReturnType<typeof loadQuickLook> | null = null;
+
+interface ArRequest {
+  source: ViewerSource;
+  locale: Locale;
+  variant?: string;
+  modes: ArMode[];
+  /** The dom-overlay root (exit button, guidance). */
+  overlay: HTMLElement;
+}
+
+/** Requested inside the press, before any await: a WebXR session needs the user's activation, which an awaited chunk could outlast. */
+function requestArSession(overlay: HTMLElement): Promise<XRSession> {
+  const xr = (navigator as Navigator & { xr?: XRSystem }).xr;
+  if (!xr) return Promise.reject(new Error('WebXR is missing'));
+  return xr.requestSession('immersive-ar', { requiredFeatures: ['hit-test'], optionalFeatures: ['dom-overlay'], domOverlay: { root: overlay } });
+}
+
+async function openSceneViewer({ source }: ArRequest): Promise<void> {
+  const { openSceneViewer: open } = await loadSceneViewer();
+  await open({ file: new URL(source.src, document.baseURI).href, title: source.alt, pageUrl: window.location.href });
+}
+
+async function runWebXr(request: ArRequest, pendingSession: Promise<XRSession>): Promise<void> {
+  const chunk = loadWebXr();
+  let session: XRSession;
+  try {
+    session = await pendingSession;
+  } catch (error) {
+    // No session (hit-test missing, permission refused): Android still has Scene Viewer.
+    if (request.modes.includes('scene-viewer')) return openSceneViewer(request);
+    throw error;
+  }
+  try {
+    const { runWebXr: run } = await chunk;
+    await run(session, request.overlay, request);
+  } catch (error) {
+    await session.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Starts the device's best route; resolves when the visitor is back (WebXR ended, Quick Look or Scene Viewer opened). */
+function startAr(request: ArRequest): Promise<void> {
+  const [mode] = request.modes;
+  if (mode === 'webxr') return runWebXr(request, requestArSession(request.overlay));
+  if (mode === 'scene-viewer') return openSceneViewer(request);
+  quickLook ??= loadQuickLook();
+  return quickLook.then((module) => module.openQuickLook(request.source, request.variant));
+}
+
+function useArModes(source: ViewerSource): ArMode[] {
+  const [modes, setModes] = useState<ArMode[]>([]);
+  const { src, unavailable } = source;
+  useEffect(() => {
+    let isCurrent = true;
+    void detectArModes({ src, unavailable }, { navigator, document }).then((found) => {
+      if (isCurrent) setModes(found);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [src, unavailable]);
+  return modes;
+}
+
+export interface ArButtonProps {
+  source: ViewerSource;
+  locale: Locale;
+  /** The selected variant's id: AR shows the model as the page does. */
+  variant?: string;
+  /** A failure message for the viewer's message area; null clears it. */
+  onMessage: (message: string | null) => void;
+}
+
+/** Shown only where the device can place the model in the room (detected after hydration, so the server renders nothing). */
+export function ArButton({ source, locale, variant, onMessage }: ArButtonProps) {
+  const modes = useArModes(source);
+  const [isBusy, setIsBusy] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const overlayRef = useRef<HTMLDivElement>(null);
+  const t = getViewerLabels(locale).ar;
+  const { src } = source;
+
+  useEffect(() => () => void quickLook?.then((module) => module.releaseQuickLook(src)), [src]);
+
+  if (modes.length === 0) return null;
+  const handleClick = () => {
+    const overlay = overlayRef.current;
+    if (isBusy || !overlay) return;
+    setIsBusy(true);
+    onMessage(null);
+    startAr({ source, locale, variant, modes, overlay })
+      .catch(() => onMessage(t.failed))
+      .finally(() => {
+        setIsBusy(false);
+        buttonRef.current?.focus();
+      });
+  };
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="mv-button mv-ar-button"
+        aria-disabled={isBusy || undefined}
+        data-ar-mode={modes[0]}
+        onClick={handleClick}
+      >
+        <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden="true">
+          <path d="M12 7.5 16 9.75v4.5L12 16.5 8 14.25v-4.5z M3 7V3h4 M17 3h4v4 M21 17v4h-4 M7 21H3v-4" strokeLinejoin="round" />
+        </svg>
+        {isBusy ? t.preparing : t.view}
+      </button>
+      <div ref={overlayRef} className="mv-ar-overlay" />
+    </>
+  );
+}

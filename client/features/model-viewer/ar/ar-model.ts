@@ -1,0 +1,65 @@
+import { Box3, Group, Vector3 } from 'three';
+import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
+
+import { disposeCloneSkeletons, readGltf, retainGltf } from '../gltf-cache.ts';
+import { createGltfLoad } from '../gltf-loader.ts';
+import { applyVariant, getVariantMaterials } from '../variants.ts';
+import { getRealScale } from './real-scale.ts';
+
+import type { Object3D, WebGLRenderer } from 'three';
+
+import type { Dimensions, ViewerSource } from '#shared/content/types.ts';
+
+/** A model ready for AR: `root` stands on y = 0, centred on the origin, at real size; `release` lets go of the shared download. */
+export interface ArModel {
+  root: Group;
+  release(): void;
+}
+
+/** Wraps a model so it stands on the floor at its origin, scaled to the entry's dimensions (the file's metres without them). */
+export function placeAtRealScale(model: Object3D, dimensions?: Dimensions): Group {
+  const root = new Group();
+  // USD prim name of the wrapper in an exported USDZ (tests read its scale there).
+  root.name = 'RealScale';
+  root.add(model);
+  model.updateMatrixWorld(true);
+  const box = new Box3().setFromObject(model);
+  const size = box.isEmpty() ? new Vector3() : box.getSize(new Vector3());
+  const center = box.isEmpty() ? new Vector3() : box.getCenter(new Vector3());
+  model.position.sub(new Vector3(center.x, box.isEmpty() ? 0 : box.min.y, center.z));
+  root.scale.setScalar(getRealScale(size, dimensions));
+  root.updateMatrixWorld(true);
+  return root;
+}
+
+/**
+ * The page's model through the viewer's download cache (a model the viewer already shows costs no request) and loader (the
+ * same decoders), cloned so the viewer's copy is untouched, showing `variant` (an id of `source.variants`).
+ * `renderer` picks KTX2 transcode targets.
+ */
+export async function loadArModel(source: ViewerSource, renderer: WebGLRenderer, variant?: string): Promise<ArModel> {
+  const result = await readGltf(source.src, 0, createGltfLoad(renderer, source.files));
+  if (!result.ok) throw result.error instanceof Error ? result.error : new Error('The model could not be loaded');
+  const { gltf } = result;
+  const scene = gltf.scene ?? gltf.scenes[0];
+  if (!scene) throw new Error('The model has no scene');
+  const release = retainGltf(source.src, gltf);
+  try {
+    const clone = cloneSkinned(scene);
+    applyVariant(
+      clone,
+      await getVariantMaterials(gltf),
+      source.variants?.find((each) => each.id === variant),
+    );
+    return {
+      root: placeAtRealScale(clone, source.dimensions),
+      release() {
+        disposeCloneSkeletons(clone);
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

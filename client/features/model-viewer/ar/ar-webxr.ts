@@ -1,0 +1,203 @@
+import {
+  DirectionalLight,
+  Mesh,
+  MeshBasicMaterial,
+  PerspectiveCamera,
+  PlaneGeometry,
+  PMREMGenerator,
+  RingGeometry,
+  Scene,
+  ShadowMaterial,
+  Vector3,
+  WebGLRenderer,
+} from 'three';
+import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
+
+import { getArLabels } from './ar-labels.ts';
+import { loadArModel } from './ar-model.ts';
+
+import type { Locale, ViewerSource } from '#shared/content/types.ts';
+
+import type { ArLabels } from './ar-labels.ts';
+import type { ArModel } from './ar-model.ts';
+
+// WebXR immersive-ar (Android Chrome): a reticle on the surface hit-test finds, tap to place the model at real size, drag to turn it.
+// Its own renderer and scene; the page's viewer stays mounted, so leaving AR shows it as it was (ADR 047).
+
+/** A touch that moved farther than this (CSS px) turned the model; its end must not also move it. */
+const DRAG_PX = 12;
+const TURN_PER_PX = 0.01;
+
+interface Overlay {
+  setHint(text: string): void;
+  remove(): void;
+}
+
+/** The dom-overlay content: an exit button and one line of guidance (announced). */
+function createOverlay(root: HTMLElement, t: ArLabels, onExit: () => void): Overlay {
+  const exit = document.createElement('button');
+  exit.type = 'button';
+  exit.className = 'mv-button mv-ar-overlay__exit';
+  exit.textContent = t.exit;
+  exit.addEventListener('click', onExit);
+  // A tap on the button is not also a tap into the room.
+  exit.addEventListener('beforexrselect', (event) => event.preventDefault());
+  const hint = document.createElement('p');
+  hint.className = 'mv-ar-overlay__hint';
+  hint.setAttribute('role', 'status');
+  root.replaceChildren(exit, hint);
+  root.dataset.active = 'true';
+  return {
+    setHint(text) {
+      if (hint.textContent !== text) hint.textContent = text;
+    },
+    remove() {
+      root.replaceChildren();
+      delete root.dataset.active;
+    },
+  };
+}
+
+function createReticle(): Mesh<RingGeometry, MeshBasicMaterial> {
+  const reticle = new Mesh(new RingGeometry(0.08, 0.1, 40).rotateX(-Math.PI / 2), new MeshBasicMaterial({ color: 0xffffff }));
+  reticle.matrixAutoUpdate = false;
+  reticle.visible = false;
+  return reticle;
+}
+
+/** A shadow-only floor under the model and the light that casts it: placed models look set down, not floating. */
+function createGround(scene: Scene) {
+  const ground = new Mesh(new PlaneGeometry(6, 6).rotateX(-Math.PI / 2), new ShadowMaterial({ opacity: 0.3 }));
+  ground.receiveShadow = true;
+  ground.visible = false;
+  const light = new DirectionalLight(0xffffff, 1.5);
+  light.castShadow = true;
+  light.shadow.mapSize.set(1024, 1024);
+  Object.assign(light.shadow.camera, { left: -2, right: 2, top: 2, bottom: -2, near: 0.1, far: 10 });
+  light.target = ground;
+  scene.add(ground, light, light.target);
+  return {
+    moveTo(position: Vector3) {
+      ground.position.copy(position);
+      light.position.copy(position).add(new Vector3(0.6, 3, 0.4));
+      ground.visible = true;
+    },
+    dispose() {
+      ground.geometry.dispose();
+      ground.material.dispose();
+      light.dispose();
+    },
+  };
+}
+
+export interface WebXrOptions {
+  source: ViewerSource;
+  locale: Locale;
+  /** The selected variant's id. */
+  variant?: string;
+}
+
+/** Runs a started `immersive-ar` session until it ends (Exit, the system's back, an error); then everything is freed. */
+export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { source, locale, variant }: WebXrOptions): Promise<void> {
+  const t = getArLabels(locale);
+  let isEnded = false;
+  let markEnded = () => {};
+  const ended = new Promise<void>((resolve) => {
+    markEnded = () => {
+      isEnded = true;
+      resolve();
+    };
+  });
+  session.addEventListener('end', markEnded);
+  // Rejects when the session already ended (then no 'end' event may come).
+  const end = () => void session.end().catch(markEnded);
+  const overlay = createOverlay(overlayRoot, t, end);
+
+  const renderer = new WebGLRenderer({ antialias: true, alpha: true });
+  renderer.setPixelRatio(window.devicePixelRatio);
+  renderer.shadowMap.enabled = true;
+  renderer.xr.enabled = true;
+  renderer.xr.setReferenceSpaceType('local');
+  const scene = new Scene();
+  const camera = new PerspectiveCamera();
+  const pmrem = new PMREMGenerator(renderer);
+  const room = new RoomEnvironment();
+  const environment = pmrem.fromScene(room, 0.04);
+  scene.environment = environment.texture;
+  const reticle = createReticle();
+  const ground = createGround(scene);
+  scene.add(reticle);
+
+  let model: ArModel | null = null;
+  let failure: unknown = null;
+  let hitSource: XRHitTestSource | undefined;
+  let isPlaced = false;
+  let drag = { x: 0, distance: 0 };
+
+  const place = () => {
+    if (!model || !reticle.visible || drag.distance > DRAG_PX) return;
+    const { root } = model;
+    root.position.setFromMatrixPosition(reticle.matrix);
+    const eye = new Vector3().setFromMatrixPosition(renderer.xr.getCamera().matrixWorld);
+    // Turned to face the visitor.
+    root.rotation.y = Math.atan2(eye.x - root.position.x, eye.z - root.position.z);
+    root.visible = true;
+    ground.moveTo(root.position);
+    isPlaced = true;
+  };
+  const handlePointerDown = (event: PointerEvent) => (drag = { x: event.clientX, distance: 0 });
+  const handlePointerMove = (event: PointerEvent) => {
+    const dx = event.clientX - drag.x;
+    drag = { x: event.clientX, distance: drag.distance + Math.abs(dx) };
+    if (model && isPlaced) model.root.rotation.y += dx * TURN_PER_PX;
+  };
+
+  try {
+    await renderer.xr.setSession(session);
+    const viewerSpace = await session.requestReferenceSpace('viewer');
+    hitSource = await session.requestHitTestSource?.({ space: viewerSpace });
+    session.addEventListener('select', place);
+    overlayRoot.addEventListener('pointerdown', handlePointerDown);
+    overlayRoot.addEventListener('pointermove', handlePointerMove);
+    loadArModel(source, renderer, variant).then(
+      (loaded) => {
+        if (isEnded) return loaded.release();
+        loaded.root.visible = false;
+        loaded.root.traverse((object) => (object.castShadow = true));
+        scene.add(loaded.root);
+        model = loaded;
+      },
+      (error: unknown) => {
+        failure = error;
+        end();
+      },
+    );
+    renderer.setAnimationLoop((_time, frame?: XRFrame) => {
+      const space = renderer.xr.getReferenceSpace();
+      const pose = frame && hitSource && space ? frame.getHitTestResults(hitSource)[0]?.getPose(space) : undefined;
+      reticle.visible = pose !== undefined;
+      if (pose) reticle.matrix.fromArray(pose.transform.matrix);
+      overlay.setHint(!model ? t.loading : isPlaced ? t.placed : reticle.visible ? t.place : t.findSurface);
+      renderer.render(scene, camera);
+    });
+  } catch (error) {
+    failure = error;
+    end();
+  }
+
+  await ended;
+  renderer.setAnimationLoop(null);
+  hitSource?.cancel();
+  overlayRoot.removeEventListener('pointerdown', handlePointerDown);
+  overlayRoot.removeEventListener('pointermove', handlePointerMove);
+  overlay.remove();
+  (model as ArModel | null)?.release();
+  reticle.geometry.dispose();
+  reticle.material.dispose();
+  ground.dispose();
+  environment.dispose();
+  room.dispose();
+  pmrem.dispose();
+  renderer.dispose();
+  if (failure) throw failure;
+}

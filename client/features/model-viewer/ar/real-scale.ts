@@ -1,0 +1,31 @@
+import type { Dimensions, Vec3 } from '#shared/content/types.ts';
+
+const METRES_PER_UNIT: Record<Dimensions['unit'], number> = { mm: 0.001, cm: 0.01, m: 1 };
+/** Beyond these a scale is a data error (a model authored in km, dimensions typed in the wrong unit): the file's metres win. */
+const MIN_SCALE = 1e-4;
+const MAX_SCALE = 1e4;
+
+/** The entry's dimensions in metres, largest first. */
+function entryExtents(dimensions: Dimensions): number[] {
+  const metres = METRES_PER_UNIT[dimensions.unit];
+  return [dimensions.width, dimensions.height, dimensions.depth].map((value) => value * metres).sort((a, b) => b - a);
+}
+
+/**
+ * The uniform scale that shows the model at its real size. glTF is in metres, so without `dimensions` it is 1. With them, the model's
+ * bounding box is matched to the entry: extents are compared largest to largest (an entry's width and depth may name the
+ * other horizontal axis), and the median of the three ratios wins, so one mistyped or flat dimension cannot distort it.
+ */
+export function getRealScale(size: Vec3, dimensions?: Dimensions): number {
+  if (!dimensions) return 1;
+  const model = [size.x, size.y, size.z].sort((a, b) => b - a);
+  const entry = entryExtents(dimensions);
+  const ratios = entry
+    .map((value, index) => value / (model[index] ?? 0))
+    .filter((ratio) => Number.isFinite(ratio) && ratio > 0)
+    .sort((a, b) => a - b);
+  if (ratios.length === 0) return 1;
+  const middle = Math.floor(ratios.length / 2);
+  const median = ratios.length % 2 === 1 ? (ratios[middle] as number) : Math.sqrt((ratios[middle - 1] as number) * (ratios[middle] as number));
+  return median >= MIN_SCALE && median <= MAX_SCALE ? median : 1;
+}
