@@ -9,6 +9,8 @@ const LABELS = {
     loading: 'Loading 3D model',
     retry: 'Retry',
     unavailable: '3D view unavailable',
+    variants: 'Variants',
+    showVariant: 'Show',
     ar: { view: 'View in your space', preparing: 'Preparing AR…', failed: 'Augmented reality could not start on this device.' },
     messages: {
       'no-webgl': '3D preview needs WebGL, which this browser or device does not provide.',
@@ -23,6 +25,8 @@ const LABELS = {
     loading: '3D-Modell wird geladen',
     retry: 'Erneut versuchen',
     unavailable: '3D-Ansicht nicht verfügbar',
+    variants: 'Varianten',
+    showVariant: 'Anzeigen',
     ar: { view: 'In Ihrem Raum ansehen', preparing: 'AR wird vorbereitet…', failed: 'Augmented Reality konnte auf diesem Gerät nicht starten.' },
     messages: {
       'no-webgl': 'Die 3D-Vorschau benötigt WebGL, das dieser Browser oder dieses Gerät nicht unterstützt.',

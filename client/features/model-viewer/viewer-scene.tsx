@@ -5,6 +5,7 @@ import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js
 
 import { applyFraming, FOV_DEG, getFraming } from './camera.ts';
 import { disposeCloneSkeletons, readGltf, retainGltf } from './gltf-cache.ts';
+import { useVariant } from './variants.ts';
 import { countFrame } from './viewer-debug.ts';
 import { ViewerErrorBoundary } from './viewer-error-boundary.tsx';
 
@@ -12,13 +13,15 @@ import type { OnCenterCallbackProps } from '@react-three/drei';
 import type { AnimationAction, PerspectiveCamera } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
-import type { ViewerSource } from '#shared/content/types.ts';
+import type { ModelVariant, ViewerSource } from '#shared/content/types.ts';
 
 import type { Framing, OrbitRig } from './camera.ts';
 import type { LoadGltf } from './gltf-cache.ts';
 
 export interface ViewerSceneProps {
   source: ViewerSource;
+  /** The selected `source.variants` id; unknown or absent shows the file's own materials. */
+  variant?: string;
   attempt: number;
   load: LoadGltf;
   autoRotate: boolean;
@@ -34,7 +37,7 @@ export interface ViewerSceneProps {
 
 /** Everything inside the canvas: environment, controls, the model under its own error boundary, the contact shadow. */
 export function ViewerScene(props: ViewerSceneProps) {
-  const { source, attempt, load, autoRotate, isPlaying, isAnimated, framingRef, onInteract, onAnimationCount, onFirstFrame, onLoadError } = props;
+  const { source, variant, attempt, load, autoRotate, isPlaying, isAnimated, framingRef, onInteract, onAnimationCount, onFirstFrame, onLoadError } = props;
   const camera = useThree((state) => state.camera) as PerspectiveCamera;
   const controls = useThree((state) => state.controls) as unknown as OrbitRig | null;
   const invalidate = useThree((state) => state.invalidate);
@@ -69,7 +72,8 @@ export function ViewerScene(props: ViewerSceneProps) {
 
   const handleModelCrash = useCallback((error: unknown) => onLoadError(source.src, error), [onLoadError, source.src]);
   const isCurrent = placed?.src === source.src;
-  const modelProps = { src: source.src, isPlaying, onPlaced: handlePlaced, onAnimationCount };
+  const selectedVariant = source.variants?.find((each) => each.id === variant);
+  const modelProps = { src: source.src, variant: selectedVariant, isPlaying, onPlaced: handlePlaced, onAnimationCount };
 
   return (
     <>
@@ -106,6 +110,7 @@ const StudioEnvironment = memo(function StudioEnvironment() {
 
 interface ModelProps {
   src: string;
+  variant: ModelVariant | undefined;
   isPlaying: boolean;
   /** The model's height once scaled to a unit bounding sphere. */
   onPlaced: (src: string, height: number) => void;
@@ -122,9 +127,10 @@ function ViewerModel({ attempt, load, onLoadError, ...props }: ModelProps & { at
 }
 
 /** A SkeletonUtils clone of the cached scene (two viewers never share an Object3D), centred on the floor and scaled. */
-function LoadedModel({ src, gltf, isPlaying, onPlaced, onAnimationCount }: ModelProps & { gltf: GLTF }) {
+function LoadedModel({ src, gltf, variant, isPlaying, onPlaced, onAnimationCount }: ModelProps & { gltf: GLTF }) {
   const invalidate = useThree((state) => state.invalidate);
   const scene = useMemo(() => cloneSkinned(gltf.scene), [gltf]);
+  useVariant(scene, gltf, variant, invalidate);
   const { actions, names } = useAnimations(gltf.animations, scene);
   const firstClip = names[0];
   const action = firstClip === undefined ? null : (actions[firstClip] ?? null);

@@ -1,0 +1,75 @@
+import { useCallback, useState } from 'react';
+
+import { getViewerLabels } from './labels.ts';
+import { replaceViewState } from './view-state.ts';
+
+import type { Locale, ModelVariant, ViewerSource } from '#shared/content/types.ts';
+
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+/** The variant to show: `id` when the model has it, else the first (the swatch group always has one checked). */
+export function resolveVariant(variants: ModelVariant[] | undefined, id: string | null | undefined): string | undefined {
+  return variants?.find((variant) => variant.id === id)?.id ?? variants?.[0]?.id;
+}
+
+/**
+ * A model page's selected variant: starts from the loader's `?variant=` and writes each choice back to the address
+ * (no navigation, so no loader runs). Another model (a client navigation) starts again from its own `initial`.
+ */
+export function useVariantSelection(source: ViewerSource, initial: string | null | undefined): [string | undefined, (id: string) => void] {
+  const [chosen, setChosen] = useState<{ src: string; id: string } | null>(null);
+  const select = useCallback(
+    (id: string) => {
+      setChosen({ src: source.src, id });
+      replaceViewState({ variant: id });
+    },
+    [source.src],
+  );
+  return [resolveVariant(source.variants, chosen?.src === source.src ? chosen.id : initial), select];
+}
+
+export interface VariantPickerProps {
+  variants: ModelVariant[] | undefined;
+  /** The checked variant's id (see `resolveVariant`). */
+  selected: string | undefined;
+  locale: Locale;
+  onSelect: (id: string) => void;
+}
+
+/**
+ * The swatch group: native radios in a fieldset (arrow keys, announced name and state, no script needed). Without
+ * JavaScript it is a GET form whose submit button reloads the page with `?variant=`, which the server renders.
+ */
+export function VariantPicker({ variants, selected, locale, onSelect }: VariantPickerProps) {
+  if (!variants || variants.length < 2) return null;
+  const t = getViewerLabels(locale);
+  return (
+    <form className="mv-variants" method="get" onSubmit={(event) => event.preventDefault()}>
+      <fieldset>
+        <legend>{t.variants}</legend>
+        {variants.map((variant) => (
+          <label key={variant.id} className="mv-swatch">
+            <input type="radio" name="variant" value={variant.id} checked={variant.id === selected} onChange={() => onSelect(variant.id)} />
+            <SwatchChip color={variant.swatch} />
+            <span>{variant.label}</span>
+          </label>
+        ))}
+        <noscript>
+          <button type="submit" className="mv-button">
+            {t.showVariant}
+          </button>
+        </noscript>
+      </fieldset>
+    </form>
+  );
+}
+
+/** The variant's colour, or an outlined neutral chip; a fill attribute, not a style, since the page CSP blocks inline styles. */
+function SwatchChip({ color }: { color: string | undefined }) {
+  const fill = color !== undefined && HEX_COLOR.test(color) ? color : undefined;
+  return (
+    <svg className={fill ? 'mv-swatch__chip' : 'mv-swatch__chip mv-swatch__chip--neutral'} viewBox="0 0 20 20" aria-hidden="true">
+      <circle cx="10" cy="10" r="9" fill={fill ?? 'none'} />
+    </svg>
+  );
+}

@@ -1,0 +1,153 @@
+import { use, useLayoutEffect } from 'react';
+
+import { holdWithGltf } from './gltf-cache.ts';
+
+import type { BufferGeometry, Color, Material, Mesh, Object3D } from 'three';
+import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
+
+import type { ModelVariant } from '#shared/content/types.ts';
+
+// Material variants (ADR 045): KHR_materials_variants from the file, colour variants from the entry.
+// Materials are made once per cached glTF and disposed with it; switching only reassigns them on a clone.
+
+const EXTENSION = 'KHR_materials_variants';
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+interface Mapping {
+  material: number;
+  variants: number[];
+}
+
+/** The variant materials of one loaded glTF. */
+export interface VariantMaterials {
+  gltf: GLTF;
+  /** The file's variant names, in file order. */
+  names: string[];
+  /** The final material per geometry and glTF material index: GLTFLoader derives per-geometry copies (vertex colours, flat shading, tangents). */
+  byGeometry: Map<BufferGeometry, Map<number, Material>>;
+  /** Tinted copies for colour variants, per base material and colour. */
+  tints: Map<string, Material>;
+}
+
+/** Per cached glTF: its variant materials, or the promise while a file's variant materials load. */
+const prepared = new WeakMap<GLTF, VariantMaterials | Promise<VariantMaterials>>();
+/** Each clone mesh's own material from the file, recorded before the first switch. */
+const defaults = new WeakMap<Object3D, Material>();
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isIndex = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+
+/** The variant names a file declares (untrusted JSON: anything malformed counts as none). */
+export function readVariantNames(gltf: Pick<GLTF, 'userData'>): string[] {
+  const extension: unknown = (gltf.userData as { gltfExtensions?: Record<string, unknown> } | undefined)?.gltfExtensions?.[EXTENSION];
+  const variants = isRecord(extension) ? extension.variants : undefined;
+  if (!Array.isArray(variants)) return [];
+  return variants.map((variant: unknown, index) => (isRecord(variant) && typeof variant.name === 'string' ? variant.name : `Variant ${index + 1}`));
+}
+
+/** A primitive's mappings (GLTFLoader keeps unknown extensions in `userData`, and clones copy it). */
+function readMappings(object: Object3D): Mapping[] {
+  const extension: unknown = (object.userData as { gltfExtensions?: Record<string, unknown> }).gltfExtensions?.[EXTENSION];
+  const mappings = isRecord(extension) ? extension.mappings : undefined;
+  if (!Array.isArray(mappings)) return [];
+  return mappings.filter(
+    (mapping: unknown): mapping is Mapping =>
+      isRecord(mapping) && isIndex(mapping.material) && Array.isArray(mapping.variants) && mapping.variants.every(isIndex),
+  );
+}
+
+const isMesh = (object: Object3D): object is Mesh => (object as Mesh).isMesh === true && !Array.isArray((object as Mesh).material);
+
+/**
+ * The glTF's variant materials, made once per glTF; a promise (for React's `use`) only while a file's variant materials
+ * load. Textures come from the parser's cache, so none loads twice. The promise never rejects: a material that fails
+ * to load leaves its primitive on the default.
+ */
+export function getVariantMaterials(gltf: GLTF): VariantMaterials | Promise<VariantMaterials> {
+  const existing = prepared.get(gltf);
+  if (existing) return existing;
+  const materials: VariantMaterials = { gltf, names: readVariantNames(gltf), byGeometry: new Map(), tints: new Map() };
+  if (materials.names.length === 0) {
+    prepared.set(gltf, materials);
+    return materials;
+  }
+  const promise = prepare(materials).then(() => {
+    prepared.set(gltf, materials);
+    return materials;
+  });
+  prepared.set(gltf, promise);
+  return promise;
+}
+
+async function prepare(materials: VariantMaterials): Promise<void> {
+  const { gltf, byGeometry } = materials;
+  const meshes: Mesh[] = [];
+  gltf.scene.traverse((object) => {
+    if (isMesh(object) && readMappings(object).length > 0) meshes.push(object);
+  });
+  const jobs = meshes.flatMap((mesh) =>
+    readMappings(mesh).map(async ({ material: index }) => {
+      const base = (await gltf.parser.getDependency('material', index)) as Material;
+      // The derivation GLTFLoader applied to the default material (vertex colours, flat shading, tangents), cached by the parser.
+      const probe = {
+        geometry: mesh.geometry,
+        material: base,
+        isPoints: (mesh as { isPoints?: boolean }).isPoints,
+        isLine: (mesh as { isLine?: boolean }).isLine,
+      };
+      gltf.parser.assignFinalMaterial(probe as unknown as Mesh);
+      const perGeometry = byGeometry.get(mesh.geometry) ?? new Map<number, Material>();
+      perGeometry.set(index, probe.material);
+      byGeometry.set(mesh.geometry, perGeometry);
+      holdWithGltf(gltf, [base, probe.material]);
+    }),
+  );
+  await Promise.allSettled(jobs);
+}
+
+function tint(materials: VariantMaterials, base: Material, color: string): Material {
+  const key = `${base.uuid}|${color.toLowerCase()}`;
+  let tinted = materials.tints.get(key);
+  if (!tinted) {
+    tinted = base.clone();
+    // Maps stay: the colour multiplies the base-colour texture, as glTF's baseColorFactor does. '#rrggbb' is sRGB.
+    (tinted as { color?: Color }).color?.set(color);
+    materials.tints.set(key, tinted);
+    holdWithGltf(materials.gltf, [tinted]);
+  }
+  return tinted;
+}
+
+/**
+ * Shows `variant` on `root`, a clone of the glTF's scene: its file variant's materials, then its colours by material name.
+ * No variant, or one the file does not know, shows the file's own materials. Returns whether a material changed.
+ */
+export function applyVariant(root: Object3D, materials: VariantMaterials, variant: ModelVariant | undefined): boolean {
+  const fileIndex = variant?.gltfName === undefined ? -1 : materials.names.indexOf(variant.gltfName);
+  const colors = variant?.colors ?? {};
+  let changed = false;
+  root.traverse((object) => {
+    if (!isMesh(object)) return;
+    const own = defaults.get(object) ?? (object.material as Material);
+    defaults.set(object, own);
+    let next = own;
+    const mapping = fileIndex < 0 ? undefined : readMappings(object).find((each) => each.variants.includes(fileIndex));
+    if (mapping) next = materials.byGeometry.get(object.geometry)?.get(mapping.material) ?? own;
+    const color = Object.hasOwn(colors, next.name) ? colors[next.name] : undefined;
+    if (color !== undefined && HEX_COLOR.test(color)) next = tint(materials, next, color);
+    if (object.material !== next) {
+      object.material = next;
+      changed = true;
+    }
+  });
+  return changed;
+}
+
+/** Keeps the clone showing `variant`, from before its first frame; one frame is drawn after each switch. */
+export function useVariant(scene: Object3D, gltf: GLTF, variant: ModelVariant | undefined, invalidate: () => void): void {
+  const entry = getVariantMaterials(gltf);
+  const materials = entry instanceof Promise ? use(entry) : entry;
+  useLayoutEffect(() => {
+    if (applyVariant(scene, materials, variant)) invalidate();
+  }, [scene, materials, variant, invalidate]);
+}
