@@ -7,7 +7,8 @@ import { createContext, runInContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
-import { createMeshoptWorkerDecoder, SelfHostedDRACOLoader } from '#client/features/model-viewer/gltf-loader.ts';
+import { SelfHostedDRACOLoader } from '#client/features/model-viewer/gltf-loader.ts';
+import { createMeshoptWorkerDecoder } from '#client/features/model-viewer/gltf-meshopt.ts';
 import { DRACO_WORKER_FILE, MESHOPT_WORKER_PATH } from '#shared/decoders.ts';
 
 import { copyDecoders } from '../../scripts/copy-decoders.ts';

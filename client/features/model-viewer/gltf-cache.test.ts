@@ -1,7 +1,7 @@
 import { BoxGeometry, Group, Mesh, MeshStandardMaterial } from 'three';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { FAILED_EVICT_MS, readGltf, RELEASE_EVICT_MS, retainGltf, subscribeGltfProgress, UNCLAIMED_EVICT_MS } from './gltf-cache.ts';
+import { discardGltf, FAILED_EVICT_MS, readGltf, RELEASE_EVICT_MS, retainGltf, subscribeGltfProgress, UNCLAIMED_EVICT_MS } from './gltf-cache.ts';
 
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
@@ -9,6 +9,7 @@ import type { LoadGltf } from './gltf-cache.ts';
 
 let nextId = 0;
 const uniqueSrc = () => `/models/test-${nextId++}.glb`;
+const loaded = (gltf: GLTF, missingImages = 0) => ({ gltf, missingImages });
 
 function createGltf(): { gltf: GLTF; geometry: BoxGeometry } {
   const geometry = new BoxGeometry();
@@ -27,7 +28,7 @@ afterEach(() => {
 describe('gltf cache', () => {
   it('downloads a src once for every reader', async () => {
     const src = uniqueSrc();
-    const load = vi.fn<LoadGltf>(async () => createGltf().gltf);
+    const load = vi.fn<LoadGltf>(async () => loaded(createGltf().gltf));
 
     const first = readGltf(src, 0, load);
     const second = readGltf(src, 0, load);
@@ -41,7 +42,7 @@ describe('gltf cache', () => {
     const { gltf, geometry } = createGltf();
     const onDispose = vi.fn();
     geometry.addEventListener('dispose', onDispose);
-    await readGltf(src, 0, async () => gltf);
+    await readGltf(src, 0, async () => loaded(gltf));
     const releaseFirst = retainGltf(src, gltf);
     const releaseSecond = retainGltf(src, gltf);
 
@@ -65,7 +66,7 @@ describe('gltf cache', () => {
     const { gltf, geometry } = createGltf();
     const onDispose = vi.fn();
     geometry.addEventListener('dispose', onDispose);
-    await readGltf(src, 0, async () => gltf);
+    await readGltf(src, 0, async () => loaded(gltf));
 
     retainGltf(src, gltf)();
     await vi.advanceTimersByTimeAsync(RELEASE_EVICT_MS / 2);
@@ -81,7 +82,7 @@ describe('gltf cache', () => {
     const { gltf, geometry } = createGltf();
     const onDispose = vi.fn();
     geometry.addEventListener('dispose', onDispose);
-    const load = vi.fn<LoadGltf>(async () => gltf);
+    const load = vi.fn<LoadGltf>(async () => loaded(gltf));
     await readGltf(src, 0, load);
 
     await vi.advanceTimersByTimeAsync(UNCLAIMED_EVICT_MS);
@@ -94,7 +95,7 @@ describe('gltf cache', () => {
   it('ignores a retain for a model that is no longer cached', async () => {
     const src = uniqueSrc();
     const { gltf } = createGltf();
-    await readGltf(src, 0, async () => gltf);
+    await readGltf(src, 0, async () => loaded(gltf));
 
     const release = retainGltf(src, createGltf().gltf);
     release();
@@ -132,25 +133,74 @@ describe('gltf cache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('passes byte progress to subscribers of that src only', async () => {
+  it('passes byte progress, then the start of decoding, to subscribers of that src only', async () => {
     const src = uniqueSrc();
-    const listener = vi.fn();
+    const events: unknown[] = [];
     const other = vi.fn();
-    const unsubscribe = subscribeGltfProgress(src, listener);
-    subscribeGltfProgress(uniqueSrc(), other);
-    const load: LoadGltf = async (_src, onProgress) => {
+    const unsubscribe = subscribeGltfProgress(
+      src,
+      (loaded, total) => events.push([loaded, total]),
+      () => events.push('decoding'),
+    );
+    subscribeGltfProgress(uniqueSrc(), other, other);
+    const load: LoadGltf = async (_src, onProgress, onDecoding) => {
       onProgress(new ProgressEvent('progress', { lengthComputable: true, loaded: 5, total: 10 }));
       onProgress(new ProgressEvent('progress', { lengthComputable: false, loaded: 7, total: 0 }));
-      return createGltf().gltf;
+      onDecoding();
+      return loaded(createGltf().gltf);
     };
 
     await readGltf(src, 0, load);
     unsubscribe();
 
-    expect(listener.mock.calls).toEqual([
-      [5, 10],
-      [7, 0],
-    ]);
+    expect(events).toEqual([[5, 10], [7, 0], 'decoding']);
     expect(other).not.toHaveBeenCalled();
+  });
+
+  it('hands the count of images that failed to the viewer with the model', async () => {
+    const { gltf } = createGltf();
+
+    const result = await readGltf(uniqueSrc(), 0, async () => loaded(gltf, 2));
+
+    expect(result).toEqual({ ok: true, gltf, missingImages: 2 });
+  });
+
+  it('downloads again after a loaded file is discarded (its scene could not be built), even for the same attempt', async () => {
+    const src = uniqueSrc();
+    const { gltf } = createGltf();
+    const load = vi.fn<LoadGltf>(async () => loaded(gltf));
+    await readGltf(src, 0, load);
+
+    discardGltf(src, gltf);
+    void readGltf(src, 0, load);
+
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('disposes a discarded model nobody shows at once, and one still shown when its last viewer lets go', async () => {
+    const src = uniqueSrc();
+    const { gltf, geometry } = createGltf();
+    const onDispose = vi.fn();
+    geometry.addEventListener('dispose', onDispose);
+    await readGltf(src, 0, async () => loaded(gltf));
+    const release = retainGltf(src, gltf);
+
+    discardGltf(src, gltf);
+    await vi.runAllTimersAsync();
+
+    expect(onDispose).not.toHaveBeenCalled();
+
+    release();
+    await vi.advanceTimersByTimeAsync(RELEASE_EVICT_MS);
+
+    expect(onDispose).toHaveBeenCalledOnce();
+
+    const other = createGltf();
+    await readGltf(src, 0, async () => loaded(other.gltf));
+    const otherDisposed = vi.fn();
+    other.geometry.addEventListener('dispose', otherDisposed);
+    discardGltf(src, other.gltf);
+
+    expect(otherDisposed).toHaveBeenCalledOnce();
   });
 });

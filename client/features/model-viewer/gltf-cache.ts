@@ -3,11 +3,18 @@ import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 // One reference-counted download per model URL; the last viewer to let go disposes it (not drei's `useGLTF`: ADR 004).
 
-export type LoadGltf = (src: string, onProgress: (event: ProgressEvent) => void) => Promise<GLTF>;
+/** A parsed file; `missingImages`: images that failed to load or decode, so the model shows without those textures. */
+export interface LoadedGltf {
+  gltf: GLTF;
+  missingImages: number;
+}
+/** Downloads (reporting byte progress), calls `onDecoding` once the bytes are in, parses. */
+export type LoadGltf = (src: string, onProgress: (event: ProgressEvent) => void, onDecoding: () => void) => Promise<LoadedGltf>;
 
 /** A failed download is data, not a rejection: R3F reports thrown errors through `reportError`, which monitors see as uncaught. */
-export type GltfResult = { ok: true; gltf: GLTF } | { ok: false; error: unknown };
+export type GltfResult = ({ ok: true } & LoadedGltf) | { ok: false; error: unknown };
 export type ProgressListener = (loaded: number, total: number) => void;
+type Listeners = { onProgress: ProgressListener; onDecoding?: (() => void) | undefined };
 
 interface Entry {
   src: string;
@@ -27,14 +34,19 @@ export const UNCLAIMED_EVICT_MS = 30_000;
 export const FAILED_EVICT_MS = 1_000;
 
 const entries = new Map<string, Entry>();
-const progressListeners = new Map<string, Set<ProgressListener>>();
+const progressListeners = new Map<string, Set<Listeners>>();
+
+function evict(entry: Entry): void {
+  if (entries.get(entry.src) === entry) entries.delete(entry.src);
+  if (entry.users > 0 || !entry.value) return;
+  disposeGltf(entry.value);
+  entry.value = undefined;
+}
 
 function scheduleEviction(entry: Entry, delayMs: number): void {
   clearTimeout(entry.evictTimer);
   entry.evictTimer = setTimeout(() => {
-    if (entry.users > 0 || entries.get(entry.src) !== entry) return;
-    entries.delete(entry.src);
-    if (entry.value) disposeGltf(entry.value);
+    if (entry.users === 0) evict(entry);
   }, delayMs);
 }
 
@@ -43,16 +55,20 @@ export function readGltf(src: string, attempt: number, load: LoadGltf): Promise<
   const existing = entries.get(src);
   if (existing && !(existing.status === 'failed' && existing.attempt < attempt)) return existing.promise;
 
-  const notify = (event: ProgressEvent) => {
-    for (const listener of progressListeners.get(src) ?? []) listener(event.loaded, event.lengthComputable ? event.total : 0);
+  const listeners = () => progressListeners.get(src) ?? [];
+  const onProgress = (event: ProgressEvent) => {
+    for (const each of listeners()) each.onProgress(event.loaded, event.lengthComputable ? event.total : 0);
+  };
+  const onDecoding = () => {
+    for (const each of listeners()) each.onDecoding?.();
   };
   // Promise callbacks run after this function returns, so `entry` exists by then.
-  const promise = load(src, notify).then(
-    (gltf): GltfResult => {
+  const promise = load(src, onProgress, onDecoding).then(
+    (loaded): GltfResult => {
       entry.status = 'loaded';
-      entry.value = gltf;
+      entry.value = loaded.gltf;
       if (entry.users === 0) scheduleEviction(entry, UNCLAIMED_EVICT_MS);
-      return { ok: true, gltf };
+      return { ok: true, ...loaded };
     },
     (error: unknown): GltfResult => {
       entry.status = 'failed';
@@ -63,6 +79,18 @@ export function readGltf(src: string, attempt: number, load: LoadGltf): Promise<
   const entry: Entry = { src, attempt, promise, status: 'pending', users: 0 };
   entries.set(src, entry);
   return entry.promise;
+}
+
+/**
+ * A loaded file (`gltf`, or whichever is cached for `src`) the viewer could not build a scene from: forgotten at once, so Retry (or the next viewer) downloads again
+ * instead of reading the same broken result. Viewers still showing it keep it until they let go.
+ */
+export function discardGltf(src: string, gltf?: GLTF): void {
+  const entry = entries.get(src);
+  if (!entry?.value || (gltf && entry.value !== gltf)) return;
+  entry.status = 'failed';
+  clearTimeout(entry.evictTimer);
+  evict(entry);
 }
 
 /** Marks the model as shown by one more viewer; the returned function lets go (disposal waits RELEASE_EVICT_MS). */
@@ -80,9 +108,10 @@ export function retainGltf(src: string, gltf: GLTF): () => void {
   };
 }
 
-/** Byte progress of the main file of `src` (a .glb, or the .gltf JSON). */
-export function subscribeGltfProgress(src: string, listener: ProgressListener): () => void {
-  const listeners = progressListeners.get(src) ?? new Set<ProgressListener>();
+/** Byte progress of the main file of `src` (a .glb, or the .gltf JSON), then the start of its decoding. */
+export function subscribeGltfProgress(src: string, onProgress: ProgressListener, onDecoding?: () => void): () => void {
+  const listeners = progressListeners.get(src) ?? new Set<Listeners>();
+  const listener = { onProgress, onDecoding };
   listeners.add(listener);
   progressListeners.set(src, listeners);
   return () => {

@@ -1,4 +1,4 @@
-import { FileLoader } from 'three';
+import { FileLoader, LoaderUtils } from 'three';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
@@ -7,9 +7,12 @@ import { BASIS_WORKER_FILE, DRACO_WORKER_FILE, MESHOPT_WORKER_FILE } from '#shar
 
 import type { WebGLRenderer } from 'three';
 
+import { muteThreeTextureErrors, requireScene, trackImageFailures } from './gltf-failures.ts';
 import { registerSiblingFiles, siblingManager } from './gltf-files.ts';
+import { createMeshoptWorkerDecoder } from './gltf-meshopt.ts';
 
 import type { LoadGltf } from './gltf-cache.ts';
+import type { GltfMeshoptDecoder } from './gltf-meshopt.ts';
 
 // three's GLTFLoader with every wasm decoder (Draco, Basis for KTX2, meshopt) in a worker loaded from a file in public/decoders/,
 // not a blob: URL, so it runs under that file's own CSP and no page needs 'wasm-unsafe-eval' (docs/decisions/004-model-viewer.md).
@@ -134,70 +137,6 @@ export class SelfHostedKTX2Loader extends KTX2Loader {
   }
 }
 
-/** What GLTFLoader's EXT_/KHR_meshopt_compression calls on its decoder: `supported`, then `decodeGltfBufferAsync`. */
-export interface GltfMeshoptDecoder {
-  supported: boolean;
-  ready: Promise<void>;
-  decodeGltfBufferAsync(count: number, stride: number, source: Uint8Array, mode: string, filter?: string): Promise<Uint8Array>;
-  /** Ends the worker; waiting requests reject. The next decode starts a new one. */
-  dispose(): void;
-}
-
-type Pending = { resolve: (target: Uint8Array) => void; reject: (error: Error) => void };
-
-/**
- * three's meshopt decoder compiles its wasm on the main thread when its module loads, so each decode is
- * posted to one worker at `workerUrl` instead (one: meshopt decodes at GB/s, a pool would only cost memory).
- */
-export function createMeshoptWorkerDecoder(workerUrl: string, createWorker = (url: string): Worker => new Worker(url)): GltfMeshoptDecoder {
-  let worker: Worker | null = null;
-  let nextId = 1;
-  const pending = new Map<number, Pending>();
-
-  function stop(error: Error): void {
-    worker?.terminate();
-    worker = null;
-    for (const request of pending.values()) request.reject(error);
-    pending.clear();
-  }
-
-  function getWorker(): Worker {
-    if (worker) return worker;
-    const started = createWorker(workerUrl);
-    started.onmessage = (event: MessageEvent<{ id: number; target?: Uint8Array; error?: string }>) => {
-      const { id, target, error } = event.data;
-      const request = pending.get(id);
-      if (!request) return;
-      pending.delete(id);
-      if (target) request.resolve(target);
-      else request.reject(new Error(`meshopt decode failed: ${error ?? 'no result'}`));
-    };
-    // The script failed to load or threw (a CSP refusal included): waiting decodes fail, the next one retries.
-    started.onerror = (event: ErrorEvent) => {
-      event.preventDefault();
-      stop(new Error(`meshopt worker failed: ${event.message || workerUrl}`));
-    };
-    started.onmessageerror = () => stop(new Error('meshopt worker sent an unreadable message'));
-    worker = started;
-    return started;
-  }
-
-  return {
-    supported: true,
-    ready: Promise.resolve(),
-    decodeGltfBufferAsync(count, stride, source, mode, filter) {
-      return new Promise<Uint8Array>((resolve, reject) => {
-        const id = nextId++;
-        // A copy: `source` views the glTF's whole binary chunk, which other buffer views still need.
-        const copy = new Uint8Array(source);
-        pending.set(id, { resolve, reject });
-        getWorker().postMessage({ id, count, stride, source: copy, mode, filter }, [copy.buffer]);
-      });
-    },
-    dispose: () => stop(new Error('meshopt decoder disposed')),
-  };
-}
-
 // One set of decoders per page (each owns its workers; three warns about several live KTX2 loaders),
 // created on the first download and freed when no viewer is mounted and no download needs them.
 let decoders: { draco: SelfHostedDRACOLoader; ktx2: SelfHostedKTX2Loader; meshopt: GltfMeshoptDecoder } | null = null;
@@ -224,9 +163,12 @@ export function retainDecoders(): () => void {
   };
 }
 
-/** A `LoadGltf` for one viewer's renderer (KTX2 picks its transcode target from its capabilities); `files`: a .gltf's sibling assets by name. */
+/**
+ * A `LoadGltf` for one viewer's renderer (KTX2 picks its transcode target from its capabilities); `files`: a .gltf's sibling
+ * assets by name. The download and the parse are two steps, so the viewer can say when decoding starts.
+ */
 export function createGltfLoad(renderer: WebGLRenderer, files?: Record<string, string>): LoadGltf {
-  return async (src, onProgress) => {
+  return async (src, onProgress, onDecoding) => {
     if (files) registerSiblingFiles(src, files);
     decoders ??= {
       draco: new SelfHostedDRACOLoader().setDecoderPath(`${DECODER_BASE}draco/`),
@@ -238,11 +180,17 @@ export function createGltfLoad(renderer: WebGLRenderer, files?: Record<string, s
     // @types/three names the module's own decoder; GLTFLoader only calls what GltfMeshoptDecoder has.
     const meshopt = decoders.meshopt as unknown as Parameters<GLTFLoader['setMeshoptDecoder']>[0];
     const loader = new GLTFLoader(siblingManager).setDRACOLoader(decoders.draco).setKTX2Loader(decoders.ktx2).setMeshoptDecoder(meshopt);
+    const images = trackImageFailures(loader);
+    const unmute = muteThreeTextureErrors();
     pendingLoads += 1;
     try {
+      const data = await new FileLoader(siblingManager).setResponseType('arraybuffer').loadAsync(src, onProgress);
+      onDecoding();
       // Relative buffer and image URIs of a .gltf resolve against `src`, then the manager maps sibling files listed in `model.files`.
-      return await loader.loadAsync(src, onProgress);
+      const gltf = await loader.parseAsync(data as ArrayBuffer, LoaderUtils.extractUrlBase(src));
+      return { gltf: requireScene(gltf, src), missingImages: images.failed.size };
     } finally {
+      unmute();
       pendingLoads -= 1;
       releaseDecodersIfIdle();
     }

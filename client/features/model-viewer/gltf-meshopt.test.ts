@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { createMeshoptWorkerDecoder } from './gltf-loader.ts';
+import { createMeshoptWorkerDecoder } from './gltf-meshopt.ts';
 
 /** Records what the decoder posts; the test answers as the worker would. */
 class FakeWorker {

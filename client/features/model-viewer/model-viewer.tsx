@@ -5,12 +5,13 @@ import { Image } from '#client/components/image.tsx';
 
 import { getViewerLabels } from './labels.ts';
 import { ViewerErrorBoundary } from './viewer-error-boundary.tsx';
+import { ViewerOverlay } from './viewer-overlay.tsx';
 import { getWebGLSupport, rememberOptIn, useNearViewport, useStartMode } from './viewer-start.ts';
-import { createViewerStatus, getStatusMessage, viewerReducer } from './viewer-status.ts';
+import { createViewerStatus, viewerReducer } from './viewer-status.ts';
 
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
-import type { ViewerStatus } from './viewer-status.ts';
+import type { LoadStep } from './viewer-status.ts';
 
 // The lazy boundary: three, fiber and drei live only behind this import().
 const loadViewerCanvas = () => import('./viewer-canvas.tsx');
@@ -36,8 +37,6 @@ const RATIO_CLASSES: Record<ViewerAspectRatio, string | undefined> = {
 export interface ModelViewerProps {
   source: ViewerSource;
   locale: Locale;
-  /** The selected `source.variants` id (the page owns it): the 3D view shows it, and the poster its poster. */
-  variant?: string;
   /** Start right after hydration instead of near the viewport, with a high-priority poster: the viewer a page leads with. */
   eager?: boolean;
   /** 'auto' leaves sizing to the host (a full-window embed). Default '4 / 3'. */
@@ -48,15 +47,7 @@ export interface ModelViewerProps {
 }
 
 /** A 3D model safe to server-render: until it starts, a fixed-ratio figure with its poster (no layout shift, nothing needs JS). */
-export function ModelViewer({
-  source,
-  locale,
-  variant,
-  eager = false,
-  aspectRatio = '4 / 3',
-  className,
-  sizes = '(min-width: 760px) 704px, 100vw',
-}: ModelViewerProps) {
+export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 3', className, sizes = '(min-width: 760px) 704px, 100vw' }: ModelViewerProps) {
   const figureRef = useRef<HTMLElement>(null);
   const [status, dispatch] = useReducer(viewerReducer, source.src, createViewerStatus);
   if (status.src !== source.src) dispatch({ type: 'source-changed', src: source.src });
@@ -85,6 +76,9 @@ export function ModelViewer({
 
   useEffect(() => {
     if (status.state !== 'ready') return;
+    // After Retry the figure held focus while the canvas was rebuilt: hand it to the canvas.
+    const figure = figureRef.current;
+    if (figure && document.activeElement === figure) focusViewer(figure);
     figureRef.current?.dispatchEvent(new CustomEvent(VIEWER_FRAME_EVENT, { bubbles: true, detail: { src: status.src } }));
   }, [status.state, status.src]);
 
@@ -102,14 +96,30 @@ export function ModelViewer({
     const isWebGLMissing = error instanceof Error && /creating webgl context/i.test(error.message);
     dispatch(isWebGLMissing ? { type: 'no-webgl' } : { type: 'failed', problem: 'crashed' });
   }, []);
-  const handleRetry = useCallback(() => dispatch({ type: 'retry' }), []);
+  const handleLoadStep = useCallback((src: string, step: LoadStep) => dispatch({ type: 'load-step', src, step }), []);
+  const handleRetry = useCallback(() => {
+    // The button goes away with the message: focus stays in the viewer, not on <body>.
+    figureRef.current?.focus({ preventScroll: true });
+    dispatch({ type: 'retry' });
+  }, []);
+  const handleDismissNotice = useCallback(() => {
+    if (figureRef.current) focusViewer(figureRef.current);
+    dispatch({ type: 'dismiss-notice' });
+  }, []);
 
   const isActive = status.state !== 'idle' && status.state !== 'no-webgl';
   const classNames = ['mv-viewer', RATIO_CLASSES[aspectRatio], className].filter(Boolean).join(' ');
 
   return (
-    <figure ref={figureRef} className={classNames} data-state={status.state} data-progress={status.progress === null ? undefined : status.progress.toFixed(2)}>
-      <ViewerPoster source={source} variant={variant} eager={eager} sizes={sizes} isHidden={status.state === 'ready'} />
+    <figure
+      ref={figureRef}
+      className={classNames}
+      tabIndex={-1}
+      data-state={status.state}
+      data-phase={status.phase ?? undefined}
+      data-progress={status.progress === null ? undefined : status.progress.toFixed(2)}
+    >
+      <ViewerPoster source={source} eager={eager} sizes={sizes} isHidden={status.state === 'ready'} />
       {isUnavailable && <p className="mv-unavailable">{getViewerLabels(locale).unavailable}</p>}
       {!isUnavailable && startMode === 'on-request' && status.state === 'idle' && (
         <button type="button" className="mv-start" onPointerDown={preloadViewerCanvas} onClick={handleStart}>
@@ -123,11 +133,11 @@ export function ModelViewer({
           <Suspense fallback={null}>
             <ViewerCanvas
               source={source}
-              variant={variant}
               locale={locale}
               attempt={status.attempt}
               figureRef={figureRef}
               onProgress={handleProgress}
+              onLoadStep={handleLoadStep}
               onFirstFrame={handleFirstFrame}
               onLoadError={handleLoadError}
               onContextLost={handleContextLost}
@@ -135,7 +145,7 @@ export function ModelViewer({
           </Suspense>
         </ViewerErrorBoundary>
       )}
-      <ViewerOverlay status={status} locale={locale} onRetry={handleRetry} />
+      <ViewerOverlay status={status} locale={locale} onRetry={handleRetry} onDismissNotice={handleDismissNotice} />
     </figure>
   );
 }
@@ -148,55 +158,21 @@ function ModelIcon({ size, strokeWidth }: { size: number; strokeWidth: number })
   );
 }
 
-type PosterProps = { source: ViewerSource; variant?: string; eager: boolean; sizes: string; isHidden: boolean };
-
-function ViewerPoster({ source, variant, eager, sizes, isHidden }: PosterProps) {
-  // The selected variant's poster, but none fetched while hidden: switching variants on a shown model downloads nothing.
-  const wanted = source.variants?.find((each) => each.id === variant)?.poster ?? source.poster;
-  const [poster, setPoster] = useState(wanted);
-  if (!isHidden && poster !== wanted) setPoster(wanted);
+function ViewerPoster({ source, eager, sizes, isHidden }: { source: ViewerSource; eager: boolean; sizes: string; isHidden: boolean }) {
   // Once the model shows, the poster fades out and leaves the accessibility tree to the canvas.
   const className = isHidden ? 'mv-poster mv-poster--hidden' : 'mv-poster';
-  if (!poster) {
+  if (!source.poster) {
     return (
       <div className={`${className} mv-poster--placeholder`} role="img" aria-label={source.alt} aria-hidden={isHidden || undefined}>
         <ModelIcon size={48} strokeWidth={1.25} />
       </div>
     );
   }
-  return <Image asset={poster} alt={source.alt} sizes={sizes} priority={eager} className={className} ariaHidden={isHidden} />;
+  return <Image asset={source.poster} alt={source.alt} sizes={sizes} priority={eager} className={className} ariaHidden={isHidden} />;
 }
 
-/** Download progress and, when something went wrong, a message with Retry; the live region is always rendered so it is announced. */
-function ViewerOverlay({ status, locale, onRetry }: { status: ViewerStatus; locale: Locale; onRetry: () => void }) {
-  const t = getViewerLabels(locale);
-  const message = getStatusMessage(status);
-  return (
-    <>
-      {status.state === 'loading' && (
-        <div
-          className={status.progress === null ? 'mv-progress mv-progress--indeterminate' : 'mv-progress'}
-          role="progressbar"
-          aria-label={t.loading}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={status.progress === null ? undefined : Math.round(status.progress * 100)}
-        >
-          <div className="mv-progress__bar" style={{ transform: `scaleX(${status.progress ?? 1})` }} />
-        </div>
-      )}
-      <div className="mv-message" role="status">
-        {message && (
-          <>
-            <p className="mv-message__text">{t.messages[message.kind]}</p>
-            {message.canRetry && (
-              <button type="button" className="mv-button" onClick={onRetry}>
-                {t.retry}
-              </button>
-            )}
-          </>
-        )}
-      </div>
-    </>
-  );
+/** The canvas (the viewer's keyboard control) when it is there, else the figure. */
+function focusViewer(figure: HTMLElement): void {
+  const canvas = figure.querySelector<HTMLElement>('[role="application"]');
+  (canvas ?? figure).focus({ preventScroll: true });
 }

@@ -19,6 +19,7 @@ import type { PerspectiveCamera } from 'three';
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
 import type { Framing, OrbitRig } from './camera.ts';
+import type { LoadStep } from './viewer-status.ts';
 
 // three 0.187 warns on every `new THREE.Clock()`, which R3F 9 creates per canvas; drop only that message
 // (our e2e tests fail on console warnings). Remove with R3F 10, which uses THREE.Timer.
@@ -35,14 +36,14 @@ const CAMERA_OPTIONS = { fov: FOV_DEG, near: 0.01, far: 100, position: [0, 0.6, 
 /** The contract between the SSR-safe shell and this lazily loaded chunk. */
 export interface ViewerCanvasProps {
   source: ViewerSource;
-  /** The selected `source.variants` id. */
-  variant?: string;
   locale: Locale;
   /** Retry counter: a higher attempt discards a failed download of the same src. */
   attempt: number;
   /** The figure, which the fullscreen button puts in fullscreen. */
   figureRef: RefObject<HTMLElement | null>;
   onProgress: (src: string, loaded: number, total: number) => void;
+  /** Decoding (the bytes are in), then preparing (the scene is built; its shaders compile before the first frame). */
+  onLoadStep?: (src: string, step: LoadStep) => void;
   /** After the first frame that shows the model of `src`. */
   onFirstFrame: (src: string) => void;
   onLoadError: (src: string, error: unknown) => void;
@@ -51,7 +52,7 @@ export interface ViewerCanvasProps {
 
 /** The lazy 3D chunk, the only graph importing three, fiber and drei: canvas (frames on demand only), toolbar and hint. */
 export function ViewerCanvas(props: ViewerCanvasProps) {
-  const { source, variant, locale, attempt, figureRef, onProgress, onFirstFrame, onLoadError, onContextLost } = props;
+  const { source, locale, attempt, figureRef, onProgress, onFirstFrame, onLoadError, onContextLost } = props;
   const t = getCanvasLabels(locale);
   const prefersReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const isCoarsePointer = useMediaQuery(COARSE_POINTER_QUERY);
@@ -76,7 +77,16 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
     return () => void (isUnmountedRef.current = true);
   }, []);
 
-  useLayoutEffect(() => subscribeGltfProgress(source.src, (loaded, total) => onProgress(source.src, loaded, total)), [source.src, onProgress]);
+  const { onLoadStep } = props;
+  useLayoutEffect(
+    () =>
+      subscribeGltfProgress(
+        source.src,
+        (loaded, total) => onProgress(source.src, loaded, total),
+        () => onLoadStep?.(source.src, { phase: 'decoding' }),
+      ),
+    [source.src, onProgress, onLoadStep],
+  );
 
   useEffect(() => {
     if (!renderer) return;
@@ -141,7 +151,6 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
           <ViewerScene
             key={sceneKey}
             source={source}
-            variant={variant}
             attempt={attempt}
             load={load}
             autoRotate={getShouldAutoRotate({ requested: source.autoRotate, prefersReducedMotion, hasInteracted })}
@@ -152,6 +161,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
             onAnimationCount={setAnimationCount}
             onFirstFrame={onFirstFrame}
             onLoadError={onLoadError}
+            onLoadStep={onLoadStep}
           />
         )}
       </Canvas>

@@ -1,27 +1,25 @@
-import { memo, Suspense, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, use, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Center, ContactShadows, Environment, Lightformer, OrbitControls, useAnimations } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
-import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
 
 import { applyFraming, FOV_DEG, getFraming } from './camera.ts';
-import { disposeCloneSkeletons, readGltf, retainGltf } from './gltf-cache.ts';
-import { useVariant } from './variants.ts';
+import { discardGltf, disposeCloneSkeletons, readGltf, retainGltf } from './gltf-cache.ts';
+import { useModelScene, usePreparedMaterials } from './model-prepare.ts';
 import { countFrame } from './viewer-debug.ts';
 import { ViewerErrorBoundary } from './viewer-error-boundary.tsx';
 
 import type { OnCenterCallbackProps } from '@react-three/drei';
-import type { AnimationAction, PerspectiveCamera } from 'three';
+import type { AnimationAction, Object3D, PerspectiveCamera } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
-import type { ModelVariant, ViewerSource } from '#shared/content/types.ts';
+import type { ViewerSource } from '#shared/content/types.ts';
 
 import type { Framing, OrbitRig } from './camera.ts';
 import type { LoadGltf } from './gltf-cache.ts';
+import type { LoadStep } from './viewer-status.ts';
 
 export interface ViewerSceneProps {
   source: ViewerSource;
-  /** The selected `source.variants` id; unknown or absent shows the file's own materials. */
-  variant?: string;
   attempt: number;
   load: LoadGltf;
   autoRotate: boolean;
@@ -33,11 +31,13 @@ export interface ViewerSceneProps {
   onAnimationCount: (count: number) => void;
   onFirstFrame: (src: string) => void;
   onLoadError: (src: string, error: unknown) => void;
+  /** 'preparing' (with the count of images that failed) once the file is in and its scene built. */
+  onLoadStep?: (src: string, step: LoadStep) => void;
 }
 
 /** Everything inside the canvas: environment, controls, the model under its own error boundary, the contact shadow. */
 export function ViewerScene(props: ViewerSceneProps) {
-  const { source, variant, attempt, load, autoRotate, isPlaying, isAnimated, framingRef, onInteract, onAnimationCount, onFirstFrame, onLoadError } = props;
+  const { source, attempt, load, autoRotate, isPlaying, isAnimated, framingRef, onInteract, onAnimationCount, onFirstFrame, onLoadError } = props;
   const camera = useThree((state) => state.camera) as PerspectiveCamera;
   const controls = useThree((state) => state.controls) as unknown as OrbitRig | null;
   const invalidate = useThree((state) => state.invalidate);
@@ -70,10 +70,16 @@ export function ViewerScene(props: ViewerSceneProps) {
 
   useFrame(countFrame);
 
-  const handleModelCrash = useCallback((error: unknown) => onLoadError(source.src, error), [onLoadError, source.src]);
+  const handleModelCrash = useCallback(
+    (error: unknown) => {
+      // Retry must download again, not rebuild from the file that crashed.
+      discardGltf(source.src);
+      onLoadError(source.src, error);
+    },
+    [onLoadError, source.src],
+  );
   const isCurrent = placed?.src === source.src;
-  const selectedVariant = source.variants?.find((each) => each.id === variant);
-  const modelProps = { src: source.src, variant: selectedVariant, isPlaying, onPlaced: handlePlaced, onAnimationCount };
+  const modelProps = { src: source.src, isPlaying, onPlaced: handlePlaced, onAnimationCount };
 
   return (
     <>
@@ -81,7 +87,7 @@ export function ViewerScene(props: ViewerSceneProps) {
       <OrbitControls makeDefault enableDamping dampingFactor={0.08} enablePan={false} autoRotate={autoRotate} autoRotateSpeed={1.5} onStart={onInteract} />
       <ViewerErrorBoundary key={`model:${source.src}`} onError={handleModelCrash}>
         <Suspense fallback={null}>
-          <ViewerModel key={source.src} {...modelProps} attempt={attempt} load={load} onLoadError={onLoadError} />
+          <ViewerModel key={source.src} {...modelProps} attempt={attempt} load={load} onLoadError={onLoadError} onLoadStep={props.onLoadStep} />
         </Suspense>
       </ViewerErrorBoundary>
       {/* Mounted once with fixed props: drei allocates render targets per scale/size and never frees them. */}
@@ -110,27 +116,25 @@ const StudioEnvironment = memo(function StudioEnvironment() {
 
 interface ModelProps {
   src: string;
-  variant: ModelVariant | undefined;
   isPlaying: boolean;
   /** The model's height once scaled to a unit bounding sphere. */
   onPlaced: (src: string, height: number) => void;
   onAnimationCount: (count: number) => void;
 }
 
-/** One glTF, suspended on its download; a failed download is reported, not thrown. */
-function ViewerModel({ attempt, load, onLoadError, ...props }: ModelProps & { attempt: number; load: LoadGltf; onLoadError: ViewerSceneProps['onLoadError'] }) {
+type ModelLoadProps = { attempt: number; load: LoadGltf } & Pick<ViewerSceneProps, 'onLoadError' | 'onLoadStep'>;
+
+/** One glTF, suspended on its download; a failed download or a scene that cannot be built is reported, not thrown. */
+function ViewerModel({ attempt, load, onLoadError, onLoadStep, ...props }: ModelProps & ModelLoadProps) {
   const result = use(readGltf(props.src, attempt, load));
-  useEffect(() => {
-    if (!result.ok) onLoadError(props.src, result.error);
-  }, [result, props.src, onLoadError]);
-  return result.ok ? <LoadedModel {...props} gltf={result.gltf} /> : null;
+  const scene = useModelScene(props.src, result, onLoadError, onLoadStep);
+  return result.ok && scene ? <LoadedModel {...props} gltf={result.gltf} scene={scene} /> : null;
 }
 
-/** A SkeletonUtils clone of the cached scene (two viewers never share an Object3D), centred on the floor and scaled. */
-function LoadedModel({ src, gltf, variant, isPlaying, onPlaced, onAnimationCount }: ModelProps & { gltf: GLTF }) {
+/** This viewer's clone of the cached scene, centred on the floor and scaled, shown once its materials are compiled. */
+function LoadedModel({ src, gltf, scene, isPlaying, onPlaced, onAnimationCount }: ModelProps & { gltf: GLTF; scene: Object3D }) {
   const invalidate = useThree((state) => state.invalidate);
-  const scene = useMemo(() => cloneSkinned(gltf.scene), [gltf]);
-  useVariant(scene, gltf, variant, invalidate);
+  const isPrepared = usePreparedMaterials(scene);
   const { actions, names } = useAnimations(gltf.animations, scene);
   const firstClip = names[0];
   const action = firstClip === undefined ? null : (actions[firstClip] ?? null);
@@ -159,11 +163,11 @@ function LoadedModel({ src, gltf, variant, isPlaying, onPlaced, onAnimationCount
   const handleCentered = useCallback(({ height, boundingSphere }: OnCenterCallbackProps) => setBounds({ height, radius: boundingSphere.radius }), []);
 
   useLayoutEffect(() => {
-    if (bounds) onPlaced(src, bounds.height * scale);
-  }, [bounds, scale, src, onPlaced]);
+    if (bounds && isPrepared) onPlaced(src, bounds.height * scale);
+  }, [bounds, scale, src, onPlaced, isPrepared]);
 
   return (
-    <group scale={scale} visible={bounds !== null}>
+    <group scale={scale} visible={bounds !== null && isPrepared}>
       <Center top onCentered={handleCentered}>
         <primitive object={scene} />
       </Center>

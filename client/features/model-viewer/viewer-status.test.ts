@@ -64,6 +64,40 @@ describe('viewerReducer', () => {
     expect(run([{ type: 'source-changed', src: '/b.glb' }])).toMatchObject({ state: 'idle', src: '/b.glb' });
   });
 
+  it('says what happens after the download: decoding, then preparing, until the first frame', () => {
+    const loading = run([{ type: 'activate' }]);
+    const decoding = viewerReducer(loading, { type: 'load-step', src: '/a.glb', step: { phase: 'decoding' } });
+    const preparing = viewerReducer(decoding, { type: 'load-step', src: '/a.glb', step: { phase: 'preparing', missingImages: 0 } });
+
+    expect(loading.phase).toBe('downloading');
+    expect(decoding).toMatchObject({ state: 'loading', phase: 'decoding' });
+    expect(preparing).toMatchObject({ state: 'loading', phase: 'preparing', notice: null });
+    expect(viewerReducer(preparing, { type: 'ready', src: '/a.glb' })).toMatchObject({ state: 'ready', phase: null });
+  });
+
+  it('never moves a phase back, and ignores steps of another model or outside loading', () => {
+    const preparing = run([{ type: 'activate' }, { type: 'load-step', src: '/a.glb', step: { phase: 'preparing', missingImages: 0 } }]);
+    const ready = viewerReducer(preparing, { type: 'ready', src: '/a.glb' });
+
+    expect(viewerReducer(preparing, { type: 'load-step', src: '/a.glb', step: { phase: 'decoding' } }).phase).toBe('preparing');
+    expect(run([{ type: 'activate' }, { type: 'load-step', src: '/old.glb', step: { phase: 'decoding' } }]).phase).toBe('downloading');
+    expect(viewerReducer(ready, { type: 'load-step', src: '/a.glb', step: { phase: 'decoding' } })).toBe(ready);
+  });
+
+  it('keeps a "missing textures" note past ready until it is dismissed; Retry and a new model clear it', () => {
+    const shown = run([
+      { type: 'activate' },
+      { type: 'load-step', src: '/a.glb', step: { phase: 'preparing', missingImages: 2 } },
+      { type: 'ready', src: '/a.glb' },
+    ]);
+
+    expect(shown).toMatchObject({ state: 'ready', notice: 'missing-textures' });
+    expect(viewerReducer(shown, { type: 'dismiss-notice' }).notice).toBeNull();
+    expect(viewerReducer(shown, { type: 'source-changed', src: '/b.glb' }).notice).toBeNull();
+    const failedThenRetried = [{ type: 'failed', problem: 'crashed' }, { type: 'retry' }] satisfies ViewerAction[];
+    expect(run(failedThenRetried, shown)).toMatchObject({ state: 'loading', notice: null, phase: 'downloading' });
+  });
+
   it('keeps the no-WebGL state for good', () => {
     const status = run([{ type: 'no-webgl' }, { type: 'activate' }, { type: 'failed', problem: 'crashed' }]);
 

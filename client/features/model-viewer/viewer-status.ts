@@ -4,13 +4,25 @@ export type ViewerState = 'idle' | 'loading' | 'ready' | 'error' | 'no-webgl';
 
 export type ViewerProblem = 'load-failed' | 'crashed' | 'context-lost' | 'context-unrecoverable';
 
+/** What a loading viewer is doing; mirrored to `data-phase`. After the download: parsing and decoding, then shader compilation. */
+export type LoadPhase = 'downloading' | 'decoding' | 'preparing';
+
+/** A model that shows, but not as its file intends: a note the visitor can dismiss. */
+export type ViewerNotice = 'missing-textures';
+
+/** What the 3D chunk reports between download and first frame. */
+export type LoadStep = { phase: 'decoding' } | { phase: 'preparing'; missingImages: number };
+
 export interface ViewerStatus {
   state: ViewerState;
   /** The `source.src` this status describes; events about another src are stale and ignored. */
   src: string;
   /** Download progress 0..1, or null while the size is unknown. */
   progress: number | null;
+  /** Set while `state` is 'loading'. */
+  phase: LoadPhase | null;
   problem: ViewerProblem | null;
+  notice: ViewerNotice | null;
   /** Bumped by Retry: remounts the 3D tree and starts a fresh download. */
   attempt: number;
 }
@@ -19,7 +31,9 @@ export type ViewerAction =
   | { type: 'activate' }
   | { type: 'no-webgl' }
   | { type: 'progress'; src: string; loaded: number; total: number }
+  | { type: 'load-step'; src: string; step: LoadStep }
   | { type: 'ready'; src: string }
+  | { type: 'dismiss-notice' }
   | { type: 'failed'; problem: 'load-failed' | 'crashed' }
   | { type: 'context-lost' }
   | { type: 'context-unrecoverable' }
@@ -27,38 +41,51 @@ export type ViewerAction =
   | { type: 'source-changed'; src: string };
 
 export function createViewerStatus(src: string): ViewerStatus {
-  return { state: 'idle', src, progress: null, problem: null, attempt: 0 };
+  return { state: 'idle', src, progress: null, phase: null, problem: null, notice: null, attempt: 0 };
 }
 
-const loading = (status: ViewerStatus): ViewerStatus => ({ ...status, state: 'loading', progress: 0, problem: null });
+const loading = (status: ViewerStatus): ViewerStatus => ({ ...status, state: 'loading', progress: 0, phase: 'downloading', problem: null, notice: null });
+const PHASE_ORDER: LoadPhase[] = ['downloading', 'decoding', 'preparing'];
+
+function applyLoadStep(status: ViewerStatus, src: string, step: LoadStep): ViewerStatus {
+  if (status.state !== 'loading' || src !== status.src || status.phase === null) return status;
+  // Phases only move forward (a second viewer of a cached file skips decoding).
+  if (PHASE_ORDER.indexOf(step.phase) <= PHASE_ORDER.indexOf(status.phase)) return status;
+  if (step.phase === 'decoding') return { ...status, phase: 'decoding' };
+  return { ...status, phase: 'preparing', notice: step.missingImages > 0 ? 'missing-textures' : null };
+}
 
 export function viewerReducer(status: ViewerStatus, action: ViewerAction): ViewerStatus {
   switch (action.type) {
     case 'activate':
       return status.state === 'idle' ? loading(status) : status;
     case 'no-webgl':
-      return { ...status, state: 'no-webgl', progress: null, problem: null };
+      return { ...status, state: 'no-webgl', progress: null, phase: null, problem: null, notice: null };
     case 'progress':
       if (status.state !== 'loading' || action.src !== status.src) return status;
       return { ...status, progress: action.total > 0 ? Math.min(action.loaded / action.total, 1) : null };
+    case 'load-step':
+      return applyLoadStep(status, action.src, action.step);
     case 'ready': {
       const canBecomeReady = status.state === 'loading' || status.problem === 'context-lost';
       if (!canBecomeReady || action.src !== status.src) return status;
-      return { ...status, state: 'ready', progress: 1, problem: null };
+      return { ...status, state: 'ready', progress: 1, phase: null, problem: null };
     }
+    case 'dismiss-notice':
+      return status.notice === null ? status : { ...status, notice: null };
     case 'failed':
       if (status.state === 'idle' || status.state === 'no-webgl') return status;
-      return { ...status, state: 'error', progress: null, problem: action.problem };
+      return { ...status, state: 'error', progress: null, phase: null, problem: action.problem, notice: null };
     case 'context-lost':
       if (status.state !== 'ready' && status.state !== 'loading') return status;
-      return { ...status, state: 'error', progress: null, problem: 'context-lost' };
+      return { ...status, state: 'error', progress: null, phase: null, problem: 'context-lost' };
     case 'context-unrecoverable':
       return status.problem === 'context-lost' ? { ...status, problem: 'context-unrecoverable' } : status;
     case 'retry':
       return status.state === 'error' ? { ...loading(status), attempt: status.attempt + 1 } : status;
     case 'source-changed': {
       if (action.src === status.src) return status;
-      const next = { ...status, src: action.src };
+      const next = { ...status, src: action.src, notice: null };
       return status.state === 'idle' || status.state === 'no-webgl' ? next : loading(next);
     }
   }

@@ -1,0 +1,80 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useThree } from '@react-three/fiber';
+import { clone as cloneSkinned } from 'three/examples/jsm/utils/SkeletonUtils.js';
+
+import { discardGltf } from './gltf-cache.ts';
+
+import type { Object3D } from 'three';
+
+import type { LoadStep } from './viewer-status.ts';
+import type { GltfResult } from './gltf-cache.ts';
+
+// From a downloaded file to a model ready for its first frame, with every failure as data: R3F reports anything thrown
+// while rendering its tree through `reportError`, which the page sees as an uncaught error even under an error boundary.
+
+type Built = { ok: true; scene: Object3D } | { ok: false; error: unknown };
+
+/**
+ * This viewer's SkeletonUtils clone of the cached scene (two viewers never share an Object3D), or null. A failed download
+ * or a scene that cannot be cloned is reported once (the cached file is discarded, so Retry downloads again); a good one
+ * says 'preparing', with the count of images that failed, before its materials compile.
+ */
+export function useModelScene(
+  src: string,
+  result: GltfResult,
+  onLoadError: (src: string, error: unknown) => void,
+  onLoadStep: ((src: string, step: LoadStep) => void) | undefined,
+): Object3D | null {
+  const built = useMemo((): Built | null => {
+    if (!result.ok) return null;
+    try {
+      return { ok: true, scene: cloneSkinned(result.gltf.scene) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }, [result]);
+
+  useEffect(() => {
+    if (!result.ok) onLoadError(src, result.error);
+    else if (built && !built.ok) {
+      discardGltf(src, result.gltf);
+      onLoadError(src, built.error);
+    } else onLoadStep?.(src, { phase: 'preparing', missingImages: result.missingImages });
+  }, [src, result, built, onLoadError, onLoadStep]);
+
+  return built?.ok ? built.scene : null;
+}
+
+/**
+ * True once the model's shaders are compiled. `compileAsync` waits on KHR_parallel_shader_compile where the driver has it,
+ * so the first frame does not stall on compilation (seconds for a large model in software GL); it starts a frame after
+ * 'preparing' was painted.
+ */
+export function usePreparedMaterials(model: Object3D): boolean {
+  const gl = useThree((state) => state.gl);
+  const camera = useThree((state) => state.camera);
+  const scene = useThree((state) => state.scene);
+  const [prepared, setPrepared] = useState<Object3D | null>(null);
+
+  useEffect(() => {
+    let isCurrent = true;
+    const done = () => {
+      if (isCurrent) setPrepared(model);
+    };
+    const frame = requestAnimationFrame(() => {
+      setTimeout(() => {
+        if (!isCurrent) return;
+        // A material three cannot compile is left to the first frame, which logs it as three always does.
+        Promise.resolve()
+          .then(() => gl.compileAsync(model, camera, scene))
+          .then(done, done);
+      });
+    });
+    return () => {
+      isCurrent = false;
+      cancelAnimationFrame(frame);
+    };
+  }, [gl, camera, scene, model]);
+
+  return prepared === model;
+}
