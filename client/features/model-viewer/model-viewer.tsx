@@ -37,6 +37,8 @@ const RATIO_CLASSES: Record<ViewerAspectRatio, string | undefined> = {
 export interface ModelViewerProps {
   source: ViewerSource;
   locale: Locale;
+  /** The selected `source.variants` id (the page owns it): the 3D view shows it, and the poster its poster. */
+  variant?: string;
   /** Start right after hydration instead of near the viewport, with a high-priority poster: the viewer a page leads with. */
   eager?: boolean;
   /** 'auto' leaves sizing to the host (a full-window embed). Default '4 / 3'. */
@@ -47,7 +49,15 @@ export interface ModelViewerProps {
 }
 
 /** A 3D model safe to server-render: until it starts, a fixed-ratio figure with its poster (no layout shift, nothing needs JS). */
-export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 3', className, sizes = '(min-width: 760px) 704px, 100vw' }: ModelViewerProps) {
+export function ModelViewer({
+  source,
+  locale,
+  variant,
+  eager = false,
+  aspectRatio = '4 / 3',
+  className,
+  sizes = '(min-width: 760px) 704px, 100vw',
+}: ModelViewerProps) {
   const figureRef = useRef<HTMLElement>(null);
   const [status, dispatch] = useReducer(viewerReducer, source.src, createViewerStatus);
   if (status.src !== source.src) dispatch({ type: 'source-changed', src: source.src });
@@ -119,7 +129,7 @@ export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 
       data-phase={status.phase ?? undefined}
       data-progress={status.progress === null ? undefined : status.progress.toFixed(2)}
     >
-      <ViewerPoster source={source} eager={eager} sizes={sizes} isHidden={status.state === 'ready'} />
+      <ViewerPoster source={source} variant={variant} eager={eager} sizes={sizes} isHidden={status.state === 'ready'} />
       {isUnavailable && <p className="mv-unavailable">{getViewerLabels(locale).unavailable}</p>}
       {!isUnavailable && startMode === 'on-request' && status.state === 'idle' && (
         <button type="button" className="mv-start" onPointerDown={preloadViewerCanvas} onClick={handleStart}>
@@ -133,6 +143,7 @@ export function ModelViewer({ source, locale, eager = false, aspectRatio = '4 / 
           <Suspense fallback={null}>
             <ViewerCanvas
               source={source}
+              variant={variant}
               locale={locale}
               attempt={status.attempt}
               figureRef={figureRef}
@@ -158,17 +169,23 @@ function ModelIcon({ size, strokeWidth }: { size: number; strokeWidth: number })
   );
 }
 
-function ViewerPoster({ source, eager, sizes, isHidden }: { source: ViewerSource; eager: boolean; sizes: string; isHidden: boolean }) {
+type PosterProps = { source: ViewerSource; variant?: string; eager: boolean; sizes: string; isHidden: boolean };
+
+function ViewerPoster({ source, variant, eager, sizes, isHidden }: PosterProps) {
+  // The selected variant's poster, but none fetched while hidden: switching variants on a shown model downloads nothing.
+  const wanted = source.variants?.find((each) => each.id === variant)?.poster ?? source.poster;
+  const [poster, setPoster] = useState(wanted);
+  if (!isHidden && poster !== wanted) setPoster(wanted);
   // Once the model shows, the poster fades out and leaves the accessibility tree to the canvas.
   const className = isHidden ? 'mv-poster mv-poster--hidden' : 'mv-poster';
-  if (!source.poster) {
+  if (!poster) {
     return (
       <div className={`${className} mv-poster--placeholder`} role="img" aria-label={source.alt} aria-hidden={isHidden || undefined}>
         <ModelIcon size={48} strokeWidth={1.25} />
       </div>
     );
   }
-  return <Image asset={source.poster} alt={source.alt} sizes={sizes} priority={eager} className={className} ariaHidden={isHidden} />;
+  return <Image asset={poster} alt={source.alt} sizes={sizes} priority={eager} className={className} ariaHidden={isHidden} />;
 }
 
 /** The canvas (the viewer's keyboard control) when it is there, else the figure. */

@@ -36,6 +36,8 @@ const CAMERA_OPTIONS = { fov: FOV_DEG, near: 0.01, far: 100, position: [0, 0.6, 
 /** The contract between the SSR-safe shell and this lazily loaded chunk. */
 export interface ViewerCanvasProps {
   source: ViewerSource;
+  /** The selected `source.variants` id. */
+  variant?: string;
   locale: Locale;
   /** Retry counter: a higher attempt discards a failed download of the same src. */
   attempt: number;
@@ -52,7 +54,7 @@ export interface ViewerCanvasProps {
 
 /** The lazy 3D chunk, the only graph importing three, fiber and drei: canvas (frames on demand only), toolbar and hint. */
 export function ViewerCanvas(props: ViewerCanvasProps) {
-  const { source, locale, attempt, figureRef, onProgress, onFirstFrame, onLoadError, onContextLost } = props;
+  const { source, variant, locale, attempt, figureRef, onProgress, onFirstFrame, onLoadError, onContextLost } = props;
   const t = getCanvasLabels(locale);
   const prefersReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const isCoarsePointer = useMediaQuery(COARSE_POINTER_QUERY);
@@ -151,6 +153,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
           <ViewerScene
             key={sceneKey}
             source={source}
+            variant={variant}
             attempt={attempt}
             load={load}
             autoRotate={getShouldAutoRotate({ requested: source.autoRotate, prefersReducedMotion, hasInteracted })}

@@ -5,6 +5,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { applyFraming, FOV_DEG, getFraming } from './camera.ts';
 import { discardGltf, disposeCloneSkeletons, readGltf, retainGltf } from './gltf-cache.ts';
 import { useModelScene, usePreparedMaterials } from './model-prepare.ts';
+import { useVariant } from './variants.ts';
 import { countFrame } from './viewer-debug.ts';
 import { ViewerErrorBoundary } from './viewer-error-boundary.tsx';
 
@@ -12,7 +13,7 @@ import type { OnCenterCallbackProps } from '@react-three/drei';
 import type { AnimationAction, Object3D, PerspectiveCamera } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
-import type { ViewerSource } from '#shared/content/types.ts';
+import type { ModelVariant, ViewerSource } from '#shared/content/types.ts';
 
 import type { Framing, OrbitRig } from './camera.ts';
 import type { LoadGltf } from './gltf-cache.ts';
@@ -20,6 +21,8 @@ import type { LoadStep } from './viewer-status.ts';
 
 export interface ViewerSceneProps {
   source: ViewerSource;
+  /** The selected `source.variants` id; unknown or absent shows the file's own materials. */
+  variant?: string;
   attempt: number;
   load: LoadGltf;
   autoRotate: boolean;
@@ -37,7 +40,7 @@ export interface ViewerSceneProps {
 
 /** Everything inside the canvas: environment, controls, the model under its own error boundary, the contact shadow. */
 export function ViewerScene(props: ViewerSceneProps) {
-  const { source, attempt, load, autoRotate, isPlaying, isAnimated, framingRef, onInteract, onAnimationCount, onFirstFrame, onLoadError } = props;
+  const { source, variant, attempt, load, autoRotate, isPlaying, isAnimated, framingRef, onInteract, onAnimationCount, onFirstFrame, onLoadError } = props;
   const camera = useThree((state) => state.camera) as PerspectiveCamera;
   const controls = useThree((state) => state.controls) as unknown as OrbitRig | null;
   const invalidate = useThree((state) => state.invalidate);
@@ -79,7 +82,8 @@ export function ViewerScene(props: ViewerSceneProps) {
     [onLoadError, source.src],
   );
   const isCurrent = placed?.src === source.src;
-  const modelProps = { src: source.src, isPlaying, onPlaced: handlePlaced, onAnimationCount };
+  const selectedVariant = source.variants?.find((each) => each.id === variant);
+  const modelProps = { src: source.src, variant: selectedVariant, isPlaying, onPlaced: handlePlaced, onAnimationCount };
 
   return (
     <>
@@ -116,6 +120,7 @@ const StudioEnvironment = memo(function StudioEnvironment() {
 
 interface ModelProps {
   src: string;
+  variant: ModelVariant | undefined;
   isPlaying: boolean;
   /** The model's height once scaled to a unit bounding sphere. */
   onPlaced: (src: string, height: number) => void;
@@ -132,9 +137,10 @@ function ViewerModel({ attempt, load, onLoadError, onLoadStep, ...props }: Model
 }
 
 /** This viewer's clone of the cached scene, centred on the floor and scaled, shown once its materials are compiled. */
-function LoadedModel({ src, gltf, scene, isPlaying, onPlaced, onAnimationCount }: ModelProps & { gltf: GLTF; scene: Object3D }) {
+function LoadedModel({ src, gltf, scene, variant, isPlaying, onPlaced, onAnimationCount }: ModelProps & { gltf: GLTF; scene: Object3D }) {
   const invalidate = useThree((state) => state.invalidate);
   const isPrepared = usePreparedMaterials(scene);
+  useVariant(scene, gltf, variant, invalidate);
   const { actions, names } = useAnimations(gltf.animations, scene);
   const firstClip = names[0];
   const action = firstClip === undefined ? null : (actions[firstClip] ?? null);
