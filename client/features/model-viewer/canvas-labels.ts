@@ -17,6 +17,14 @@ const LABELS = {
     resetView: 'Reset view',
     fullScreen: 'Full screen',
     exitFullScreen: 'Exit full screen',
+    showDimensions: 'Show dimensions',
+    dimensionsSummary: ([width, height, depth]: string[]) => `Dimensions: width ${width}, height ${height}, depth ${depth}.`,
+    /** Preview only: the entry states another value. */
+    entryDimension: (value: string) => `Entry: ${value}`,
+    copyLink: 'Copy link to this view',
+    linkCopied: 'Link copied',
+    copyThisLink: 'Copy this link',
+    closeLink: 'Close',
   },
   'de-DE': {
     canvas: (alt: string) => `${alt} (interaktive 3D-Ansicht)`,
@@ -32,6 +40,13 @@ const LABELS = {
     resetView: 'Ansicht zurücksetzen',
     fullScreen: 'Vollbild',
     exitFullScreen: 'Vollbild beenden',
+    showDimensions: 'Maße anzeigen',
+    dimensionsSummary: ([width, height, depth]: string[]) => `Maße: Breite ${width}, Höhe ${height}, Tiefe ${depth}.`,
+    entryDimension: (value: string) => `Eintrag: ${value}`,
+    copyLink: 'Link zu dieser Ansicht kopieren',
+    linkCopied: 'Link kopiert',
+    copyThisLink: 'Diesen Link kopieren',
+    closeLink: 'Schließen',
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

@@ -46,6 +46,10 @@ export interface ModelViewerProps {
   className?: string;
   /** The poster's `sizes`. Default: a prose column (44rem with 1.25rem page padding). */
   sizes?: string;
+  /** The page's own viewer (one per page): `?view=` sets its first camera, and it offers "Copy link to this view". */
+  linkView?: boolean;
+  /** Preview mode: editor checks (the file's dimensions against the entry's). */
+  preview?: boolean;
 }
 
 /** A 3D model safe to server-render: until it starts, a fixed-ratio figure with its poster (no layout shift, nothing needs JS). */
@@ -57,6 +61,8 @@ export function ModelViewer({
   aspectRatio = '4 / 3',
   className,
   sizes = '(min-width: 760px) 704px, 100vw',
+  linkView,
+  preview,
 }: ModelViewerProps) {
   const figureRef = useRef<HTMLElement>(null);
   const [status, dispatch] = useReducer(viewerReducer, source.src, createViewerStatus);
@@ -152,6 +158,8 @@ export function ModelViewer({
               onFirstFrame={handleFirstFrame}
               onLoadError={handleLoadError}
               onContextLost={handleContextLost}
+              linkView={linkView}
+              preview={preview}
             />
           </Suspense>
         </ViewerErrorBoundary>

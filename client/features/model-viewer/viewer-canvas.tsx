@@ -5,6 +5,9 @@ import { getConsoleFunction, NeutralToneMapping, setConsoleFunction, SRGBColorSp
 import { applyFraming, applyKeyboardCommand, FOV_DEG, getOrbitCommand } from './camera.ts';
 import { useFullscreen, useInteractionHint, useMediaQuery } from './canvas-hooks.ts';
 import { getCanvasLabels } from './canvas-labels.ts';
+import { useDimensions } from './measurements.tsx';
+import { buildViewLink } from './share.tsx';
+import { readViewState } from './view-state.ts';
 import { subscribeGltfProgress } from './gltf-cache.ts';
 import { createGltfLoad, retainDecoders } from './gltf-loader.ts';
 import { trackRenderer } from './viewer-debug.ts';
@@ -50,6 +53,10 @@ export interface ViewerCanvasProps {
   onFirstFrame: (src: string) => void;
   onLoadError: (src: string, error: unknown) => void;
   onContextLost: () => void;
+  /** The page's own viewer: `?view=` sets its first camera and the toolbar offers "Copy link to this view". */
+  linkView?: boolean;
+  /** Preview mode: the dimensions flag a file that disagrees with its entry. */
+  preview?: boolean;
 }
 
 /** The lazy 3D chunk, the only graph importing three, fiber and drei: canvas (frames on demand only), toolbar and hint. */
@@ -58,7 +65,10 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
   const t = getCanvasLabels(locale);
   const prefersReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const isCoarsePointer = useMediaQuery(COARSE_POINTER_QUERY);
-  const [hasInteracted, setHasInteracted] = useState(false);
+  const [linkedOrbit] = useState(() => (props.linkView ? readViewState(window.location.search).orbit : undefined));
+  // A linked view is a chosen one: no auto-rotation turns it away.
+  const [hasInteracted, setHasInteracted] = useState(linkedOrbit !== undefined);
+  const dimensions = useDimensions(locale, source.dimensions, props.preview === true);
   const [animationCount, setAnimationCount] = useState(0);
   const [isPlaying, setIsPlaying] = useState(() => getShouldAutoplay(prefersReducedMotion));
   const [root, setRoot] = useState<RootState | null>(null);
@@ -121,6 +131,12 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
     state.invalidate();
   }, [root]);
 
+  const getViewLink = useCallback(() => {
+    const state = root?.get();
+    const target = (state?.controls as unknown as OrbitRig | null)?.target;
+    return state && target ? buildViewLink(window.location, state.camera.position, target) : null;
+  }, [root]);
+
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const command = getOrbitCommand(event.key, event.shiftKey);
     const state = root?.get();
@@ -165,9 +181,13 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
             onFirstFrame={onFirstFrame}
             onLoadError={onLoadError}
             onLoadStep={onLoadStep}
+            linkedOrbit={linkedOrbit}
+            onModelBox={dimensions.onModelBox}
           />
         )}
+        {dimensions.lines}
       </Canvas>
+      {dimensions.overlay}
       <p id={descriptionId} className="visually-hidden">
         {t.keyboardHelp}
       </p>
@@ -179,6 +199,8 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
         onReset={resetView}
         playback={animationCount > 0 ? { isPlaying, onToggle: () => setIsPlaying((playing) => !playing) } : undefined}
         fullscreen={fullscreen.isSupported ? { isFullscreen: fullscreen.isFullscreen, onToggle: fullscreen.toggle } : undefined}
+        dimensions={dimensions.toggle}
+        share={props.linkView ? { getLink: getViewLink } : undefined}
       />
     </div>
   );

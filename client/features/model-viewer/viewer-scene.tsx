@@ -16,6 +16,8 @@ import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { ModelVariant, ViewerSource } from '#shared/content/types.ts';
 
 import type { Framing, OrbitRig } from './camera.ts';
+import type { ModelBox } from './measurements.tsx';
+import type { ViewOrbit } from './view-state.ts';
 import type { LoadGltf } from './gltf-cache.ts';
 import type { LoadStep } from './viewer-status.ts';
 
@@ -36,6 +38,10 @@ export interface ViewerSceneProps {
   onLoadError: (src: string, error: unknown) => void;
   /** 'preparing' (with the count of images that failed) once the file is in and its scene built. */
   onLoadStep?: (src: string, step: LoadStep) => void;
+  /** A link's view (`?view=`): the first camera for the first model shown, instead of the entry's. */
+  linkedOrbit?: ViewOrbit;
+  /** The model's box once placed (measurements). */
+  onModelBox?: (box: ModelBox) => void;
 }
 
 /** Everything inside the canvas: environment, controls, the model under its own error boundary, the contact shadow. */
@@ -45,28 +51,29 @@ export function ViewerScene(props: ViewerSceneProps) {
   const controls = useThree((state) => state.controls) as unknown as OrbitRig | null;
   const invalidate = useThree((state) => state.invalidate);
   const getState = useThree((state) => state.get);
-  const [placed, setPlaced] = useState<{ src: string; framing: Framing } | null>(null);
+  const [placed, setPlaced] = useState<{ src: string; framing: Framing; start: Framing } | null>(null);
+  const { linkedOrbit, onModelBox } = props;
+  const linkedSrcRef = useRef<string | null>(null);
   const { azimuthDeg, polarDeg } = source.camera ?? {};
 
   // The model is scaled to a unit bounding sphere standing on y = 0, so only its height varies.
   const handlePlaced = useCallback(
-    (src: string, height: number) => {
+    (src: string, height: number, box: ModelBox) => {
       const { width: canvasWidth, height: canvasHeight } = getState().size;
-      const framing = getFraming({
-        center: { x: 0, y: height / 2, z: 0 },
-        radius: 1,
-        fovDeg: FOV_DEG,
-        aspect: canvasWidth / Math.max(canvasHeight, 1),
-        orbit: azimuthDeg === undefined || polarDeg === undefined ? undefined : { azimuthDeg, polarDeg },
-      });
-      setPlaced({ src, framing });
+      const frame = { center: { x: 0, y: height / 2, z: 0 }, radius: 1, fovDeg: FOV_DEG, aspect: canvasWidth / Math.max(canvasHeight, 1) };
+      const framing = getFraming({ ...frame, orbit: azimuthDeg === undefined || polarDeg === undefined ? undefined : { azimuthDeg, polarDeg } });
+      // Reset, and any later model, use the entry's view.
+      linkedSrcRef.current ??= src;
+      const start = linkedOrbit && linkedSrcRef.current === src ? getFraming({ ...frame, orbit: linkedOrbit }) : framing;
+      setPlaced({ src, framing, start });
+      onModelBox?.(box);
     },
-    [getState, azimuthDeg, polarDeg],
+    [getState, azimuthDeg, polarDeg, linkedOrbit, onModelBox],
   );
 
   useLayoutEffect(() => {
     if (!placed || !controls) return;
-    applyFraming(camera, controls, placed.framing);
+    applyFraming(camera, controls, placed.start);
     framingRef.current = placed.framing;
     invalidate();
   }, [placed, controls, camera, invalidate, framingRef]);
@@ -122,8 +129,8 @@ interface ModelProps {
   src: string;
   variant: ModelVariant | undefined;
   isPlaying: boolean;
-  /** The model's height once scaled to a unit bounding sphere. */
-  onPlaced: (src: string, height: number) => void;
+  /** The model's height once scaled to a unit bounding sphere, and its box. */
+  onPlaced: (src: string, height: number, box: ModelBox) => void;
   onAnimationCount: (count: number) => void;
 }
 
@@ -144,7 +151,7 @@ function LoadedModel({ src, gltf, scene, variant, isPlaying, onPlaced, onAnimati
   const { actions, names } = useAnimations(gltf.animations, scene);
   const firstClip = names[0];
   const action = firstClip === undefined ? null : (actions[firstClip] ?? null);
-  const [bounds, setBounds] = useState<{ height: number; radius: number } | null>(null);
+  const [bounds, setBounds] = useState<{ height: number; radius: number; size: ModelBox['size'] } | null>(null);
   const scale = bounds ? 1 / Math.max(bounds.radius, 1e-9) : 1;
 
   useEffect(() => retainGltf(src, gltf), [src, gltf]);
@@ -166,10 +173,15 @@ function LoadedModel({ src, gltf, scene, variant, isPlaying, onPlaced, onAnimati
     invalidate();
   }, [action, isPlaying, invalidate]);
 
-  const handleCentered = useCallback(({ height, boundingSphere }: OnCenterCallbackProps) => setBounds({ height, radius: boundingSphere.radius }), []);
+  // Center measures in its own frame, outside the scale group: the file's units.
+  const handleCentered = useCallback(
+    ({ width, height, depth, boundingSphere }: OnCenterCallbackProps) =>
+      setBounds({ height, radius: boundingSphere.radius, size: { x: width, y: height, z: depth } }),
+    [],
+  );
 
   useLayoutEffect(() => {
-    if (bounds && isPrepared) onPlaced(src, bounds.height * scale);
+    if (bounds && isPrepared) onPlaced(src, bounds.height * scale, { size: bounds.size, scale });
   }, [bounds, scale, src, onPlaced, isPrepared]);
 
   return (

@@ -1,4 +1,5 @@
 import { getCanvasLabels } from './canvas-labels.ts';
+import { ShareButton } from './share.tsx';
 
 import type { Locale } from '#shared/content/types.ts';
 
@@ -9,6 +10,10 @@ interface ViewerToolbarProps {
   playback?: { isPlaying: boolean; onToggle: () => void };
   /** Omitted when the Fullscreen API is unavailable. */
   fullscreen?: { isFullscreen: boolean; onToggle: () => void };
+  /** Omitted until the model is measured; `describedBy`: the numbers for assistive tech. */
+  dimensions?: { isShown: boolean; onToggle: () => void; describedBy: string };
+  /** "Copy link to this view": only the viewer whose view the page's address carries. */
+  share?: { getLink: () => string | null };
 }
 
 const ICON_PROPS = {
@@ -24,8 +29,8 @@ const ICON_PROPS = {
   focusable: false,
 } as const;
 
-/** Reset view, play/pause and fullscreen: real buttons, named for assistive tech. */
-export function ViewerToolbar({ locale, onReset, playback, fullscreen }: ViewerToolbarProps) {
+/** Play/pause, dimensions, reset view, copy link and fullscreen: real buttons, named for assistive tech. */
+export function ViewerToolbar({ locale, onReset, playback, fullscreen, dimensions, share }: ViewerToolbarProps) {
   const t = getCanvasLabels(locale);
   const playbackLabel = playback?.isPlaying ? t.pauseAnimation : t.playAnimation;
   const fullscreenLabel = fullscreen?.isFullscreen ? t.exitFullScreen : t.fullScreen;
@@ -36,12 +41,38 @@ export function ViewerToolbar({ locale, onReset, playback, fullscreen }: ViewerT
           <svg {...ICON_PROPS}>{playback.isPlaying ? <path d="M9 5v14M15 5v14" /> : <path d="M7 4.5v15l12-7.5z" />}</svg>
         </button>
       )}
+      {dimensions && (
+        <button
+          type="button"
+          className="mv-button mv-button--icon"
+          aria-label={t.showDimensions}
+          title={t.showDimensions}
+          aria-pressed={dimensions.isShown}
+          aria-describedby={dimensions.describedBy}
+          onClick={dimensions.onToggle}
+        >
+          <svg {...ICON_PROPS}>
+            <path d="M3 8.5 8.5 3 21 15.5 15.5 21z M7 7l2 2 M10 5.5l1.5 1.5 M12.5 8.5l2 2 M15.5 11l1.5 1.5" />
+          </svg>
+        </button>
+      )}
       <button type="button" className="mv-button mv-button--icon" aria-label={t.resetView} title={t.resetView} onClick={onReset}>
         <svg {...ICON_PROPS}>
           <path d="M3 12a9 9 0 1 0 3-6.7" />
           <path d="M3 4v5h5" />
         </svg>
       </button>
+      {share && (
+        <ShareButton
+          locale={locale}
+          getLink={share.getLink}
+          icon={
+            <svg {...ICON_PROPS}>
+              <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3.2-3.2a4.5 4.5 0 0 0-6.4-6.4L12 5.6 M14 10a4.5 4.5 0 0 0-6.4 0l-3.2 3.2a4.5 4.5 0 0 0 6.4 6.4l1.2-1.2" />
+            </svg>
+          }
+        />
+      )}
       {fullscreen && (
         <button type="button" className="mv-button mv-button--icon" aria-label={fullscreenLabel} title={fullscreenLabel} onClick={fullscreen.onToggle}>
           <svg {...ICON_PROPS}>

@@ -21,7 +21,7 @@ const PAGE_VIEWER_SIZES = '(min-width: 1152px) 1112px, 100vw';
 
 export function Component() {
   const { model, appearsIn } = useLoaderData() as ModelData;
-  const { locale, origin, site } = useSite();
+  const { locale, origin, site, preview } = useSite();
   const t = getLabels(locale);
   // Stable per locale, so the description's embedded viewers are not re-mounted.
   const renderViewer = useCallback((source: ViewerSource) => <ModelViewer source={source} locale={locale} />, [locale]);
@@ -35,14 +35,15 @@ export function Component() {
       <Seo
         title={model.name}
         description={model.summary}
-        image={model.poster?.url}
+        image={model.poster}
+        imageAlt={model.viewer.alt}
         type="product"
         jsonLd={[modelJsonLd(model, origin, site.name), breadcrumbJsonLd([...crumbs, { label: model.name, url: paths.model(locale, model.slug) }], origin)]}
       />
       <Breadcrumbs crumbs={crumbs} current={model.name} label={t.breadcrumb} />
       <h1>{model.name}</h1>
       <p className="lede">{model.summary}</p>
-      <ModelViewer source={model.viewer} locale={locale} eager sizes={PAGE_VIEWER_SIZES} />
+      <ModelViewer source={model.viewer} locale={locale} eager sizes={PAGE_VIEWER_SIZES} linkView preview={preview} />
       {model.check ? <ModelCheckNotice check={model.check} locale={locale} /> : null}
       <div className="detail-grid">
         <div className="prose">

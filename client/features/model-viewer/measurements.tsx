@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useFrame, useThree } from '@react-three/fiber';
+import { BufferGeometry, Color, Float32BufferAttribute, LineBasicMaterial, LineSegments, Vector3 } from 'three';
+
+import { getCanvasLabels } from './canvas-labels.ts';
+
+import type { ReactNode, RefObject } from 'react';
+
+import type { Dimensions, Locale, Vec3 } from '#shared/content/types.ts';
+
+/** The model as the viewer draws it: its bounding box in the file's units (glTF: metres) and the scale to a unit bounding sphere. */
+export interface ModelBox {
+  size: Vec3;
+  scale: number;
+}
+
+export type DimensionAxis = 'width' | 'height' | 'depth';
+
+export interface DimensionReading {
+  axis: DimensionAxis;
+  text: string;
+  /** The entry's value, when it differs from the file's by more than the tolerance (editors see it in preview). */
+  entryText?: string;
+}
+
+type Unit = Dimensions['unit'];
+const UNITS: Record<Unit, { name: string; perMetre: number; digits: number }> = {
+  mm: { name: 'millimeter', perMetre: 1000, digits: 0 },
+  cm: { name: 'centimeter', perMetre: 100, digits: 1 },
+  m: { name: 'meter', perMetre: 1, digits: 2 },
+};
+/** Rounding, or a handle the entry leaves out, may differ this much before editors are told. */
+const MISMATCH_TOLERANCE = 0.05;
+// glTF: +y up, +z the front; so x is the width, z the depth.
+const AXES: [DimensionAxis, keyof Vec3][] = [
+  ['width', 'x'],
+  ['height', 'y'],
+  ['depth', 'z'],
+];
+
+/** The file's measurements in the entry's unit (or cm below a metre, else m), formatted for the locale, checked against the entry. */
+export function getDimensionReadings(size: Vec3, locale: Locale, entry?: Dimensions): DimensionReading[] {
+  const unit = entry?.unit ?? (Math.max(size.x, size.y, size.z) < 1 ? 'cm' : 'm');
+  const { name, perMetre, digits } = UNITS[unit];
+  const format = new Intl.NumberFormat(locale, { style: 'unit', unit: name, maximumFractionDigits: digits });
+  return AXES.map(([axis, key]) => {
+    const value = size[key] * perMetre;
+    const stated = entry?.[axis];
+    const differs = stated !== undefined && stated > 0 && Math.abs(value - stated) / stated > MISMATCH_TOLERANCE;
+    return { axis, text: format.format(value), ...(differs ? { entryText: format.format(stated) } : {}) };
+  });
+}
+
+// In the drawn model's units (bounding-sphere radius 1): lines stand off the box, ticks cross their ends, labels sit outside.
+const GAP = 0.06;
+const TICK = 0.035;
+const LABEL_OFFSET = 0.14;
+/** Just above the contact shadow's plane. */
+const FLOOR = 0.002;
+/** Labels keep clear of the canvas edges, and of the toolbar's band at the top. */
+const EDGE_PX = 8;
+const TOOLBAR_PX = 56;
+
+/** Segment pairs for the front-right corner (+x, +z): width along the front, depth along the right side, height up the front-left edge. */
+export function getDimensionGeometry({ size, scale }: ModelBox): { segments: number[]; anchors: Vec3[] } {
+  const [w, h, d] = [(size.x * scale) / 2, size.y * scale, (size.z * scale) / 2];
+  const [front, side] = [d + GAP, w + GAP];
+  const segments = [
+    [-w, FLOOR, front, w, FLOOR, front],
+    ...[-w, w].map((x) => [x, FLOOR, front - TICK, x, FLOOR, front + TICK]),
+    [side, FLOOR, -d, side, FLOOR, d],
+    ...[-d, d].map((z) => [side - TICK, FLOOR, z, side + TICK, FLOOR, z]),
+    [-side, 0, d, -side, h, d],
+    ...[0, h].map((y) => [-side - TICK, y, d, -side + TICK, y, d]),
+  ].flat();
+  // In the readings' order: width, height, depth.
+  const anchors = [
+    { x: 0, y: FLOOR, z: front + LABEL_OFFSET },
+    { x: -side - LABEL_OFFSET, y: h / 2, z: d },
+    { x: side + LABEL_OFFSET, y: FLOOR, z: 0 },
+  ];
+  return { segments, anchors };
+}
+
+const clamp = (value: number, min: number, max: number): number => Math.min(Math.max(value, min), Math.max(min, max));
+
+/** The dimension lines in the scene, mirrored each frame to the box edges facing the camera, and the DOM labels moved to them. */
+function DimensionLines({ box, labels }: { box: ModelBox; labels: RefObject<(HTMLElement | null)[]> }) {
+  const gl = useThree((state) => state.gl);
+  const invalidate = useThree((state) => state.invalidate);
+  const { lines, anchors } = useMemo(() => {
+    const { segments, anchors } = getDimensionGeometry(box);
+    const geometry = new BufferGeometry().setAttribute('position', new Float32BufferAttribute(segments, 3));
+    // The stage's text colour: readable on the light and the dark surface. Drawn over the model, never hidden by it.
+    const color = new Color(getComputedStyle(gl.domElement).color || '#888888');
+    const material = new LineBasicMaterial({ color, depthTest: false, transparent: true, toneMapped: false });
+    const object = new LineSegments(geometry, material);
+    object.renderOrder = 10;
+    return { lines: object, anchors };
+  }, [box, gl]);
+  const point = useMemo(() => new Vector3(), []);
+
+  useEffect(() => {
+    invalidate();
+    return () => {
+      lines.geometry.dispose();
+      lines.material.dispose();
+      invalidate();
+    };
+  }, [lines, invalidate]);
+
+  useFrame(({ camera, size }) => {
+    const sx = camera.position.x < 0 ? -1 : 1;
+    const sz = camera.position.z < 0 ? -1 : 1;
+    lines.scale.set(sx, 1, sz);
+    anchors.forEach((anchor, i) => {
+      const element = labels.current[i];
+      if (!element) return;
+      point.set(anchor.x * sx, anchor.y, anchor.z * sz).project(camera);
+      const x = clamp(((point.x + 1) / 2) * size.width, EDGE_PX, size.width - EDGE_PX);
+      const y = clamp(((1 - point.y) / 2) * size.height, TOOLBAR_PX, size.height - EDGE_PX);
+      element.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px) translate(-50%, -50%)`;
+      element.dataset.placed = String(point.z < 1);
+    });
+  });
+
+  return <primitive object={lines} />;
+}
+
+export interface DimensionsControl {
+  /** For the scene: the model's box once it is placed. */
+  onModelBox: (box: ModelBox | null) => void;
+  /** For the toolbar; undefined until the model is measured. */
+  toggle?: { isShown: boolean; onToggle: () => void; describedBy: string };
+  /** Inside the canvas. */
+  lines: ReactNode;
+  /** Over the canvas: the labels, and the numbers for assistive tech. */
+  overlay: ReactNode;
+}
+
+/** The "Show dimensions" toggle's state, the file's box and what it draws. `preview`: flag a file that disagrees with its entry. */
+export function useDimensions(locale: Locale, entry: Dimensions | undefined, preview: boolean): DimensionsControl {
+  const t = getCanvasLabels(locale);
+  const [isShown, setIsShown] = useState(false);
+  const [box, setBox] = useState<ModelBox | null>(null);
+  const labels = useRef<(HTMLElement | null)[]>([]);
+  const summaryId = useId();
+  const readings = useMemo(() => (box ? getDimensionReadings(box.size, locale, entry) : null), [box, locale, entry]);
+  const onToggle = useCallback(() => setIsShown((shown) => !shown), []);
+  const isDrawn = isShown && box !== null && readings !== null;
+
+  return {
+    onModelBox: setBox,
+    ...(readings ? { toggle: { isShown, onToggle, describedBy: summaryId } } : {}),
+    lines: isDrawn ? <DimensionLines box={box} labels={labels} /> : null,
+    overlay: readings ? (
+      <>
+        <p id={summaryId} className="visually-hidden">
+          {t.dimensionsSummary(readings.map((reading) => reading.text))}
+        </p>
+        {isDrawn ? (
+          // The summary above says the same to assistive tech.
+          <div className="mv-dimensions" aria-hidden="true">
+            {readings.map((reading, i) => (
+              <span
+                key={reading.axis}
+                ref={(element) => void (labels.current[i] = element)}
+                className={preview && reading.entryText ? 'mv-dimension mv-dimension--mismatch' : 'mv-dimension'}
+                data-axis={reading.axis}
+              >
+                {reading.text}
+                {preview && reading.entryText ? <small>{t.entryDimension(reading.entryText)}</small> : null}
+              </span>
+            ))}
+          </div>
+        ) : null}
+      </>
+    ) : null,
+  };
+}
