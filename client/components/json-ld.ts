@@ -3,7 +3,7 @@ import type { Model3D } from '#shared/content/types.ts';
 const absolute = (url: string, origin: string) => new URL(url, origin).toString();
 
 /** schema.org Product with its 3D model (https://schema.org/3DModel). */
-export function modelJsonLd(model: Omit<Model3D, 'description'>, origin: string, brand: string): object {
+export function modelJsonLd(model: Omit<Model3D, 'description' | 'hotspotNotes'>, origin: string, brand: string): object {
   const { dimensions } = model;
   const quantity = (value: number) => ({ '@type': 'QuantitativeValue', value, unitText: dimensions?.unit });
   return {

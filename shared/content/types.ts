@@ -134,6 +134,11 @@ export interface ModelCheck {
   errors: string[];
   warnings: string[];
   needs: { draco: boolean; meshopt: boolean; ktx2: boolean; externalFiles: string[] };
+  /** The file's KHR_materials_variants names in file order, and its material names (each ≤ 256 characters, at most 24 / 256). */
+  fileVariants?: string[];
+  materials?: string[];
+  /** The default scene's bounding box in scene-root space (metres), from the POSITION accessors' min/max. */
+  bounds?: { min: Vec3; max: Vec3 };
 }
 
 interface EntryBase {
@@ -175,7 +180,7 @@ export interface Model3D extends ModelSummary {
   /** Preview mode only: the file's validation report, for editors. */
   check?: ModelCheck;
   /** Each hotspot's note (rich text), by hotspot id; the model loader renders them like the description. */
-  hotspotNotes?: Record<string, RichText>;
+  hotspotNotes?: Record<string, RichText & { updatedAt: string }>;
 }
 
 export interface Page extends EntryBase {

@@ -1,11 +1,25 @@
 import { contentLoader, notFound, renderField } from '#client/data/loader-helpers.ts';
 
-/** One model with the entries that feature it. */
-export const loader = contentLoader(async ({ content, options, richText, params }) => {
+import type { RenderedRichText } from '#shared/content/types.ts';
+
+/** One model with the entries that feature it, and the variant the URL selects (`?variant=`, when the model has it). */
+export const loader = contentLoader(async ({ content, options, richText, params, url }) => {
   const model = await content.getModel(params.slug ?? '', options);
   if (!model) notFound(`Model ${params.slug ?? ''}`);
   const appearsIn = await content.getLinkingEntries(model.id, options);
-  return { model: { ...model, description: renderField(richText, model.description, model, 'description') }, appearsIn };
+  const { hotspotNotes, ...rest } = model;
+  // Each note is cached under its hotspot entry's own id and version: editing a note changes its key, the model's does not move.
+  const notes = Object.entries(hotspotNotes ?? {}).map(([id, note]): [string, RenderedRichText] => [
+    id,
+    renderField(richText, note, { id, updatedAt: note.updatedAt, locale: model.locale }, 'note'),
+  ]);
+  const wanted = url.searchParams.get('variant');
+  const selectedVariant = model.viewer.variants?.some((variant) => variant.id === wanted) ? wanted : null;
+  return {
+    model: { ...rest, description: renderField(richText, model.description, model, 'description'), hotspotNotes: Object.fromEntries(notes) },
+    appearsIn,
+    selectedVariant,
+  };
 });
 
 export type ModelData = Awaited<ReturnType<typeof loader>>;

@@ -1,15 +1,18 @@
-import { isSafePath, toSafeAssetUrl } from '#shared/safe-url.ts';
+import { isResolved, optStr, present, str, toAsset } from '#server/services/content/mapper-assets.ts';
+import { toDimensions, toFiles, toHotspots, toViewerSource } from '#server/services/content/mapper-viewer.ts';
+import { isSafePath } from '#shared/safe-url.ts';
 import { paths } from '#shared/urls.ts';
 
-import type { Asset as ContentfulAsset, Entry, EntrySkeletonType, UnresolvedLink } from 'contentful';
+import type { UnresolvedLink } from 'contentful';
+import type { SdkEntry } from '#server/services/content/mapper-assets.ts';
 import type { Taxonomy } from '#server/services/content/taxonomy.ts';
-import type { Article, ArticleSummary, Asset, Dimensions, EntryRef, EntryType, Locale, Model3D, ModelSummary } from '#shared/content/types.ts';
-import type { NavigationLink, Page, Person, RichText, SiteSettings, Tag, ViewerSource } from '#shared/content/types.ts';
+import type { Article, ArticleSummary, Asset, EntryRef, EntryType, Locale, Model3D, ModelSummary } from '#shared/content/types.ts';
+import type { NavigationLink, Page, Person, RichText, SiteSettings, Tag } from '#shared/content/types.ts';
 import type { Document } from '@contentful/rich-text-types';
 
-/** What the `contentful` SDK returns for one locale (`locale=xx`): its own types, not hand-written shapes. */
-export type SdkEntry = Entry<EntrySkeletonType, undefined, string>;
-export type SdkAsset = ContentfulAsset<undefined, string>;
+export type { SdkAsset, SdkEntry } from '#server/services/content/mapper-assets.ts';
+export { toAsset } from '#server/services/content/mapper-assets.ts';
+export { toViewerSource } from '#server/services/content/mapper-viewer.ts';
 type SdkLink = UnresolvedLink<'Entry' | 'Asset'>;
 
 // The one place SDK entries become domain types (DESIGN.md). A missing field or unresolvable link becomes `undefined`, never an exception.
@@ -18,38 +21,6 @@ export interface MapContext {
   tagName(id: string): string | undefined;
   allTags(): Tag[];
   taxonomy: Taxonomy;
-}
-
-type Present<T> = { [K in keyof T]?: Exclude<T[K], undefined> };
-/** `fields` without its undefined values: optional domain properties are absent, never `undefined`. */
-const present = <T extends Record<string, unknown>>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Present<T>;
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const optStr = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-
-/** Is `value` a resolved entry or asset (not a bare link left by an unresolvable reference)? */
-function isResolved<T extends 'Entry' | 'Asset'>(value: unknown, type: T): value is T extends 'Entry' ? SdkEntry : SdkAsset {
-  const v = value as { sys?: { type?: unknown }; fields?: unknown } | null;
-  return typeof v === 'object' && v?.sys?.type === type && typeof v.fields === 'object';
-}
-
-/** An asset, or `undefined` when it has no file or a URL a page may not load or link (`javascript:`, `data:`…: tests/security/xss/). */
-export function toAsset(value: unknown): Asset | undefined {
-  if (!isResolved(value, 'Asset') || !value.fields.file?.url) return undefined;
-  const { file, title, description } = value.fields;
-  // Contentful's URLs are protocol-relative (`//images.ctfassets.net/…`); the embedded engine's are origin-relative.
-  const url = toSafeAssetUrl(file.url.startsWith('//') ? `https:${file.url}` : file.url);
-  if (!url) return undefined;
-  const image = file.details?.image;
-  return {
-    id: value.sys.id,
-    title: str(title),
-    description: str(description),
-    url,
-    contentType: file.contentType ?? 'application/octet-stream',
-    fileName: file.fileName ?? file.url.split('/').pop() ?? 'file',
-    size: file.details?.size ?? 0,
-    ...(image ? { width: image.width, height: image.height } : {}),
-  };
 }
 
 export function toPerson(value: unknown): Person | undefined {
@@ -74,35 +45,6 @@ function base(entry: SdkEntry, ctx: MapContext) {
     slug: str(entry.fields.slug),
     tags: toTags(entry, ctx),
     updatedAt: entry.sys.updatedAt ?? new Date(0).toISOString(),
-  };
-}
-
-function toDimensions(value: unknown): Dimensions | undefined {
-  const d = value as Partial<Dimensions> | null;
-  if (!d || typeof d !== 'object') return undefined;
-  if (![d.width, d.height, d.depth].every((n) => typeof n === 'number' && Number.isFinite(n) && n > 0)) return undefined;
-  const unit = d.unit === 'cm' || d.unit === 'm' ? d.unit : 'mm';
-  return { width: d.width as number, height: d.height as number, depth: d.depth as number, unit };
-}
-
-/** `model.files`: the sibling files of a multi-file .gltf, each its own asset. */
-const toFiles = (value: unknown): Asset[] => (Array.isArray(value) ? value.flatMap((item) => toAsset(item) ?? []) : []);
-
-export function toViewerSource(entry: SdkEntry): ViewerSource | undefined {
-  const file = toAsset(entry.fields.file);
-  if (!file) return undefined;
-  const poster = toAsset(entry.fields.poster);
-  const siblings = toFiles(entry.fields.files);
-  const files = siblings.length > 0 ? Object.fromEntries(siblings.map((asset) => [asset.fileName, asset.url])) : undefined;
-  const dimensions = toDimensions(entry.fields.dimensions);
-  const camera = entry.fields.camera as { azimuthDeg?: unknown; polarDeg?: unknown } | undefined;
-  const hasCamera = typeof camera?.azimuthDeg === 'number' && typeof camera.polarDeg === 'number';
-  return {
-    src: file.url,
-    alt: optStr(entry.fields.summary) ? `${str(entry.fields.name)}: ${str(entry.fields.summary)}` : str(entry.fields.name),
-    ...present({ poster, dimensions, files }),
-    ...(hasCamera ? { camera: { azimuthDeg: camera.azimuthDeg as number, polarDeg: camera.polarDeg as number } } : {}),
-    autoRotate: entry.fields.autoRotate === true,
   };
 }
 
@@ -210,7 +152,13 @@ export function toModel(entry: SdkEntry, ctx: MapContext): (Model3D & { unresolv
   const { unresolvedUrns, ...description } = toRichText(entry.fields.description, ctx.locale);
   const dimensions = toDimensions(entry.fields.dimensions);
   const files = toFiles(entry.fields.files);
-  return { ...toModelSummary(entry, ctx), description, file, viewer, ...present({ dimensions, files: files.length > 0 ? files : undefined }), unresolvedUrns };
+  const notes = Object.entries(toHotspots(entry.fields.hotspots).notes).map(([id, { note, updatedAt }]) => {
+    const { unresolvedUrns: _urns, ...text } = toRichText(note, ctx.locale);
+    return [id, { ...text, updatedAt }] as const;
+  });
+  const hotspotNotes = notes.length > 0 ? Object.fromEntries(notes) : undefined;
+  const extras = present({ dimensions, files: files.length > 0 ? files : undefined, hotspotNotes });
+  return { ...toModelSummary(entry, ctx), description, file, viewer, ...extras, unresolvedUrns };
 }
 
 export function toPage(entry: SdkEntry, ctx: MapContext): Page & { unresolvedUrns: string[] } {

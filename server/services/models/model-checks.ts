@@ -4,6 +4,8 @@ import pLimit from 'p-limit';
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 import { createModelFileReader } from '#server/services/models/model-files.ts';
 import { ExternalFileError, unviewable, validateModel } from '#server/services/models/model-validation.ts';
+import { contentNotes, withContentNotes } from '#server/services/models/model-notes.ts';
+import { withFileVariants } from '#server/services/content/mapper-viewer.ts';
 
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
 import type { Model3D, ModelCheck, RichText, ViewerSource } from '#shared/content/types.ts';
@@ -183,15 +185,23 @@ function withTimeout(work: Promise<ModelCheck>, ms: number): Promise<ModelCheck>
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** `content` whose models carry what validation found: visitors get `viewer.unavailable` for a broken file, editors (preview) the whole report. */
+/**
+ * `content` whose models carry what validation found: visitors get `viewer.unavailable` for a broken file and the swatch group
+ * settled against the file's variants, editors (preview) the whole report with what the entry and the file disagree on.
+ */
 export function withModelChecks<T extends ContentApi>(content: T, checks: ModelChecks): T {
-  // Models embedded in rich text get the same flag, so an article shows the poster and note instead of a failing viewer.
+  const settle = (source: ViewerSource, check: ModelCheck | undefined): ViewerSource => {
+    const settled = withFileVariants(source, check);
+    return check && !check.viewable ? { ...settled, unavailable: true } : settled;
+  };
+  // Models embedded in rich text get the same, so an article shows the poster and note instead of a failing viewer.
   const marked = (text: RichText): RichText => {
-    const unavailable = Object.entries(text.links.entries).filter(([id, ref]) => ref.model && checks.checkOfEmbed(id, ref.model)?.viewable === false);
-    if (unavailable.length === 0) return text;
-    const entries = { ...text.links.entries };
-    for (const [id, ref] of unavailable) entries[id] = { ...ref, model: { ...(ref.model as ViewerSource), unavailable: true } };
-    return { ...text, links: { ...text.links, entries } };
+    let entries: RichText['links']['entries'] | undefined;
+    for (const [id, ref] of Object.entries(text.links.entries)) {
+      const model = ref.model && settle(ref.model, checks.checkOfEmbed(id, ref.model));
+      if (model !== ref.model) (entries ??= { ...text.links.entries })[id] = { ...ref, model };
+    }
+    return entries ? { ...text, links: { ...text.links, entries } } : text;
   };
   return {
     ...content,
@@ -199,8 +209,8 @@ export function withModelChecks<T extends ContentApi>(content: T, checks: ModelC
       const model = await content.getModel(slug, options);
       if (!model) return model;
       const check = checks.checkOf(model, options.preview);
-      const viewer = check && !check.viewable ? { ...model.viewer, unavailable: true as const } : model.viewer;
-      return { ...model, viewer, description: marked(model.description), ...(check && options.preview ? { check } : {}) };
+      const report = check && options.preview ? { check: withContentNotes(check, contentNotes(model, check)) } : {};
+      return { ...model, viewer: settle(model.viewer, check), description: marked(model.description), ...report };
     },
     async getArticle(slug: string, options: QueryOptions) {
       const article = await content.getArticle(slug, options);

@@ -1,5 +1,6 @@
 import { validateBytes } from 'gltf-validator';
 
+import { modelFacts, readGltfJson } from '#server/services/models/model-facts.ts';
 import { tryDecode } from '#shared/http/safe-redirect.ts';
 
 import type { ModelCheck } from '#shared/content/types.ts';
@@ -64,7 +65,9 @@ export async function validateModel(bytes: Uint8Array, fileName: string, resolve
   }
   const issues = report.issues.messages;
   // IO_ERROR is the validator's echo of a failed external load; our own message says which file and what to do.
-  const own = [...external.values(), ...(report.info && !hasScene(bytes) ? [`${fileName}: has no scene to show`] : [])];
+  const json = readGltfJson(bytes);
+  const hasScene = Array.isArray(json?.scenes) && json.scenes.length > 0;
+  const own = [...external.values(), ...(report.info && !hasScene ? [`${fileName}: has no scene to show`] : [])];
   // Fatal ones first: only the first few messages are kept.
   const validatorErrors = issues
     .filter((m) => m.severity === 0 && m.code !== 'IO_ERROR')
@@ -82,6 +85,7 @@ export async function validateModel(bytes: Uint8Array, fileName: string, resolve
     errors: [...own, ...validatorErrors.map((m) => m.message + where(m))].slice(0, MAX_MESSAGES),
     warnings: warnings.slice(0, MAX_MESSAGES),
     needs: needsOf(report),
+    ...modelFacts(json),
   };
 }
 
@@ -106,22 +110,3 @@ function needsOf(report: ValidationReport): ModelCheck['needs'] {
 
 // The validator reads the whole ArrayBuffer behind a view: a Buffer from Node's shared pool would hand it other files' bytes.
 const standalone = (bytes: Uint8Array) => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes));
-
-const GLB_MAGIC = 0x46546c67;
-const JSON_CHUNK = 0x4e4f534a;
-
-/** Does the glTF JSON (of a .gltf, or a .glb's first chunk) list a scene? three's GLTFLoader has nothing to show without one. */
-function hasScene(bytes: Uint8Array): boolean {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let json = bytes;
-  if (bytes.byteLength >= 20 && view.getUint32(0, true) === GLB_MAGIC) {
-    if (view.getUint32(16, true) !== JSON_CHUNK) return false;
-    json = bytes.subarray(20, 20 + view.getUint32(12, true));
-  }
-  try {
-    const scenes = (JSON.parse(new TextDecoder().decode(json)) as { scenes?: unknown }).scenes;
-    return Array.isArray(scenes) && scenes.length > 0;
-  } catch {
-    return false;
-  }
-}

@@ -1,0 +1,187 @@
+import { isResolved, optStr, present, str, toAsset } from '#server/services/content/mapper-assets.ts';
+
+import type { Asset, Dimensions, Hotspot, ModelCheck, ModelVariant, Vec3, ViewerSource } from '#shared/content/types.ts';
+import type { SdkEntry } from '#server/services/content/mapper-assets.ts';
+
+// Issue 15: a model's swatch group, hotspots and USDZ. Editors' input is hostile until checked: every value here is
+// bounded, typed and deduplicated, so the viewer never has to guard against content.
+
+/** `name`: a variant or material name in the file, matched exactly, so never cut (a Symbol's own limit). */
+export const SHOWCASE_LIMITS = { variants: 24, hotspots: 24, label: 80, name: 256, colors: 32 } as const;
+export const VARIANT_KEY = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+const label = (value: unknown): string => (typeof value === 'string' ? value.trim().slice(0, SHOWCASE_LIMITS.label) : '');
+const name = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' && value.length <= SHOWCASE_LIMITS.name ? value : undefined);
+const hex = (value: unknown): string | undefined => (typeof value === 'string' && HEX.test(value) ? value.toLowerCase() : undefined);
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** A `?variant=` value made from a file's variant name: `Dark Walnut` → `dark-walnut`. */
+export function variantSlug(value: string): string {
+  const slug = value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/-+$/, '');
+  return slug || 'variant';
+}
+
+/** `colors`: material name → '#rrggbb'; anything else drops out. */
+function toColors(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const pairs = Object.entries(value).flatMap(([material, color]) => {
+    const c = hex(color);
+    return c && material !== '' && material.length <= SHOWCASE_LIMITS.name ? [[material, c] as const] : [];
+  });
+  return pairs.length > 0 ? Object.fromEntries(pairs.slice(0, SHOWCASE_LIMITS.colors)) : undefined;
+}
+
+/**
+ * The model's `variants` entries in their order. An entry without `gltfName` or `colors` names the file's variant by its
+ * key; which of them the file really has is settled by `withFileVariants` once ingest has read it.
+ */
+export function toEntryVariants(value: unknown): ModelVariant[] {
+  const variants: ModelVariant[] = [];
+  for (const item of Array.isArray(value) ? value : []) {
+    if (!isResolved(item, 'Entry') || variants.length === SHOWCASE_LIMITS.variants) continue;
+    const { key, gltfName, swatch, colors, poster } = item.fields;
+    const id = typeof key === 'string' && VARIANT_KEY.test(key) ? key : undefined;
+    const fileName = name(gltfName);
+    const tints = toColors(colors);
+    if (!id || variants.some((v) => v.id === id)) continue;
+    const variant: ModelVariant = { id, label: label(item.fields.label) || fileName || id };
+    if (fileName || !tints) variant.gltfName = fileName ?? id;
+    if (tints) variant.colors = tints;
+    const swatchColor = hex(swatch);
+    if (swatchColor) variant.swatch = swatchColor;
+    const image = toAsset(poster);
+    if (image?.contentType.startsWith('image/')) variant.poster = image;
+    variants.push(variant);
+  }
+  return variants;
+}
+
+/**
+ * The swatch group once the file's variant names are known: the file's variants in file order, each merged with the entry
+ * naming it (by `gltfName`, or a key equal to its slug), unnamed ones labelled with the file's name; then the colour variants.
+ * Entries naming a variant the file lacks drop out. Without `names` (not validated yet) the entries stand as they are.
+ */
+export function mergeVariants(entries: readonly ModelVariant[], names: readonly string[] | undefined): ModelVariant[] {
+  if (!names) return [...entries];
+  const used = new Set<ModelVariant>();
+  const ids = new Set<string>();
+  const merged: ModelVariant[] = [];
+  for (const fileName of names.slice(0, SHOWCASE_LIMITS.variants)) {
+    const slug = variantSlug(fileName);
+    const entry = entries.find((v) => !used.has(v) && v.gltfName !== undefined && (v.gltfName === fileName || v.gltfName === slug));
+    if (entry) used.add(entry);
+    const { colors: _colors, ...fromEntry } = entry ?? { id: slug, label: label(fileName) || slug };
+    const id = ids.has(fromEntry.id) ? `${slug}-${merged.length + 1}` : fromEntry.id;
+    if (ids.has(id)) continue;
+    ids.add(id);
+    merged.push({ ...fromEntry, id, gltfName: fileName });
+  }
+  for (const entry of entries) {
+    if (used.has(entry) || !entry.colors || ids.has(entry.id) || merged.length === SHOWCASE_LIMITS.variants) continue;
+    const { gltfName: _gltfName, ...colourVariant } = entry;
+    ids.add(entry.id);
+    merged.push(colourVariant);
+  }
+  return merged;
+}
+
+/** `source` with its swatch group settled against what ingest read from the file. */
+export function withFileVariants(source: ViewerSource, check: ModelCheck | undefined): ViewerSource {
+  if (!check?.fileVariants || (!source.variants && check.fileVariants.length === 0)) return source;
+  const variants = mergeVariants(source.variants ?? [], check.fileVariants);
+  const { variants: _old, ...rest } = source;
+  return variants.length > 0 ? { ...rest, variants } : rest;
+}
+
+function toVec3(value: unknown): Vec3 | undefined {
+  const v = value as Partial<Vec3> | null;
+  if (!v || typeof v !== 'object' || !finite(v.x) || !finite(v.y) || !finite(v.z)) return undefined;
+  return { x: v.x, y: v.y, z: v.z };
+}
+
+function toNormal(value: unknown): Vec3 | undefined {
+  const v = toVec3(value);
+  const length = v ? Math.hypot(v.x, v.y, v.z) : 0;
+  if (!v || !(length > 1e-9) || !Number.isFinite(length)) return undefined;
+  return { x: v.x / length, y: v.y / length, z: v.z / length };
+}
+
+function toHotspotCamera(value: unknown): Hotspot['camera'] {
+  const c = value as { azimuthDeg?: unknown; polarDeg?: unknown; distance?: unknown } | null;
+  if (!c || typeof c !== 'object' || !finite(c.azimuthDeg) || !finite(c.polarDeg) || c.polarDeg < 0 || c.polarDeg > 180) return undefined;
+  const distance = finite(c.distance) && c.distance > 0 ? c.distance : undefined;
+  return { azimuthDeg: c.azimuthDeg, polarDeg: c.polarDeg, ...(distance === undefined ? {} : { distance }) };
+}
+
+/** The model's hotspots (at most 24, in the entry's order) and their notes (rich-text field values) by hotspot id; unusable ones drop out. */
+export function toHotspots(value: unknown): { hotspots: Hotspot[]; notes: Record<string, { note: unknown; updatedAt: string }> } {
+  const hotspots: Hotspot[] = [];
+  const notes: Record<string, { note: unknown; updatedAt: string }> = {};
+  for (const item of Array.isArray(value) ? value : []) {
+    if (!isResolved(item, 'Entry') || hotspots.length === SHOWCASE_LIMITS.hotspots) continue;
+    const id = item.sys.id;
+    const text = label(item.fields.label);
+    const position = toVec3(item.fields.position);
+    const normal = toNormal(item.fields.normal);
+    if (!text || !position || !normal || hotspots.some((h) => h.id === id)) continue;
+    const camera = toHotspotCamera(item.fields.camera);
+    hotspots.push({ id, label: text, position, normal, ...(camera ? { camera } : {}) });
+    // The note's rendered HTML is cached under the hotspot's updatedAt: an edited note gets a new key.
+    if (item.fields.note) notes[id] = { note: item.fields.note, updatedAt: item.sys.updatedAt ?? new Date(0).toISOString() };
+  }
+  return { hotspots, notes };
+}
+
+/** An uploaded USDZ for AR Quick Look: by its content type or file name. */
+export function toUsdz(value: unknown): string | undefined {
+  const asset = toAsset(value);
+  if (!asset) return undefined;
+  const usdz = asset.contentType === 'model/vnd.usdz+zip' || asset.contentType === 'model/usd' || /\.usdz$/i.test(asset.fileName);
+  return usdz ? asset.url : undefined;
+}
+
+/** The showcase part of a model entry's viewer source. */
+export function toShowcase(entry: SdkEntry): Pick<ViewerSource, 'variants' | 'hotspots' | 'usdz'> {
+  const variants = toEntryVariants(entry.fields.variants);
+  const { hotspots } = toHotspots(entry.fields.hotspots);
+  const usdz = toUsdz(entry.fields.usdz);
+  return { ...(variants.length > 0 ? { variants } : {}), ...(hotspots.length > 0 ? { hotspots } : {}), ...(usdz ? { usdz } : {}) };
+}
+
+export function toDimensions(value: unknown): Dimensions | undefined {
+  const d = value as Partial<Dimensions> | null;
+  if (!d || typeof d !== 'object') return undefined;
+  if (![d.width, d.height, d.depth].every((n) => typeof n === 'number' && Number.isFinite(n) && n > 0)) return undefined;
+  const unit = d.unit === 'cm' || d.unit === 'm' ? d.unit : 'mm';
+  return { width: d.width as number, height: d.height as number, depth: d.depth as number, unit };
+}
+
+/** `model.files`: the sibling files of a multi-file .gltf, each its own asset. */
+export const toFiles = (value: unknown): Asset[] => (Array.isArray(value) ? value.flatMap((item) => toAsset(item) ?? []) : []);
+
+export function toViewerSource(entry: SdkEntry): ViewerSource | undefined {
+  const file = toAsset(entry.fields.file);
+  if (!file) return undefined;
+  const poster = toAsset(entry.fields.poster);
+  const siblings = toFiles(entry.fields.files);
+  const files = siblings.length > 0 ? Object.fromEntries(siblings.map((asset) => [asset.fileName, asset.url])) : undefined;
+  const dimensions = toDimensions(entry.fields.dimensions);
+  const camera = entry.fields.camera as { azimuthDeg?: unknown; polarDeg?: unknown } | undefined;
+  const hasCamera = typeof camera?.azimuthDeg === 'number' && typeof camera.polarDeg === 'number';
+  return {
+    src: file.url,
+    alt: optStr(entry.fields.summary) ? `${str(entry.fields.name)}: ${str(entry.fields.summary)}` : str(entry.fields.name),
+    ...present({ poster, dimensions, files }),
+    ...(hasCamera ? { camera: { azimuthDeg: camera.azimuthDeg as number, polarDeg: camera.polarDeg as number } } : {}),
+    autoRotate: entry.fields.autoRotate === true,
+    ...toShowcase(entry),
+  };
+}

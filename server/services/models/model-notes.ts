@@ -1,0 +1,68 @@
+import { variantSlug } from '#server/services/content/mapper-viewer.ts';
+
+import type { Dimensions, Model3D, ModelCheck, Vec3 } from '#shared/content/types.ts';
+
+/** Entry and file disagree by more than this share of the file's size (dimensions, hotspots just outside the box). */
+export const TOLERANCE = 0.05;
+/** Content notes shown before the validator's warnings. */
+const MAX_NOTES = 10;
+
+const METRES: Record<Dimensions['unit'], number> = { mm: 0.001, cm: 0.01, m: 1 };
+const AXES = ['x', 'y', 'z'] as const;
+const list = (names: readonly string[]) => (names.length > 0 ? names.map((n) => `"${n}"`).join(', ') : 'none');
+const metres = (n: number) => `${Number(n.toPrecision(3))} m`;
+
+/** Where the entry's variants name what the file does not have. */
+function variantNotes(model: Model3D, check: ModelCheck): string[] {
+  const notes: string[] = [];
+  for (const variant of model.viewer.variants ?? []) {
+    if (variant.colors && check.materials) {
+      const missing = Object.keys(variant.colors).filter((material) => !check.materials?.includes(material));
+      if (missing.length > 0) notes.push(`variant ${variant.id}: the file has no material ${list(missing)} (it has ${list(check.materials.slice(0, 12))})`);
+    } else if (!variant.colors && variant.gltfName !== undefined && check.fileVariants) {
+      const { gltfName } = variant;
+      if (!check.fileVariants.some((name) => name === gltfName || variantSlug(name) === gltfName)) {
+        notes.push(`variant ${variant.id}: the file has no variant "${gltfName}", so it is not shown (the file has ${list(check.fileVariants)})`);
+      }
+    }
+  }
+  return notes;
+}
+
+/** Hotspots placed outside the file's bounding box, with a little slack for points on its surface. */
+function hotspotNotes(model: Model3D, bounds: NonNullable<ModelCheck['bounds']>): string[] {
+  const size = Math.max(...AXES.map((axis) => bounds.max[axis] - bounds.min[axis]));
+  const slack = size * TOLERANCE;
+  const outside = (p: Vec3) => AXES.some((axis) => p[axis] < bounds.min[axis] - slack || p[axis] > bounds.max[axis] + slack);
+  const box = AXES.map((axis) => `${axis} ${bounds.min[axis]}…${bounds.max[axis]}`).join(', ');
+  return (model.viewer.hotspots ?? []).filter((h) => outside(h.position)).map((h) => `hotspot "${h.label}": its position lies outside the model (${box})`);
+}
+
+/** The entry's real-world dimensions against the file's box: width ↔ x, height ↔ y, depth ↔ z (glTF is Y-up, in metres). */
+function dimensionNotes(dimensions: Dimensions, bounds: NonNullable<ModelCheck['bounds']>): string[] {
+  const scale = METRES[dimensions.unit];
+  const pairs = [['width', 'x'] as const, ['height', 'y'] as const, ['depth', 'z'] as const];
+  return pairs.flatMap(([field, axis]) => {
+    const file = bounds.max[axis] - bounds.min[axis];
+    const entry = dimensions[field] * scale;
+    if (!(file > 0) || Math.abs(entry - file) <= file * TOLERANCE) return [];
+    const percent = Math.round((Math.abs(entry - file) / file) * 100);
+    return [`dimensions: ${field} ${dimensions[field]} ${dimensions.unit} differs from the file's ${metres(file)} by ${percent} %`];
+  });
+}
+
+/** What the editor entered that the file contradicts, for the preview's check notice. */
+export function contentNotes(model: Model3D, check: ModelCheck): string[] {
+  const { bounds } = check;
+  return [
+    ...variantNotes(model, check),
+    ...(bounds ? hotspotNotes(model, bounds) : []),
+    ...(bounds && model.dimensions ? dimensionNotes(model.dimensions, bounds) : []),
+  ].slice(0, MAX_NOTES);
+}
+
+/** `check` with the content notes counted and listed first among its warnings. */
+export function withContentNotes(check: ModelCheck, notes: readonly string[]): ModelCheck {
+  if (notes.length === 0) return check;
+  return { ...check, warningCount: check.warningCount + notes.length, warnings: [...notes, ...check.warnings] };
+}
