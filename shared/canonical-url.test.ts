@@ -57,6 +57,20 @@ describe('toCanonicalPage', () => {
     expect(toCanonicalPage('/articles?page=2#top').target).toBe('/articles?page=2');
   });
 
+  it("keeps a model page's ?variant= and drops the view parameters the browser alone reads", () => {
+    expect(toCanonicalPage('/models/chair?hotspot=seat&variant=oak&view=30,60,2&utm=1').target).toBe('/models/chair?variant=oak');
+    expect(toCanonicalPage('/de/models/chair?view=1,2,3').target).toBe('/de/models/chair');
+    expect(toCanonicalPage('/models/chair/embed?variant=oak').target).toBe('/models/chair/embed');
+  });
+
+  it('keeps 10,000 distinct ?variant= values out of the page cache, so they cannot evict hot pages', () => {
+    const pages = Array.from({ length: 10_000 }, (_, i) => toCanonicalPage(`/models/chair?variant=${i.toString(36)}-x`));
+
+    expect(new Set(pages.map((page) => page.target)).size).toBe(10_000);
+    expect(pages.filter((page) => page.cacheable)).toEqual([]);
+    expect(toCanonicalPage('/models/chair?utm=1').cacheable).toBe(true);
+  });
+
   it('marks open-ended query values as not shareable through the page cache', () => {
     expect(toCanonicalPage('/search?q=anything').cacheable).toBe(false);
     expect(toCanonicalPage('/models?category=anything').cacheable).toBe(false);

@@ -17,6 +17,9 @@ const QUERY_PARAMS: Partial<Record<string, { params: readonly string[]; openEnde
   [ROUTE_PATHS.models]: { params: ['category'], openEnded: true },
   [ROUTE_PATHS.articles]: { params: ['page'], openEnded: false },
   [ROUTE_PATHS.search]: { params: ['q', 'page', 'type', 'tag'], openEnded: true },
+  // A variant id is one of the model's few, but which is only known once the model is loaded: any value renders (an
+  // unknown one as the plain page), so `?variant=` pages stay out of the page cache. `hotspot` and `view` are read in the browser only.
+  [ROUTE_PATHS.model]: { params: ['variant'], openEnded: true },
 };
 
 const PATTERNS = Object.values(ROUTE_PATHS).map((pattern) => pattern.split('/').slice(1));

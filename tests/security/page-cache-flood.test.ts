@@ -115,6 +115,16 @@ describe('page cache under a flood (no PUBLIC_URL)', () => {
     expect(home.cache).toBe('HIT');
     expect(search.cache).toBe('BYPASS');
   }, 120_000);
+
+  it('keeps the hot pages when ?variant= is varied without bound: a model page with one renders but is not cached', async () => {
+    const statuses = await f.flood(200, (i) => ({ path: `/models/tide-vase?variant=flood-${i}`, host: 'vitrine.test' }));
+    const home = await f.visit('/');
+    const model = await f.visit('/models/tide-vase?variant=flood-1');
+
+    expect(statuses).toEqual({ 200: 200 });
+    expect(home.cache).toBe('HIT');
+    expect(model.cache).toBe('BYPASS');
+  }, 120_000);
 });
 
 describe('page cache under a flood (PUBLIC_URL set)', () => {
