@@ -38,6 +38,8 @@ async function openSceneViewer({ source }: ArRequest): Promise<void> {
 
 async function runWebXr(request: ArRequest, pendingSession: Promise<XRSession>): Promise<void> {
   const chunk = loadWebXr();
+  // Awaited only once a session exists; a failed fetch before then must not surface as an unhandled rejection.
+  chunk.catch(() => undefined);
   let session: XRSession;
   try {
     session = await pendingSession;
