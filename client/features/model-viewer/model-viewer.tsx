@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 
 import { Image } from '#client/components/image.tsx';
 
+import { ArButton } from './ar-button.tsx';
 import { getViewerLabels } from './labels.ts';
 import { ViewerErrorBoundary } from './viewer-error-boundary.tsx';
 import { ViewerOverlay } from './viewer-overlay.tsx';
@@ -73,6 +74,7 @@ export function ModelViewer({
   const [isRequested, setIsRequested] = useState(false);
   // A file ingest validation found broken never starts the viewer: the poster stays, with a note.
   const isUnavailable = source.unavailable === true;
+  const [arMessage, setArMessage] = useState<string | null>(null);
   const shouldActivate = !isUnavailable && (isRequested || (startMode === 'auto' && (eager || isNear)));
   const handleStart = useCallback(() => {
     rememberOptIn();
@@ -143,6 +145,7 @@ export function ModelViewer({
           {getViewerLabels(locale).viewIn3d}
         </button>
       )}
+      {!isUnavailable && <ArButton source={source} locale={locale} variant={variant} onMessage={setArMessage} />}
       {isActive && (
         // A Retry remounts the whole 3D tree, with a fresh WebGL context.
         <ViewerErrorBoundary key={status.attempt} onError={handleCrash}>
@@ -164,7 +167,7 @@ export function ModelViewer({
           </Suspense>
         </ViewerErrorBoundary>
       )}
-      <ViewerOverlay status={status} locale={locale} onRetry={handleRetry} onDismissNotice={handleDismissNotice} />
+      <ViewerOverlay status={status} locale={locale} onRetry={handleRetry} onDismissNotice={handleDismissNotice} note={arMessage} />
     </figure>
   );
 }
