@@ -1,19 +1,21 @@
 import { useLoaderData } from 'react-router';
 
 import { Seo } from '#client/components/seo.tsx';
-import { ModelViewer } from '#client/features/model-viewer/index.ts';
+import { ModelViewer, useVariantSelection } from '#client/features/model-viewer/index.ts';
 import { useSite } from '#client/layout/use-site.ts';
 
 import type { ModelData } from '#client/pages/model/model.server.ts';
 
 /** `/models/:slug/embed`: only the viewer, for iframes (its own frame-ancestors policy). */
 export function Component() {
-  const { model } = useLoaderData() as ModelData;
+  const { model, selectedVariant } = useLoaderData() as ModelData;
   const { locale } = useSite();
+  // An embed shows the variant its URL names (`?variant=`); choosing one is the model page's job.
+  const [variant] = useVariantSelection(model.viewer, selectedVariant);
   return (
     <div className="embed">
       <Seo title={model.name} description={model.summary} alternates={false} noindex />
-      <ModelViewer source={model.viewer} locale={locale} eager sizes="100vw" />
+      <ModelViewer source={model.viewer} variant={variant} locale={locale} eager sizes="100vw" />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Breadcrumbs, TagList } from '#client/components/cards.tsx';
 import { formatFileSize } from '#client/components/file-size.ts';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Seo } from '#client/components/seo.tsx';
-import { ModelViewer } from '#client/features/model-viewer/index.ts';
+import { ModelViewer, useVariantSelection, VariantPicker } from '#client/features/model-viewer/index.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
@@ -20,7 +20,7 @@ import type { ModelData } from '#client/pages/model/model.server.ts';
 const PAGE_VIEWER_SIZES = '(min-width: 1152px) 1112px, 100vw';
 
 export function Component() {
-  const { model, appearsIn } = useLoaderData() as ModelData;
+  const { model, appearsIn, selectedVariant } = useLoaderData() as ModelData;
   const { locale, origin, site, preview } = useSite();
   const t = getLabels(locale);
   // Stable per locale, so the description's embedded viewers are not re-mounted.
@@ -30,12 +30,14 @@ export function Component() {
     ...(model.category?.path.map((c) => ({ label: c.label, url: paths.models(locale, c.id) })) ?? []),
   ];
   const d = model.dimensions;
+  const [variant, selectVariant] = useVariantSelection(model.viewer, selectedVariant);
+  const poster = model.viewer.variants?.find((each) => each.id === variant)?.poster ?? model.poster;
   return (
     <article className="model-detail">
       <Seo
         title={model.name}
         description={model.summary}
-        image={model.poster}
+        image={poster}
         imageAlt={model.viewer.alt}
         type="product"
         jsonLd={[modelJsonLd(model, origin, site.name), breadcrumbJsonLd([...crumbs, { label: model.name, url: paths.model(locale, model.slug) }], origin)]}
@@ -43,7 +45,8 @@ export function Component() {
       <Breadcrumbs crumbs={crumbs} current={model.name} label={t.breadcrumb} />
       <h1>{model.name}</h1>
       <p className="lede">{model.summary}</p>
-      <ModelViewer source={model.viewer} locale={locale} eager sizes={PAGE_VIEWER_SIZES} linkView preview={preview} />
+      <ModelViewer source={model.viewer} variant={variant} locale={locale} eager sizes={PAGE_VIEWER_SIZES} linkView preview={preview} />
+      <VariantPicker variants={model.viewer.variants} selected={variant} locale={locale} onSelect={selectVariant} />
       {model.check ? <ModelCheckNotice check={model.check} locale={locale} /> : null}
       <div className="detail-grid">
         <div className="prose">
