@@ -121,7 +121,8 @@ describe('castRays', () => {
   const plate = () => {
     const document = new Document().setLogger(new Logger(Logger.Verbosity.SILENT));
     const buffer = document.createBuffer();
-    const accessor = (type: 'VEC3' | 'SCALAR', array: Float32Array | Uint16Array) => document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+    const accessor = (type: 'VEC3' | 'SCALAR', array: Float32Array<ArrayBuffer> | Uint16Array<ArrayBuffer>) =>
+      document.createAccessor().setType(type).setArray(array).setBuffer(buffer);
     // A 2 × 2 m square in the x-y plane, lifted by its node to z = 0.5.
     const primitive = document
       .createPrimitive()
