@@ -25,6 +25,14 @@ const LABELS = {
     linkCopied: 'Link copied',
     copyThisLink: 'Copy this link',
     closeLink: 'Close',
+    hotspots: 'Highlights',
+    picker: {
+      title: 'Hotspot position (preview)',
+      help: 'Click the model: paste position, normal and camera into a hotspot entry.',
+      copy: (field: string) => `Copy ${field}`,
+      copied: 'Copied',
+      close: 'Close',
+    },
   },
   'de-DE': {
     canvas: (alt: string) => `${alt} (interaktive 3D-Ansicht)`,
@@ -47,6 +55,14 @@ const LABELS = {
     linkCopied: 'Link kopiert',
     copyThisLink: 'Diesen Link kopieren',
     closeLink: 'Schließen',
+    hotspots: 'Besonderheiten',
+    picker: {
+      title: 'Hotspot-Position (Vorschau)',
+      help: 'Klicken Sie auf das Modell: position, normal und camera in einen Hotspot-Eintrag einfügen.',
+      copy: (field: string) => `${field} kopieren`,
+      copied: 'Kopiert',
+      close: 'Schließen',
+    },
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 

@@ -14,9 +14,10 @@ const LABELS = {
     phases: { decoding: 'Decoding…', preparing: 'Preparing materials…' } satisfies Record<AfterDownload, string>,
     notices: { 'missing-textures': 'Shown without some textures.' } satisfies Record<ViewerNotice, string>,
     dismiss: 'Dismiss note',
+    ar: { view: 'View in your space', preparing: 'Preparing AR…', failed: 'Augmented reality could not start on this device.' },
+    hotspots: 'Highlights',
     variants: 'Variants',
     showVariant: 'Show',
-    ar: { view: 'View in your space', preparing: 'Preparing AR…', failed: 'Augmented reality could not start on this device.' },
     messages: {
       'no-webgl': '3D preview needs WebGL, which this browser or device does not provide.',
       'load-failed': 'The 3D model could not be loaded.',
@@ -33,9 +34,10 @@ const LABELS = {
     phases: { decoding: 'Wird dekodiert…', preparing: 'Materialien werden vorbereitet…' } satisfies Record<AfterDownload, string>,
     notices: { 'missing-textures': 'Ohne einige Texturen dargestellt.' } satisfies Record<ViewerNotice, string>,
     dismiss: 'Hinweis schließen',
+    ar: { view: 'In Ihrem Raum ansehen', preparing: 'AR wird vorbereitet…', failed: 'Augmented Reality konnte auf diesem Gerät nicht starten.' },
+    hotspots: 'Besonderheiten',
     variants: 'Varianten',
     showVariant: 'Anzeigen',
-    ar: { view: 'In Ihrem Raum ansehen', preparing: 'AR wird vorbereitet…', failed: 'Augmented Reality konnte auf diesem Gerät nicht starten.' },
     messages: {
       'no-webgl': 'Die 3D-Vorschau benötigt WebGL, das dieser Browser oder dieses Gerät nicht unterstützt.',
       'load-failed': 'Das 3D-Modell konnte nicht geladen werden.',

@@ -12,6 +12,7 @@ import { createViewerStatus, viewerReducer } from './viewer-status.ts';
 
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
+import type { HotspotControl } from './hotspot-list.tsx';
 import type { LoadStep } from './viewer-status.ts';
 
 // The lazy boundary: three, fiber and drei live only behind this import().
@@ -40,6 +41,8 @@ export interface ModelViewerProps {
   locale: Locale;
   /** The selected `source.variants` id (the page owns it): the 3D view shows it, and the poster its poster. */
   variant?: string;
+  /** The open hotspot, when the page owns it (the model page: its list and `?hotspot=`). */
+  hotspots?: HotspotControl;
   /** Start right after hydration instead of near the viewport, with a high-priority poster: the viewer a page leads with. */
   eager?: boolean;
   /** 'auto' leaves sizing to the host (a full-window embed). Default '4 / 3'. */
@@ -58,6 +61,7 @@ export function ModelViewer({
   source,
   locale,
   variant,
+  hotspots,
   eager = false,
   aspectRatio = '4 / 3',
   className,
@@ -153,6 +157,7 @@ export function ModelViewer({
             <ViewerCanvas
               source={source}
               variant={variant}
+              hotspots={hotspots}
               locale={locale}
               attempt={status.attempt}
               figureRef={figureRef}

@@ -10,6 +10,7 @@ import { buildViewLink } from './share.tsx';
 import { readViewState } from './view-state.ts';
 import { subscribeGltfProgress } from './gltf-cache.ts';
 import { createGltfLoad, retainDecoders } from './gltf-loader.ts';
+import { useHotspotUi } from './hotspots.tsx';
 import { trackRenderer } from './viewer-debug.ts';
 import { COARSE_POINTER_QUERY, getHintKind, getShouldAutoplay, getShouldAutoRotate, REDUCED_MOTION_QUERY } from './viewer-start.ts';
 import { ViewerScene } from './viewer-scene.tsx';
@@ -17,12 +18,13 @@ import { ViewerToolbar } from './viewer-toolbar.tsx';
 
 import type { KeyboardEvent, RefObject } from 'react';
 import type { RootState } from '@react-three/fiber';
-import type { PerspectiveCamera } from 'three';
+import type { Object3D, PerspectiveCamera } from 'three';
 
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
 import type { Framing, OrbitRig } from './camera.ts';
 import type { LoadStep } from './viewer-status.ts';
+import type { HotspotControl } from './hotspot-list.tsx';
 
 // three 0.187 warns on every `new THREE.Clock()`, which R3F 9 creates per canvas; drop only that message
 // (our e2e tests fail on console warnings). Remove with R3F 10, which uses THREE.Timer.
@@ -34,6 +36,7 @@ if (!getConsoleFunction()) {
 
 // Neutral tone mapping keeps product colours true (Khronos PBR Neutral), sRGB output.
 const GL_OPTIONS = { antialias: true, toneMapping: NeutralToneMapping, outputColorSpace: SRGBColorSpace };
+const NO_HOTSPOTS: [] = [];
 const CAMERA_OPTIONS = { fov: FOV_DEG, near: 0.01, far: 100, position: [0, 0.6, 4] as [number, number, number] };
 
 /** The contract between the SSR-safe shell and this lazily loaded chunk. */
@@ -53,6 +56,8 @@ export interface ViewerCanvasProps {
   onFirstFrame: (src: string) => void;
   onLoadError: (src: string, error: unknown) => void;
   onContextLost: () => void;
+  /** The page's open hotspot; without it the viewer keeps its own. */
+  hotspots?: HotspotControl;
   /** The page's own viewer: `?view=` sets its first camera and the toolbar offers "Copy link to this view". */
   linkView?: boolean;
   /** Preview mode: the dimensions flag a file that disagrees with its entry. */
@@ -74,6 +79,14 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
   const [root, setRoot] = useState<RootState | null>(null);
   const [sceneKey, setSceneKey] = useState(0);
   const framingRef = useRef<Framing | null>(null);
+  const modelRef = useRef<Object3D | null>(null);
+  const hotspotUi = useHotspotUi({
+    hotspots: source.hotspots ?? NO_HOTSPOTS,
+    locale,
+    control: props.hotspots,
+    modelRef,
+    isReducedMotion: prefersReducedMotion,
+  });
   const isUnmountedRef = useRef(false);
   const descriptionId = useId();
   const fullscreen = useFullscreen(figureRef);
@@ -172,7 +185,8 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
             variant={variant}
             attempt={attempt}
             load={load}
-            autoRotate={getShouldAutoRotate({ requested: source.autoRotate, prefersReducedMotion, hasInteracted })}
+            // An open hotspot holds the view still.
+            autoRotate={getShouldAutoRotate({ requested: source.autoRotate, prefersReducedMotion, hasInteracted: hasInteracted || hotspotUi.openId !== null })}
             isPlaying={isPlaying}
             isAnimated={animationCount > 0}
             framingRef={framingRef}
@@ -183,10 +197,14 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
             onLoadStep={onLoadStep}
             linkedOrbit={linkedOrbit}
             onModelBox={dimensions.onModelBox}
-          />
+            modelRef={modelRef}
+          >
+            {hotspotUi.scene}
+          </ViewerScene>
         )}
         {dimensions.lines}
       </Canvas>
+      {hotspotUi.overlay}
       {dimensions.overlay}
       <p id={descriptionId} className="visually-hidden">
         {t.keyboardHelp}

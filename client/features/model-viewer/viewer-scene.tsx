@@ -10,6 +10,7 @@ import { countFrame } from './viewer-debug.ts';
 import { ViewerErrorBoundary } from './viewer-error-boundary.tsx';
 
 import type { OnCenterCallbackProps } from '@react-three/drei';
+import type { ReactNode } from 'react';
 import type { AnimationAction, Object3D, PerspectiveCamera } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
@@ -42,6 +43,10 @@ export interface ViewerSceneProps {
   linkedOrbit?: ViewOrbit;
   /** The model's box once placed (measurements). */
   onModelBox?: (box: ModelBox) => void;
+  /** The current model's clone root, in whose (the glTF scene's) space hotspots are. */
+  modelRef: { current: Object3D | null };
+  /** Rendered inside the canvas once the current model is framed: hotspots, the preview picker. */
+  children?: ReactNode;
 }
 
 /** Everything inside the canvas: environment, controls, the model under its own error boundary, the contact shadow. */
@@ -98,7 +103,15 @@ export function ViewerScene(props: ViewerSceneProps) {
       <OrbitControls makeDefault enableDamping dampingFactor={0.08} enablePan={false} autoRotate={autoRotate} autoRotateSpeed={1.5} onStart={onInteract} />
       <ViewerErrorBoundary key={`model:${source.src}`} onError={handleModelCrash}>
         <Suspense fallback={null}>
-          <ViewerModel key={source.src} {...modelProps} attempt={attempt} load={load} onLoadError={onLoadError} onLoadStep={props.onLoadStep} />
+          <ViewerModel
+            key={source.src}
+            {...modelProps}
+            modelRef={props.modelRef}
+            attempt={attempt}
+            load={load}
+            onLoadError={onLoadError}
+            onLoadStep={props.onLoadStep}
+          />
         </Suspense>
       </ViewerErrorBoundary>
       {/* Mounted once with fixed props: drei allocates render targets per scale/size and never frees them. */}
@@ -107,6 +120,7 @@ export function ViewerScene(props: ViewerSceneProps) {
       </group>
       {isAnimated && isPlaying && <ContinuousFrames />}
       {/* Keys unique among these siblings: a key shared with the boundary above breaks React's deletion of the old model. */}
+      {isCurrent && controls && props.children}
       {isCurrent && controls && <FirstFrameSignal key={`frame:${source.src}`} src={source.src} onFirstFrame={onFirstFrame} />}
     </>
   );
@@ -132,6 +146,7 @@ interface ModelProps {
   /** The model's height once scaled to a unit bounding sphere, and its box. */
   onPlaced: (src: string, height: number, box: ModelBox) => void;
   onAnimationCount: (count: number) => void;
+  modelRef: ViewerSceneProps['modelRef'];
 }
 
 type ModelLoadProps = { attempt: number; load: LoadGltf } & Pick<ViewerSceneProps, 'onLoadError' | 'onLoadStep'>;
@@ -144,7 +159,7 @@ function ViewerModel({ attempt, load, onLoadError, onLoadStep, ...props }: Model
 }
 
 /** This viewer's clone of the cached scene, centred on the floor and scaled, shown once its materials are compiled. */
-function LoadedModel({ src, gltf, scene, variant, isPlaying, onPlaced, onAnimationCount }: ModelProps & { gltf: GLTF; scene: Object3D }) {
+function LoadedModel({ src, gltf, scene, modelRef, variant, isPlaying, onPlaced, onAnimationCount }: ModelProps & { gltf: GLTF; scene: Object3D }) {
   const invalidate = useThree((state) => state.invalidate);
   const isPrepared = usePreparedMaterials(scene);
   useVariant(scene, gltf, variant, invalidate);
@@ -155,6 +170,10 @@ function LoadedModel({ src, gltf, scene, variant, isPlaying, onPlaced, onAnimati
   const scale = bounds ? 1 / Math.max(bounds.radius, 1e-9) : 1;
 
   useEffect(() => retainGltf(src, gltf), [src, gltf]);
+  useLayoutEffect(() => {
+    modelRef.current = scene;
+    return () => void (modelRef.current === scene && (modelRef.current = null));
+  }, [modelRef, scene]);
   useEffect(() => () => disposeCloneSkeletons(scene), [scene]);
 
   useEffect(() => {

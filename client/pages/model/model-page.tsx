@@ -5,7 +5,7 @@ import { Breadcrumbs, TagList } from '#client/components/cards.tsx';
 import { formatFileSize } from '#client/components/file-size.ts';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Seo } from '#client/components/seo.tsx';
-import { ModelViewer, useVariantSelection, VariantPicker } from '#client/features/model-viewer/index.ts';
+import { HotspotList, ModelViewer, useHotspotControl, useVariantSelection, VariantPicker } from '#client/features/model-viewer/index.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
@@ -30,6 +30,11 @@ export function Component() {
     ...(model.category?.path.map((c) => ({ label: c.label, url: paths.models(locale, c.id) })) ?? []),
   ];
   const d = model.dimensions;
+  const hotspots = useHotspotControl(model.viewer.hotspots, preview);
+  const renderNote = (id: string) => {
+    const note = model.hotspotNotes[id];
+    return note ? <RichTextHtml value={note} /> : null;
+  };
   const [variant, selectVariant] = useVariantSelection(model.viewer, selectedVariant);
   const poster = model.viewer.variants?.find((each) => each.id === variant)?.poster ?? model.poster;
   return (
@@ -45,8 +50,9 @@ export function Component() {
       <Breadcrumbs crumbs={crumbs} current={model.name} label={t.breadcrumb} />
       <h1>{model.name}</h1>
       <p className="lede">{model.summary}</p>
-      <ModelViewer source={model.viewer} variant={variant} locale={locale} eager sizes={PAGE_VIEWER_SIZES} linkView preview={preview} />
+      <ModelViewer source={model.viewer} variant={variant} hotspots={hotspots} locale={locale} eager sizes={PAGE_VIEWER_SIZES} linkView preview={preview} />
       <VariantPicker variants={model.viewer.variants} selected={variant} locale={locale} onSelect={selectVariant} />
+      <HotspotList hotspots={model.viewer.hotspots ?? []} control={hotspots} locale={locale} renderNote={renderNote} />
       {model.check ? <ModelCheckNotice check={model.check} locale={locale} /> : null}
       <div className="detail-grid">
         <div className="prose">

@@ -1,0 +1,93 @@
+import './hotspots.css';
+
+import { useCallback, useId, useMemo, useState, useSyncExternalStore } from 'react';
+
+import { getViewerLabels } from './labels.ts';
+import { readViewState, replaceViewState } from './view-state.ts';
+
+import type { ReactNode, SyntheticEvent } from 'react';
+import type { Hotspot, Locale } from '#shared/content/types.ts';
+
+/** How a page that owns the open hotspot hands it to the viewer (without one, the viewer keeps its own). */
+export interface HotspotControl {
+  openId: string | null;
+  onOpenChange: (id: string | null) => void;
+  /** The note's HTML for the canvas' popup, or null for a label-only note. */
+  getNoteHtml?: (id: string) => string | null;
+  /** Preview mode: clicking the model shows a position, normal and view to paste into a hotspot entry. */
+  picker?: boolean;
+}
+
+const noteDomId = (id: string) => `mv-note-${id}`;
+const subscribeNever = () => () => undefined;
+
+/**
+ * The model page's open hotspot: the visitor's choice, else the link's `?hotspot=` (read after hydration: the server
+ * renders the canonical URL without it), kept in the address with `replaceViewState`.
+ */
+export function useHotspotControl(hotspots: Hotspot[] | undefined, picker: boolean): HotspotControl {
+  const [chosen, setChosen] = useState<string | null | undefined>(undefined);
+  const linked = useSyncExternalStore(
+    subscribeNever,
+    () => readViewState(window.location.search).hotspot ?? null,
+    () => null,
+  );
+  const openId = chosen !== undefined ? chosen : (hotspots?.find((hotspot) => hotspot.id === linked)?.id ?? null);
+  const onOpenChange = useCallback((id: string | null) => {
+    setChosen(id);
+    replaceViewState({ hotspot: id ?? undefined });
+  }, []);
+  return useMemo(() => ({ openId, onOpenChange, getNoteHtml: readNoteHtml, picker }), [openId, onOpenChange, picker]);
+}
+
+/** A note's HTML as the list shows it, ids removed (the copy must not duplicate the page's heading ids). */
+function readNoteHtml(id: string): string | null {
+  const source = document.getElementById(noteDomId(id));
+  if (!source || source.textContent?.trim() === '') return null;
+  const copy = source.cloneNode(true) as HTMLElement;
+  for (const element of copy.querySelectorAll('[id]')) element.removeAttribute('id');
+  return copy.innerHTML;
+}
+
+interface HotspotListProps {
+  hotspots: Hotspot[];
+  control: HotspotControl;
+  locale: Locale;
+  /** The note of one hotspot (the page's server-rendered rich text). */
+  renderNote: (id: string) => ReactNode;
+}
+
+/**
+ * Every hotspot as a numbered disclosure, server-rendered: readable without WebGL or JavaScript. Opening one opens
+ * the same hotspot in the canvas when the viewer runs; the numbers match the canvas' buttons.
+ */
+export function HotspotList({ hotspots, control, locale, renderNote }: HotspotListProps) {
+  const headingId = useId();
+  const { openId, onOpenChange } = control;
+  if (hotspots.length === 0) return null;
+  // `toggle` also fires when React sets `open`: only a change the state does not know yet is the visitor's.
+  const handleToggle = (id: string) => (event: SyntheticEvent<HTMLDetailsElement>) => {
+    const isOpen = event.currentTarget.open;
+    if (isOpen && openId !== id) onOpenChange(id);
+    else if (!isOpen && openId === id) onOpenChange(null);
+  };
+  return (
+    <section className="mv-hotspot-list" aria-labelledby={headingId}>
+      <h2 id={headingId} className="mv-hotspot-list__title">
+        {getViewerLabels(locale).hotspots}
+      </h2>
+      <ol>
+        {hotspots.map((hotspot) => (
+          <li key={hotspot.id}>
+            <details open={hotspot.id === openId} onToggle={handleToggle(hotspot.id)}>
+              <summary>{hotspot.label}</summary>
+              <div id={noteDomId(hotspot.id)} className="mv-hotspot-list__note">
+                {renderNote(hotspot.id)}
+              </div>
+            </details>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

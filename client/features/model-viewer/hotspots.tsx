@@ -1,0 +1,215 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useFrame, useThree } from '@react-three/fiber';
+
+import { applyPose, FLY_DURATION_MS, getOrbitPose, interpolatePose } from './camera.ts';
+import { getCanvasLabels } from './canvas-labels.ts';
+import { getHotspotPose, getHotspotScreen, toWorld } from './hotspot-geometry.ts';
+import { ModelPicker, PositionPickerPanel } from './position-picker.tsx';
+import { readViewState } from './view-state.ts';
+
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import type { EventDispatcher, Object3D, PerspectiveCamera } from 'three';
+
+import type { Hotspot, Locale } from '#shared/content/types.ts';
+
+import type { HotspotControl } from './hotspot-list.tsx';
+import type { PickedHotspot } from './position-picker.tsx';
+
+import type { OrbitPose, OrbitRig } from './camera.ts';
+
+interface HotspotUiOptions {
+  hotspots: Hotspot[];
+  locale: Locale;
+  /** The page's open hotspot; without it (an embed in an article) the viewer keeps its own. */
+  control: HotspotControl | undefined;
+  modelRef: { current: Object3D | null };
+  isReducedMotion: boolean;
+}
+
+/** The canvas' hotspot parts: `scene` goes inside the canvas once the model is framed, `overlay` over it. */
+export function useHotspotUi({ hotspots, locale, control, modelRef, isReducedMotion }: HotspotUiOptions): {
+  openId: string | null;
+  scene: ReactNode;
+  overlay: ReactNode;
+} {
+  const layerRef = useRef<HTMLDivElement>(null);
+  const [ownOpenId, setOwnOpenId] = useState<string | null>(null);
+  const [picked, setPicked] = useState<PickedHotspot | null>(null);
+  const openId = control ? control.openId : ownOpenId;
+  const onOpenChange = control?.onOpenChange ?? setOwnOpenId;
+  const hasHotspots = hotspots.length > 0;
+  return {
+    openId,
+    scene: (
+      <>
+        {hasHotspots && <HotspotRig hotspots={hotspots} openId={openId} modelRef={modelRef} layerRef={layerRef} isReducedMotion={isReducedMotion} />}
+        {control?.picker && <ModelPicker modelRef={modelRef} onPick={setPicked} />}
+      </>
+    ),
+    overlay: (
+      <>
+        {hasHotspots && (
+          <HotspotLayer
+            hotspots={hotspots}
+            openId={openId}
+            onOpenChange={onOpenChange}
+            getNoteHtml={control?.getNoteHtml}
+            locale={locale}
+            layerRef={layerRef}
+          />
+        )}
+        {control?.picker && <PositionPickerPanel picked={picked} locale={locale} />}
+      </>
+    ),
+  };
+}
+
+interface HotspotRigProps {
+  hotspots: Hotspot[];
+  openId: string | null;
+  /** The clone's root: hotspots are in its (the glTF scene's) space. */
+  modelRef: { current: Object3D | null };
+  layerRef: RefObject<HTMLDivElement | null>;
+  isReducedMotion: boolean;
+}
+
+type Controls = OrbitRig & Pick<EventDispatcher<{ start: object }>, 'addEventListener' | 'removeEventListener'>;
+
+/**
+ * Inside the canvas, mounted once the model is framed: moves each hotspot's DOM button over its point in every drawn
+ * frame (a transform write, no React render) and flies the camera to the hotspot that opens. Frames stay on demand:
+ * only a flight asks for the next one.
+ */
+export function HotspotRig({ hotspots, openId, modelRef, layerRef, isReducedMotion }: HotspotRigProps) {
+  const camera = useThree((state) => state.camera) as PerspectiveCamera;
+  const controls = useThree((state) => state.controls) as unknown as Controls | null;
+  const invalidate = useThree((state) => state.invalidate);
+  const flight = useRef<{ from: OrbitPose; to: OrbitPose; startMs: number } | null>(null);
+  const flownFor = useRef<string | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (!controls) return;
+    // The visitor takes over: a drag or wheel ends the flight where it is.
+    const cancel = () => void (flight.current = null);
+    controls.addEventListener('start', cancel);
+    return () => controls.removeEventListener('start', cancel);
+  }, [controls]);
+
+  useEffect(() => {
+    const isFirst = flownFor.current === undefined;
+    const model = modelRef.current;
+    const hotspot = hotspots.find((candidate) => candidate.id === openId);
+    if (!controls || !model || flownFor.current === openId) return;
+    flownFor.current = openId;
+    // A shared link's own camera (`?view=`) wins over the open hotspot's view on load.
+    if (!hotspot || (isFirst && readViewState(window.location.search).orbit)) return;
+    model.updateWorldMatrix(true, false);
+    const from = getOrbitPose(camera.position, controls.target);
+    const to = getHotspotPose(hotspot.camera, toWorld(hotspot, model.matrixWorld).normal, from, controls);
+    if (isFirst || isReducedMotion) applyPose(camera, controls, to);
+    else flight.current = { from, to, startMs: performance.now() };
+    invalidate();
+  }, [openId, hotspots, modelRef, camera, controls, invalidate, isReducedMotion]);
+
+  useEffect(() => {
+    const layer = layerRef.current;
+    return () => layer?.removeAttribute('data-placed');
+  }, [layerRef]);
+
+  useFrame((state) => {
+    const current = flight.current;
+    if (current && controls) {
+      const t = (performance.now() - current.startMs) / FLY_DURATION_MS;
+      applyPose(camera, controls, interpolatePose(current.from, current.to, t));
+      if (t >= 1) flight.current = null;
+      else state.invalidate();
+    }
+    const layer = layerRef.current;
+    const model = modelRef.current;
+    if (!layer || !model) return;
+    model.updateWorldMatrix(true, false);
+    camera.updateMatrixWorld();
+    const { width, height } = state.size;
+    hotspots.forEach((hotspot, index) => {
+      const element = layer.children[index];
+      if (!(element instanceof HTMLElement)) return;
+      const screen = getHotspotScreen(hotspot, model.matrixWorld, camera, width, height);
+      element.style.transform = `translate(${screen.x.toFixed(1)}px, ${screen.y.toFixed(1)}px)`;
+      element.dataset.facing = String(screen.isFacing);
+      element.dataset.onScreen = String(screen.isOnScreen);
+      // The note opens towards the roomier side.
+      element.dataset.side = screen.x > width / 2 ? 'left' : 'right';
+    });
+    layer.dataset.placed = 'true';
+  });
+
+  return null;
+}
+
+interface HotspotLayerProps {
+  hotspots: Hotspot[];
+  openId: string | null;
+  onOpenChange: (id: string | null) => void;
+  /** The note's HTML (the page's server-rendered list has it), or null for a label-only note. */
+  getNoteHtml?: (id: string) => string | null;
+  locale: Locale;
+  layerRef: RefObject<HTMLDivElement | null>;
+}
+
+/** The hotspots' buttons over the canvas, in list order (the Tab order), each with its note; Escape closes. */
+export function HotspotLayer({ hotspots, openId, onOpenChange, getNoteHtml, locale, layerRef }: HotspotLayerProps) {
+  const t = getCanvasLabels(locale);
+  const baseId = useId();
+  const open = hotspots.find((hotspot) => hotspot.id === openId);
+  const noteHtml = open ? (getNoteHtml?.(open.id) ?? null) : null;
+  // Focus stays on the button, so the polite region reads the note out.
+  const announcement = useMemo(() => (open ? [open.label, noteHtml === null ? '' : toText(noteHtml)].filter(Boolean).join('. ') : ''), [open, noteHtml]);
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    // Focus inside the closing note would fall to <body>: it goes back to the note's button.
+    layerRef.current?.children[hotspots.indexOf(open)]?.querySelector('button')?.focus();
+    onOpenChange(null);
+  };
+
+  return (
+    <>
+      <div ref={layerRef} className="mv-hotspots" role="group" aria-label={t.hotspots} onKeyDown={handleKeyDown}>
+        {hotspots.map((hotspot, index) => {
+          const isOpen = hotspot === open;
+          const noteId = `${baseId}-note-${index}`;
+          return (
+            <div key={hotspot.id} className="mv-hotspot" data-open={isOpen}>
+              <button
+                type="button"
+                className="mv-hotspot__button"
+                aria-expanded={isOpen}
+                aria-controls={noteId}
+                onClick={() => onOpenChange(isOpen ? null : hotspot.id)}
+              >
+                <span aria-hidden="true">{index + 1}</span>
+                <span className="visually-hidden">{hotspot.label}</span>
+              </button>
+              <div id={noteId} className="mv-hotspot__note" hidden={!isOpen}>
+                <p className="mv-hotspot__label">{hotspot.label}</p>
+                {/* The page's own server-rendered rich text (ADR 029), read back from its list. */}
+                {isOpen && noteHtml ? <div className="mv-hotspot__text" dangerouslySetInnerHTML={{ __html: noteHtml }} /> : null}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </>
+  );
+}
+
+/** Text of trusted HTML for the live region; a template parses without running or loading anything. */
+function toText(html: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return (template.content.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
