@@ -11,9 +11,11 @@ import { CmaError, startFakeCma } from '../../tests/fakes/fake-cma/index.ts';
 import { buildContentModel } from '../content/build/content-model.ts';
 import { MIGRATIONS_DIR, MigrationError, runMigrations } from './migrate.ts';
 
+import type { SpaceContentType } from '#server/services/content/space-check.ts';
 import type { FakeCma } from '../../tests/fakes/fake-cma/index.ts';
 
 const SPACE = 'my-space';
+const ALL = ['001-content-model.cjs', '002-model-files.cjs', '003-variants-hotspots-ar.cjs'];
 let cma: FakeCma;
 let lines: string[];
 const tempDirs: string[] = [];
@@ -25,6 +27,8 @@ const run = (options: { dryRun?: boolean; dir?: string; token?: string } = {}) =
   );
   return runMigrations({ client, spaceId: SPACE, environmentId: 'master', log: (line) => lines.push(line), dryRun: options.dryRun, dir: options.dir });
 };
+
+const spaceTypes = () => [...cma.state.contentTypes.items.values()] as unknown as SpaceContentType[];
 
 /** A migrations folder of its own: copies of real files by name, or new files by content. */
 function migrationsDir(files: Record<string, string | true>): string {
@@ -63,7 +67,7 @@ afterEach(async () => {
 describe('runMigrations', () => {
   it("creates the content model of content/source/content-model.json, widgets and help texts included, and the site's check passes", async () => {
     const result = await run();
-    expect(result.applied).toEqual(['001-content-model.cjs', '002-model-files.cjs']);
+    expect(result.applied).toEqual(ALL);
 
     const expected = buildContentModel();
     const types = expected.contentTypes.map((type) => {
@@ -89,21 +93,57 @@ describe('runMigrations', () => {
     const writes = cma.writes().length;
     await expect(run()).resolves.toEqual({ applied: [], pending: [] });
     expect(cma.writes()).toHaveLength(writes);
-    expect(lines.at(-1)).toBe('Migrations: 2 applied, 0 pending');
+    expect(lines.at(-1)).toBe('Migrations: 3 applied, 0 pending');
   });
 
   it('upgrades a space that has the first model with only the newer file', async () => {
     await run({ dir: migrationsDir({ '001-content-model.cjs': true }) });
     expect(cma.state.contentTypes.get('model').fields).not.toContainEqual(expect.objectContaining({ id: 'files' }));
-    await expect(run()).resolves.toEqual({ applied: ['002-model-files.cjs'], pending: ['002-model-files.cjs'] });
+    await expect(run()).resolves.toEqual({ applied: ALL.slice(1), pending: ALL.slice(1) });
     const fields = cma.state.contentTypes.get('model').fields as { id: string }[];
     expect(fields.map((field) => field.id).slice(4, 7)).toEqual(['file', 'files', 'poster']);
   });
 
+  it('adds variants, hotspots and USDZ to a space set up before issue 15, whose check passed before and passes after', async () => {
+    await run({ dir: migrationsDir({ '001-content-model.cjs': true, '002-model-files.cjs': true }) });
+    const before = checkSpace({
+      contentTypes: spaceTypes(),
+      locales: [
+        { code: 'en-US', default: true },
+        { code: 'de-DE', fallbackCode: 'en-US' },
+      ],
+    });
+    expect(before.errors).toEqual([]);
+    expect(before.warnings).toContainEqual({ path: 'content type hotspot', message: 'optional content type missing' });
+
+    await expect(run()).resolves.toEqual({ applied: ['003-variants-hotspots-ar.cjs'], pending: ['003-variants-hotspots-ar.cjs'] });
+    const model = cma.state.contentTypes.get('model') as unknown as { fields: { id: string; items?: unknown; validations: unknown }[] };
+    expect(model.fields.map((field) => field.id)).toEqual([
+      ...['name', 'slug', 'summary', 'description', 'file', 'files', 'poster', 'dimensions', 'camera', 'variants', 'hotspots', 'usdz'],
+      ...['autoRotate', 'featured'],
+    ]);
+    expect(model.fields.find((field) => field.id === 'hotspots')).toMatchObject({
+      items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: ['hotspot'] }] },
+      validations: [{ size: { max: 24 } }],
+    });
+    const after = checkSpace({
+      contentTypes: spaceTypes(),
+      locales: [
+        { code: 'en-US', default: true },
+        { code: 'de-DE', fallbackCode: 'en-US' },
+      ],
+    });
+    expect(after).toMatchObject({ state: 'ready', errors: [], warnings: [] });
+
+    const writes = cma.writes().length;
+    await expect(run()).resolves.toEqual({ applied: [], pending: [] });
+    expect(cma.writes()).toHaveLength(writes);
+  });
+
   it('prints the plan on a dry run and writes nothing', async () => {
-    await expect(run({ dryRun: true })).resolves.toEqual({ applied: [], pending: ['001-content-model.cjs', '002-model-files.cjs'] });
+    await expect(run({ dryRun: true })).resolves.toEqual({ applied: [], pending: ALL });
     expect(cma.writes()).toEqual([]);
-    expect(lines[0]).toBe('Migrations: 0 applied, 2 pending: 001-content-model.cjs, 002-model-files.cjs');
+    expect(lines[0]).toBe(`Migrations: 0 applied, 3 pending: ${ALL.join(', ')}`);
     expect(lines).toContain('  Create Content Type vitrineMigration');
     expect(lines).toContain('  Create Content Type model');
     expect(lines.some((line) => /Create field files/.test(line))).toBe(true);

@@ -7,7 +7,7 @@ interface FieldSource {
   name: string;
   type: string;
   linkType?: string;
-  items?: { type: string; linkType?: string };
+  items?: { type: string; linkType?: string; validations?: Record<string, unknown>[] };
   localized?: boolean;
   required?: boolean;
   /** Inline rules, or the name of a shared set in `validations`. */
@@ -38,7 +38,7 @@ export function buildContentModel() {
     disabled: false,
     omitted: false,
     ...(linkType ? { linkType } : {}),
-    ...(items ? { items: { ...items, validations: [] } } : {}),
+    ...(items ? { items: { validations: [], ...items } } : {}),
   });
   return {
     contentTypes: model.contentTypes.map(({ id, name, description, displayField, fields }) => ({

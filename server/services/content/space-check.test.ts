@@ -10,11 +10,27 @@ type MutableType = SpaceContentType & { fields: SpaceField[] };
 type DemoExport = { contentTypes: MutableType[]; locales: SpaceCheckInput['locales'] };
 const demo = JSON.parse(readFileSync(new URL('../../../content/space-export.json', import.meta.url), 'utf8')) as DemoExport;
 
-/** The demo space (with `model.files`, the optional field issue 14 adds) with `edit` applied to a copy. */
+const links = (contentType: string): SpaceField['items'] => ({ type: 'Link', linkType: 'Entry', validations: [{ linkContentType: [contentType] }] });
+/** What issues 14 and 15 add to the model, for an export written before them. */
+const NEWER: Record<string, SpaceField[]> = {
+  model: [
+    { id: 'files', type: 'Array', items: { type: 'Link', linkType: 'Asset' } },
+    { id: 'variants', type: 'Array', items: links('modelVariant') },
+    { id: 'hotspots', type: 'Array', items: links('hotspot') },
+    { id: 'usdz', type: 'Link', linkType: 'Asset' },
+  ],
+  modelVariant: ['key', 'label', 'gltfName', 'swatch'].map((id) => ({ id, type: 'Symbol' })),
+  hotspot: [{ id: 'label', type: 'Symbol' }, { id: 'note', type: 'RichText' }, ...['position', 'normal', 'camera'].map((id) => ({ id, type: 'Object' }))],
+};
+NEWER.modelVariant?.push({ id: 'colors', type: 'Object' }, { id: 'poster', type: 'Link', linkType: 'Asset' });
+
+/** The demo space (with the optional parts issues 14 and 15 add) with `edit` applied to a copy. */
 function space(edit: (types: Map<string, SpaceField[]>, input: Omit<SpaceCheckInput, 'contentTypes'> & { contentTypes: MutableType[] }) => void = () => {}) {
   const input = { ...structuredClone(demo), hasTags: true, hasTaxonomy: true };
-  const model = input.contentTypes.find((type) => type.sys.id === 'model');
-  if (model && !model.fields.some((f) => f.id === 'files')) model.fields.push({ id: 'files', type: 'Array', items: { type: 'Link', linkType: 'Asset' } });
+  for (const [id, fields] of Object.entries(NEWER)) {
+    const type = input.contentTypes.find((t) => t.sys.id === id) ?? input.contentTypes[input.contentTypes.push({ sys: { id }, fields: [] }) - 1];
+    for (const f of fields) if (type && !type.fields.some((existing) => existing.id === f.id)) type.fields.push(structuredClone(f));
+  }
   edit(new Map(input.contentTypes.map((type) => [type.sys.id, type.fields])), input);
   return checkSpace(input);
 }
@@ -84,6 +100,35 @@ describe('checkSpace', () => {
       'content type person: optional content type missing',
       'tags: no public tags (tag pages and filters are empty)',
       'taxonomy: no taxonomy concepts (models have no categories)',
+    ]);
+  });
+
+  it('keeps a space set up before issue 15 ready: its missing variants, hotspots and USDZ are warnings', () => {
+    const status = space((types, input) => {
+      input.contentTypes = input.contentTypes.filter((type) => type.sys.id !== 'modelVariant' && type.sys.id !== 'hotspot');
+      for (const id of ['variants', 'hotspots', 'usdz']) drop(types, `model.${id}`);
+    });
+    expect(status).toMatchObject({ state: 'ready', errors: [] });
+    expect(formatProblems(status.warnings)).toEqual([
+      'model.variants: optional field missing',
+      'model.hotspots: optional field missing',
+      'model.usdz: optional field missing',
+      'content type modelVariant: optional content type missing',
+      'content type hotspot: optional content type missing',
+    ]);
+  });
+
+  it('warns when a list links entries of the wrong type or a showcase field has the wrong type', () => {
+    const status = space((types) => {
+      field(types, 'model.variants').items = links('person');
+      Object.assign(field(types, 'model.hotspots'), { items: { type: 'Symbol' } });
+      Object.assign(field(types, 'hotspot.position'), { type: 'Symbol' });
+    });
+    expect(status.state).toBe('ready');
+    expect(formatProblems(status.warnings)).toEqual([
+      'model.variants: must allow links to modelVariant entries (allows person)',
+      'model.hotspots: must be a list of links to Entries (is a list of Symbols)',
+      'hotspot.position: must be an Object (is a Symbol)',
     ]);
   });
 

@@ -44,7 +44,8 @@ interface Need {
 const symbol = (required = false): Need => ({ type: 'Symbol', required });
 const text = (): Need => ({ type: 'Text', required: false });
 const rich = (required = false): Need => ({ type: 'RichText', required });
-const object = (): Need => ({ type: 'Object', required: false });
+const object = (required = false): Need => ({ type: 'Object', required });
+const entries = (contentType: string): Need => ({ type: 'Array', items: { type: 'Link', linkType: 'Entry' }, required: false, linkContentType: contentType });
 const boolean = (required = false): Need => ({ type: 'Boolean', required });
 const image = (): Need => ({ type: 'Link', linkType: 'Asset', required: false, mimeGroup: 'image' });
 
@@ -84,10 +85,20 @@ export const REQUIRED_MODEL: Record<string, { required: boolean; fields: Record<
       camera: object(),
       autoRotate: boolean(),
       featured: boolean(true),
+      // Issue 15 (migrations/003): a space set up before it shows models without swatches, hotspots or an uploaded USDZ.
+      variants: entries('modelVariant'),
+      hotspots: entries('hotspot'),
+      usdz: { type: 'Link', linkType: 'Asset', required: false },
     },
   },
   // Only reached through article.author: without it articles show no author.
   person: { required: false, fields: { name: symbol(true), avatar: image(), bio: text() } },
+  // Only reached through model.variants / model.hotspots; `required` fields are those without which an entry is dropped.
+  modelVariant: {
+    required: false,
+    fields: { key: symbol(true), label: symbol(true), gltfName: symbol(), swatch: symbol(), colors: object(), poster: image() },
+  },
+  hotspot: { required: false, fields: { label: symbol(true), note: rich(), position: object(true), normal: object(true), camera: object() } },
 };
 
 const article = (type: string) => (/^[AEIOU]/.test(type) ? `an ${type}` : `a ${type}`);
@@ -119,7 +130,8 @@ const allowed = (validations: readonly unknown[] | undefined, key: keyof Validat
 
 /** Validations that would stop editors linking what Vitrine shows there. */
 function validationProblem(field: SpaceField, need: Need): string | undefined {
-  const types = need.linkContentType ? allowed(field.validations, 'linkContentType') : undefined;
+  // A list's link rules sit on its items.
+  const types = need.linkContentType ? allowed(field.type === 'Array' ? field.items?.validations : field.validations, 'linkContentType') : undefined;
   if (need.linkContentType && types && !types.includes(need.linkContentType)) {
     return `must allow links to ${need.linkContentType} entries (allows ${types.join(', ') || 'none'})`;
   }
