@@ -46,11 +46,10 @@ function HydrationMark() {
 
 // The server rendered the canonical URL (`?utm_…` and other parameters no route reads dropped):
 // adopt it, so the router's location and the links built from it match the HTML.
-// A viewer's link state (`?hotspot=`, `?view=`: issue 15) is read in the browser only; it returns to the address once the router exists.
-const viewParams = [...new URLSearchParams(window.location.search)].filter(([name]) => name === 'hotspot' || name === 'view');
 const rendered = window.__vitrineUrl;
-if (rendered && rendered !== window.location.pathname + window.location.search) {
-  window.history.replaceState(window.history.state, '', rendered + window.location.hash);
+const { pathname, search, hash } = window.location;
+if (rendered && rendered !== pathname + search) {
+  window.history.replaceState(window.history.state, '', rendered + hash);
 }
 
 // Every route needs a loader for the data strategy to be asked for its data; it answers from `/_data/` instead of calling it.
@@ -63,10 +62,10 @@ await resolveLazyMatches(routes);
 setPrefetchRoutes(routes);
 
 const router = createBrowserRouter(routes, { dataStrategy });
-if (viewParams.length > 0) {
-  const url = new URL(window.location.href);
-  for (const [name, value] of viewParams) url.searchParams.set(name, value);
-  window.history.replaceState(window.history.state, '', url);
+// A viewer's link state (`?hotspot=`, `?view=`: issue 15) is read in the browser only: back in the address, not in the router's location.
+const linked = search.match(/[?&](hotspot|view)=[^&]*/g);
+if (rendered && linked) {
+  window.history.replaceState(window.history.state, '', `${rendered}${rendered.includes('?') ? '&' : '?'}${linked.join('').slice(1)}${hash}`);
 }
 
 // In a transition, hydration yields to the browser every few milliseconds instead of

@@ -53,3 +53,17 @@ describe.each(['/models/ostra-lounge-chair', '/de/models/pivot-desk-lamp'])('the
     expect([String(width), String(height)]).toEqual([og['og:image:width'], og['og:image:height']]);
   });
 });
+
+describe('the share card of a selected variant', () => {
+  it('names the variant in og:url, so the card is of that variant, while the canonical link stays the model page', async () => {
+    const selected = await request(t.app).get('/models/ostra-lounge-chair?variant=charcoal').set('Accept', 'text/html');
+    const first = await request(t.app).get('/models/ostra-lounge-chair?variant=sage').set('Accept', 'text/html');
+    const unknown = await request(t.app).get('/models/ostra-lounge-chair?variant=no-such-colour').set('Accept', 'text/html');
+
+    expect(readShareTags(selected.text)['og:url']).toBe(`${ORIGIN}/models/ostra-lounge-chair?variant=charcoal`);
+    expect(selected.text).toContain(`<link rel="canonical" href="${ORIGIN}/models/ostra-lounge-chair"/>`);
+    // The first variant is what the page shows without a choice; an unknown one is no choice.
+    expect(readShareTags(first.text)['og:url']).toBe(`${ORIGIN}/models/ostra-lounge-chair`);
+    expect(readShareTags(unknown.text)['og:url']).toBe(`${ORIGIN}/models/ostra-lounge-chair`);
+  });
+});

@@ -23,7 +23,7 @@ export function Component() {
       <Seo
         title={article.title}
         description={article.excerpt}
-        image={article.heroImage}
+        image={article.heroImage?.url}
         type="article"
         jsonLd={[articleJsonLd(article, url, origin, site.name), breadcrumbJsonLd([...crumbs, { label: article.title, url }], origin)]}
       />

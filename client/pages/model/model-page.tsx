@@ -5,6 +5,7 @@ import { Breadcrumbs, TagList } from '#client/components/cards.tsx';
 import { formatFileSize } from '#client/components/file-size.ts';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Seo } from '#client/components/seo.tsx';
+import { getShareImage, ShareImageMeta } from '#client/pages/model/share-image.tsx';
 import { HotspotList, ModelViewer, useHotspotControl, useVariantSelection, VariantPicker } from '#client/features/model-viewer/index.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
@@ -37,16 +38,20 @@ export function Component() {
   };
   const [variant, selectVariant] = useVariantSelection(model.viewer, selectedVariant);
   const poster = model.viewer.variants?.find((each) => each.id === variant)?.poster ?? model.poster;
+  const share = poster ? getShareImage(poster, model.viewer.alt) : undefined;
+  // A share of another variant than the first names it, so the card shows its poster.
+  const shareUrl = variant && variant !== model.viewer.variants?.[0]?.id ? `${origin}${paths.model(locale, model.slug)}?variant=${encodeURIComponent(variant)}` : undefined;
   return (
     <article className="model-detail">
       <Seo
         title={model.name}
         description={model.summary}
-        image={poster}
-        imageAlt={model.viewer.alt}
+        image={share?.url}
+        url={shareUrl}
         type="product"
         jsonLd={[modelJsonLd(model, origin, site.name), breadcrumbJsonLd([...crumbs, { label: model.name, url: paths.model(locale, model.slug) }], origin)]}
       />
+      {share ? <ShareImageMeta image={share} /> : null}
       <Breadcrumbs crumbs={crumbs} current={model.name} label={t.breadcrumb} />
       <h1>{model.name}</h1>
       <p className="lede">{model.summary}</p>

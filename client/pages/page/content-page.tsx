@@ -10,7 +10,7 @@ export function Component() {
   const { page } = useLoaderData() as PageData;
   return (
     <article className="content-page">
-      <Seo title={page.seoTitle ?? page.title} description={page.seoDescription} image={page.ogImage} />
+      <Seo title={page.seoTitle ?? page.title} description={page.seoDescription} image={page.ogImage?.url} />
       <h1>{page.title}</h1>
       <div className="prose">
         <RichTextHtml value={page.body} loadModelRenderer={loadEmbeddedViewer} />

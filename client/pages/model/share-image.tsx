@@ -1,0 +1,56 @@
+import { imageUrl, isTransformableImage } from '#shared/images.ts';
+
+import type { Asset } from '#shared/content/types.ts';
+
+/** Facebook's recommended width; X and LinkedIn take it too. */
+const SHARE_IMAGE_WIDTH = 1200;
+
+export interface ShareImage {
+  /** Origin-relative or absolute; `<Seo image>` makes it absolute. */
+  url: string;
+  type: string;
+  width?: number;
+  height?: number;
+  alt: string;
+}
+
+/**
+ * A share card's image through the image pipeline: at most 1200 px wide (never enlarged), JPEG, or PNG where the source may
+ * have alpha (scrapers read neither AVIF nor, everywhere, WebP); SVG and GIF as they are. With its size, so a card renders
+ * before the scraper has fetched the image.
+ */
+export function getShareImage(asset: Asset, alt?: string): ShareImage {
+  const text = alt ?? (asset.description || asset.title);
+  const { width, height } = asset;
+  if (!isTransformableImage(asset.contentType)) {
+    return {
+      url: asset.url.startsWith('//') ? `https:${asset.url}` : asset.url,
+      type: asset.contentType,
+      alt: text,
+      ...(width && height ? { width, height } : {}),
+    };
+  }
+  const format = asset.contentType.toLowerCase().includes('png') ? 'png' : 'jpg';
+  // Without a known width ask for 1200: the asset server redirects a narrower image to its own size.
+  const isWide = !width || width > SHARE_IMAGE_WIDTH;
+  const url = imageUrl(asset.url, { format, ...(isWide ? { width: SHARE_IMAGE_WIDTH } : {}) });
+  const shown = width ? Math.min(width, SHARE_IMAGE_WIDTH) : undefined;
+  const size = shown && width && height ? { width: shown, height: Math.round((height * shown) / width) } : {};
+  return { url, type: format === 'png' ? 'image/png' : 'image/jpeg', alt: text, ...size };
+}
+
+/**
+ * og:image's type, size and text alternative, beside `<Seo image>`'s og:image (React hoists both into <head>, these after it,
+ * as Open Graph's structured properties must follow their image). Only the model page loads it (client/components would put it in every page's first load).
+ */
+export function ShareImageMeta({ image }: { image: ShareImage }) {
+  return (
+    <>
+      <meta property="og:image:type" content={image.type} />
+      {image.width && image.height ? <meta property="og:image:width" content={String(image.width)} /> : null}
+      {image.width && image.height ? <meta property="og:image:height" content={String(image.height)} /> : null}
+      <meta property="og:image:alt" content={image.alt} />
+      <meta name="twitter:image:alt" content={image.alt} />
+    </>
+  );
+}
