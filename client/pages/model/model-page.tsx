@@ -40,7 +40,8 @@ export function Component() {
   const poster = model.viewer.variants?.find((each) => each.id === variant)?.poster ?? model.poster;
   const share = poster ? getShareImage(poster, model.viewer.alt) : undefined;
   // A share of another variant than the first names it, so the card shows its poster.
-  const shareUrl = variant && variant !== model.viewer.variants?.[0]?.id ? `${origin}${paths.model(locale, model.slug)}?variant=${encodeURIComponent(variant)}` : undefined;
+  const shareUrl =
+    variant && variant !== model.viewer.variants?.[0]?.id ? `${origin}${paths.model(locale, model.slug)}?variant=${encodeURIComponent(variant)}` : undefined;
   return (
     <article className="model-detail">
       <Seo
