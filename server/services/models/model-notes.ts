@@ -4,6 +4,8 @@ import type { Dimensions, Model3D, ModelCheck, Vec3 } from '#shared/content/type
 
 /** Entry and file disagree by more than this share of the file's size (dimensions, hotspots just outside the box). */
 export const TOLERANCE = 0.05;
+/** A hotspot note's length editors are asked to keep under (help text of hotspot.note). */
+const MAX_NOTE = 1000;
 /** Content notes shown before the validator's warnings. */
 const MAX_NOTES = 10;
 
@@ -38,6 +40,20 @@ function hotspotNotes(model: Model3D, bounds: NonNullable<ModelCheck['bounds']>)
   return (model.viewer.hotspots ?? []).filter((h) => outside(h.position)).map((h) => `hotspot "${h.label}": its position lies outside the model (${box})`);
 }
 
+type TextNode = { value?: unknown; content?: unknown };
+const textLength = (node: TextNode): number =>
+  (typeof node.value === 'string' ? node.value.length : 0) +
+  (Array.isArray(node.content) ? node.content.reduce((n: number, c: TextNode) => n + textLength(c), 0) : 0);
+
+/** Contentful cannot limit rich text's length: notes longer than a short paragraph or two crowd the model. */
+function noteNotes(model: Model3D): string[] {
+  return (model.viewer.hotspots ?? []).flatMap((h) => {
+    const note = model.hotspotNotes?.[h.id];
+    const length = note ? textLength(note.document as TextNode) : 0;
+    return length > MAX_NOTE ? [`hotspot "${h.label}": its note has ${length} characters; keep it under ${MAX_NOTE}`] : [];
+  });
+}
+
 /** The entry's real-world dimensions against the file's box: width ↔ x, height ↔ y, depth ↔ z (glTF is Y-up, in metres). */
 function dimensionNotes(dimensions: Dimensions, bounds: NonNullable<ModelCheck['bounds']>): string[] {
   const scale = METRES[dimensions.unit];
@@ -56,6 +72,7 @@ export function contentNotes(model: Model3D, check: ModelCheck): string[] {
   const { bounds } = check;
   return [
     ...variantNotes(model, check),
+    ...noteNotes(model),
     ...(bounds ? hotspotNotes(model, bounds) : []),
     ...(bounds && model.dimensions ? dimensionNotes(model.dimensions, bounds) : []),
   ].slice(0, MAX_NOTES);
