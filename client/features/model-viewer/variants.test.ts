@@ -99,6 +99,19 @@ describe('material variants', () => {
     expect(readVariantNames({ userData: {} })).toEqual([]);
   });
 
+  it('hands out one promise per glTF before and after it settles, so a render replayed after suspending on it calls the same hooks', async () => {
+    const { gltf } = await loadVariantGltf();
+    const first = getVariantMaterials(gltf);
+
+    await first;
+
+    expect(first).toBeInstanceOf(Promise);
+    expect(getVariantMaterials(gltf)).toBe(first);
+    const plain = { ...gltf, userData: {} };
+    expect(getVariantMaterials(plain)).not.toBeInstanceOf(Promise);
+    expect(getVariantMaterials(plain)).toBe(getVariantMaterials(plain));
+  });
+
   it('switches a clone’s materials by file variant, shares textures and leaves the cached scene alone', async () => {
     const { gltf, textureLoads } = await loadVariantGltf();
     const { materials, clone } = await prepared(gltf);

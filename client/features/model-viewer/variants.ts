@@ -29,7 +29,7 @@ export interface VariantMaterials {
   tints: Map<string, Material>;
 }
 
-/** Per cached glTF: its variant materials, or the promise while a file's variant materials load. */
+/** Per cached glTF: its variant materials, or for a file with variants the promise of them. */
 const prepared = new WeakMap<GLTF, VariantMaterials | Promise<VariantMaterials>>();
 /** Each clone mesh's own material from the file, recorded before the first switch. */
 const defaults = new WeakMap<Object3D, Material>();
@@ -59,8 +59,7 @@ function readMappings(object: Object3D): Mapping[] {
 const isMesh = (object: Object3D): object is Mesh => (object as Mesh).isMesh === true && !Array.isArray((object as Mesh).material);
 
 /**
- * The glTF's variant materials, made once per glTF; a promise (for React's `use`) only while a file's variant materials
- * load. Textures come from the parser's cache, so none loads twice. The promise never rejects: a material that fails
+ * The glTF's variant materials, made once per glTF; for a file with variants always the one promise (for React's `use`). Textures come from the parser's cache, so none loads twice. The promise never rejects: a material that fails
  * to load leaves its primitive on the default.
  */
 export function getVariantMaterials(gltf: GLTF): VariantMaterials | Promise<VariantMaterials> {
@@ -71,10 +70,9 @@ export function getVariantMaterials(gltf: GLTF): VariantMaterials | Promise<Vari
     prepared.set(gltf, materials);
     return materials;
   }
-  const promise = prepare(materials).then(() => {
-    prepared.set(gltf, materials);
-    return materials;
-  });
+  // The same promise on every call, settled or not: `use` then reads it without suspending, and a render replayed
+  // after the suspension makes the same hook calls as the one that suspended.
+  const promise = prepare(materials).then(() => materials);
   prepared.set(gltf, promise);
   return promise;
 }
@@ -82,7 +80,8 @@ export function getVariantMaterials(gltf: GLTF): VariantMaterials | Promise<Vari
 async function prepare(materials: VariantMaterials): Promise<void> {
   const { gltf, byGeometry } = materials;
   const meshes: Mesh[] = [];
-  gltf.scene.traverse((object) => {
+  // A file without scenes has no gltf.scene (the load step rejects it first); a throw here would reach the page through use().
+  gltf.scene?.traverse((object) => {
     if (isMesh(object) && readMappings(object).length > 0) meshes.push(object);
   });
   const jobs = meshes.flatMap((mesh) =>

@@ -10,7 +10,7 @@ import type { ModelData } from '#client/pages/model/model.server.ts';
 export function Component() {
   const { model, selectedVariant } = useLoaderData() as ModelData;
   const { locale } = useSite();
-  // An embed shows the variant its URL names (`?variant=`); choosing one is the model page's job.
+  // The variant the model page shows first; the embed's canonical URL keeps no `?variant=` (shared/canonical-url.ts), choosing is the page's job.
   const [variant] = useVariantSelection(model.viewer, selectedVariant);
   return (
     <div className="embed">
