@@ -78,7 +78,7 @@ export function mergeVariants(entries: readonly ModelVariant[], names: readonly 
     const slug = variantSlug(fileName);
     const entry = entries.find((v) => !used.has(v) && v.gltfName !== undefined && (v.gltfName === fileName || v.gltfName === slug));
     if (entry) used.add(entry);
-    const { colors: _colors, ...fromEntry } = entry ?? { id: slug, label: label(fileName) || slug };
+    const fromEntry = entry ?? { id: slug, label: label(fileName) || slug };
     const id = ids.has(fromEntry.id) ? `${slug}-${merged.length + 1}` : fromEntry.id;
     if (ids.has(id)) continue;
     ids.add(id);

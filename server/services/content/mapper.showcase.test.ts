@@ -76,12 +76,12 @@ describe('model variants', () => {
     ]);
   });
 
-  it('gives file variants whose names slug alike distinct ids, and a colour entry that names a file variant becomes that variant', () => {
+  it('gives file variants whose names slug alike distinct ids; an entry may name a file variant and tint it too', () => {
     const entries = toEntryVariants([entry('a', { key: 'oak', label: 'Eiche', gltfName: 'Oak', colors: { Seat: '#ff0000' } })]);
     const merged = mergeVariants(entries, ['Oak', 'oak', '!!!', '']);
 
     expect(merged.map((v) => v.id)).toEqual(['oak', 'oak-2', 'variant', 'variant-4']);
-    expect(merged[0]).toEqual({ id: 'oak', label: 'Eiche', gltfName: 'Oak' });
+    expect(merged[0]).toEqual({ id: 'oak', label: 'Eiche', gltfName: 'Oak', colors: { Seat: '#ff0000' } });
     expect(new Set(merged.map((v) => v.id)).size).toBe(merged.length);
   });
 

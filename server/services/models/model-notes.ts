@@ -21,11 +21,11 @@ function variantNotes(model: Model3D, check: ModelCheck): string[] {
     if (variant.colors && check.materials) {
       const missing = Object.keys(variant.colors).filter((material) => !check.materials?.includes(material));
       if (missing.length > 0) notes.push(`variant ${variant.id}: the file has no material ${list(missing)} (it has ${list(check.materials.slice(0, 12))})`);
-    } else if (!variant.colors && variant.gltfName !== undefined && check.fileVariants) {
-      const { gltfName } = variant;
-      if (!check.fileVariants.some((name) => name === gltfName || variantSlug(name) === gltfName)) {
-        notes.push(`variant ${variant.id}: the file has no variant "${gltfName}", so it is not shown (the file has ${list(check.fileVariants)})`);
-      }
+    }
+    const { gltfName } = variant;
+    if (gltfName !== undefined && check.fileVariants && !check.fileVariants.some((name) => name === gltfName || variantSlug(name) === gltfName)) {
+      const outcome = variant.colors ? 'only its colours apply' : 'so it is not shown';
+      notes.push(`variant ${variant.id}: the file has no variant "${gltfName}", ${outcome} (the file has ${list(check.fileVariants)})`);
     }
   }
   return notes;
