@@ -46,9 +46,9 @@ export function useModelScene(
 }
 
 /**
- * True once the model's shaders are compiled. `compileAsync` waits on KHR_parallel_shader_compile where the driver has it,
- * so the first frame does not stall on compilation (seconds for a large model in software GL); it starts a frame after
- * 'preparing' was painted.
+ * True once the model's shaders are compiled, which starts a frame after 'preparing' was painted, so the first frame does
+ * not stall on compilation (seconds for a large model in software GL). With KHR_parallel_shader_compile the driver compiles
+ * while the page stays responsive; without it (three warns when `compileAsync` asks for it) the compile is synchronous.
  */
 export function usePreparedMaterials(model: Object3D): boolean {
   const gl = useThree((state) => state.gl);
@@ -66,7 +66,10 @@ export function usePreparedMaterials(model: Object3D): boolean {
         if (!isCurrent) return;
         // A material three cannot compile is left to the first frame, which logs it as three always does.
         Promise.resolve()
-          .then(() => gl.compileAsync(model, camera, scene))
+          .then(async () => {
+            if (gl.extensions.has('KHR_parallel_shader_compile')) await gl.compileAsync(model, camera, scene);
+            else gl.compile(model, camera, scene);
+          })
           .then(done, done);
       });
     });

@@ -118,7 +118,12 @@ export function ModelViewer({
     const isWebGLMissing = error instanceof Error && /creating webgl context/i.test(error.message);
     dispatch(isWebGLMissing ? { type: 'no-webgl' } : { type: 'failed', problem: 'crashed' });
   }, []);
-  const handleLoadStep = useCallback((src: string, step: LoadStep) => dispatch({ type: 'load-step', src, step }), []);
+  const handleLoadStep = useCallback((src: string, step: LoadStep) => {
+    const action = { type: 'load-step', src, step } as const;
+    // A parse that fails or finishes at once would otherwise be batched with what follows, and 'Decoding…' never shown.
+    if (step.phase === 'decoding') flushSync(() => dispatch(action));
+    else dispatch(action);
+  }, []);
   const handleRetry = useCallback(() => {
     // The button goes away with the message: focus stays in the viewer, not on <body>.
     figureRef.current?.focus({ preventScroll: true });

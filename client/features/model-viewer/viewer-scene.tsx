@@ -161,8 +161,9 @@ function ViewerModel({ attempt, load, onLoadError, onLoadStep, ...props }: Model
 /** This viewer's clone of the cached scene, centred on the floor and scaled, shown once its materials are compiled. */
 function LoadedModel({ src, gltf, scene, modelRef, variant, isPlaying, onPlaced, onAnimationCount }: ModelProps & { gltf: GLTF; scene: Object3D }) {
   const invalidate = useThree((state) => state.invalidate);
-  const isPrepared = usePreparedMaterials(scene);
   useVariant(scene, gltf, variant, invalidate);
+  // After useVariant: the selected variant's materials are the ones to compile.
+  const isPrepared = usePreparedMaterials(scene);
   const { actions, names } = useAnimations(gltf.animations, scene);
   const firstClip = names[0];
   const action = firstClip === undefined ? null : (actions[firstClip] ?? null);
