@@ -96,6 +96,15 @@ describe('demo content for variants and hotspots', () => {
     }
   });
 
+  it('gives every variant but the first (which the model poster shows) a poster of its own', () => {
+    for (const model of ['model-ostra-lounge-chair', 'model-tide-vase']) {
+      const posters = linked(model, 'variants').map((variant) => en<Link | undefined>(variant, 'poster')?.sys.id);
+
+      expect(posters[0], model).toBeUndefined();
+      for (const id of posters.slice(1)) expect(en<{ contentType: string }>(byId.get(id ?? ''), 'file')?.contentType, `${model} ${id}`).toBe('image/jpeg');
+    }
+  });
+
   it('pins the table hotspots on the decoded surface, facing out, with a camera on their side', async () => {
     const hotspots = linked('model-kerf-dining-table', 'hotspots');
     const document = await readModel('kerf-dining-table');

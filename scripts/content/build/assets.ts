@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { writeModel } from '../gltf/write-model.ts';
 import { localize, readDocuments, readJson, SOURCE_DIR } from '../lib/source.ts';
 import { createAsset, SPACE_ID, toAssetToken, uploadedBefore } from '../lib/space.ts';
-import { readHotspots } from './showcase.ts';
+import { readHotspots, readVariants } from './showcase.ts';
 
 import type { NodeIO } from '@gltf-transform/core';
 import type { SurfacePoint } from '../gltf/surface.ts';
@@ -27,6 +27,8 @@ export interface BuiltModel {
   surface: SurfacePoint[];
   /** The names of the file's KHR_materials_variants. */
   fileVariants: string[];
+  /** Poster asset ids by variant key, for variants with a `<slug>-<key>-poster.jpg` (render-posters.ts renders all but the first). */
+  variantPosters: Record<string, string>;
 }
 
 interface AssetFileInput extends PublishInfo {
@@ -112,7 +114,23 @@ async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument):
     description: { 'en-US': `Rendering of the ${name} on a soft studio background.`, 'de-DE': `Rendering: ${nameDe} vor weichem Studiohintergrund.` },
     ...uploadedBefore(publishedOn),
   });
-  return { slug, fileAssetId, siblingAssetIds, dimensions, surface, fileVariants: (product.variants ?? []).map(({ name }) => name) };
+  const fileVariants = (product.variants ?? []).map(({ name: variantName }) => variantName);
+  const variantPosters: Record<string, string> = {};
+  for (const { key, label } of readVariants(slug, fileVariants)) {
+    const fileName = `${slug}-${key}-poster.jpg`;
+    if (!existsSync(join(SOURCE_DIR, 'files', fileName))) continue;
+    const [labelEn, labelDe] = [label['en-US'], label['de-DE'] ?? label['en-US']];
+    await store.add({
+      id: `poster-${slug}-${key}`,
+      fileName,
+      bytes: readSourceFile(fileName),
+      title: { 'en-US': `${name}, ${labelEn}, studio poster`, 'de-DE': `${nameDe}, ${labelDe}, Studioaufnahme` },
+      description: { 'en-US': `Rendering of the ${name} in ${labelEn}.`, 'de-DE': `Rendering: ${nameDe} in ${labelDe}.` },
+      ...uploadedBefore(publishedOn),
+    });
+    variantPosters[key] = `poster-${slug}-${key}`;
+  }
+  return { slug, fileAssetId, siblingAssetIds, dimensions, surface, fileVariants, variantPosters };
 }
 
 export async function buildModels(io: NodeIO, store: AssetStore): Promise<BuiltModel[]> {

@@ -61,7 +61,7 @@ async function buildArticle(article: SourceDocument): Promise<ExportEntity> {
 /** The model entry, then its variant and hotspot entries. */
 async function buildModelEntry(model: SourceDocument, built: BuiltModel): Promise<ExportEntity[]> {
   const { slug, publishedOn: date, tags, concept } = model.en as { slug: string; publishedOn: string; tags: string[]; concept: string };
-  const showcase = await buildShowcaseEntries(slug, date, built.surface, built.fileVariants);
+  const showcase = await buildShowcaseEntries(built, date);
   const fields = await toFields(model, {
     name: 'localized',
     slug: 'value',

@@ -68,14 +68,23 @@ async function localizedRichText(markdown: Localized<string>): Promise<Localized
   return markdown['de-DE'] === undefined ? english : { ...english, 'de-DE': await toRichText(markdown['de-DE']) };
 }
 
-/** The model's `variants` and `hotspots` entries, published with it; `surface` holds each hotspot's cast ray. */
-export async function buildShowcaseEntries(slug: string, date: string, surface: SurfacePoint[], fileVariants: string[]) {
+interface BuiltShowcase {
+  slug: string;
+  /** Where each hotspot's ray met the model. */
+  surface: SurfacePoint[];
+  fileVariants: string[];
+  variantPosters: Record<string, string>;
+}
+
+/** The model's `variants` and `hotspots` entries, published with it. */
+export async function buildShowcaseEntries({ slug, surface, fileVariants, variantPosters }: BuiltShowcase, date: string) {
   const timing = publishedOn(date, 6);
   const variants = readVariants(slug, fileVariants).map(({ key, label, gltfName, swatch, colors }) => {
-    const fields: LocalizedFields = { key: single(key), label };
+    const fields: LocalizedFields = { label, key: single(key) };
     if (gltfName) fields['gltfName'] = single(gltfName);
     if (swatch) fields['swatch'] = single(swatch);
     if (colors) fields['colors'] = single(colors);
+    if (variantPosters[key]) fields['poster'] = single(toLink('Asset', variantPosters[key]));
     return createEntry({ id: `variant-${slug}-${key}`, contentType: 'modelVariant', ...timing, fields });
   });
   const hotspots: ExportEntity[] = [];
