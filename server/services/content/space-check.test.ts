@@ -11,26 +11,10 @@ type DemoExport = { contentTypes: MutableType[]; locales: SpaceCheckInput['local
 const demo = JSON.parse(readFileSync(new URL('../../../content/space-export.json', import.meta.url), 'utf8')) as DemoExport;
 
 const links = (contentType: string): SpaceField['items'] => ({ type: 'Link', linkType: 'Entry', validations: [{ linkContentType: [contentType] }] });
-/** What issues 14 and 15 add to the model, for an export written before them. */
-const NEWER: Record<string, SpaceField[]> = {
-  model: [
-    { id: 'files', type: 'Array', items: { type: 'Link', linkType: 'Asset' } },
-    { id: 'variants', type: 'Array', items: links('modelVariant') },
-    { id: 'hotspots', type: 'Array', items: links('hotspot') },
-    { id: 'usdz', type: 'Link', linkType: 'Asset' },
-  ],
-  modelVariant: ['key', 'label', 'gltfName', 'swatch'].map((id) => ({ id, type: 'Symbol' })),
-  hotspot: [{ id: 'label', type: 'Symbol' }, { id: 'note', type: 'RichText' }, ...['position', 'normal', 'camera'].map((id) => ({ id, type: 'Object' }))],
-};
-NEWER.modelVariant?.push({ id: 'colors', type: 'Object' }, { id: 'poster', type: 'Link', linkType: 'Asset' });
 
-/** The demo space (with the optional parts issues 14 and 15 add) with `edit` applied to a copy. */
+/** The demo space with `edit` applied to a copy. */
 function space(edit: (types: Map<string, SpaceField[]>, input: Omit<SpaceCheckInput, 'contentTypes'> & { contentTypes: MutableType[] }) => void = () => {}) {
   const input = { ...structuredClone(demo), hasTags: true, hasTaxonomy: true };
-  for (const [id, fields] of Object.entries(NEWER)) {
-    const type = input.contentTypes.find((t) => t.sys.id === id) ?? input.contentTypes[input.contentTypes.push({ sys: { id }, fields: [] }) - 1];
-    for (const f of fields) if (type && !type.fields.some((existing) => existing.id === f.id)) type.fields.push(structuredClone(f));
-  }
   edit(new Map(input.contentTypes.map((type) => [type.sys.id, type.fields])), input);
   return checkSpace(input);
 }
