@@ -60,10 +60,10 @@ export function checkViewer({ dirs, manifest, sourcesByKey, insights, articleChu
   // 3. AR: chunks of its own, reached only through import(), never with the viewer.
   const arKeys = Object.keys(manifest).filter((key) => holding(key, AR_CODE).length > 0);
   if (arKeys.length === 0) failures.push('found no chunk with AR code (client/features/model-viewer/ar/, USDZExporter); if it moved, update AR_CODE');
-  for (const key of arKeys.filter((k) => viewerClosure.has(k)))
-    failures.push(
-      `AR code loads with the viewer: ${importPath(manifest, [VIEWER_CHUNK], key)} (holds ${holding(key, AR_CODE).slice(0, 3).join(', ')}); load it with import() on press`,
-    );
+  for (const key of arKeys.filter((k) => viewerClosure.has(k))) {
+    const held = holding(key, AR_CODE).slice(0, 3).join(', ');
+    failures.push(`AR code loads with the viewer: ${importPath(manifest, [VIEWER_CHUNK], key)} (holds ${held}); load it with import() on press`);
+  }
 
   // 4. Every page's first load: never three or AR; the viewer's shell only on pages that show a model.
   const pages = Object.keys(manifest).filter((key) => key.startsWith('client/pages/') && manifest[key]?.isDynamicEntry && key !== articleChunk);
