@@ -83,7 +83,8 @@ test('a glTF without a scene: an error with Retry that downloads again and keeps
 
   await viewer(page).getByRole('button', { name: 'Retry' }).focus();
   await page.keyboard.press('Enter');
-  await expect.poll(requests, { message: 'Retry downloads the file again' }).toBe(2);
+  // A Retry builds a new WebGL context first: seconds in SwiftShader on a busy machine.
+  await expect.poll(requests, { message: 'Retry downloads the file again', timeout: 60_000 }).toBe(2);
   await waitForState(page, 'error', 90_000);
   expect(await isFocusInViewer(page), 'focus stays in the viewer after Retry, not on <body>').toBe(true);
 
