@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
-import { BufferGeometry, Color, Float32BufferAttribute, LineBasicMaterial, LineSegments, Vector3 } from 'three';
+import { BufferGeometry, Float32BufferAttribute, LineBasicMaterial, LineSegments, Vector3 } from 'three';
 
+import { useMediaQuery } from './canvas-hooks.ts';
 import { getCanvasLabels } from './canvas-labels.ts';
 
 import type { ReactNode, RefObject } from 'react';
@@ -91,14 +92,20 @@ function DimensionLines({ box, labels }: { box: ModelBox; labels: RefObject<(HTM
   const { lines, anchors } = useMemo(() => {
     const { segments, anchors } = getDimensionGeometry(box);
     const geometry = new BufferGeometry().setAttribute('position', new Float32BufferAttribute(segments, 3));
-    // The stage's text colour: readable on the light and the dark surface. Drawn over the model, never hidden by it.
-    const color = new Color(getComputedStyle(gl.domElement).color || '#888888');
-    const material = new LineBasicMaterial({ color, depthTest: false, transparent: true, toneMapped: false });
+    // Drawn over the model, never hidden by it.
+    const material = new LineBasicMaterial({ depthTest: false, transparent: true, toneMapped: false });
     const object = new LineSegments(geometry, material);
     object.renderOrder = 10;
     return { lines: object, anchors };
-  }, [box, gl]);
+  }, [box]);
   const point = useMemo(() => new Vector3(), []);
+  const isDark = useMediaQuery('(prefers-color-scheme: dark)');
+
+  // The stage's text colour, read again when the scheme flips: readable on the light and the dark surface.
+  useEffect(() => {
+    lines.material.color.setStyle(getComputedStyle(gl.domElement).color || '#888888');
+    invalidate();
+  }, [lines, gl, isDark, invalidate]);
 
   useEffect(() => {
     invalidate();
