@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { easeInOutCubic, getOrbitOffset, getOrbitPose, interpolatePose } from './camera.ts';
+import { easeInOutCubic, getOrbitOffset, getOrbitPose, interpolateAim } from './camera.ts';
 
 const DEG = Math.PI / 180;
 
@@ -28,28 +28,31 @@ describe('easeInOutCubic', () => {
   });
 });
 
-describe('interpolatePose', () => {
-  const from = { azimuthRad: 170 * DEG, polarRad: 40 * DEG, distance: 4 };
-  const to = { azimuthRad: -170 * DEG, polarRad: 80 * DEG, distance: 2 };
+describe('interpolateAim', () => {
+  const from = { target: { x: 0, y: 0.5, z: 0 }, pose: { azimuthRad: 170 * DEG, polarRad: 40 * DEG, distance: 4 } };
+  const to = { target: { x: 0.6, y: 0.3, z: 0.2 }, pose: { azimuthRad: -170 * DEG, polarRad: 80 * DEG, distance: 2 } };
 
   it('lands exactly on both ends', () => {
-    expect(interpolatePose(from, to, 0)).toEqual(from);
-    const end = interpolatePose(from, to, 1);
-    expect(end.polarRad).toBeCloseTo(to.polarRad, 9);
-    expect(end.distance).toBeCloseTo(to.distance, 9);
-    expect(Math.cos(end.azimuthRad - to.azimuthRad)).toBeCloseTo(1, 9);
+    expect(interpolateAim(from, to, 0)).toEqual(from);
+    const end = interpolateAim(from, to, 1);
+    expect(end.target).toEqual(to.target);
+    expect(end.pose.polarRad).toBeCloseTo(to.pose.polarRad, 9);
+    expect(end.pose.distance).toBeCloseTo(to.pose.distance, 9);
+    expect(Math.cos(end.pose.azimuthRad - to.pose.azimuthRad)).toBeCloseTo(1, 9);
   });
 
-  it('turns the short way round (20° across ±180°, not 340° back)', () => {
-    const middle = interpolatePose(from, to, 0.5);
+  it('turns the short way round (20° across ±180°, not 340° back) while the target glides', () => {
+    const middle = interpolateAim(from, to, 0.5);
 
-    expect(middle.azimuthRad).toBeCloseTo(180 * DEG, 9);
-    expect(middle.polarRad).toBeCloseTo(60 * DEG, 9);
-    expect(middle.distance).toBeCloseTo(3, 9);
+    expect(middle.pose.azimuthRad).toBeCloseTo(180 * DEG, 9);
+    expect(middle.pose.polarRad).toBeCloseTo(60 * DEG, 9);
+    expect(middle.pose.distance).toBeCloseTo(3, 9);
+    expect(middle.target.x).toBeCloseTo(0.3, 9);
+    expect(middle.target.y).toBeCloseTo(0.4, 9);
   });
 
   it('moves monotonically, so the camera never overshoots', () => {
-    const distances = [0, 0.2, 0.4, 0.6, 0.8, 1].map((t) => interpolatePose(from, to, t).distance);
+    const distances = [0, 0.2, 0.4, 0.6, 0.8, 1].map((t) => interpolateAim(from, to, t).pose.distance);
 
     expect(distances).toEqual([...distances].sort((a, b) => b - a));
   });

@@ -197,20 +197,30 @@ export function easeInOutCubic(t: number): number {
   return x < 0.5 ? 4 * x * x * x : 1 - (-2 * x + 2) ** 3 / 2;
 }
 
-/** The pose at progress `t` (0…1, eased) from one pose to another, turning the short way round. */
-export function interpolatePose(from: OrbitPose, to: OrbitPose, t: number): OrbitPose {
+/** Where the camera looks (`target`) and from where around it (`pose`). */
+export interface CameraAim {
+  target: Vec3;
+  pose: OrbitPose;
+}
+
+/** The aim at progress `t` (0…1, eased): the target glides, the pose turns the short way round. */
+export function interpolateAim(from: CameraAim, to: CameraAim, t: number): CameraAim {
   const k = easeInOutCubic(t);
-  const turn = Math.atan2(Math.sin(to.azimuthRad - from.azimuthRad), Math.cos(to.azimuthRad - from.azimuthRad));
+  const mix = (a: number, b: number) => a + (b - a) * k;
+  const turn = Math.atan2(Math.sin(to.pose.azimuthRad - from.pose.azimuthRad), Math.cos(to.pose.azimuthRad - from.pose.azimuthRad));
   return {
-    azimuthRad: from.azimuthRad + turn * k,
-    polarRad: from.polarRad + (to.polarRad - from.polarRad) * k,
-    distance: from.distance + (to.distance - from.distance) * k,
+    target: { x: mix(from.target.x, to.target.x), y: mix(from.target.y, to.target.y), z: mix(from.target.z, to.target.z) },
+    pose: {
+      azimuthRad: from.pose.azimuthRad + turn * k,
+      polarRad: mix(from.pose.polarRad, to.pose.polarRad),
+      distance: mix(from.pose.distance, to.pose.distance),
+    },
   };
 }
 
-/** Puts the camera at `pose` around the controls' current target. */
-export function applyPose(camera: PerspectiveCamera, controls: OrbitRig, pose: OrbitPose): void {
+export function applyAim(camera: PerspectiveCamera, controls: OrbitRig, { target, pose }: CameraAim): void {
   const offset = getOrbitOffset(pose.azimuthRad, pose.polarRad, pose.distance);
-  camera.position.set(controls.target.x + offset.x, controls.target.y + offset.y, controls.target.z + offset.z);
+  controls.target.set(target.x, target.y, target.z);
+  camera.position.set(target.x + offset.x, target.y + offset.y, target.z + offset.z);
   controls.update();
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 
-import { applyPose, FLY_DURATION_MS, getOrbitPose, interpolatePose } from './camera.ts';
+import { applyAim, FLY_DURATION_MS, getOrbitPose, interpolateAim } from './camera.ts';
 import { getCanvasLabels } from './canvas-labels.ts';
 import { getHotspotPose, getHotspotScreen, toWorld } from './hotspot-geometry.ts';
 import { ModelPicker, PositionPickerPanel } from './position-picker.tsx';
@@ -15,7 +15,7 @@ import type { Hotspot, Locale } from '#shared/content/types.ts';
 import type { HotspotControl } from './hotspot-list.tsx';
 import type { PickedHotspot } from './position-picker.tsx';
 
-import type { OrbitPose, OrbitRig } from './camera.ts';
+import type { CameraAim, OrbitRig } from './camera.ts';
 
 interface HotspotUiOptions {
   hotspots: Hotspot[];
@@ -84,7 +84,7 @@ export function HotspotRig({ hotspots, openId, modelRef, layerRef, isReducedMoti
   const camera = useThree((state) => state.camera) as PerspectiveCamera;
   const controls = useThree((state) => state.controls) as unknown as Controls | null;
   const invalidate = useThree((state) => state.invalidate);
-  const flight = useRef<{ from: OrbitPose; to: OrbitPose; startMs: number } | null>(null);
+  const flight = useRef<{ from: CameraAim; to: CameraAim; startMs: number } | null>(null);
   const flownFor = useRef<string | null | undefined>(undefined);
 
   useEffect(() => {
@@ -101,12 +101,14 @@ export function HotspotRig({ hotspots, openId, modelRef, layerRef, isReducedMoti
     const hotspot = hotspots.find((candidate) => candidate.id === openId);
     if (!controls || !model || flownFor.current === openId) return;
     flownFor.current = openId;
-    // A shared link's own camera (`?view=`) wins over the open hotspot's view on load.
-    if (!hotspot || (isFirst && readViewState(window.location.search).orbit)) return;
+    if (!hotspot) return;
     model.updateWorldMatrix(true, false);
-    const from = getOrbitPose(camera.position, controls.target);
-    const to = getHotspotPose(hotspot.camera, toWorld(hotspot, model.matrixWorld).normal, from, controls);
-    if (isFirst || isReducedMotion) applyPose(camera, controls, to);
+    const world = toWorld(hotspot, model.matrixWorld);
+    const from = { target: { x: controls.target.x, y: controls.target.y, z: controls.target.z }, pose: getOrbitPose(camera.position, controls.target) };
+    // The camera turns to look at the hotspot; a shared link's own camera (`?view=`, read around the open hotspot) wins on load.
+    const linked = isFirst ? readViewState(window.location.search).orbit : undefined;
+    const to = { target: world.position, pose: getHotspotPose(linked ?? hotspot.camera, world.normal, from.pose, controls) };
+    if (isFirst || isReducedMotion) applyAim(camera, controls, to);
     else flight.current = { from, to, startMs: performance.now() };
     invalidate();
   }, [openId, hotspots, modelRef, camera, controls, invalidate, isReducedMotion]);
@@ -120,7 +122,7 @@ export function HotspotRig({ hotspots, openId, modelRef, layerRef, isReducedMoti
     const current = flight.current;
     if (current && controls) {
       const t = (performance.now() - current.startMs) / FLY_DURATION_MS;
-      applyPose(camera, controls, interpolatePose(current.from, current.to, t));
+      applyAim(camera, controls, interpolateAim(current.from, current.to, t));
       if (t >= 1) flight.current = null;
       else state.invalidate();
     }
