@@ -55,6 +55,7 @@ test('Tab reaches the hotspots after the canvas; Enter opens a note, turns the c
   await page.waitForTimeout(600); // poster fade-out
   const buttons = page.getByRole('group', { name: 'Highlights' }).getByRole('button');
   await expect(buttons).toHaveText(LABELS.map((label, index) => `${index + 1}${label}`));
+  await expect(page.locator('.mv-picker'), "the position picker is preview mode's only").toHaveCount(0);
   const before = await canvasPixels(page);
 
   await page.getByRole('application').focus();
