@@ -139,8 +139,9 @@ export function HotspotRig({ hotspots, openId, modelRef, layerRef, isReducedMoti
       element.style.transform = `translate(${screen.x.toFixed(1)}px, ${screen.y.toFixed(1)}px)`;
       element.dataset.facing = String(screen.isFacing);
       element.dataset.onScreen = String(screen.isOnScreen);
-      // The note opens towards the roomier side.
+      // The note opens towards the roomier side, and hangs down or up near the top or bottom edge.
       element.dataset.side = screen.x > width / 2 ? 'left' : 'right';
+      element.dataset.edge = screen.y < height / 4 ? 'top' : screen.y > (height * 3) / 4 ? 'bottom' : 'middle';
     });
     layer.dataset.placed = 'true';
   });
