@@ -16,11 +16,80 @@ const MODEL_PAGE = '/models/ostra-lounge-chair';
 const AR_CHUNK = /\/assets\/(ar-[a-z-]+|real-scale)-[\w-]+\.js$/;
 const AR_FAILED = 'Augmented reality could not start on this device.';
 
-type Recorded = Window & { __xrRequests?: { mode: string; required?: string[]; optional?: string[]; overlay?: string }[]; __quickLook?: QuickLook };
+type Recorded = Window & { __quickLook?: QuickLook };
+type FakeXrWindow = Window & {
+  __xr?: { requests: { mode: string; required?: string[]; optional?: string[]; overlay?: string }[]; session?: EventTarget; frames: number; log: string[] };
+};
 interface QuickLook {
   href: string;
   rel: string;
   firstChild?: string;
+}
+
+/**
+ * An AR phone as WebXR shows it to a page (runs in the page, before its scripts): immersive-ar with hit-test, a viewer 1.4 m
+ * up looking ahead, a floor hit 1 m in front. three's XR manager gets an XRWebGLLayer drawing to the canvas.
+ */
+function installFakeXr(): void {
+  const record: NonNullable<FakeXrWindow['__xr']> = { requests: [], frames: 0, log: [] };
+  (window as FakeXrWindow).__xr = record;
+  const matrix = (x: number, y: number, z: number) => new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, z, 1]);
+  // A 60° perspective, near 0.05 m, far 100 m.
+  const f = 1 / Math.tan(Math.PI / 6);
+  const projection = new Float32Array([f, 0, 0, 0, 0, f, 0, 0, 0, 0, -100.05 / 99.95, -1, 0, 0, -10 / 99.95, 0]);
+  const view = { eye: 'none', transform: { matrix: matrix(0, 1.4, 0) }, projectionMatrix: projection };
+  const frame = {
+    getViewerPose: () => ({ views: [view], transform: view.transform }),
+    getHitTestResults: () => [{ getPose: () => ({ transform: { matrix: matrix(0, 0, -1) } }) }],
+  };
+  class FakeSession extends EventTarget {
+    renderState: Record<string, unknown> = {};
+    inputSources = [];
+    enabledFeatures = ['hit-test', 'dom-overlay'];
+    private hasEnded = false;
+    updateRenderState(state: Record<string, unknown>) {
+      Object.assign(this.renderState, state);
+    }
+    requestReferenceSpace = (type: string) => Promise.resolve({ type });
+    requestHitTestSource = () => Promise.resolve({ cancel: () => record.log.push('hit-test source cancelled') });
+    requestAnimationFrame = (callback: (time: number, xrFrame: object) => void) =>
+      window.requestAnimationFrame((time) => {
+        record.frames += 1;
+        callback(time, frame);
+      });
+    cancelAnimationFrame = (id: number) => window.cancelAnimationFrame(id);
+    end() {
+      if (this.hasEnded) return Promise.reject(new DOMException('already ended', 'InvalidStateError'));
+      this.hasEnded = true;
+      record.log.push('ended');
+      setTimeout(() => this.dispatchEvent(new Event('end')));
+      return Promise.resolve();
+    }
+  }
+  class FakeLayer {
+    framebuffer = null;
+    ignoreDepthValues = false;
+    framebufferWidth: number;
+    framebufferHeight: number;
+    constructor(_session: unknown, gl: WebGL2RenderingContext) {
+      this.framebufferWidth = gl.drawingBufferWidth;
+      this.framebufferHeight = gl.drawingBufferHeight;
+    }
+    getViewport = () => ({ x: 0, y: 0, width: this.framebufferWidth, height: this.framebufferHeight });
+  }
+  Object.assign(window, { XRWebGLLayer: FakeLayer });
+  // three prefers WebXR layers where XRWebGLBinding exists; this fake offers the XRWebGLLayer path only.
+  Reflect.deleteProperty(window, 'XRWebGLBinding');
+  WebGL2RenderingContext.prototype.makeXRCompatible = () => Promise.resolve();
+  const xr = {
+    isSessionSupported: (mode: string) => Promise.resolve(mode === 'immersive-ar'),
+    requestSession(mode: string, init?: XRSessionInit) {
+      record.requests.push({ mode, required: init?.requiredFeatures, optional: init?.optionalFeatures, overlay: init?.domOverlay?.root.className });
+      record.session = new FakeSession();
+      return Promise.resolve(record.session);
+    },
+  };
+  Object.defineProperty(Navigator.prototype, 'xr', { get: () => xr, configurable: true });
 }
 
 const arButton = (page: Page) => page.getByRole('button', { name: 'View in your space' });
@@ -36,21 +105,11 @@ test('desktop Chromium shows no AR button and fetches no AR code', async ({ page
   watch.expectClean();
 });
 
-test('with WebXR immersive-ar the button appears and its press loads the WebXR chunk and asks for a hit-test session', async ({ page, watch }) => {
-  await page.addInitScript(() => {
-    const requests: NonNullable<Recorded['__xrRequests']> = [];
-    (window as Recorded).__xrRequests = requests;
-    const xr = {
-      isSessionSupported: (mode: string) => Promise.resolve(mode === 'immersive-ar'),
-      requestSession(mode: string, init?: XRSessionInit) {
-        requests.push({ mode, required: init?.requiredFeatures, optional: init?.optionalFeatures, overlay: init?.domOverlay?.root.className });
-        // No AR device here: the session is refused, as a phone without ARCore would.
-        return Promise.reject(new DOMException('no AR device', 'NotSupportedError'));
-      },
-    };
-    Object.defineProperty(Navigator.prototype, 'xr', { get: () => xr, configurable: true });
-  });
-  await page.goto(MODEL_PAGE);
+test('with WebXR immersive-ar the press loads the WebXR chunk, asks for hit-test, and a session places the model and ends cleanly', async ({ page, watch }) => {
+  // Software GL compiles the AR scene's shaders (environment, shadows, the model's) beside the page's own viewer: a light model.
+  test.setTimeout(180_000);
+  await page.addInitScript(installFakeXr);
+  await page.goto('/models/tide-vase');
   await waitForHydration(page);
   const button = arButton(page);
   await button.waitFor();
@@ -63,12 +122,23 @@ test('with WebXR immersive-ar the button appears and its press loads the WebXR c
   await button.click();
   await chunk;
 
-  expect(await page.evaluate(() => (window as Recorded).__xrRequests)).toEqual([
+  expect(await page.evaluate(() => (window as FakeXrWindow).__xr?.requests)).toEqual([
     { mode: 'immersive-ar', required: ['hit-test'], optional: ['dom-overlay'], overlay: 'mv-ar-overlay' },
   ]);
-  await expect(page.locator('figure .mv-message')).toContainText(AR_FAILED);
-  await expect(button).toBeFocused();
+  const hint = page.locator('.mv-ar-overlay__hint');
+  // The fake's hit test always finds the floor: once the model is in, the reticle invites a tap.
+  await expect(hint).toHaveText('Tap to place the model', { timeout: 90_000 });
+  await page.evaluate(() => (window as FakeXrWindow).__xr?.session?.dispatchEvent(new Event('select')));
+  // The first frame with the model compiles its shaders: seconds in software GL.
+  await expect(hint).toHaveText('Drag to turn it, tap elsewhere to move it', { timeout: 90_000 });
+  expect(await page.evaluate(() => (window as FakeXrWindow).__xr?.frames)).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Exit AR' }).click();
   await expect(button).not.toHaveAttribute('aria-disabled');
+  await expect(button).toBeFocused();
+  await expect(page.locator('.mv-ar-overlay')).toBeEmpty();
+  expect(await page.evaluate(() => (window as FakeXrWindow).__xr?.log)).toEqual(['ended', 'hit-test source cancelled']);
+  await expect(page.locator('figure .mv-message')).not.toContainText(AR_FAILED);
   watch.expectClean();
 });
 

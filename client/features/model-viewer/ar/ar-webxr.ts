@@ -132,7 +132,7 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
   let failure: unknown = null;
   let hitSource: XRHitTestSource | undefined;
   let isPlaced = false;
-  let drag = { x: 0, distance: 0 };
+  let drag = { x: 0, distance: 0, isDown: false };
 
   const place = () => {
     if (!model || !reticle.visible || drag.distance > DRAG_PX) return;
@@ -145,13 +145,26 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
     ground.moveTo(root.position);
     isPlaced = true;
   };
-  const handlePointerDown = (event: PointerEvent) => (drag = { x: event.clientX, distance: 0 });
+  // The distance stays after the touch ends, for the `select` that follows it.
+  const handlePointerDown = (event: PointerEvent) => (drag = { x: event.clientX, distance: 0, isDown: true });
+  const handlePointerUp = () => (drag.isDown = false);
   const handlePointerMove = (event: PointerEvent) => {
+    if (!drag.isDown) return;
     const dx = event.clientX - drag.x;
-    drag = { x: event.clientX, distance: drag.distance + Math.abs(dx) };
+    drag = { x: event.clientX, distance: drag.distance + Math.abs(dx), isDown: true };
     if (model && isPlaced) model.root.rotation.y += dx * TURN_PER_PX;
   };
 
+  // Set before the session starts, which then stops three's window loop: only XR frames (with hit-test results) draw.
+  renderer.setAnimationLoop((_time, frame?: XRFrame) => {
+    const space = renderer.xr.getReferenceSpace();
+    if (!frame || !space) return;
+    const pose = hitSource ? frame.getHitTestResults(hitSource)[0]?.getPose(space) : undefined;
+    reticle.visible = pose !== undefined;
+    if (pose) reticle.matrix.fromArray(pose.transform.matrix);
+    overlay.setHint(!model ? t.loading : isPlaced ? t.placed : reticle.visible ? t.place : t.findSurface);
+    renderer.render(scene, camera);
+  });
   try {
     await renderer.xr.setSession(session);
     const viewerSpace = await session.requestReferenceSpace('viewer');
@@ -159,6 +172,8 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
     session.addEventListener('select', place);
     overlayRoot.addEventListener('pointerdown', handlePointerDown);
     overlayRoot.addEventListener('pointermove', handlePointerMove);
+    window.addEventListener('pointerup', handlePointerUp);
+    window.addEventListener('pointercancel', handlePointerUp);
     loadArModel(source, renderer, variant).then(
       (loaded) => {
         if (isEnded) return loaded.release();
@@ -172,14 +187,6 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
         end();
       },
     );
-    renderer.setAnimationLoop((_time, frame?: XRFrame) => {
-      const space = renderer.xr.getReferenceSpace();
-      const pose = frame && hitSource && space ? frame.getHitTestResults(hitSource)[0]?.getPose(space) : undefined;
-      reticle.visible = pose !== undefined;
-      if (pose) reticle.matrix.fromArray(pose.transform.matrix);
-      overlay.setHint(!model ? t.loading : isPlaced ? t.placed : reticle.visible ? t.place : t.findSurface);
-      renderer.render(scene, camera);
-    });
   } catch (error) {
     failure = error;
     end();
@@ -190,6 +197,8 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
   hitSource?.cancel();
   overlayRoot.removeEventListener('pointerdown', handlePointerDown);
   overlayRoot.removeEventListener('pointermove', handlePointerMove);
+  window.removeEventListener('pointerup', handlePointerUp);
+  window.removeEventListener('pointercancel', handlePointerUp);
   overlay.remove();
   (model as ArModel | null)?.release();
   reticle.geometry.dispose();
