@@ -72,6 +72,17 @@ describe('useHotspotControl', () => {
     expect(result.current.getNoteHtml?.('missing')).toBeNull();
   });
 
+  it("forgets the visitor's choice when the page shows another model's hotspots", () => {
+    window.history.replaceState(null, '', '/models/lamp');
+    const { result, rerender } = renderHook(({ list }) => useHotspotControl(list, false), { initialProps: { list: hotspots } });
+    act(() => result.current.onOpenChange('hinge'));
+    expect(result.current.openId).toBe('hinge');
+
+    window.history.replaceState(null, '', '/models/table?hotspot=top');
+    rerender({ list: [{ ...hotspots[0]!, id: 'top' }] });
+    expect(result.current.openId).toBe('top');
+  });
+
   it('ignores a linked id the model does not have', () => {
     window.history.replaceState(null, '', '/models/lamp?hotspot=elsewhere');
 

@@ -26,17 +26,21 @@ const subscribeNever = () => () => undefined;
  * renders the canonical URL without it), kept in the address with `replaceViewState`.
  */
 export function useHotspotControl(hotspots: Hotspot[] | undefined, picker: boolean): HotspotControl {
-  const [chosen, setChosen] = useState<string | null | undefined>(undefined);
+  // The choice belongs to this model's list: a client navigation to another model starts from its own link.
+  const [chosen, setChosen] = useState<{ of: Hotspot[] | undefined; id: string | null } | null>(null);
   const linked = useSyncExternalStore(
     subscribeNever,
     () => readViewState(window.location.search).hotspot ?? null,
     () => null,
   );
-  const openId = chosen !== undefined ? chosen : (hotspots?.find((hotspot) => hotspot.id === linked)?.id ?? null);
-  const onOpenChange = useCallback((id: string | null) => {
-    setChosen(id);
-    replaceViewState({ hotspot: id ?? undefined });
-  }, []);
+  const openId = chosen?.of === hotspots ? chosen.id : (hotspots?.find((hotspot) => hotspot.id === linked)?.id ?? null);
+  const onOpenChange = useCallback(
+    (id: string | null) => {
+      setChosen({ of: hotspots, id });
+      replaceViewState({ hotspot: id ?? undefined });
+    },
+    [hotspots],
+  );
   return useMemo(() => ({ openId, onOpenChange, getNoteHtml: readNoteHtml, picker }), [openId, onOpenChange, picker]);
 }
 
