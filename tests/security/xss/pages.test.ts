@@ -74,6 +74,17 @@ describe.each(LOCALES)('pages over the XSS space ($name)', ({ prefix, text }) =>
     expect(payloadsNotShown(main(page), XSS_PAYLOADS, text)).toEqual([]);
   });
 
+  it('model: its 24 swatches and 24 hotspots are safe and show each label as text (cut at 80 characters); a payload key drops out', async () => {
+    allowUnknownNodeWarnings();
+    const page = await fetchPage(t.app, `${prefix}/models/xss-model`);
+    const labels = XSS_PAYLOADS.slice(0, 48).map(({ id, payload }) => ({ id, payload: text(payload).trim().slice(0, 80) }));
+
+    expectSafePage(page);
+    expect(page.document.querySelectorAll('main input[type=radio]')).toHaveLength(24);
+    expect(page.document.querySelectorAll('main details')).toHaveLength(24);
+    expect(payloadsNotShown(main(page), labels, (p) => p)).toEqual([]);
+  });
+
   it('model embed: safe', async () => {
     const page = await fetchPage(t.app, `${prefix}/models/xss-model/embed`);
 
