@@ -70,3 +70,20 @@ test('a link’s ?variant= draws that variant, and swatches picked by keyboard r
   expect(await page.evaluate(() => performance.getEntriesByType('navigation').length), 'no navigation').toBe(1);
   watch.expectClean();
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the swatch group is a form: choosing a variant and Show reloads the page with it checked and its poster', async ({ page, watch }) => {
+    await page.goto(PAGE);
+    const poster = page.locator('figure img.mv-poster');
+    const firstPoster = await poster.getAttribute('src');
+    await page.locator('input[type=radio][value=charcoal]').check();
+    await page.getByRole('button', { name: 'Show' }).click();
+
+    await expect(page).toHaveURL(`${PAGE}?variant=charcoal`);
+    await expect(page.locator('input[type=radio][value=charcoal]')).toBeChecked();
+    expect(await poster.getAttribute('src'), 'the charcoal variant has a poster of its own').not.toBe(firstPoster);
+    watch.expectClean();
+  });
+});
