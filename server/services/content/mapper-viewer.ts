@@ -79,7 +79,8 @@ export function mergeVariants(entries: readonly ModelVariant[], names: readonly 
     const entry = entries.find((v) => !used.has(v) && v.gltfName !== undefined && (v.gltfName === fileName || v.gltfName === slug));
     if (entry) used.add(entry);
     const fromEntry = entry ?? { id: slug, label: label(fileName) || slug };
-    const id = ids.has(fromEntry.id) ? `${slug}-${merged.length + 1}` : fromEntry.id;
+    // Ids stay within the `?variant=` pattern (64 characters).
+    const id = ids.has(fromEntry.id) ? `${slug.slice(0, 60).replace(/-+$/, '')}-${merged.length + 1}` : fromEntry.id;
     if (ids.has(id)) continue;
     ids.add(id);
     merged.push({ ...fromEntry, id, gltfName: fileName });

@@ -83,6 +83,8 @@ describe('model variants', () => {
     expect(merged.map((v) => v.id)).toEqual(['oak', 'oak-2', 'variant', 'variant-4']);
     expect(merged[0]).toEqual({ id: 'oak', label: 'Eiche', gltfName: 'Oak', colors: { Seat: '#ff0000' } });
     expect(new Set(merged.map((v) => v.id)).size).toBe(merged.length);
+    const long = mergeVariants([], ['x'.repeat(100), 'x'.repeat(100)]);
+    expect(long.map((v) => v.id)).toEqual(['x'.repeat(64), `${'x'.repeat(60)}-2`]);
   });
 
   it('settles the swatch group only once ingest has read the file', () => {
