@@ -128,7 +128,7 @@ export function ArButton({ source, locale, variant, onMessage }: ArButtonProps) 
         <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden="true">
           <path d="M12 7.5 16 9.75v4.5L12 16.5 8 14.25v-4.5z M3 7V3h4 M17 3h4v4 M21 17v4h-4 M7 21H3v-4" strokeLinejoin="round" />
         </svg>
-        {isBusy ? t.preparing : t.view}
+        <span className="mv-ar-button__label">{isBusy ? t.preparing : t.view}</span>
       </button>
       <div ref={overlayRef} className="mv-ar-overlay" />
     </>
