@@ -33,7 +33,7 @@ export function useHotspotControl(hotspots: Hotspot[] | undefined, picker: boole
     () => readViewState(window.location.search).hotspot ?? null,
     () => null,
   );
-  const openId = chosen?.of === hotspots ? chosen.id : (hotspots?.find((hotspot) => hotspot.id === linked)?.id ?? null);
+  const openId = chosen && chosen.of === hotspots ? chosen.id : (hotspots?.find((hotspot) => hotspot.id === linked)?.id ?? null);
   const onOpenChange = useCallback(
     (id: string | null) => {
       setChosen({ of: hotspots, id });
