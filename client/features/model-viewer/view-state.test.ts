@@ -4,6 +4,7 @@ import { formatOrbit, parseOrbit, readViewState, withViewState } from './view-st
 
 describe('view state in the URL', () => {
   it('reads variant, hotspot and orbit', () => {
+    expect(readViewState('?hotspot=a.b').hotspot).toBe('a.b');
     expect(readViewState('?variant=moss&hotspot=hs-seat&view=35,68,2.4')).toEqual({
       variant: 'moss',
       hotspot: 'hs-seat',

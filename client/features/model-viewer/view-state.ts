@@ -18,8 +18,8 @@ export interface ViewState {
 
 export const VIEW_PARAMS = { variant: 'variant', hotspot: 'hotspot', orbit: 'view' } as const;
 
-/** Ids are entry ids or slugs: anything else in the URL is ignored, never echoed. */
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Ids are Contentful entry ids (letters, digits, `-`, `_`, `.`) or slugs: anything else in the URL is ignored, never echoed. */
+const ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 const MAX_DISTANCE = 100;
 
 function readId(value: string | null): string | undefined {
