@@ -14,6 +14,11 @@ const loadSceneViewer = () => import('./ar/ar-scene-viewer.ts');
 
 /** Set once Quick Look's chunk was asked for: only then are there USDZ blobs to free. */
 let quickLook: ReturnType<typeof loadQuickLook> | null = null;
+const PRELOAD: Record<ArMode, () => Promise<unknown>> = {
+  webxr: loadWebXr,
+  'quick-look': () => (quickLook ??= loadQuickLook()),
+  'scene-viewer': loadSceneViewer,
+};
 
 interface ArRequest {
   source: ViewerSource;
@@ -62,8 +67,7 @@ function startAr(request: ArRequest): Promise<void> {
   const [mode] = request.modes;
   if (mode === 'webxr') return runWebXr(request, requestArSession(request.overlay));
   if (mode === 'scene-viewer') return openSceneViewer(request);
-  quickLook ??= loadQuickLook();
-  return quickLook.then((module) => module.openQuickLook(request.source, request.variant));
+  return (quickLook ??= loadQuickLook()).then((module) => module.openQuickLook(request.source, request.variant));
 }
 
 function useArModes(source: ViewerSource): ArMode[] {
@@ -123,6 +127,8 @@ export function ArButton({ source, locale, variant, onMessage }: ArButtonProps) 
         className="mv-button mv-ar-button"
         aria-disabled={isBusy || undefined}
         data-ar-mode={modes[0]}
+        // The route's chunk starts loading as the press begins; its errors surface when the click awaits it.
+        onPointerDown={() => void PRELOAD[modes[0] ?? 'webxr']().catch(() => undefined)}
         onClick={handleClick}
       >
         <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden="true">
