@@ -1,3 +1,5 @@
+import './ar-button.css';
+
 import { useEffect, useRef, useState } from 'react';
 
 import { detectArModes } from './ar-support.ts';

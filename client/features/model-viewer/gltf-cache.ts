@@ -82,8 +82,9 @@ export function readGltf(src: string, attempt: number, load: LoadGltf): Promise<
 }
 
 /**
- * A loaded file (`gltf`, or whichever is cached for `src`) the viewer could not build a scene from: forgotten at once, so Retry (or the next viewer) downloads again
- * instead of reading the same broken result. Viewers still showing it keep it until they let go.
+ * A loaded file (`gltf`, or whichever is cached for `src`) the viewer could not build a scene from: forgotten at once,
+ * so Retry (or the next viewer) downloads again instead of reading the same broken result. Viewers still showing it
+ * keep it until they let go.
  */
 export function discardGltf(src: string, gltf?: GLTF): void {
   const entry = entries.get(src);

@@ -1,3 +1,5 @@
+import './viewer-controls.css';
+
 import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 

@@ -1,3 +1,5 @@
+import './variant-picker.css';
+
 import { useCallback, useState } from 'react';
 
 import { getViewerLabels } from './labels.ts';

@@ -59,8 +59,9 @@ function readMappings(object: Object3D): Mapping[] {
 const isMesh = (object: Object3D): object is Mesh => (object as Mesh).isMesh === true && !Array.isArray((object as Mesh).material);
 
 /**
- * The glTF's variant materials, made once per glTF; for a file with variants always the one promise (for React's `use`). Textures come from the parser's cache, so none loads twice. The promise never rejects: a material that fails
- * to load leaves its primitive on the default.
+ * The glTF's variant materials, made once per glTF; for a file with variants always the one promise (for React's `use`).
+ * Textures come from the parser's cache, so none loads twice. The promise never rejects: a material that fails to load
+ * leaves its primitive on the default.
  */
 export function getVariantMaterials(gltf: GLTF): VariantMaterials | Promise<VariantMaterials> {
   const existing = prepared.get(gltf);
