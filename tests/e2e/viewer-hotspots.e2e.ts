@@ -1,9 +1,6 @@
-import sharp from 'sharp';
-
+import { canvasPixels, differingShare } from './support/canvas.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 import { waitForState } from './viewer-harness/browser.ts';
-
-import type { Page } from '@playwright/test';
 
 /**
  * Hotspots on a real model page (issue 15, item 2): the Kerf table's four hotspots are a server-rendered list that
@@ -12,28 +9,9 @@ import type { Page } from '@playwright/test';
  */
 
 const PAGE = '/models/kerf-dining-table';
+/** The DOM over the canvas, made transparent for screenshots. */
+const OVERLAYS = '.mv-stage > :not(:first-child), .mv-ar-button, .mv-message';
 const LABELS = ['Bevelled edge', 'Splayed legs', 'Wedged stretcher', 'Foot rail'];
-
-/** The canvas alone, once the frame asked for is drawn: the DOM over it (hotspots, hint, toolbar) is made transparent for the shot (hiding it would drop focus). */
-async function canvasPixels(page: Page): Promise<Buffer> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const overlays = page.locator('.mv-stage > :not(:first-child), .mv-ar-button, .mv-message');
-  await overlays.evaluateAll((elements) => elements.forEach((element) => ((element as HTMLElement).style.opacity = '0')));
-  const png = await page.locator('figure[data-state="ready"] canvas').first().screenshot({ animations: 'disabled' });
-  await overlays.evaluateAll((elements) => elements.forEach((element) => ((element as HTMLElement).style.opacity = '')));
-  return sharp(png).removeAlpha().raw().toBuffer();
-}
-
-/** Share of pixels whose colours differ clearly. */
-function differingShare(a: Buffer, b: Buffer): number {
-  expect(a.length, 'screenshots of one size').toBe(b.length);
-  let differing = 0;
-  for (let offset = 0; offset < a.length; offset += 3) {
-    const delta = Math.abs(a[offset]! - b[offset]!) + Math.abs(a[offset + 1]! - b[offset + 1]!) + Math.abs(a[offset + 2]! - b[offset + 2]!);
-    if (delta > 24) differing++;
-  }
-  return differing / (a.length / 3);
-}
 
 // Reduced motion: the camera jumps to the hotspot's view, so one drawn frame later it is there (the flight is unit-tested).
 test.use({ reducedMotion: 'reduce', viewport: { width: 1024, height: 800 } });
@@ -56,7 +34,7 @@ test('Tab reaches the hotspots after the canvas; Enter opens a note, turns the c
   const buttons = page.getByRole('group', { name: 'Highlights' }).getByRole('button');
   await expect(buttons).toHaveText(LABELS.map((label, index) => `${index + 1}${label}`));
   await expect(page.locator('.mv-picker'), "the position picker is preview mode's only").toHaveCount(0);
-  const before = await canvasPixels(page);
+  const before = await canvasPixels(page, OVERLAYS);
 
   await page.getByRole('application').focus();
   await page.keyboard.press('Tab');
@@ -76,7 +54,7 @@ test('Tab reaches the hotspots after the canvas; Enter opens a note, turns the c
   const id = url.searchParams.get('hotspot');
   expect(id, 'the open hotspot is in the address').toMatch(/^[A-Za-z0-9_-]+$/);
   await expect(page.locator('.mv-hotspot-list details[open] summary'), 'the list opens with it').toHaveText('Wedged stretcher');
-  expect(differingShare(before, await canvasPixels(page)), 'the camera turned to the stretcher').toBeGreaterThan(0.02);
+  expect(differingShare(before, await canvasPixels(page, OVERLAYS)), 'the camera turned to the stretcher').toBeGreaterThan(0.02);
 
   await page.keyboard.press('Escape');
   await expect(stretcher).toHaveAttribute('aria-expanded', 'false');

@@ -1,5 +1,4 @@
-import sharp from 'sharp';
-
+import { canvasPixels, differingShare } from './support/canvas.ts';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 import { waitForState } from './viewer-harness/browser.ts';
 
@@ -12,24 +11,6 @@ import type { Page } from '@playwright/test';
  */
 
 const PAGE = '/models/ostra-lounge-chair';
-
-/** The canvas once the frame a switch asked for is drawn (two animation frames) and the poster has faded. */
-async function canvasPixels(page: Page): Promise<Buffer> {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const png = await page.locator('figure[data-state="ready"] canvas').first().screenshot({ animations: 'disabled' });
-  return sharp(png).removeAlpha().raw().toBuffer();
-}
-
-/** Share of pixels whose colours differ clearly. */
-function differingShare(a: Buffer, b: Buffer): number {
-  expect(a.length, 'screenshots of one size').toBe(b.length);
-  let differing = 0;
-  for (let offset = 0; offset < a.length; offset += 3) {
-    const delta = Math.abs(a[offset]! - b[offset]!) + Math.abs(a[offset + 1]! - b[offset + 1]!) + Math.abs(a[offset + 2]! - b[offset + 2]!);
-    if (delta > 24) differing++;
-  }
-  return differing / (a.length / 3);
-}
 
 async function openReady(page: Page, path: string): Promise<void> {
   await page.goto(path);
