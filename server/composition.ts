@@ -6,6 +6,9 @@ import { createContentJsonRouter } from '#server/api/content-json.ts';
 import { createContentfulWebhookRouter } from '#server/api/contentful-webhook.ts';
 import { createFeedsRouter } from '#server/api/feeds.ts';
 import { createPreviewRouter, previewCookie } from '#server/api/preview.ts';
+import { createSharedRateLimitStore } from '#server/middleware/rate-limit-store.ts';
+import { createCoherence, invalidationChannel } from '#server/services/coherence/coherence.ts';
+import { originOnly } from '#server/services/coherence/invalidation-bus.ts';
 import { createContentCache } from '#server/services/content/content-cache.ts';
 import { createContentEvents, dependenciesOf } from '#server/services/content/content-events.ts';
 import { createContentService } from '#server/services/content/content-service.ts';
@@ -44,7 +47,7 @@ export async function createContentStack(config: Config, logger: Logger) {
   // The one getter of the locales the site serves (ADR 039); the content-model check narrows them to the space's.
   const space = createSpaceStatusStore();
   const locales = (): readonly Locale[] => space.get().locales;
-  return { clients, content, events, exportFile, locales, space };
+  return { clients, cache, content, events, exportFile, locales, space };
 }
 
 const SPACE_RECHECK_MS = 30_000;
@@ -53,10 +56,26 @@ const searchWait = (state: string) => (state === 'not-set-up' ? 'waiting for the
 
 /** The composition root: builds every service, adapter and router from config; app.ts mounts them. */
 export async function createServices(config: Config, logger: Logger) {
-  const { clients, content, events, exportFile, locales, space } = await createContentStack(config, logger);
+  const { clients, cache, content, events, exportFile, locales, space } = await createContentStack(config, logger);
   // Pages live as long as the content they were built from is fresh; webhooks evict them sooner.
   const pageCache = createPageCache({ maxBytes: config.pageCacheMaxBytes, ttlMs: config.contentful.cacheTtlMs, logger });
   events.subscribe((change) => void pageCache.invalidate(dependenciesOf(change)));
+  // With REDIS_URL a webhook reaching any instance evicts on all of them, and rate limits count across instances (ADR 053).
+  const coherence = config.redisUrl
+    ? createCoherence({
+        url: config.redisUrl,
+        channel: invalidationChannel(config.contentful.remote),
+        logger,
+        content,
+        events,
+        recheckModel: () => spaceChecks.recheck(),
+        resync: () => {
+          cache.clear();
+          pageCache.clear();
+        },
+      })
+    : undefined;
+  const sharedRateLimits = coherence && createSharedRateLimitStore(coherence.rateLimitClient, logger);
 
   const modes = {
     content: clients.mode === 'remote' ? 'contentful' : 'embedded',
@@ -76,6 +95,7 @@ export async function createServices(config: Config, logger: Logger) {
         onContentChange: (listener) => events.subscribe(listener),
         indexPrefix: config.algolia.indexPrefix,
         logger,
+        sharedRateLimits,
         ...(insightsStore ? { recordEvents: (searchEvents) => insightsStore.recordSearchEvents(searchEvents) } : {}),
       });
   // The search page's server-side results: the engine in process, or Algolia with the search-only key.
@@ -84,7 +104,7 @@ export async function createServices(config: Config, logger: Logger) {
   const searchApi = searchClient ? createSearchApi({ searchClient, indexPrefix: config.algolia.indexPrefix }) : undefined;
   if (algolia?.adminKey) {
     const client = algoliasearch(algolia.appId, algolia.adminKey);
-    subscribeAlgoliaSync({ client, content, events, indexPrefix: config.algolia.indexPrefix, locales, logger });
+    subscribeAlgoliaSync({ client, content, events: originOnly(events), indexPrefix: config.algolia.indexPrefix, locales, logger });
   }
 
   const { images, preview } = config;
@@ -114,7 +134,9 @@ export async function createServices(config: Config, logger: Logger) {
     assets:
       clients.mode === 'embedded' ? createAssetRouter({ assetsDir, logger, ...images, diskCacheDir: join(config.dataDir, 'cache', 'images') }) : undefined,
     searchApi: search?.router,
-    insights: insightsStore && createInsightsRouter({ scripts: createScriptSource(config.isDev), store: insightsStore, token: config.insights.token }),
+    insights:
+      insightsStore &&
+      createInsightsRouter({ scripts: createScriptSource(config.isDev), store: insightsStore, token: config.insights.token, sharedRateLimits }),
     spaceGate: createSpaceGate(() => space.get(), clients.mode === 'remote' ? 'contentful' : 'embedded'),
     feeds: createFeedsRouter(config, content, locales),
     contentJson: createContentJsonRouter(content, config.htmlCacheControl, locales),
@@ -122,10 +144,10 @@ export async function createServices(config: Config, logger: Logger) {
     webhook: createContentfulWebhookRouter({
       secret: config.contentful.webhookSecret,
       content,
-      events,
+      events: coherence ? coherence.webhookEvents() : events,
       maxBodyBytes: config.maxBodyBytes,
       locales,
-      onModelChange: () => spaceChecks.recheck(),
+      onModelChange: coherence ? coherence.onModelChange(() => spaceChecks.recheck()) : () => spaceChecks.recheck(),
     }),
   };
 
@@ -142,6 +164,7 @@ export async function createServices(config: Config, logger: Logger) {
           ? { mode: 'embedded', ready: search.isReady(), ...(search.isReady() ? {} : { detail: searchWait(space.get().state) }) }
           : { mode: 'algolia', ready: true },
         ...(modelChecks ? { models: modelChecks.status() } : {}),
+        ...(coherence ? { bus: coherence.status() } : {}),
       }),
     },
     content,
@@ -151,7 +174,7 @@ export async function createServices(config: Config, logger: Logger) {
     // The last second of queued insights is written before the process exits.
     close: async () => {
       spaceChecks.stop();
-      await insightsStore?.close();
+      await Promise.all([insightsStore?.close(), coherence?.close()]);
     },
   };
 }

@@ -3,6 +3,8 @@ import express, { Router } from 'express';
 import { safeEqual } from '#server/middleware/auth.ts';
 import { errorsAsJson, sendError } from '#server/middleware/errors.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
+
+import type { SharedRateLimitStore } from '#server/middleware/rate-limit-store.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { pageViewBatchSchema, vitalBatchSchema } from '#shared/insights.ts';
 
@@ -25,6 +27,8 @@ export interface InsightsRouterOptions {
   token: string | undefined;
   /** Default: a burst of 120 per client, 2 a second after it (a page load sends about two batches; NAT shares addresses). */
   rateLimit?: RequestHandler;
+  /** With REDIS_URL: the default limit counts across instances. */
+  sharedRateLimits?: SharedRateLimitStore | undefined;
   /** Default 16 KiB: 25 events fit comfortably. */
   maxBodyBytes?: number;
 }
@@ -37,7 +41,15 @@ export interface InsightsRouterOptions {
 export function createInsightsRouter(options: InsightsRouterOptions): Router {
   const router = Router();
   const parseBody = express.json({ limit: options.maxBodyBytes ?? 16 * 1024, type: ['application/json', 'text/plain'] });
-  const limit = options.rateLimit ?? rateLimit({ burst: 120, perSecond: 2, maxClients: 10_000, message: 'Too many insights requests; slow down' });
+  const limit =
+    options.rateLimit ??
+    rateLimit({
+      burst: 120,
+      perSecond: 2,
+      maxClients: 10_000,
+      message: 'Too many insights requests; slow down',
+      shared: options.sharedRateLimits && { store: options.sharedRateLimits, name: 'insights' },
+    });
   const guard = requireToken(options.token);
 
   // The dashboard is a page: its errors are HTML for browsers. Everything after it answers JSON, whatever the client accepts.

@@ -2,10 +2,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 
 import { LRUCache } from 'lru-cache';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 import { sendError } from './errors.ts';
 
+import type { SharedRateLimitStore } from './rate-limit-store.ts';
 import type { Config } from '#server/config.ts';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -50,10 +51,12 @@ export interface RateLimitOptions {
   /** Clients tracked at most; the least recently seen are forgotten (and start afresh), so memory stays flat. */
   maxClients: number;
   message?: string;
+  /** With REDIS_URL: count in Redis under `name`, together with every other instance; per instance while Redis is down. */
+  shared?: { store: SharedRateLimitStore; name: string } | undefined;
 }
 
-/** The one rate limiter (429 with Retry-After). Clients are keyed by an HMAC under a per-process key: raw addresses are never kept. */
-export function rateLimit({ burst, perSecond, maxClients, message = 'Too many requests, retry later' }: RateLimitOptions): RequestHandler {
+/** The one rate limiter (429 with Retry-After). Clients are keyed by an HMAC under a secret key (per process, or shared): raw addresses are never kept. */
+export function rateLimit({ burst, perSecond, maxClients, message = 'Too many requests, retry later', shared }: RateLimitOptions): RequestHandler {
   const limiter = new RateLimiterMemory({ points: burst, duration: burst / perSecond });
   const clients = new LRUCache<string, true>({
     max: maxClients,
@@ -62,12 +65,35 @@ export function rateLimit({ burst, perSecond, maxClients, message = 'Too many re
     },
   });
   const salt = randomBytes(32);
+  const hash = (key: Buffer, address: string) => createHmac('sha256', key).update(address).digest('base64url');
+  const sharedLimiter =
+    shared &&
+    new RateLimiterRedis({
+      storeClient: shared.store.client,
+      keyPrefix: `vitrine:rate-limit:${shared.name}`,
+      points: burst,
+      // Redis expiries are whole seconds.
+      duration: Math.max(1, Math.ceil(burst / perSecond)),
+      rejectIfRedisNotReady: true,
+    });
+
+  const consume = async (address: string): Promise<unknown> => {
+    if (shared && sharedLimiter) {
+      try {
+        return await sharedLimiter.consume(hash(await shared.store.salt(), address));
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw error;
+        shared.store.fellBack(error);
+      }
+    }
+    const key = hash(salt, address);
+    clients.set(key, true);
+    return limiter.consume(key);
+  };
 
   return async (req, res, next) => {
-    const key = createHmac('sha256', salt).update(clientAddress(req)).digest('base64url');
-    clients.set(key, true);
     try {
-      await limiter.consume(key);
+      await consume(clientAddress(req));
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       return sendError(req, res, 429, message, { 'Retry-After': String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))) });

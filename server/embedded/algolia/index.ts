@@ -9,6 +9,12 @@ import type { Logger } from 'pino';
 import type { Locale, SearchRecord } from '#shared/content/types.ts';
 import type { EmbeddedSearchEngine } from './engine.ts';
 import type { InsightEvent } from './http.ts';
+import type { SharedRateLimitStore } from '#server/middleware/rate-limit-store.ts';
+
+const withSharedRateLimit = (store: SharedRateLimitStore | undefined) =>
+  store
+    ? { ...DEFAULT_EMBEDDED_SEARCH_LIMITS, rateLimit: { ...DEFAULT_EMBEDDED_SEARCH_LIMITS.rateLimit, shared: { store, name: 'search' } } }
+    : DEFAULT_EMBEDDED_SEARCH_LIMITS;
 
 /** Answers the server's own searches (the search page's first results) without a loopback request, parsed and limited like the HTTP edge. */
 export function createInProcessSearchClient(engine: EmbeddedSearchEngine): SearchClient {
@@ -31,6 +37,8 @@ export function createEmbeddedSearch(options: {
   whenBuildable?: () => Promise<void>;
   onContentChange: (listener: (change: { affectedIds: string[] }) => Promise<void>) => void;
   recordEvents?: (events: InsightEvent[]) => void;
+  /** With REDIS_URL: the search API's rate limit counts across instances. */
+  sharedRateLimits?: SharedRateLimitStore | undefined;
 }) {
   const log = options.logger.child({ module: 'search' });
   const engine = createEmbeddedSearchEngine({ indexPrefix: options.indexPrefix, locales: options.locales });
@@ -72,7 +80,12 @@ export function createEmbeddedSearch(options: {
 
   const { recordEvents } = options;
   return {
-    router: createEmbeddedSearchRouter({ engine, logger: options.logger, limits: DEFAULT_EMBEDDED_SEARCH_LIMITS, ...(recordEvents ? { recordEvents } : {}) }),
+    router: createEmbeddedSearchRouter({
+      engine,
+      logger: options.logger,
+      limits: withSharedRateLimit(options.sharedRateLimits),
+      ...(recordEvents ? { recordEvents } : {}),
+    }),
     searchClient: createInProcessSearchClient(engine),
     /** Call when the served locales may have changed (the content-model check): rebuilds the index when they did. */
     localesChanged: (): Promise<void> => rebuildIfLocalesChanged() ?? Promise.resolve(),
