@@ -28,4 +28,17 @@ describe('renderField', () => {
     expect(recorder.keys[0]).toBe(recorder.keys[1]);
     expect(recorder.keys[2]).not.toBe(recorder.keys[0]);
   });
+
+  it('hashes the links of one content version once, however many requests render it', () => {
+    const recorder = keyRecorder();
+    const value = doc('Chair');
+    let serialized = 0;
+    // JSON.stringify calls toJSON: a count of how often the links are serialized.
+    Object.defineProperty(value.links, 'toJSON', { value: () => (serialized++, { entries: {}, assets: {} }) });
+
+    for (let request = 0; request < 3; request++) renderField(recorder, value, entry, 'body');
+
+    expect(serialized).toBe(1);
+    expect(new Set(recorder.keys).size).toBe(1);
+  });
 });

@@ -42,7 +42,19 @@ export function renderField(
   field: string,
 ): RenderedRichText {
   // Linked entries (cards, chips, embedded models) change without the entry's own updatedAt moving.
-  return richText.render(value, entry.locale, `${entry.id}-${field}-${entry.locale}-${entry.updatedAt}-${hashString(JSON.stringify(value.links ?? null))}`);
+  return richText.render(value, entry.locale, `${entry.id}-${field}-${entry.locale}-${entry.updatedAt}-${linksHash(value.links)}`);
+}
+
+/**
+ * The content cache hands every request the same objects until the content changes, and a change brings new ones: so the
+ * links' hash is taken once per content version, not per request (issue 16 item 5; the profile's top self time).
+ */
+const linksHashes = new WeakMap<object, string>();
+function linksHash(links: RichText['links'] | undefined): string {
+  if (!links) return hashString('null');
+  let hash = linksHashes.get(links);
+  if (hash === undefined) linksHashes.set(links, (hash = hashString(JSON.stringify(links))));
+  return hash;
 }
 
 /** A short, fast, non-cryptographic hash (FNV-1a, 32 bit) for cache keys. */

@@ -3,21 +3,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
 import { sendCachedPage } from '#server/ssr/cached-page.ts';
-import { pageEtag } from '#server/ssr/document-handler.ts';
 
 import type { CachedPage } from '#server/ssr/page-cache.ts';
-
-describe('pageEtag', () => {
-  it('is a weak validator that depends on build, URL and data only', () => {
-    const etag = pageEtag('build1', '/models', { a: 1 });
-
-    expect(etag).toMatch(/^W\/"[\w-]+"$/);
-    expect(pageEtag('build1', '/models', { a: 1 })).toBe(etag);
-    expect(pageEtag('build2', '/models', { a: 1 })).not.toBe(etag);
-    expect(pageEtag('build1', '/models?page=2', { a: 1 })).not.toBe(etag);
-    expect(pageEtag('build1', '/models', { a: 2 })).not.toBe(etag);
-  });
-});
 
 describe('sendCachedPage', () => {
   const page: CachedPage = {

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 import { isbot } from 'isbot';
 import { isRouteErrorResponse } from 'react-router';
 
@@ -10,7 +8,9 @@ import { renderErrorPage } from '#server/middleware/errors.ts';
 import { trackDependencies } from '#server/services/content/dependencies.ts';
 import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/errors.ts';
 import { captureInto, createPageCacheKey, sendCachedPage } from '#server/ssr/cached-page.ts';
+import { coalesceWrites } from '#server/ssr/coalesced-writes.ts';
 import { requestTarget, sendFetchResponse, toFetchRequest } from '#server/ssr/fetch-adapter.ts';
+import { pageEtag } from '#server/ssr/page-etag.ts';
 import { toCanonicalPage } from '#shared/canonical-url.ts';
 
 import type { Config } from '#server/config.ts';
@@ -32,14 +32,6 @@ export interface DocumentHandlerOptions {
   pageCache?: PageCache;
 }
 
-/** A weak validator from build, URL and loader data (not the nonce), so unchanged pages answer 304 before rendering. */
-export function pageEtag(buildId: string, url: string, loaderData: unknown): string {
-  const hash = createHash('sha1')
-    .update(`${buildId}\0${url}\0`)
-    .update(JSON.stringify(loaderData) ?? '');
-  return `W/"${hash.digest('base64url')}"`;
-}
-
 /**
  * The SSR catch-all. Per request:
  * 1. answer from the page cache, or adapt to a Fetch Request and run the matched loaders (`query`);
@@ -57,7 +49,8 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     const locales = options.locales();
     // A page rendered for other served locales has other routes, language links and alternates.
     const served = `${page.target}|${locales.join()}`;
-    const cacheKey = options.pageCache ? cacheKeyFor(req, res, requestOrigin(req, config.publicUrl), { ...page, target: served }) : undefined;
+    const origin = requestOrigin(req, config.publicUrl);
+    const cacheKey = options.pageCache ? cacheKeyFor(req, res, origin, { ...page, target: served }) : undefined;
     const cached = cacheKey ? options.pageCache?.get(cacheKey) : undefined;
     res.locals.cacheStatus = cached ? 'HIT' : cacheKey ? 'MISS' : 'BYPASS';
     if (cached) return sendCachedPage(req, res, cached);
@@ -74,7 +67,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     }
 
     const document = entry.describeDocument(context);
-    const etag = pageEtag(options.buildId, served, context.loaderData);
+    const etag = pageEtag({ buildId: options.buildId, served, origin }, context.loaderData);
     for (const [name, value] of document.headers) res.setHeader(name, value);
     // Error pages are never stored: a CDN would keep a 404 after the entry is published (docs/decisions/017-security-headers.md).
     const preview = res.locals.preview === true;
@@ -133,8 +126,8 @@ function streamDocument(req: Request, res: Response, options: DocumentHandlerOpt
       res.removeHeader('ETag');
     }
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    if (!store || renderFailed) return void stream.pipe(res);
-    stream.pipe(captureInto(res, (html) => renderFailed || store(html, nonce)));
+    if (!store || renderFailed) return void stream.pipe(coalesceWrites(res));
+    stream.pipe(coalesceWrites(captureInto(res, (html) => renderFailed || store(html, nonce))));
   };
 
   const stream = entry.renderDocument(context, {

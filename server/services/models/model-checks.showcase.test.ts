@@ -8,7 +8,8 @@ import { createModelChecks, withModelChecks } from '#server/services/models/mode
 import { ModelFileError } from '#server/services/models/model-files.ts';
 
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
-import type { Article, Asset, Model3D, ModelVariant } from '#shared/content/types.ts';
+import type { ModelChecks } from '#server/services/models/model-checks.ts';
+import type { Article, Asset, Model3D, ModelCheck, ModelVariant } from '#shared/content/types.ts';
 
 const MODELS = fileURLToPath(new URL('../../../tests/fixtures/models/', import.meta.url));
 const box = JSON.parse(readFileSync(`${MODELS}external/box.gltf`, 'utf8')) as { materials: object[]; meshes: { primitives: object[] }[] };
@@ -91,6 +92,14 @@ describe('a model with variants after ingest', () => {
     expect(embedded?.variants?.map((v) => v.id)).toEqual(['oak', 'walnut', 'red']);
   });
 
+  it('hands every request the same settled rich text while content and checks stay, so pages derive its keys once', async () => {
+    const first = (await site.getArticle('story', visitor))?.body;
+    const second = (await site.getArticle('story', visitor))?.body;
+
+    expect(first).not.toBe(article.body);
+    expect(second).toBe(first);
+  });
+
   it('tells editors in preview what the entry says that the file contradicts, before the validator warnings', async () => {
     const check = (await site.getModel('chair', { ...visitor, preview: true }))?.check;
 
@@ -104,5 +113,20 @@ describe('a model with variants after ingest', () => {
       "dimensions: height 2000 mm differs from the file's 1 m by 100 %",
     ]);
     expect(check?.warningCount).toBe(check!.warnings.length);
+  });
+});
+
+describe('rich text marked by the checks', () => {
+  it('settles an embed again once its check changes', async () => {
+    let check: ModelCheck | undefined;
+    const checks = { checkOfEmbed: () => check } as unknown as ModelChecks;
+    const marked = withModelChecks(content, checks);
+    const embed = async () => (await marked.getArticle('story', visitor))?.body.links.entries[model.id]?.model;
+
+    expect(await embed()).toBe(model.viewer);
+    check = { viewable: false, errorCount: 1, errors: ['broken'], warnings: [], warningCount: 0 } as unknown as ModelCheck;
+    expect(await embed()).toMatchObject({ src: model.viewer.src, unavailable: true });
+    check = undefined;
+    expect(await embed()).toBe(model.viewer);
   });
 });

@@ -41,7 +41,13 @@ const PUBLISHED: QueryOptions = { locale: DEFAULT_LOCALE, preview: false };
 /** A model's file and sibling files by URL and size: a new upload gets a new URL (Contentful) or size, so only changed files are validated again. */
 const versionOf = (model: Model3D) => JSON.stringify([model.file.url, model.file.size, ...(model.files ?? []).map((f) => [f.fileName, f.url, f.size])]);
 const baseName = (uri: string) => uri.split(/[/\\]/).pop() ?? uri;
-const viewerKeyOf = (source: ViewerSource) => JSON.stringify([source.src, source.files ?? null]);
+const viewerKeys = new WeakMap<ViewerSource, string>();
+/** Per source object: the content cache hands every request the same one until the content changes. */
+const viewerKeyOf = (source: ViewerSource) => {
+  let key = viewerKeys.get(source);
+  if (key === undefined) viewerKeys.set(source, (key = JSON.stringify([source.src, source.files ?? null])));
+  return key;
+};
 
 /**
  * Ingest validation of every published model's file (at start and after webhooks), one at a time, each within `timeoutMs`, cached by file version.
@@ -195,13 +201,21 @@ export function withModelChecks<T extends ContentApi>(content: T, checks: ModelC
     return check && !check.viewable ? { ...settled, unavailable: true } : settled;
   };
   // Models embedded in rich text get the same, so an article shows the poster and note instead of a failing viewer.
+  // The same text with the same checks is the same object, so what pages derive from it (rich-text keys) is taken once (ADR 054).
+  const markedTexts = new WeakMap<RichText, { found: Array<ModelCheck | undefined>; text: RichText }>();
   const marked = (text: RichText): RichText => {
+    const refs = Object.entries(text.links.entries);
+    const found = refs.map(([id, ref]) => ref.model && checks.checkOfEmbed(id, ref.model));
+    const known = markedTexts.get(text);
+    if (known?.found.length === found.length && known.found.every((check, i) => check === found[i])) return known.text;
     let entries: RichText['links']['entries'] | undefined;
-    for (const [id, ref] of Object.entries(text.links.entries)) {
-      const model = ref.model && settle(ref.model, checks.checkOfEmbed(id, ref.model));
+    refs.forEach(([id, ref], i) => {
+      const model = ref.model && settle(ref.model, found[i]);
       if (model !== ref.model) (entries ??= { ...text.links.entries })[id] = { ...ref, model };
-    }
-    return entries ? { ...text, links: { ...text.links, entries } } : text;
+    });
+    const result = entries ? { ...text, links: { ...text.links, entries } } : text;
+    markedTexts.set(text, { found, text: result });
+    return result;
   };
   return {
     ...content,

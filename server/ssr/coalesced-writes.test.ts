@@ -1,0 +1,80 @@
+import { Writable } from 'node:stream';
+
+import { createElement, Suspense, use } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+
+import { coalesceWrites } from '#server/ssr/coalesced-writes.ts';
+
+/** A destination that records each write it receives, as a socket would see them; `capacity` false makes it apply backpressure. */
+function recorder(options: { capacity?: boolean } = {}) {
+  const writes: string[] = [];
+  let flushes = 0;
+  const stream = new Writable({
+    highWaterMark: options.capacity === false ? 1 : 1 << 20,
+    write(chunk: Buffer, _encoding, done) {
+      writes.push(chunk.toString('utf8'));
+      if (options.capacity !== false) done();
+      else setImmediate(done);
+    },
+  });
+  const flush = () => void flushes++;
+  const ended = new Promise<void>((resolve) => stream.on('finish', resolve));
+  return { writes, ended, stream: Object.assign(stream, { flush }), flushes: () => flushes };
+}
+
+/** Rows enough that React writes the shell in many views; the slow part waits for `gate`. */
+function page(gate: Promise<string>) {
+  const Slow = () => createElement('p', { id: 'slow' }, use(gate));
+  const rows = Array.from({ length: 400 }, (_, i) => createElement('li', { key: i, className: 'row' }, `row ${i} of the shell`));
+  return createElement('main', null, createElement('ul', null, rows), createElement(Suspense, { fallback: 'loading' }, createElement(Slow)));
+}
+
+describe('coalesceWrites', () => {
+  it('sends the shell as one write before slow data, and the resolved boundary as one more', async () => {
+    let open: (text: string) => void = () => {};
+    const gate = new Promise<string>((resolve) => (open = resolve));
+    const target = recorder();
+    const shellReady = new Promise<void>((resolve) => {
+      const stream = renderToPipeableStream(page(gate), { onShellReady: () => (stream.pipe(coalesceWrites(target.stream)), resolve()) });
+    });
+
+    await shellReady;
+    expect(target.writes).toHaveLength(1);
+    expect(target.writes[0]).toContain('row 399 of the shell');
+    expect(target.writes[0]).not.toContain('slow-done');
+    // Compression's flush still runs, so compressed shells leave as early.
+    expect(target.flushes()).toBeGreaterThan(0);
+
+    open('slow-done');
+    await target.ended;
+    expect(target.writes).toHaveLength(2);
+    expect(target.writes[1]).toContain('slow-done');
+  });
+
+  it('answers false while the target is full, and true again once it drains', async () => {
+    const target = recorder({ capacity: false });
+    const destination = coalesceWrites(target.stream);
+    const drained = new Promise<void>((resolve) => destination.on('drain', resolve));
+
+    expect(destination.write('first')).toBe(true);
+    (destination as unknown as { flush(): void }).flush();
+    expect(destination.write('second')).toBe(false);
+
+    await drained;
+    expect(destination.write('third')).toBe(true);
+    destination.end();
+    await target.ended;
+    expect(target.writes).toEqual(['first', 'secondthird']);
+  });
+
+  it('sends a batch that outgrows its bound without waiting for the flush', () => {
+    const target = recorder();
+    const destination = coalesceWrites(target.stream);
+    const view = new TextEncoder().encode('x'.repeat(4096));
+
+    for (let i = 0; i < 17; i++) destination.write(view);
+
+    expect(target.writes.map((w) => w.length)).toEqual([64 * 1024]);
+  });
+});
