@@ -48,7 +48,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: int(15_000, 100, 120_000),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalString.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL'),
-  REDIS_URL: optionalString.refine((v) => !v || (/^rediss?:\/\//.test(v) && URL.canParse(v)), 'must be a redis:// or rediss:// URL'),
+  REDIS_URL: optionalString.refine((v) => !v || (/^rediss?:\/\/([^@/]*@)?[^:/?#@]/.test(v) && URL.canParse(v)), 'must be a redis:// or rediss:// URL'),
   SOURCE_MAPS_PUBLIC: bool(false),
   HTML_CACHE_CONTROL: z.string().default('public, max-age=0, s-maxage=60, stale-while-revalidate=600'),
   MAX_BODY_BYTES: int(100 * 1024, 1024, 10 * 1024 * 1024),
