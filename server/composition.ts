@@ -9,6 +9,7 @@ import { createPreviewRouter, previewCookie } from '#server/api/preview.ts';
 import { createSharedRateLimitStore } from '#server/middleware/rate-limit-store.ts';
 import { createCoherence, invalidationChannel } from '#server/services/coherence/coherence.ts';
 import { originOnly } from '#server/services/coherence/invalidation-bus.ts';
+import { createCdnPurger } from '#server/services/cdn/cdn-purge.ts';
 import { createContentCache } from '#server/services/content/content-cache.ts';
 import { createContentEvents, dependenciesOf } from '#server/services/content/content-events.ts';
 import { createContentService } from '#server/services/content/content-service.ts';
@@ -148,6 +149,7 @@ export async function createServices(config: Config, logger: Logger) {
       maxBodyBytes: config.maxBodyBytes,
       locales,
       onModelChange: coherence ? coherence.onModelChange(() => spaceChecks.recheck()) : () => spaceChecks.recheck(),
+      cdn: config.cdn && createCdnPurger(config.cdn, logger),
     }),
   };
 

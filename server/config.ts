@@ -3,6 +3,8 @@ import { isIP } from 'node:net';
 
 import { z } from 'zod';
 
+import { cdnEnv, cdnIssues, toCdnConfig } from '#server/config-cdn.ts';
+
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { Locale } from '#shared/content/types.ts';
 
@@ -106,6 +108,7 @@ const envSchema = z.object({
   IMAGE_DISK_CACHE_MAX_BYTES: int(256 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
   EMBED_FRAME_ANCESTORS: z.string().default("'self'"),
   MODEL_VALIDATION: bool(true),
+  ...cdnEnv,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -159,7 +162,7 @@ function crossChecks(e: Env): string[] {
     issues.push('SHUTDOWN_TIMEOUT_MS: must be longer than SSR_ABORT_MS, so requests in flight at shutdown can still answer');
   if (e.NODE_ENV === 'production' && e.CONTENTFUL_SPACE_ID && !e.COOKIE_SECRET && e.PREVIEW_SECRET)
     issues.push('COOKIE_SECRET: required in production when PREVIEW_SECRET is set');
-  return issues;
+  return [...issues, ...cdnIssues(e)];
 }
 
 function toConfig(e: Env, version: string) {
@@ -222,6 +225,8 @@ function toConfig(e: Env, version: string) {
     },
     embedFrameAncestors: e.EMBED_FRAME_ANCESTORS,
     modelValidation: e.MODEL_VALIDATION,
+    /** Where a content webhook purges surrogate keys (ADR 052); undefined: no CDN purge. */
+    cdn: toCdnConfig(e),
   };
 }
 

@@ -1,10 +1,12 @@
 import { ExpiredRequestException, verifyRequest } from '@contentful/node-apps-toolkit';
 import express, { Router } from 'express';
 
+import { purgeKeysOf } from '#server/services/cdn/surrogate-keys.ts';
 import { dependenciesOf } from '#server/services/content/content-events.ts';
 import { ALL_TAGS_DEPENDENCY, tagDependency, TAXONOMY_DEPENDENCY } from '#server/services/content/taxonomy.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 
+import type { CdnPurger } from '#server/services/cdn/cdn-purge.ts';
 import type { ContentChange, ContentEvents, MetadataChange } from '#server/services/content/content-events.ts';
 import type { ContentService } from '#server/services/content/content-service.ts';
 import type { Locale } from '#shared/content/types.ts';
@@ -124,6 +126,8 @@ export function createContentfulWebhookRouter(options: {
   locales: () => readonly Locale[];
   /** A content type or locale changed: check the content model again (ADR 038); resolves with the new state. */
   onModelChange?: () => Promise<{ state: string }>;
+  /** CDN_PURGE (ADR 052): purged after the local caches, without waiting for the CDN's answer. */
+  cdn?: CdnPurger | undefined;
 }): Router {
   const router = Router();
   // Contentful sends far fewer in 35 s, and an attacker cannot sign.
@@ -164,6 +168,8 @@ export function createContentfulWebhookRouter(options: {
     if (!change && options.onModelChange && MODEL_TOPIC.test(topic)) {
       const { state } = await options.onModelChange();
       req.log.info({ topic, state }, 'content model checked again');
+      // A content type or locale can change every page (fields read, fallbacks, language links).
+      options.cdn?.purge(purgeKeysOf([], true));
       return void res.status(200).json({ checked: 'content model', state });
     }
     if (!change) return void res.status(202).json({ ignored: topic });
@@ -172,6 +178,7 @@ export function createContentfulWebhookRouter(options: {
     const detail = 'markers' in change ? { markers: change.markers, affectedIds } : { contentType: change.contentType, linking: affectedIds.slice(1) };
     req.log.info({ topic, id, entityType, ...detail, cacheKeys: keys.length }, 'content invalidated');
     await options.events.emit(change);
+    options.cdn?.purge(purgeKeysOf(dependenciesOf(change)));
     const invalidated = 'markers' in change ? { invalidated: change.markers, affectedIds } : { invalidated: affectedIds };
     res.status(200).json({ ...invalidated, cacheKeys: keys.length });
   });

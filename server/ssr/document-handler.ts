@@ -7,6 +7,7 @@ import { updatePolicy } from '#server/middleware/security.ts';
 import { renderErrorPage } from '#server/middleware/errors.ts';
 import { trackDependencies } from '#server/services/content/dependencies.ts';
 import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/errors.ts';
+import { surrogateKeyHeaders } from '#server/services/cdn/surrogate-keys.ts';
 import { captureInto, createPageCacheKey, sendCachedPage } from '#server/ssr/cached-page.ts';
 import { coalesceWrites } from '#server/ssr/coalesced-writes.ts';
 import { requestTarget, sendFetchResponse, toFetchRequest } from '#server/ssr/fetch-adapter.ts';
@@ -72,6 +73,9 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     // Error pages are never stored: a CDN would keep a 404 after the entry is published (docs/decisions/017-security-headers.md).
     const preview = res.locals.preview === true;
     res.setHeader('Cache-Control', preview ? 'private, no-store' : context.statusCode >= 400 ? 'no-store' : config.htmlCacheControl);
+    // What a CDN purges this page by (ADR 052); a page no cache may keep needs none.
+    const keys: Record<string, string> = preview || context.statusCode >= 400 ? {} : surrogateKeyHeaders(deps);
+    for (const [name, value] of Object.entries(keys)) res.setHeader(name, value);
     // The routes say whether this page may be framed (the embed); no page compiles wasm (ADR 004).
     const policy = { frameAncestors: document.embeddable ? config.embedFrameAncestors : "'none'" };
     updatePolicy(res, policy);
@@ -82,7 +86,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     if (context.statusCode === 200 && req.fresh) return void res.status(304).end();
 
     const { pageCache } = options;
-    const headers = Object.fromEntries([...document.headers, ['cache-control', config.htmlCacheControl]]);
+    const headers = Object.fromEntries([...document.headers, ['cache-control', config.htmlCacheControl], ...Object.entries(keys)]);
     const stored = { status: 200, etag, headers, deps, policy };
     const store =
       cacheKey && pageCache && context.statusCode === 200

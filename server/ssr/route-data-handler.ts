@@ -1,4 +1,6 @@
 import { sendError } from '#server/middleware/errors.ts';
+import { surrogateKeyHeaders } from '#server/services/cdn/surrogate-keys.ts';
+import { trackDependencies } from '#server/services/content/dependencies.ts';
 import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/errors.ts';
 import { retryAfterIn } from '#server/ssr/error-status.ts';
 import { toFetchRequest, toSafeLocation } from '#server/ssr/fetch-adapter.ts';
@@ -40,7 +42,8 @@ export function createRouteDataHandler(options: {
     // One loader error can fail several routes (a shared promise): one log line per error.
     const unexpected = new Map<unknown, string[]>();
     const onError = (error: unknown, routeId: string) => void unexpected.set(error, [...(unexpected.get(error) ?? []), routeId]);
-    const payload = await entry.queryData(pageRequest, options.createRequestContext(req, res, entry, options.locales()), routeIds, { onError });
+    const context = options.createRequestContext(req, res, entry, options.locales());
+    const { result: payload, deps } = await trackDependencies(() => entry.queryData(pageRequest, context, routeIds, { onError }));
     if (request.signal.aborted) return;
     if (payload.type === 'data') logFailures(req, options.entry, payload.results, unexpected, pageUrl.pathname);
     // The browser follows this like a Location header: same gate, same fallback as a document redirect.
@@ -48,6 +51,8 @@ export function createRouteDataHandler(options: {
     // A not-found page's data is no more storable than its document (docs/decisions/017-security-headers.md).
     const cacheable = payload.type === 'data' && payload.status < 400 && res.locals.preview !== true;
     res.setHeader('Cache-Control', cacheable ? options.config.htmlCacheControl : 'private, no-store');
+    // The same keys as the page's document, so one purge drops both (ADR 052).
+    if (cacheable) for (const [name, value] of Object.entries(surrogateKeyHeaders(deps))) res.setHeader(name, value);
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
     // Contentful could not answer in time: a real 503 (the browser reads the JSON body either way).
     if (payload.type === 'data' && payload.status === 503) res.status(503).setHeader('Retry-After', String(retryAfterOf(payload.results)));

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** The CDN purge variables (ADR 052), merged into config.ts's schema; meanings in .env.example. */
+const secret = z
+  .string()
+  .trim()
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+  .optional();
+
+/** The token goes in a header: https only, except to this machine (the tests' fakes). */
+const apiUrl = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+    .refine((v) => !URL.canParse(v) || new URL(v).protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(new URL(v).hostname), {
+      message: 'must be https (http only to localhost): the API token travels with every purge',
+    })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default(fallback);
+
+export const cdnEnv = {
+  CDN_PURGE: z.enum(['fastly', 'cloudflare'], { error: 'must be fastly or cloudflare (or unset for no purge)' }).optional(),
+  FASTLY_SERVICE_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,64}$/, 'must be a Fastly service id (letters and digits)')
+    .optional(),
+  FASTLY_API_TOKEN: secret,
+  FASTLY_API_URL: apiUrl('https://api.fastly.com'),
+  CLOUDFLARE_ZONE_ID: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/, 'must be a Cloudflare zone id (32 hex digits)')
+    .optional(),
+  CLOUDFLARE_API_TOKEN: secret,
+  CLOUDFLARE_API_URL: apiUrl('https://api.cloudflare.com/client/v4'),
+};
+
+type CdnEnv = z.infer<z.ZodObject<typeof cdnEnv>> & { CONTENTFUL_WEBHOOK_SECRET?: string | undefined };
+
+export interface CdnConfig {
+  provider: 'fastly' | 'cloudflare';
+  /** Fastly service id or Cloudflare zone id. */
+  target: string;
+  token: string;
+  apiUrl: string;
+}
+
+export function cdnIssues(e: CdnEnv): string[] {
+  const need = (names: [string, string], values: [unknown, unknown]) =>
+    values.every(Boolean) ? [] : [`${names.join(', ')}: required when CDN_PURGE=${e.CDN_PURGE}`];
+  if (!e.CDN_PURGE) return [];
+  const issues =
+    e.CDN_PURGE === 'fastly'
+      ? need(['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN'], [e.FASTLY_SERVICE_ID, e.FASTLY_API_TOKEN])
+      : need(['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN'], [e.CLOUDFLARE_ZONE_ID, e.CLOUDFLARE_API_TOKEN]);
+  if (!e.CONTENTFUL_WEBHOOK_SECRET) issues.push('CDN_PURGE: needs CONTENTFUL_WEBHOOK_SECRET, since purges follow signed content webhooks');
+  return issues;
+}
+
+export function toCdnConfig(e: CdnEnv): CdnConfig | undefined {
+  if (e.CDN_PURGE === 'fastly' && e.FASTLY_SERVICE_ID && e.FASTLY_API_TOKEN)
+    return { provider: 'fastly', target: e.FASTLY_SERVICE_ID, token: e.FASTLY_API_TOKEN, apiUrl: e.FASTLY_API_URL };
+  if (e.CDN_PURGE === 'cloudflare' && e.CLOUDFLARE_ZONE_ID && e.CLOUDFLARE_API_TOKEN)
+    return { provider: 'cloudflare', target: e.CLOUDFLARE_ZONE_ID, token: e.CLOUDFLARE_API_TOKEN, apiUrl: e.CLOUDFLARE_API_URL };
+  return undefined;
+}

@@ -1,0 +1,47 @@
+/**
+ * CDN cache keys from content dependencies (ADR 052): the same scheme for Fastly's `Surrogate-Key` and Cloudflare's
+ * `Cache-Tag`, so one purge call names what the page cache evicts. A dependency (`<id>`, `type:<ct>`, `tag:<id>`,
+ * `tags`, `taxonomy`; ADR 010) becomes its own key (`:` → `.`, so it is a valid key on every CDN we know); every page
+ * also carries SITE_KEY. A page whose keys would not fit KEY_BUDGET carries its dependencies' buckets instead (one of
+ * BUCKETS stable hashes), and a purge always names both forms, so either way the page goes.
+ */
+export const SITE_KEY = 'vitrine.all';
+
+/** Per header, well under Fastly's and Cloudflare's 16 KB, and small enough for nginx's default 4 KB header buffer with the CSP. */
+export const KEY_BUDGET = 2000;
+const BUCKETS = 64;
+/** Printable on both CDNs, no separator (space, comma), and far under their 1024-byte key limit. */
+const SAFE_KEY = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** FNV-1a: stable across processes and releases, and cheap enough to run per dependency. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+const keyOf = (dep: string) => {
+  const key = dep.replaceAll(':', '.');
+  return SAFE_KEY.test(key) ? key : `vitrine.h${fnv1a(dep).toString(16)}`;
+};
+const bucketOf = (dep: string) => `vitrine.b${(fnv1a(dep) % BUCKETS).toString(16)}`;
+
+/** The keys a response built from `deps` carries, in a stable order. */
+export function surrogateKeys(deps: Iterable<string>): string[] {
+  const all = [...deps].sort();
+  const keys = [SITE_KEY, ...new Set(all.map(keyOf))];
+  if (keys.reduce((length, key) => length + key.length + 1, 0) <= KEY_BUDGET) return keys;
+  return [SITE_KEY, ...[...new Set(all.map(bucketOf))].sort()];
+}
+
+/** Both headers for a response built from `deps` (Cloudflare strips Cache-Tag before the visitor; Fastly keeps Surrogate-Key). */
+export function surrogateKeyHeaders(deps: Iterable<string>): Record<'Surrogate-Key' | 'Cache-Tag', string> {
+  const keys = surrogateKeys(deps);
+  return { 'Surrogate-Key': keys.join(' '), 'Cache-Tag': keys.join(',') };
+}
+
+/** The keys to purge when `deps` changed: each dependency's key and its bucket, or only SITE_KEY for `everything`. */
+export function purgeKeysOf(deps: Iterable<string>, everything = false): string[] {
+  if (everything) return [SITE_KEY];
+  return [...new Set([...deps].flatMap((dep) => [keyOf(dep), bucketOf(dep)]))];
+}
