@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 
 import { z } from 'zod';
 
@@ -48,6 +49,11 @@ const envSchema = z.object({
   }),
   SSR_ABORT_MS: int(10_000, 100, 120_000),
   SHUTDOWN_TIMEOUT_MS: int(15_000, 100, 120_000),
+  WEB_CONCURRENCY: z
+    .string()
+    .default('1')
+    .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64), 'must be auto or a whole number from 1 to 64')
+    .transform((v) => (v === 'auto' ? availableParallelism() : Number(v))),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalString.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL'),
   REDIS_URL: optionalString.refine((v) => !v || (/^rediss?:\/\/([^@/]*@)?[^:/?#@]/.test(v) && URL.canParse(v)), 'must be a redis:// or rediss:// URL'),
@@ -160,6 +166,8 @@ function crossChecks(e: Env): string[] {
     issues.push('ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY: set both to use Algolia, or neither for the embedded search engine');
   if (e.SHUTDOWN_TIMEOUT_MS <= e.SSR_ABORT_MS)
     issues.push('SHUTDOWN_TIMEOUT_MS: must be longer than SSR_ABORT_MS, so requests in flight at shutdown can still answer');
+  if (e.NODE_ENV === 'development' && e.WEB_CONCURRENCY > 1)
+    issues.push('WEB_CONCURRENCY: must be 1 in development (Vite and its HMR run in one process); use it with npm start or Docker');
   if (e.NODE_ENV === 'production' && e.CONTENTFUL_SPACE_ID && !e.COOKIE_SECRET && e.PREVIEW_SECRET)
     issues.push('COOKIE_SECRET: required in production when PREVIEW_SECRET is set');
   return [...issues, ...cdnIssues(e)];
@@ -180,6 +188,8 @@ function toConfig(e: Env, version: string) {
     trustProxy: e.TRUST_PROXY as boolean | number | string,
     ssrAbortMs: e.SSR_ABORT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    /** Serving processes behind one port (node:cluster, ADR 050); `auto` counted the usable cores at start. */
+    webConcurrency: e.WEB_CONCURRENCY,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -1,21 +1,15 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import cluster from 'node:cluster';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-import { createApp } from '#server/app.ts';
-import { createServices } from '#server/composition.ts';
 import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
-import { createGracefulShutdown, createHttpServer } from '#server/lifecycle/graceful-shutdown.ts';
-import { listenProblem, probePort } from '#server/lifecycle/listen-errors.ts';
-import { createLogger } from '#server/logger.ts';
-import { createBuiltEntryLoader, createDevAssets, createDevEntryLoader, createManifestAssets } from '#server/ssr/assets.ts';
+import { probePort } from '#server/lifecycle/listen-errors.ts';
 
-import type { AppDeps } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
 
-// The process, and the only caller of listen(): config → logger → services → app → listen, then graceful shutdown.
-const root = process.cwd();
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+// The process entry: config, then either one serving process (server/serve.ts) or, with WEB_CONCURRENCY > 1, a primary
+// that forks that many (server/lifecycle/cluster.ts). The primary never imports the app: it stays small.
+const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version: string };
 
 let config: Config;
 try {
@@ -31,54 +25,20 @@ function exitWith(line: string): never {
   process.exit(1);
 }
 
-const portProblem = await probePort(config.port, config.host);
-if (portProblem !== undefined) exitWith(portProblem);
-
-const logger = createLogger(config);
-const httpServer = createHttpServer();
-// Before listen, so every connection is tracked; `services` is read only when a signal arrives (registered last).
-const lifecycle = createGracefulShutdown(httpServer, { logger, timeoutMs: config.shutdownTimeoutMs, close: () => services.close() });
-process.on('unhandledRejection', lifecycle.handleUnhandledRejection);
-process.on('uncaughtException', (err) => {
-  logger.fatal({ err }, 'uncaught exception');
-  process.exit(1);
-});
-
-const services = await createServices(config, logger).catch((error: unknown) => {
-  logger.fatal({ err: error }, 'could not start services');
-  process.exit(1);
-});
-
-// Development renders through Vite (HMR on our server); production through the built SSR bundle and client folder.
-async function ssrDeps(): Promise<Pick<AppDeps, 'ssr' | 'clientDir' | 'viteMiddlewares'>> {
-  if (config.isDev) {
-    const { createServer: createViteServer } = await import('vite');
-    const vite = await createViteServer({ root, server: { middlewareMode: true, hmr: { server: httpServer } }, appType: 'custom' });
-    return { ssr: { entry: createDevEntryLoader(vite), assets: createDevAssets(), buildId: 'dev' }, viteMiddlewares: vite.middlewares };
-  }
-  const clientDir = resolve(root, 'dist/client');
-  const entryFile = resolve(root, 'dist/server/entry.server.js');
-  if (!existsSync(entryFile)) {
-    logger.fatal({ entryFile }, 'no production build found; run npm run build');
-    process.exit(1);
-  }
-  const manifest = readFileSync(join(clientDir, '.vite', 'manifest.json'));
-  const buildId = createHash('sha1').update(manifest).digest('hex').slice(0, 12);
-  return { ssr: { entry: createBuiltEntryLoader(entryFile), assets: createManifestAssets(clientDir), buildId }, clientDir };
+// Workers share the primary's port: only the first process probes it.
+if (cluster.isPrimary) {
+  const portProblem = await probePort(config.port, config.host);
+  if (portProblem !== undefined) exitWith(portProblem);
 }
 
-const app = createApp(config, { logger, ...services.appDeps, ...(await ssrDeps()), isShuttingDown: lifecycle.isDraining });
-httpServer.on('request', app);
-httpServer.once('error', (error: NodeJS.ErrnoException) => {
-  const problem = listenProblem(error, config.port, config.host);
-  if (problem === undefined) throw error;
-  exitWith(problem);
-});
-httpServer.listen(config.port, config.host, () => {
-  const address = httpServer.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ port, host: config.host, env: config.env, modes: services.modes }, 'server listening');
-});
-
-process.on('SIGTERM', () => lifecycle.shutdown('SIGTERM'));
-process.on('SIGINT', () => lifecycle.shutdown('SIGINT'));
+if (cluster.isPrimary && config.webConcurrency > 1) {
+  const [{ startPrimary }, { createLogger }] = await Promise.all([import('#server/lifecycle/cluster.ts'), import('#server/logger.ts')]);
+  const logger = createLogger(config).child({ role: 'primary' });
+  const primary = startPrimary({ workers: config.webConcurrency, logger, shutdownTimeoutMs: config.shutdownTimeoutMs });
+  process.on('SIGTERM', () => primary.shutdown('SIGTERM'));
+  process.on('SIGINT', () => primary.shutdown('SIGINT'));
+  process.on('SIGHUP', () => void primary.rollingRestart());
+} else {
+  const { serve } = await import('#server/serve.ts');
+  await serve(config, exitWith);
+}

@@ -1,0 +1,143 @@
+import cluster from 'node:cluster';
+
+import type { Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+
+// WEB_CONCURRENCY > 1: this primary only forks, watches and stops workers; each worker is the whole server (ADR 050).
+
+export interface PrimaryOptions {
+  workers: number;
+  logger: Logger;
+  /** Each worker's own drain deadline (SHUTDOWN_TIMEOUT_MS); the primary kills what is left `graceMs` later. */
+  shutdownTimeoutMs: number;
+  graceMs?: number;
+  /** More than `maxDeaths` unexpected deaths within `windowMs`: the primary stops everything and exits 1. */
+  crashLoop?: { maxDeaths: number; windowMs: number };
+  /** Delay before replacing the n-th recent death (1-based); doubles from 100 ms up to 5 s. */
+  backoffMs?: (recentDeaths: number) => number;
+  fork?: () => Worker;
+  exit?: (code: number) => void;
+}
+
+const defaultBackoff = (n: number) => Math.min(5000, 100 * 2 ** (n - 1));
+
+/** Forks `workers` workers sharing the listening port, replaces the ones that die, and stops them all on a signal. */
+export function startPrimary(options: PrimaryOptions) {
+  const { workers: size, logger, shutdownTimeoutMs, graceMs = 2000, crashLoop = { maxDeaths: 5, windowMs: 60_000 } } = options;
+  const { backoffMs = defaultBackoff, fork = () => cluster.fork(), exit = (code: number) => process.exit(code) } = options;
+  const live = new Set<Worker>();
+  /** Workers we asked to stop (shutdown or rolling restart): their exit is no death. */
+  const stopping = new WeakSet<Worker>();
+  const deaths: number[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let draining: { signal: string; failed: boolean; deadline: NodeJS.Timeout } | undefined;
+  let exited = false;
+  let restarting = false;
+
+  const fields = (worker: Worker) => ({ worker: worker.id, pid: worker.process.pid });
+
+  function finish(code: number): void {
+    if (exited) return;
+    exited = true;
+    for (const timer of timers) clearTimeout(timer);
+    clearTimeout(draining?.deadline);
+    logger.flush();
+    exit(code);
+  }
+
+  function spawn(): Worker {
+    const worker = fork();
+    live.add(worker);
+    worker.once('online', () => logger.info(fields(worker), 'worker started'));
+    worker.once('listening', (address) => logger.info({ ...fields(worker), port: address.port }, 'worker listening'));
+    worker.once('exit', (code, signal) => onExit(worker, code, signal));
+    return worker;
+  }
+
+  function onExit(worker: Worker, code: number | null, signal: string | null): void {
+    live.delete(worker);
+    const planned = stopping.has(worker) || draining !== undefined;
+    const clean = code === 0 || (planned && signal === 'SIGTERM');
+    if (draining) {
+      draining.failed ||= !clean;
+      logger[clean ? 'info' : 'error']({ ...fields(worker), code, signal, remaining: live.size }, 'worker exited');
+      if (live.size === 0) {
+        logger.info({ signal: draining.signal, failed: draining.failed }, 'all workers stopped');
+        finish(draining.failed ? 1 : 0);
+      }
+      return;
+    }
+    if (planned) return void logger.info({ ...fields(worker), code, signal }, 'worker exited');
+    const now = Date.now();
+    deaths.push(now);
+    while (deaths[0]! < now - crashLoop.windowMs) deaths.shift();
+    if (deaths.length > crashLoop.maxDeaths) {
+      logger.fatal(
+        { ...fields(worker), code, signal, deaths: deaths.length, windowMs: crashLoop.windowMs },
+        'workers keep dying; stopping so the service restarts',
+      );
+      return stopAll('crash loop', 1);
+    }
+    const delayMs = backoffMs(deaths.length);
+    logger.error({ ...fields(worker), code, signal, replaceInMs: delayMs }, 'worker died; replacing it');
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!draining) spawn();
+    }, delayMs);
+    timers.add(timer);
+  }
+
+  /** Forwards SIGTERM (workers ignore SIGINT: Ctrl-C reaches the whole process group, and a second signal means "exit now"). */
+  function stopAll(signal: string, code?: number): void {
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+    const deadline = setTimeout(() => {
+      const left = [...live].map(fields);
+      logger.error({ timeoutMs: shutdownTimeoutMs + graceMs, workers: left }, 'workers did not stop in time; killing them');
+      for (const worker of live) worker.process.kill('SIGKILL');
+      finish(1);
+    }, shutdownTimeoutMs + graceMs);
+    draining = { signal, failed: code !== undefined && code !== 0, deadline };
+    logger.info({ signal, workers: live.size }, 'stopping workers');
+    if (live.size === 0) return finish(draining.failed ? 1 : 0);
+    for (const worker of live) worker.process.kill('SIGTERM');
+  }
+
+  /** One worker at a time: a new one listens before its predecessor drains, so capacity never drops below `size`. */
+  async function rollingRestart(): Promise<void> {
+    if (restarting || draining) return;
+    restarting = true;
+    logger.info({ workers: live.size }, 'rolling restart');
+    try {
+      for (const old of [...live]) {
+        if (draining) return;
+        const next = spawn();
+        const ready = await new Promise<boolean>((resolve) => {
+          next.once('listening', () => resolve(true));
+          next.once('exit', () => resolve(false));
+        });
+        if (!ready) return void logger.error({ ...fields(old) }, 'rolling restart stopped: the new worker exited before listening');
+        stopping.add(old);
+        old.process.kill('SIGTERM');
+        await new Promise((resolve) => (old.isDead() ? resolve(undefined) : old.once('exit', resolve)));
+      }
+      logger.info({ workers: live.size }, 'rolling restart complete');
+    } finally {
+      restarting = false;
+    }
+  }
+
+  logger.info({ workers: size }, 'starting workers');
+  for (let n = 0; n < size; n++) spawn();
+
+  return {
+    /** First signal: drain every worker; a second one is forwarded as is, so workers exit at once (exit 1). */
+    shutdown(signal: string): void {
+      if (!draining) return stopAll(signal);
+      draining.failed = true;
+      for (const worker of live) worker.process.kill('SIGTERM');
+    },
+    rollingRestart,
+    workers: () => [...live],
+  };
+}
