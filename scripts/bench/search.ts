@@ -1,6 +1,7 @@
 /**
  * `npm run bench:search [-- --duration <s>] [--connections <n>] [--records <file.json>]` (defaults 5, 10): per record set, index build cost
- * in a server child, then autocannon on `POST /1/indexes/*\/queries` (prefix, typo, multi-word, mixed; result cache off, then on).
+ * in a server child, then autocannon on `POST /1/indexes/*\/queries` (prefix, typo, transposition, multi-word, mixed; result cache off, then on), and
+ * CPU per uncached query (median and p99) measured inside the server.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -32,6 +33,7 @@ const MB = 1024 * 1024;
 const QUERIES: Record<string, string[]> = {
   prefix: ['w', 'wa', 'wal', 'waln', 'walnu', 'c', 'ch', 'cha', 'chai', 'l', 'la', 'lam', 'st', 'ste', 'stee'],
   typo: ['walnat', 'chaor', 'lemp', 'pendent', 'marbre', 'travertime', 'porcelian', 'cabinat'],
+  transposition: ['chiar', 'lmap', 'wlanut', 'pendnat', 'cabinte', 'trvaertine', 'walnut lounge chiar'],
   'multi-word': ['oak dining table', 'brass pendant lamp', 'walnut lounge chair', 'solid oak desk', 'hand turned maple bowl', 'linen sofa'],
 };
 QUERIES.mix = Object.values(QUERIES).flat();

@@ -91,6 +91,45 @@ describe('createEmbeddedSearchEngine', () => {
     expect(run(engine, { query: 'twin' }).hits.map((hit) => hit.entryId)).toEqual(['twin-a', 'twin-b', 'twin-c']);
   });
 
+  it('ranks in Algolia’s order: typos, proximity, attribute and title position, exact, then newest', () => {
+    const base = { ...toSearchRecords(walnut)[0]!, tags: [], body: '' };
+    const record = (entryId: string, title: string, summary: string, updatedAt: string) => ({ ...base, objectID: entryId, entryId, title, summary, updatedAt });
+    const engine = createEmbeddedSearchEngine({
+      indexPrefix: 'vitrine',
+      records: [
+        record('pines', 'Pines of the north', '', '2024-03-01T00:00:00.000Z'),
+        record('pine', 'Pine', '', '2020-01-01T00:00:00.000Z'),
+        record('late-pine', 'Chest in pine', '', '2025-01-01T00:00:00.000Z'),
+        record('pint', 'Pint', 'A pint glass', '2019-01-01T00:00:00.000Z'),
+      ],
+    });
+    const ids = (query: string) => run(engine, { query }).hits.map((hit) => hit.entryId);
+
+    // No typos first; then title position 0 before 2; among those the title that is exactly the query, then the newest.
+    expect(ids('pine')).toEqual(['pine', 'pines', 'late-pine', 'pint']);
+    // A swap is one typo for all three; no title equals "pnie", so the newest of the position-0 titles comes first.
+    expect(ids('pnie')).toEqual(['pines', 'pine', 'late-pine']);
+    expect(ids('pint')).toEqual(['pint', 'pines', 'pine', 'late-pine']);
+    // Words side by side beat the same words apart, before the attribute is looked at.
+    engine.updateRecords([record('apart', 'Glass', 'A pint of milk in a glass', '2026-01-01T00:00:00.000Z')]);
+    expect(ids('pint glass')).toEqual(['pint', 'apart']);
+  });
+
+  it('stays correct after most records went (the index compacts itself)', () => {
+    const base = toSearchRecords(walnut)[0]!;
+    const records = Array.from({ length: 1500 }, (_, i) => ({ ...base, objectID: `r${i}`, entryId: `r${i}`, title: `Walnut item${i}`, body: '' }));
+    const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records });
+
+    expect(engine.removeRecords(records.slice(0, 1400).map((record) => record.entryId))).toBe(1400);
+    engine.updateRecords([{ ...records[1450]!, title: 'Renamed' }]);
+
+    expect(engine.getStats()['vitrine_en-US']).toBe(100);
+    expect(run(engine, { query: 'walnut', hitsPerPage: 1000 }).nbHits).toBe(99);
+    expect(run(engine, { query: 'item1499' }).hits[0]?.objectID).toBe('r1499');
+    expect(run(engine, { query: 'item12', typoTolerance: false }).nbHits).toBe(0);
+    expect(run(engine, { query: 'renamed' }).nbHits).toBe(1);
+  });
+
   it('refuses a record in a locale it has no index for, before changing anything', () => {
     const engine = createEngine();
     const [record] = toSearchRecords(walnut);

@@ -9,7 +9,8 @@ import { toIndexName } from '#shared/search.ts';
 
 import { countFacets, searchFacetValues, toFacetFilterPredicate, toFiltersPredicate } from './facets.ts';
 import { shouldEscapeHighlights, toHits } from './highlight.ts';
-import { compareNewestFirst, createLocaleIndex, toQueryWords } from './locale-index.ts';
+import { createLocaleIndex } from './locale-index.ts';
+import { toQueryWords } from './words.ts';
 
 import type { Locale, SearchRecord } from '#shared/content/types.ts';
 import type { LocaleIndex } from './locale-index.ts';
@@ -36,7 +37,7 @@ type ComputedResult = ReturnType<typeof runQuery>;
 export type SearchResult = Exclude<ComputedResult, { facetHits: unknown }> & { params: string; processingTimeMS: number; queryID?: string };
 export type EmbeddedSearchEngine = ReturnType<typeof createEmbeddedSearchEngine>;
 
-/** An in-process engine answering Algolia search queries over our search records, one MiniSearch index per locale. */
+/** An in-process engine answering Algolia search queries over our search records, one inverted index per locale. */
 export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions) {
   const { indexPrefix, emptyQuery = 'all', cacheMaxHits = 5000, locales = () => LOCALES } = options;
   const indexes = new Map<Locale, LocaleIndex>(LOCALES.map((locale) => [locale, createLocaleIndex()]));
@@ -130,18 +131,14 @@ function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'n
   };
 }
 
-/** Records that match the query and the filters, best first (ties newest first). */
+/** Records that match the query and the filters, best first (Algolia's ranking, ties newest first). */
 function match(index: LocaleIndex, params: SearchParams, emptyQuery: 'all' | 'none'): SearchRecord[] {
   const facetFilter = toFacetFilterPredicate(params.facetFilters);
   const filter = toFiltersPredicate(params.filters);
   const keep = (record: SearchRecord) => facetFilter(record) && filter(record);
   const words = toQueryWords(params.query, params.typoTolerance !== false);
   if (words.length === 0) return emptyQuery === 'all' ? index.all().filter(keep) : [];
-  return index
-    .search(words)
-    .filter(({ record }) => keep(record))
-    .sort((a, b) => b.score - a.score || compareNewestFirst(a.record, b.record))
-    .map(({ record }) => record);
+  return index.search(words, keep);
 }
 
 /** `distinct` on `entryId`: the first (best) chunk of each entry stands for it. */

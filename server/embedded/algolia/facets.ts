@@ -1,7 +1,7 @@
 import { HttpError } from '#shared/http/http-error.ts';
 
 import { createWordMatcher, highlightText } from './highlight.ts';
-import { toQueryWords } from './locale-index.ts';
+import { toQueryWords } from './words.ts';
 
 import type { SearchRecord } from '#shared/content/types.ts';
 import type { HighlightOptions } from './highlight.ts';

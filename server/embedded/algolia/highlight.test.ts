@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { createWordMatcher, highlightText, shouldEscapeHighlights, snippetText } from './highlight.ts';
-import { toQueryWords } from './locale-index.ts';
+import { toQueryWords } from './words.ts';
 
 const tags = { preTag: '[', postTag: ']', escape: true };
 

@@ -1,9 +1,9 @@
 import escapeHtml from 'escape-html';
 
-import { allowsPrefix, getMatchLength, SEARCHABLE_ATTRIBUTES, tokenize, toOriginalLength } from './locale-index.ts';
+import { allowsPrefix, getMatchLength, SEARCHABLE_ATTRIBUTES, tokenize, toOriginalLength } from './words.ts';
 
 import type { SearchRecord } from '#shared/content/types.ts';
-import type { QueryWord, Token } from './locale-index.ts';
+import type { QueryWord, Token } from './words.ts';
 import type { SearchParams } from './query-params.ts';
 
 type MatchLevel = 'none' | 'partial' | 'full';

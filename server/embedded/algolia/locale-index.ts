@@ -1,166 +1,105 @@
-import MiniSearch from 'minisearch';
+import { createTermDictionary } from './term-dictionary.ts';
+import { allowsPrefix, normalizeTerm, SEARCHABLE_ATTRIBUTES, tokenize, WORD } from './words.ts';
 
 import type { SearchRecord } from '#shared/content/types.ts';
-import type { Query } from 'minisearch';
+import type { QueryWord } from './words.ts';
 
-// The word rules live beside the MiniSearch index they mirror, so the highlighter marks a word exactly when it matched.
+/** Positions past this count as this one: a body chunk has about 200 words, and proximity only looks at neighbours. */
+const MAX_POSITION = 1023;
+const POSITIONS = MAX_POSITION + 1;
+/** Algolia's proximity counts at most 8 per pair of query words (also for words in different attributes). */
+const MAX_PROXIMITY = 8;
+/** Removed records stay in the postings (skipped at query time) until they outnumber the live ones. */
+const MIN_DEAD_FOR_REBUILD = 1000;
 
-/** Runs of letters, digits and combining marks; everything else separates words, like Algolia's default separators. */
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
-const MARKS = /\p{M}+/gu;
-const NON_ASCII = /\P{ASCII}/u;
-const MEMO_LIMIT = 100_000;
-const memo = new Map<string, string>();
-
-/** One word of a text with its UTF-16 offsets; `term` is its normalized form. */
-export interface Token {
-  start: number;
-  end: number;
-  text: string;
-  term: string;
+/** What one query word matched in one record: the criteria Algolia ranks by. */
+interface WordHit {
+  typos: number;
+  /** Matched as a whole word without typos. */
+  exact: boolean;
+  /** Best attribute (index · 1024), plus the word's position in the title: Algolia's `attribute`, title being an ordered attribute. */
+  attribute: number;
+  /** attribute · 1024 + position of every occurrence (only kept for proximity when the query has several words). */
+  positions: number[];
 }
 
-export interface QueryWord {
-  term: string;
-  /** The last word matches as a prefix while the visitor types (Algolia's `prefixLast`). */
-  isPrefix: boolean;
-  /** 1 edit from 4 characters, 2 from 8 (Algolia's `minWordSizefor1Typo`/`for2Typos`). */
-  maxTypos: number;
+interface Ranked {
+  record: SearchRecord;
+  typos: number;
+  proximity: number;
+  attribute: number;
+  exact: number;
 }
 
-/** Case- and accent-insensitive form of a word: `Stühle` → `stuhle`, `Straße` → `strasse`. */
-export function normalizeTerm(word: string): string {
-  // Runs for every word indexed and highlighted: ASCII skips Unicode normalization, the rest is memoized.
-  if (!NON_ASCII.test(word)) return word.toLowerCase();
-  let term = memo.get(word);
-  if (term === undefined) {
-    term = word.normalize('NFKD').replace(MARKS, '').toLowerCase().replace(/ß/g, 'ss');
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    memo.set(word, term);
-  }
-  return term;
-}
-
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  for (const match of text.matchAll(WORD)) {
-    const term = normalizeTerm(match[0]);
-    if (term) tokens.push({ start: match.index, end: match.index + match[0].length, text: match[0], term });
-  }
-  return tokens;
-}
-
-export function toQueryWords(query: string, typoTolerance = true): QueryWord[] {
-  const terms = tokenize(query).map((token) => token.term);
-  return terms.map((term, i) => {
-    const length = typoTolerance ? [...term].length : 0;
-    return { term, isPrefix: i === terms.length - 1, maxTypos: length >= 8 ? 2 : length >= 4 ? 1 : 0 };
-  });
-}
-
-/** Levenshtein distance up to `max` (plain edits, as MiniSearch counts them); `max + 1` means "further". */
-export function getEditDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > max) return max + 1;
-    previous = current;
-  }
-  return Math.min(previous[b.length]!, max + 1);
-}
-
-/** Leading characters of `term` the query word covers: all of it for exact and typo matches, the typed part for a prefix, 0 for no match. */
-export function getMatchLength(word: QueryWord, term: string): number {
-  if (term === word.term) return term.length;
-  if (word.isPrefix && term.startsWith(word.term)) return word.term.length;
-  if (word.maxTypos > 0 && getEditDistance(term, word.term, word.maxTypos) <= word.maxTypos) return term.length;
-  return 0;
-}
-
-/** UTF-16 length of the part of `text` whose normalized form is `normalizedLength` long. */
-export function toOriginalLength(text: string, normalizedLength: number): number {
-  let covered = 0;
-  let offset = 0;
-  for (const char of text) {
-    const length = normalizeTerm(char).length;
-    // Combining marks normalize to nothing; they stay with the letter before them.
-    if (covered >= normalizedLength && length > 0) break;
-    covered += length;
-    offset += char.length;
-  }
-  return offset;
-}
-
-/** Searchable attributes, most important first; also the default `attributesToHighlight`. */
-export const SEARCHABLE_ATTRIBUTES = ['title', 'tags', 'summary', 'body'] as const;
-
-/** Gaps wide enough that a prefix or typo match in the title (MiniSearch weighs those 0.375 / 0.45) outranks an exact match in a long body. */
-const BOOST: Record<(typeof SEARCHABLE_ATTRIBUTES)[number], number> = { title: 12, tags: 6, summary: 3, body: 1 };
-
-/** Expanding a 1–2 letter prefix over every body word costs hundreds of ms on a large index; titles are what one keystroke means. */
-const SHORT_PREFIX_ATTRIBUTES: readonly string[] = ['title', 'tags'];
-const MIN_PREFIX_LENGTH_EVERYWHERE = 3;
-
-/** Whether the last query word may match `attribute` as a prefix (the highlighter follows the same rule). */
-export function allowsPrefix(attribute: string, word: QueryWord): boolean {
-  return word.isPrefix && (word.term.length >= MIN_PREFIX_LENGTH_EVERYWHERE || SHORT_PREFIX_ATTRIBUTES.includes(attribute));
-}
-
-/** Every word must match (AND), with its typo budget; the last one as a prefix per `allowsPrefix`. */
-function toMiniSearchQuery(words: readonly QueryWord[]): Query {
-  return {
-    combineWith: 'AND',
-    queries: words.map((word): Query => {
-      const exactOrTypo = { queries: [word.term], prefix: false, fuzzy: word.maxTypos || false };
-      if (!word.isPrefix) return exactOrTypo;
-      if (word.term.length >= MIN_PREFIX_LENGTH_EVERYWHERE) return { ...exactOrTypo, prefix: true };
-      return { combineWith: 'OR', queries: [exactOrTypo, { queries: [word.term], prefix: true, fields: [...SHORT_PREFIX_ATTRIBUTES] }] };
-    }),
-  };
-}
-
-/** The records of one locale and their MiniSearch index. */
+/** The records of one locale and their inverted index: per term and attribute, `doc · 1024 + position` of each occurrence. */
 export type LocaleIndex = ReturnType<typeof createLocaleIndex>;
 
 export function createLocaleIndex() {
-  const records = new Map<string, SearchRecord>();
+  const docs: (SearchRecord | undefined)[] = [];
+  /** Normalized title and tags of each doc: Algolia's `exactOnSingleWordQuery: attribute` compares a one-word query with whole values. */
+  const wholeValues: (string[] | undefined)[] = [];
+  const docOf = new Map<string, number>();
   const byEntry = new Map<string, Set<string>>();
+  const postings = new Map<string, number[][]>();
+  const dictionary = createTermDictionary();
+  let dead = 0;
   let newestFirst: SearchRecord[] | undefined;
-  const mini = new MiniSearch<SearchRecord>({
-    idField: 'objectID',
-    fields: [...SEARCHABLE_ATTRIBUTES],
-    extractField: (record, field) => {
-      const value = record[field as keyof SearchRecord];
-      return Array.isArray(value) ? value.join(' ') : String(value ?? '');
-    },
-    tokenize: (text) => text.match(WORD) ?? [],
-    processTerm: (term) => normalizeTerm(term) || null,
-  });
+
+  const index = (record: SearchRecord) => {
+    const doc = docs.push(record) - 1;
+    docOf.set(record.objectID, doc);
+    wholeValues[doc] = [record.title, ...record.tags].map((value) =>
+      tokenize(value)
+        .map((token) => token.term)
+        .join(' '),
+    );
+    SEARCHABLE_ATTRIBUTES.forEach((attribute, a) => {
+      const value = record[attribute];
+      const text = Array.isArray(value) ? value.join(' ') : value;
+      let position = 0;
+      for (const match of text.matchAll(WORD)) {
+        const term = normalizeTerm(match[0]);
+        if (!term) continue;
+        let lists = postings.get(term);
+        if (!lists) {
+          postings.set(term, (lists = []));
+          dictionary.add(term);
+        }
+        (lists[a] ??= []).push(doc * POSITIONS + Math.min(position++, MAX_POSITION));
+      }
+    });
+  };
 
   const remove = (objectID: string) => {
-    const record = records.get(objectID);
-    if (!record) return;
-    mini.remove(record);
-    records.delete(objectID);
+    const doc = docOf.get(objectID);
+    if (doc === undefined) return;
+    const record = docs[doc]!;
+    docs[doc] = undefined;
+    wholeValues[doc] = undefined;
+    docOf.delete(objectID);
     byEntry.get(record.entryId)?.delete(objectID);
+    dead++;
+  };
+
+  const rebuild = () => {
+    const live = docs.filter((record) => record !== undefined);
+    docs.length = 0;
+    wholeValues.length = 0;
+    postings.clear();
+    dictionary.clear();
+    docOf.clear();
+    dead = 0;
+    live.forEach(index);
   };
 
   return {
     get size() {
-      return records.size;
+      return docOf.size;
     },
     add(batch: readonly SearchRecord[]): void {
       for (const record of batch) remove(record.objectID);
-      mini.addAll(batch);
       for (const record of batch) {
-        records.set(record.objectID, record);
+        index(record);
         byEntry.set(record.entryId, (byEntry.get(record.entryId) ?? new Set<string>()).add(record.objectID));
       }
       newestFirst = undefined;
@@ -176,19 +115,86 @@ export function createLocaleIndex() {
         byEntry.delete(entryId);
       }
       if (removed > 0) newestFirst = undefined;
+      if (dead >= MIN_DEAD_FOR_REBUILD && dead > docOf.size) rebuild();
       return removed;
     },
-    /** Records matching every query word, with their relevance (higher is better). */
-    search(words: readonly QueryWord[]): { record: SearchRecord; score: number }[] {
+    /** Records matching every query word and `keep`, in Algolia's tie-breaking order: typo, words, proximity, attribute, exact, then newest. */
+    search(words: readonly QueryWord[], keep: (record: SearchRecord) => boolean): SearchRecord[] {
       if (words.length === 0) return [];
-      return mini.search(toMiniSearchQuery(words), { boost: BOOST }).map((result) => ({ record: records.get(result.id as string)!, score: result.score }));
+      const withPositions = words.length > 1;
+      let hits: Map<number, WordHit[]> | undefined;
+      for (const [w, word] of words.entries()) {
+        const next = new Map<number, WordHit[]>();
+        for (const [term, match] of dictionary.expand(word)) {
+          const lists = postings.get(term)!;
+          lists.forEach((list, a) => {
+            if (match.prefix && !allowsPrefix(SEARCHABLE_ATTRIBUTES[a]!, word)) return;
+            for (const entry of list) {
+              const doc = Math.floor(entry / POSITIONS);
+              const before = hits?.get(doc);
+              if ((hits && !before) || !docs[doc]) continue;
+              const position = entry % POSITIONS;
+              let perWord = next.get(doc);
+              if (!perWord) next.set(doc, (perWord = before ? [...before] : []));
+              const hit = (perWord[w] ??= { typos: match.typos, exact: false, attribute: Number.MAX_SAFE_INTEGER, positions: [] });
+              hit.typos = Math.min(hit.typos, match.typos);
+              hit.exact ||= match.typos === 0 && !match.prefix;
+              hit.attribute = Math.min(hit.attribute, a * POSITIONS + (a === 0 ? position : 0));
+              if (withPositions) hit.positions.push(a * POSITIONS + position);
+            }
+          });
+        }
+        hits = next;
+      }
+      const ranked: Ranked[] = [];
+      for (const [doc, perWord] of hits!) {
+        const record = docs[doc]!;
+        if (keep(record)) ranked.push(rank(record, perWord, wholeValues[doc]!, words));
+      }
+      return ranked.sort(compareRanked).map(({ record }) => record);
     },
     /** Every record, newest first: the answer to an empty query. */
     all(): SearchRecord[] {
-      newestFirst ??= [...records.values()].sort(compareNewestFirst);
+      newestFirst ??= docs.filter((record) => record !== undefined).sort(compareNewestFirst);
       return newestFirst;
     },
   };
+}
+
+function rank(record: SearchRecord, perWord: readonly WordHit[], wholeValues: readonly string[], words: readonly QueryWord[]): Ranked {
+  let typos = 0;
+  let proximity = 0;
+  let attribute = Number.MAX_SAFE_INTEGER;
+  let exact = 0;
+  perWord.forEach((hit, w) => {
+    typos += hit.typos;
+    attribute = Math.min(attribute, hit.attribute);
+    if (hit.exact) exact++;
+    if (w > 0) proximity += getProximity(perWord[w - 1]!.positions, hit.positions);
+  });
+  if (words.length === 1) exact = wholeValues.includes(words[0]!.term) ? 1 : 0;
+  return { record, typos, proximity, attribute, exact };
+}
+
+/** Smallest distance from an occurrence of one word to one of the next in the same attribute (1: neighbours in order; reversed costs one more). */
+function getProximity(first: number[], second: number[]): number {
+  first.sort((a, b) => a - b);
+  second.sort((a, b) => a - b);
+  let best = MAX_PROXIMITY;
+  let j = 0;
+  for (const a of first) {
+    while (j < second.length && second[j]! < a) j++;
+    for (const b of [second[j - 1], second[j]]) {
+      if (b === undefined || Math.floor(a / POSITIONS) !== Math.floor(b / POSITIONS)) continue;
+      best = Math.min(best, b > a ? b - a : a - b + 1);
+    }
+    if (best === 1) break;
+  }
+  return best;
+}
+
+function compareRanked(a: Ranked, b: Ranked): number {
+  return a.typos - b.typos || a.proximity - b.proximity || a.attribute - b.attribute || b.exact - a.exact || compareNewestFirst(a.record, b.record);
 }
 
 /** Stable order for ties and empty queries: newest first, then by objectID. */

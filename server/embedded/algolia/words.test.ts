@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { getEditDistance, getMatchLength, normalizeTerm, tokenize, toOriginalLength, toQueryWords } from './locale-index.ts';
+import { getEditDistance, getMatchLength, normalizeTerm, tokenize, toOriginalLength, toQueryWords } from './words.ts';
 
 describe('text rules', () => {
   it('normalizes case, accents, ligatures and ß', () => {
@@ -28,9 +28,11 @@ describe('text rules', () => {
     expect(toQueryWords('walnut', false)[0]?.maxTypos).toBe(0);
   });
 
-  it('counts plain edits, so a swap of two letters costs two', () => {
+  it('counts a swap of two neighbouring letters as one typo, like Algolia', () => {
     expect(getEditDistance('chair', 'chaor', 2)).toBe(1);
-    expect(getEditDistance('chair', 'chiar', 2)).toBe(2);
+    expect(getEditDistance('chair', 'chiar', 2)).toBe(1);
+    expect(getEditDistance('lamp', 'lmap', 1)).toBe(1);
+    expect(getEditDistance('ca', 'abc', 3)).toBe(3);
     expect(getEditDistance('chair', 'table', 2)).toBe(3);
   });
 

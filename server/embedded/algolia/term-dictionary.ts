@@ -1,0 +1,140 @@
+import type { QueryWord, WordMatch } from './words.ts';
+
+/**
+ * The vocabulary of one index, sorted, and the one search over it: every term a query word matches with its typos (the rule of `matchWord`).
+ * Typo matching walks the sorted terms as if they were a trie: the edit-distance rows of a shared start are computed once, and a start that is
+ * already further than the budget skips every term beginning with it. Rows are banded (only cells within `maxTypos` of the diagonal), so a term
+ * costs at most (2 · maxTypos + 1) cells per letter it does not share with the previous one.
+ */
+export function createTermDictionary() {
+  const terms = new Set<string>();
+  let sorted: string[] | undefined;
+  const list = () => (sorted ??= [...terms].sort());
+  return {
+    add(term: string): void {
+      if (terms.has(term)) return;
+      terms.add(term);
+      sorted = undefined;
+    },
+    clear(): void {
+      terms.clear();
+      sorted = undefined;
+    },
+    get size() {
+      return terms.size;
+    },
+    /** Terms `word` matches, with the typos of each and whether only their start was typed. */
+    expand(word: QueryWord): Map<string, WordMatch> {
+      const all = list();
+      if (word.maxTypos === 0) return expandExact(all, word);
+      return walk(all, word);
+    },
+  };
+}
+
+function expandExact(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
+  const found = new Map<string, WordMatch>();
+  const from = lowerBound(all, word.term, 0);
+  if (!word.isPrefix) {
+    if (all[from] === word.term) found.set(word.term, { typos: 0, prefix: false });
+    return found;
+  }
+  for (let i = from; i < all.length && all[i]!.startsWith(word.term); i++) found.set(all[i]!, { typos: 0, prefix: all[i] !== word.term });
+  return found;
+}
+
+function walk(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
+  const found = new Map<string, WordMatch>();
+  const { term: query, maxTypos: max, isPrefix } = word;
+  const m = query.length;
+  const far = max + 1;
+  // Deeper than m + max letters no cell is within the budget: that depth always prunes.
+  const depths = m + max + 2;
+  const rows = new Uint8Array(depths * (m + 1)).fill(far);
+  /** Best typos of the query against any start of the current path up to each depth (prefix matching). */
+  const prefixBest = new Uint8Array(depths).fill(far);
+  for (let i = 0; i <= Math.min(m, max); i++) rows[i] = i;
+  prefixBest[0] = m <= max ? m : far;
+  let path = '';
+  let valid = 0;
+  for (let index = 0; index < all.length; index++) {
+    const term = all[index]!;
+    let depth = 0;
+    const shared = Math.min(valid, term.length, path.length);
+    while (depth < shared && term.charCodeAt(depth) === path.charCodeAt(depth)) depth++;
+    path = term;
+    valid = depth;
+    let pruned = false;
+    for (let j = depth + 1; j <= term.length; j++) {
+      const rowMin = computeRow(rows, query, term, j, max);
+      const last = rows[j * (m + 1) + m]!;
+      prefixBest[j] = Math.min(prefixBest[j - 1]!, last);
+      valid = j;
+      if (rowMin <= max) continue;
+      // Nothing longer with this start gets closer: skip every term that begins with it (or take them all, if the start already matched).
+      const start = term.slice(0, j);
+      const end = endOfPrefix(all, index, start);
+      if (isPrefix && prefixBest[j]! <= max) for (let k = index; k < end; k++) found.set(all[k]!, { typos: prefixBest[j]!, prefix: true });
+      index = end - 1;
+      pruned = true;
+      break;
+    }
+    if (pruned) continue;
+    const whole = rows[term.length * (m + 1) + m]!;
+    const prefix = prefixBest[term.length]!;
+    if (isPrefix && prefix < whole && prefix <= max) found.set(term, { typos: prefix, prefix: true });
+    else if (whole <= max) found.set(term, { typos: whole, prefix: false });
+  }
+  return found;
+}
+
+/** Row `j` (the path's j-th letter) of the optimal-string-alignment table against `query`, banded to `max`; returns the row's minimum. */
+function computeRow(rows: Uint8Array, query: string, term: string, j: number, max: number): number {
+  const width = query.length + 1;
+  const far = max + 1;
+  const row = j * width;
+  const previous = row - width;
+  const before = previous - width;
+  const letter = term.charCodeAt(j - 1);
+  const lo = Math.max(1, j - max);
+  const hi = Math.min(query.length, j + max);
+  rows[row] = j <= max ? j : far;
+  if (lo - 1 >= 1) rows[row + lo - 1] = far;
+  if (hi + 1 < width) rows[row + hi + 1] = far;
+  let rowMin = rows[row]!;
+  for (let i = lo; i <= hi; i++) {
+    const cost = query.charCodeAt(i - 1) === letter ? 0 : 1;
+    let value = Math.min(rows[previous + i]! + 1, rows[row + i - 1]! + 1, rows[previous + i - 1]! + cost);
+    if (i > 1 && j > 1 && query.charCodeAt(i - 1) === term.charCodeAt(j - 2) && query.charCodeAt(i - 2) === letter) {
+      value = Math.min(value, rows[before + i - 2]! + 1);
+    }
+    value = Math.min(value, far);
+    rows[row + i] = value;
+    if (value < rowMin) rowMin = value;
+  }
+  return rowMin;
+}
+
+/** First index at or after `from` whose term is not below `value`. */
+function lowerBound(all: readonly string[], value: string, from: number): number {
+  let lo = from;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (all[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index after `from` whose term does not start with `start` (terms sharing a start are contiguous once sorted). */
+function endOfPrefix(all: readonly string[], from: number, start: string): number {
+  let lo = from;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (all[mid]!.startsWith(start)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,138 @@
+// The word rules shared by the index and the highlighter, so a word is marked exactly when it matched.
+
+/** Runs of letters, digits and combining marks; everything else separates words, like Algolia's default separators. */
+export const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+const MARKS = /\p{M}+/gu;
+const NON_ASCII = /\P{ASCII}/u;
+const MEMO_LIMIT = 100_000;
+const memo = new Map<string, string>();
+
+/** One word of a text with its UTF-16 offsets; `term` is its normalized form. */
+export interface Token {
+  start: number;
+  end: number;
+  text: string;
+  term: string;
+}
+
+export interface QueryWord {
+  term: string;
+  /** The last word matches as a prefix while the visitor types (Algolia's `prefixLast`). */
+  isPrefix: boolean;
+  /** 1 typo from 4 characters, 2 from 8 (Algolia's `minWordSizefor1Typo`/`for2Typos`). */
+  maxTypos: number;
+}
+
+/** Case- and accent-insensitive form of a word: `Stühle` → `stuhle`, `Straße` → `strasse`. */
+export function normalizeTerm(word: string): string {
+  // Runs for every word indexed and highlighted: ASCII skips Unicode normalization, the rest is memoized.
+  if (!NON_ASCII.test(word)) return word.toLowerCase();
+  let term = memo.get(word);
+  if (term === undefined) {
+    term = word.normalize('NFKD').replace(MARKS, '').toLowerCase().replace(/ß/g, 'ss');
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(word, term);
+  }
+  return term;
+}
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(WORD)) {
+    const term = normalizeTerm(match[0]);
+    if (term) tokens.push({ start: match.index, end: match.index + match[0].length, text: match[0], term });
+  }
+  return tokens;
+}
+
+/** Longer words match exactly: a typo budget over a 500-letter "word" would only cost CPU. */
+const MAX_TYPO_WORD_LENGTH = 64;
+
+export function toQueryWords(query: string, typoTolerance = true): QueryWord[] {
+  const terms = tokenize(query).map((token) => token.term);
+  return terms.map((term, i) => {
+    const length = typoTolerance && term.length <= MAX_TYPO_WORD_LENGTH ? [...term].length : 0;
+    return { term, isPrefix: i === terms.length - 1, maxTypos: length >= 8 ? 2 : length >= 4 ? 1 : 0 };
+  });
+}
+
+/**
+ * Typos between two words up to `max`, counted like Algolia: an insertion, a deletion, a substitution or a swap of two neighbouring letters is one
+ * (Damerau–Levenshtein, optimal string alignment: `chiar` is 1 from `chair`). `max + 1` means "further".
+ */
+export function getEditDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > max) return max + 1;
+    [before, previous] = [previous, current];
+  }
+  return Math.min(previous[b.length]!, max + 1);
+}
+
+/** Typos of `word` against the closest start of `term` (the last query word while it is being typed), up to `max + 1`. */
+export function getPrefixDistance(word: string, term: string, max: number): number {
+  let best = max + 1;
+  for (let length = Math.max(0, word.length - max); length <= Math.min(term.length, word.length + max); length++) {
+    best = Math.min(best, getEditDistance(word, term.slice(0, length), max));
+  }
+  return best;
+}
+
+/** How a query word matches a term: `typos`, and `prefix` when only the start of the term was typed. Undefined: no match. */
+export interface WordMatch {
+  typos: number;
+  prefix: boolean;
+}
+
+/** The rule the index applies (term-dictionary.ts walks it over the whole vocabulary at once): exact, within the typo budget, or as a prefix. */
+export function matchWord(word: QueryWord, term: string): WordMatch | undefined {
+  if (term === word.term) return { typos: 0, prefix: false };
+  const whole = word.maxTypos > 0 ? getEditDistance(word.term, term, word.maxTypos) : 1;
+  if (!word.isPrefix) return whole <= word.maxTypos ? { typos: whole, prefix: false } : undefined;
+  const prefix = term.startsWith(word.term) ? 0 : word.maxTypos > 0 ? getPrefixDistance(word.term, term, word.maxTypos) : 1;
+  if (prefix < whole && prefix <= word.maxTypos) return { typos: prefix, prefix: true };
+  return whole <= word.maxTypos ? { typos: whole, prefix: false } : undefined;
+}
+
+/** Leading characters of `term` to highlight: all of it for exact and typo matches, the typed part for a prefix, 0 for no match. */
+export function getMatchLength(word: QueryWord, term: string): number {
+  const match = matchWord(word, term);
+  if (!match) return 0;
+  return match.prefix ? Math.min(term.length, word.term.length) : term.length;
+}
+
+/** UTF-16 length of the part of `text` whose normalized form is `normalizedLength` long. */
+export function toOriginalLength(text: string, normalizedLength: number): number {
+  let covered = 0;
+  let offset = 0;
+  for (const char of text) {
+    const length = normalizeTerm(char).length;
+    // Combining marks normalize to nothing; they stay with the letter before them.
+    if (covered >= normalizedLength && length > 0) break;
+    covered += length;
+    offset += char.length;
+  }
+  return offset;
+}
+
+/** Searchable attributes, most important first (`searchableAttributes` in docs/search.md); also the default `attributesToHighlight`. */
+export const SEARCHABLE_ATTRIBUTES = ['title', 'tags', 'summary', 'body'] as const;
+
+/** Expanding a 1–2 letter prefix over every body word costs hundreds of ms on a large index; titles are what one keystroke means. */
+export const SHORT_PREFIX_ATTRIBUTES: readonly string[] = ['title', 'tags'];
+const MIN_PREFIX_LENGTH_EVERYWHERE = 3;
+
+/** Whether the last query word may match `attribute` as a prefix (the highlighter follows the same rule). */
+export function allowsPrefix(attribute: string, word: QueryWord): boolean {
+  return word.isPrefix && (word.term.length >= MIN_PREFIX_LENGTH_EVERYWHERE || SHORT_PREFIX_ATTRIBUTES.includes(attribute));
+}
