@@ -28,7 +28,8 @@ describe('starting on a port that is taken', () => {
     build.remove();
   });
 
-  it('exits 1 with one line that names the port and the fix, before any start-up work', async () => {
+  // A whole server process starts: seconds on a loaded 2-core CI machine, more than vitest's 5 s default.
+  it('exits 1 with one line that names the port and the fix, before any start-up work', { timeout: 30_000 }, async () => {
     const child = spawn(process.execPath, [join(ROOT, 'server/index.ts')], {
       cwd: build.root,
       env: {

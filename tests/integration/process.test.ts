@@ -11,7 +11,8 @@ function runServer(env: Record<string, string>) {
 }
 
 describe('server/index.ts start-up', () => {
-  it('exits non-zero with one line naming a bad variable', () => {
+  // Each spawns the server process: seconds on a loaded 2-core CI machine, more than vitest's 5 s default.
+  it('exits non-zero with one line naming a bad variable', { timeout: 30_000 }, () => {
     const result = runServer({ PORT: 'not-a-port' });
 
     expect(result.status).toBe(1);
@@ -19,7 +20,7 @@ describe('server/index.ts start-up', () => {
     expect(result.stdout).toBe('');
   });
 
-  it('prints one line per bad variable', () => {
+  it('prints one line per bad variable', { timeout: 30_000 }, () => {
     const result = runServer({ PORT: '-1', TRUST_PROXY: 'nonsense' });
 
     expect(result.status).toBe(1);
