@@ -65,6 +65,15 @@ describe('getImageWidths', () => {
 });
 
 describe('imageSrcSet', () => {
+  it('builds the candidates of one image and options once, for every request that renders it', () => {
+    const first = imageSrcSet(REMOTE, { sizes: '50vw', format: 'avif', intrinsicWidth: 1600 });
+
+    expect(imageSrcSet(REMOTE, { format: 'avif', intrinsicWidth: 1600, sizes: '50vw' })).toBe(first);
+    expect(imageSrcSet(REMOTE, { sizes: '50vw', format: 'webp', intrinsicWidth: 1600 })).not.toBe(first);
+    expect(imageSrcSet(REMOTE, { sizes: '50vw', format: 'avif', intrinsicWidth: 1200 }).srcSet).not.toBe(first.srcSet);
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+
   it('writes x descriptors for a fixed width and uses the largest candidate as src', () => {
     expect(imageSrcSet(LOCAL, { width: 64, format: 'avif' })).toEqual({
       src: `${LOCAL}?w=128&q=75&fm=avif`,

@@ -80,8 +80,23 @@ export interface ImageSrcSet {
   sizes?: string;
 }
 
+// Pages show the same few images on every request: each one's candidates are built once (ADR 054), at most this many kept.
+const MEMO_MAX = 1000;
+const srcSets = new Map<string, Readonly<ImageSrcSet>>();
+
 /** `src`, `srcSet` and `sizes` (`100vw` for `w` candidates without `sizes`) for one format of an image. */
-export function imageSrcSet(url: string, options: ImageSrcSetOptions = {}): ImageSrcSet {
+export function imageSrcSet(url: string, options: ImageSrcSetOptions = {}): Readonly<ImageSrcSet> {
+  const { width, sizes, quality, format, intrinsicWidth } = options;
+  const key = JSON.stringify([url, width, sizes, quality, format, intrinsicWidth]);
+  let set = srcSets.get(key);
+  if (set === undefined) {
+    if (srcSets.size >= MEMO_MAX) srcSets.clear();
+    srcSets.set(key, (set = Object.freeze(buildSrcSet(url, options))));
+  }
+  return set;
+}
+
+function buildSrcSet(url: string, options: ImageSrcSetOptions): ImageSrcSet {
   const { width, sizes, quality, format, intrinsicWidth } = options;
   const { widths: candidates, kind } = getImageWidths(width, sizes);
   const widths = intrinsicWidth ? capWidths(candidates, intrinsicWidth) : candidates;
