@@ -33,9 +33,11 @@ FROM base AS runtime
 # buffers land in them once the mmap threshold has grown, so freed image memory stays resident. Two arenas and
 # a fixed 128 KB mmap threshold kept the server at 330-390 MB peak in `npm run bench:images`, where glibc's
 # defaults reached 490 MB (sharp recommends jemalloc or these settings on glibc; ADR 012).
+# WEB_CONCURRENCY=auto: one worker per core the container may use (os.availableParallelism(); ADR 050).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
+    WEB_CONCURRENCY=auto \
     MALLOC_ARENA_MAX=2 \
     MALLOC_MMAP_THRESHOLD_=131072
 COPY --from=prod-deps /app/node_modules ./node_modules

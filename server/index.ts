@@ -34,7 +34,11 @@ if (cluster.isPrimary) {
 if (cluster.isPrimary && config.webConcurrency > 1) {
   const [{ startPrimary }, { createLogger }] = await Promise.all([import('#server/lifecycle/cluster.ts'), import('#server/logger.ts')]);
   const logger = createLogger(config).child({ role: 'primary' });
-  const primary = startPrimary({ workers: config.webConcurrency, logger, shutdownTimeoutMs: config.shutdownTimeoutMs });
+  // Without COOKIE_SECRET each process would sign preview cookies with its own random key: the workers share the primary's.
+  const fork = () => cluster.fork({ COOKIE_SECRET: config.preview.cookieSecret });
+  const primary = startPrimary({ workers: config.webConcurrency, logger, shutdownTimeoutMs: config.shutdownTimeoutMs, fork });
+  if (config.contentful.webhookSecret && !config.redisUrl)
+    logger.warn('without REDIS_URL a webhook reaches one worker; the others serve their cached copies until CONTENT_CACHE_TTL_MS');
   process.on('SIGTERM', () => primary.shutdown('SIGTERM'));
   process.on('SIGINT', () => primary.shutdown('SIGINT'));
   process.on('SIGHUP', () => void primary.rollingRestart());
