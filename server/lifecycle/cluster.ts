@@ -111,15 +111,18 @@ export function startPrimary(options: PrimaryOptions) {
     try {
       for (const old of [...live]) {
         if (draining) return;
+        if (!live.has(old)) continue;
         const next = spawn();
         const ready = await new Promise<boolean>((resolve) => {
           next.once('listening', () => resolve(true));
           next.once('exit', () => resolve(false));
         });
         if (!ready) return void logger.error({ ...fields(old) }, 'rolling restart stopped: the new worker exited before listening');
-        stopping.add(old);
-        old.process.kill('SIGTERM');
-        await new Promise((resolve) => (old.isDead() ? resolve(undefined) : old.once('exit', resolve)));
+        // The old one died meanwhile (onExit replaces it): the new one is then the worker too many.
+        const retired = live.has(old) ? old : next;
+        stopping.add(retired);
+        retired.process.kill('SIGTERM');
+        await new Promise((resolve) => (retired.isDead() ? resolve(undefined) : retired.once('exit', resolve)));
       }
       logger.info({ workers: live.size }, 'rolling restart complete');
     } finally {
