@@ -86,13 +86,20 @@ const servedBy = (logs: ProcessLogLine[], path: string) =>
 
 describe('WEB_CONCURRENCY', { timeout: 60_000 }, () => {
   it('runs two workers behind one port and replaces one killed with SIGKILL', async () => {
-    const cluster = startCluster({});
+    const cluster = startCluster({ PREVIEW_SECRET: 'let-me-preview', CONTENTFUL_WEBHOOK_SECRET: 'w'.repeat(64) });
     const listening = await cluster.waitFor('worker listening', 2);
     const port = listening[0]!.port as number;
     expect(new Set(listening.map((line) => line.port))).toEqual(new Set([port]));
     expect(new Set(listening.map((line) => line.pid)).size).toBe(2);
+    expect(cluster.lines('without REDIS_URL a webhook reaches one worker; the others serve their cached copies until CONTENT_CACHE_TTL_MS')).toHaveLength(1);
 
-    for (let n = 0; n < 6; n++) expect(await get(port, '/api/content/tags?before')).toBe(200);
+    // A preview cookie one worker signed is valid on the other (a key of its own would clear it there).
+    const entered = await fetch(`http://127.0.0.1:${port}/api/preview?secret=let-me-preview&path=/`, { redirect: 'manual' });
+    const cookie = entered.headers.get('set-cookie')!.split(';')[0]!;
+    for (let n = 0; n < 6; n++) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/content/tags?before`, { headers: { connection: 'close', cookie } });
+      expect([res.status, res.headers.get('set-cookie')]).toEqual([200, null]);
+    }
     expect(servedBy(cluster.logs, '/api/content/tags?before')).toEqual(new Set([1, 2]));
 
     process.kill(listening[0]!.pid as number, 'SIGKILL');
