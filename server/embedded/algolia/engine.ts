@@ -14,6 +14,7 @@ import { toQueryWords } from './words.ts';
 
 import type { Locale, SearchRecord } from '#shared/content/types.ts';
 import type { LocaleIndex } from './locale-index.ts';
+import type { QueryWord } from './words.ts';
 import type { ParsedQuery, SearchParams } from './query-params.ts';
 
 export interface EmbeddedSearchEngineOptions {
@@ -102,7 +103,9 @@ export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions)
 /** Match, filter, rank, distinct, facets, one page of highlighted hits. */
 function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'none') {
   const { params } = query;
-  const matched = match(index, params, emptyQuery);
+  // Each word carries the terms it matched, so the highlighter marks exactly those without recomputing typos.
+  const words = index.lookUp(toQueryWords(params.query, params.typoTolerance !== false));
+  const matched = match(index, params, words, emptyQuery);
   const grouped = params.distinct ? keepBestPerEntry(matched) : matched;
   const faceted = params.facetingAfterDistinct ? grouped : matched;
   if (query.type === 'facet') {
@@ -115,7 +118,7 @@ function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'n
   const start = page * hitsPerPage;
   const pageRecords = start < reachable ? grouped.slice(start, Math.min(start + hitsPerPage, reachable)) : [];
   return {
-    hits: toHits(pageRecords, params, toQueryWords(params.query, params.typoTolerance !== false)),
+    hits: toHits(pageRecords, params, words),
     nbHits: grouped.length,
     page,
     nbPages: hitsPerPage === 0 ? 0 : Math.ceil(reachable / hitsPerPage),
@@ -132,11 +135,10 @@ function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'n
 }
 
 /** Records that match the query and the filters, best first (Algolia's ranking, ties newest first). */
-function match(index: LocaleIndex, params: SearchParams, emptyQuery: 'all' | 'none'): SearchRecord[] {
+function match(index: LocaleIndex, params: SearchParams, words: readonly QueryWord[], emptyQuery: 'all' | 'none'): SearchRecord[] {
   const facetFilter = toFacetFilterPredicate(params.facetFilters);
   const filter = toFiltersPredicate(params.filters);
   const keep = (record: SearchRecord) => facetFilter(record) && filter(record);
-  const words = toQueryWords(params.query, params.typoTolerance !== false);
   if (words.length === 0) return emptyQuery === 'all' ? index.all().filter(keep) : [];
   return index.search(words, keep);
 }

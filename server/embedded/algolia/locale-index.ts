@@ -9,27 +9,10 @@ const MAX_POSITION = 1023;
 const POSITIONS = MAX_POSITION + 1;
 /** Algolia's proximity counts at most 8 per pair of query words (also for words in different attributes). */
 const MAX_PROXIMITY = 8;
+/** Records per locale index: the newest-first rank takes the low 21 bits of the ranking key. */
+const NEWEST_RANKS = 2 ** 21;
 /** Removed records stay in the postings (skipped at query time) until they outnumber the live ones. */
 const MIN_DEAD_FOR_REBUILD = 1000;
-
-/** What one query word matched in one record: the criteria Algolia ranks by. */
-interface WordHit {
-  typos: number;
-  /** Matched as a whole word without typos. */
-  exact: boolean;
-  /** Best attribute (index · 1024), plus the word's position in the title: Algolia's `attribute`, title being an ordered attribute. */
-  attribute: number;
-  /** attribute · 1024 + position of every occurrence (only kept for proximity when the query has several words). */
-  positions: number[];
-}
-
-interface Ranked {
-  record: SearchRecord;
-  typos: number;
-  proximity: number;
-  attribute: number;
-  exact: number;
-}
 
 /** The records of one locale and their inverted index: per term and attribute, `doc · 1024 + position` of each occurrence. */
 export type LocaleIndex = ReturnType<typeof createLocaleIndex>;
@@ -43,7 +26,15 @@ export function createLocaleIndex() {
   const postings = new Map<string, number[][]>();
   const dictionary = createTermDictionary();
   let dead = 0;
-  let newestFirst: SearchRecord[] | undefined;
+  const scratch = createScratch();
+  let newestFirst: { records: SearchRecord[]; rankOf: Int32Array } | undefined;
+  const order = () => {
+    if (newestFirst) return newestFirst;
+    const records = docs.filter((record) => record !== undefined).sort(compareNewestFirst);
+    const rankOf = new Int32Array(docs.length);
+    records.forEach((record, rank) => (rankOf[docOf.get(record.objectID)!] = rank));
+    return (newestFirst = { records, rankOf });
+  };
 
   const index = (record: SearchRecord) => {
     const doc = docs.push(record) - 1;
@@ -97,6 +88,7 @@ export function createLocaleIndex() {
       return docOf.size;
     },
     add(batch: readonly SearchRecord[]): void {
+      if (docOf.size + batch.length > NEWEST_RANKS) throw new Error(`A search index holds at most ${NEWEST_RANKS} records`);
       for (const record of batch) remove(record.objectID);
       for (const record of batch) {
         index(record);
@@ -118,62 +110,106 @@ export function createLocaleIndex() {
       if (dead >= MIN_DEAD_FOR_REBUILD && dead > docOf.size) rebuild();
       return removed;
     },
+    /** The words with the terms each matches (`QueryWord.matches`), for `search` and the highlighter. */
+    lookUp(words: readonly QueryWord[]): QueryWord[] {
+      return words.map((word) => ({ ...word, matches: dictionary.expand(word), isIndexed: (term: string) => postings.has(term) }));
+    },
     /** Records matching every query word and `keep`, in Algolia's tie-breaking order: typo, words, proximity, attribute, exact, then newest. */
     search(words: readonly QueryWord[], keep: (record: SearchRecord) => boolean): SearchRecord[] {
       if (words.length === 0) return [];
-      const withPositions = words.length > 1;
-      let hits: Map<number, WordHit[]> | undefined;
+      const state = scratch.reset(docs.length);
+      let matched: number[] = [];
+      let previous = new Map<number, number[]>();
       for (const [w, word] of words.entries()) {
-        const next = new Map<number, WordHit[]>();
-        for (const [term, match] of dictionary.expand(word)) {
-          const lists = postings.get(term)!;
-          lists.forEach((list, a) => {
+        const current: number[] = [];
+        const positions = new Map<number, number[]>();
+        for (const [term, match] of word.matches ?? dictionary.expand(word)) {
+          postings.get(term)!.forEach((list, a) => {
             if (match.prefix && !allowsPrefix(SEARCHABLE_ATTRIBUTES[a]!, word)) return;
+            const exact = match.typos === 0 && !match.prefix ? 1 : 0;
             for (const entry of list) {
               const doc = Math.floor(entry / POSITIONS);
-              const before = hits?.get(doc);
-              if ((hits && !before) || !docs[doc]) continue;
+              if (state.words[doc] !== w || !docs[doc]) continue;
               const position = entry % POSITIONS;
-              let perWord = next.get(doc);
-              if (!perWord) next.set(doc, (perWord = before ? [...before] : []));
-              const hit = (perWord[w] ??= { typos: match.typos, exact: false, attribute: Number.MAX_SAFE_INTEGER, positions: [] });
-              hit.typos = Math.min(hit.typos, match.typos);
-              hit.exact ||= match.typos === 0 && !match.prefix;
-              hit.attribute = Math.min(hit.attribute, a * POSITIONS + (a === 0 ? position : 0));
-              if (withPositions) hit.positions.push(a * POSITIONS + position);
+              if (state.seen[doc] !== w + 1) {
+                state.seen[doc] = w + 1;
+                state.wordTypos[doc] = match.typos;
+                state.wordExact[doc] = exact;
+                current.push(doc);
+              } else {
+                state.wordTypos[doc] = Math.min(state.wordTypos[doc]!, match.typos);
+                state.wordExact[doc] ||= exact;
+              }
+              state.attribute[doc] = Math.min(state.attribute[doc]!, a * POSITIONS + (a === 0 ? position : 0));
+              if (words.length > 1) (positions.get(doc) ?? positions.set(doc, []).get(doc)!).push(a * POSITIONS + position);
             }
           });
         }
-        hits = next;
+        for (const doc of current) {
+          state.words[doc] = w + 1;
+          state.typos[doc] = state.typos[doc]! + state.wordTypos[doc]!;
+          state.exact[doc] = state.exact[doc]! + state.wordExact[doc]!;
+          if (w > 0) state.proximity[doc] = state.proximity[doc]! + getProximity(previous.get(doc)!, positions.get(doc)!);
+        }
+        matched = current;
+        previous = positions;
       }
-      const ranked: Ranked[] = [];
-      for (const [doc, perWord] of hits!) {
-        const record = docs[doc]!;
-        if (keep(record)) ranked.push(rank(record, perWord, wholeValues[doc]!, words));
+      const newest = order();
+      const keys: number[] = [];
+      for (const doc of matched) {
+        if (keep(docs[doc]!)) keys.push(toRankingKey(state, doc, wholeValues[doc]!, words, newest.rankOf[doc]!));
       }
-      return ranked.sort(compareRanked).map(({ record }) => record);
+      // One number per record holds every criterion, so sorting compares numbers; its low bits are the record's newest-first rank.
+      return Array.from(Float64Array.from(keys).sort(), (key) => newest.records[key % NEWEST_RANKS]!);
     },
     /** Every record, newest first: the answer to an empty query. */
-    all(): SearchRecord[] {
-      newestFirst ??= docs.filter((record) => record !== undefined).sort(compareNewestFirst);
-      return newestFirst;
-    },
+    all: (): SearchRecord[] => order().records,
   };
 }
 
-function rank(record: SearchRecord, perWord: readonly WordHit[], wholeValues: readonly string[], words: readonly QueryWord[]): Ranked {
-  let typos = 0;
-  let proximity = 0;
-  let attribute = Number.MAX_SAFE_INTEGER;
-  let exact = 0;
-  perWord.forEach((hit, w) => {
-    typos += hit.typos;
-    attribute = Math.min(attribute, hit.attribute);
-    if (hit.exact) exact++;
-    if (w > 0) proximity += getProximity(perWord[w - 1]!.positions, hit.positions);
-  });
-  if (words.length === 1) exact = wholeValues.includes(words[0]!.term) ? 1 : 0;
-  return { record, typos, proximity, attribute, exact };
+function toRankingKey(state: Scratch, doc: number, wholeValues: readonly string[], words: readonly QueryWord[], newestRank: number): number {
+  const exact = words.length === 1 ? (wholeValues.includes(words[0]!.term) ? 1 : 0) : state.exact[doc]!;
+  // 5 + 6 + 12 + 5 + 21 bits: exact under 2^53. Beyond 31 typos, 63 proximity or 31 exact words (a 10-word query) ties count as equal.
+  const criteria =
+    ((Math.min(state.typos[doc]!, 31) * 64 + Math.min(state.proximity[doc]!, 63)) * 4096 + state.attribute[doc]!) * 32 + (31 - Math.min(exact, 31));
+  return criteria * NEWEST_RANKS + newestRank;
+}
+
+type Scratch = ReturnType<ReturnType<typeof createScratch>['reset']>;
+
+/**
+ * Per-record counters of one query, in typed arrays reused across queries (an index answers one query at a time): no map or object per
+ * matching record. `words`: query words the record matched so far; `seen`: the word that last touched it.
+ */
+function createScratch() {
+  let size = 0;
+  let arrays = allocate(0);
+  function allocate(length: number) {
+    // 16 bits: a 512-character query has at most 256 words.
+    const counters = () => new Uint16Array(length);
+    return {
+      words: counters(),
+      seen: counters(),
+      wordTypos: counters(),
+      wordExact: counters(),
+      typos: counters(),
+      exact: counters(),
+      proximity: counters(),
+      attribute: new Int32Array(length),
+    };
+  }
+  return {
+    reset(length: number) {
+      if (length > size) [size, arrays] = [Math.max(length, size * 2), allocate(Math.max(length, size * 2))];
+      arrays.words.fill(0, 0, length);
+      arrays.seen.fill(0, 0, length);
+      arrays.typos.fill(0, 0, length);
+      arrays.exact.fill(0, 0, length);
+      arrays.proximity.fill(0, 0, length);
+      arrays.attribute.fill(SEARCHABLE_ATTRIBUTES.length * POSITIONS, 0, length);
+      return arrays;
+    },
+  };
 }
 
 /** Smallest distance from an occurrence of one word to one of the next in the same attribute (1: neighbours in order; reversed costs one more). */
@@ -191,10 +227,6 @@ function getProximity(first: number[], second: number[]): number {
     if (best === 1) break;
   }
   return best;
-}
-
-function compareRanked(a: Ranked, b: Ranked): number {
-  return a.typos - b.typos || a.proximity - b.proximity || a.attribute - b.attribute || b.exact - a.exact || compareNewestFirst(a.record, b.record);
 }
 
 /** Stable order for ties and empty queries: newest first, then by objectID. */

@@ -21,6 +21,9 @@ export interface QueryWord {
   isPrefix: boolean;
   /** 1 typo from 4 characters, 2 from 8 (Algolia's `minWordSizefor1Typo`/`for2Typos`). */
   maxTypos: number;
+  /** The index's terms this word matched, and which terms the index has (`LocaleIndex.lookUp`): the highlighter then looks up instead of counting typos. */
+  matches?: ReadonlyMap<string, WordMatch>;
+  isIndexed?: (term: string) => boolean;
 }
 
 /** Case- and accent-insensitive form of a word: `Stühle` → `stuhle`, `Straße` → `strasse`. */
@@ -106,8 +109,9 @@ export function matchWord(word: QueryWord, term: string): WordMatch | undefined 
 
 /** Leading characters of `term` to highlight: all of it for exact and typo matches, the typed part for a prefix, 0 for no match. */
 export function getMatchLength(word: QueryWord, term: string): number {
-  const match = matchWord(word, term);
-  if (!match) return 0;
+  const match = word.matches && word.isIndexed?.(term) ? word.matches.get(term) : matchWord(word, term);
+  // The last word where a prefix does not count (allowsPrefix) arrives with `isPrefix: false` and the index's prefix matches.
+  if (!match || (match.prefix && !word.isPrefix)) return 0;
   return match.prefix ? Math.min(term.length, word.term.length) : term.length;
 }
 
