@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 
 import { z } from 'zod';
 
 import { cdnEnv, cdnIssues, toCdnConfig } from '#server/config-cdn.ts';
+import { deepFreeze, isProxyAddress, toAllowedHosts } from '#server/config-helpers.ts';
 
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { Locale } from '#shared/content/types.ts';
@@ -119,17 +119,6 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
-/** What Express's `trust proxy` accepts in a list; anything else would throw inside createApp instead of here. */
-function isProxyAddress(token: string): boolean {
-  const value = token.trim();
-  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
-  const [address = '', prefix, ...rest] = value.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
 /** Validated, frozen configuration: built once by `loadConfig` and passed down explicitly. */
 export type Config = ReturnType<typeof toConfig>;
 
@@ -238,22 +227,6 @@ function toConfig(e: Env, version: string) {
     /** Where a content webhook purges surrogate keys (ADR 052); undefined: no CDN purge. */
     cdn: toCdnConfig(e),
   };
-}
-
-function toAllowedHosts(list: string | undefined, publicUrl: string | undefined): string[] {
-  // Loopback names always, so `npm start` works at http://localhost:3000 with nothing configured.
-  const hosts = new Set(['localhost', '.localhost', '127.0.0.1', '::1']);
-  if (publicUrl && URL.canParse(publicUrl)) hosts.add(new URL(publicUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase());
-  for (const host of list?.split(',') ?? []) if (host.trim()) hosts.add(host.trim().toLowerCase());
-  return [...hosts];
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /** `locales`: the ones served right now (ADR 039), so the browser builds the same route table. */

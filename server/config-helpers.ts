@@ -1,0 +1,30 @@
+import { isIP } from 'node:net';
+
+/** Small pure helpers of `config.ts` (kept apart so the schema and its mapping stay readable). */
+
+/** What Express's `trust proxy` accepts in a list; anything else would throw inside createApp instead of here. */
+export function isProxyAddress(token: string): boolean {
+  const value = token.trim();
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+export function toAllowedHosts(list: string | undefined, publicUrl: string | undefined): string[] {
+  // Loopback names always, so `npm start` works at http://localhost:3000 with nothing configured.
+  const hosts = new Set(['localhost', '.localhost', '127.0.0.1', '::1']);
+  if (publicUrl && URL.canParse(publicUrl)) hosts.add(new URL(publicUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase());
+  for (const host of list?.split(',') ?? []) if (host.trim()) hosts.add(host.trim().toLowerCase());
+  return [...hosts];
+}
+
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
