@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createCapturingLogger } from '../../../tests/fixtures/asset-files.ts';
-import { createDiskCache } from '#server/services/images/disk-cache.ts';
+import { createDiskCache, STALE_TEMP_MS } from '#server/services/images/disk-cache.ts';
 
 let root: string;
 let lines: Array<{ msg: string }>;
@@ -59,16 +59,20 @@ describe('createDiskCache', () => {
     expect(await readdir(dir)).toEqual(['new']);
   });
 
-  it('skips entries larger than the whole budget and removes temp files a crash left behind', async () => {
+  it('skips entries larger than the whole budget and removes temp files a crash left behind, not a write in progress', async () => {
     const dir = join(root, 'cache', 'images');
     await create(1000, dir).set('kept', bytes(10));
     await writeFile(join(dir, '.tmp-deadbeef'), 'half a file');
+    const old = new Date(Date.now() - STALE_TEMP_MS - 1000);
+    await utimes(join(dir, '.tmp-deadbeef'), old, old);
+    // Another worker's write in progress (ADR 050): recent, so it stays.
+    await writeFile(join(dir, '.tmp-inflight'), 'being written');
     const cache = create(50, dir);
 
     await cache.set('huge', bytes(51));
 
     expect(await cache.get('huge')).toBeUndefined();
-    expect(await readdir(dir)).toEqual(['kept']);
+    expect((await readdir(dir)).sort()).toEqual(['.tmp-inflight', 'kept']);
   });
 
   it('serves misses and logs once when the folder cannot be created', async () => {

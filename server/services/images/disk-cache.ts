@@ -7,6 +7,13 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 
 const TEMP_PREFIX = '.tmp-';
+/** Older than this, a temp file is a crashed write, not one in progress: a write takes milliseconds. */
+export const STALE_TEMP_MS = 60_000;
+
+async function removeStaleTemp(path: string): Promise<void> {
+  const info = await stat(path).catch(() => undefined);
+  if (info && Date.now() - info.mtimeMs > STALE_TEMP_MS) await unlink(path).catch(() => undefined);
+}
 const NAME = /^[\w-]{1,100}$/;
 
 /**
@@ -40,8 +47,8 @@ export function createDiskCache({ dir, maxBytes, logger }: { dir: string; maxByt
     const entries: Array<{ name: string; size: number; mtimeMs: number }> = [];
     for (const name of await readdir(dir)) {
       const path = join(dir, name);
-      // Temp files are what a crash mid-write leaves behind.
-      if (name.startsWith(TEMP_PREFIX)) await unlink(path).catch(() => undefined);
+      // Temp files are what a crash mid-write leaves behind; a recent one may be another worker's write in progress (ADR 050).
+      if (name.startsWith(TEMP_PREFIX)) await removeStaleTemp(path);
       else if (NAME.test(name)) {
         const info = await stat(path).catch(() => undefined);
         if (info?.isFile()) entries.push({ name, size: info.size, mtimeMs: info.mtimeMs });
