@@ -107,9 +107,9 @@ describe('createEmbeddedSearchEngine', () => {
 
     // No typos first; then title position 0 before 2; among those the title that is exactly the query, then the newest.
     expect(ids('pine')).toEqual(['pine', 'pines', 'late-pine', 'pint']);
-    // A swap is one typo for all three; no title equals "pnie", so the newest of the position-0 titles comes first.
-    expect(ids('pnie')).toEqual(['pines', 'pine', 'late-pine']);
-    expect(ids('pint')).toEqual(['pint', 'pines', 'pine', 'late-pine']);
+    // A swap is one typo; typos apply to whole words, so "pines" (two away, and not started by "pnie" or "pint") is out.
+    expect(ids('pnie')).toEqual(['pine', 'late-pine']);
+    expect(ids('pint')).toEqual(['pint', 'pine', 'late-pine']);
     // Words side by side beat the same words apart, before the attribute is looked at.
     engine.updateRecords([record('apart', 'Glass', 'A pint of milk in a glass', '2026-01-01T00:00:00.000Z')]);
     expect(ids('pint glass')).toEqual(['pint', 'apart']);

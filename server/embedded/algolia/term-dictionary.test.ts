@@ -37,7 +37,9 @@ describe('createTermDictionary', () => {
     const found = dictionary.expand(toQueryWords('chiar')[0]!);
 
     expect(found.get('chair')).toEqual({ typos: 1, prefix: false });
-    expect(found.get('chairs')).toEqual({ typos: 1, prefix: true });
+    // Typos apply to whole words: "chiar" is two from "chairs", and not a prefix of it.
+    expect(found.has('chairs')).toBe(false);
+    expect(dictionary.expand(toQueryWords('chai')[0]!).get('chairs')).toEqual({ typos: 0, prefix: true });
     expect(dictionary.expand(toQueryWords('lamp')[0]!).get('lamps')).toEqual({ typos: 0, prefix: true });
     expect(dictionary.expand(toQueryWords('lamp x')[0]!).get('lamps')).toEqual({ typos: 1, prefix: false });
     expect(dictionary.expand(toQueryWords('oak x')[0]!).has('oaks')).toBe(false);

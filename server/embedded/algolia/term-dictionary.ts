@@ -23,7 +23,7 @@ export function createTermDictionary() {
     get size() {
       return terms.size;
     },
-    /** Terms `word` matches, with the typos of each and whether only their start was typed. */
+    /** Terms `word` matches, with the typos of each and whether only their start was typed (a prefix matches without typos). */
     expand(word: QueryWord): Map<string, WordMatch> {
       const all = list();
       if (word.maxTypos === 0) return expandExact(all, word);
@@ -74,7 +74,7 @@ function walk(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
       // Nothing longer with this start gets closer: skip every term that begins with it (or take them all, if the start already matched).
       const start = term.slice(0, j);
       const end = endOfPrefix(all, index, start);
-      if (isPrefix && prefixBest[j]! <= max) for (let k = index; k < end; k++) found.set(all[k]!, { typos: prefixBest[j]!, prefix: true });
+      if (isPrefix && prefixBest[j] === 0) for (let k = index; k < end; k++) found.set(all[k]!, { typos: 0, prefix: true });
       index = end - 1;
       pruned = true;
       break;
@@ -82,7 +82,7 @@ function walk(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
     if (pruned) continue;
     const whole = rows[term.length * (m + 1) + m]!;
     const prefix = prefixBest[term.length]!;
-    if (isPrefix && prefix < whole && prefix <= max) found.set(term, { typos: prefix, prefix: true });
+    if (isPrefix && prefix === 0 && whole > 0) found.set(term, { typos: 0, prefix: true });
     else if (whole <= max) found.set(term, { typos: whole, prefix: false });
   }
   return found;

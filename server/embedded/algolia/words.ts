@@ -82,28 +82,19 @@ export function getEditDistance(a: string, b: string, max: number): number {
   return Math.min(previous[b.length]!, max + 1);
 }
 
-/** Typos of `word` against the closest start of `term` (the last query word while it is being typed), up to `max + 1`. */
-export function getPrefixDistance(word: string, term: string, max: number): number {
-  let best = max + 1;
-  for (let length = Math.max(0, word.length - max); length <= Math.min(term.length, word.length + max); length++) {
-    best = Math.min(best, getEditDistance(word, term.slice(0, length), max));
-  }
-  return best;
-}
-
 /** How a query word matches a term: `typos`, and `prefix` when only the start of the term was typed. Undefined: no match. */
 export interface WordMatch {
   typos: number;
   prefix: boolean;
 }
 
-/** The rule the index applies (term-dictionary.ts walks it over the whole vocabulary at once): exact, within the typo budget, or as a prefix. */
+/** The rule the index applies (term-dictionary.ts walks it over the whole vocabulary at once): exact, within the typo budget, or as an exact prefix. */
 export function matchWord(word: QueryWord, term: string): WordMatch | undefined {
   if (term === word.term) return { typos: 0, prefix: false };
   const whole = word.maxTypos > 0 ? getEditDistance(word.term, term, word.maxTypos) : 1;
   if (!word.isPrefix) return whole <= word.maxTypos ? { typos: whole, prefix: false } : undefined;
-  const prefix = term.startsWith(word.term) ? 0 : word.maxTypos > 0 ? getPrefixDistance(word.term, term, word.maxTypos) : 1;
-  if (prefix < whole && prefix <= word.maxTypos) return { typos: prefix, prefix: true };
+  // Typos apply to whole words only: a prefix with typos would let `desk` find "design".
+  if (term.startsWith(word.term) && whole > 0) return { typos: 0, prefix: true };
   return whole <= word.maxTypos ? { typos: whole, prefix: false } : undefined;
 }
 
