@@ -74,9 +74,11 @@ function startCluster(env: Record<string, string>) {
 
 /** A request on a fresh connection (the primary hands connections round-robin), or the error's code. */
 async function get(port: number, path: string): Promise<number | string> {
-  return fetch(`http://127.0.0.1:${port}${path}`, { headers: { connection: 'close' } }).then(
+  // A request that hangs is an answer too ('TimeoutError'), so a stuck connection fails its test with a reason instead of
+  // stalling it into vitest's timeout (CI once timed out the SIGHUP test after 60 s; it takes ~5 s).
+  return fetch(`http://127.0.0.1:${port}${path}`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(10_000) }).then(
     async (res) => (await res.arrayBuffer(), res.status),
-    (error: { cause?: { code?: string } }) => error.cause?.code ?? 'failed',
+    (error: { name?: string; cause?: { code?: string } }) => error.cause?.code ?? error.name ?? 'failed',
   );
 }
 
