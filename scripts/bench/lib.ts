@@ -1,8 +1,8 @@
 /** What the benchmarks and audits share: load generation, a process's CPU and memory (Linux /proc), medians, tables, tools. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
+import { availableParallelism, homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 
 export interface LoadResult {
@@ -34,14 +34,56 @@ export async function waitUntilUp(url: string, timeoutMs = 30_000): Promise<void
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
+/** A /proc/<pid>/stat line (proc(5)): parent pid, own user + system ticks (fields 14, 15), reaped children's ticks (16, 17). */
+export function parseStat(text: string): { pid: number; ppid: number; ownTicks: number; reapedTicks: number } {
+  // The command name (field 2) may hold spaces and ')', so fields are counted from its last ')'.
+  const fields = text.slice(text.lastIndexOf(') ') + 2).split(' ');
+  const at = (field: number) => Number(fields[field - 3]);
+  return { pid: Number.parseInt(text, 10), ppid: at(4), ownTicks: at(14) + at(15), reapedTicks: at(16) + at(17) };
+}
+
+/** `root` and every process below it, given each process's parent. */
+export function descendants(root: number, parents: Array<{ pid: number; ppid: number }>): number[] {
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) for (const p of parents) if (p.ppid === tree[i]) tree.push(p.pid);
+  return tree;
+}
+
+const readOrEmpty = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+};
+const allStats = () => readdirSync('/proc').flatMap((pid) => (/^\d+$/.test(pid) ? [readOrEmpty(`/proc/${pid}/stat`)] : []));
+
+/** The processes of `pid`'s tree (a cluster primary and its workers), from /proc; [] without the process. */
+export function processTree(pid: number | undefined): number[] {
+  if (!pid || !existsSync(`/proc/${pid}`)) return [];
+  return descendants(pid, allStats().filter(Boolean).map(parseStat));
+}
+
 /** User + system CPU time of a process in ms (proc(5): stat fields 14 and 15), NaN without /proc or the process. */
 export function processCpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return NaN;
-  }
+  const stat = readOrEmpty(`/proc/${pid}/stat`);
+  return stat ? (parseStat(stat).ownTicks * 1000) / CLOCK_TICKS : NaN;
+}
+
+/**
+ * CPU time in ms of `pid` and all its descendants, live or exited: a worker that died is counted once its parent reaped it
+ * (fields 16–17 of the parent). NaN without the process.
+ */
+export function treeCpuMs(pid: number | undefined): number {
+  const stats = processTree(pid).map((p) => parseStat(readOrEmpty(`/proc/${p}/stat`)));
+  const ticks = stats.reduce((sum, s) => sum + (s.ownTicks || 0) + (s.reapedTicks || 0), 0);
+  return stats.length ? (ticks * 1000) / CLOCK_TICKS : NaN;
+}
+
+/** Resident set size in MB summed over `pid` and its descendants (shared pages count once per process, as `ps` shows them). */
+export function treeRssMb(pid: number | undefined): number {
+  const tree = processTree(pid);
+  return tree.length ? tree.reduce((sum, p) => sum + (rssMb(p) || 0), 0) : NaN;
 }
 
 /** Resident set size of a process in MB, from /proc/<pid>/status. */
@@ -64,6 +106,16 @@ export function table(rows: string[][], left = 1, rule = false): string {
   if (rule) lines.splice(1, 0, widths.map((width) => '-'.repeat(width)).join('  '));
   return lines.join('\n');
 }
+
+/** Rows as a GitHub markdown table (the first row is the header), to paste into the README. */
+export const markdownTable = (rows: string[][]) =>
+  rows.map((r, i) => `| ${r.join(' | ')} |${i === 0 ? `\n|${r.map(() => ' --- |').join('')}` : ''}`).join('\n');
+
+/** When and where a bench ran: numbers from a shared machine mean little without its load. */
+export const machineLine = () =>
+  `${new Date().toISOString()} · node ${process.version} · ${availableParallelism()} cores · load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 
 /** `file` of a tool that is no project dependency, installed once (`--ignore-scripts`) into ~/.cache/vitrine/`dir`. */
 export function cachedTool(dir: string, spec: string, file: string): string {
