@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { startServer } from '../../tests/e2e/support/server.ts';
-import { autocannon, median, processCpuMs } from './lib.ts';
+import { autocannon, machineLine, median, treeCpuMs } from './lib.ts';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -24,6 +24,7 @@ const { values: args, positionals } = parseArgs({
 if (positionals.length !== 2) throw new Error('usage: node scripts/bench/compare-builds.ts <before checkout> <after checkout>');
 
 const env = { NODE_ENV: 'production', LOG_LEVEL: 'info', PAGE_CACHE_MAX_BYTES: '0' };
+process.stdout.write(`${machineLine()}\n`);
 const servers = await Promise.all(positionals.map((dir) => startServer({ root: resolve(dir), env, captureLogs: false })));
 try {
   const builds = servers.map((server, i) => ({
@@ -36,13 +37,14 @@ try {
   for (const b of builds) await autocannon({ url: b.url, connections: 10, duration: 2 });
   for (let round = 0; round < Number(args.rounds); round++) {
     for (const [i, b] of builds.entries()) {
-      const before = processCpuMs(b.pid);
+      const before = treeCpuMs(b.pid);
       const result = await autocannon({ url: b.url, connections: 10, duration: Number(args.duration) });
       if (result.non2xx > 0) throw new Error(`${b.url}: ${result.non2xx} non-2xx answers`);
       samples[i]!.rps.push(result.requests.average);
-      samples[i]!.cpu.push((processCpuMs(b.pid) - before) / Math.max(1, result.requests.total));
+      samples[i]!.cpu.push((treeCpuMs(b.pid) - before) / Math.max(1, result.requests.total));
     }
   }
+  process.stdout.write(`${machineLine()}\n`);
   builds.forEach((b, i) => {
     const html = pages[i] ?? '';
     const hydration = /window\.__staticRouterHydrationData\s*=[\s\S]*?<\/script>/.exec(html)?.[0].length ?? 0;
