@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
 import pino from 'pino';
-import { pinoHttp } from 'pino-http';
 
 import type { Config } from '#server/config.ts';
 import type { RequestHandler } from 'express';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DestinationStream, Logger, LoggerOptions } from 'pino';
 
 /** Query values that may carry credentials never reach a log line. */
@@ -38,51 +36,56 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'isDev' | 'versio
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** One line per request (id, status, duration, bytes, page-cache status); an incoming `X-Request-Id` is trusted only behind a proxy. */
-export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy']): RequestHandler[] {
-  return [
-    countBytes,
-    pinoHttp({
-      logger,
-      genReqId(req: IncomingMessage, res: ServerResponse) {
-        const incoming = req.headers['x-request-id'];
-        const id = trustProxy && typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel(req, res, err) {
-        if (err || res.statusCode >= 500) return 'error';
-        if (res.statusCode >= 400) return 'warn';
-        // originalUrl: a mounted static handler strips its prefix from req.url.
-        if (isQuietPath((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '')) return 'debug';
-        return 'info';
-      },
-      customSuccessMessage: () => 'request completed',
-      customErrorMessage: () => 'request failed',
-      customAttributeKeys: { reqId: 'reqId', responseTime: 'durationMs' },
-      // Every line logged through req.log carries a top-level reqId; the completion line adds the request.
-      quietReqLogger: true,
-      serializers: {
-        req(req: { id: string; method: string; url: string; headers: Record<string, string> }) {
-          return { id: req.id, method: req.method, url: redactUrl(req.url), userAgent: req.headers['user-agent'] };
-        },
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customProps(_req, res) {
-        const out = res as ServerResponse & { locals?: Record<string, unknown> };
-        return { cache: out.locals?.cacheStatus, bytes: (out.locals?.bytesWritten as number | undefined) ?? undefined };
-      },
-    }),
-  ];
+declare module 'http' {
+  interface IncomingMessage {
+    id: string;
+    /** A child logger whose lines carry this request's `reqId`, made on first use. */
+    log: Logger;
+  }
 }
 
-const countBytes: RequestHandler = (req, res, next) => {
-  const start = req.socket.bytesWritten;
-  res.on('finish', () => {
-    res.locals.bytesWritten = req.socket.bytesWritten - start;
-  });
-  next();
-};
+/**
+ * One line per request (id, status, duration, bytes, page-cache status); an incoming `X-Request-Id` is trusted only behind a proxy.
+ * Written with pino directly: pino-http made three child loggers per request and serialized the request into each (issue 16 item 5).
+ */
+export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy']): RequestHandler {
+  return (req, res, next) => {
+    const started = Date.now();
+    const bytesBefore = req.socket.bytesWritten;
+    const incoming = req.headers['x-request-id'];
+    const id = trustProxy && typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', { configurable: true, enumerable: false, get: () => (child ??= logger.child({ reqId: id })) });
+    let bytes: number | undefined;
+    let logged = false;
+    const complete = () => {
+      if (logged) return;
+      logged = true;
+      const failed = res.statusCode >= 500;
+      const level = failed ? 'error' : res.statusCode >= 400 ? 'warn' : isQuietPath(req.originalUrl) ? 'debug' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      const line = {
+        reqId: id,
+        req: { id, method: req.method, url: redactUrl(req.originalUrl), userAgent: req.headers['user-agent'] },
+        res: { statusCode: res.statusCode },
+        ...(failed ? { err: new Error(`failed with status code ${res.statusCode}`) } : {}),
+        cache: res.locals.cacheStatus as string | undefined,
+        bytes,
+        durationMs: Date.now() - started,
+      };
+      logger[level](line, failed ? 'request failed' : 'request completed');
+    };
+    res.on('finish', () => {
+      bytes = req.socket.bytesWritten - bytesBefore;
+      complete();
+    });
+    // A client that leaves before the end still gets its line.
+    res.on('close', complete);
+    next();
+  };
+}
 
 /** Health checks and fingerprinted assets log at debug so they don't drown real traffic. */
 export function isQuietPath(url: string): boolean {
