@@ -1,6 +1,13 @@
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, RouterContextProvider, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  RouterContextProvider,
+  StaticRouterProvider,
+  UNSAFE_defaultMapRouteProperties,
+} from 'react-router';
 
 import { AppConfigProvider } from '#client/components/app-config.tsx';
 import { DocumentAssets } from '#client/components/document-assets.tsx';
@@ -12,7 +19,7 @@ import { contentContext, requestInfoContext, richTextHtmlContext, searchContext 
 import { toScriptSafeJson } from '#shared/http/serialize.ts';
 
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
-import type { LoaderFunction, StaticHandler, StaticHandlerContext } from 'react-router';
+import type { DataRouteObject, DataRouter, LoaderFunction, StaticHandler, StaticHandlerContext } from 'react-router';
 import type { ContentApi } from '#shared/data/content-api.ts';
 import type { RequestInfo } from '#shared/data/context.ts';
 import type { SearchApi } from '#shared/data/search-api.ts';
@@ -33,7 +40,8 @@ const handlers = new Map<string, StaticHandler>();
 const handlerFor = (locales: readonly Locale[]): StaticHandler => {
   const key = locales.join();
   let handler = handlers.get(key);
-  if (!handler) handlers.set(key, (handler = createStaticHandler(createRoutes(loaderFor, locales))));
+  // Route components become elements once, as createStaticRouter would make them per request (staticRouter).
+  if (!handler) handlers.set(key, (handler = createStaticHandler(createRoutes(loaderFor, locales), { mapRouteProperties: UNSAFE_defaultMapRouteProperties })));
   return handler;
 };
 const richTextHtml = createRichTextHtml({ renderModel: (source, locale) => <ModelViewer source={source} locale={locale} /> });
@@ -82,13 +90,15 @@ export interface RenderOptions extends Pick<RenderToPipeableStreamOptions, 'onSh
 /** Streams the document for a queried context. Hydration data rides in one nonce'd script. */
 export function renderDocument(context: StaticHandlerContext, { nonce, bootstrapModules, integrity, publicConfig, assets, ...callbacks }: RenderOptions) {
   // The table the context was queried with: the same served locales reach both (server/ssr/document-handler.ts).
-  const router = createStaticRouter(handlerFor(publicConfig.locales).dataRoutes, context);
+  const router = staticRouter(handlerFor(publicConfig.locales), context);
   const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
   // The browser adopts the canonical URL the page was rendered for (shared/canonical-url.ts) instead of shipping the rule.
   const url = context.location.pathname + context.location.search;
+  let config = configJson.get(publicConfig);
+  if (config === undefined) configJson.set(publicConfig, (config = toScriptSafeJson(publicConfig)));
   const bootstrap = [
-    `window.__staticRouterHydrationData=${toScriptSafeJson(hydration, withoutRenderedHtml)}`,
-    `window.__vitrineConfig=${toScriptSafeJson(publicConfig)}`,
+    `window.__staticRouterHydrationData=${toScriptSafeJson(withoutRenderedHtml(hydration))}`,
+    `window.__vitrineConfig=${config}`,
     `window.__vitrineUrl=${toScriptSafeJson(url)}`,
   ];
   return renderToPipeableStream(
@@ -133,9 +143,41 @@ export async function queryData(
   return { type: 'data', status: context.statusCode, results };
 }
 
-/** Rendered rich text is already in the HTML; the browser reads it from the DOM, so the data carries no second copy. */
-function withoutRenderedHtml(_key: string, value: unknown): unknown {
-  return isRenderedRichText(value) ? { ...value, html: null } : value;
+/** The server hands every request the same config object per set of served locales; its JSON is made once. */
+const configJson = new WeakMap<PublicConfig, string>();
+
+// createStaticRouter converts the route table on every call (issue 16 item 5). The handler's table already is one, built with
+// the same route properties (handlerFor), and its lazy routes load into those very objects: the router can use it as it is.
+const manifests = new WeakMap<StaticHandler, DataRouter['manifest']>();
+function staticRouter(handler: StaticHandler, context: StaticHandlerContext): DataRouter {
+  let manifest = manifests.get(handler);
+  if (!manifest) manifests.set(handler, (manifest = byId(handler.dataRoutes, {})));
+  // A router over no routes converts nothing; render resolves its matches through the manifest.
+  return Object.defineProperties(createStaticRouter([], context), { routes: { value: handler.dataRoutes }, manifest: { value: manifest } });
+}
+function byId(routes: DataRouteObject[], into: DataRouter['manifest']): DataRouter['manifest'] {
+  for (const route of routes) {
+    into[route.id] = route;
+    if (route.children) byId(route.children, into);
+  }
+  return into;
+}
+
+/**
+ * Rendered rich text is already in the HTML; the browser reads it from the DOM, so the data carries no second copy. A copy of
+ * `value` without it, sharing what holds none: a replacer in JSON.stringify sent the whole serialization down V8's slow path.
+ */
+function withoutRenderedHtml(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || 'toJSON' in value) return value;
+  if (isRenderedRichText(value)) return { ...value, html: null };
+  let copy: Record<string, unknown> | unknown[] | undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const stripped = withoutRenderedHtml(child);
+    if (stripped === child) continue;
+    copy ??= Array.isArray(value) ? [...(value as unknown[])] : { ...value };
+    (copy as Record<string, unknown>)[key] = stripped;
+  }
+  return copy ?? value;
 }
 
 /** Never ship an unexpected error's message or stack to the browser. */

@@ -18,6 +18,7 @@ import type { Config } from '#server/config.ts';
 import type { AssetResolver, SsrEntry, SsrEntryLoader } from '#server/ssr/assets.ts';
 import type { PageCache } from '#server/ssr/page-cache.ts';
 import type { Locale } from '#shared/content/types.ts';
+import type { PublicConfig } from '#shared/public-config.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RouterContextProvider, StaticHandlerContext } from 'react-router';
 
@@ -43,6 +44,13 @@ export interface DocumentHandlerOptions {
 export function createDocumentHandler(options: DocumentHandlerOptions): RequestHandler {
   const { config } = options;
   const cacheKeyFor = createPageCacheKey(config, options.buildId);
+  // One per set of served locales, the same object each time: the SSR entry keeps its JSON by identity.
+  const publicConfigs = new Map<string, PublicConfig>();
+  const publicConfigFor = (locales: readonly Locale[]) => {
+    let value = publicConfigs.get(locales.join());
+    if (!value) publicConfigs.set(locales.join(), (value = publicConfig(config, locales)));
+    return value;
+  };
 
   return async (req, res) => {
     // The loaders see the canonical URL (known query parameters only), so the page, its ETag and its cache key agree.
@@ -93,7 +101,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
         ? (html: string, nonce: string) =>
             void pageCache.store(cacheKey, { ...stored, html, nonce }).catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'))
         : undefined;
-    streamDocument(req, res, options, { entry, context, chunks: document.chunks, signal: request.signal, store, locales });
+    streamDocument(req, res, options, { entry, context, chunks: document.chunks, signal: request.signal, store, publicConfig: publicConfigFor(locales) });
   };
 }
 
@@ -104,7 +112,7 @@ interface DocumentToStream {
   /** The Fetch request's signal: aborted when the client went away. */
   signal: AbortSignal;
   store: ((html: string, nonce: string) => void) | undefined;
-  locales: readonly Locale[];
+  publicConfig: PublicConfig;
 }
 
 /**
@@ -136,13 +144,15 @@ function streamDocument(req: Request, res: Response, options: DocumentHandlerOpt
 
   const stream = entry.renderDocument(context, {
     nonce,
-    bootstrapModules: assets.bootstrapModules,
-    ...(assets.integrity ? { integrity: assets.integrity } : {}),
-    publicConfig: publicConfig(config, page.locales),
+    // DocumentAssets loads them after the LCP image (ADR 058), so React must not.
+    bootstrapModules: [],
+    publicConfig: page.publicConfig,
     assets: {
       nonce,
       stylesheets: assets.stylesheets,
       modulePreloads: assets.modulePreloads,
+      bootstrapModules: assets.bootstrapModules,
+      ...(assets.integrity ? { integrity: assets.integrity } : {}),
       ...(assets.inlineStyles ? { inlineStyles: assets.inlineStyles } : {}),
     },
     onShellReady() {
