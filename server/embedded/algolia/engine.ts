@@ -105,25 +105,27 @@ function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'n
   const { params } = query;
   // Each word carries the terms it matched, so the highlighter marks exactly those without recomputing typos.
   const words = index.lookUp(toQueryWords(params.query, params.typoTolerance !== false));
+  // Hits stay unordered ranking keys: distinct, facet counts and the page's partial sort each take one pass over them.
   const matched = match(index, params, words, emptyQuery);
-  const grouped = params.distinct ? keepBestPerEntry(matched) : matched;
+  const grouped = params.distinct ? index.distinct(matched) : matched;
   const faceted = params.facetingAfterDistinct ? grouped : matched;
   if (query.type === 'facet') {
     const { highlightPreTag: preTag, highlightPostTag: postTag } = params;
     const highlight = { preTag, postTag, escape: shouldEscapeHighlights(preTag, postTag) };
-    return { facetHits: searchFacetValues(faceted, query.facet!, params.facetQuery, params.maxFacetHits, highlight), exhaustiveFacetsCount: true as const };
+    const facetHits = searchFacetValues(index.countFacets(faceted), query.facet!, params.facetQuery, params.maxFacetHits, highlight);
+    return { facetHits, exhaustiveFacetsCount: true as const };
   }
   const { page, hitsPerPage } = params;
   const reachable = Math.min(grouped.length, PAGINATION_LIMIT);
   const start = page * hitsPerPage;
-  const pageRecords = start < reachable ? grouped.slice(start, Math.min(start + hitsPerPage, reachable)) : [];
+  const pageRecords = start < reachable ? index.top(grouped, Math.min(start + hitsPerPage, reachable)).slice(start) : [];
   return {
     hits: toHits(pageRecords, params, words),
     nbHits: grouped.length,
     page,
     nbPages: hitsPerPage === 0 ? 0 : Math.ceil(reachable / hitsPerPage),
     hitsPerPage,
-    ...(params.facets.length > 0 ? { facets: countFacets(faceted, params.facets, params.maxValuesPerFacet) } : {}),
+    ...(params.facets.length > 0 ? { facets: countFacets(index.countFacets(faceted), params.facets, params.maxValuesPerFacet) } : {}),
     exhaustiveFacetsCount: true as const,
     exhaustiveNbHits: true,
     exhaustiveTypo: true,
@@ -134,17 +136,11 @@ function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'n
   };
 }
 
-/** Records that match the query and the filters, best first (Algolia's ranking, ties newest first). */
-function match(index: LocaleIndex, params: SearchParams, words: readonly QueryWord[], emptyQuery: 'all' | 'none'): SearchRecord[] {
+/** Ranking keys of the records that match the query and the filters (ascending: Algolia's ranking, ties newest first). */
+function match(index: LocaleIndex, params: SearchParams, words: readonly QueryWord[], emptyQuery: 'all' | 'none'): Float64Array {
   const facetFilter = toFacetFilterPredicate(params.facetFilters);
   const filter = toFiltersPredicate(params.filters);
   const keep = (record: SearchRecord) => facetFilter(record) && filter(record);
-  if (words.length === 0) return emptyQuery === 'all' ? index.all().filter(keep) : [];
+  if (words.length === 0) return emptyQuery === 'all' ? index.all(keep) : new Float64Array(0);
   return index.search(words, keep);
-}
-
-/** `distinct` on `entryId`: the first (best) chunk of each entry stands for it. */
-function keepBestPerEntry(records: readonly SearchRecord[]): SearchRecord[] {
-  const seen = new Set<string>();
-  return records.filter((record) => !seen.has(record.entryId) && seen.add(record.entryId));
 }

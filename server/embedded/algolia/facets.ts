@@ -3,11 +3,13 @@ import { HttpError } from '#shared/http/http-error.ts';
 import { createWordMatcher, highlightText } from './highlight.ts';
 import { toQueryWords } from './words.ts';
 
+import { FACET_ATTRIBUTES } from './facet-values.ts';
+
 import type { SearchRecord } from '#shared/content/types.ts';
+import type { FacetCounts } from './facet-values.ts';
 import type { HighlightOptions } from './highlight.ts';
 
-/** `attributesForFaceting` in Algolia terms; filters may also name `entryId`. */
-const FACET_ATTRIBUTES: readonly string[] = ['type', 'tags', 'locale'];
+/** Filters may also name `entryId`. */
 const FILTER_ATTRIBUTES = [...FACET_ATTRIBUTES, 'entryId'];
 
 type RecordPredicate = (record: SearchRecord) => boolean;
@@ -150,10 +152,14 @@ function badFilter(reason: string, parameter = 'filters'): HttpError {
  * Value counts per facet, most frequent first (ties by value), at most `maxValuesPerFacet` each; facets without values are left out. `*` means every facet;
  * unknown names are ignored, as Algolia ignores attributes not declared for faceting.
  */
-export function countFacets(records: readonly SearchRecord[], requested: readonly string[], maxValuesPerFacet: number): Record<string, Record<string, number>> {
+export function countFacets(
+  getCounts: (facet: string) => FacetCounts,
+  requested: readonly string[],
+  maxValuesPerFacet: number,
+): Record<string, Record<string, number>> {
   const result: Record<string, Record<string, number>> = {};
   for (const facet of FACET_ATTRIBUTES.filter((attribute) => requested.includes('*') || requested.includes(attribute))) {
-    const entries = getSortedCounts(records, facet).slice(0, maxValuesPerFacet);
+    const entries = getCounts(facet).slice(0, maxValuesPerFacet);
     if (entries.length > 0) result[facet] = Object.fromEntries(entries);
   }
   return result;
@@ -161,7 +167,7 @@ export function countFacets(records: readonly SearchRecord[], requested: readonl
 
 /** Search for facet values (RefinementList `searchable`): values whose words start with the words of `facetQuery`, most frequent first. */
 export function searchFacetValues(
-  records: readonly SearchRecord[],
+  getCounts: (facet: string) => FacetCounts,
   facet: string,
   facetQuery: string,
   maxFacetHits: number,
@@ -173,29 +179,11 @@ export function searchFacetValues(
   const words = toQueryWords(facetQuery, false).map((word) => ({ ...word, isPrefix: true }));
   const matcher = createWordMatcher(words);
   const hits = [];
-  for (const [value, count] of getSortedCounts(records, facet)) {
+  for (const [value, count] of getCounts(facet)) {
     const highlighted = highlightText(value, matcher, highlight);
     if (words.length > 0 && highlighted.matchedWords.length < words.length) continue;
     hits.push({ value, highlighted: highlighted.value, count });
     if (hits.length >= maxFacetHits) break;
   }
   return hits;
-}
-
-function getSortedCounts(records: readonly SearchRecord[], facet: string): [string, number][] {
-  const counts = new Map<string, number>();
-  const add = (value: unknown) => {
-    const key = String(value);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  };
-  // Runs over every matching record of every query, so no per-record allocation.
-  for (const record of records) {
-    const value = record[facet as keyof SearchRecord];
-    if (!Array.isArray(value)) {
-      if (value !== undefined) add(value);
-      continue;
-    }
-    value.forEach((item: string, i) => value.indexOf(item) === i && add(item));
-  }
-  return [...counts].sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : a > b ? 1 : 0));
 }

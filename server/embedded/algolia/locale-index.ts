@@ -1,20 +1,20 @@
+import { createFacetValues } from './facet-values.ts';
+import { addProximity, createScratch, MAX_POSITION, NEWEST_RANKS, POSITIONS, selectSmallest, toRankingKey } from './ranking.ts';
 import { createTermDictionary } from './term-dictionary.ts';
 import { allowsPrefix, normalizeTerm, SEARCHABLE_ATTRIBUTES, tokenize, WORD } from './words.ts';
 
 import type { SearchRecord } from '#shared/content/types.ts';
+import type { FacetCounts } from './facet-values.ts';
 import type { QueryWord } from './words.ts';
 
-/** Positions past this count as this one: a body chunk has about 200 words, and proximity only looks at neighbours. */
-const MAX_POSITION = 1023;
-const POSITIONS = MAX_POSITION + 1;
-/** Algolia's proximity counts at most 8 per pair of query words (also for words in different attributes). */
-const MAX_PROXIMITY = 8;
-/** Records per locale index: the newest-first rank takes the low 21 bits of the ranking key. */
-const NEWEST_RANKS = 2 ** 21;
 /** Removed records stay in the postings (skipped at query time) until they outnumber the live ones. */
 const MIN_DEAD_FOR_REBUILD = 1000;
 
-/** The records of one locale and their inverted index: per term and attribute, `doc · 1024 + position` of each occurrence. */
+/**
+ * The records of one locale and their inverted index: per term and attribute, `doc · 1024 + position` of each occurrence. A query's hits are
+ * ranking keys (`search`, `all`); `distinct`, `countFacets` and `top` take them without sorting them all. Hit arrays are views of buffers
+ * reused by the next query: use them before starting another.
+ */
 export type LocaleIndex = ReturnType<typeof createLocaleIndex>;
 
 export function createLocaleIndex() {
@@ -25,20 +25,29 @@ export function createLocaleIndex() {
   const byEntry = new Map<string, Set<string>>();
   const postings = new Map<string, number[][]>();
   const dictionary = createTermDictionary();
+  const facets = createFacetValues();
+  /** A small number per entry for `distinct`, kept until a rebuild. */
+  const entryNumbers = new Map<string, number>();
+  const entryOf: number[] = [];
   let dead = 0;
   const scratch = createScratch();
-  let newestFirst: { records: SearchRecord[]; rankOf: Int32Array } | undefined;
+  let newestFirst: { records: SearchRecord[]; rankOf: Int32Array; docAt: Int32Array } | undefined;
   const order = () => {
     if (newestFirst) return newestFirst;
     const records = docs.filter((record) => record !== undefined).sort(compareNewestFirst);
     const rankOf = new Int32Array(docs.length);
-    records.forEach((record, rank) => (rankOf[docOf.get(record.objectID)!] = rank));
-    return (newestFirst = { records, rankOf });
+    const docAt = new Int32Array(records.length);
+    records.forEach((record, rank) => (rankOf[(docAt[rank] = docOf.get(record.objectID)!)] = rank));
+    return (newestFirst = { records, rankOf, docAt });
   };
+  const docOfKey = (key: number) => newestFirst!.docAt[key % NEWEST_RANKS]!;
 
   const index = (record: SearchRecord) => {
     const doc = docs.push(record) - 1;
     docOf.set(record.objectID, doc);
+    facets.add(doc, record);
+    if (!entryNumbers.has(record.entryId)) entryNumbers.set(record.entryId, entryNumbers.size);
+    entryOf[doc] = entryNumbers.get(record.entryId)!;
     wholeValues[doc] = [record.title, ...record.tags].map((value) =>
       tokenize(value)
         .map((token) => token.term)
@@ -78,6 +87,9 @@ export function createLocaleIndex() {
     wholeValues.length = 0;
     postings.clear();
     dictionary.clear();
+    facets.clear();
+    entryNumbers.clear();
+    entryOf.length = 0;
     docOf.clear();
     dead = 0;
     live.forEach(index);
@@ -114,119 +126,92 @@ export function createLocaleIndex() {
     lookUp(words: readonly QueryWord[]): QueryWord[] {
       return words.map((word) => ({ ...word, matches: dictionary.expand(word), isIndexed: (term: string) => postings.has(term) }));
     },
-    /** Records matching every query word and `keep`, in Algolia's tie-breaking order: typo, words, proximity, attribute, exact, then newest. */
-    search(words: readonly QueryWord[], keep: (record: SearchRecord) => boolean): SearchRecord[] {
-      if (words.length === 0) return [];
+    /**
+     * Ranking keys of the records matching every query word and `keep`, unordered; ascending keys follow Algolia's tie-breaking order. A first pass
+     * finds the matching records with per-record counters; positions for proximity are collected in a second pass, for those records only.
+     */
+    search(words: readonly QueryWord[], keep: (record: SearchRecord) => boolean): Float64Array {
+      if (words.length === 0) return new Float64Array(0);
       const state = scratch.reset(docs.length);
-      let matched: number[] = [];
-      let previous = new Map<number, number[]>();
-      for (const [w, word] of words.entries()) {
-        const current: number[] = [];
-        const positions = new Map<number, number[]>();
+      /** Calls `visit` for each occurrence of a term `word` matches, in a live record that matched `required` words so far. */
+      const forEachOccurrence = (
+        word: QueryWord,
+        required: number,
+        visit: (doc: number, a: number, position: number, typos: number, exact: number) => void,
+      ) => {
         for (const [term, match] of word.matches ?? dictionary.expand(word)) {
           postings.get(term)!.forEach((list, a) => {
             if (match.prefix && !allowsPrefix(SEARCHABLE_ATTRIBUTES[a]!, word)) return;
             const exact = match.typos === 0 && !match.prefix ? 1 : 0;
             for (const entry of list) {
               const doc = Math.floor(entry / POSITIONS);
-              if (state.words[doc] !== w || !docs[doc]) continue;
-              const position = entry % POSITIONS;
-              if (state.seen[doc] !== w + 1) {
-                state.seen[doc] = w + 1;
-                state.wordTypos[doc] = match.typos;
-                state.wordExact[doc] = exact;
-                current.push(doc);
-              } else {
-                state.wordTypos[doc] = Math.min(state.wordTypos[doc]!, match.typos);
-                state.wordExact[doc] ||= exact;
-              }
-              state.attribute[doc] = Math.min(state.attribute[doc]!, a * POSITIONS + (a === 0 ? position : 0));
-              if (words.length > 1) (positions.get(doc) ?? positions.set(doc, []).get(doc)!).push(a * POSITIONS + position);
+              if (state.words[doc] === required && docs[doc]) visit(doc, a, entry % POSITIONS, match.typos, exact);
             }
           });
         }
+      };
+      let matched: number[] = [];
+      for (const [w, word] of words.entries()) {
+        const current: number[] = [];
+        forEachOccurrence(word, w, (doc, a, position, typos, exact) => {
+          if (state.seen[doc] !== w + 1) {
+            state.seen[doc] = w + 1;
+            state.wordTypos[doc] = typos;
+            state.wordExact[doc] = exact;
+            current.push(doc);
+          } else {
+            state.wordTypos[doc] = Math.min(state.wordTypos[doc]!, typos);
+            state.wordExact[doc] ||= exact;
+          }
+          state.attribute[doc] = Math.min(state.attribute[doc]!, a * POSITIONS + (a === 0 ? position : 0));
+        });
         for (const doc of current) {
           state.words[doc] = w + 1;
           state.typos[doc] = state.typos[doc]! + state.wordTypos[doc]!;
           state.exact[doc] = state.exact[doc]! + state.wordExact[doc]!;
-          if (w > 0) state.proximity[doc] = state.proximity[doc]! + getProximity(previous.get(doc)!, positions.get(doc)!);
         }
         matched = current;
-        previous = positions;
       }
+      const kept = matched.filter((doc) => keep(docs[doc]!) || (state.words[doc] = 0));
+      if (words.length > 1 && kept.length > 0) addProximity(state, kept, words, (word, visit) => forEachOccurrence(word, words.length, visit));
       const newest = order();
-      const keys: number[] = [];
-      for (const doc of matched) {
-        if (keep(docs[doc]!)) keys.push(toRankingKey(state, doc, wholeValues[doc]!, words, newest.rankOf[doc]!));
+      kept.forEach((doc, i) => (state.keys[i] = toRankingKey(state, doc, wholeValues[doc]!, words, newest.rankOf[doc]!)));
+      return state.keys.subarray(0, kept.length);
+    },
+    /** Every record passing `keep` (the answer to an empty query): its key is its newest-first rank. */
+    all(keep: (record: SearchRecord) => boolean): Float64Array {
+      const { records } = order();
+      const { keys } = scratch.reset(docs.length, false);
+      let count = 0;
+      records.forEach((record, rank) => keep(record) && (keys[count++] = rank));
+      return keys.subarray(0, count);
+    },
+    /** `distinct` on `entryId`: the best (lowest) key of each entry, unordered. */
+    distinct(keys: Float64Array): Float64Array {
+      const { grouped, docs: touched, best } = scratch.reset(docs.length, false);
+      let entries = 0;
+      for (const key of keys) {
+        const entry = entryOf[docOfKey(key)]!;
+        if (best[entry] === Infinity) touched[entries++] = entry;
+        if (key < best[entry]!) best[entry] = key;
       }
-      // One number per record holds every criterion, so sorting compares numbers; its low bits are the record's newest-first rank.
-      return Array.from(Float64Array.from(keys).sort(), (key) => newest.records[key % NEWEST_RANKS]!);
+      for (let i = 0; i < entries; i++) {
+        grouped[i] = best[touched[i]!]!;
+        best[touched[i]!] = Infinity;
+      }
+      return grouped.subarray(0, entries);
     },
-    /** Every record, newest first: the answer to an empty query. */
-    all: (): SearchRecord[] => order().records,
-  };
-}
-
-function toRankingKey(state: Scratch, doc: number, wholeValues: readonly string[], words: readonly QueryWord[], newestRank: number): number {
-  const exact = words.length === 1 ? (wholeValues.includes(words[0]!.term) ? 1 : 0) : state.exact[doc]!;
-  // 5 + 6 + 12 + 5 + 21 bits: exact under 2^53. Beyond 31 typos, 63 proximity or 31 exact words (a 10-word query) ties count as equal.
-  const criteria =
-    ((Math.min(state.typos[doc]!, 31) * 64 + Math.min(state.proximity[doc]!, 63)) * 4096 + state.attribute[doc]!) * 32 + (31 - Math.min(exact, 31));
-  return criteria * NEWEST_RANKS + newestRank;
-}
-
-type Scratch = ReturnType<ReturnType<typeof createScratch>['reset']>;
-
-/**
- * Per-record counters of one query, in typed arrays reused across queries (an index answers one query at a time): no map or object per
- * matching record. `words`: query words the record matched so far; `seen`: the word that last touched it.
- */
-function createScratch() {
-  let size = 0;
-  let arrays = allocate(0);
-  function allocate(length: number) {
-    // 16 bits: a 512-character query has at most 256 words.
-    const counters = () => new Uint16Array(length);
-    return {
-      words: counters(),
-      seen: counters(),
-      wordTypos: counters(),
-      wordExact: counters(),
-      typos: counters(),
-      exact: counters(),
-      proximity: counters(),
-      attribute: new Int32Array(length),
-    };
-  }
-  return {
-    reset(length: number) {
-      if (length > size) [size, arrays] = [Math.max(length, size * 2), allocate(Math.max(length, size * 2))];
-      arrays.words.fill(0, 0, length);
-      arrays.seen.fill(0, 0, length);
-      arrays.typos.fill(0, 0, length);
-      arrays.exact.fill(0, 0, length);
-      arrays.proximity.fill(0, 0, length);
-      arrays.attribute.fill(SEARCHABLE_ATTRIBUTES.length * POSITIONS, 0, length);
-      return arrays;
+    /** Facet value counts over these hits (see `createFacetValues`). */
+    countFacets(keys: Float64Array): (facet: string) => FacetCounts {
+      const { docs: hitDocs } = scratch.reset(docs.length, false);
+      keys.forEach((key, i) => (hitDocs[i] = docOfKey(key)));
+      return facets.count(hitDocs.subarray(0, keys.length));
+    },
+    /** The `k` best hits, best first. */
+    top(keys: Float64Array, k: number): SearchRecord[] {
+      return Array.from(selectSmallest(keys, k), (key) => newestFirst!.records[key % NEWEST_RANKS]!);
     },
   };
-}
-
-/** Smallest distance from an occurrence of one word to one of the next in the same attribute (1: neighbours in order; reversed costs one more). */
-function getProximity(first: number[], second: number[]): number {
-  first.sort((a, b) => a - b);
-  second.sort((a, b) => a - b);
-  let best = MAX_PROXIMITY;
-  let j = 0;
-  for (const a of first) {
-    while (j < second.length && second[j]! < a) j++;
-    for (const b of [second[j - 1], second[j]]) {
-      if (b === undefined || Math.floor(a / POSITIONS) !== Math.floor(b / POSITIONS)) continue;
-      best = Math.min(best, b > a ? b - a : a - b + 1);
-    }
-    if (best === 1) break;
-  }
-  return best;
 }
 
 /** Stable order for ties and empty queries: newest first, then by objectID. */

@@ -1,0 +1,58 @@
+import type { SearchRecord } from '#shared/content/types.ts';
+
+/** `attributesForFaceting` in Algolia terms; filters may also name `entryId`. */
+export const FACET_ATTRIBUTES: readonly string[] = ['type', 'tags', 'locale'];
+
+/** `[value, count]` pairs of one facet, most frequent first, ties by value. */
+export type FacetCounts = [string, number][];
+
+/**
+ * The facet values of each record as small integer ids, assigned at indexing: counting a query's facets over thousands of hits is then
+ * array increments instead of a string map per hit. Ids live until `clear` (the index's rebuild); a value per facet, so they stay few.
+ */
+export function createFacetValues() {
+  const idOf = new Map<string, number>();
+  const values: string[] = [];
+  const idsOfFacet: number[][] = FACET_ATTRIBUTES.map(() => []);
+  const ofDoc: number[][] = [];
+  let counts = new Uint32Array(0);
+
+  const toId = (facet: number, value: string) => {
+    const key = `${facet}\n${value}`;
+    let id = idOf.get(key);
+    if (id === undefined) {
+      idOf.set(key, (id = values.push(value) - 1));
+      idsOfFacet[facet]!.push(id);
+    }
+    return id;
+  };
+
+  return {
+    /** Reads the facet attributes of the record at `doc`; a value repeated in an array counts once, as in Algolia. */
+    add(doc: number, record: SearchRecord): void {
+      const ids: number[] = [];
+      FACET_ATTRIBUTES.forEach((facet, f) => {
+        const value: unknown = record[facet as keyof SearchRecord];
+        for (const item of Array.isArray(value) ? new Set(value) : value === undefined ? [] : [value]) ids.push(toId(f, String(item)));
+      });
+      ofDoc[doc] = ids;
+    },
+    clear(): void {
+      idOf.clear();
+      values.length = 0;
+      ofDoc.length = 0;
+      for (const ids of idsOfFacet) ids.length = 0;
+    },
+    /** Counts every facet over `docs` at once; the returned function sorts one facet's counts. Valid until the next `count`. */
+    count(docs: ArrayLike<number>): (facet: string) => FacetCounts {
+      if (counts.length < values.length) counts = new Uint32Array(values.length * 2);
+      else counts.fill(0, 0, values.length);
+      for (let i = 0; i < docs.length; i++) for (const id of ofDoc[docs[i]!]!) counts[id]!++;
+      return (facet) => {
+        const result: FacetCounts = [];
+        for (const id of idsOfFacet[FACET_ATTRIBUTES.indexOf(facet)] ?? []) if (counts[id]! > 0) result.push([values[id]!, counts[id]!]);
+        return result.sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : a > b ? 1 : 0));
+      };
+    },
+  };
+}
