@@ -1,6 +1,8 @@
 import { Router } from 'express';
 
 import { deadlineOf } from '#server/middleware/deadline.ts';
+import { surrogateKeyHeaders } from '#server/services/cdn/surrogate-keys.ts';
+import { trackDependencies } from '#server/services/content/dependencies.ts';
 import { ContentUnavailableError } from '#server/services/content/errors.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
@@ -43,16 +45,24 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
     next();
   });
 
+  /** Cacheable like the pages, so it names the content it was built from the same way (ADR 052): a webhook's CDN purge covers it. */
+  async function sendJson(res: Response, build: () => Promise<unknown>): Promise<void> {
+    const { result, deps } = await trackDependencies(build);
+    res.set(surrogateKeyHeaders(deps)).json(result);
+  }
+  const items = async (list: Promise<unknown[]>) => ({ items: await list });
+
   router.get('/articles', async (req, res) => {
     const query = { skip: int(req.query.skip, 'skip', 0, 10_000), limit: int(req.query.limit, 'limit', 10, 100), tag: optionalParam(req.query.tag) };
-    res.json(await content.listArticles(query, options(req, res)));
+    await sendJson(res, () => content.listArticles(query, options(req, res)));
   });
   router.get('/models', async (req, res) => {
-    res.json({ items: await content.listModels({ category: optionalParam(req.query.category), tag: optionalParam(req.query.tag) }, options(req, res)) });
+    const query = { category: optionalParam(req.query.category), tag: optionalParam(req.query.tag) };
+    await sendJson(res, () => items(content.listModels(query, options(req, res))));
   });
-  router.get('/pages', async (req, res) => res.json({ items: await content.listPages(options(req, res)) }));
-  router.get('/tags', async (req, res) => res.json({ items: await content.listTags(options(req, res)) }));
-  router.get('/categories', async (req, res) => res.json({ items: await content.listCategories(options(req, res)) }));
+  router.get('/pages', (req, res) => sendJson(res, () => items(content.listPages(options(req, res)))));
+  router.get('/tags', (req, res) => sendJson(res, () => items(content.listTags(options(req, res)))));
+  router.get('/categories', (req, res) => sendJson(res, () => items(content.listCategories(options(req, res)))));
 
   router.get('/:type/:slug', async (req, res) => {
     const { type, slug } = req.params;
@@ -60,9 +70,11 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
     const get = getters[type as keyof typeof getters];
     if (!get) throw new HttpError(400, 'type must be article, model or page');
     if (!SLUG.test(slug)) throw new HttpError(400, 'slug may contain only lowercase letters, digits and hyphens');
-    const item = await get(slug, options(req, res));
-    if (!item) throw new HttpError(404, `No ${type} with slug ${slug}`);
-    res.json(item);
+    await sendJson(res, async () => {
+      const item = await get(slug, options(req, res));
+      if (!item) throw new HttpError(404, `No ${type} with slug ${slug}`);
+      return item;
+    });
   });
 
   // Anything else under the API answers JSON too, not the SSR catch-all's HTML 404 page.

@@ -5,6 +5,8 @@ import { LRUCache } from 'lru-cache';
 import { requestOrigin } from '#server/middleware/allowed-hosts.ts';
 import { deadlineOf } from '#server/middleware/deadline.ts';
 import { sendError } from '#server/middleware/errors.ts';
+import { surrogateKeyHeaders } from '#server/services/cdn/surrogate-keys.ts';
+import { trackDependencies } from '#server/services/content/dependencies.ts';
 import { ContentUnavailableError } from '#server/services/content/errors.ts';
 import { localeFromPath, paths, switchLocalePath } from '#shared/urls.ts';
 
@@ -104,9 +106,9 @@ function createLastGoodSender() {
   const bodies = new LRUCache<string, string>({ max: 64, maxSize: 32 * 1024 * 1024, sizeCalculation: (body) => Math.max(1, body.length) });
 
   return async function send(req: Request, res: Response, doc: { key: string; type: string; cacheControl: string; build(): Promise<string> }): Promise<void> {
-    let body: string;
+    let built: { result: string; deps: Set<string> };
     try {
-      body = await doc.build();
+      built = await trackDependencies(() => doc.build());
     } catch (error) {
       if (!(error instanceof ContentUnavailableError)) throw error;
       const last = bodies.get(doc.key);
@@ -117,8 +119,9 @@ function createLastGoodSender() {
       res.send(last);
       return;
     }
-    bodies.set(doc.key, body);
-    res.type(doc.type).setHeader('Cache-Control', doc.cacheControl);
-    res.send(body);
+    bodies.set(doc.key, built.result);
+    // The ids it was built from, like the pages (ADR 052): a webhook's CDN purge covers the feeds and the sitemap.
+    res.type(doc.type).setHeader('Cache-Control', doc.cacheControl).set(surrogateKeyHeaders(built.deps));
+    res.send(built.result);
   };
 }
