@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { AxeBuilder } from '@axe-core/playwright';
 
 import { expect, test, waitForHydration } from './support/fixtures.ts';
+import { ROOT } from './support/server.ts';
 
 import type { Page, Request, Route } from '@playwright/test';
 import type { RunningServer } from './support/fixtures.ts';
@@ -79,6 +83,42 @@ test('the header box shows results as you type, letter by letter, with nothing l
   expect((await page.locator('.header-search-root [role=status]').textContent()) ?? '').toMatch(/^\d+ results?$/);
   watch.expectClean();
 });
+
+/** The built files only the header's interactive box needs (its chunk and its own imports), from Vite's manifest. */
+function searchChunkFiles(): string[] {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'dist/client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const box = manifest['client/features/search/widgets/header-search-box.tsx']!;
+  const firstLoad = new Set(Object.values(manifest).flatMap((chunk) => (chunk.file.includes('entry.client') ? (chunk.imports ?? []) : [])));
+  const own = (box.imports ?? []).filter((key) => !firstLoad.has(key)).map((key) => manifest[key]!.file);
+  return [box.file, ...own].map((file) => `/${file}`);
+}
+
+for (const [shortcut, path] of [
+  ['/', '/'],
+  ['Control+k', '/articles/behind-the-vitrine'],
+] as const) {
+  test(`no search code loads without intent; ${shortcut} focuses the box and loads it (${path})`, async ({ page, watch }) => {
+    const chunks = searchChunkFiles();
+    const fetched: string[] = [];
+    page.on('request', (request) => void (chunks.includes(new URL(request.url()).pathname) && fetched.push(new URL(request.url()).pathname)));
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    // An idle period after the load event: when anything scheduled "when idle" would have asked for the chunk.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    await page.waitForLoadState('networkidle');
+    const beforeIntent = [...fetched];
+
+    await page.keyboard.press(shortcut);
+    await page.getByRole('combobox', { name: 'Search the site' }).waitFor();
+
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(beforeIntent, 'search code was fetched without intent').toEqual([]);
+    expect(fetched).toContain(chunks[0]);
+    await expect(page.getByRole('combobox', { name: 'Search the site' })).toBeFocused();
+    watch.expectClean();
+  });
+}
 
 test('arrow keys and Enter open a hit client-side; the click and the views reach /1/events', async ({ page, context, watch, app }) => {
   await page.goto('/');
@@ -212,9 +252,8 @@ test('the search page is server-rendered, hydrates without a search, and keeps t
 
 test('the German pages search the German index', async ({ page, watch }) => {
   const searches = recordSearches(page);
-  // The worst case for the handover: a slow phone, and the box's code not fetched ahead (the idle
-  // preload never fires), so it arrives and takes over while the visitor types. No keystroke may be lost.
-  await page.addInitScript(() => (window.requestIdleCallback = () => 0));
+  // The worst case for the handover: a slow phone, and the box's code fetched only on the click (no pointer
+  // hovered the box before), so it arrives and takes over while the visitor types. No keystroke may be lost.
   await page.goto('/de');
   await waitForHydration(page);
   const cdp = await page.context().newCDPSession(page);

@@ -94,21 +94,29 @@ describe('HeaderSearch', () => {
     expect(handoff()).toEqual({ value: 'lam', focused: true, selectionStart: 1, selectionEnd: 2 });
   });
 
-  it('fetches the chunk when the browser is idle but swaps only when the visitor comes to the box', async () => {
-    let idle: () => void = () => {};
-    vi.stubGlobal('requestIdleCallback', (callback: () => void) => ((idle = callback), 1));
-    vi.stubGlobal('cancelIdleCallback', () => {});
+  it('fetches nothing without intent, even once the browser is idle after load', async () => {
+    const idle = vi.fn((callback: () => void) => (callback(), 1));
+    vi.stubGlobal('requestIdleCallback', idle);
+    await renderShell();
+    window.dispatchEvent(new Event('load'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+
+    expect(isChunkLoaded()).toBe(false);
+    expect(screen.queryByRole('textbox', { name: 'interactive search' })).toBeNull();
+  });
+
+  it('fetches the chunk when the pointer enters the form but swaps only when the visitor comes to the box', async () => {
     await renderShell();
 
     const loadedBefore = isChunkLoaded();
-    await act(async () => idle());
+    fireEvent.pointerEnter(shellInput().closest('form')!);
     await waitFor(() => expect(isChunkLoaded()).toBe(true));
     const swappedEarly = screen.queryByRole('textbox', { name: 'interactive search' });
     fireEvent.pointerDown(shellInput());
 
     expect(loadedBefore).toBe(false);
     expect(swappedEarly).toBeNull();
-    await waitFor(() => expect(handoff()).toMatchObject({ value: '', focused: true }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'interactive search' })).toBeTruthy());
   });
 
   it('keeps the plain input taking keystrokes until the interactive one exists, then hands over all of them', async () => {

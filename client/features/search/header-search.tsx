@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
-import { whenIdleAfterLoad } from '#client/components/idle.ts';
 import { paths } from '#shared/urls.ts';
 
 import { HEADER_SEARCH_INPUT_ID, PAGE_SEARCH_INPUT_ID, SearchErrorBoundary, SearchForm } from './search-form.tsx';
@@ -83,9 +82,9 @@ function useSearchShortcuts(): void {
 type Upgrade = { Box: HeaderSearchBox; wantsFocus: boolean };
 
 /**
- * The plain form (the same on server and client), swapped for the InstantSearch box on first focus or pointer press; its chunk loads then, or when idle after
- * the page loaded. The interactive input takes over text, focus and caret in the same task (ADR 025). On the search page the header stays a plain form: one
- * InstantSearch root per page.
+ * The plain form (the same on server and client), swapped for the InstantSearch box on first focus (`/` and Ctrl/Cmd+K focus it) or pointer press. Its chunk
+ * loads on intent only, from the pointer entering the form on: a visitor who never comes to the box never downloads search (ADR 058). The interactive input
+ * takes over text, focus and caret in the same task (ADR 025). On the search page the header stays a plain form: one InstantSearch root per page.
  */
 export function HeaderSearch({ locale }: { locale: Locale }) {
   const { pathname } = useLocation();
@@ -95,10 +94,6 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
   const [ready, setReady] = useState(false);
   const isLoading = useRef(false);
   useSearchShortcuts();
-  useEffect(() => {
-    if (onSearchPage || loaded) return;
-    return whenIdleAfterLoad(() => void loadHeaderSearchBox().catch(() => undefined), 4000);
-  }, [onSearchPage]);
   // The search page unmounts the box; coming back starts again from the plain form.
   const [wasOnSearchPage, setWasOnSearchPage] = useState(onSearchPage);
   if (onSearchPage !== wasOnSearchPage) {
@@ -123,6 +118,8 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
     );
   };
 
+  // The pointer on its way to the box: the chunk is on the wire before the press that needs it.
+  const prefetch = () => void loadHeaderSearchBox().catch(() => undefined);
   const interactive = upgrade !== null && !onSearchPage;
   // Fixed positions (null holds a slot): the plain form must not remount (it holds the typing) when the box joins it.
   return (
@@ -133,6 +130,7 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
           variant="header"
           inputRef={inputRef}
           inputProps={interactive ? {} : { onFocus: () => activate(false), onPointerDown: () => activate(true) }}
+          onPointerEnter={interactive || onSearchPage ? undefined : prefetch}
         />
       ) : null}
       {interactive ? (

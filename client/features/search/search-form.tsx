@@ -41,10 +41,12 @@ interface SearchFormProps {
   inputRef?: Ref<HTMLInputElement>;
   /** Extra input attributes: value and handlers, the combobox's ARIA state. */
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  /** The pointer entered the form (input or button): the header loads its interactive box on this intent. */
+  onPointerEnter?: () => void;
 }
 
 /** The one search form, a GET form to the locale's search page that works without JavaScript: header form and combobox, search page box and fallback. */
-export function SearchForm({ locale, variant, reloadDocument, onSubmit, inputRef, inputProps }: SearchFormProps) {
+export function SearchForm({ locale, variant, reloadDocument, onSubmit, inputRef, inputProps, onPointerEnter }: SearchFormProps) {
   const t = SEARCH_FORM_LABELS[locale];
   const header = variant === 'header';
   const id = header ? HEADER_SEARCH_INPUT_ID : PAGE_SEARCH_INPUT_ID;
@@ -57,6 +59,7 @@ export function SearchForm({ locale, variant, reloadDocument, onSubmit, inputRef
       action={paths.search(locale)}
       className={header ? 'header-search' : 'search-page-form'}
       reloadDocument={reloadDocument}
+      onPointerEnter={onPointerEnter}
       onSubmit={
         onSubmit &&
         ((event) => {
