@@ -14,7 +14,9 @@ export function createFacetValues() {
   const idOf = new Map<string, number>();
   const values: string[] = [];
   const idsOfFacet: number[][] = FACET_ATTRIBUTES.map(() => []);
-  const ofDoc: number[][] = [];
+  /** The ids of record `doc` are `ids[start[doc]]` up to `ids[start[doc + 1]]` (or the end): records are added in order. */
+  const start: number[] = [];
+  const ids: number[] = [];
   let counts = new Uint32Array(0);
 
   const toId = (facet: number, value: string) => {
@@ -28,26 +30,31 @@ export function createFacetValues() {
   };
 
   return {
-    /** Reads the facet attributes of the record at `doc`; a value repeated in an array counts once, as in Algolia. */
+    /** Reads the facet attributes of the record at `doc`, the next one; a value repeated in an array counts once, as in Algolia. */
     add(doc: number, record: SearchRecord): void {
-      const ids: number[] = [];
+      if (doc !== start.length) throw new Error(`Facet values of record ${doc} added out of order`);
+      start.push(ids.length);
       FACET_ATTRIBUTES.forEach((facet, f) => {
         const value: unknown = record[facet as keyof SearchRecord];
         for (const item of Array.isArray(value) ? new Set(value) : value === undefined ? [] : [value]) ids.push(toId(f, String(item)));
       });
-      ofDoc[doc] = ids;
     },
     clear(): void {
       idOf.clear();
       values.length = 0;
-      ofDoc.length = 0;
+      start.length = 0;
+      ids.length = 0;
       for (const ids of idsOfFacet) ids.length = 0;
     },
     /** Counts every facet over `docs` at once; the returned function sorts one facet's counts. Valid until the next `count`. */
     count(docs: ArrayLike<number>): (facet: string) => FacetCounts {
       if (counts.length < values.length) counts = new Uint32Array(values.length * 2);
       else counts.fill(0, 0, values.length);
-      for (let i = 0; i < docs.length; i++) for (const id of ofDoc[docs[i]!]!) counts[id]!++;
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i]!;
+        const end = doc + 1 < start.length ? start[doc + 1]! : ids.length;
+        for (let j = start[doc]!; j < end; j++) counts[ids[j]!]!++;
+      }
       return (facet) => {
         const result: FacetCounts = [];
         for (const id of idsOfFacet[FACET_ATTRIBUTES.indexOf(facet)] ?? []) if (counts[id]! > 0) result.push([values[id]!, counts[id]!]);

@@ -56,8 +56,18 @@ export type WordMatcher = ReturnType<typeof createWordMatcher>;
 /** Matches document words against the query words, memoized: a page of hits repeats the same words many times. */
 export function createWordMatcher(words: readonly QueryWord[]) {
   const memo = new Map<string, TermMatch>();
-  return {
+  let lastText: string | undefined;
+  let lastMarked: { tokens: Token[]; marks: TermMatch[] } | undefined;
+  const matcher = {
     words,
+    /** The tokens of a text and their marks; the last text is kept, as a hit's body is highlighted and then snippeted. */
+    mark(text: string): { tokens: Token[]; marks: TermMatch[] } {
+      if (text !== lastText || !lastMarked) {
+        const tokens = tokenize(text);
+        [lastText, lastMarked] = [text, { tokens, marks: markTokens(tokens, matcher) }];
+      }
+      return lastMarked;
+    },
     match(term: string): TermMatch {
       if (words.length === 0) return NO_MATCH;
       let result = memo.get(term);
@@ -75,6 +85,7 @@ export function createWordMatcher(words: readonly QueryWord[]) {
       return result;
     },
   };
+  return matcher;
 }
 
 /** Per token: the UTF-16 length of its highlighted start (0 when it did not match) and the query words it matched. */
@@ -107,8 +118,7 @@ function toMatchLevel(marks: readonly TermMatch[], total: number): MatchLevel {
 }
 
 export function highlightText(text: string, matcher: WordMatcher, options: HighlightOptions): HighlightedText {
-  const tokens = tokenize(text);
-  const marks = markTokens(tokens, matcher);
+  const { tokens, marks } = matcher.mark(text);
   const value = render(text, tokens, marks, 0, text.length, options);
   const matchLevel = toMatchLevel(marks, matcher.words.length);
   const matchedWords = [...new Set(marks.flatMap((mark) => mark.words))].sort((a, b) => a - b).map((index) => matcher.words[index]!.term);
@@ -138,8 +148,7 @@ function findBestWindow(marks: readonly TermMatch[], count: number): number {
 
 /** `maxWords` words around the best cluster of matches, with the caller's `ellipsis` where text was cut, like `attributesToSnippet: ['body:20']`. */
 export function snippetText(text: string, matcher: WordMatcher, maxWords: number, options: HighlightOptions & { ellipsis: string }): SnippetedText {
-  const tokens = tokenize(text);
-  const marks = markTokens(tokens, matcher);
+  const { tokens, marks } = matcher.mark(text);
   const total = matcher.words.length;
   if (tokens.length <= maxWords) return { value: render(text, tokens, marks, 0, text.length, options), matchLevel: toMatchLevel(marks, total) };
   const count = Math.max(1, maxWords);

@@ -128,34 +128,29 @@ export function createLocaleIndex() {
     },
     /**
      * Ranking keys of the records matching every query word and `keep`, unordered; ascending keys follow Algolia's tie-breaking order. A first pass
-     * finds the matching records with per-record counters; positions for proximity are collected in a second pass, for those records only.
+     * finds the matching records with per-record counters, rarest word first (the others then only touch records still in the running);
+     * positions for proximity are collected in a second pass, in query order, for those records only.
      */
     search(words: readonly QueryWord[], keep: (record: SearchRecord) => boolean): Float64Array {
       if (words.length === 0) return new Float64Array(0);
       const state = scratch.reset(docs.length);
-      /** Calls `visit` for each occurrence of a term `word` matches, in a live record that matched `required` words so far. */
-      const forEachOccurrence = (
-        word: QueryWord,
-        required: number,
-        visit: (doc: number, a: number, position: number, typos: number, exact: number) => void,
-      ) => {
-        for (const [term, match] of word.matches ?? dictionary.expand(word)) {
-          postings.get(term)!.forEach((list, a) => {
-            if (match.prefix && !allowsPrefix(SEARCHABLE_ATTRIBUTES[a]!, word)) return;
-            const exact = match.typos === 0 && !match.prefix ? 1 : 0;
-            for (const entry of list) {
-              const doc = Math.floor(entry / POSITIONS);
-              if (state.words[doc] === required && docs[doc]) visit(doc, a, entry % POSITIONS, match.typos, exact);
-            }
-          });
+      const sources = words.map((word) => toSources(word, postings, dictionary));
+      /** Calls `visit` for each occurrence of a term word `w` matches, in a live record that matched `required` words so far. */
+      const forEachOccurrence = (w: number, required: number, visit: (doc: number, a: number, position: number, typos: number, exact: number) => void) => {
+        for (const { list, a, typos, exact } of sources[w]!) {
+          for (const entry of list) {
+            const doc = Math.floor(entry / POSITIONS);
+            if (state.words[doc] === required && docs[doc]) visit(doc, a, entry % POSITIONS, typos, exact);
+          }
         }
       };
+      const cost = sources.map((list) => list.reduce((sum, source) => sum + source.list.length, 0));
       let matched: number[] = [];
-      for (const [w, word] of words.entries()) {
+      for (const [step, w] of [...words.keys()].sort((a, b) => cost[a]! - cost[b]!).entries()) {
         const current: number[] = [];
-        forEachOccurrence(word, w, (doc, a, position, typos, exact) => {
-          if (state.seen[doc] !== w + 1) {
-            state.seen[doc] = w + 1;
+        forEachOccurrence(w, step, (doc, a, position, typos, exact) => {
+          if (state.seen[doc] !== step + 1) {
+            state.seen[doc] = step + 1;
             state.wordTypos[doc] = typos;
             state.wordExact[doc] = exact;
             current.push(doc);
@@ -166,14 +161,14 @@ export function createLocaleIndex() {
           state.attribute[doc] = Math.min(state.attribute[doc]!, a * POSITIONS + (a === 0 ? position : 0));
         });
         for (const doc of current) {
-          state.words[doc] = w + 1;
+          state.words[doc] = step + 1;
           state.typos[doc] = state.typos[doc]! + state.wordTypos[doc]!;
           state.exact[doc] = state.exact[doc]! + state.wordExact[doc]!;
         }
         matched = current;
       }
       const kept = matched.filter((doc) => keep(docs[doc]!) || (state.words[doc] = 0));
-      if (words.length > 1 && kept.length > 0) addProximity(state, kept, words, (word, visit) => forEachOccurrence(word, words.length, visit));
+      if (words.length > 1 && kept.length > 0) addProximity(state, kept, words.length, (w, visit) => forEachOccurrence(w, words.length, visit));
       const newest = order();
       kept.forEach((doc, i) => (state.keys[i] = toRankingKey(state, doc, wholeValues[doc]!, words, newest.rankOf[doc]!)));
       return state.keys.subarray(0, kept.length);
@@ -212,6 +207,18 @@ export function createLocaleIndex() {
       return Array.from(selectSmallest(keys, k), (key) => newestFirst!.records[key % NEWEST_RANKS]!);
     },
   };
+}
+
+/** The posting lists a query word reads: per matched term, each attribute where the match counts (a short prefix only in titles and tags). */
+function toSources(word: QueryWord, postings: ReadonlyMap<string, number[][]>, dictionary: ReturnType<typeof createTermDictionary>) {
+  const sources: { list: number[]; a: number; typos: number; exact: number }[] = [];
+  for (const [term, match] of word.matches ?? dictionary.expand(word)) {
+    postings.get(term)!.forEach((list, a) => {
+      if (!match.prefix || allowsPrefix(SEARCHABLE_ATTRIBUTES[a]!, word))
+        sources.push({ list, a, typos: match.typos, exact: match.typos === 0 && !match.prefix ? 1 : 0 });
+    });
+  }
+  return sources;
 }
 
 /** Stable order for ties and empty queries: newest first, then by objectID. */

@@ -56,7 +56,8 @@ export function createScratch() {
 }
 
 export function toRankingKey(state: Scratch, doc: number, wholeValues: readonly string[], words: readonly QueryWord[], newestRank: number): number {
-  const exact = words.length === 1 ? (wholeValues.includes(words[0]!.term) ? 1 : 0) : state.exact[doc]!;
+  // A title or tag equal to the one word is an exact match of it: records without one skip the comparison.
+  const exact = words.length === 1 ? (state.exact[doc] && wholeValues.includes(words[0]!.term) ? 1 : 0) : state.exact[doc]!;
   // 5 + 6 + 12 + 5 + 21 bits: exact under 2^53. Beyond 31 typos, 63 proximity or 31 exact words (a 10-word query) ties count as equal.
   const criteria =
     ((Math.min(state.typos[doc]!, 31) * 64 + Math.min(state.proximity[doc]!, 63)) * 4096 + state.attribute[doc]!) * 32 + (31 - Math.min(exact, 31));
@@ -67,13 +68,13 @@ export function toRankingKey(state: Scratch, doc: number, wholeValues: readonly 
 export function addProximity(
   state: Scratch,
   docs: readonly number[],
-  words: readonly QueryWord[],
-  forEachOccurrence: (word: QueryWord, visit: (doc: number, a: number, position: number) => void) => void,
+  wordCount: number,
+  forEachOccurrence: (w: number, visit: (doc: number, a: number, position: number) => void) => void,
 ): void {
   let previous: Map<number, number[]> | undefined;
-  for (const word of words) {
+  for (let w = 0; w < wordCount; w++) {
     const positions = new Map<number, number[]>();
-    forEachOccurrence(word, (doc, a, position) => (positions.get(doc) ?? positions.set(doc, []).get(doc)!).push(a * POSITIONS + position));
+    forEachOccurrence(w, (doc, a, position) => (positions.get(doc) ?? positions.set(doc, []).get(doc)!).push(a * POSITIONS + position));
     if (previous) for (const doc of docs) state.proximity[doc] = state.proximity[doc]! + getProximity(previous.get(doc)!, positions.get(doc)!);
     previous = positions;
   }
