@@ -1,10 +1,14 @@
 import { dirname, join, resolve } from 'node:path';
 
+import { algoliasearch } from 'algoliasearch';
+
 import { createContentJsonRouter } from '#server/api/content-json.ts';
 import { createContentfulWebhookRouter } from '#server/api/contentful-webhook.ts';
 import { createFeedsRouter } from '#server/api/feeds.ts';
 import { createPreviewRouter, previewCookie } from '#server/api/preview.ts';
 import { createSharedRateLimitStore } from '#server/middleware/rate-limit-store.ts';
+import { createCoherence, invalidationChannel } from '#server/services/coherence/coherence.ts';
+import { originOnly } from '#server/services/coherence/invalidation-bus.ts';
 import { createCdnPurger } from '#server/services/cdn/cdn-purge.ts';
 import { createContentCache } from '#server/services/content/content-cache.ts';
 import { createContentEvents, dependenciesOf } from '#server/services/content/content-events.ts';
@@ -58,23 +62,20 @@ export async function createServices(config: Config, logger: Logger) {
   const pageCache = createPageCache({ maxBytes: config.pageCacheMaxBytes, ttlMs: config.contentful.cacheTtlMs, logger });
   events.subscribe((change) => void pageCache.invalidate(dependenciesOf(change)));
   // With REDIS_URL a webhook reaching any instance evicts on all of them, and rate limits count across instances (ADR 053).
-  // Redis, Algolia's admin client and the rest of a deployment's optional parts load only when configured (ADR 055: memory).
-  const coherenceModule = config.redisUrl ? await import('#server/services/coherence/coherence.ts') : undefined;
-  const coherence =
-    config.redisUrl && coherenceModule
-      ? coherenceModule.createCoherence({
-          url: config.redisUrl,
-          channel: coherenceModule.invalidationChannel(config.contentful.remote),
-          logger,
-          content,
-          events,
-          recheckModel: () => spaceChecks.recheck(),
-          resync: () => {
-            cache.clear();
-            pageCache.clear();
-          },
-        })
-      : undefined;
+  const coherence = config.redisUrl
+    ? createCoherence({
+        url: config.redisUrl,
+        channel: invalidationChannel(config.contentful.remote),
+        logger,
+        content,
+        events,
+        recheckModel: () => spaceChecks.recheck(),
+        resync: () => {
+          cache.clear();
+          pageCache.clear();
+        },
+      })
+    : undefined;
   const sharedRateLimits = coherence && createSharedRateLimitStore(coherence.rateLimitClient, logger);
 
   const modes = {
@@ -103,7 +104,6 @@ export async function createServices(config: Config, logger: Logger) {
   const searchClient = algolia ? createAlgoliaServerClient(algolia.appId, algolia.searchKey) : search?.searchClient;
   const searchApi = searchClient ? createSearchApi({ searchClient, indexPrefix: config.algolia.indexPrefix }) : undefined;
   if (algolia?.adminKey) {
-    const [{ algoliasearch }, { originOnly }] = await Promise.all([import('algoliasearch'), import('#server/services/coherence/invalidation-bus.ts')]);
     const client = algoliasearch(algolia.appId, algolia.adminKey);
     subscribeAlgoliaSync({ client, content, events: originOnly(events), indexPrefix: config.algolia.indexPrefix, locales, logger });
   }

@@ -144,15 +144,13 @@ function streamDocument(req: Request, res: Response, options: DocumentHandlerOpt
 
   const stream = entry.renderDocument(context, {
     nonce,
-    // DocumentAssets loads them after the LCP image (ADR 058), so React must not.
-    bootstrapModules: [],
+    bootstrapModules: assets.bootstrapModules,
+    ...(assets.integrity ? { integrity: assets.integrity } : {}),
     publicConfig: page.publicConfig,
     assets: {
       nonce,
       stylesheets: assets.stylesheets,
       modulePreloads: assets.modulePreloads,
-      bootstrapModules: assets.bootstrapModules,
-      ...(assets.integrity ? { integrity: assets.integrity } : {}),
       ...(assets.inlineStyles ? { inlineStyles: assets.inlineStyles } : {}),
     },
     onShellReady() {
