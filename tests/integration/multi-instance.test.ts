@@ -104,6 +104,9 @@ describe.skipIf(!bin)('several instances on one Redis', () => {
 
   it('warns in /readyz while Redis is down, stays ready, and drops what it may have missed when it is back', { timeout: 40_000 }, async () => {
     const before = await title(b);
+    const ids = (hits: Array<{ objectID: string }>) => hits.map((hit) => hit.objectID);
+    expect(ids(await searchHits(b, 'quartersawn'))).toContain('article-oak-ash-walnut:en-US');
+    expect(ids(await searchHits(b, 'press'))).toContain('page-press:en-US');
     await redis.kill();
     const down = await eventually(
       () => busOf(b),
@@ -113,11 +116,15 @@ describe.skipIf(!bin)('several instances on one Redis', () => {
     expect(down.bus).toMatchObject({ mode: 'redis', ready: true, detail: 'reconnecting' });
     expect(down.warnings).toEqual([expect.objectContaining({ path: 'invalidation-bus' })]);
 
-    // A publish B cannot hear about: after reconnecting it must not serve its old page.
+    // A publish and an unpublish B cannot hear about (A's webhook cannot reach the bus): after reconnecting it must serve neither.
     fake.update((data) => {
       entryOf(data, 'article-oak-ash-walnut').fields['title'] = { 'en-US': 'Rift-sawn ash' };
+      data.entries = data.entries.filter((entry) => entry.sys.id !== 'page-press');
     });
+    expect((await signedWebhook(a.app, 'article-oak-ash-walnut')).status).toBe(200);
+    expect(ids(await searchHits(a, 'rift'))).toContain('article-oak-ash-walnut:en-US');
     expect(await title(b)).toBe(before);
+    expect(ids(await searchHits(b, 'rift'))).not.toContain('article-oak-ash-walnut:en-US');
     await redis.start();
 
     expect(
@@ -129,5 +136,13 @@ describe.skipIf(!bin)('several instances on one Redis', () => {
       ).warnings,
     ).toBeUndefined();
     expect(await title(b)).toBe('Rift-sawn ash');
+    // Search is rebuilt in the background; the old records answer until the new ones are in.
+    const found = await eventually(
+      () => searchHits(b, 'rift'),
+      (hits) => ids(hits).includes('article-oak-ash-walnut:en-US'),
+    );
+    expect(ids(found)).toContain('article-oak-ash-walnut:en-US');
+    expect(ids(await searchHits(b, 'quartersawn'))).not.toContain('article-oak-ash-walnut:en-US');
+    expect(ids(await searchHits(b, 'press'))).not.toContain('page-press:en-US');
   });
 });

@@ -12,7 +12,7 @@ export function invalidationChannel(remote: { spaceId: string; environment: stri
 
 /**
  * With REDIS_URL: every instance and worker evicts what a webhook made stale, wherever it arrived, and counts rate limits together.
- * `resync` drops this instance's cached pages and content after the bus was down (what it missed is unknown).
+ * `resync` runs when the bus is back after a drop (what it missed is unknown): it drops cached pages and content, rebuilds embedded search.
  */
 export function createCoherence(options: {
   url: string;

@@ -77,7 +77,10 @@ export function createInvalidationBus(options: InvalidationBusOptions) {
         subscribed = true;
         if (!lostSubscription) return;
         lostSubscription = false;
-        log.warn({ channel: options.channel }, 'invalidation bus resubscribed; dropping cached pages and content that may have missed an invalidation');
+        log.warn(
+          { channel: options.channel },
+          'invalidation bus resubscribed; resyncing cached pages, content and search, which may have missed an invalidation',
+        );
         options.resync();
       },
       (err: unknown) => log.warn({ err }, 'invalidation bus could not subscribe; retrying on the next connection'),
