@@ -62,6 +62,13 @@ export async function createServices(config: Config, logger: Logger) {
   const pageCache = createPageCache({ maxBytes: config.pageCacheMaxBytes, ttlMs: config.contentful.cacheTtlMs, logger });
   events.subscribe((change) => void pageCache.invalidate(dependenciesOf(change)));
   // With REDIS_URL a webhook reaching any instance evicts on all of them, and rate limits count across instances (ADR 053).
+  // Embedded search records missed while the bus was down are rebuilt in the background after it resubscribes; Algolia is shared and
+  // was written by the instance that received the webhook.
+  const searchLoader = (served: readonly Locale[], entryIds?: readonly string[]) => collectRecords(content, served, entryIds);
+  const searchResync =
+    config.redisUrl && !config.algolia.remote
+      ? (await import('#server/services/search/search-resync.ts')).createSearchResync({ loadRecords: searchLoader, locales, events, logger })
+      : undefined;
   const coherence = config.redisUrl
     ? createCoherence({
         url: config.redisUrl,
@@ -73,6 +80,9 @@ export async function createServices(config: Config, logger: Logger) {
         resync: () => {
           cache.clear();
           pageCache.clear();
+          // A content type or locale change may have been missed too.
+          void spaceChecks.recheck();
+          void searchResync?.resync();
         },
       })
     : undefined;
@@ -91,9 +101,9 @@ export async function createServices(config: Config, logger: Logger) {
     : createEmbeddedSearch({
         locales,
         // The full build waits for a space that matches instead of failing and retrying every 30 s (ADR 038).
-        loadRecords: (served, entryIds) => collectRecords(content, served, entryIds),
+        loadRecords: searchResync?.loadRecords ?? searchLoader,
         whenBuildable: () => space.whenReady(),
-        onContentChange: (listener) => events.subscribe(listener),
+        onContentChange: searchResync?.onContentChange ?? ((listener) => events.subscribe(listener)),
         indexPrefix: config.algolia.indexPrefix,
         logger,
         sharedRateLimits,
@@ -177,6 +187,7 @@ export async function createServices(config: Config, logger: Logger) {
     // The last second of queued insights is written before the process exits.
     close: async () => {
       spaceChecks.stop();
+      searchResync?.stop();
       await Promise.all([insightsStore?.close(), coherence?.close()]);
     },
   };
