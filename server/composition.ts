@@ -1,14 +1,10 @@
 import { dirname, join, resolve } from 'node:path';
 
-import { algoliasearch } from 'algoliasearch';
-
 import { createContentJsonRouter } from '#server/api/content-json.ts';
 import { createContentfulWebhookRouter } from '#server/api/contentful-webhook.ts';
 import { createFeedsRouter } from '#server/api/feeds.ts';
 import { createPreviewRouter, previewCookie } from '#server/api/preview.ts';
 import { createSharedRateLimitStore } from '#server/middleware/rate-limit-store.ts';
-import { createCoherence, invalidationChannel } from '#server/services/coherence/coherence.ts';
-import { originOnly } from '#server/services/coherence/invalidation-bus.ts';
 import { createCdnPurger } from '#server/services/cdn/cdn-purge.ts';
 import { createContentCache } from '#server/services/content/content-cache.ts';
 import { createContentEvents, dependenciesOf } from '#server/services/content/content-events.ts';
@@ -62,6 +58,8 @@ export async function createServices(config: Config, logger: Logger) {
   const pageCache = createPageCache({ maxBytes: config.pageCacheMaxBytes, ttlMs: config.contentful.cacheTtlMs, logger });
   events.subscribe((change) => void pageCache.invalidate(dependenciesOf(change)));
   // With REDIS_URL a webhook reaching any instance evicts on all of them, and rate limits count across instances (ADR 053).
+  // Redis, Algolia's admin client and the rest of a deployment's optional parts load only when configured (ADR 055: memory).
+  const coherenceModule = config.redisUrl ? await import('#server/services/coherence/coherence.ts') : undefined;
   // Embedded search records missed while the bus was down are rebuilt in the background after it resubscribes; Algolia is shared and
   // was written by the instance that received the webhook.
   const searchLoader = (served: readonly Locale[], entryIds?: readonly string[]) => collectRecords(content, served, entryIds);
@@ -69,23 +67,24 @@ export async function createServices(config: Config, logger: Logger) {
     config.redisUrl && !config.algolia.remote
       ? (await import('#server/services/search/search-resync.ts')).createSearchResync({ loadRecords: searchLoader, locales, events, logger })
       : undefined;
-  const coherence = config.redisUrl
-    ? createCoherence({
-        url: config.redisUrl,
-        channel: invalidationChannel(config.contentful.remote),
-        logger,
-        content,
-        events,
-        recheckModel: () => spaceChecks.recheck(),
-        resync: () => {
-          cache.clear();
-          pageCache.clear();
-          // A content type or locale change may have been missed too.
-          void spaceChecks.recheck();
-          void searchResync?.resync();
-        },
-      })
-    : undefined;
+  const coherence =
+    config.redisUrl && coherenceModule
+      ? coherenceModule.createCoherence({
+          url: config.redisUrl,
+          channel: coherenceModule.invalidationChannel(config.contentful.remote),
+          logger,
+          content,
+          events,
+          recheckModel: () => spaceChecks.recheck(),
+          resync: () => {
+            cache.clear();
+            pageCache.clear();
+            // A content type or locale change may have been missed too.
+            void spaceChecks.recheck();
+            void searchResync?.resync();
+          },
+        })
+      : undefined;
   const sharedRateLimits = coherence && createSharedRateLimitStore(coherence.rateLimitClient, logger);
 
   const modes = {
@@ -114,6 +113,7 @@ export async function createServices(config: Config, logger: Logger) {
   const searchClient = algolia ? createAlgoliaServerClient(algolia.appId, algolia.searchKey) : search?.searchClient;
   const searchApi = searchClient ? createSearchApi({ searchClient, indexPrefix: config.algolia.indexPrefix }) : undefined;
   if (algolia?.adminKey) {
+    const [{ algoliasearch }, { originOnly }] = await Promise.all([import('algoliasearch'), import('#server/services/coherence/invalidation-bus.ts')]);
     const client = algoliasearch(algolia.appId, algolia.adminKey);
     subscribeAlgoliaSync({ client, content, events: originOnly(events), indexPrefix: config.algolia.indexPrefix, locales, logger });
   }

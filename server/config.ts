@@ -54,6 +54,12 @@ const envSchema = z.object({
     .default('1')
     .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64), 'must be auto or a whole number from 1 to 64')
     .transform((v) => (v === 'auto' ? availableParallelism() : Number(v))),
+  HEAP_LIMIT_MB: z
+    .string()
+    .default('auto')
+    .refine((v) => v === 'auto' || v === 'off' || (/^\d+$/.test(v) && Number(v) >= 32 && Number(v) <= 65_536), 'must be auto, off or MB from 32 to 65536')
+    .transform((v) => (v === 'auto' || v === 'off' ? (v as 'auto' | 'off') : Number(v))),
+  NODE_OPTIONS: optionalString,
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalString.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL'),
   REDIS_URL: optionalString.refine((v) => !v || (/^rediss?:\/\/([^@/]*@)?[^:/?#@]/.test(v) && URL.canParse(v)), 'must be a redis:// or rediss:// URL'),
@@ -76,7 +82,7 @@ const envSchema = z.object({
   ),
   CONTENT_EXPORT_FILE: z.string().default('content/space-export.json'),
   CONTENT_CACHE_TTL_MS: int(60_000, 0, 86_400_000),
-  CONTENT_CACHE_MAX_BYTES: int(64 * 1024 * 1024, 1024 * 1024, 4 * 1024 * 1024 * 1024),
+  CONTENT_CACHE_MAX_BYTES: int(32 * 1024 * 1024, 1024 * 1024, 4 * 1024 * 1024 * 1024),
   PREVIEW_SECRET: optionalString,
   COOKIE_SECRET: optionalString,
 
@@ -110,7 +116,7 @@ const envSchema = z.object({
     .transform((v) => [...new Set(v.split(',').map(Number))].sort((a, b) => a - b)),
   IMAGE_CONCURRENCY: int(0, 0, 64),
   IMAGE_TIMEOUT_MS: int(10_000, 100, 120_000),
-  IMAGE_CACHE_MAX_BYTES: int(32 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
+  IMAGE_CACHE_MAX_BYTES: int(8 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
   IMAGE_DISK_CACHE_MAX_BYTES: int(256 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
   EMBED_FRAME_ANCESTORS: z.string().default("'self'"),
   MODEL_VALIDATION: bool(true),
@@ -179,6 +185,9 @@ function toConfig(e: Env, version: string) {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     /** Serving processes behind one port (node:cluster, ADR 050); `auto` counted the usable cores at start. */
     webConcurrency: e.WEB_CONCURRENCY,
+    /** V8 old-space limit per serving process in production (ADR 055): auto from the container's memory, off, or MB. */
+    heapLimitMb: e.HEAP_LIMIT_MB,
+    nodeOptions: e.NODE_OPTIONS, // read only to see whether the operator set the heap limit there; Node applies it
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

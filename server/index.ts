@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
+import { availableMemoryBytes, heapFlags, heapLimitAlreadySet, mallocDefaults, restartWithFlags } from '#server/lifecycle/heap-limit.ts';
 import { probePort } from '#server/lifecycle/listen-errors.ts';
 
 import type { Config } from '#server/config.ts';
@@ -25,6 +26,11 @@ function exitWith(line: string): never {
   process.exit(1);
 }
 
+// A V8 heap limit per serving process from the container's memory (ADR 055), unless the operator set one in NODE_OPTIONS.
+const heapLimited = config.env !== 'production' || heapLimitAlreadySet(process.execArgv, config.nodeOptions);
+const heap = heapLimited ? [] : heapFlags(config.heapLimitMb, availableMemoryBytes(), config.webConcurrency);
+if (cluster.isPrimary && config.webConcurrency === 1 && heap.length > 0) restartWithFlags(heap);
+
 // Workers share the primary's port: only the first process probes it.
 if (cluster.isPrimary) {
   const portProblem = await probePort(config.port, config.host);
@@ -34,8 +40,9 @@ if (cluster.isPrimary) {
 if (cluster.isPrimary && config.webConcurrency > 1) {
   const [{ startPrimary }, { createLogger }] = await Promise.all([import('#server/lifecycle/cluster.ts'), import('#server/logger.ts')]);
   const logger = createLogger(config).child({ role: 'primary' });
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...heap] });
   // Without COOKIE_SECRET each process would sign preview cookies with its own random key: the workers share the primary's.
-  const fork = () => cluster.fork({ COOKIE_SECRET: config.preview.cookieSecret });
+  const fork = () => cluster.fork({ ...(heap.length > 0 ? mallocDefaults() : {}), COOKIE_SECRET: config.preview.cookieSecret });
   const primary = startPrimary({ workers: config.webConcurrency, logger, shutdownTimeoutMs: config.shutdownTimeoutMs, fork });
   if (config.contentful.webhookSecret && !config.redisUrl)
     logger.warn('without REDIS_URL a webhook reaches one worker; the others serve their cached copies until CONTENT_CACHE_TTL_MS');

@@ -1,0 +1,103 @@
+import { existsSync, readFileSync } from 'node:fs';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createStubBuildRoot, startServerProcess } from '../../tests/security/support/server-process.ts';
+import { availableMemoryBytes, CGROUP_LIMIT_FILES, heapFlags, heapLimitAlreadySet, parseCgroupLimit } from './heap-limit.ts';
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+const [V2, V1] = CGROUP_LIMIT_FILES as [string, string];
+
+describe('parseCgroupLimit', () => {
+  it('reads a limit in bytes, with or without the newline the kernel writes', () => {
+    expect(parseCgroupLimit('536870912\n')).toBe(512 * MB);
+    expect(parseCgroupLimit(' 268435456 ')).toBe(256 * MB);
+  });
+
+  it('treats v2 "max", v1 "unlimited" (2^63 rounded down to a page) and anything else as no limit', () => {
+    expect(parseCgroupLimit('max\n')).toBeUndefined();
+    expect(parseCgroupLimit('9223372036854771712\n')).toBeUndefined();
+    expect(parseCgroupLimit('')).toBeUndefined();
+    expect(parseCgroupLimit(undefined)).toBeUndefined();
+    expect(parseCgroupLimit('0')).toBeUndefined();
+    expect(parseCgroupLimit('-1')).toBeUndefined();
+    expect(parseCgroupLimit('512M')).toBeUndefined();
+  });
+});
+
+describe('availableMemoryBytes', () => {
+  const files = (entries: Record<string, string>) => (path: string) => entries[path];
+
+  it('prefers the cgroup v2 limit, then v1, then the machine', () => {
+    expect(availableMemoryBytes(files({ [V2]: '1073741824\n', [V1]: '2147483648\n' }), 16 * GB)).toBe(1 * GB);
+    expect(availableMemoryBytes(files({ [V2]: 'max\n', [V1]: '2147483648\n' }), 16 * GB)).toBe(2 * GB);
+    expect(availableMemoryBytes(files({ [V1]: '9223372036854771712\n' }), 16 * GB)).toBe(16 * GB);
+    expect(availableMemoryBytes(files({}), 8 * GB)).toBe(8 * GB);
+  });
+
+  it('never answers more than the machine has (a limit above it means none)', () => {
+    expect(availableMemoryBytes(files({ [V2]: String(64 * GB) }), 4 * GB)).toBe(4 * GB);
+  });
+});
+
+describe('heapFlags', () => {
+  it('gives each process half its share of the memory, between 64 and 160 MB, and a young generation of 1/40 (2–8 MB)', () => {
+    expect(heapFlags('auto', 256 * MB, 1)).toEqual(['--max-old-space-size=128', '--max-semi-space-size=3']);
+    expect(heapFlags('auto', 24 * GB, 1)).toEqual(['--max-old-space-size=160', '--max-semi-space-size=4']);
+    expect(heapFlags('auto', 96 * MB, 1)).toEqual(['--max-old-space-size=64', '--max-semi-space-size=2']);
+    // Four workers in a 1 GB container: 256 MB each, 128 MB of old space.
+    expect(heapFlags('auto', 1 * GB, 4)).toEqual(['--max-old-space-size=128', '--max-semi-space-size=3']);
+  });
+
+  it('takes the operator’s MB as they are, or sets nothing with off', () => {
+    expect(heapFlags(1024, 512 * MB, 1)).toEqual(['--max-old-space-size=1024', '--max-semi-space-size=8']);
+    expect(heapFlags(96, 24 * GB, 8)).toEqual(['--max-old-space-size=96', '--max-semi-space-size=2']);
+    expect(heapFlags('off', 256 * MB, 1)).toEqual([]);
+  });
+});
+
+describe('heapLimitAlreadySet', () => {
+  it('finds an old-space limit on the command line or in NODE_OPTIONS, spelled with dashes or underscores', () => {
+    expect(heapLimitAlreadySet(['--max-old-space-size=512'])).toBe(true);
+    expect(heapLimitAlreadySet([], '--enable-source-maps --max_old_space_size=300')).toBe(true);
+    expect(heapLimitAlreadySet(['--max-semi-space-size=4'], '--import=./probe.ts')).toBe(false);
+    expect(heapLimitAlreadySet([])).toBe(false);
+  });
+});
+
+// The real process entry in production: the flags land on the serving process itself (same pid, so signals and the exit code too).
+describe.skipIf(!existsSync('/proc/self/cmdline'))('the production process', { timeout: 60_000 }, () => {
+  let stub: ReturnType<typeof createStubBuildRoot>;
+  beforeAll(() => {
+    stub = createStubBuildRoot();
+  });
+  afterAll(() => stub.remove());
+  const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  const environment = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+
+  it('restarts itself in place with the heap limit, keeps its pid and drains on SIGTERM', async () => {
+    const server = await startServerProcess(stub.root, { MODEL_VALIDATION: 'false', HEAP_LIMIT_MB: '96' });
+    expect(commandLine(server.child.pid!)).toEqual(expect.arrayContaining(['--max-old-space-size=96', '--max-semi-space-size=2']));
+    expect(environment(server.child.pid!)).toContain('MALLOC_ARENA_MAX=2');
+    expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toMatchObject({ code: 0, signal: null });
+  });
+
+  it('keeps an old-space limit the operator set in NODE_OPTIONS', async () => {
+    const server = await startServerProcess(stub.root, { MODEL_VALIDATION: 'false', NODE_OPTIONS: '--max-old-space-size=200' });
+    expect(commandLine(server.child.pid!).filter((arg) => arg.startsWith('--max-'))).toEqual([]);
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+  });
+
+  it('gives each cluster worker its share, and none to the primary', async () => {
+    const server = await startServerProcess(stub.root, { MODEL_VALIDATION: 'false', WEB_CONCURRENCY: '2', HEAP_LIMIT_MB: '80' });
+    const workers = [(await server.waitForLog('worker listening')).pid as number];
+    expect(commandLine(workers[0]!)).toEqual(expect.arrayContaining(['--max-old-space-size=80', '--max-semi-space-size=2']));
+    expect(commandLine(server.child.pid!).filter((arg) => arg.startsWith('--max-'))).toEqual([]);
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+  });
+});

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { totalmem } from 'node:os';
+
+// V8 sizes its heap from the machine, not from the container, and lets the young generation grow to 3 × 64 MB: a process
+// that needs 50 MB of live objects idled at 280 MB and grew past 1 GB under load. These flags bound it (ADR 055, docs/memory.md).
+
+const MB = 1024 * 1024;
+/** Old-space limit per serving process: half its share of the memory, within these bounds. */
+export const HEAP_FLOOR_MB = 64;
+export const HEAP_CAP_MB = 160;
+const SHARE_FOR_OLD_SPACE = 0.5;
+const OLD_SPACE_FLAG = '--max-old-space-size';
+
+/** Where the container's memory limit is: cgroup v2, then v1. */
+export const CGROUP_LIMIT_FILES = ['/sys/fs/cgroup/memory.max', '/sys/fs/cgroup/memory/memory.limit_in_bytes'];
+
+/** A cgroup memory limit in bytes; undefined for "no limit": v2's `max`, v1's page-rounded 2^63 (anything above 2^60), or no number. */
+export function parseCgroupLimit(text: string | undefined): number | undefined {
+  const value = text?.trim() ?? '';
+  if (!/^\d+$/.test(value)) return undefined;
+  const bytes = Number(value);
+  return bytes > 0 && bytes < 2 ** 60 ? bytes : undefined;
+}
+
+const readOrUndefined = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+
+/** The memory this process tree may use: the first cgroup limit found, never more than the machine has. */
+export function availableMemoryBytes(read: (path: string) => string | undefined = readOrUndefined, machineBytes = totalmem()): number {
+  for (const file of CGROUP_LIMIT_FILES) {
+    const limit = parseCgroupLimit(read(file));
+    if (limit !== undefined) return Math.min(limit, machineBytes);
+  }
+  return machineBytes;
+}
+
+export type HeapLimitSetting = 'auto' | 'off' | number;
+
+/**
+ * V8 flags for each of `processes` serving processes: old space from the setting (`auto`: half the process's share, 64–160 MB),
+ * young generation (semi-space) 1/40 of it, 2–8 MB, so short-lived render garbage is collected before it costs RSS.
+ */
+export function heapFlags(setting: HeapLimitSetting, memoryBytes: number, processes: number): string[] {
+  if (setting === 'off') return [];
+  const share = memoryBytes / MB / Math.max(1, processes);
+  const oldSpaceMb = setting === 'auto' ? Math.round(Math.min(HEAP_CAP_MB, Math.max(HEAP_FLOOR_MB, share * SHARE_FOR_OLD_SPACE))) : setting;
+  const semiSpaceMb = Math.min(8, Math.max(2, Math.round(oldSpaceMb / 40)));
+  return [`${OLD_SPACE_FLAG}=${oldSpaceMb}`, `--max-semi-space-size=${semiSpaceMb}`];
+}
+
+/** An operator who set the old-space limit in NODE_OPTIONS or on the command line keeps it, and its young generation. */
+export function heapLimitAlreadySet(execArgv: readonly string[], nodeOptions = ''): boolean {
+  const flag = /(^|\s)--max[-_]old[-_]space[-_]size(=|\s|$)/;
+  return execArgv.some((arg) => flag.test(arg)) || flag.test(nodeOptions);
+}
+
+/** Freed image buffers go back to the system instead of staying in per-thread arenas (the Docker image's values; ADR 012). */
+const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+
+/** MALLOC_ENV's variables the environment does not set already: the new process's glibc reads them at its start. */
+export function mallocDefaults(): Record<string, string> {
+  // eslint-disable-next-line no-restricted-properties -- not configuration: which of glibc's variables the operator already set
+  return Object.fromEntries(Object.entries(MALLOC_ENV).filter(([name]) => process.env[name] === undefined));
+}
+
+/**
+ * Replaces this process with itself plus `flags` and mallocDefaults() (execve: same pid, stdio, signals and exit code, so
+ * supervisors see no difference). Returns only where that cannot be done: no `process.execve` (Windows), or an IPC channel,
+ * which execve would close.
+ */
+export function restartWithFlags(flags: readonly string[]): void {
+  if (typeof process.execve !== 'function' || process.channel) return;
+  // eslint-disable-next-line no-restricted-properties -- the new process gets the environment as it is, plus glibc's defaults
+  const env = { ...process.env, ...mallocDefaults() };
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...flags, ...process.argv.slice(1)], env);
+}
