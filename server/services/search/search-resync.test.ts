@@ -39,7 +39,10 @@ function setup() {
   const source = new Map([
     ['walnut', 'Walnut sideboard'],
     ['lamp', 'Brass desk lamp'],
+    ['stool', 'Ash stool'],
   ]);
+  /** The entries each call of the index's change path re-indexed. */
+  const applied: string[][] = [];
   const loads: Array<readonly string[] | undefined> = [];
   /** While set, full loads take their snapshot, then wait for it (the content source being slow). */
   let hold: Promise<void> | undefined;
@@ -63,7 +66,11 @@ function setup() {
     logger: pino({ level: 'silent' }),
     locales: () => [EN],
     loadRecords: resync.loadRecords,
-    onContentChange: resync.onContentChange,
+    onContentChange: (listener) =>
+      resync.onContentChange((change) => {
+        applied.push(change.affectedIds);
+        return listener(change);
+      }),
   });
   const find = async (query: string) => {
     const { results } = (await search.searchClient.search([{ indexName: `vitrine_${EN}`, params: { query } }])) as { results: Array<{ hits: SearchRecord[] }> };
@@ -78,12 +85,12 @@ function setup() {
       release();
     };
   };
-  return { source, loads, search, resync, find, emit, holdFullLoads, lines };
+  return { source, loads, applied, search, resync, find, emit, holdFullLoads, lines };
 }
 
 describe('search resync after missed invalidations', () => {
-  it('brings in changed and new entries and drops deleted ones, all in one swap after the load', async () => {
-    const { source, search, resync, find, holdFullLoads } = setup();
+  it('brings in changed and new entries and drops deleted ones in one swap after the load, re-indexing only those', async () => {
+    const { source, applied, search, resync, find, holdFullLoads } = setup();
     await search.ready;
     source.set('walnut', 'Oak sideboard');
     source.delete('lamp');
@@ -97,6 +104,18 @@ describe('search resync after missed invalidations', () => {
     await done;
 
     expect([await find('walnut'), await find('oak'), await find('lamp'), await find('lounge')]).toEqual([[], ['walnut'], [], ['chair']]);
+    expect(await find('stool')).toEqual(['stool']);
+    expect(applied).toEqual([['walnut', 'lamp', 'chair']]);
+  });
+
+  it('re-indexes nothing when nothing was missed', async () => {
+    const { applied, loads, search, resync } = setup();
+    await search.ready;
+
+    await resync.resync();
+
+    expect(loads).toEqual([undefined, undefined]);
+    expect(applied).toEqual([]);
   });
 
   it('coalesces resyncs asked for while one runs into one more, and loads nothing twice per pass', async () => {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { Logger } from 'pino';
 import type { ContentEvents } from '#server/services/content/content-events.ts';
 import type { Locale, SearchRecord } from '#shared/content/types.ts';
@@ -10,10 +12,21 @@ const RETRY_MS = 30_000;
 /** Passes over entries that webhooks changed while the previous pass loaded; more only while changes keep arriving. */
 const MAX_CATCH_UP_PASSES = 3;
 
+/** Entry id → a hash of its records (every locale and chunk, in load order): equal when re-indexing it would change nothing. */
+function fingerprints(records: readonly SearchRecord[]): Map<string, string> {
+  const byEntry = new Map<string, SearchRecord[]>();
+  for (const record of records) {
+    const list = byEntry.get(record.entryId);
+    if (list) list.push(record);
+    else byEntry.set(record.entryId, [record]);
+  }
+  return new Map([...byEntry].map(([id, list]) => [id, createHash('sha1').update(JSON.stringify(list)).digest('base64')]));
+}
+
 /**
  * Brings the embedded search index up to date after the invalidation bus was down (ADR 053). What was missed is unknown, so every
- * entry the index holds or the content source has goes once through the index's own change path: loaded in the background while
- * the old records keep answering, then swapped in one synchronous step (deleted entries drop out, new ones come in). It sits
+ * record is loaded in the background while the old ones keep answering; the entries that differ from what the index holds (changed,
+ * new, deleted) then go through the index's own change path, swapped in one synchronous step that touches only them. It sits
  * between the embedded search and its inputs (the record loader, the change subscription), so it needs none of the engine's
  * internals. One resync at a time; resyncs asked for meanwhile coalesce into one more.
  */
@@ -24,8 +37,8 @@ export function createSearchResync(options: {
   logger: Logger;
 }) {
   const log = options.logger.child({ module: 'search-resync' });
-  /** Entries the index holds records of, as its loads reported them: a resync rechecks them, so deletions are seen too. */
-  const indexed = new Set<string>();
+  /** What the index holds, per entry, as its loads reported it: a resync re-indexes only entries whose records differ or are gone. */
+  const indexed = new Map<string, string>();
   let apply: ChangeListener | undefined;
   /** A resync's records, handed to the change path for that one call (matched by identity), so nothing is loaded twice. */
   let prepared: { ids: readonly string[]; records: SearchRecord[] } | undefined;
@@ -39,7 +52,7 @@ export function createSearchResync(options: {
   const loadRecords: LoadRecords = async (locales, entryIds) => {
     const records = prepared && entryIds === prepared.ids ? prepared.records : await options.loadRecords(locales, entryIds);
     for (const id of entryIds ?? []) indexed.delete(id);
-    for (const record of records) indexed.add(record.entryId);
+    for (const [id, fingerprint] of fingerprints(records)) indexed.set(id, fingerprint);
     return records;
   };
 
@@ -55,10 +68,17 @@ export function createSearchResync(options: {
     const started = performance.now();
     changedMeanwhile = new Set();
     try {
-      const records = await options.loadRecords(options.locales());
-      const ids = [...new Set([...indexed, ...records.map((record) => record.entryId)])];
+      const loaded = await options.loadRecords(options.locales());
+      const fresh = fingerprints(loaded);
+      const ids = [...new Set([...indexed.keys(), ...fresh.keys()])].filter((id) => indexed.get(id) !== fresh.get(id));
+      const wanted = new Set(ids);
+      const records = loaded.filter((record) => wanted.has(record.entryId));
       prepared = { ids, records };
-      await listener({ affectedIds: ids }).finally(() => (prepared = undefined));
+      try {
+        if (ids.length > 0) await listener({ affectedIds: ids });
+      } finally {
+        prepared = undefined;
+      }
       let caughtUp = 0;
       for (let passes = 0; changedMeanwhile.size > 0 && passes < MAX_CATCH_UP_PASSES; passes++) {
         const changed = [...changedMeanwhile];
@@ -67,7 +87,8 @@ export function createSearchResync(options: {
         await listener({ affectedIds: changed });
       }
       const durationMs = Math.round(performance.now() - started);
-      log.info({ entries: ids.length, records: records.length, caughtUp, durationMs }, 'search index resynced after the invalidation bus was down');
+      const detail = { entries: fresh.size, reindexed: ids.length, records: records.length, caughtUp, durationMs };
+      log.info(detail, 'search index resynced after the invalidation bus was down');
     } finally {
       changedMeanwhile = undefined;
     }
