@@ -69,16 +69,22 @@ export function queryDocument(request: Request, requestContext: RouterContextPro
   return handlerFor(requestContext.get(requestInfoContext).locales).query(request, { requestContext });
 }
 
-/** What the server sends besides the HTML: the deepest match's loader headers, the matched chunks to preload, and whether it may be framed. */
-export function describeDocument(context: StaticHandlerContext): { headers: Headers; chunks: string[]; embeddable: boolean } {
+/**
+ * What the server sends besides the HTML: the deepest match's loader headers, the matched chunks to preload, whether it may be
+ * framed, and the hydration data as script-safe JSON (made once: the server's ETag is taken from it, then the page carries it).
+ */
+export function describeDocument(context: StaticHandlerContext): { headers: Headers; chunks: string[]; embeddable: boolean; hydration: string } {
   const headers = new Headers();
   for (const match of context.matches) for (const [name, value] of context.loaderHeaders[match.route.id] ?? []) headers.set(name, value);
   const chunks = context.matches.flatMap((m) => (m.route.handle as { chunk?: string } | undefined)?.chunk ?? []);
-  return { headers, chunks, embeddable: isEmbeddable(context.matches) };
+  const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
+  return { headers, chunks, embeddable: isEmbeddable(context.matches), hydration: toScriptSafeJson(withoutRenderedHtml(hydration)) };
 }
 
 export interface RenderOptions extends Pick<RenderToPipeableStreamOptions, 'onShellReady' | 'onShellError' | 'onAllReady' | 'onError'> {
   nonce: string;
+  /** describeDocument's hydration JSON for this context. */
+  hydration: string;
   bootstrapModules: string[];
   /** Subresource Integrity of bootstrap modules by href (production builds). Default: none. */
   integrity?: Record<string, string>;
@@ -88,19 +94,17 @@ export interface RenderOptions extends Pick<RenderToPipeableStreamOptions, 'onSh
 }
 
 /** Streams the document for a queried context. Hydration data rides in one nonce'd script. */
-export function renderDocument(context: StaticHandlerContext, { nonce, bootstrapModules, integrity, publicConfig, assets, ...callbacks }: RenderOptions) {
+export function renderDocument(
+  context: StaticHandlerContext,
+  { nonce, hydration, bootstrapModules, integrity, publicConfig, assets, ...callbacks }: RenderOptions,
+) {
   // The table the context was queried with: the same served locales reach both (server/ssr/document-handler.ts).
   const router = staticRouter(handlerFor(publicConfig.locales), context);
-  const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
   // The browser adopts the canonical URL the page was rendered for (shared/canonical-url.ts) instead of shipping the rule.
   const url = context.location.pathname + context.location.search;
   let config = configJson.get(publicConfig);
   if (config === undefined) configJson.set(publicConfig, (config = toScriptSafeJson(publicConfig)));
-  const bootstrap = [
-    `window.__staticRouterHydrationData=${toScriptSafeJson(withoutRenderedHtml(hydration))}`,
-    `window.__vitrineConfig=${config}`,
-    `window.__vitrineUrl=${toScriptSafeJson(url)}`,
-  ];
+  const bootstrap = [`window.__staticRouterHydrationData=${hydration}`, `window.__vitrineConfig=${config}`, `window.__vitrineUrl=${toScriptSafeJson(url)}`];
   return renderToPipeableStream(
     <StrictMode>
       <AppConfigProvider value={publicConfig} assets={{ ...assets, head: <DocumentAssets assets={assets} /> }}>

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 
 import type { Config } from '#server/config.ts';
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { DestinationStream, Logger, LoggerOptions } from 'pino';
 
@@ -44,6 +45,27 @@ declare module 'http' {
   }
 }
 
+const ROOT_LOGGER = Symbol('root logger');
+const REQUEST_LOGGER = Symbol('request logger');
+type LoggedRequest = IncomingMessage & { [ROOT_LOGGER]?: Logger; [REQUEST_LOGGER]?: Logger };
+
+/**
+ * `req.log` as a getter on the requests' prototype (Express's, once per app): the child logger is made only for a request
+ * that logs, and no request gets a property defined on itself (which costs more than the child).
+ */
+function lazyRequestLogger(prototype: object): void {
+  if (Object.hasOwn(prototype, 'log')) return;
+  Object.defineProperty(prototype, 'log', {
+    configurable: true,
+    get(this: LoggedRequest) {
+      return (this[REQUEST_LOGGER] ??= (this[ROOT_LOGGER] ?? pino({ level: 'silent' })).child({ reqId: this.id }));
+    },
+    set(this: LoggedRequest, value: Logger) {
+      this[REQUEST_LOGGER] = value;
+    },
+  });
+}
+
 /**
  * One line per request (id, status, duration, bytes, page-cache status); an incoming `X-Request-Id` is trusted only behind a proxy.
  * Written with pino directly: pino-http made three child loggers per request and serialized the request into each (issue 16 item 5).
@@ -56,8 +78,8 @@ export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy'
     const id = trustProxy && typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.id = id;
     res.setHeader('X-Request-Id', id);
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', { configurable: true, enumerable: false, get: () => (child ??= logger.child({ reqId: id })) });
+    (req as LoggedRequest)[ROOT_LOGGER] = logger;
+    lazyRequestLogger(Object.getPrototypeOf(req) as object);
     let bytes: number | undefined;
     let logged = false;
     const complete = () => {

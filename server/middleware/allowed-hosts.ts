@@ -4,9 +4,28 @@ import type { Request, RequestHandler, Response } from 'express';
 /** A host name or [IPv6] literal with an optional port; nothing that could smuggle a path or user info. */
 const HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
+type ParsedHost = Readonly<{ hostname: string; host: string }>;
+
+// Pure, and needed several times per request (the host check, the loaders' origin, ETag and cache key): each spelling is
+// parsed once. Bounded: cleared when full, since clients choose what they send.
+const MEMO_LIMIT = 256;
+function memoized<T>(compute: (key: string) => T): (key: string) => T {
+  const memo = new Map<string, T>();
+  return (key) => {
+    if (memo.has(key)) return memo.get(key) as T;
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    const value = compute(key);
+    memo.set(key, value);
+    return value;
+  };
+}
+
 /** A Host / X-Forwarded-Host value in one spelling (lower case, IPv6 compressed and bracketed, no trailing dot, no default port). */
-export function parseHost(value: string | undefined): { hostname: string; host: string } | undefined {
-  if (!value || !HOST.test(value)) return undefined;
+export function parseHost(value: string | undefined): ParsedHost | undefined {
+  return value ? parseHostOnce(value) : undefined;
+}
+const parseHostOnce = memoized((value): ParsedHost | undefined => {
+  if (!HOST.test(value)) return undefined;
   let url: URL;
   try {
     url = new URL(`http://${value}`);
@@ -15,8 +34,8 @@ export function parseHost(value: string | undefined): { hostname: string; host: 
   }
   // WHATWG URL folds case, compresses IPv6 and reads `0x7f.1` as 127.0.0.1: one spelling per host.
   const hostname = url.hostname.replace(/\.$/, '');
-  return { hostname, host: url.port ? `${hostname}:${url.port}` : hostname };
-}
+  return Object.freeze({ hostname, host: url.port ? `${hostname}:${url.port}` : hostname });
+});
 
 /** Exact names, or `.example.com` for example.com and every subdomain (Django's ALLOWED_HOSTS rule). */
 export function isAllowedHost(hostname: string, allowedHosts: readonly string[]): boolean {
@@ -54,7 +73,8 @@ export function allowedHosts(config: Pick<Config, 'allowedHosts'>, options: { ex
 
 /** The origin of every absolute URL: PUBLIC_URL, else the request's protocol and checked host (one spelling: the page cache keys on it). */
 export function requestOrigin(req: Request, publicUrl: string | undefined): string {
-  if (publicUrl) return new URL(publicUrl).origin;
+  if (publicUrl) return originOf(publicUrl);
   const protocol = req.protocol === 'https' ? 'https' : 'http';
-  return new URL(`${protocol}://${parseHost(req.host)?.host ?? 'localhost'}`).origin;
+  return originOf(`${protocol}://${parseHost(req.host)?.host ?? 'localhost'}`);
 }
+const originOf = memoized((url) => new URL(url).origin);

@@ -77,4 +77,23 @@ describe('coalesceWrites', () => {
 
     expect(target.writes.map((w) => w.length)).toEqual([64 * 1024]);
   });
+
+  it('keeps every byte in order: multi-byte text, views, and chunks larger than a batch', () => {
+    const target = recorder();
+    const destination = coalesceWrites(target.stream);
+    const parts = [
+      '<p>Größe 😀</p>',
+      new TextEncoder().encode('ä'.repeat(3000)),
+      'x'.repeat(70 * 1024),
+      'é'.repeat(30 * 1024),
+      new Uint8Array(80 * 1024).fill(98),
+    ];
+
+    for (const part of parts) destination.write(part);
+    (destination as unknown as { flush(): void }).flush();
+
+    const expected = parts.map((part) => (typeof part === 'string' ? part : Buffer.from(part).toString('utf8'))).join('');
+    expect(target.writes.join('')).toBe(expected);
+    expect(Math.max(...target.writes.map((w) => Buffer.byteLength(w)))).toBeLessThanOrEqual(80 * 1024);
+  });
 });

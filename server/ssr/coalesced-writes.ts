@@ -9,39 +9,56 @@ const MAX_PENDING_BYTES = 64 * 1024;
  * strings one by one, then calls `flush()` once the batch (the shell, a resolved boundary) is complete: each write costs a
  * chunk header, a trip through compression and a socket write (issue 16 item 5). Batches still go out as React completes them,
  * so the shell streams before slow data does; backpressure passes through (write answers false until `target` drains).
+ * A batch is one buffer that strings are encoded into and views copied into: no buffer per string, no concatenation.
  */
 export function coalesceWrites(target: Destination): NodeJS.WritableStream {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
+  let batch: Buffer | undefined;
+  let used = 0;
   let full = false;
   // Registered before React's own drain listener, which resumes writing.
   target.on('drain', () => (full = false));
-  const send = () => {
-    if (pending.length === 0) return;
-    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
-    pending = [];
-    pendingBytes = 0;
+  const send = (chunk: Uint8Array) => {
     if (!target.write(chunk)) full = true;
+  };
+  const sendBatch = () => {
+    if (!batch || used === 0) return;
+    send(batch.subarray(0, used));
+    batch = undefined;
+    used = 0;
+  };
+  // Room for `bytes` more in the batch, sending it first if they do not fit; false when they would not fit an empty one either.
+  const makeRoom = (bytes: number) => {
+    if (used + bytes > MAX_PENDING_BYTES) sendBatch();
+    if (bytes > MAX_PENDING_BYTES) return false;
+    batch ??= Buffer.allocUnsafe(MAX_PENDING_BYTES);
+    return true;
   };
   const destination = {
     write(chunk: Uint8Array | string): boolean {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      pending.push(bytes);
-      pendingBytes += bytes.length;
-      if (pendingBytes >= MAX_PENDING_BYTES) send();
+      if (typeof chunk === 'string') {
+        // UTF-8 takes at most three bytes per UTF-16 unit; counted exactly only when that bound does not fit.
+        const bytes = used + chunk.length * 3 <= MAX_PENDING_BYTES ? chunk.length * 3 : Buffer.byteLength(chunk);
+        if (makeRoom(bytes)) used += batch!.write(chunk, used);
+        else send(Buffer.from(chunk));
+      } else if (makeRoom(chunk.byteLength)) {
+        batch!.set(chunk, used);
+        used += chunk.byteLength;
+      } else send(chunk);
+      if (used >= MAX_PENDING_BYTES) sendBatch();
       return !full;
     },
     flush(): void {
-      send();
+      sendBatch();
       target.flush?.();
     },
     end(): void {
-      send();
+      sendBatch();
       target.end();
     },
     // A fatal render error: what is pending is dropped with the response.
     destroy(error?: Error): void {
-      pending = [];
+      batch = undefined;
+      used = 0;
       target.destroy?.(error);
     },
     on(event: string, listener: (...args: unknown[]) => void) {

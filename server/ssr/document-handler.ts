@@ -76,7 +76,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     }
 
     const document = entry.describeDocument(context);
-    const etag = pageEtag({ buildId: options.buildId, served, origin }, context.loaderData);
+    const etag = pageEtag({ buildId: options.buildId, served, origin }, document.hydration);
     for (const [name, value] of document.headers) res.setHeader(name, value);
     // Error pages are never stored: a CDN would keep a 404 after the entry is published (docs/decisions/017-security-headers.md).
     const preview = res.locals.preview === true;
@@ -101,7 +101,8 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
         ? (html: string, nonce: string) =>
             void pageCache.store(cacheKey, { ...stored, html, nonce }).catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'))
         : undefined;
-    streamDocument(req, res, options, { entry, context, chunks: document.chunks, signal: request.signal, store, publicConfig: publicConfigFor(locales) });
+    const { chunks, hydration } = document;
+    streamDocument(req, res, options, { entry, context, chunks, hydration, signal: request.signal, store, publicConfig: publicConfigFor(locales) });
   };
 }
 
@@ -109,6 +110,7 @@ interface DocumentToStream {
   entry: SsrEntry;
   context: StaticHandlerContext;
   chunks: string[];
+  hydration: string;
   /** The Fetch request's signal: aborted when the client went away. */
   signal: AbortSignal;
   store: ((html: string, nonce: string) => void) | undefined;
@@ -144,6 +146,7 @@ function streamDocument(req: Request, res: Response, options: DocumentHandlerOpt
 
   const stream = entry.renderDocument(context, {
     nonce,
+    hydration: page.hydration,
     bootstrapModules: assets.bootstrapModules,
     ...(assets.integrity ? { integrity: assets.integrity } : {}),
     publicConfig: page.publicConfig,

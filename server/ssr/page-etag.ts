@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-
-import { isRenderedRichText } from '#shared/content/types.ts';
+import { hash } from 'node:crypto';
 
 /** What a page's bytes depend on besides its loader data: the build, the canonical target with the served locales, and the origin. */
 export interface PageIdentity {
@@ -12,30 +10,11 @@ export interface PageIdentity {
 }
 
 /**
- * A weak validator from the page's identity and loader data (not the nonce), so unchanged pages answer 304 before rendering.
- * Rendered rich text counts by its key, which names the field, its version and its links' hash (client/data/loader-helpers.ts):
- * with the build and the origin it decides the HTML, so tens of KB of HTML are not serialized and hashed on every request
- * (issue 16 item 5, ADR 054).
+ * A weak validator from the page's identity and its hydration JSON (not the nonce), so unchanged pages answer 304 before rendering.
+ * That JSON is the page's data with rendered rich text as its key alone, which names entry, field, locale, version and the links'
+ * hash (client/data/loader-helpers.ts): with the build and the origin it decides the HTML, as the rendered-HTML cache relies on.
+ * So the ETag costs one hash of JSON the page needs anyway, not a serialization of its own (issue 16 item 5, ADR 054, ADR 056).
  */
-export function pageEtag(page: PageIdentity, loaderData: unknown): string {
-  const hash = createHash('sha1').update(`${page.buildId}\0${page.served}\0${page.origin}\0`).update(fingerprint(loaderData, 0));
-  return `W/"${hash.digest('base64url')}"`;
-}
-
-// Loaders put rendered rich text at most this deep in plain objects (model → hotspotNotes → note); arrays are lists of cards.
-const RICH_TEXT_DEPTH = 4;
-
-/** JSON of `value`, except rendered rich text within RICH_TEXT_DEPTH objects as a marker JSON cannot produce (a raw NUL) and its key. */
-function fingerprint(value: unknown, depth: number): string {
-  if (isRenderedRichText(value)) return `\0${JSON.stringify(value.key)}`;
-  if (depth >= RICH_TEXT_DEPTH || typeof value !== 'object' || value === null || Array.isArray(value) || 'toJSON' in value) {
-    return JSON.stringify(value) ?? '';
-  }
-  let text = '{';
-  for (const [key, field] of Object.entries(value)) {
-    const part = fingerprint(field, depth + 1);
-    // JSON leaves out what it cannot represent (undefined, functions, symbols): so does the fingerprint.
-    if (part !== '') text += `${text.length > 1 ? ',' : ''}${JSON.stringify(key)}:${part}`;
-  }
-  return `${text}}`;
+export function pageEtag(page: PageIdentity, hydration: string): string {
+  return `W/"${hash('sha1', `${page.buildId}\0${page.served}\0${page.origin}\0${hydration}`, 'base64url')}"`;
 }

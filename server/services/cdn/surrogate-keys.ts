@@ -34,10 +34,23 @@ export function surrogateKeys(deps: Iterable<string>): string[] {
   return [SITE_KEY, ...[...new Set(all.map(bucketOf))].sort()];
 }
 
+type KeyHeaders = Readonly<Record<'Surrogate-Key' | 'Cache-Tag', string>>;
+// A page's dependencies come in the same order on every render of the same content: its headers are built once (issue 16
+// item 5). Bounded by entries, cleared when full.
+const headersByDeps = new Map<string, KeyHeaders>();
+const HEADERS_MEMO_LIMIT = 256;
+
 /** Both headers for a response built from `deps` (Cloudflare strips Cache-Tag before the visitor; Fastly keeps Surrogate-Key). */
-export function surrogateKeyHeaders(deps: Iterable<string>): Record<'Surrogate-Key' | 'Cache-Tag', string> {
-  const keys = surrogateKeys(deps);
-  return { 'Surrogate-Key': keys.join(' '), 'Cache-Tag': keys.join(',') };
+export function surrogateKeyHeaders(deps: Iterable<string>): KeyHeaders {
+  const list = [...deps];
+  const memoKey = list.join('\n');
+  let headers = headersByDeps.get(memoKey);
+  if (headers) return headers;
+  const keys = surrogateKeys(list);
+  headers = Object.freeze({ 'Surrogate-Key': keys.join(' '), 'Cache-Tag': keys.join(',') });
+  if (headersByDeps.size >= HEADERS_MEMO_LIMIT) headersByDeps.clear();
+  headersByDeps.set(memoKey, headers);
+  return headers;
 }
 
 /** The keys to purge when `deps` changed: each dependency's key and its bucket, or only SITE_KEY for `everything`. */
