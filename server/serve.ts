@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 
 import { createApp } from '#server/app.ts';
 import { createServices } from '#server/composition.ts';
@@ -65,7 +66,9 @@ export async function serve(config: Config, exitWith: (line: string) => never): 
   httpServer.listen(config.port, config.host, () => {
     const address = httpServer.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info({ port, host: config.host, env: config.env, modes: services.modes }, 'server listening');
+    // The V8 heap limit this process runs with (ADR 055), so an operator sees what HEAP_LIMIT_MB or the container gave it.
+    const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+    logger.info({ port, host: config.host, env: config.env, modes: services.modes, heapLimitMb }, 'server listening');
   });
 
   process.on('SIGTERM', () => lifecycle.shutdown('SIGTERM'));

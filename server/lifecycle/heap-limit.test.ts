@@ -80,6 +80,10 @@ describe.skipIf(!existsSync('/proc/self/cmdline'))('the production process', { t
     const server = await startServerProcess(stub.root, { MODEL_VALIDATION: 'false', HEAP_LIMIT_MB: '96' });
     expect(commandLine(server.child.pid!)).toEqual(expect.arrayContaining(['--max-old-space-size=96', '--max-semi-space-size=2']));
     expect(environment(server.child.pid!)).toContain('MALLOC_ARENA_MAX=2');
+    // V8's limit is the old space plus the young generation (3 semi-spaces): what the start-up line tells the operator.
+    const { heapLimitMb } = await server.waitForLog('server listening');
+    expect(heapLimitMb).toBeGreaterThanOrEqual(96);
+    expect(heapLimitMb).toBeLessThan(128);
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toMatchObject({ code: 0, signal: null });
