@@ -9,11 +9,11 @@ import { toIndexName } from '#shared/search.ts';
 
 import { countFacets, searchFacetValues, toFacetFilterPredicate, toFiltersPredicate } from './facets.ts';
 import { shouldEscapeHighlights, toHits } from './highlight.ts';
-import { createLocaleIndex } from './locale-index.ts';
+import { createLocaleIndex, NO_HITS } from './locale-index.ts';
 import { toQueryWords } from './words.ts';
 
 import type { Locale, SearchRecord } from '#shared/content/types.ts';
-import type { LocaleIndex } from './locale-index.ts';
+import type { Hits, LocaleIndex } from './locale-index.ts';
 import type { QueryWord } from './words.ts';
 import type { ParsedQuery, SearchParams } from './query-params.ts';
 
@@ -116,12 +116,12 @@ function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'n
     return { facetHits, exhaustiveFacetsCount: true as const };
   }
   const { page, hitsPerPage } = params;
-  const reachable = Math.min(grouped.length, PAGINATION_LIMIT);
+  const reachable = Math.min(grouped.keys.length, PAGINATION_LIMIT);
   const start = page * hitsPerPage;
   const pageRecords = start < reachable ? index.top(grouped, Math.min(start + hitsPerPage, reachable)).slice(start) : [];
   return {
     hits: toHits(pageRecords, params, words),
-    nbHits: grouped.length,
+    nbHits: grouped.keys.length,
     page,
     nbPages: hitsPerPage === 0 ? 0 : Math.ceil(reachable / hitsPerPage),
     hitsPerPage,
@@ -137,10 +137,10 @@ function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'n
 }
 
 /** Ranking keys of the records that match the query and the filters (ascending: Algolia's ranking, ties newest first). */
-function match(index: LocaleIndex, params: SearchParams, words: readonly QueryWord[], emptyQuery: 'all' | 'none'): Float64Array {
+function match(index: LocaleIndex, params: SearchParams, words: readonly QueryWord[], emptyQuery: 'all' | 'none'): Hits {
   const facetFilter = toFacetFilterPredicate(params.facetFilters);
   const filter = toFiltersPredicate(params.filters);
   const keep = (record: SearchRecord) => facetFilter(record) && filter(record);
-  if (words.length === 0) return emptyQuery === 'all' ? index.all(keep) : new Float64Array(0);
+  if (words.length === 0) return emptyQuery === 'all' ? index.all(keep) : NO_HITS;
   return index.search(words, keep);
 }

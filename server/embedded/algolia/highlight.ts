@@ -73,8 +73,10 @@ export function createWordMatcher(words: readonly QueryWord[]) {
       let result = memo.get(term);
       if (!result) {
         const matched: TermMatch = { length: 0, words: [] };
+        // Every word of a query looked up in the index answers the same: ask once per term.
+        const isIndexed = words[0]!.isIndexed?.(term) ?? false;
         words.forEach((word, index) => {
-          const length = getMatchLength(word, term);
+          const length = getMatchLength(word, term, isIndexed);
           if (length === 0) return;
           matched.words.push(index);
           matched.length = Math.max(matched.length, length);
@@ -111,8 +113,15 @@ function render(text: string, tokens: readonly Token[], marks: readonly TermMatc
   return out + esc(text.slice(cursor, to));
 }
 
+/** Indexes of the query words some token matched. */
+function getMatchedWords(marks: readonly TermMatch[]): Set<number> {
+  const matched = new Set<number>();
+  for (const mark of marks) for (const word of mark.words) matched.add(word);
+  return matched;
+}
+
 function toMatchLevel(marks: readonly TermMatch[], total: number): MatchLevel {
-  const matched = new Set(marks.flatMap((mark) => mark.words)).size;
+  const matched = getMatchedWords(marks).size;
   if (matched === 0) return 'none';
   return matched === total ? 'full' : 'partial';
 }
@@ -121,7 +130,7 @@ export function highlightText(text: string, matcher: WordMatcher, options: Highl
   const { tokens, marks } = matcher.mark(text);
   const value = render(text, tokens, marks, 0, text.length, options);
   const matchLevel = toMatchLevel(marks, matcher.words.length);
-  const matchedWords = [...new Set(marks.flatMap((mark) => mark.words))].sort((a, b) => a - b).map((index) => matcher.words[index]!.term);
+  const matchedWords = [...getMatchedWords(marks)].sort((a, b) => a - b).map((index) => matcher.words[index]!.term);
   if (matchLevel === 'none') return { value, matchLevel, matchedWords };
   return { value, matchLevel, matchedWords, fullyHighlighted: tokens.every((token, i) => marks[i]!.length === token.text.length) };
 }

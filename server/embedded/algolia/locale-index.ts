@@ -10,6 +10,14 @@ import type { QueryWord } from './words.ts';
 /** Removed records stay in the postings (skipped at query time) until they outnumber the live ones. */
 const MIN_DEAD_FOR_REBUILD = 1000;
 
+/** A query's hits: the ranking key and the record number of each, unordered. */
+export interface Hits {
+  keys: Float64Array;
+  docs: Int32Array;
+}
+
+export const NO_HITS: Hits = { keys: new Float64Array(0), docs: new Int32Array(0) };
+
 /**
  * The records of one locale and their inverted index: per term and attribute, `doc · 1024 + position` of each occurrence. A query's hits are
  * ranking keys (`search`, `all`); `distinct`, `countFacets` and `top` take them without sorting them all. Hit arrays are views of buffers
@@ -40,7 +48,6 @@ export function createLocaleIndex() {
     records.forEach((record, rank) => (rankOf[(docAt[rank] = docOf.get(record.objectID)!)] = rank));
     return (newestFirst = { records, rankOf, docAt });
   };
-  const docOfKey = (key: number) => newestFirst!.docAt[key % NEWEST_RANKS]!;
 
   const index = (record: SearchRecord) => {
     const doc = docs.push(record) - 1;
@@ -131,35 +138,31 @@ export function createLocaleIndex() {
      * finds the matching records with per-record counters, rarest word first (the others then only touch records still in the running);
      * positions for proximity are collected in a second pass, in query order, for those records only.
      */
-    search(words: readonly QueryWord[], keep: (record: SearchRecord) => boolean): Float64Array {
-      if (words.length === 0) return new Float64Array(0);
+    search(words: readonly QueryWord[], keep: (record: SearchRecord) => boolean): Hits {
+      if (words.length === 0) return NO_HITS;
       const state = scratch.reset(docs.length);
       const sources = words.map((word) => toSources(word, postings, dictionary));
-      /** Calls `visit` for each occurrence of a term word `w` matches, in a live record that matched `required` words so far. */
-      const forEachOccurrence = (w: number, required: number, visit: (doc: number, a: number, position: number, typos: number, exact: number) => void) => {
-        for (const { list, a, typos, exact } of sources[w]!) {
-          for (const entry of list) {
-            const doc = Math.floor(entry / POSITIONS);
-            if (state.words[doc] === required && docs[doc]) visit(doc, a, entry % POSITIONS, typos, exact);
-          }
-        }
-      };
       const cost = sources.map((list) => list.reduce((sum, source) => sum + source.list.length, 0));
       let matched: number[] = [];
       for (const [step, w] of [...words.keys()].sort((a, b) => cost[a]! - cost[b]!).entries()) {
         const current: number[] = [];
-        forEachOccurrence(w, step, (doc, a, position, typos, exact) => {
-          if (state.seen[doc] !== step + 1) {
-            state.seen[doc] = step + 1;
-            state.wordTypos[doc] = typos;
-            state.wordExact[doc] = exact;
-            current.push(doc);
-          } else {
-            state.wordTypos[doc] = Math.min(state.wordTypos[doc]!, typos);
-            state.wordExact[doc] ||= exact;
+        // The hottest loop of a query (every occurrence of every matched term), so written out rather than through a callback.
+        for (const { list, a, typos, exact } of sources[w]!) {
+          for (const entry of list) {
+            const doc = Math.floor(entry / POSITIONS);
+            if (state.words[doc] !== step || !docs[doc]) continue;
+            if (state.seen[doc] !== step + 1) {
+              state.seen[doc] = step + 1;
+              state.wordTypos[doc] = typos;
+              state.wordExact[doc] = exact;
+              current.push(doc);
+            } else {
+              state.wordTypos[doc] = Math.min(state.wordTypos[doc]!, typos);
+              state.wordExact[doc] ||= exact;
+            }
+            state.attribute[doc] = Math.min(state.attribute[doc]!, a * POSITIONS + (a === 0 ? entry % POSITIONS : 0));
           }
-          state.attribute[doc] = Math.min(state.attribute[doc]!, a * POSITIONS + (a === 0 ? position : 0));
-        });
+        }
         for (const doc of current) {
           state.words[doc] = step + 1;
           state.typos[doc] = state.typos[doc]! + state.wordTypos[doc]!;
@@ -168,43 +171,52 @@ export function createLocaleIndex() {
         matched = current;
       }
       const kept = matched.filter((doc) => keep(docs[doc]!) || (state.words[doc] = 0));
-      if (words.length > 1 && kept.length > 0) addProximity(state, kept, words.length, (w, visit) => forEachOccurrence(w, words.length, visit));
+      if (words.length > 1 && kept.length > 0) {
+        // Occurrences of word `w` in the records that matched every word.
+        addProximity(state, kept, words.length, (w, visit) => {
+          for (const { list, a } of sources[w]!) for (const entry of list) if (state.words[Math.floor(entry / POSITIONS)] === words.length) visit(entry, a);
+        });
+      }
       const newest = order();
-      kept.forEach((doc, i) => (state.keys[i] = toRankingKey(state, doc, wholeValues[doc]!, words, newest.rankOf[doc]!)));
-      return state.keys.subarray(0, kept.length);
+      kept.forEach((doc, i) => {
+        state.keys[i] = toRankingKey(state, doc, wholeValues[doc]!, words, newest.rankOf[doc]!);
+        state.hitDocs[i] = doc;
+      });
+      return { keys: state.keys.subarray(0, kept.length), docs: state.hitDocs.subarray(0, kept.length) };
     },
     /** Every record passing `keep` (the answer to an empty query): its key is its newest-first rank. */
-    all(keep: (record: SearchRecord) => boolean): Float64Array {
-      const { records } = order();
-      const { keys } = scratch.reset(docs.length, false);
+    all(keep: (record: SearchRecord) => boolean): Hits {
+      const { records, docAt } = order();
+      const { keys, hitDocs } = scratch.reset(docs.length, false);
       let count = 0;
-      records.forEach((record, rank) => keep(record) && (keys[count++] = rank));
-      return keys.subarray(0, count);
+      records.forEach((record, rank) => keep(record) && ((hitDocs[count] = docAt[rank]!), (keys[count++] = rank)));
+      return { keys: keys.subarray(0, count), docs: hitDocs.subarray(0, count) };
     },
     /** `distinct` on `entryId`: the best (lowest) key of each entry, unordered. */
-    distinct(keys: Float64Array): Float64Array {
-      const { grouped, docs: touched, best } = scratch.reset(docs.length, false);
+    distinct({ keys, docs: hitDocs }: Hits): Hits {
+      const { grouped, groupedDocs, entries: touched, best, bestDoc } = scratch.reset(docs.length, false);
       let entries = 0;
-      for (const key of keys) {
-        const entry = entryOf[docOfKey(key)]!;
+      keys.forEach((key, i) => {
+        const entry = entryOf[hitDocs[i]!]!;
         if (best[entry] === Infinity) touched[entries++] = entry;
-        if (key < best[entry]!) best[entry] = key;
-      }
+        if (key < best[entry]!) {
+          best[entry] = key;
+          bestDoc[entry] = hitDocs[i]!;
+        }
+      });
       for (let i = 0; i < entries; i++) {
-        grouped[i] = best[touched[i]!]!;
-        best[touched[i]!] = Infinity;
+        const entry = touched[i]!;
+        grouped[i] = best[entry]!;
+        groupedDocs[i] = bestDoc[entry]!;
+        best[entry] = Infinity;
       }
-      return grouped.subarray(0, entries);
+      return { keys: grouped.subarray(0, entries), docs: groupedDocs.subarray(0, entries) };
     },
     /** Facet value counts over these hits (see `createFacetValues`). */
-    countFacets(keys: Float64Array): (facet: string) => FacetCounts {
-      const { docs: hitDocs } = scratch.reset(docs.length, false);
-      keys.forEach((key, i) => (hitDocs[i] = docOfKey(key)));
-      return facets.count(hitDocs.subarray(0, keys.length));
-    },
+    countFacets: (hits: Hits): ((facet: string) => FacetCounts) => facets.count(hits.docs),
     /** The `k` best hits, best first. */
-    top(keys: Float64Array, k: number): SearchRecord[] {
-      return Array.from(selectSmallest(keys, k), (key) => newestFirst!.records[key % NEWEST_RANKS]!);
+    top(hits: Hits, k: number): SearchRecord[] {
+      return Array.from(selectSmallest(hits.keys, k), (key) => newestFirst!.records[key % NEWEST_RANKS]!);
     },
   };
 }

@@ -15,8 +15,8 @@ export type Scratch = ReturnType<ReturnType<typeof createScratch>['reset']>;
 
 /**
  * Per-record counters and hit buffers of one query, in typed arrays reused across queries (an index answers one query at a time): no map or
- * object per matching record. `words`: query words the record matched so far; `seen`: the word that last touched it. `keys` holds the ranking
- * keys of the hits, `grouped` those left after `distinct`, `docs` record numbers; `best` (per entry, Infinity when untouched) serves `distinct`.
+ * object per matching record. `words`: query words the record matched so far; `seen`: the word that last touched it. `keys` and `hitDocs` hold
+ * the hits, `grouped` and `groupedDocs` those left after `distinct`; `entries`, `best` and `bestDoc` (per entry; Infinity: untouched) serve it.
  */
 export function createScratch() {
   let size = 0;
@@ -34,9 +34,12 @@ export function createScratch() {
       proximity: counters(),
       attribute: new Int32Array(length),
       keys: new Float64Array(length),
+      hitDocs: new Int32Array(length),
       grouped: new Float64Array(length),
-      docs: new Int32Array(length),
+      groupedDocs: new Int32Array(length),
+      entries: new Int32Array(length),
       best: new Float64Array(length).fill(Infinity),
+      bestDoc: new Int32Array(length),
     };
   }
   return {
@@ -69,12 +72,15 @@ export function addProximity(
   state: Scratch,
   docs: readonly number[],
   wordCount: number,
-  forEachOccurrence: (w: number, visit: (doc: number, a: number, position: number) => void) => void,
+  forEachOccurrence: (w: number, visit: (entry: number, a: number) => void) => void,
 ): void {
   let previous: Map<number, number[]> | undefined;
   for (let w = 0; w < wordCount; w++) {
     const positions = new Map<number, number[]>();
-    forEachOccurrence(w, (doc, a, position) => (positions.get(doc) ?? positions.set(doc, []).get(doc)!).push(a * POSITIONS + position));
+    forEachOccurrence(w, (entry, a) => {
+      const doc = Math.floor(entry / POSITIONS);
+      (positions.get(doc) ?? positions.set(doc, []).get(doc)!).push(a * POSITIONS + (entry % POSITIONS));
+    });
     if (previous) for (const doc of docs) state.proximity[doc] = state.proximity[doc]! + getProximity(previous.get(doc)!, positions.get(doc)!);
     previous = positions;
   }

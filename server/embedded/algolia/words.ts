@@ -99,8 +99,8 @@ export function matchWord(word: QueryWord, term: string): WordMatch | undefined 
 }
 
 /** Leading characters of `term` to highlight: all of it for exact and typo matches, the typed part for a prefix, 0 for no match. */
-export function getMatchLength(word: QueryWord, term: string): number {
-  const match = word.matches && word.isIndexed?.(term) ? word.matches.get(term) : matchWord(word, term);
+export function getMatchLength(word: QueryWord, term: string, isIndexed = word.isIndexed?.(term) ?? false): number {
+  const match = word.matches && isIndexed ? word.matches.get(term) : matchWord(word, term);
   // The last word where a prefix does not count (allowsPrefix) arrives with `isPrefix: false` and the index's prefix matches.
   if (!match || (match.prefix && !word.isPrefix)) return 0;
   return match.prefix ? Math.min(term.length, word.term.length) : term.length;
