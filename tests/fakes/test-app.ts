@@ -44,7 +44,7 @@ export function createLogCapture(into: LogLine[]): Writable {
   });
 }
 
-/** The request-completed line for a request id (pino-http logs it on finish, which can trail the response a tick). */
+/** The request-completed line for a request id (logged on finish, which can trail the response a tick). */
 export async function waitForRequestLog(logs: LogLine[], requestId: string, timeoutMs = 1000): Promise<LogLine> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
