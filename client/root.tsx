@@ -21,8 +21,9 @@ export function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f6f5f2" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <ServerHead />
         <InsightsTags />
+        {/* Last: its boot script is server-only, and hydration passes over a trailing extra node in <head>, not one before the insights scripts. */}
+        <ServerHead />
       </head>
       <body>{children}</body>
     </html>

@@ -8,6 +8,9 @@ export interface ServerAssets {
   nonce: string;
   stylesheets: string[];
   modulePreloads: string[];
+  /** The module scripts that boot the page, loaded by DocumentAssets after the LCP image (ADR 058), with their Subresource Integrity by href. */
+  bootstrapModules?: string[];
+  integrity?: Record<string, string>;
   /** Stylesheet text by href for the sheets the server inlines (server/ssr/assets.ts). */
   inlineStyles?: Record<string, string>;
   /** The head elements built from these assets (DocumentAssets) by the server entry, so their code never ships to the browser. */

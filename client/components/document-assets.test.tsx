@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { AppConfigProvider, ServerHead } from '#client/components/app-config.tsx';
-import { DocumentAssets } from '#client/components/document-assets.tsx';
+import { BOOT_DEADLINE_MS, DocumentAssets } from '#client/components/document-assets.tsx';
 
 import type { ServerAssets } from '#client/components/app-config.tsx';
 import type { ReactNode } from 'react';
@@ -28,6 +28,11 @@ function renderWithStyleNonce(element: ReactNode, nonce: string): Promise<string
 }
 
 describe('DocumentAssets', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+  });
+
   it('inlines the sheets the server gives text for, with the nonce, links the others, both as React stylesheet resources', async () => {
     const assets: ServerAssets = {
       nonce: 'n',
@@ -46,6 +51,63 @@ describe('DocumentAssets', () => {
     expect(html).toContain('data-href="/assets/app.css"');
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/big\.css" data-precedence="default"\/>/);
     expect(html).not.toMatch(/<link[^>]* href="\/assets\/app\.css"/);
+  });
+
+  it('loads the modules only once the LCP image has loaded and a frame painted, preloads first, the entry with its integrity', async () => {
+    const assets: ServerAssets = {
+      nonce: 'n',
+      stylesheets: [],
+      modulePreloads: ['/assets/framework.js', '/assets/page.js'],
+      bootstrapModules: ['/assets/entry.js'],
+      integrity: { '/assets/entry.js': 'sha384-abc' },
+    };
+    const html = await renderWithStyleNonce(
+      <AppConfigProvider value={config} assets={{ ...assets, head: <DocumentAssets assets={assets} /> }}>
+        <ServerHead />
+      </AppConfigProvider>,
+      'n',
+    );
+    const script = /<script nonce="n">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    document.body.innerHTML = '<picture><img fetchpriority="high" src="/hero.avif"></picture>';
+    const image = document.querySelector('img')!;
+    Object.defineProperty(image, 'complete', { configurable: true, value: false });
+    vi.useFakeTimers(); // requestAnimationFrame too: a frame every 16 ms
+    const loaded = () => [...document.head.querySelectorAll('link[rel=modulepreload], script[type=module]')];
+
+    new Function(script ?? 'throw new Error("no boot script")')();
+    vi.advanceTimersByTime(100);
+    const beforeImage = loaded().length;
+    image.dispatchEvent(new Event('load'));
+    const beforeFrame = loaded().length;
+    vi.advanceTimersByTime(20);
+
+    expect(html).not.toContain('rel="modulepreload"');
+    expect([beforeImage, beforeFrame]).toEqual([0, 0]);
+    expect(loaded().map((el) => [el.tagName, el.getAttribute('href') ?? el.getAttribute('src'), el.getAttribute('integrity') ?? ''])).toEqual([
+      ['LINK', '/assets/framework.js', ''],
+      ['LINK', '/assets/page.js', ''],
+      ['SCRIPT', '/assets/entry.js', 'sha384-abc'],
+    ]);
+    vi.advanceTimersByTime(BOOT_DEADLINE_MS);
+    expect(loaded()).toHaveLength(3);
+    vi.useRealTimers();
+  });
+
+  it('loads the modules at the deadline when the LCP image never finishes', async () => {
+    const assets: ServerAssets = { nonce: 'n', stylesheets: [], modulePreloads: [], bootstrapModules: ['/assets/entry.js'] };
+    const script = /<script nonce="n">([\s\S]*?)<\/script>/.exec(renderToString(<DocumentAssets assets={assets} />))?.[1];
+    document.body.innerHTML = '<img fetchpriority="high" src="/hero.avif">';
+    Object.defineProperty(document.querySelector('img')!, 'complete', { configurable: true, value: false });
+    vi.useFakeTimers();
+
+    new Function(script ?? 'throw new Error("no boot script")')();
+    vi.advanceTimersByTime(BOOT_DEADLINE_MS - 1);
+    const early = document.head.querySelectorAll('script[type=module]').length;
+    vi.advanceTimersByTime(1);
+
+    expect(early).toBe(0);
+    expect(document.head.querySelectorAll('script[type=module]')).toHaveLength(1);
+    vi.useRealTimers();
   });
 
   it('renders nothing in the browser, where the server assets are absent', () => {

@@ -1,13 +1,33 @@
-import { preloadModule } from 'react-dom';
+import { toScriptSafeJson } from '#shared/http/serialize.ts';
 
 import type { ServerAssets } from '#client/components/app-config.tsx';
 
+/** Hydration starts at the latest this long after DOMContentLoaded, whatever the LCP image does. */
+export const BOOT_DEADLINE_MS = 3000;
+
 /**
- * The matched routes' stylesheets and module preloads, rendered by the server only (the root shows them through
- * `ServerHead`). React hoists these resources into <head> and leaves them out of hydration; small sheets are inline (ADR 009).
+ * Loads the page's modules once the LCP image (the `fetchpriority=high` one) has loaded and painted, else after the first
+ * paint: the chunks then no longer share a phone's bandwidth with that image (ADR 058). Links and forms work before; the
+ * preloads go out together, so there is no import waterfall. Called as `(modules, preloads, integrity, deadline)`.
+ */
+const BOOT = `(function(m,p,i,t){var d=document,s=0;function a(n,o){var e=d.createElement(n);for(var k in o)e.setAttribute(k,o[k]);e.async=false;d.head.append(e)}
+function b(){if(s)return;s=1;p.forEach(function(h){a('link',{rel:'modulepreload',href:h})});m.forEach(function(h){a('script',i[h]?{type:'module',integrity:i[h],src:h}:{type:'module',src:h})})}
+function f(){requestAnimationFrame(function(){setTimeout(b)})}
+function g(){var e=d.querySelector('img[fetchpriority=high]');if(e&&!e.complete){e.addEventListener('load',f);e.addEventListener('error',f)}else f();setTimeout(b,t)}
+d.readyState==='loading'?d.addEventListener('DOMContentLoaded',g):g()})`;
+
+/** The inline script that boots the page: `BOOT` applied to this page's modules. */
+export function bootScript(assets: Pick<ServerAssets, 'bootstrapModules' | 'modulePreloads' | 'integrity'>): string {
+  const args = [assets.bootstrapModules ?? [], assets.modulePreloads, assets.integrity ?? {}, BOOT_DEADLINE_MS].map((arg) => toScriptSafeJson(arg));
+  return `${BOOT}(${args.join(',')});`;
+}
+
+/**
+ * The matched routes' stylesheets and the script that loads their modules, rendered by the server only (the root shows them
+ * through `ServerHead`). React hoists the stylesheets into <head> and leaves them out of hydration; small sheets are inline (ADR 009).
  */
 export function DocumentAssets({ assets }: { assets: ServerAssets }) {
-  for (const href of assets.modulePreloads) preloadModule(href, { as: 'script', nonce: assets.nonce });
+  const hasModules = (assets.bootstrapModules?.length ?? 0) + assets.modulePreloads.length > 0;
   return (
     <>
       {assets.stylesheets.map((href) => {
@@ -21,6 +41,7 @@ export function DocumentAssets({ assets }: { assets: ServerAssets }) {
           </style>
         );
       })}
+      {hasModules ? <script nonce={assets.nonce} dangerouslySetInnerHTML={{ __html: bootScript(assets) }} /> : null}
     </>
   );
 }

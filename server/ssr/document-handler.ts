@@ -147,13 +147,15 @@ function streamDocument(req: Request, res: Response, options: DocumentHandlerOpt
   const stream = entry.renderDocument(context, {
     nonce,
     hydration: page.hydration,
-    bootstrapModules: assets.bootstrapModules,
-    ...(assets.integrity ? { integrity: assets.integrity } : {}),
+    // DocumentAssets loads them after the LCP image (ADR 058), so React must not.
+    bootstrapModules: [],
     publicConfig: page.publicConfig,
     assets: {
       nonce,
       stylesheets: assets.stylesheets,
       modulePreloads: assets.modulePreloads,
+      bootstrapModules: assets.bootstrapModules,
+      ...(assets.integrity ? { integrity: assets.integrity } : {}),
       ...(assets.inlineStyles ? { inlineStyles: assets.inlineStyles } : {}),
     },
     onShellReady() {

@@ -275,13 +275,14 @@ describe('inline scripts and styles', () => {
     },
   );
 
-  it('name the entry script with its Subresource Integrity', async () => {
+  it('name the entry script with its Subresource Integrity (the boot script adds it after the LCP image, ADR 058)', async () => {
     const res = await get('/articles');
     const integrity = `sha384-${createHash('sha384').update('export {};\n').digest('base64')}`;
 
-    const script = /<script type="module" src="\/assets\/entry-Abc123.js"[^>]*>/.exec(res.text)?.[0];
+    const boot = inlineElements(res.text).find((element) => element.kind === 'script' && element.body.includes('"/assets/entry-Abc123.js"'));
 
-    expect(script).toContain(` integrity="${integrity}"`);
+    expect(boot?.body).toContain(`{"/assets/entry-Abc123.js":"${integrity}"}`);
+    expect(res.text).not.toMatch(/<script [^>]*src="\/assets\//);
   });
 
   it('are allowed by hash on a cached page, which carries no nonce', async () => {
