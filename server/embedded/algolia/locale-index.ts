@@ -1,5 +1,5 @@
 import { createFacetValues } from './facet-values.ts';
-import { addProximity, createScratch, MAX_POSITION, NEWEST_RANKS, POSITIONS, selectSmallest, toRankingKey } from './ranking.ts';
+import { addProximity, createScratch, forEachEntry, MAX_POSITION, NEWEST_RANKS, POSITIONS, selectSmallest, toRankingKey } from './ranking.ts';
 import { createTermDictionary } from './term-dictionary.ts';
 import { allowsPrefix, normalizeTerm, SEARCHABLE_ATTRIBUTES, tokenize, WORD } from './words.ts';
 
@@ -135,7 +135,7 @@ export function createLocaleIndex() {
     },
     /**
      * Ranking keys of the records matching every query word and `keep`, unordered; ascending keys follow Algolia's tie-breaking order. A first pass
-     * finds the matching records with per-record counters, rarest word first (the others then only touch records still in the running);
+     * finds the matching records with per-record counters, rarest word first (the others then only look up the records still in the running);
      * positions for proximity are collected in a second pass, in query order, for those records only.
      */
     search(words: readonly QueryWord[], keep: (record: SearchRecord) => boolean): Hits {
@@ -146,11 +146,11 @@ export function createLocaleIndex() {
       let matched: number[] = [];
       for (const [step, w] of [...words.keys()].sort((a, b) => cost[a]! - cost[b]!).entries()) {
         const current: number[] = [];
-        // The hottest loop of a query (every occurrence of every matched term), so written out rather than through a callback.
+        const candidates = step === 0 ? undefined : matched;
         for (const { list, a, typos, exact } of sources[w]!) {
-          for (const entry of list) {
+          forEachEntry(list, candidates, (entry) => {
             const doc = Math.floor(entry / POSITIONS);
-            if (state.words[doc] !== step || !docs[doc]) continue;
+            if (state.words[doc] !== step || !docs[doc]) return;
             if (state.seen[doc] !== step + 1) {
               state.seen[doc] = step + 1;
               state.wordTypos[doc] = typos;
@@ -161,7 +161,7 @@ export function createLocaleIndex() {
               state.wordExact[doc] ||= exact;
             }
             state.attribute[doc] = Math.min(state.attribute[doc]!, a * POSITIONS + (a === 0 ? entry % POSITIONS : 0));
-          }
+          });
         }
         for (const doc of current) {
           state.words[doc] = step + 1;
@@ -174,7 +174,8 @@ export function createLocaleIndex() {
       if (words.length > 1 && kept.length > 0) {
         // Occurrences of word `w` in the records that matched every word.
         addProximity(state, kept, words.length, (w, visit) => {
-          for (const { list, a } of sources[w]!) for (const entry of list) if (state.words[Math.floor(entry / POSITIONS)] === words.length) visit(entry, a);
+          for (const { list, a } of sources[w]!)
+            forEachEntry(list, kept, (entry) => state.words[Math.floor(entry / POSITIONS)] === words.length && visit(entry, a));
         });
       }
       const newest = order();

@@ -104,6 +104,32 @@ function getProximity(first: number[], second: number[]): number {
 }
 
 /**
+ * Calls `visit` with each entry of a posting list (sorted: records are only ever appended) that belongs to one of `candidates`, or with every
+ * entry when there are none: by binary search per candidate when they are few next to the list (a common word after a rare one), else in one scan.
+ */
+export function forEachEntry(list: readonly number[], candidates: readonly number[] | undefined, visit: (entry: number) => void): void {
+  if (!candidates || candidates.length * 16 >= list.length) {
+    for (const entry of list) visit(entry);
+    return;
+  }
+  for (const doc of candidates) {
+    const end = (doc + 1) * POSITIONS;
+    for (let i = lowerBound(list, doc * POSITIONS); i < list.length && list[i]! < end; i++) visit(list[i]!);
+  }
+}
+
+/** First index of `list` whose entry is not below `value`. */
+function lowerBound(list: readonly number[], value: number): number {
+  let [lo, hi] = [0, list.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
  * The `k` smallest keys, ascending, in a new array: a max-heap of `k` over one pass, so a page of 20 out of 10,000 hits costs about 10,000
  * comparisons instead of a full sort. Keys are unique (their low bits are the newest-first rank), so the result equals a full sort's start.
  */
