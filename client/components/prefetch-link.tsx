@@ -66,7 +66,35 @@ function getObserver(): IntersectionObserver | null {
 type Props = ComponentProps<typeof Link> & { to: string; prefetch?: 'viewport' | 'intent' | 'none' };
 
 /** A router `Link` that prefetches route data and chunks near the viewport (default, when idle after load) or on hover/focus (`intent`). */
-export function PrefetchLink({ prefetch: mode = 'viewport', onMouseEnter, onFocus, ...props }: Props) {
+export const PrefetchLink = import.meta.env.SSR ? ServerLink : BrowserLink;
+
+// Paths React Router resolves to themselves: no `.`/`..`/empty segments, no backslash, no trailing slash, no bare `?`, no hash.
+const PLAIN_PATH = /^(?:\/|(?:\/(?!\.\.?(?:[/?]|$))[^/?#\\]+)+)(?:\?[^#]+)?$/;
+
+/**
+ * On the server a link is only its markup, the `<a>` React Router's `Link` renders for a plain path (same attributes, same
+ * order, `data-discover` included, so hydration matches) without its hooks: ADR 056. Anything else goes through `Link`.
+ */
+export function ServerLink(props: Props) {
+  const { prefetch: _mode, onMouseEnter: _enter, onFocus: _focus, onClick: _click, to, target, ...rest } = props;
+  if (!PLAIN_PATH.test(to) || Object.keys(rest).some((key) => LINK_ONLY.has(key))) return <Link {...props} />;
+  return <a {...rest} href={to} target={target} data-discover="true" />;
+}
+
+const LINK_ONLY = new Set([
+  'discover',
+  'relative',
+  'reloadDocument',
+  'replace',
+  'mask',
+  'state',
+  'preventScrollReset',
+  'viewTransition',
+  'defaultShouldRevalidate',
+  'ref',
+]);
+
+function BrowserLink({ prefetch: mode = 'viewport', onMouseEnter, onFocus, ...props }: Props) {
   const ref = useRef<HTMLAnchorElement>(null);
   const { to } = props;
 
