@@ -53,20 +53,19 @@ const NO_MATCH: TermMatch = { length: 0, words: [] };
 
 export type WordMatcher = ReturnType<typeof createWordMatcher>;
 
-/** Matches document words against the query words, memoized: a page of hits repeats the same words many times. */
-export function createWordMatcher(words: readonly QueryWord[]) {
+/** Matches document words against query words, memoized (a page repeats words). `indexed`: the index has every word of these texts. */
+export function createWordMatcher(words: readonly QueryWord[], indexed = false) {
   const memo = new Map<string, TermMatch>();
-  let lastText: string | undefined;
-  let lastMarked: { tokens: Token[]; marks: TermMatch[] } | undefined;
+  let last: { text: string; tokens: Token[]; marks: TermMatch[] } | undefined;
   const matcher = {
     words,
     /** The tokens of a text and their marks; the last text is kept, as a hit's body is highlighted and then snippeted. */
     mark(text: string): { tokens: Token[]; marks: TermMatch[] } {
-      if (text !== lastText || !lastMarked) {
+      if (last?.text !== text) {
         const tokens = tokenize(text);
-        [lastText, lastMarked] = [text, { tokens, marks: markTokens(tokens, matcher) }];
+        last = { text, tokens, marks: markTokens(tokens, matcher) };
       }
-      return lastMarked;
+      return last;
     },
     match(term: string): TermMatch {
       if (words.length === 0) return NO_MATCH;
@@ -74,7 +73,7 @@ export function createWordMatcher(words: readonly QueryWord[]) {
       if (!result) {
         const matched: TermMatch = { length: 0, words: [] };
         // Every word of a query looked up in the index answers the same: ask once per term.
-        const isIndexed = words[0]!.isIndexed?.(term) ?? false;
+        const isIndexed = indexed || (words[0]!.isIndexed?.(term) ?? false);
         words.forEach((word, index) => {
           const length = getMatchLength(word, term, isIndexed);
           if (length === 0) return;
@@ -207,11 +206,14 @@ export function toHits(records: readonly SearchRecord[], params: SearchParams, w
 
 /** The last word counts as a prefix only where `allowsPrefix` says so, so the highlighter marks what matched. */
 function createMatchers(words: readonly QueryWord[]): (attribute: string) => WordMatcher {
-  const everywhere = createWordMatcher(words);
   const last = words.at(-1);
-  if (!last?.isPrefix) return () => everywhere;
-  const exactLast = createWordMatcher([...words.slice(0, -1), { ...last, isPrefix: false }]);
-  return (attribute) => (allowsPrefix(attribute, last) ? everywhere : exactLast);
+  const exactLast = last?.isPrefix ? [...words.slice(0, -1), { ...last, isPrefix: false }] : words;
+  const matchers = new Map<string, WordMatcher>();
+  return (attribute) => {
+    const [exact, indexed] = [!last || !allowsPrefix(attribute, last), (SEARCHABLE_ATTRIBUTES as readonly string[]).includes(attribute)];
+    const key = `${exact} ${indexed}`;
+    return matchers.get(key) ?? matchers.set(key, createWordMatcher(exact ? exactLast : words, indexed)).get(key)!;
+  };
 }
 
 /** `attributesToRetrieve`: names, `*` for all, `-name` to drop one from `*`. `objectID` always comes back. */
