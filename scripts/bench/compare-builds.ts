@@ -6,6 +6,10 @@
  *   git worktree add /tmp/before ad866f0^ && (cd /tmp/before && git checkout e765440 -- client/features/model-viewer)
  *   ln -s "$PWD/node_modules" /tmp/before/node_modules && (cd /tmp/before && node scripts/build.ts)
  *   node scripts/bench/compare-builds.ts /tmp/before .   [--path /articles/behind-the-vitrine]
+ *
+ * One build under two settings: the same checkout twice, each with its own variables (docs/memory.md):
+ *
+ *   node scripts/bench/compare-builds.ts . . --before-env HEAP_LIMIT_MB=off --after-env HEAP_LIMIT_MB=auto
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,16 +23,27 @@ const { values: args, positionals } = parseArgs({
     path: { type: 'string', default: '/articles/behind-the-vitrine' },
     rounds: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
+    'before-env': { type: 'string', multiple: true },
+    'after-env': { type: 'string', multiple: true },
   },
 });
 if (positionals.length !== 2) throw new Error('usage: node scripts/bench/compare-builds.ts <before checkout> <after checkout>');
 
+/** `KEY=VALUE` pairs into variables; a name that is not a variable's is refused rather than passed on. */
+function envPairs(pairs: string[] = []): Record<string, string> {
+  const entries = pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const);
+  const bad = entries.find(([key]) => !/^[A-Z_][A-Z0-9_]*$/.test(key));
+  if (bad) throw new Error(`--before-env/--after-env take KEY=VALUE, not "${bad[0]}"`);
+  return Object.fromEntries(entries);
+}
 const env = { NODE_ENV: 'production', LOG_LEVEL: 'info', PAGE_CACHE_MAX_BYTES: '0' };
+const envArgs = [args['before-env'] ?? [], args['after-env'] ?? []];
+const envs = envArgs.map(envPairs);
 process.stdout.write(`${machineLine()}\n`);
-const servers = await Promise.all(positionals.map((dir) => startServer({ root: resolve(dir), env, captureLogs: false })));
+const servers = await Promise.all(positionals.map((dir, i) => startServer({ root: resolve(dir), env: { ...env, ...envs[i] }, captureLogs: false })));
 try {
   const builds = servers.map((server, i) => ({
-    name: `${i === 0 ? 'before' : 'after'} (${positionals[i]})`,
+    name: `${i === 0 ? 'before' : 'after'} (${[positionals[i], ...envArgs[i]!].join(' ')})`,
     url: `${server.url}${args.path}`,
     pid: server.pid,
   }));

@@ -1,16 +1,28 @@
 /**
- * Loaded into the server by `npm run bench:memory` (NODE_OPTIONS=--import): writes the process's own memory figures to
- * MEMORY_PROBE_FILE every 500 ms, so the bench reads the heap without any endpoint exposing it.
+ * Loaded into the server by `npm run bench:memory` and a process test (NODE_OPTIONS=--import): writes the process's own memory
+ * figures and the packages its main thread has loaded to MEMORY_PROBE_FILE every 500 ms, so nobody reads them through an endpoint.
  */
 import { writeFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
 import { getHeapStatistics } from 'node:v8';
+import { isMainThread } from 'node:worker_threads';
 
 const file = process.env.MEMORY_PROBE_FILE;
-if (file) {
+// Workers inherit NODE_OPTIONS; the serving thread's figures are the ones asked for.
+if (file && isMainThread) {
+  const packages = new Set<string>();
+  registerHooks({
+    // Loaded, not merely resolved: require.resolve() alone loads nothing.
+    load(url, context, nextLoad) {
+      const name = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
+      if (name) packages.add(name);
+      return nextLoad(url, context);
+    },
+  });
   const write = () => {
     const usage = process.memoryUsage();
     const { heap_size_limit: heapLimit } = getHeapStatistics();
-    writeFileSync(file, JSON.stringify({ ...usage, heapLimit, at: Date.now() }));
+    writeFileSync(file, JSON.stringify({ ...usage, heapLimit, packages: [...packages].sort(), at: Date.now() }));
   };
   setInterval(write, 500).unref();
   write();

@@ -1,4 +1,3 @@
-import { ExpiredRequestException, verifyRequest } from '@contentful/node-apps-toolkit';
 import express, { Router } from 'express';
 
 import { purgeKeysOf } from '#server/services/cdn/surrogate-keys.ts';
@@ -12,6 +11,9 @@ import type { ContentService } from '#server/services/content/content-service.ts
 import type { Locale } from '#shared/content/types.ts';
 
 const WEBHOOK_TTL_S = 30;
+/** The verification toolkit pulls in `got` (~4 MB of heap): loaded with the first signed delivery, not at start (ADR 055). */
+let toolkit: Promise<typeof import('@contentful/node-apps-toolkit')> | undefined;
+const loadToolkit = () => (toolkit ??= import('@contentful/node-apps-toolkit'));
 /** Network delay only makes stamps older; 5 s ahead absorbs a badly synced clock without widening the replay window much. */
 const MAX_FUTURE_SKEW_MS = 5_000;
 
@@ -141,6 +143,7 @@ export function createContentfulWebhookRouter(options: {
       throw new HttpError(401, 'Missing Contentful signature headers');
     const stamp = checkTimestamp(stampHeader, Date.now(), { ttlMs: WEBHOOK_TTL_S * 1000, maxFutureSkewMs: MAX_FUTURE_SKEW_MS });
     if (!stamp.ok) throw new HttpError(401, TIMESTAMP_REFUSALS[stamp.reason]);
+    const { ExpiredRequestException, verifyRequest } = await loadToolkit();
     let valid: boolean;
     try {
       valid = verifyRequest(options.secret, { method: 'POST', path: req.originalUrl, headers, body }, WEBHOOK_TTL_S);

@@ -2,8 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-import pg from 'pg';
-
 import type { Logger } from 'pino';
 
 /** What the insights store binds: text, numbers and NULL, nothing driver-specific. */
@@ -64,9 +62,10 @@ function toNumberedPlaceholders(sql: string): string {
   return sql.replace(/\?/g, () => `$${(index += 1)}`);
 }
 
-/** The pool connects lazily: an unreachable server fails the first flush (logged, retried), not the start. */
-export function openPostgresDatabase(options: { url: string; logger: Logger }): SqlDatabase {
+/** The pool connects lazily: an unreachable server fails the first flush (logged, retried), not the start. `pg` loads only here (ADR 055). */
+export async function openPostgresDatabase(options: { url: string; logger: Logger }): Promise<SqlDatabase> {
   const url = new URL(options.url);
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: options.url,
     max: 4,

@@ -1,5 +1,4 @@
-import { validateBytes } from 'gltf-validator';
-
+import { validateBytesInWorker } from '#server/services/models/gltf-validator-thread.ts';
 import { modelFacts, readGltfJson } from '#server/services/models/model-facts.ts';
 import { tryDecode } from '#shared/http/safe-redirect.ts';
 
@@ -58,7 +57,7 @@ export async function validateModel(bytes: Uint8Array, fileName: string, resolve
   };
   let report: ValidationReport;
   try {
-    report = await validateBytes(standalone(bytes), { uri: fileName, maxIssues: MAX_ISSUES, writeTimestamp: false, externalResourceFunction: loadExternal });
+    report = await validateBytesInWorker(standalone(bytes), { uri: fileName, maxIssues: MAX_ISSUES, writeTimestamp: false }, loadExternal);
   } catch (error) {
     // The validator rejects with a string when the bytes are neither glTF JSON nor GLB.
     return unviewable(`${fileName}: not a glTF file (${String(error)})`);

@@ -1,7 +1,4 @@
 import { liteClient } from 'algoliasearch/lite';
-import { connectConfigure, connectHits, connectPagination, connectRefinementList, connectSearchBox } from 'instantsearch.js/es/connectors/index.js';
-import instantsearch from 'instantsearch.js/es/index.js';
-import { getInitialResults, waitForResults } from 'instantsearch.js/es/lib/server.js';
 
 import { recordDependencies } from '#server/services/content/dependencies.ts';
 import { ALL_TAGS_DEPENDENCY } from '#server/services/content/taxonomy.ts';
@@ -13,6 +10,12 @@ import type { SearchPageParams } from '#shared/search.ts';
 
 const noop = () => {};
 
+/** InstantSearch (~6 MB of heap) loads with the first search page a process renders, not at start (ADR 055). */
+const importInstantSearch = () =>
+  Promise.all([import('instantsearch.js/es/connectors/index.js'), import('instantsearch.js/es/index.js'), import('instantsearch.js/es/lib/server.js')]);
+let instantSearchModules: ReturnType<typeof importInstantSearch> | undefined;
+const loadInstantSearch = () => (instantSearchModules ??= importInstantSearch());
+
 /** The server's client against Algolia: the lite client with the search-only key, like the browser's. */
 export function createAlgoliaServerClient(appId: string, searchKey: string, options?: Parameters<typeof liteClient>[2]): SearchClient {
   return liteClient(appId, searchKey, options) as unknown as SearchClient;
@@ -23,6 +26,9 @@ export function createAlgoliaServerClient(appId: string, searchKey: string, opti
  * InstantSearch's initial results without rendering React twice; the browser hydrates from them without a request.
  */
 async function loadSearchPageResults(searchClient: SearchClient, indexName: string, params: SearchPageParams): Promise<InitialResults> {
+  const [{ connectConfigure, connectHits, connectPagination, connectRefinementList, connectSearchBox }, { default: instantsearch }, server] =
+    await loadInstantSearch();
+  const { getInitialResults, waitForResults } = server;
   const search = instantsearch({ indexName, searchClient, initialUiState: { [indexName]: toSearchUiState(params) } });
   search.addWidgets([
     connectConfigure(noop)({ searchParameters: SEARCH_QUERY_PARAMETERS }),

@@ -1,0 +1,61 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+import type { ValidationOptions, ValidationReport } from 'gltf-validator';
+
+// The Khronos validator is a dart2js bundle that holds ~7 MB of RSS once loaded, and a process loads it for a few files at start
+// and after webhooks: it runs in a worker thread that ends with the validation, so the serving process never keeps it (ADR 055).
+// The worker is plain CommonJS evaluated from this string: the production build bundles server files, a worker file would need its own entry.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { validateBytes } = require(workerData.validator);
+const files = new Map();
+let nextFile = 0;
+parentPort.on('message', (message) => {
+  const file = files.get(message.file);
+  files.delete(message.file);
+  if (file) message.error === undefined ? file.resolve(message.bytes) : file.reject(new Error(message.error));
+});
+const externalResourceFunction = (uri) => new Promise((resolve, reject) => {
+  const file = nextFile++;
+  files.set(file, { resolve, reject });
+  parentPort.postMessage({ type: 'file', file, uri });
+});
+validateBytes(workerData.bytes, { ...workerData.options, externalResourceFunction }).then(
+  (report) => parentPort.postMessage({ type: 'done', report }),
+  (error) => parentPort.postMessage({ type: 'failed', error: String(error) }),
+);
+`;
+
+const validatorPath = createRequire(import.meta.url).resolve('gltf-validator');
+
+type FromWorker = { type: 'file'; file: number; uri: string } | { type: 'done'; report: ValidationReport } | { type: 'failed'; error: string };
+
+/**
+ * gltf-validator's `validateBytes` in a worker thread of its own; `externalResourceFunction` runs here, in the caller's thread.
+ * Rejects with the validator's own string when it refuses the bytes, as `validateBytes` does; the worker ends when it answers.
+ */
+export async function validateBytesInWorker(
+  bytes: Uint8Array,
+  options: Omit<ValidationOptions, 'externalResourceFunction'>,
+  externalResourceFunction: (uri: string) => Promise<Uint8Array>,
+): Promise<ValidationReport> {
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { validator: validatorPath, bytes, options } });
+  try {
+    return await new Promise<ValidationReport>((resolve, reject) => {
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`the validator's worker ended (exit code ${code})`)));
+      worker.on('message', (message: FromWorker) => {
+        if (message.type === 'done') resolve(message.report);
+        else if (message.type === 'failed') reject(message.error);
+        else
+          externalResourceFunction(message.uri).then(
+            (file) => worker.postMessage({ file: message.file, bytes: file }),
+            (error: unknown) => worker.postMessage({ file: message.file, error: error instanceof Error ? error.message : String(error) }),
+          );
+      });
+    });
+  } finally {
+    void worker.terminate();
+  }
+}
