@@ -2,29 +2,40 @@
  * Writes the embedded demo space from content/source/: content/space-export.json (the format of `contentful space export`)
  * and every asset file under content/assets/. Deterministic: two runs write identical bytes. See content/README.md.
  *
- *   node scripts/content/generate-demo-space.ts
+ *   node scripts/content/generate-demo-space.ts           # rewrites content/space-export.json and content/assets/
+ *   node scripts/content/generate-demo-space.ts --check   # builds into a scratch folder, lists what differs from content/, exit 1 on drift
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { ASSETS_DIR, AssetStore, buildModels, buildOtherAssets } from './build/assets.ts';
-import { buildContentModel } from './build/content-model.ts';
-import { buildEntries } from './build/entries.ts';
-import { createGltfIo } from './gltf/write-model.ts';
-import { readJson } from './lib/source.ts';
+import { buildDemoSpace } from './build/demo-space.ts';
+import { describeDrift, findDrift } from './build/drift.ts';
 
 const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
+const USAGE = 'usage: node scripts/content/generate-demo-space.ts [--check]\n';
 
-rmSync(ASSETS_DIR, { recursive: true, force: true });
-mkdirSync(ASSETS_DIR, { recursive: true });
-const store = new AssetStore();
-const models = await buildModels(await createGltfIo(), store);
-await buildOtherAssets(store);
-const entries = await buildEntries(models);
-const { contentTypes, tags, editorInterfaces, locales } = buildContentModel();
-const assets = store.assets.sort((a, b) => a.sys.id.localeCompare(b.sys.id));
-const exportData = { contentTypes, tags, editorInterfaces, entries, assets, locales, webhooks: [], roles: [], taxonomy: readJson('taxonomy.json') };
-writeFileSync(join(CONTENT_DIR, 'space-export.json'), `${JSON.stringify(exportData, null, 2)}\n`);
-const megabytes = (store.totalBytes / 1024 / 1024).toFixed(2);
-process.stdout.write(`wrote content/space-export.json: ${entries.length} entries, ${assets.length} assets, ${megabytes} MB of asset files\n`);
+const args = process.argv.slice(2);
+if (args.length > 1 || (args.length === 1 && args[0] !== '--check')) {
+  process.stderr.write(`unknown argument ${args.find((arg) => arg !== '--check') ?? args[1]}\n${USAGE}`);
+  process.exit(2);
+}
+
+if (args[0] === '--check') {
+  const scratch = mkdtempSync(join(tmpdir(), 'vitrine-demo-space-'));
+  try {
+    const built = await buildDemoSpace(scratch);
+    const report = describeDrift(findDrift(CONTENT_DIR, scratch));
+    if (report) {
+      process.stderr.write(report);
+      process.exitCode = 1;
+    } else process.stdout.write(`content/ matches content/source/: ${built.entries} entries, ${built.assets} assets\n`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+} else {
+  const built = await buildDemoSpace(CONTENT_DIR);
+  const megabytes = (built.assetBytes / 1024 / 1024).toFixed(2);
+  process.stdout.write(`wrote content/space-export.json: ${built.entries} entries, ${built.assets} assets, ${megabytes} MB of asset files\n`);
+}

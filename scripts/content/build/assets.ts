@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import sharp from 'sharp';
 
@@ -49,8 +48,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.gltf': 'model/gltf+json',
 };
 
-export const ASSETS_DIR = fileURLToPath(new URL('../../../content/assets/', import.meta.url));
-
 /** A committed file under content/source/files/: every asset but the glTF models. */
 const readSourceFile = (fileName: string) => readFileSync(join(SOURCE_DIR, 'files', fileName));
 
@@ -59,11 +56,18 @@ export class AssetStore {
   readonly assets: ExportEntity[] = [];
   totalBytes = 0;
 
+  readonly assetsDir: string;
+
+  /** `assetsDir`: content/assets/, or a scratch folder when checking for drift. */
+  constructor(assetsDir: string) {
+    this.assetsDir = assetsDir;
+  }
+
   async add({ id, fileName, bytes, title, description, ...timing }: AssetFileInput): Promise<void> {
     const contentType = CONTENT_TYPES[extname(fileName)] ?? 'application/octet-stream';
     const host = contentType.startsWith('image/') ? 'images' : contentType.startsWith('video/') ? 'videos' : 'assets';
     const urlPath = `${host}.ctfassets.net/${SPACE_ID}/${id}/${toAssetToken(id, bytes)}`;
-    const path = join(ASSETS_DIR, urlPath, fileName);
+    const path = join(this.assetsDir, urlPath, fileName);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, bytes);
     this.totalBytes += bytes.byteLength;

@@ -1,0 +1,51 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/** A path (relative to the content folder, `/`-separated) where the committed demo space and a fresh build disagree. */
+export interface Drift {
+  path: string;
+  /** missing: the build writes it, the commit lacks it; extra: committed, the build no longer writes it; different: bytes differ. */
+  kind: 'missing' | 'extra' | 'different';
+}
+
+/** Every file under `dir`, relative to `root`, with `/` separators. */
+function listFiles(root: string, dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(root, path) : [relative(root, path).split(sep).join('/')];
+  });
+}
+
+const filesOf = (contentDir: string) =>
+  new Set([...(existsSync(join(contentDir, 'space-export.json')) ? ['space-export.json'] : []), ...listFiles(contentDir, join(contentDir, 'assets'))]);
+
+/** Compares `space-export.json` and every file under `assets/` of two content folders byte for byte; sorted by path. */
+export function findDrift(committedDir: string, builtDir: string): Drift[] {
+  const [committed, built] = [filesOf(committedDir), filesOf(builtDir)];
+  const drift: Drift[] = [];
+  for (const path of built) {
+    if (!committed.has(path)) drift.push({ path, kind: 'missing' });
+    else if (!readFileSync(join(committedDir, path)).equals(readFileSync(join(builtDir, path)))) drift.push({ path, kind: 'different' });
+  }
+  for (const path of committed) if (!built.has(path)) drift.push({ path, kind: 'extra' });
+  return drift.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+const EXPLAIN: Record<Drift['kind'], string> = {
+  missing: 'missing: the generator writes it, it is not committed',
+  extra: 'extra: committed, the generator no longer writes it',
+  different: 'different: the committed bytes are not what the generator writes',
+};
+
+/** The report `--check` prints: one line per path, then what to do; empty when nothing drifted. */
+export function describeDrift(drift: Drift[], shownDir = 'content'): string {
+  if (drift.length === 0) return '';
+  const lines = drift.map(({ path, kind }) => `  ${shownDir}/${path}  (${EXPLAIN[kind]})`);
+  return [
+    `${shownDir}/ does not match content/source/ (${drift.length} file${drift.length === 1 ? '' : 's'}):`,
+    ...lines,
+    'Edit content/source/ (not the output), then run `node scripts/content/generate-demo-space.ts` and commit the result.',
+    '',
+  ].join('\n');
+}
