@@ -50,6 +50,8 @@ if (cluster.isPrimary && config.webConcurrency > 1) {
   process.on('SIGINT', () => primary.shutdown('SIGINT'));
   process.on('SIGHUP', () => void primary.rollingRestart());
 } else {
+  // Each serving process returns what a busy stretch left in its heap once it is quiet (ADR 055); `off` keeps V8's behaviour.
+  if (config.env === 'production' && config.heapLimitMb !== 'off') (await import('#server/lifecycle/idle-gc.ts')).startIdleCollection();
   const { serve } = await import('#server/serve.ts');
   await serve(config, exitWith);
 }

@@ -28,6 +28,9 @@ validateBytes(workerData.bytes, { ...workerData.options, externalResourceFunctio
 `;
 
 const validatorPath = createRequire(import.meta.url).resolve('gltf-validator');
+/** A worker past these is ended: the caller's timeout (MODEL_FILE_LIMITS) abandons a validation, this stops its work. */
+const MAX_RUN_MS = 30_000;
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 512 };
 
 type FromWorker = { type: 'file'; file: number; uri: string } | { type: 'done'; report: ValidationReport } | { type: 'failed'; error: string };
 
@@ -40,9 +43,11 @@ export async function validateBytesInWorker(
   options: Omit<ValidationOptions, 'externalResourceFunction'>,
   externalResourceFunction: (uri: string) => Promise<Uint8Array>,
 ): Promise<ValidationReport> {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { validator: validatorPath, bytes, options } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { validator: validatorPath, bytes, options }, resourceLimits: WORKER_LIMITS });
+  let timer: NodeJS.Timeout | undefined;
   try {
     return await new Promise<ValidationReport>((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`validation took longer than ${MAX_RUN_MS / 1000} s`)), MAX_RUN_MS);
       worker.on('error', reject);
       worker.on('exit', (code) => reject(new Error(`the validator's worker ended (exit code ${code})`)));
       worker.on('message', (message: FromWorker) => {
@@ -56,6 +61,7 @@ export async function validateBytesInWorker(
       });
     });
   } finally {
+    clearTimeout(timer);
     void worker.terminate();
   }
 }

@@ -1,0 +1,60 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+// V8 sizes a heap for throughput: between full GCs the old space may grow to ~4 × its live objects, and pages freed stay
+// mapped for reuse. Bounding that with a small heap limit costs every rendered page ~20 % CPU in more frequent GCs (ADR 055).
+// Instead, once a process that was busy has gone quiet, one memory-reducing full GC ("last resort": every available page
+// back to the system, the young generation shrunk) returns what the busy stretch left: CPU spent when nobody waits.
+
+export type CollectGarbage = (options: { type: 'major'; execution: 'async'; flavor: 'last-resort' }) => Promise<void>;
+
+/** V8's gc function without a global `gc` for the app's code: Node's documented --expose-gc-in-a-context pattern. */
+export function obtainGc(): CollectGarbage {
+  setFlagsFromString('--expose-gc');
+  try {
+    return runInNewContext('gc') as CollectGarbage;
+  } finally {
+    setFlagsFromString('--no-expose-gc');
+  }
+}
+
+export interface IdleCollectionOptions {
+  /** How often the process's CPU time is read; a quiet stretch is one such interval. Default 5 s. */
+  checkMs?: number;
+  /** CPU below this per interval counts as quiet (timers, health checks). Default 2 % of the interval. */
+  quietCpuMs?: number;
+  gc?: CollectGarbage;
+  cpuUsage?: () => NodeJS.CpuUsage;
+}
+
+/**
+ * Collects once after each busy stretch, when a whole interval was quiet; a quiet process is left alone, so at most one
+ * full GC per `checkMs` and none while serving. Returns a stop function; the timer never keeps the process alive.
+ */
+export function startIdleCollection(options: IdleCollectionOptions = {}): () => void {
+  const { checkMs = 5000, gc = obtainGc(), cpuUsage = () => process.cpuUsage() } = options;
+  const quietCpuMs = options.quietCpuMs ?? checkMs * 0.02;
+  let last = cpuUsage();
+  let busySinceCollected = true;
+  let collecting = false;
+  const timer = setInterval(() => {
+    const now = cpuUsage();
+    const usedMs = (now.user - last.user + now.system - last.system) / 1000;
+    last = now;
+    if (collecting) return;
+    if (usedMs > quietCpuMs) {
+      busySinceCollected = true;
+      return;
+    }
+    if (!busySinceCollected) return;
+    busySinceCollected = false;
+    collecting = true;
+    // The collection's own CPU is not a busy stretch: the next reading starts after it.
+    void gc({ type: 'major', execution: 'async', flavor: 'last-resort' }).finally(() => {
+      collecting = false;
+      last = cpuUsage();
+    });
+  }, checkMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
