@@ -6,7 +6,7 @@ import { ServerLink } from '#client/components/prefetch-link.tsx';
 
 import type { ComponentProps, ReactNode } from 'react';
 
-type LinkProps = ComponentProps<typeof Link> & { to: string };
+type LinkProps = Omit<ComponentProps<typeof Link>, 'prefetch'> & { to: string };
 
 // The page a link sits on matters to React Router only for relative paths, which is why these resolve from a nested one.
 async function renderInRouter(node: ReactNode): Promise<string> {
