@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { Writable } from 'node:stream';
 
 import { createElement, Suspense, use } from 'react';
@@ -5,6 +6,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import { coalesceWrites } from '#server/ssr/coalesced-writes.ts';
+
+import type { AddressInfo } from 'node:net';
 
 /** A destination that records each write it receives, as a socket would see them; `capacity` false makes it apply backpressure. */
 function recorder(options: { capacity?: boolean } = {}) {
@@ -59,6 +62,7 @@ describe('coalesceWrites', () => {
 
     expect(destination.write('first')).toBe(true);
     (destination as unknown as { flush(): void }).flush();
+    await Promise.resolve();
     expect(destination.write('second')).toBe(false);
 
     await drained;
@@ -90,10 +94,36 @@ describe('coalesceWrites', () => {
     ];
 
     for (const part of parts) destination.write(part);
-    (destination as unknown as { flush(): void }).flush();
+    destination.end();
 
     const expected = parts.map((part) => (typeof part === 'string' ? part : Buffer.from(part).toString('utf8'))).join('');
     expect(target.writes.join('')).toBe(expected);
     expect(Math.max(...target.writes.map((w) => Buffer.byteLength(w)))).toBeLessThanOrEqual(80 * 1024);
+  });
+
+  it('sends a page React completes in one turn with a Content-Length in one write, and a streamed one chunked', async () => {
+    let open: (text: string) => void = () => {};
+    const gate = new Promise<string>((resolve) => (open = resolve));
+    const server = createServer((req, res) => {
+      const node = req.url === '/streamed' ? page(gate) : createElement('main', null, 'Größe, whole');
+      const stream = renderToPipeableStream(node, { onShellReady: () => stream.pipe(coalesceWrites(res)) });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const whole = await fetch(`${base}/whole`);
+      const body = await whole.text();
+      expect(body).toContain('Größe, whole');
+      expect(whole.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+      expect(whole.headers.get('transfer-encoding')).toBeNull();
+
+      const streamed = await fetch(`${base}/streamed`);
+      open('slow-done');
+      expect(await streamed.text()).toContain('slow-done');
+      expect(streamed.headers.get('content-length')).toBeNull();
+      expect(streamed.headers.get('transfer-encoding')).toBe('chunked');
+    } finally {
+      server.close();
+    }
   });
 });
