@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 
 import { usePublicConfig } from '#client/components/app-config.tsx';
+import { absoluteUrl } from '#client/components/json-ld.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 import { toScriptSafeJson } from '#shared/http/serialize.ts';
@@ -32,7 +33,7 @@ export function Seo({ title, description, image, url, type = 'website', alternat
   const canonical = origin + pathname + canonicalSearch(search);
   const fullTitle = title === site.name ? title : `${title} · ${site.name}`;
   const desc = description ?? site.description;
-  const imageUrl = image ? new URL(image, origin).toString() : site.socialImage ? new URL(site.socialImage.url, origin).toString() : undefined;
+  const imageUrl = image ? absoluteUrl(image, origin) : site.socialImage ? absoluteUrl(site.socialImage.url, origin) : undefined;
   return (
     <>
       <title>{fullTitle}</title>
@@ -56,6 +57,7 @@ export function Seo({ title, description, image, url, type = 'website', alternat
 
 /** Only pagination survives into the canonical URL. */
 function canonicalSearch(search: string): string {
+  if (!search) return '';
   const page = new URLSearchParams(search).get('page');
   return page && page !== '1' ? `?page=${encodeURIComponent(page)}` : '';
 }

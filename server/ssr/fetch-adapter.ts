@@ -12,15 +12,17 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
  * AbortSignal that fires only if the client goes away before we finish.
  */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, publicUrl?: string, target = requestTarget(req.originalUrl)): Request {
-  // Concatenate rather than resolve: `new URL('//evil.test/x', base)` would change the host.
-  const url = new URL(`${requestOrigin(req, publicUrl)}${target}`);
+  // Concatenate rather than resolve: `new URL('//evil.test/x', base)` would change the host. Request parses the string once.
+  const url = `${requestOrigin(req, publicUrl)}${target}`;
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort(new Error('client disconnected'));
   });
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    for (const v of [value ?? []].flat()) headers.append(name, v);
+  for (const name in req.headers) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers.append(name, value);
+    else if (value) for (const v of value) headers.append(name, v);
   }
   return new Request(url, { method: req.method, headers, signal: controller.signal });
 }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+
+import { absoluteUrl } from '#client/components/json-ld.ts';
+
+const origins = [
+  'https://vitrine.example',
+  'http://127.0.0.1:3000',
+  'http://localhost:80',
+  'https://VITRINE.example',
+  'http://127.1:3000',
+  'http://[::1]:3000',
+];
+const urls = [
+  '/',
+  '/articles/behind-the-vitrine',
+  '/content-assets/images.ctfassets.net/vitrine-demo/a1/tok/chair.jpg',
+  '/search?q=lamp&page=2',
+  '/de/modelle/st%C3%BChl',
+  // Rewritten by the URL parser: the join must not be taken for these.
+  '/de/modelle/stühl',
+  '/a b/c',
+  "/it's?q=it's",
+  '/a/./b/../c',
+  '/a/..',
+  '/a/.',
+  '/a\\b',
+  '//evil.test/x',
+  '/\\evil.test/x',
+  '/a?q=<b>',
+  '/a#top',
+  'relative/path',
+  'https://images.ctfassets.net/x/y.jpg',
+];
+
+describe('absoluteUrl', () => {
+  it.each(origins.flatMap((origin) => urls.map((url) => ({ origin, url }))))('is new URL($url, $origin)', ({ origin, url }) => {
+    expect(absoluteUrl(url, origin)).toBe(new URL(url, origin).toString());
+  });
+});
