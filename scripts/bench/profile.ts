@@ -51,7 +51,11 @@ const load = async () => {
 };
 const { requests, cpuMs, window } = await load().finally(() => server.stop());
 
-const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+// The heap-limit restart (execve, same pid) leaves the start-up's profile too: the serving process's is the last one written.
+const file = readdirSync(dir)
+  .filter((name) => name.endsWith('.cpuprofile'))
+  .sort()
+  .at(-1);
 if (!file) throw new Error(`no .cpuprofile in ${dir}: did the server exit cleanly?`);
 const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
 const hits = new Map<number, number>();
