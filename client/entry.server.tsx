@@ -175,9 +175,7 @@ function withoutRenderedHtml(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || 'toJSON' in value) return value;
   if (isRenderedRichText(value)) return { ...value, html: null };
   let copy: Record<string, unknown> | unknown[] | undefined;
-  // for…in: loader data is plain JSON-like objects, and Object.entries allocated an array per object on every request.
-  for (const key in value) {
-    const child = (value as Record<string, unknown>)[key];
+  for (const [key, child] of Object.entries(value)) {
     const stripped = withoutRenderedHtml(child);
     if (stripped === child) continue;
     copy ??= Array.isArray(value) ? [...(value as unknown[])] : { ...value };
