@@ -14,6 +14,7 @@ import { decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/
 import { hideSourceMaps, staticFiles } from '#server/middleware/static-files.ts';
 import { createDocumentHandler } from '#server/ssr/document-handler.ts';
 import { withRouteErrors } from '#server/ssr/error-status.ts';
+import { createRenderGate } from '#server/ssr/render-gate.ts';
 import { createRouteDataHandler } from '#server/ssr/route-data-handler.ts';
 import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
 import { LOCALES } from '#shared/content/types.ts';
@@ -22,6 +23,7 @@ import type { Readiness } from '#server/api/ops.ts';
 import type { Config } from '#server/config.ts';
 import type { AssetResolver, SsrEntry, SsrEntryLoader } from '#server/ssr/assets.ts';
 import type { PageCache } from '#server/ssr/page-cache.ts';
+import type { RenderGate } from '#server/ssr/render-gate.ts';
 import type { Locale } from '#shared/content/types.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
 import type { SearchApi } from '#shared/data/search-api.ts';
@@ -48,6 +50,8 @@ export interface AppDeps {
   pageCache?: PageCache;
   /** The locales the site serves now (ADR 039; default: every one Vitrine can). */
   locales?: () => readonly Locale[];
+  /** Bounds renders in flight (ADR 055); default from config. */
+  renderGate?: RenderGate;
 }
 
 /** Builds the Express app without listening (supertest drives it): every middleware and router, in the order requests meet them. */
@@ -102,13 +106,13 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
       ...(deps.search ? { search: deps.search } : {}),
       info: { origin: requestOrigin(req, config.publicUrl), preview: res.locals.preview === true, deadline: deadlineOf(res), locales: served },
     });
-  app.get(`${ROUTE_DATA_PREFIX}{/*path}`, createRouteDataHandler({ config, entry: deps.ssr.entry, createRequestContext, locales }));
-  app.use(pageMethods());
   const { entry, assets, buildId } = deps.ssr;
-  app.get(
-    '/{*path}',
-    createDocumentHandler({ config, entry, assets, buildId, createRequestContext, locales, ...(deps.pageCache ? { pageCache: deps.pageCache } : {}) }),
-  );
+  // One per process, shared by documents and route data: both run loaders and hold their answer until it is sent.
+  const renderGate = deps.renderGate ?? createRenderGate(config.renderGate);
+  app.get(`${ROUTE_DATA_PREFIX}{/*path}`, createRouteDataHandler({ config, entry, createRequestContext, locales, renderGate }));
+  app.use(pageMethods());
+  const pageCache = deps.pageCache ? { pageCache: deps.pageCache } : {};
+  app.get('/{*path}', createDocumentHandler({ config, entry, assets, buildId, createRequestContext, locales, renderGate, ...pageCache }));
 
   app.use(notFound());
   app.use(errorHandler({ isDev: config.isDev }));

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 
+import { z } from 'zod';
+
 /** Small pure helpers of `config.ts` (kept apart so the schema and its mapping stay readable). */
 
 /** What Express's `trust proxy` accepts in a list; anything else would throw inside createApp instead of here. */
@@ -28,3 +30,12 @@ export function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/** A whole-number variable with its bounds, the messages naming them. */
+export const int = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .default(fallback);

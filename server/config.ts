@@ -4,7 +4,8 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 import { cdnEnv, cdnIssues, toCdnConfig } from '#server/config-cdn.ts';
-import { deepFreeze, isProxyAddress, toAllowedHosts } from '#server/config-helpers.ts';
+import { renderEnv, toRenderGateConfig } from '#server/config-render.ts';
+import { deepFreeze, int, isProxyAddress, toAllowedHosts } from '#server/config-helpers.ts';
 
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { Locale } from '#shared/content/types.ts';
@@ -12,14 +13,6 @@ import type { Locale } from '#shared/content/types.ts';
 // The only reader of `process.env` (meanings: .env.example). Unset Contentful/Algolia variables select the embedded engines.
 const bool = (fallback: boolean) =>
   z.stringbool({ truthy: ['true', '1', 'yes'], falsy: ['false', '0', 'no'], case: 'sensitive', error: 'must be true or false' }).default(fallback);
-
-const int = (fallback: number, min: number, max: number) =>
-  z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`)
-    .default(fallback);
 
 // Empty values never get here: loadConfig drops them, so `PORT=` in an env file means "not set".
 const optionalString = z.string().trim().optional();
@@ -121,6 +114,7 @@ const envSchema = z.object({
   EMBED_FRAME_ANCESTORS: z.string().default("'self'"),
   MODEL_VALIDATION: bool(true),
   ...cdnEnv,
+  ...renderEnv,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -224,6 +218,7 @@ function toConfig(e: Env, version: string) {
       retentionDays: e.INSIGHTS_RETENTION_DAYS,
     },
     pageCacheMaxBytes: e.PAGE_CACHE_MAX_BYTES,
+    renderGate: toRenderGateConfig(e),
     images: {
       qualities: e.IMAGE_QUALITIES,
       concurrency: e.IMAGE_CONCURRENCY,

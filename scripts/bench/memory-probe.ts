@@ -1,6 +1,6 @@
 /**
  * Loaded into the server by `npm run bench:memory` and a process test (NODE_OPTIONS=--import): writes the process's own memory
- * figures and the packages its main thread has loaded to MEMORY_PROBE_FILE every 500 ms, so nobody reads them through an endpoint.
+ * figures and the packages its main thread has loaded to MEMORY_PROBE_FILE every 250 ms, so nobody reads them through an endpoint.
  */
 import { writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
@@ -24,6 +24,6 @@ if (file && isMainThread) {
     const { heap_size_limit: heapLimit } = getHeapStatistics();
     writeFileSync(file, JSON.stringify({ ...usage, heapLimit, packages: [...packages].sort(), at: Date.now() }));
   };
-  setInterval(write, 500).unref();
+  setInterval(write, 250).unref();
   write();
 }

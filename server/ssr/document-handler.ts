@@ -12,11 +12,13 @@ import { captureInto, createPageCacheKey, sendCachedPage } from '#server/ssr/cac
 import { coalesceWrites } from '#server/ssr/coalesced-writes.ts';
 import { requestTarget, sendFetchResponse, toFetchRequest } from '#server/ssr/fetch-adapter.ts';
 import { pageEtag } from '#server/ssr/page-etag.ts';
+import { enterRenderGate } from '#server/ssr/render-gate.ts';
 import { toCanonicalPage } from '#shared/canonical-url.ts';
 
 import type { Config } from '#server/config.ts';
 import type { AssetResolver, SsrEntry, SsrEntryLoader } from '#server/ssr/assets.ts';
 import type { PageCache } from '#server/ssr/page-cache.ts';
+import type { RenderGate } from '#server/ssr/render-gate.ts';
 import type { Locale } from '#shared/content/types.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { Request, RequestHandler, Response } from 'express';
@@ -32,6 +34,8 @@ export interface DocumentHandlerOptions {
   locales(): readonly Locale[];
   /** Rendered published pages; absent or bypassed for preview and credentialed requests. */
   pageCache?: PageCache;
+  /** Renders in flight; a page-cache hit never waits for it. */
+  renderGate?: RenderGate;
 }
 
 /**
@@ -63,6 +67,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     const cached = cacheKey ? options.pageCache?.get(cacheKey) : undefined;
     res.locals.cacheStatus = cached ? 'HIT' : cacheKey ? 'MISS' : 'BYPASS';
     if (cached) return sendCachedPage(req, res, cached);
+    if (options.renderGate && !(await enterRenderGate(options.renderGate, req, res))) return;
 
     const entry = await options.entry.load();
     const request = toFetchRequest(req, res, config.publicUrl, page.target);

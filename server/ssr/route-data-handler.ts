@@ -4,11 +4,13 @@ import { trackDependencies } from '#server/services/content/dependencies.ts';
 import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/errors.ts';
 import { retryAfterIn } from '#server/ssr/error-status.ts';
 import { toFetchRequest, toSafeLocation } from '#server/ssr/fetch-adapter.ts';
+import { enterRenderGate } from '#server/ssr/render-gate.ts';
 import { toCanonicalPage } from '#shared/canonical-url.ts';
 import { ROUTE_DATA_PREFIX, ROUTE_DATA_ROUTES_PARAM } from '#shared/constants.ts';
 
 import type { Config } from '#server/config.ts';
 import type { SsrEntry, SsrEntryLoader } from '#server/ssr/assets.ts';
+import type { RenderGate } from '#server/ssr/render-gate.ts';
 import type { RouteDataResult } from '#shared/data/route-data.ts';
 import type { Locale } from '#shared/content/types.ts';
 import type { Request, RequestHandler, Response } from 'express';
@@ -26,6 +28,8 @@ export function createRouteDataHandler(options: {
   createRequestContext(req: Request, res: Response, entry: SsrEntry, locales: readonly Locale[]): RouterContextProvider;
   /** The locales the site serves now (ADR 039). */
   locales(): readonly Locale[];
+  /** Route data runs the same loaders as a page: it waits for the same slots. */
+  renderGate?: RenderGate;
 }): RequestHandler {
   return async (req, res) => {
     const entry = await options.entry.load();
@@ -35,6 +39,7 @@ export function createRouteDataHandler(options: {
     const routeIds = new Set((pageUrl.searchParams.get(ROUTE_DATA_ROUTES_PARAM) ?? '').split(',').filter(Boolean));
     if ([...routeIds].some((id) => !ROUTE_ID.test(id)) || routeIds.size > 16) return sendError(req, res, 400, `${ROUTE_DATA_ROUTES_PARAM} must list route ids`);
     pageUrl.searchParams.delete(ROUTE_DATA_ROUTES_PARAM);
+    if (options.renderGate && !(await enterRenderGate(options.renderGate, req, res))) return;
     const request = toFetchRequest(req, res, options.config.publicUrl);
     // The same canonical page URL as a document request, concatenated so a target starting with `//` names no host.
     const pageTarget = toCanonicalPage(pageUrl.pathname + pageUrl.search).target;

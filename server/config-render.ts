@@ -1,0 +1,22 @@
+import { availableParallelism } from 'node:os';
+
+import { z } from 'zod';
+
+import { int } from '#server/config-helpers.ts';
+
+/** The render gate's variables (ADR 055), merged into config.ts's schema; meanings in .env.example. */
+export const renderEnv = {
+  RENDER_CONCURRENCY: z
+    .string()
+    .default('auto')
+    .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 256), 'must be auto or a whole number from 1 to 256'),
+  RENDER_QUEUE_MAX: int(256, 0, 10_000),
+  RENDER_QUEUE_TIMEOUT_MS: int(5000, 100, 60_000),
+};
+
+/** auto: two renders per core this process may use (one while the other waits on content), never fewer than two. */
+export function toRenderGateConfig(e: { RENDER_CONCURRENCY: string; RENDER_QUEUE_MAX: number; RENDER_QUEUE_TIMEOUT_MS: number; WEB_CONCURRENCY: number }) {
+  const share = Math.max(1, availableParallelism() / e.WEB_CONCURRENCY);
+  const concurrency = e.RENDER_CONCURRENCY === 'auto' ? Math.max(2, Math.round(2 * share)) : Number(e.RENDER_CONCURRENCY);
+  return { concurrency, maxWaiting: e.RENDER_QUEUE_MAX, maxWaitMs: e.RENDER_QUEUE_TIMEOUT_MS };
+}
