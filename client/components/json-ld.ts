@@ -1,31 +1,9 @@
+import { joinPlainUrl } from '#shared/http/plain-url.ts';
+
 import type { Model3D } from '#shared/content/types.ts';
 
-// A path of characters URLs keep as they are (nothing to percent-encode, no dot segment, no backslash) on an origin as URLs spell
-// it resolves to the two joined: no URL parse per link of every rendered page (ADR 056). Anything else goes through `new URL`.
-const PLAIN_PATH = /^\/(?![/\\])[\w\-.~!$&*+,;=:@%/]*(?:\?[\w\-.~!$&*+,;=:@%/?]*)?$/;
-const DOT_SEGMENT = /\/\.\.?(?:[/?]|$)/;
-// Clients choose the Host a page is rendered for: bounded, cleared when full.
-const canonicalOrigins = new Map<string, boolean>();
-
-function isCanonicalOrigin(origin: string): boolean {
-  let known = canonicalOrigins.get(origin);
-  if (known === undefined) {
-    if (canonicalOrigins.size >= 256) canonicalOrigins.clear();
-    try {
-      known = new URL(origin).origin === origin;
-    } catch {
-      known = false;
-    }
-    canonicalOrigins.set(origin, known);
-  }
-  return known;
-}
-
-/** `new URL(url, origin).toString()`: an origin-relative or absolute URL made absolute on `origin`. */
-export function absoluteUrl(url: string, origin: string): string {
-  if (PLAIN_PATH.test(url) && !DOT_SEGMENT.test(url) && isCanonicalOrigin(origin)) return origin + url;
-  return new URL(url, origin).toString();
-}
+// The server's join without a URL parse (ADR 056); the browser bundle keeps only `new URL` (first-load budget).
+export const absoluteUrl = import.meta.env.SSR ? joinPlainUrl : (url: string, origin: string) => new URL(url, origin).toString();
 
 /** schema.org Product with its 3D model (https://schema.org/3DModel). */
 export function modelJsonLd(model: Omit<Model3D, 'description' | 'hotspotNotes'>, origin: string, brand: string): object {

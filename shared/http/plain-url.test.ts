@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { absoluteUrl } from '#client/components/json-ld.ts';
+import { joinPlainUrl } from '#shared/http/plain-url.ts';
 
 const origins = [
   'https://vitrine.example',
@@ -32,8 +32,8 @@ const urls = [
   'https://images.ctfassets.net/x/y.jpg',
 ];
 
-describe('absoluteUrl', () => {
+describe('joinPlainUrl', () => {
   it.each(origins.flatMap((origin) => urls.map((url) => ({ origin, url }))))('is new URL($url, $origin)', ({ origin, url }) => {
-    expect(absoluteUrl(url, origin)).toBe(new URL(url, origin).toString());
+    expect(joinPlainUrl(url, origin)).toBe(new URL(url, origin).toString());
   });
 });
