@@ -4,10 +4,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { isMainThread } from 'node:worker_threads';
 
 const file = process.env.MEMORY_PROBE_FILE;
+// V8 flags Node refuses in NODE_OPTIONS (e.g. --heap-growing-percent), for experiments only: docs/memory.md.
+for (const flag of process.env.MEMORY_PROBE_V8_FLAGS?.split(' ').filter(Boolean) ?? []) setFlagsFromString(flag);
 // Workers inherit NODE_OPTIONS; the serving thread's figures are the ones asked for.
 if (file && isMainThread) {
   const packages = new Set<string>();

@@ -123,7 +123,10 @@ async function main(): Promise<void> {
     );
     process.stdout.write(`${table(rows, 1, true)}\n`);
     const errors = result.errors + result.timeouts;
-    process.stdout.write(`${result.requests.average.toFixed(0)} req/s; ${result.non2xx} non-2xx (search answers 429 past its rate limit); ${errors} errors\n`);
+    // 429: search past its rate limit; 503: the render queue full or its wait over (RENDER_QUEUE_MAX, RENDER_QUEUE_TIMEOUT_MS).
+    const codes = (result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+    const byCode = Object.entries(codes).map(([code, { count }]) => `${code} ×${count}`);
+    process.stdout.write(`${result.requests.average.toFixed(0)} req/s; ${byCode.join(', ')}; ${errors} errors or timeouts\n`);
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
