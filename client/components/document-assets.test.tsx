@@ -53,6 +53,29 @@ describe('DocumentAssets', () => {
     expect(html).not.toMatch(/<link[^>]* href="\/assets\/app\.css"/);
   });
 
+  it('writes an inline sheet exactly as React writes it as a child, `<style`/`</style` escaped, the same on every render', async () => {
+    const css = 'a::after{content:"</style><script>x</script>"}b::before{content:"<STYLE>"}';
+    const head = (inline: ReactNode) => (
+      <AppConfigProvider value={config} assets={{ nonce: 'n', stylesheets: [], modulePreloads: [], head: inline }}>
+        <ServerHead />
+      </AppConfigProvider>
+    );
+    const assets: ServerAssets = { nonce: 'n', stylesheets: ['/assets/app.css'], modulePreloads: [], inlineStyles: { '/assets/app.css': css } };
+    const reactChild = (
+      <style href="/assets/app.css" precedence="default" nonce="n">
+        {css}
+      </style>
+    );
+
+    const expected = await renderWithStyleNonce(head(reactChild), 'n');
+    const first = await renderWithStyleNonce(head(<DocumentAssets assets={assets} />), 'n');
+    const second = await renderWithStyleNonce(head(<DocumentAssets assets={{ ...assets, inlineStyles: { '/assets/app.css': `${css}` } }} />), 'n');
+
+    expect(expected).toContain('</\\73 tyle><script>');
+    expect(expected).not.toContain('</style><script>');
+    expect([first, second]).toEqual([expected, expected]);
+  });
+
   it('loads the modules only once the LCP image has loaded and a frame painted, preloads first, the entry with its integrity', async () => {
     const assets: ServerAssets = {
       nonce: 'n',
