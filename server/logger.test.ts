@@ -31,6 +31,8 @@ describe('redactUrl', () => {
     ['/hook?signature=abc', '/hook?signature=[Redacted]'],
     ['/x?apiKey=abc', '/x?apiKey=[Redacted]'],
     ['/models?category=chairs', '/models?category=chairs'],
+    ['/x&token=abc', '/x&token=[Redacted]'],
+    ['/en/articles/token-secret-key', '/en/articles/token-secret-key'],
   ])('redacts %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
@@ -67,6 +69,18 @@ describe('createHttpLogger', () => {
     });
     expect(line['bytes']).toBeGreaterThan('hello'.length);
     expect(typeof line.durationMs).toBe('number');
+  });
+
+  it('writes the request line with the base fields and only its own, whatever the request carried', async () => {
+    const { app, logs } = createLoggedApp();
+    app.get('/boom', (_req, res) => res.status(503).send('no'));
+
+    const res = await request(app).get('/boom?key=k-secret').set('Authorization', 'Bearer b-secret').set('User-Agent', 'probe/1');
+    const line = await waitForRequestLog(logs, res.headers['x-request-id'] as string);
+
+    expect(Object.keys(line).sort()).toEqual(['bytes', 'durationMs', 'err', 'level', 'msg', 'req', 'reqId', 'res', 'service', 'time', 'version']);
+    expect(line).toMatchObject({ service: 'vitrine', version: '1.2.3', msg: 'request failed', err: { message: 'failed with status code 503' } });
+    expect(line.req).toEqual({ id: line.reqId, method: 'GET', url: '/boom?key=[Redacted]', userAgent: 'probe/1' });
   });
 
   it('generates a UUID request id and echoes it in the response', async () => {

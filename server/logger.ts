@@ -7,8 +7,9 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { DestinationStream, Logger, LoggerOptions } from 'pino';
 
-/** Query values that may carry credentials never reach a log line. */
+/** Query values that may carry credentials never reach a log line. A URL with no `?` or `&` has none: no scan (the usual page). */
 export function redactUrl(url: string): string {
+  if (!url.includes('?') && !url.includes('&')) return url;
   return url.replace(/([?&][\w.-]*(?:token|secret|key|signature|password)=)[^&#]*/gi, '$1[Redacted]');
 }
 
@@ -71,6 +72,9 @@ function lazyRequestLogger(prototype: object): void {
  * Written with pino directly: pino-http made three child loggers per request and serialized the request into each (issue 16 item 5).
  */
 export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy']): RequestHandler {
+  // The line is built from known fields only (the URL redacted, no headers, no error text but our own), so the root's redact
+  // paths find nothing in it: skipping them spares ~7 µs of fast-redact's traversal per request. Serializers, level and base stay.
+  const lines = logger.child({}, { redact: [] });
   return (req, res, next) => {
     const started = Date.now();
     const bytesBefore = req.socket.bytesWritten;
@@ -87,7 +91,7 @@ export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy'
       logged = true;
       const failed = res.statusCode >= 500;
       const level = failed ? 'error' : res.statusCode >= 400 ? 'warn' : isQuietPath(req.originalUrl) ? 'debug' : 'info';
-      if (!logger.isLevelEnabled(level)) return;
+      if (!lines.isLevelEnabled(level)) return;
       const line = {
         reqId: id,
         req: { id, method: req.method, url: redactUrl(req.originalUrl), userAgent: req.headers['user-agent'] },
@@ -97,7 +101,7 @@ export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy'
         bytes,
         durationMs: Date.now() - started,
       };
-      logger[level](line, failed ? 'request failed' : 'request completed');
+      lines[level](line, failed ? 'request failed' : 'request completed');
     };
     res.on('finish', () => {
       bytes = req.socket.bytesWritten - bytesBefore;
