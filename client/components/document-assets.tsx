@@ -10,10 +10,14 @@ export const BOOT_DEADLINE_MS = 3000;
  * paint: the chunks then no longer share a phone's bandwidth with that image (ADR 058). Links and forms work before; the
  * preloads go out together, so there is no import waterfall. Called as `(modules, preloads, integrity, deadline)`.
  */
-const BOOT = `(function(m,p,i,t){var d=document,s=0;function a(n,o){var e=d.createElement(n);for(var k in o)e.setAttribute(k,o[k]);e.async=false;d.head.append(e)}
-function b(){if(s)return;s=1;p.forEach(function(h){a('link',{rel:'modulepreload',href:h})});m.forEach(function(h){a('script',i[h]?{type:'module',integrity:i[h],src:h}:{type:'module',src:h})})}
+const BOOT = `(function(m,p,i,t){var d=document,s=0;
+function a(n,o){var e=d.createElement(n);for(var k in o)e.setAttribute(k,o[k]);e.async=false;d.head.append(e)}
+function b(){if(s)return;s=1;
+p.forEach(function(h){a('link',{rel:'modulepreload',href:h})});
+m.forEach(function(h){a('script',i[h]?{type:'module',integrity:i[h],src:h}:{type:'module',src:h})})}
 function f(){requestAnimationFrame(function(){setTimeout(b)})}
-function g(){var e=d.querySelector('img[fetchpriority=high]');if(e&&!e.complete){e.addEventListener('load',f);e.addEventListener('error',f)}else f();setTimeout(b,t)}
+function g(){var e=d.querySelector('img[fetchpriority=high]');if(e&&!e.complete){e.addEventListener('load',f);e.addEventListener('error',f)}else f();
+setTimeout(b,t)}
 d.readyState==='loading'?d.addEventListener('DOMContentLoaded',g):g()})`;
 
 /** The inline script that boots the page: `BOOT` applied to this page's modules. */
