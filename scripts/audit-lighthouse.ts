@@ -1,6 +1,7 @@
 /**
- * `npm run audit:lighthouse [-- --runs <n>] [--build] [--mobile] [path…]`: Lighthouse 13 mobile and desktop (only mobile with --mobile), median of --runs (default 3), on the production
- * build; prints scores, lost points, CPU benchmark and machine load; writes bench-results/lighthouse.json. Not in CI.
+ * `npm run audit:lighthouse [-- --runs <n>] [--build] [--mobile] [path…]`: Lighthouse 13 mobile and desktop (only mobile
+ * with --mobile), median of --runs (default 3), on the production build; prints scores, lost points, CPU benchmark and
+ * machine load; writes bench-results/lighthouse.json. Not in CI.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
