@@ -15,10 +15,10 @@ const issuesOf = (env: Record<string, string>) => {
 };
 
 describe('render gate configuration', () => {
-  it('defaults to two renders per core of the process, at least two, 256 waiting for up to 5 s', () => {
+  it('defaults to 16 renders per core of the process, at least 16, 1,024 waiting for up to 5 s', () => {
     const cores = availableParallelism();
-    expect(loadConfig({}).renderGate).toEqual({ concurrency: Math.max(2, 2 * cores), maxWaiting: 256, maxWaitMs: 5000 });
-    expect(loadConfig({ WEB_CONCURRENCY: '64' }).renderGate.concurrency).toBe(2);
+    expect(loadConfig({}).renderGate).toEqual({ concurrency: Math.max(16, 16 * cores), maxWaiting: 1024, maxWaitMs: 5000 });
+    expect(loadConfig({ WEB_CONCURRENCY: '64' }).renderGate.concurrency).toBe(16);
   });
 
   it('takes explicit values', () => {

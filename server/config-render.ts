@@ -10,13 +10,17 @@ export const renderEnv = {
     .string()
     .default('auto')
     .refine((v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 256), 'must be auto or a whole number from 1 to 256'),
-  RENDER_QUEUE_MAX: int(256, 0, 10_000),
+  RENDER_QUEUE_MAX: int(1024, 0, 10_000),
   RENDER_QUEUE_TIMEOUT_MS: int(5000, 100, 60_000),
 };
 
-/** auto: two renders per core this process may use (one while the other waits on content), never fewer than two. */
+/**
+ * auto: 16 renders per core this process may use, never fewer than 16. A slot is held until the response closes, also while
+ * a render waits on Contentful (up to the 3.8 s route-data deadline), so a small number would let a few slow misses stall every
+ * other page; the gate bounds memory of renders in flight, not CPU, which they share anyway.
+ */
 export function toRenderGateConfig(e: { RENDER_CONCURRENCY: string; RENDER_QUEUE_MAX: number; RENDER_QUEUE_TIMEOUT_MS: number; WEB_CONCURRENCY: number }) {
   const share = Math.max(1, availableParallelism() / e.WEB_CONCURRENCY);
-  const concurrency = e.RENDER_CONCURRENCY === 'auto' ? Math.max(2, Math.round(2 * share)) : Number(e.RENDER_CONCURRENCY);
+  const concurrency = e.RENDER_CONCURRENCY === 'auto' ? Math.max(16, Math.round(16 * share)) : Number(e.RENDER_CONCURRENCY);
   return { concurrency, maxWaiting: e.RENDER_QUEUE_MAX, maxWaitMs: e.RENDER_QUEUE_TIMEOUT_MS };
 }
