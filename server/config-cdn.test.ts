@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { ConfigError, loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config.ts';
+import { configIssues as issuesOf } from '../tests/support/config-issues.ts';
 
 const SECRET = { CONTENTFUL_WEBHOOK_SECRET: 'w'.repeat(64) };
 const FASTLY = { CDN_PURGE: 'fastly', FASTLY_SERVICE_ID: 'SU1Z0isxPaozGVKXdv0eY', FASTLY_API_TOKEN: 'token', ...SECRET };
 const ZONE = '023e105f4ecef8ad9ca31a8372d0c353';
-
-function issuesOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.issues;
-    throw error;
-  }
-}
 
 describe('CDN purge configuration', () => {
   it('is off unless CDN_PURGE names a provider', () => {

@@ -2,17 +2,8 @@ import { availableParallelism } from 'node:os';
 
 import { describe, expect, it } from 'vitest';
 
-import { ConfigError, loadConfig } from '#server/config.ts';
-
-const issuesOf = (env: Record<string, string>) => {
-  try {
-    loadConfig(env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.issues;
-    throw error;
-  }
-};
+import { loadConfig } from '#server/config.ts';
+import { configIssues as issuesOf } from '../tests/support/config-issues.ts';
 
 describe('render gate configuration', () => {
   it('defaults to 16 renders per core of the process, at least 16, 1,024 waiting for up to 5 s', () => {

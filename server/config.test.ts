@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { ConfigError, loadConfig, publicConfig } from '#server/config.ts';
-
-function issuesOf(env: Record<string, string | undefined>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.issues;
-    throw error;
-  }
-  return [];
-}
+import { loadConfig, publicConfig } from '#server/config.ts';
+import { configIssues as issuesOf } from '../tests/support/config-issues.ts';
 
 describe('loadConfig', () => {
   it('runs with no variables at all: production, port 3000, embedded engines', () => {

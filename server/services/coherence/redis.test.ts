@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { ConfigError, loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config.ts';
+import { configIssues } from '../../../tests/support/config-issues.ts';
 import { invalidationChannel } from './coherence.ts';
 import { reconnectDelayMs, redactRedisUrl } from './redis.ts';
 
-function redisIssues(value: string): string[] {
-  try {
-    loadConfig({ NODE_ENV: 'test', REDIS_URL: value }, '1');
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.issues;
-    throw error;
-  }
-}
+const redisIssues = (value: string) => configIssues({ NODE_ENV: 'test', REDIS_URL: value });
 
 describe('REDIS_URL', () => {
   it.each(['http://cache:6379', 'cache:6379', 'redis://', 'redis://:s3cret@/0'])('refuses %s, naming the variable and the expected form', (value) => {
