@@ -2,7 +2,7 @@
  * Loaded into the server by `npm run bench:memory` and a process test (NODE_OPTIONS=--import): writes the process's own memory
  * figures and the packages its main thread has loaded to MEMORY_PROBE_FILE every 250 ms, so nobody reads them through an endpoint.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { isMainThread } from 'node:worker_threads';
@@ -24,7 +24,10 @@ if (file && isMainThread) {
   const write = () => {
     const usage = process.memoryUsage();
     const { heap_size_limit: heapLimit } = getHeapStatistics();
-    writeFileSync(file, JSON.stringify({ ...usage, heapLimit, packages: [...packages].sort(), at: Date.now() }));
+    // Written aside and renamed, so a reader never sees a half-written file (lazy-parts.test.ts once parsed an empty one).
+    const aside = `${file}.${process.pid}.tmp`;
+    writeFileSync(aside, JSON.stringify({ ...usage, heapLimit, packages: [...packages].sort(), at: Date.now() }));
+    renameSync(aside, file);
   };
   setInterval(write, 250).unref();
   write();
