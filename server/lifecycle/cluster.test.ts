@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#server/config.ts';
 
 import { startFakeContentful } from '../../tests/fakes/contentful.ts';
-import { createStubBuildRoot } from '../../tests/security/support/server-process.ts';
+import { createStubBuildRoot, serverProcessEnv } from '../../tests/security/support/server-process.ts';
 
 import type { FakeContentful } from '../../tests/fakes/contentful.ts';
 import type { ProcessLogLine } from '../../tests/security/support/server-process.ts';
@@ -40,18 +40,7 @@ function startCluster(env: Record<string, string>) {
   const child = spawn(process.execPath, [join(ROOT, 'server/index.ts')], {
     cwd: stub.root,
     detached: true,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      CONTENT_EXPORT_FILE: join(ROOT, 'content/space-export.json'),
-      DATA_DIR: join(stub.root, 'data'),
-      MODEL_VALIDATION: 'false',
-      WEB_CONCURRENCY: '2',
-      ...env,
-    },
+    env: serverProcessEnv(stub.root, { MODEL_VALIDATION: 'false', WEB_CONCURRENCY: '2', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running = child;

@@ -9,6 +9,20 @@ import type { ChildProcess } from 'node:child_process';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
+/** Exactly `env` plus the production basics a server process in `root` needs: a free port on loopback, the demo space. */
+export function serverProcessEnv(root: string, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    CONTENT_EXPORT_FILE: join(ROOT, 'content/space-export.json'),
+    DATA_DIR: join(root, 'data'),
+    ...env,
+  };
+}
+
 /** One parsed pino line of the server's stdout. */
 export type ProcessLogLine = Record<string, unknown> & { level: number; msg: string };
 
@@ -49,16 +63,7 @@ export function createStubBuildRoot(): { root: string; remove: () => void } {
 export async function startServerProcess(root: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, [join(ROOT, 'server/index.ts')], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      CONTENT_EXPORT_FILE: join(ROOT, 'content/space-export.json'),
-      DATA_DIR: join(root, 'data'),
-      ...env,
-    },
+    env: serverProcessEnv(root, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: ProcessLogLine[] = [];
