@@ -69,6 +69,8 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     if (cached) return sendCachedPage(req, res, cached);
     if (options.renderGate && !(await enterRenderGate(options.renderGate, req, res))) return;
 
+    // Content that changes from here on may be in this render: its store is then skipped.
+    const generation = options.pageCache?.generation;
     const entry = await options.entry.load();
     const request = toFetchRequest(req, res, config.publicUrl, page.target);
     const requestContext = options.createRequestContext(req, res, entry, locales);
@@ -100,7 +102,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
 
     const { pageCache } = options;
     const headers = Object.fromEntries([...document.headers, ['cache-control', config.htmlCacheControl], ...Object.entries(keys)]);
-    const stored = { status: 200, etag, headers, deps, policy };
+    const stored = { status: 200, etag, headers, deps, policy, generation };
     const store =
       cacheKey && pageCache && context.statusCode === 200
         ? (html: string, nonce: string) =>
