@@ -42,23 +42,25 @@ describe('availableMemoryBytes', () => {
 });
 
 describe('heapFlags', () => {
-  it('gives each process half its share of the memory as old space (64–2,048 MB), and V8’s young generation where the share allows', () => {
-    expect(heapFlags('auto', 24 * GB, 1)).toEqual(['--max-old-space-size=2048']);
-    expect(heapFlags('auto', 2 * GB, 1)).toEqual(['--max-old-space-size=1024']);
-    expect(heapFlags('auto', 768 * MB, 1)).toEqual(['--max-old-space-size=384']);
+  const rest = (semi: number) => [`--max-semi-space-size=${semi}`, '--heap-growing-percent=50'];
+
+  it('gives each process half its share of the memory as old space (64–2,048 MB), 12 MB semi-spaces and a bounded growth', () => {
+    expect(heapFlags('auto', 24 * GB, 1)).toEqual(['--max-old-space-size=2048', ...rest(12)]);
+    expect(heapFlags('auto', 2 * GB, 1)).toEqual(['--max-old-space-size=1024', ...rest(12)]);
+    expect(heapFlags('auto', 768 * MB, 1)).toEqual(['--max-old-space-size=384', ...rest(12)]);
+    // Four workers in a 1 GB container: 256 MB each, 128 MB of old space.
+    expect(heapFlags('auto', 1 * GB, 4)).toEqual(['--max-old-space-size=128', ...rest(12)]);
   });
 
-  it('caps the semi-spaces at a twelfth of a share under 768 MB (at least 2 MB)', () => {
-    expect(heapFlags('auto', 256 * MB, 1)).toEqual(['--max-old-space-size=128', '--max-semi-space-size=21']);
-    // Four workers in a 1 GB container: 256 MB each, 128 MB of old space.
-    expect(heapFlags('auto', 1 * GB, 4)).toEqual(['--max-old-space-size=128', '--max-semi-space-size=21']);
-    expect(heapFlags('auto', 96 * MB, 1)).toEqual(['--max-old-space-size=64', '--max-semi-space-size=8']);
-    expect(heapFlags('auto', 16 * MB, 1)).toEqual(['--max-old-space-size=64', '--max-semi-space-size=2']);
+  it('caps the semi-spaces at a twelfth of a share under 144 MB (at least 2 MB)', () => {
+    expect(heapFlags('auto', 144 * MB, 1)).toEqual(['--max-old-space-size=72', ...rest(12)]);
+    expect(heapFlags('auto', 96 * MB, 1)).toEqual(['--max-old-space-size=64', ...rest(8)]);
+    expect(heapFlags('auto', 16 * MB, 1)).toEqual(['--max-old-space-size=64', ...rest(2)]);
   });
 
   it('takes the operator’s MB as they are, or sets nothing with off', () => {
-    expect(heapFlags(1024, 512 * MB, 1)).toEqual(['--max-old-space-size=1024', '--max-semi-space-size=42']);
-    expect(heapFlags(96, 24 * GB, 8)).toEqual(['--max-old-space-size=96']);
+    expect(heapFlags(1024, 512 * MB, 1)).toEqual(['--max-old-space-size=1024', ...rest(12)]);
+    expect(heapFlags(96, 24 * GB, 8)).toEqual(['--max-old-space-size=96', ...rest(12)]);
     expect(heapFlags('off', 256 * MB, 1)).toEqual([]);
   });
 });
@@ -84,12 +86,14 @@ describe.skipIf(!existsSync('/proc/self/cmdline'))('the production process', { t
 
   it('restarts itself in place with the heap limit, keeps its pid and drains on SIGTERM', async () => {
     const server = await startServerProcess(stub.root, { MODEL_VALIDATION: 'false', HEAP_LIMIT_MB: '96' });
-    expect(commandLine(server.child.pid!)).toContain('--max-old-space-size=96');
+    expect(commandLine(server.child.pid!)).toEqual(
+      expect.arrayContaining(['--max-old-space-size=96', '--max-semi-space-size=12', '--heap-growing-percent=50']),
+    );
     expect(environment(server.child.pid!)).toContain('MALLOC_ARENA_MAX=2');
     // V8's limit is the old space plus the young generation (3 semi-spaces): what the start-up line tells the operator.
     const { heapLimitMb } = await server.waitForLog('server listening');
     expect(heapLimitMb).toBeGreaterThanOrEqual(96);
-    expect(heapLimitMb).toBeLessThanOrEqual(96 + 3 * 64);
+    expect(heapLimitMb).toBeLessThanOrEqual(96 + 3 * 12);
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toMatchObject({ code: 0, signal: null });

@@ -7,7 +7,8 @@ const MB = 1024 * 1024;
 /**
  * Old-space limit per serving process: half its share of the memory, within these bounds. Below 2 GB V8 lets the old space
  * grow less between full GCs (a factor scaled down from 4 to 1.3), which cost rendered pages ~20 % CPU in an A/B at 160–512 MB;
- * from 2 GB on it is CPU-neutral. Memory left over after a busy stretch is returned at idle instead (idle-gc.ts).
+ * from 2 GB on it is CPU-neutral. The growth itself is bounded by HEAP_GROWING_PERCENT, and memory left over after a busy
+ * stretch is returned at idle (idle-gc.ts).
  */
 export const HEAP_FLOOR_MB = 64;
 export const HEAP_CAP_MB = 2048;
@@ -44,22 +45,31 @@ export function availableMemoryBytes(read: (path: string) => string | undefined 
 
 export type HeapLimitSetting = 'auto' | 'off' | number;
 
-/** V8's own largest semi-space on 64-bit (Node 24); the young generation grows to 3 of them. */
-export const V8_SEMI_SPACE_MB = 64;
+/**
+ * The young generation's cap: each semi-space at most this (V8's own grows to 64 MB, three of them, mostly garbage under
+ * 200 connections). With the growth rule below, the 200-connection peak fell from 432–534 MB to 263–280 (ADR 059).
+ */
+export const SEMI_SPACE_CAP_MB = 12;
 const SEMI_SPACE_FLOOR_MB = 2;
+/**
+ * The old space may grow by half between full GCs (V8's own factor is up to 4 with a 2 GB limit): the heap under load stays
+ * near 1.5 × what is live (~55 MB under load) instead of 4 ×. Together with the semi-space cap this costs CPU: +12–18 % per
+ * rendered article and +20–45 % per page-cache hit (0.15 → 0.18 ms) in interleaved A/Bs (ADR 059); HEAP_LIMIT_MB=off gives
+ * V8's own sizing back. Node refuses this flag in NODE_OPTIONS; it goes on the restart's command line.
+ */
+export const HEAP_GROWING_PERCENT = 50;
 
 /**
- * V8 flags for each of `processes` serving processes: old space from the setting (`auto`: half the process's share, 64–2,048 MB).
- * The young generation keeps V8's default, where render garbage dies cheapest (smaller semi-spaces measured 0–13 % more CPU per
- * rendered page, ADR 055); only a share under 12 × 64 MB caps it, the three semi-spaces at a quarter of the share.
+ * V8 flags for each of `processes` serving processes: old space from the setting (`auto`: half the process's share, 64–2,048 MB),
+ * semi-spaces up to SEMI_SPACE_CAP_MB (a twelfth of a smaller share, at least 2 MB: the three then take at most a quarter of it),
+ * and the old space's growth between full GCs bounded (HEAP_GROWING_PERCENT). `off` sets none of them.
  */
 export function heapFlags(setting: HeapLimitSetting, memoryBytes: number, processes: number): string[] {
   if (setting === 'off') return [];
   const share = memoryBytes / MB / Math.max(1, processes);
   const oldSpaceMb = setting === 'auto' ? Math.round(Math.min(HEAP_CAP_MB, Math.max(HEAP_FLOOR_MB, share * SHARE_FOR_OLD_SPACE))) : setting;
-  const semiSpaceMb = Math.max(SEMI_SPACE_FLOOR_MB, Math.floor(share / 12));
-  const oldSpace = `${OLD_SPACE_FLAG}=${oldSpaceMb}`;
-  return semiSpaceMb >= V8_SEMI_SPACE_MB ? [oldSpace] : [oldSpace, `--max-semi-space-size=${semiSpaceMb}`];
+  const semiSpaceMb = Math.min(SEMI_SPACE_CAP_MB, Math.max(SEMI_SPACE_FLOOR_MB, Math.floor(share / 12)));
+  return [`${OLD_SPACE_FLAG}=${oldSpaceMb}`, `--max-semi-space-size=${semiSpaceMb}`, `--heap-growing-percent=${HEAP_GROWING_PERCENT}`];
 }
 
 /** An operator who set the old-space limit in NODE_OPTIONS or on the command line keeps it, and its young generation. */
