@@ -30,7 +30,10 @@ function createDeadline(expiresAt: number, res: Response): Deadline {
     get signal() {
       if (!controller) {
         const started = new AbortController();
-        const timer = setTimeout(() => started.abort(new DeadlineExceededError(`content not ready within the request's budget`)), expiresAt - Date.now());
+        const timer = setTimeout(
+          () => started.abort(new DeadlineExceededError(`content not ready within the request's budget`)),
+          Math.max(0, expiresAt - Date.now()),
+        );
         res.once('close', () => clearTimeout(timer));
         controller = started;
       }
