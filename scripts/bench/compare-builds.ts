@@ -23,6 +23,7 @@ const { values: args, positionals } = parseArgs({
     path: { type: 'string', default: '/articles/behind-the-vitrine' },
     rounds: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
     'before-env': { type: 'string', multiple: true },
     'after-env': { type: 'string', multiple: true },
   },
@@ -49,11 +50,11 @@ try {
   }));
   const samples = builds.map(() => ({ rps: [] as number[], cpu: [] as number[] }));
   const pages = await Promise.all(builds.map(async (b) => (await fetch(b.url)).text()));
-  for (const b of builds) await autocannon({ url: b.url, connections: 10, duration: 2 });
+  for (const b of builds) await autocannon({ url: b.url, connections: Number(args.connections), duration: 2 });
   for (let round = 0; round < Number(args.rounds); round++) {
     for (const [i, b] of builds.entries()) {
       const before = treeCpuMs(b.pid);
-      const result = await autocannon({ url: b.url, connections: 10, duration: Number(args.duration) });
+      const result = await autocannon({ url: b.url, connections: Number(args.connections), duration: Number(args.duration) });
       if (result.non2xx > 0) throw new Error(`${b.url}: ${result.non2xx} non-2xx answers`);
       samples[i]!.rps.push(result.requests.average);
       samples[i]!.cpu.push((treeCpuMs(b.pid) - before) / Math.max(1, result.requests.total));

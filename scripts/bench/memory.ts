@@ -1,6 +1,6 @@
 /**
  * `npm run bench:memory [-- --duration <s>] [--connections <n>] [--only <kind>] [--env KEY=VALUE …]` (defaults 60 s, 200): the
- * production server's memory idle (after start-up and one request of each kind) and under a mix of pages, route data, search and
+ * production server's memory idle (after start-up, then after one request of each kind) and under a mix of pages, route data, search and
  * cached images, RSS and the process's own figures sampled every 250 ms. `--only` loads one kind of request (KINDS) to see which
  * one drives the peak; `--env HEAP_LIMIT_MB=off` shows V8's own sizing (docs/memory.md). No test asserts these numbers.
  */
@@ -79,6 +79,9 @@ async function main(): Promise<void> {
   };
   try {
     await waitUntilUp(`${server.url}/readyz`, 60_000);
+    // Idle as a fresh process: started, its start-up checks done, no request yet.
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const started = { rss: rssMb(server.pid), probe: readProbe() };
     const mix = await requestMix(server.url);
     // Idle as an operator sees it: every request kind answered once (images rendered into the caches), then quiet.
     for (const request of mix) {
@@ -107,6 +110,7 @@ async function main(): Promise<void> {
     const heap = (p?: Probe) => (p ? [mb(p.heapUsed), mb(p.heapTotal), mb(p.external)] : ['?', '?', '?']);
     const rows = [
       ['moment', 'RSS MB', 'heap used', 'heap total', 'external'],
+      ['idle after start (no request yet)', started.rss.toFixed(0), ...heap(started.probe)],
       ['idle (after one request of each kind)', idle.rss.toFixed(0), ...heap(idle.probe)],
       [
         `peak under load (${connections} connections, ${duration} s)`,

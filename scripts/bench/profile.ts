@@ -52,8 +52,9 @@ const load = async () => {
 const { requests, cpuMs, window } = await load().finally(() => server.stop());
 
 // The heap-limit restart (execve, same pid) leaves the start-up's profile too: the serving process's is the last one written.
+// Worker threads (the glTF validator's) write their own, named CPU.<date>.<time>.<pid>.<thread id>.<n>: the main thread is 0.
 const file = readdirSync(dir)
-  .filter((name) => name.endsWith('.cpuprofile'))
+  .filter((name) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(name))
   .sort()
   .at(-1);
 if (!file) throw new Error(`no .cpuprofile in ${dir}: did the server exit cleanly?`);
