@@ -35,7 +35,8 @@ FROM base AS runtime
 # defaults reached 490 MB (sharp recommends jemalloc or these settings on glibc; ADR 012).
 # WEB_CONCURRENCY=auto: one worker per core the container may use (os.availableParallelism(); ADR 050).
 # The V8 heap limit needs no flag here: each serving process takes half its share of the container's memory.max
-# as old space (64-2048 MB, HEAP_LIMIT_MB=auto; ADR 055, docs/memory.md). Give it at least 256 MB per worker.
+# as old space (64-2048 MB, HEAP_LIMIT_MB=auto), 12 MB semi-spaces and 50 % old-space growth between full GCs
+# (ADR 055, 059, docs/memory.md). Give it at least 256 MB per worker.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
