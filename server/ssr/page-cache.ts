@@ -74,7 +74,7 @@ const STRICT_POLICY: StoredPolicy = { frameAncestors: "'none'" };
 
 /**
  * Compressions at once and stores waiting for one. A burst of misses (a cache just cleared, 200 connections) once ran a brotli
- * encoder per concurrent render, each holding megabytes outside the V8 heap until the busy main thread closed it: 560 MB of the
+ * encoder per concurrent render, each holding megabytes outside the V8 heap until the busy main thread closed it: ~700 MB at the
  * 200-connection peak (heaptrack, docs/memory.md). Waiting stores hold their HTML (≤ 32 × a page).
  */
 const COMPRESSIONS = 2;
