@@ -17,7 +17,7 @@ import { toCanonicalPage } from '#shared/canonical-url.ts';
 
 import type { Config } from '#server/config.ts';
 import type { AssetResolver, SsrEntry, SsrEntryLoader } from '#server/ssr/assets.ts';
-import type { PageCache } from '#server/ssr/page-cache.ts';
+import type { CachedPage, PageCache } from '#server/ssr/page-cache.ts';
 import type { RenderGate } from '#server/ssr/render-gate.ts';
 import type { Locale } from '#shared/content/types.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
@@ -55,6 +55,8 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     if (!value) publicConfigs.set(locales.join(), (value = publicConfig(config, locales)));
     return value;
   };
+  // Renders of a cacheable page under way, by page-cache key: settled once the render's response closed and its store ended.
+  const leaders = new Map<string, Promise<void>>();
 
   return async (req, res) => {
     // The loaders see the canonical URL (known query parameters only), so the page, its ETag and its cache key agree.
@@ -67,6 +69,25 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     const cached = cacheKey ? options.pageCache?.get(cacheKey) : undefined;
     res.locals.cacheStatus = cached ? 'HIT' : cacheKey ? 'MISS' : 'BYPASS';
     if (cached) return sendCachedPage(req, res, cached);
+    let storing: Promise<void> | undefined;
+    if (cacheKey && options.pageCache) {
+      const joined = await joinRender(leaders, cacheKey, options.pageCache, config.ssrAbortMs);
+      if (joined) {
+        res.locals.cacheStatus = 'COALESCED';
+        return sendCachedPage(req, res, joined);
+      }
+      if (req.socket.destroyed) return;
+      // This request renders the page; others for it wait for its store instead of rendering it again.
+      const rendered: Promise<void> = new Promise<void>((settle) =>
+        res.once('close', () => {
+          void (storing ?? Promise.resolve()).finally(() => {
+            if (leaders.get(cacheKey) === rendered) leaders.delete(cacheKey);
+            settle();
+          });
+        }),
+      );
+      leaders.set(cacheKey, rendered);
+    }
     if (options.renderGate && !(await enterRenderGate(options.renderGate, req, res))) return;
 
     // Content that changes from here on may be in this render: its store is then skipped.
@@ -106,11 +127,30 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     const store =
       cacheKey && pageCache && context.statusCode === 200
         ? (html: string, nonce: string) =>
-            void pageCache.store(cacheKey, { ...stored, html, nonce }).catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'))
+            void (storing = pageCache
+              .store(cacheKey, { ...stored, html, nonce })
+              .catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed')))
         : undefined;
     const { chunks, hydration } = document;
     streamDocument(req, res, options, { entry, context, chunks, hydration, signal: request.signal, store, publicConfig: publicConfigFor(locales) });
   };
+}
+
+/**
+ * Waits while another request renders this page (at most `maxWaitMs` in all, following a new leader if the first stored
+ * nothing) and returns the page it stored. A burst of misses for one page (a cache just cleared under traffic) renders it once
+ * instead of once per request (ADR 059). Undefined: render it yourself.
+ */
+async function joinRender(leaders: Map<string, Promise<void>>, key: string, pageCache: PageCache, maxWaitMs: number): Promise<CachedPage | undefined> {
+  const deadline = Date.now() + maxWaitMs;
+  for (let leader = leaders.get(key); leader && Date.now() < deadline; leader = leaders.get(key)) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([leader, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))]);
+    clearTimeout(timer);
+    const page = pageCache.get(key);
+    if (page) return page;
+  }
+  return undefined;
 }
 
 interface DocumentToStream {
