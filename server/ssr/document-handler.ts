@@ -71,7 +71,8 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     if (cached) return sendCachedPage(req, res, cached);
     let storing: Promise<void> | undefined;
     if (cacheKey && options.pageCache) {
-      const joined = await joinRender(leaders, cacheKey, options.pageCache, config.ssrAbortMs);
+      // Most misses find no render of their page under way: no await for them.
+      const joined = leaders.has(cacheKey) ? await joinRender(leaders, cacheKey, options.pageCache, config.ssrAbortMs) : undefined;
       if (joined) {
         res.locals.cacheStatus = 'COALESCED';
         return sendCachedPage(req, res, joined);
