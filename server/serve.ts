@@ -6,6 +6,7 @@ import { getHeapStatistics } from 'node:v8';
 
 import { createApp } from '#server/app.ts';
 import { createServices } from '#server/composition.ts';
+import { exitWorker } from '#server/lifecycle/cluster.ts';
 import { createGracefulShutdown, createHttpServer } from '#server/lifecycle/graceful-shutdown.ts';
 import { listenProblem } from '#server/lifecycle/listen-errors.ts';
 import { createLogger } from '#server/logger.ts';
@@ -26,7 +27,12 @@ export async function serve(config: Config, exitWith: (line: string) => never): 
   if (cluster.isWorker) process.on('SIGINT', () => undefined);
   const httpServer = createHttpServer();
   // Before listen, so every connection is tracked; `services` is read only when a signal arrives (registered last).
-  const lifecycle = createGracefulShutdown(httpServer, { logger, timeoutMs: config.shutdownTimeoutMs, close: () => services.close() });
+  const lifecycle = createGracefulShutdown(httpServer, {
+    logger,
+    timeoutMs: config.shutdownTimeoutMs,
+    close: () => services.close(),
+    ...(cluster.isWorker ? { exit: exitWorker } : {}),
+  });
   process.on('unhandledRejection', lifecycle.handleUnhandledRejection);
   process.on('uncaughtException', (err) => {
     logger.fatal({ err }, 'uncaught exception');

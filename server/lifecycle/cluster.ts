@@ -21,6 +21,29 @@ export interface PrimaryOptions {
 
 const defaultBackoff = (n: number) => Math.min(5000, 100 * 2 ** (n - 1));
 
+/** A worker done draining asks to exit; the primary answers once it no longer routes connections to it. */
+const EXIT_REQUEST = 'vitrine:may-exit';
+const EXIT_GRANTED = 'vitrine:exit-granted';
+
+/**
+ * A worker's exit after its drain. The primary hands each connection over IPC; one handed just before the worker's server
+ * closed is still in the pipe, and a worker that exits without reading it leaves the primary holding that socket, unanswered,
+ * forever (Node drops the hand-off). So: ask the primary (after the server's close message, which the primary reads first, so it
+ * no longer routes here) and wait for its answer: every hand-off sent before it has been read by then — and, the server being
+ * closed, sent back to the primary, which gives it to another worker. `waitMs` bounds the wait when the primary does not answer.
+ */
+export function exitWorker(code: number, waitMs = 1000): void {
+  if (!process.connected || !process.send) return void process.exit(code);
+  const timer = setTimeout(() => process.exit(code), waitMs);
+  process.on('message', (message) => {
+    if (message !== EXIT_GRANTED) return;
+    clearTimeout(timer);
+    // Written after the refusals of those hand-offs, so when this write completes they have left too.
+    process.send!(EXIT_GRANTED, () => process.exit(code));
+  });
+  process.send(EXIT_REQUEST);
+}
+
 /** Forks `workers` workers sharing the listening port, replaces the ones that die, and stops them all on a signal. */
 export function startPrimary(options: PrimaryOptions) {
   const { workers: size, logger, shutdownTimeoutMs, graceMs = 2000, crashLoop = { maxDeaths: 5, windowMs: 60_000 } } = options;
@@ -51,6 +74,7 @@ export function startPrimary(options: PrimaryOptions) {
     worker.once('online', () => logger.info(fields(worker), 'worker started'));
     worker.once('listening', (address) => logger.info({ ...fields(worker), port: address.port }, 'worker listening'));
     worker.once('exit', (code, signal) => onExit(worker, code, signal));
+    worker.on('message', (message) => message === EXIT_REQUEST && worker.isConnected() && worker.send(EXIT_GRANTED));
     return worker;
   }
 
