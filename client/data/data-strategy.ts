@@ -3,6 +3,8 @@ import { data, redirect, redirectDocument } from 'react-router';
 import { PREFETCH_CACHE_MS, ROUTE_DATA_PREFIX, ROUTE_DATA_ROUTES_PARAM, ROUTE_DATA_TIMEOUT_MS } from '#shared/constants.ts';
 import { toSameOriginPath } from '#shared/http/safe-redirect.ts';
 
+import { responsiveTimeout } from '#client/data/responsive-timeout.ts';
+
 import type { DataStrategyFunction, DataStrategyResult } from 'react-router';
 import type { RouteDataPayload } from '#shared/data/route-data.ts';
 
@@ -19,7 +21,8 @@ export const dataStrategy: DataStrategyFunction = async ({ request, matches }) =
 
   const url = new URL(request.url);
   const target = url.pathname + url.search;
-  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(ROUTE_DATA_TIMEOUT_MS)]);
+  // Counts only time the page could run code (a main thread busy with a 3D model is no slow server).
+  const signal = AbortSignal.any([request.signal, responsiveTimeout(ROUTE_DATA_TIMEOUT_MS)]);
   let payload: RouteDataPayload;
   try {
     payload = await loadRouteData(target, routeIds, signal);
@@ -63,7 +66,7 @@ function toDataUrl(pathWithSearch: string, routeIds: string[] = []): string {
 async function fetchPayload(url: string, signal?: AbortSignal): Promise<RouteDataPayload> {
   const response = await fetch(url, { signal, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   if (!response.ok && response.headers.get('Content-Type')?.includes('application/json') !== true) {
-    throw new Error(`Route data request failed with ${response.status}`);
+    throw new Error(`/_data ${response.status}`);
   }
   return (await response.json()) as RouteDataPayload;
 }

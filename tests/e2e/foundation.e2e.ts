@@ -138,6 +138,30 @@ test('a navigation whose data is slower than 3800 ms falls back to a full docume
   watch.expectClean();
 });
 
+test('a main thread blocked past the timeout does not turn an answered navigation into a document load', async ({ page, watch }) => {
+  // The answer arrives after 1 s; the page is busy from then until after 3800 ms, as when a 3D model's shaders compile.
+  await page.route('**/_data/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.fallback().catch(() => undefined);
+  });
+  await page.goto('/');
+  await waitForHydration(page);
+  await setMarker(page);
+  const documents = recordDocumentRequests(page);
+
+  await page.getByRole('link', { name: ALL_MODELS }).click();
+  await page.evaluate(() => {
+    const end = performance.now() + 4500;
+    while (performance.now() < end);
+  });
+  await page.waitForURL('/models');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+
+  expect(await hasMarker(page), 'the blocked page fell back to a document load').toBe(true);
+  expect(documents).toEqual([]);
+  watch.expectClean();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
