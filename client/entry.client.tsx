@@ -58,32 +58,36 @@ const noLoader = () => () => {
 };
 // Only the locales the server serves (ADR 039): a dropped locale's URLs are unknown URLs here too.
 const routes = createRoutes(noLoader, window.__vitrineConfig.locales);
-await resolveLazyMatches(routes);
-setPrefetchRoutes(routes);
+// Not a top-level await: this module shares the app chunk with the shared code the page modules import (scripts/build.ts),
+// and a chunk that awaited its own importers would never finish evaluating.
+void resolveLazyMatches(routes).then(() => hydrate(routes));
 
-const router = createBrowserRouter(routes, { dataStrategy });
-// A viewer's link state (`?hotspot=`, `?view=`: issue 15) is read in the browser only: back in the address, not in the router's location.
-const linked = search.match(/[?&](hotspot|view)=[^&]*/g);
-if (rendered && linked) {
-  window.history.replaceState(window.history.state, '', `${rendered}${rendered.includes('?') ? '&' : '?'}${linked.join('').slice(1)}${hash}`);
-}
+function hydrate(routes: RouteObject[]): void {
+  setPrefetchRoutes(routes);
+  const router = createBrowserRouter(routes, { dataStrategy });
+  // A viewer's link state (`?hotspot=`, `?view=`: issue 15) is read in the browser only: back in the address, not in the router's location.
+  const linked = search.match(/[?&](hotspot|view)=[^&]*/g);
+  if (rendered && linked) {
+    window.history.replaceState(window.history.state, '', `${rendered}${rendered.includes('?') ? '&' : '?'}${linked.join('').slice(1)}${hash}`);
+  }
 
-// In a transition, hydration yields to the browser every few milliseconds instead of
-// one long task (Lighthouse's total blocking time), as React Router's default entry does.
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <AppConfigProvider value={window.__vitrineConfig}>
-        <RouterProvider router={router} />
-        <HydrationMark />
-      </AppConfigProvider>
-    </StrictMode>,
-    {
-      onRecoverableError(error) {
-        // Surfaces hydration mismatches in the console, where the e2e tests look for them.
-        console.error('recoverable error', error);
+  // In a transition, hydration yields to the browser every few milliseconds instead of
+  // one long task (Lighthouse's total blocking time), as React Router's default entry does.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <AppConfigProvider value={window.__vitrineConfig}>
+          <RouterProvider router={router} />
+          <HydrationMark />
+        </AppConfigProvider>
+      </StrictMode>,
+      {
+        onRecoverableError(error) {
+          // Surfaces hydration mismatches in the console, where the e2e tests look for them.
+          console.error('recoverable error', error);
+        },
       },
-    },
-  );
-});
+    );
+  });
+}

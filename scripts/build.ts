@@ -23,7 +23,8 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 const APP_SHELL = [
   // file-size.ts is for the model page (and server-rendered rich text) only: it loads with that route.
   /[\\/]client[\\/](components|layout|data|features[\\/]insights)[\\/](?!file-size\.ts$)[^\\/]+$/,
-  /[\\/]client[\\/](root|routes)\.tsx$/,
+  // The entry too: the app shell then is the entry chunk itself, one request less (ADR 007; so the entry has no top-level await).
+  /[\\/]client[\\/](root|routes|entry\.client)\.tsx$/,
   // Shared code, except what only lazy features import (search records and queries, decoder paths).
   /[\\/]shared[\\/](?!.*\.test\.)(?!(search|decoders)\.ts$)/,
   /[\\/]client[\\/]features[\\/]search[\\/](search-form|header-search)\.tsx$/,
