@@ -60,9 +60,9 @@ const noLoader = () => () => {
 const routes = createRoutes(noLoader, window.__vitrineConfig.locales);
 // Not a top-level await: this module shares the app chunk with the shared code the page modules import (scripts/build.ts),
 // and a chunk that awaited its own importers would never finish evaluating.
-void resolveLazyMatches(routes).then(() => hydrate(routes));
+void resolveLazyMatches(routes).then(hydrate);
 
-function hydrate(routes: RouteObject[]): void {
+function hydrate(): void {
   setPrefetchRoutes(routes);
   const router = createBrowserRouter(routes, { dataStrategy });
   // A viewer's link state (`?hotspot=`, `?view=`: issue 15) is read in the browser only: back in the address, not in the router's location.

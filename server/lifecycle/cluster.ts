@@ -24,6 +24,7 @@ const defaultBackoff = (n: number) => Math.min(5000, 100 * 2 ** (n - 1));
 /** A worker done draining asks to exit; the primary answers once it no longer routes connections to it. */
 const EXIT_REQUEST = 'vitrine:may-exit';
 const EXIT_GRANTED = 'vitrine:exit-granted';
+const EXITING = 'vitrine:exiting';
 
 /**
  * A worker's exit after its drain. The primary hands each connection over IPC; one handed just before the worker's server
@@ -39,7 +40,7 @@ export function exitWorker(code: number, waitMs = 1000): void {
     if (message !== EXIT_GRANTED) return;
     clearTimeout(timer);
     // Written after the refusals of those hand-offs, so when this write completes they have left too.
-    process.send!(EXIT_GRANTED, () => process.exit(code));
+    process.send!(EXITING, () => process.exit(code));
   });
   process.send(EXIT_REQUEST);
 }
