@@ -2,6 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 
 import { createContentCache } from './content-cache.ts';
+import { trackDependencies } from './dependencies.ts';
 
 import type { Loaded } from './content-cache.ts';
 
@@ -33,6 +34,27 @@ describe('createContentCache', () => {
     expect(await cache.get('k', source.load)).toBe('v1');
     expect(await cache.get('k', source.load)).toBe('v1');
     expect(source.calls()).toBe(1);
+  });
+
+  it('answers fresh() with a fresh value and its deps, and leaves missing, loading and stale keys to get()', async () => {
+    const cache = createContentCache({ ttlMs: 100, maxBytes: 1e6, logger });
+    const source = counter((n) => `v${n}`, ['e1', 'type:article'], 10);
+
+    expect(cache.fresh('k')).toBeUndefined();
+    const loading = cache.get('k', source.load);
+    expect(cache.fresh('k')).toBeUndefined();
+    await loading;
+    const { result, deps } = await trackDependencies(async () => cache.fresh('k'));
+    expect(result).toEqual({ value: 'v1' });
+    expect([...deps]).toEqual(['e1', 'type:article']);
+
+    await sleep(110);
+    expect(cache.fresh('k')).toBeUndefined();
+    // Stale: get() still answers at once with the old value and refreshes it.
+    expect(await cache.get('k', source.load)).toBe('v1');
+    await sleep(30);
+    expect(cache.fresh('k')).toEqual({ value: 'v2' });
+    expect(source.calls()).toBe(2);
   });
 
   it('coalesces concurrent misses for one key into one load', async () => {

@@ -63,6 +63,17 @@ export function createContentCache(options: { ttlMs: number; maxBytes: number; m
       recordDependencies(item.deps);
       return item.value as T;
     },
+    /**
+     * The value for `key` when it is cached and fresh, recorded as read like `get`'s; undefined otherwise (missing, stale,
+     * loading: ask `get`). Most reads are these hits, and they need no promise, deadline or abort listeners (issue 16 item 5).
+     */
+    fresh<T>(key: string): { value: T } | undefined {
+      if (disabled) return undefined;
+      const item = lru.get(key, { allowStale: false });
+      if (!item) return undefined;
+      recordDependencies(item.deps);
+      return { value: item.value as T };
+    },
     /** Drops every cached result built from any of `ids`; returns the keys dropped. */
     invalidate(ids: Iterable<string>): string[] {
       const dropped = index.keysOf(ids);

@@ -46,6 +46,9 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
   const tagged = createTaggedEntries(log);
 
   async function run<T>(key: string, o: QueryOptions, load: (client: ContentClient, ctx: MapContext) => Promise<Loaded<T>>): Promise<T> {
+    // A fresh hit waits for nothing: no deadline timer or abort listeners to arm.
+    const hit = o.preview ? undefined : cache.fresh<T>(`${key}|${o.locale}`);
+    if (hit) return hit.value;
     const client = o.preview && preview ? preview : delivery;
     const build = async (): Promise<Loaded<T>> => {
       const read = new Set<string>();
