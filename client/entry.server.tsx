@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 
 import { AppConfigProvider } from '#client/components/app-config.tsx';
+import { isPerContentVersion } from '#client/data/loader-helpers.ts';
 import { DocumentAssets } from '#client/components/document-assets.tsx';
 import { createRoutes, isEmbeddable } from '#client/routes.tsx';
 import { ModelViewer } from '#client/features/model-viewer/index.ts';
@@ -71,14 +72,56 @@ export function queryDocument(request: Request, requestContext: RouterContextPro
 
 /**
  * What the server sends besides the HTML: the deepest match's loader headers, the matched chunks to preload, whether it may be
- * framed, and the hydration data as script-safe JSON (made once: the server's ETag is taken from it, then the page carries it).
+ * framed, the hydration data as script-safe JSON, and what the ETag is taken from (`validator`: the hydration JSON, each
+ * route's answer that stays the same per content version standing in by its `digest`, which the server gives: a strong hash).
  */
-export function describeDocument(context: StaticHandlerContext): { headers: Headers; chunks: string[]; embeddable: boolean; hydration: string } {
+export function describeDocument(
+  context: StaticHandlerContext,
+  digest?: (json: string) => string,
+): {
+  headers: Headers;
+  chunks: string[];
+  embeddable: boolean;
+  hydration: string;
+  validator: string;
+} {
   const headers = new Headers();
   for (const match of context.matches) for (const [name, value] of context.loaderHeaders[match.route.id] ?? []) headers.set(name, value);
   const chunks = context.matches.flatMap((m) => (m.route.handle as { chunk?: string } | undefined)?.chunk ?? []);
-  const hydration = { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
-  return { headers, chunks, embeddable: isEmbeddable(context.matches), hydration: toScriptSafeJson(withoutRenderedHtml(hydration)) };
+  const rest = `"actionData":${toScriptSafeJson(context.actionData ?? null)},"errors":${toScriptSafeJson(serializeErrors(context.errors))}`;
+  const json: string[] = [];
+  const validator: string[] = [];
+  for (const [id, data] of Object.entries(context.loaderData)) {
+    if (data === undefined) continue;
+    const part = routeJson(data);
+    const name = toScriptSafeJson(id);
+    json.push(`${name}:${part.json}`);
+    // A digest is never JSON (it starts with #), so the validator tells a digested answer from one that is not.
+    validator.push(`${name}:${part.memo && digest ? (part.memo.digest ??= `#${digest(part.json)}`) : part.json}`);
+  }
+  return {
+    headers,
+    chunks,
+    embeddable: isEmbeddable(context.matches),
+    hydration: `{"loaderData":{${json.join(',')}},${rest}}`,
+    validator: `{${validator.join(',')}}${rest}`,
+  };
+}
+
+/**
+ * One route's answer as the hydration data carries it. An answer that is the same object until its content changes
+ * (perContentVersion) is serialized and hashed once, not per request (issue 16 item 5); its digest stands for it in the validator.
+ */
+interface RouteJson {
+  json: string;
+  digest?: string;
+}
+const routeJsonMemo = new WeakMap<object, RouteJson>();
+function routeJson(data: unknown): { json: string; memo?: RouteJson } {
+  if (!isPerContentVersion(data)) return { json: toScriptSafeJson(withoutRenderedHtml(data)) };
+  let memo = routeJsonMemo.get(data);
+  if (!memo) routeJsonMemo.set(data, (memo = { json: toScriptSafeJson(withoutRenderedHtml(data)) }));
+  return { json: memo.json, memo };
 }
 
 export interface RenderOptions extends Pick<RenderToPipeableStreamOptions, 'onShellReady' | 'onShellError' | 'onAllReady' | 'onError'> {

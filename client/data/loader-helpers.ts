@@ -67,6 +67,48 @@ function hashString(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
+interface Derived {
+  next?: WeakMap<object, Derived>;
+  values?: Map<string, object>;
+}
+const derived = new WeakMap<object, Derived>();
+const perVersion = new WeakSet<object>();
+/** Keys per source: origins times a model's variants, and more only when Host values vary without bound (dev hosts, ports). */
+const KEYS_PER_SOURCE = 32;
+
+/**
+ * A loader's answer made once per content version instead of per request. `sources` are what the content service returned: it hands
+ * every request the same objects until the content changes, and a change brings new ones (preview reads are new each time, so they
+ * are made each time). `key` is everything else the answer depends on, each part bounded (the origin is an allowed host; a query
+ * parameter once validated); a source with more keys than KEYS_PER_SOURCE starts over, so Host values varied without bound
+ * cost rebuilds, not memory. Answers live as long as their sources. The same answer each time lets the SSR entry serialize it
+ * once too (isPerContentVersion; issue 16 item 5).
+ */
+export function perContentVersion<T extends object>(sources: readonly object[], key: string, build: () => T): T {
+  let level = derived;
+  let node: Derived | undefined;
+  for (const [i, source] of sources.entries()) {
+    node = level.get(source);
+    if (!node) level.set(source, (node = {}));
+    if (i < sources.length - 1) level = node.next ??= new WeakMap();
+  }
+  if (!node) return build();
+  const values = (node.values ??= new Map());
+  let value = values.get(key) as T | undefined;
+  if (value === undefined) {
+    if (values.size >= KEYS_PER_SOURCE) values.clear();
+    value = build();
+    values.set(key, value);
+    perVersion.add(value);
+  }
+  return value;
+}
+
+/** Whether `value` is a perContentVersion answer: the same object until its content changes. */
+export function isPerContentVersion(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && perVersion.has(value);
+}
+
 /** Throws the 404 that the route's error element renders. */
 export function notFound(what: string): never {
   throw data({ message: `${what} was not found` }, { status: 404, statusText: 'Not Found' });

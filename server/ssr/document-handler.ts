@@ -11,7 +11,7 @@ import { surrogateKeyHeaders } from '#server/services/cdn/surrogate-keys.ts';
 import { captureInto, createPageCacheKey, sendCachedPage } from '#server/ssr/cached-page.ts';
 import { coalesceWrites } from '#server/ssr/coalesced-writes.ts';
 import { requestTarget, sendFetchResponse, toFetchRequest } from '#server/ssr/fetch-adapter.ts';
-import { pageEtag } from '#server/ssr/page-etag.ts';
+import { pageEtag, routeDigest } from '#server/ssr/page-etag.ts';
 import { enterRenderGate } from '#server/ssr/render-gate.ts';
 import { toCanonicalPage } from '#shared/canonical-url.ts';
 
@@ -104,8 +104,8 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
       if (!isRouteErrorResponse(error)) req.log.error({ err: error, routeId }, 'loader failed');
     }
 
-    const document = entry.describeDocument(context);
-    const etag = pageEtag({ buildId: options.buildId, served, origin }, document.hydration);
+    const document = entry.describeDocument(context, routeDigest);
+    const etag = pageEtag({ buildId: options.buildId, served, origin }, document.validator);
     for (const [name, value] of document.headers) res.setHeader(name, value);
     // Error pages are never stored: a CDN would keep a 404 after the entry is published (docs/decisions/017-security-headers.md).
     const preview = res.locals.preview === true;

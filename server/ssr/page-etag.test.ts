@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
+import { perContentVersion } from '#client/data/loader-helpers.ts';
 import { describeDocument } from '#client/entry.server.tsx';
-import { pageEtag } from '#server/ssr/page-etag.ts';
+import { pageEtag, routeDigest } from '#server/ssr/page-etag.ts';
 
 import type { RenderedRichText } from '#shared/content/types.ts';
 import type { StaticHandlerContext } from 'react-router';
@@ -10,10 +11,14 @@ const page = { buildId: 'build1', served: '/models|en-US', origin: 'https://vitr
 const rendered = (key: string, html: string | null): RenderedRichText => ({ kind: 'rendered-rich-text', key, html });
 const article = (body: RenderedRichText, title = 'Oak') => ({ root: { site: { name: 'Vitrine' } }, 'routes/article': { article: { title, body } } });
 
-/** The hydration JSON the document handler takes the ETag from, for this loader data. */
-const hydrationOf = (loaderData: Record<string, unknown>) =>
-  describeDocument({ loaderData, actionData: null, errors: null, matches: [], loaderHeaders: {} } as unknown as StaticHandlerContext).hydration;
-const etagOf = (loaderData: Record<string, unknown>) => pageEtag(page, hydrationOf(loaderData));
+const describe_ = (loaderData: Record<string, unknown>) =>
+  describeDocument({ loaderData, actionData: null, errors: null, matches: [], loaderHeaders: {} } as unknown as StaticHandlerContext, routeDigest);
+/** The hydration JSON the page carries, for this loader data. */
+const hydrationOf = (loaderData: Record<string, unknown>) => describe_(loaderData).hydration;
+/** The ETag the document handler sends, from describeDocument's validator. */
+const etagOf = (loaderData: Record<string, unknown>) => pageEtag(page, describe_(loaderData).validator);
+/** A route answer as a loader makes it once per content version, from a fresh source object. */
+const perVersion = <T extends object>(value: T, key = '') => perContentVersion([{}], key, () => value);
 
 describe('pageEtag', () => {
   it('is a weak validator that depends on build, URL with locales, origin and data only', () => {
@@ -54,6 +59,46 @@ describe('pageEtag', () => {
     expect(etagOf({ route: { at: new Date(0) } })).not.toBe(etagOf({ route: { at: new Date(1) } }));
     expect(etagOf({ route: { a: { b: 1 } } })).not.toBe(etagOf({ route: { a: '{"b":1}' } }));
     expect(etagOf({ route: null })).not.toBe(etagOf({ route: {} }));
+  });
+});
+
+describe('answers made once per content version', () => {
+  it('give the ETag and hydration JSON of the same data made per request', () => {
+    const data = () => article(rendered('oak-body-en-US-2026-01-01-abc', '<p>Oak</p>'));
+    const plain = data();
+    const memo = { root: perVersion(plain.root), 'routes/article': perVersion(data()['routes/article']) };
+
+    expect(hydrationOf(memo)).toBe(hydrationOf(plain));
+    // Same data, same ETag, whether made once or per request; other data another ETag.
+    expect(etagOf(memo)).toBe(etagOf({ root: perVersion(data().root), 'routes/article': perVersion(data()['routes/article']) }));
+    expect(etagOf({ ...memo, 'routes/article': perVersion(article(rendered('k2', '<p>Oak</p>'))['routes/article']) })).not.toBe(etagOf(memo));
+    expect(etagOf({ ...memo, 'routes/article': perVersion(article(rendered('oak-body-en-US-2026-01-01-abc', ''), 'Walnut')['routes/article']) })).not.toBe(
+      etagOf(memo),
+    );
+    // A route's answer is told apart by route: the same answer under another route id is another page.
+    expect(etagOf({ a: memo.root })).not.toBe(etagOf({ b: memo.root }));
+  });
+
+  it('are built once per source and key, and again for a new source (a content change) or another key', () => {
+    const [source, next] = [{ v: 1 }, { v: 2 }];
+    let builds = 0;
+    const make = (from: object, key: string) => perContentVersion([from], key, () => ({ build: ++builds }));
+
+    const first = make(source, 'https://a.example');
+    expect(make(source, 'https://a.example')).toBe(first);
+    expect(builds).toBe(1);
+    expect(make(source, 'https://b.example')).not.toBe(first);
+    expect(make(next, 'https://a.example')).not.toBe(first);
+    expect(builds).toBe(3);
+    // Two sources: either one changing makes a new answer.
+    // Keys without bound (Host values) start the source over instead of growing it.
+    for (let i = 0; i < 100; i++) make(source, `https://h${i}.example`);
+    expect(builds).toBe(103);
+    expect(make(source, 'https://h99.example')).toBe(make(source, 'https://h99.example'));
+    expect(builds).toBe(103);
+    const pair = perContentVersion([source, next], '', () => ({ pair: true }));
+    expect(perContentVersion([source, next], '', () => ({ pair: false }))).toBe(pair);
+    expect(perContentVersion([source, { v: 3 }], '', () => ({ pair: false }))).not.toBe(pair);
   });
 });
 

@@ -10,11 +10,17 @@ export interface PageIdentity {
 }
 
 /**
- * A weak validator from the page's identity and its hydration JSON (not the nonce), so unchanged pages answer 304 before rendering.
- * That JSON is the page's data with rendered rich text as its key alone, which names entry, field, locale, version and the links'
- * hash (client/data/loader-helpers.ts): with the build and the origin it decides the HTML, as the rendered-HTML cache relies on.
- * So the ETag costs one hash of JSON the page needs anyway, not a serialization of its own (issue 16 item 5, ADR 054, ADR 056).
+ * A weak validator from the page's identity and its data (not the nonce), so unchanged pages answer 304 before rendering.
+ * `validator` is describeDocument's: the hydration JSON, that is the page's data with rendered rich text as its key alone, which
+ * names entry, field, locale, version and the links' hash (client/data/loader-helpers.ts); with the build and the origin it
+ * decides the HTML, as the rendered-HTML cache relies on. A route answer made once per content version stands in by its digest,
+ * so the ETag costs one hash of a short string, not a serialization of its own (issue 16 item 5, ADR 054, ADR 056).
  */
-export function pageEtag(page: PageIdentity, hydration: string): string {
-  return `W/"${hash('sha1', `${page.buildId}\0${page.served}\0${page.origin}\0${hydration}`, 'base64url')}"`;
+export function pageEtag(page: PageIdentity, validator: string): string {
+  return `W/"${hash('sha1', `${page.buildId}\0${page.served}\0${page.origin}\0${validator}`, 'base64url')}"`;
+}
+
+/** What stands for a route's answer in the validator when the answer is made once per content version: a hash of its JSON. */
+export function routeDigest(json: string): string {
+  return hash('sha1', json, 'base64url');
 }

@@ -1,9 +1,10 @@
-import { contentLoader, notFound, renderField } from '#client/data/loader-helpers.ts';
+import { contentLoader, notFound, perContentVersion, renderField } from '#client/data/loader-helpers.ts';
 
-export const loader = contentLoader(async ({ content, options, richText, params }) => {
+export const loader = contentLoader(async ({ content, options, info, richText, params }) => {
   const article = await content.getArticle(params.slug ?? '', options);
   if (!article) notFound(`Article ${params.slug ?? ''}`);
-  return { article: { ...article, body: renderField(richText, article.body, article, 'body') } };
+  // Rendered rich text links to this origin relatively (ADR 042): the answer is per origin.
+  return perContentVersion([article], info.origin, () => ({ article: { ...article, body: renderField(richText, article.body, article, 'body') } }));
 });
 
 export type ArticleData = Awaited<ReturnType<typeof loader>>;

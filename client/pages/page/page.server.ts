@@ -1,10 +1,10 @@
-import { contentLoader, notFound, renderField } from '#client/data/loader-helpers.ts';
+import { contentLoader, notFound, perContentVersion, renderField } from '#client/data/loader-helpers.ts';
 
 /** An editorial page by slug (`/about`, `/de/about`). */
-export const loader = contentLoader(async ({ content, options, richText, params }) => {
+export const loader = contentLoader(async ({ content, options, info, richText, params }) => {
   const page = await content.getPage(params.slug ?? '', options);
   if (!page) notFound(`Page ${params.slug ?? ''}`);
-  return { page: { ...page, body: renderField(richText, page.body, page, 'body') } };
+  return perContentVersion([page], info.origin, () => ({ page: { ...page, body: renderField(richText, page.body, page, 'body') } }));
 });
 
 export type PageData = Awaited<ReturnType<typeof loader>>;

@@ -217,26 +217,44 @@ export function withModelChecks<T extends ContentApi>(content: T, checks: ModelC
     markedTexts.set(text, { found, text: result });
     return result;
   };
+  // Likewise each entry: the same cached entry with the same checks gives the same object, so loaders derive their answer
+  // from it once per content version (perContentVersion, issue 16 item 5). A new check or text makes a new one.
+  const settledEntries = new WeakMap<object, { parts: unknown[]; value: object }>();
+  const settledOnce = <T extends object>(entry: object, parts: unknown[], make: () => T): T => {
+    const known = settledEntries.get(entry);
+    if (known?.parts.length === parts.length && known.parts.every((part, i) => part === parts[i])) return known.value as T;
+    const value = make();
+    settledEntries.set(entry, { parts, value });
+    return value;
+  };
   return {
     ...content,
     async getModel(slug: string, options: QueryOptions) {
       const model = await content.getModel(slug, options);
       if (!model) return model;
       const check = checks.checkOf(model, options.preview);
-      const report = check && options.preview ? { check: withContentNotes(check, contentNotes(model, check)) } : {};
-      return { ...model, viewer: settle(model.viewer, check), description: marked(model.description), ...report };
+      const description = marked(model.description);
+      if (check && options.preview) {
+        return { ...model, viewer: settle(model.viewer, check), description, check: withContentNotes(check, contentNotes(model, check)) };
+      }
+      return settledOnce(model, [check, description], () => ({ ...model, viewer: settle(model.viewer, check), description }));
     },
     async getArticle(slug: string, options: QueryOptions) {
       const article = await content.getArticle(slug, options);
-      return article && { ...article, body: marked(article.body) };
+      if (!article) return article;
+      const body = marked(article.body);
+      return settledOnce(article, [body], () => ({ ...article, body }));
     },
     async getPage(slug: string, options: QueryOptions) {
       const page = await content.getPage(slug, options);
-      return page && { ...page, body: marked(page.body) };
+      if (!page) return page;
+      const body = marked(page.body);
+      return settledOnce(page, [body], () => ({ ...page, body }));
     },
     async getSiteSettings(options: QueryOptions) {
       const settings = await content.getSiteSettings(options);
-      return { ...settings, footer: marked(settings.footer) };
+      const footer = marked(settings.footer);
+      return settledOnce(settings, [footer], () => ({ ...settings, footer }));
     },
   };
 }
