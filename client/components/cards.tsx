@@ -84,7 +84,7 @@ export function TagList({ tags, locale }: { tags: Array<{ id: string; name: stri
       {tags.map((tag) => (
         <li key={tag.id}>
           <PrefetchLink to={paths.tag(locale, tag.id)} prefetch="intent">
-            #{tag.name}
+            {`#${tag.name}`}
           </PrefetchLink>
         </li>
       ))}

@@ -73,12 +73,12 @@ const PLAIN_PATH = /^(?:\/|(?:\/(?!\.\.?(?:[/?]|$))[^/?#\\]+)+)(?:\?[^#]+)?$/;
 
 /**
  * On the server a link is only its markup, the `<a>` React Router's `Link` renders for a plain path (same attributes, same
- * order, `data-discover` included, so hydration matches) without its hooks: ADR 056. Anything else goes through `Link`.
+ * order, so hydration matches) without its hooks: ADR 056. Anything else goes through `Link`.
  */
 export function ServerLink(props: Props) {
   const { prefetch: _mode, onMouseEnter: _enter, onFocus: _focus, onClick: _click, to, target, ...rest } = props;
-  if (!PLAIN_PATH.test(to) || Object.keys(rest).some((key) => LINK_ONLY.has(key))) return <Link {...props} />;
-  return <a {...rest} href={to} target={target} data-discover="true" />;
+  if (!PLAIN_PATH.test(to) || Object.keys(rest).some((key) => LINK_ONLY.has(key))) return <Link discover="none" {...props} />;
+  return <a {...rest} href={to} target={target} />;
 }
 
 const LINK_ONLY = new Set([
@@ -113,5 +113,5 @@ function BrowserLink({ prefetch: mode = 'viewport', onMouseEnter, onFocus, ...pr
       if (mode !== 'none') prefetch(to);
       handler?.(event);
     };
-  return <Link ref={ref} {...props} onMouseEnter={withPrefetch(onMouseEnter)} onFocus={withPrefetch(onFocus)} />;
+  return <Link ref={ref} discover="none" {...props} onMouseEnter={withPrefetch(onMouseEnter)} onFocus={withPrefetch(onFocus)} />;
 }

@@ -42,7 +42,7 @@ describe('RichTextRenderer on the server', () => {
     );
 
     expect(html).toContain('<h2 id="materials">Materials</h2>');
-    expect(html).toContain('<a href="/articles/why-oak" data-discover="true">why oak</a>');
+    expect(html).toContain('<a href="/articles/why-oak">why oak</a>');
     expect(html).toContain('<a href="https://example.com/" rel="noopener noreferrer">elsewhere</a>');
     expect(html).toContain('<em> Oiled</em>');
     expect(html).toContain('<source type="image/avif"');

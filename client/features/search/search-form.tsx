@@ -52,6 +52,7 @@ export function SearchForm({ locale, variant, reloadDocument, onSubmit, inputRef
   const id = header ? HEADER_SEARCH_INPUT_ID : PAGE_SEARCH_INPUT_ID;
   return (
     <Form
+      discover="none"
       id={header ? undefined : SEARCH_PAGE_FORM_ID}
       role="search"
       aria-label={header ? t.siteSearch : t.pageSearch}

@@ -34,7 +34,7 @@ export function Component() {
         <p className="byline">
           {article.author ? (
             <>
-              {t.by} {article.author.name} ·{' '}
+              {`${t.by} ${article.author.name} · `}
             </>
           ) : null}
           <time dateTime={article.publishDate}>{formatDate(article.publishDate, locale)}</time>

@@ -15,7 +15,7 @@ export function Component() {
     <>
       <Seo title={`#${tag.name}`} description={`${t.tagged}: ${tag.name}`} />
       <p className="eyebrow">{t.tagged}</p>
-      <h1>#{tag.name}</h1>
+      <h1>{`#${tag.name}`}</h1>
       {models.length > 0 ? (
         <section aria-labelledby="tag-models">
           <h2 id="tag-models">{t.models}</h2>
