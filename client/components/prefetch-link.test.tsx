@@ -44,9 +44,7 @@ describe('ServerLink', () => {
   });
 
   it('renders a plain path without the router’s hooks, and leaves anything else to Link', () => {
-    expect(renderToString(<ServerLink to="/en-us/models?sort=new" className="x" />)).toBe(
-      '<a class="x" href="/en-us/models?sort=new"></a>',
-    );
+    expect(renderToString(<ServerLink to="/en-us/models?sort=new" className="x" />)).toBe('<a class="x" href="/en-us/models?sort=new"></a>');
     // Outside a router React Router's Link throws: proof that these go through it.
     expect(() => renderToString(<ServerLink to="/en-us/./models" />)).toThrow(/basename|<Router>/);
     expect(() => renderToString(<ServerLink to="/en-us/models" replace />)).toThrow(/basename|<Router>/);
