@@ -77,16 +77,16 @@ interface Phases {
 /** One page, as the document handler makes it: query, describe, render to the end. Time per phase, in µs. */
 async function page(path: string): Promise<Phases> {
   // Phases by the clock (a thread's CPU time has coarse ticks); the batches' CPU totals check them.
-  const cpu = () => performance.now() * 1000;
-  const t0 = cpu();
+  const clock = () => performance.now() * 1000;
+  const t0 = clock();
   const request = new Request(origin + path, { headers: { accept: 'text/html' } });
   const context = entry.createRequestContext({ content, info: { origin, preview: false, locales } });
   const result = await entry.queryDocument(request, context);
   if (result instanceof Response) throw new Error(`${path} answered ${result.status} ${result.headers.get('location') ?? ''}`);
-  const t1 = cpu();
+  const t1 = clock();
   const document = entry.describeDocument(result as StaticHandlerContext, routeDigest);
   pageEtag({ buildId: 'bench', served: `${path}|${locales.join()}`, origin }, document.validator);
-  const t2 = cpu();
+  const t2 = clock();
   const page = assets.forChunks(document.chunks);
   const bytes = await new Promise<number>((done, fail) => {
     const out = sink(() => done(out.bytes));
@@ -100,14 +100,14 @@ async function page(path: string): Promise<Phases> {
       onShellError: fail,
     });
   });
-  return { query: t1 - t0, describe: t2 - t1, render: cpu() - t2, bytes };
+  return { query: t1 - t0, describe: t2 - t1, render: clock() - t2, bytes };
 }
 
 const BATCHES = 10;
 const rows = [['page', 'KB', 'query µs', 'describe µs', 'render µs', 'total µs', 'CPU µs', 'median CPU µs']];
 for (const path of paths) {
   for (let i = 0; i < Math.min(500, iterations); i++) await page(path);
-  // Batches, reported by the fastest: other work on the machine only ever adds time (the median shows how much it did).
+  // Batches, reported by the one with the least CPU: other work on the machine only ever adds time (the median shows how much it did).
   const batches: Array<Phases & { cpu: number }> = [];
   const size = Math.max(1, Math.round(iterations / BATCHES));
   for (let b = 0; b < BATCHES; b++) {

@@ -32,7 +32,7 @@ export function Component() {
         <h1>{article.title}</h1>
         <p className="lede">{article.excerpt}</p>
         <p className="byline">
-          {article.author ? <>{`${t.by} ${article.author.name} · `}</> : null}
+          {article.author ? `${t.by} ${article.author.name} · ` : null}
           <time dateTime={article.publishDate}>{formatDate(article.publishDate, locale)}</time>
         </p>
       </header>
