@@ -115,4 +115,40 @@ describe('SQLite store: failures', () => {
     expect((await store.summarize(T0)).windows.hour.views).toBe(1);
     await store.close();
   });
+  it('waits, without logging, for a file another worker holds locked while both open it (WAL switch, schema)', async () => {
+    const { lines, logger } = captureLogs();
+    const file = join(dir, 'insights.sqlite');
+    const other = new DatabaseSync(file);
+    other.exec('BEGIN EXCLUSIVE');
+    setTimeout(() => other.exec('COMMIT'), 250);
+
+    const store = createTestStore({ file, logger, now: () => T0, buffer: { flushIntervalMs: 60_000 } });
+    store.recordPageView(view('/'), T0);
+    const summary = await store.summarize(T0);
+    other.close();
+    await store.close();
+
+    expect(summary.windows.hour.views).toBe(1);
+    expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+  });
+
+  it('logs a file that stays locked after five attempts to open it, and opens it at the next flush once free', async () => {
+    const { lines, logger } = captureLogs();
+    const file = join(dir, 'insights.sqlite');
+    const other = new DatabaseSync(file);
+    other.exec('BEGIN EXCLUSIVE');
+
+    const store = createTestStore({ file, logger, now: () => T0, buffer: { flushIntervalMs: 60_000 } });
+    await waitFor(() => lines.some((line) => line.level === 50), 5000);
+    other.exec('COMMIT');
+    other.close();
+    store.recordPageView(view('/'), T0);
+    await store.flush();
+
+    expect(lines.filter((line) => line.level === 50)).toEqual([
+      expect.objectContaining({ msg: 'insights store write failed', during: 'open', kind: 'sqlite:5 database is locked' }),
+    ]);
+    expect(store.stats()).toMatchObject({ open: true, written: 1 });
+    await store.close();
+  });
 });

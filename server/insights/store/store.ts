@@ -16,6 +16,8 @@ import type { Logger } from 'pino';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** Opening a locked SQLite file is tried 5 times, 100 ms apart and then longer (1 s in all), before it is logged. */
+const OPEN_ATTEMPTS = 5;
 
 export interface InsightsStoreStats extends WriteBufferStats {
   kind: SqlDatabase['kind'];
@@ -73,7 +75,19 @@ export function createInsightsStore(options: InsightsStoreOptions) {
     return opening;
   }
 
+  /** Workers starting together on one SQLite file lock each other out for a moment (WAL switch, schema): wait, do not log. */
   async function openWithSchema(): Promise<SqlDatabase> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await openOnce();
+      } catch (error) {
+        if (!isSqliteBusy(error) || attempt >= OPEN_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, attempt * 100));
+      }
+    }
+  }
+
+  async function openOnce(): Promise<SqlDatabase> {
     const opened = await options.open();
     try {
       await ensureSchema(opened);
@@ -146,6 +160,12 @@ export function createInsightsStore(options: InsightsStoreOptions) {
       db = undefined;
     },
   };
+}
+
+/** SQLITE_BUSY (5) or SQLITE_LOCKED (6), extended codes included. */
+function isSqliteBusy(error: unknown): boolean {
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  return code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' && [5, 6].includes(errcode & 0xff);
 }
 
 /** node:sqlite sets code ERR_SQLITE_ERROR on every error, and the SQLite result code in errcode/errstr. */
