@@ -44,9 +44,9 @@ const hasMarker = (page: Page) => page.evaluate(() => (window as Window & { __se
 const optionTitles = (page: Page) => page.locator('.header-search-root [role=option] .search-option-title').allTextContents();
 
 /** The server's search-insight lines of `eventType` logged after `mark`, once there is one (or after 8 s). */
-async function waitForInsights(server: RunningServer, mark: number, eventType: string): Promise<Array<Record<string, unknown>>> {
+async function waitForInsights(server: RunningServer, mark: number, eventType: string, timeoutMs = 8000): Promise<Array<Record<string, unknown>>> {
   const lines = () => server.logs.slice(mark).filter((line) => line.event === 'search-insight' && line.eventType === eventType);
-  for (const deadline = Date.now() + 8000; lines().length === 0 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const deadline = Date.now() + timeoutMs; lines().length === 0 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 100));
   return lines();
 }
 
@@ -160,11 +160,20 @@ test('arrow keys and Enter open a hit client-side; the click and the views reach
   expect(clicks[0]!.index).toBe('vitrine_en-US');
   expect(String(clicks[0]!.userToken)).toMatch(/^anonymous-/);
 
-  // Leaving the page flushes the view batch (pagehide): at most 20 objects per event.
-  await page.goto('about:blank');
+  // Opening a hit sends the views it came from first: at most 20 objects per event.
   const views = await waitForInsights(app, logMark, 'view');
   expect(views.length, 'no view event reached the server').toBeGreaterThan(0);
   expect(views.every((view) => Array.isArray(view.objectIDs) && view.objectIDs.length <= 20)).toBe(true);
+
+  // pagehide flushes views no click sent. Dispatched on the live page: a real unload races the browser's teardown.
+  const hideMark = app.logs.length;
+  await page.keyboard.press('/');
+  await combobox.fill('chair');
+  await expect(page.locator('.header-search-root [role=option] mark').first()).toHaveText(/^chair$/i);
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
+  // Well before the batch's own 5 s timer, which would send them anyway.
+  const hidden = await waitForInsights(app, hideMark, 'view', 3000);
+  expect(hidden.length, 'pagehide sent no view event').toBeGreaterThan(0);
   expect(watch.externalRequests).toEqual([]);
   expect(await context.cookies()).toEqual([]);
   watch.expectClean();

@@ -104,7 +104,11 @@ let listening = false;
 function onEvent(event: InsightsEvent, client: InsightsClient | null | undefined): void {
   if (!event.insightsMethod || !client) return;
   credentialed = safely(client as unknown as LooseInsightsClient);
-  if (event.insightsMethod !== 'viewedObjectIDs') return void credentialed(event.insightsMethod, event.payload);
+  if (event.insightsMethod !== 'viewedObjectIDs') {
+    // Opening a hit is a client navigation (no pagehide): the views it came from go first, while the page is alive.
+    batcher.flush();
+    return void credentialed(event.insightsMethod, event.payload);
+  }
   const { index, eventName, objectIDs } = event.payload as unknown as ViewEvent;
   batcher.add({ index, eventName, objectIDs }, event.hits?.[0]?.__queryID);
 }
