@@ -6,7 +6,7 @@ import { getHeapStatistics } from 'node:v8';
 
 import { createApp } from '#server/app.ts';
 import { createServices } from '#server/composition.ts';
-import { exitWorker } from '#server/lifecycle/cluster.ts';
+import { exitWorker, obeyPrimary } from '#server/lifecycle/cluster.ts';
 import { createGracefulShutdown, createHttpServer } from '#server/lifecycle/graceful-shutdown.ts';
 import { listenProblem } from '#server/lifecycle/listen-errors.ts';
 import { createLogger } from '#server/logger.ts';
@@ -23,7 +23,7 @@ export async function serve(config: Config, exitWith: (line: string) => never): 
   const root = process.cwd();
   // A worker's lines name it: pino's base (service, version) leaves out the pid.
   const logger = cluster.isWorker ? createLogger(config).child({ worker: cluster.worker?.id }) : createLogger(config);
-  // Ctrl-C signals the whole process group: a worker waits for the primary's SIGTERM instead (ADR 050).
+  // Ctrl-C signals the whole process group: a worker waits for the primary's request to drain instead (ADR 050).
   if (cluster.isWorker) process.on('SIGINT', () => undefined);
   const httpServer = createHttpServer();
   // Before listen, so every connection is tracked; `services` is read only when a signal arrives (registered last).
@@ -78,5 +78,7 @@ export async function serve(config: Config, exitWith: (line: string) => never): 
   });
 
   process.on('SIGTERM', () => lifecycle.shutdown('SIGTERM'));
-  if (!cluster.isWorker) process.on('SIGINT', () => lifecycle.shutdown('SIGINT'));
+  // In listen()'s turn, before the primary hears this worker listen: it asks only listening workers to drain (ADR 050).
+  if (cluster.isWorker) obeyPrimary(lifecycle);
+  else process.on('SIGINT', () => lifecycle.shutdown('SIGINT'));
 }

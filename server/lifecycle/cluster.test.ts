@@ -144,6 +144,38 @@ describe('WEB_CONCURRENCY', { timeout: 60_000 }, () => {
     expect(cluster.lines('second signal; exiting without waiting')).toEqual([]);
   });
 
+  it("treats SIGTERM to the whole process group (systemd's default KillMode) as one signal: the request in flight is answered, exit 0", async () => {
+    const { cluster, slow } = await startWithSlowRequest();
+
+    process.kill(-cluster.child.pid!, 'SIGTERM');
+    const [status] = await slow;
+
+    expect(await cluster.exited).toBe(0);
+    expect(status).toBe(404);
+    expect(cluster.lines('shutdown complete')).toHaveLength(2);
+    expect(cluster.lines('second signal; exiting without waiting')).toEqual([]);
+    expect(cluster.lines('all workers stopped')).toMatchObject([{ signal: 'SIGTERM', failed: false }]);
+  });
+
+  it('on a second SIGTERM to the primary its workers exit at once, naming the request they cut', async () => {
+    const { cluster, slow } = await startWithSlowRequest();
+    const outcome = slow.then(
+      () => 'answered',
+      () => 'cut',
+    );
+
+    cluster.child.kill('SIGTERM');
+    await cluster.waitFor('shutting down', 2);
+    cluster.child.kill('SIGTERM');
+
+    expect(await cluster.exited).toBe(1);
+    expect(await outcome).toBe('cut');
+    const cut = cluster.lines('second signal; exiting without waiting');
+    // The idle worker may have finished its drain before the second signal.
+    expect(cut.length).toBeGreaterThan(0);
+    expect(cut.flatMap((line) => line.openRequests as Array<{ path: string }>).map((request) => request.path)).toEqual(['/api/content/article/in-flight']);
+  });
+
   it('on SIGHUP replaces the workers one at a time, each after its successor listens', async () => {
     const cluster = startCluster({});
     const port = (await cluster.waitFor('worker listening', 2))[0]!.port as number;

@@ -25,6 +25,21 @@ const defaultBackoff = (n: number) => Math.min(5000, 100 * 2 ** (n - 1));
 const EXIT_REQUEST = 'vitrine:may-exit';
 const EXIT_GRANTED = 'vitrine:exit-granted';
 const EXITING = 'vitrine:exiting';
+/**
+ * The primary asks its workers to drain, or to exit now, over IPC rather than with SIGTERM: a SIGTERM sent to the whole process
+ * group (systemd's default KillMode, `kill -TERM -<pgid>`) has already reached each worker, and a forwarded one would be its
+ * second signal, which cuts the requests in flight.
+ */
+const DRAIN = 'vitrine:drain';
+const EXIT_NOW = 'vitrine:exit-now';
+
+/** In a worker: obeys the primary's DRAIN and EXIT_NOW. */
+export function obeyPrimary(lifecycle: { requestDrain(reason: string): void; exitNow(reason: string): void }): void {
+  process.on('message', (message) => {
+    if (message === DRAIN) lifecycle.requestDrain('SIGTERM');
+    else if (message === EXIT_NOW) lifecycle.exitNow('SIGTERM');
+  });
+}
 
 /**
  * A worker's exit after its drain. The primary hands each connection over IPC; one handed just before the worker's server
@@ -58,7 +73,17 @@ export function startPrimary(options: PrimaryOptions) {
   let exited = false;
   let restarting = false;
 
+  /** Workers that listen, and so obey DRAIN (serve.ts registers it in listen()'s turn); one still starting gets the signal. */
+  const serving = new WeakSet<Worker>();
+
   const fields = (worker: Worker) => ({ worker: worker.id, pid: worker.process.pid });
+
+  /** Sends `message` to a serving worker; one still starting, or whose IPC channel is gone, gets `fallback` instead. */
+  function tell(worker: Worker, message: string, fallback: NodeJS.Signals): void {
+    const signal = () => void (worker.isDead() || worker.process.kill(fallback));
+    if (!serving.has(worker) || !worker.isConnected()) return signal();
+    worker.send(message, (error: Error | null) => error && signal());
+  }
 
   function finish(code: number): void {
     if (exited) return;
@@ -73,7 +98,10 @@ export function startPrimary(options: PrimaryOptions) {
     const worker = fork();
     live.add(worker);
     worker.once('online', () => logger.info(fields(worker), 'worker started'));
-    worker.once('listening', (address) => logger.info({ ...fields(worker), port: address.port }, 'worker listening'));
+    worker.once('listening', (address) => {
+      serving.add(worker);
+      logger.info({ ...fields(worker), port: address.port }, 'worker listening');
+    });
     worker.once('exit', (code, signal) => onExit(worker, code, signal));
     worker.on('message', (message) => message === EXIT_REQUEST && worker.isConnected() && worker.send(EXIT_GRANTED));
     return worker;
@@ -112,7 +140,7 @@ export function startPrimary(options: PrimaryOptions) {
     timers.add(timer);
   }
 
-  /** Forwards SIGTERM (workers ignore SIGINT: Ctrl-C reaches the whole process group, and a second signal means "exit now"). */
+  /** Asks every worker to drain (workers ignore SIGINT, and take no SIGTERM from us: see DRAIN). */
   function stopAll(signal: string, code?: number): void {
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
@@ -125,7 +153,7 @@ export function startPrimary(options: PrimaryOptions) {
     draining = { signal, failed: code !== undefined && code !== 0, deadline };
     logger.info({ signal, workers: live.size }, 'stopping workers');
     if (live.size === 0) return finish(draining.failed ? 1 : 0);
-    for (const worker of live) worker.process.kill('SIGTERM');
+    for (const worker of live) tell(worker, DRAIN, 'SIGTERM');
   }
 
   /** One worker at a time: a new one listens before its predecessor drains, so capacity never drops below `size`. */
@@ -146,7 +174,7 @@ export function startPrimary(options: PrimaryOptions) {
         // The old one died meanwhile (onExit replaces it): the new one is then the worker too many.
         const retired = live.has(old) ? old : next;
         stopping.add(retired);
-        retired.process.kill('SIGTERM');
+        tell(retired, DRAIN, 'SIGTERM');
         await new Promise((resolve) => (retired.isDead() ? resolve(undefined) : retired.once('exit', resolve)));
       }
       logger.info({ workers: live.size }, 'rolling restart complete');
@@ -159,11 +187,11 @@ export function startPrimary(options: PrimaryOptions) {
   for (let n = 0; n < size; n++) spawn();
 
   return {
-    /** First signal: drain every worker; a second one is forwarded as is, so workers exit at once (exit 1). */
+    /** First signal: drain every worker; a second one makes them exit at once (exit 1). */
     shutdown(signal: string): void {
       if (!draining) return stopAll(signal);
       draining.failed = true;
-      for (const worker of live) worker.process.kill('SIGTERM');
+      for (const worker of live) tell(worker, EXIT_NOW, 'SIGKILL');
     },
     rollingRestart,
     workers: () => [...live],

@@ -176,6 +176,23 @@ describe('createGracefulShutdown', () => {
     expect(logs.at(-1)).toMatchObject({ msg: 'second signal; exiting without waiting', signal: 'SIGINT', openRequests: [{ path: '/hangs' }] });
   });
 
+  it("counts a cluster primary's request to drain as no signal: the worker's own SIGTERM after it keeps draining", async () => {
+    let answer: (() => void) | undefined;
+    const { port, lifecycle, exited, logs } = await startServer((_req, res) => void (answer = () => res.end('done')), { timeoutMs: 10_000 });
+    const socket = await open(port);
+    socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    lifecycle.requestDrain('SIGTERM');
+    lifecycle.shutdown('SIGTERM');
+    lifecycle.requestDrain('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    answer!();
+
+    expect(await exited).toBe(0);
+    expect(logs.map((line) => line.msg)).toEqual(['shutting down', 'shutdown complete']);
+  });
+
   it('exits 1 when closing the services fails', async () => {
     const { lifecycle, exited, logs } = await startServer(ok, { close: () => Promise.reject(new Error('db gone')) });
 

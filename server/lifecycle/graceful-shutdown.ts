@@ -83,12 +83,15 @@ export interface GracefulShutdownOptions {
 /**
  * Call before `listen`. On `shutdown`: stop accepting, answer what is in flight or still arrives with `Connection: close`,
  * close sockets idle for `idleCloseMs`, then run `close` and exit 0; at `timeoutMs` log what is open, destroy it, exit 1.
- * A second signal exits 1 at once. The steps and their reasons: docs/decisions/014-graceful-shutdown.md.
+ * A second signal exits 1 at once; a drain the cluster primary asks for is no signal, so a SIGTERM that reached the whole process
+ * group (systemd's default) plus the primary's request is one. The steps and their reasons: docs/decisions/014-graceful-shutdown.md.
  */
 export function createGracefulShutdown(server: Server, options: GracefulShutdownOptions) {
   const { logger, timeoutMs, idleCloseMs = 500, exit = (code: number) => process.exit(code) } = options;
   const connections = trackConnections(server);
   let startedAt: number | undefined;
+  /** Signals received: the second one exits at once. A cluster primary's request to drain is not a signal (requestDrain). */
+  let signals = 0;
   let exited = false;
   let servedWhileDraining = 0;
   let idleClosed = 0;
@@ -143,8 +146,18 @@ export function createGracefulShutdown(server: Server, options: GracefulShutdown
   return {
     isDraining: () => startedAt !== undefined,
     shutdown(signal: string): void {
+      signals += 1;
       if (startedAt === undefined) return drain(signal);
-      abortAll('second signal; exiting without waiting', { signal, drainingForMs: Date.now() - startedAt });
+      if (signals > 1) abortAll('second signal; exiting without waiting', { signal, drainingForMs: Date.now() - startedAt });
+    },
+    /** The cluster primary's request (IPC): drains unless already draining, and never counts as a signal. */
+    requestDrain(reason: string): void {
+      if (startedAt === undefined) drain(reason);
+    },
+    /** The cluster primary got a second signal: exit 1 at once, as after a second signal here. */
+    exitNow(reason: string): void {
+      if (exited) return;
+      abortAll('second signal; exiting without waiting', { signal: reason, drainingForMs: startedAt === undefined ? 0 : Date.now() - startedAt });
     },
     /** Exits 1, except while draining: work the drain cuts short may reject with no one listening (the deadline still bounds it). */
     handleUnhandledRejection(reason: unknown): void {
