@@ -132,29 +132,18 @@ describe('WEB_CONCURRENCY', { timeout: 60_000 }, () => {
     expect(cluster.lines('worker died; replacing it')).toEqual([]);
   });
 
-  it('treats Ctrl-C (SIGINT to the whole process group) as one signal: the request in flight is answered, exit 0', async () => {
+  // Ctrl-C signals the whole process group; so do systemd's default KillMode, `kill -TERM -<pgid>` and `pkill -f`.
+  it.each(['SIGINT', 'SIGTERM'] as const)('treats %s to the whole process group as one signal: the request in flight is answered, exit 0', async (signal) => {
     const { cluster, slow } = await startWithSlowRequest();
 
-    process.kill(-cluster.child.pid!, 'SIGINT');
+    process.kill(-cluster.child.pid!, signal);
     const [status] = await slow;
 
     expect(await cluster.exited).toBe(0);
     expect(status).toBe(404);
     expect(cluster.lines('shutdown complete')).toHaveLength(2);
     expect(cluster.lines('second signal; exiting without waiting')).toEqual([]);
-  });
-
-  it("treats SIGTERM to the whole process group (systemd's default KillMode) as one signal: the request in flight is answered, exit 0", async () => {
-    const { cluster, slow } = await startWithSlowRequest();
-
-    process.kill(-cluster.child.pid!, 'SIGTERM');
-    const [status] = await slow;
-
-    expect(await cluster.exited).toBe(0);
-    expect(status).toBe(404);
-    expect(cluster.lines('shutdown complete')).toHaveLength(2);
-    expect(cluster.lines('second signal; exiting without waiting')).toEqual([]);
-    expect(cluster.lines('all workers stopped')).toMatchObject([{ signal: 'SIGTERM', failed: false }]);
+    expect(cluster.lines('all workers stopped')).toMatchObject([{ signal, failed: false }]);
   });
 
   it('on a second SIGTERM to the primary its workers exit at once, naming the request they cut', async () => {
