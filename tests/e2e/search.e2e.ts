@@ -200,8 +200,11 @@ test('a slow search shows the stalled spinner, then the results', async ({ page,
 });
 
 test('a failing search shows a message with Retry, and Retry recovers', async ({ page, watch }) => {
-  const failing = (route: Route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal error', status: 500 }) });
+  const failed: string[] = [];
+  const failing = (route: Route) => {
+    failed.push(queryOf(route.request()));
+    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal error', status: 500 }) });
+  };
   await page.route('**/1/indexes/**', failing);
   await page.goto('/');
   await waitForHydration(page);
@@ -212,14 +215,20 @@ test('a failing search shows a message with Retry, and Retry recovers', async ({
   const alert = page.getByRole('alert');
   await alert.waitFor({ timeout: 10_000 });
   const message = await alert.textContent();
+  // Under CI load a pause while typing sends "la" first, and the debounced "lamp" follows: lift the fault only once "lamp" has failed too (stop 23),
+  // or that late search recovers on its own and there is no Retry left to press.
+  await expect.poll(() => failed.includes('lamp'), { timeout: 10_000 }).toBe(true);
   await page.unroute('**/1/indexes/**', failing);
-  // Under CI load the message re-rendered while Playwright waited for it to be stable (stop 19): press Retry until results come.
+  await alert.waitFor();
+  const searches = recordSearches(page);
+  // The message may re-render while Playwright waits for it to be stable (stop 19): press Retry until results come.
   await expect(async () => {
     await page.getByRole('button', { name: 'Retry' }).click({ timeout: 2_000 });
     await page.locator('.header-search-root [role=option]').first().waitFor({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 
   expect(message ?? '').toMatch(/Search is not available right now/);
+  expect(searches.map((search) => search.query)).toContain('lamp');
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.locator('main h1'), 'the page went blank').toHaveCount(1);
   watch.expectClean([/^failed response: 500 .*\/1\/indexes\//, /Failed to load resource: the server responded with a status of 500/]);
