@@ -5,7 +5,7 @@ import { createElement, Suspense, use } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { coalesceWrites } from '#server/ssr/coalesced-writes.ts';
+import { coalesceWrites, EncodedStrings, LONG_STRING_CHARS } from '#server/ssr/coalesced-writes.ts';
 
 import type { AddressInfo } from 'node:net';
 
@@ -125,5 +125,48 @@ describe('coalesceWrites', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('writes a long string that comes back from its stored UTF-8, with the same bytes', () => {
+    const sheet = `.a::after{content:"›"}${'é'.repeat(LONG_STRING_CHARS)}`;
+    const target = recorder();
+    const destination = coalesceWrites(target.stream);
+    for (let i = 0; i < 3; i++) destination.write(sheet);
+    destination.write('<p>short</p>');
+    destination.end();
+
+    expect(target.writes.join('')).toBe(`${sheet.repeat(3)}<p>short</p>`);
+  });
+});
+
+describe('EncodedStrings', () => {
+  it('encodes a string on its second sighting and hands back the same bytes after that', () => {
+    const strings = new EncodedStrings();
+    const text = `Größe › ${'x'.repeat(2000)}`;
+
+    expect(strings.get(text)).toBeUndefined();
+    const second = strings.get(text);
+    expect(Buffer.from(second!).toString('utf8')).toBe(text);
+    expect(strings.get(`${text}`)).toBe(second);
+  });
+
+  it('never holds more than its bound, however many different strings pass', () => {
+    const max = 64 * 1024;
+    const strings = new EncodedStrings(max);
+    let peak = 0;
+    for (let i = 0; i < 500; i++) {
+      const text = `${i} ${'ä'.repeat(1500 + (i % 7) * 100)}`;
+      strings.get(text);
+      strings.get(text);
+      peak = Math.max(peak, strings.size);
+    }
+
+    expect(peak).toBeLessThanOrEqual(max);
+    expect(peak).toBeGreaterThan(max / 2);
+    // One that would take a quarter of the bound and more is never kept, and does not drop the others.
+    const before = strings.size;
+    const tooLong = 'y'.repeat(max / 4);
+    expect([strings.get(tooLong), strings.get(tooLong)]).toEqual([undefined, undefined]);
+    expect(strings.size).toBe(before);
   });
 });
