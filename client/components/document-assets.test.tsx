@@ -4,7 +4,7 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { AppConfigProvider, ServerHead } from '#client/components/app-config.tsx';
-import { BOOT_DEADLINE_MS, DocumentAssets } from '#client/components/document-assets.tsx';
+import { BOOT_DEADLINE_MS, bootScript, DocumentAssets } from '#client/components/document-assets.tsx';
 
 import type { ServerAssets } from '#client/components/app-config.tsx';
 import type { ReactNode } from 'react';
@@ -131,6 +131,18 @@ describe('DocumentAssets', () => {
     expect(early).toBe(0);
     expect(document.head.querySelectorAll('script[type=module]')).toHaveLength(1);
     vi.useRealTimers();
+  });
+
+  it('makes the boot script once per resolved asset lists, and again for other lists', () => {
+    const assets = { bootstrapModules: ['/assets/entry.js'], modulePreloads: ['/assets/a.js'], integrity: { '/assets/entry.js': 'sha384-x' } };
+    const first = bootScript(assets);
+
+    expect(bootScript({ ...assets })).toBe(first);
+    expect(first).toContain('(["/assets/entry.js"],["/assets/a.js"],{"/assets/entry.js":"sha384-x"},3000);');
+    // The same preload list with another entry or integrity (a rebuilt entry) is not the remembered script.
+    expect(bootScript({ ...assets, integrity: { '/assets/entry.js': 'sha384-y' } })).toContain('"sha384-y"');
+    expect(bootScript({ ...assets, bootstrapModules: ['/assets/other.js'] })).toContain('(["/assets/other.js"]');
+    expect(bootScript({ ...assets, modulePreloads: ['/assets/b.js'] })).toContain('["/assets/b.js"]');
   });
 
   it('renders nothing in the browser, where the server assets are absent', () => {

@@ -20,10 +20,27 @@ function g(){var e=d.querySelector('img[fetchpriority=high]');if(e&&!e.complete)
 setTimeout(b,t)}
 d.readyState==='loading'?d.addEventListener('DOMContentLoaded',g):g()})`;
 
+type BootAssets = Pick<ServerAssets, 'bootstrapModules' | 'modulePreloads' | 'integrity'>;
+
+/**
+ * Boot scripts by the page's preload list: the server resolves each set of route chunks to its assets once (server/ssr/assets.ts),
+ * so every request for a route hands in the same lists and gets the same string, without serializing them again (issue 16 item 5).
+ */
+const bootScripts = new WeakMap<readonly string[], BootAssets & { script: string }>();
+
 /** The inline script that boots the page: `BOOT` applied to this page's modules. */
-export function bootScript(assets: Pick<ServerAssets, 'bootstrapModules' | 'modulePreloads' | 'integrity'>): string {
+export function bootScript(assets: BootAssets): string {
+  const known = bootScripts.get(assets.modulePreloads);
+  if (known && known.bootstrapModules === assets.bootstrapModules && known.integrity === assets.integrity) return known.script;
   const args = [assets.bootstrapModules ?? [], assets.modulePreloads, assets.integrity ?? {}, BOOT_DEADLINE_MS].map((arg) => toScriptSafeJson(arg));
-  return `${BOOT}(${args.join(',')});`;
+  const script = `${BOOT}(${args.join(',')});`;
+  bootScripts.set(assets.modulePreloads, {
+    bootstrapModules: assets.bootstrapModules,
+    modulePreloads: assets.modulePreloads,
+    integrity: assets.integrity,
+    script,
+  });
+  return script;
 }
 
 /** What React does to a `<style>` child (`<style` and `</style` lose their `s` to a CSS escape), so the precomputed text is as safe. */

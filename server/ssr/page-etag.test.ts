@@ -1,3 +1,5 @@
+import { hash } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
 
 import { perContentVersion } from '#client/data/loader-helpers.ts';
@@ -31,6 +33,17 @@ describe('pageEtag', () => {
     expect(pageEtag({ ...page, served: '/models|en-US,de-DE' }, '{"a":1}')).not.toBe(etag);
     expect(pageEtag({ ...page, origin: 'http://127.0.0.1:3000' }, '{"a":1}')).not.toBe(etag);
     expect(pageEtag(page, '{"a":2}')).not.toBe(etag);
+  });
+
+  it('is the SHA-1 of its input whether remembered, past the memo bound, or too long to remember', () => {
+    const direct = (origin: string, validator: string) => `W/"${hash('sha1', `${page.buildId}\0${page.served}\0${origin}\0${validator}`, 'base64url')}"`;
+    const long = `{"a":"${'x'.repeat(2000)}"}`;
+
+    expect(pageEtag(page, '{"a":1}')).toBe(direct(page.origin, '{"a":1}'));
+    expect(pageEtag(page, long)).toBe(direct(page.origin, long));
+    // A flood of Host values clears the memo rather than growing it; each answer stays right.
+    for (let i = 0; i < 2500; i++) expect(pageEtag({ ...page, origin: `https://h${i}.example` }, '{"a":1}')).toBe(direct(`https://h${i}.example`, '{"a":1}'));
+    expect(pageEtag(page, '{"a":1}')).toBe(direct(page.origin, '{"a":1}'));
   });
 
   it('counts rendered rich text by its key, which names the field version and its links, wherever loaders put it', () => {
