@@ -215,7 +215,7 @@ test('a failing search shows a message with Retry, and Retry recovers', async ({
   const alert = page.getByRole('alert');
   await alert.waitFor({ timeout: 10_000 });
   const message = await alert.textContent();
-  // Under CI load a pause while typing sends "la" first, and the debounced "lamp" follows: lift the fault only once "lamp" has failed too (stop 23),
+  // Under CI load a pause while typing sends "la" first, and the debounced "lamp" follows: lift the fault only once "lamp" has failed too (stop 22),
   // or that late search recovers on its own and there is no Retry left to press.
   await expect.poll(() => failed.includes('lamp'), { timeout: 10_000 }).toBe(true);
   await page.unroute('**/1/indexes/**', failing);
