@@ -143,12 +143,16 @@ export function createGracefulShutdown(server: Server, options: GracefulShutdown
     sweep = setInterval(() => (idleClosed += connections.closeIdle(idleCloseMs)), Math.max(10, Math.round(idleCloseMs / 5)));
   }
 
+  function exitAtOnce(signal: string): void {
+    abortAll('second signal; exiting without waiting', { signal, drainingForMs: startedAt === undefined ? 0 : Date.now() - startedAt });
+  }
+
   return {
     isDraining: () => startedAt !== undefined,
     shutdown(signal: string): void {
       signals += 1;
       if (startedAt === undefined) return drain(signal);
-      if (signals > 1) abortAll('second signal; exiting without waiting', { signal, drainingForMs: Date.now() - startedAt });
+      if (signals > 1) exitAtOnce(signal);
     },
     /** The cluster primary's request (IPC): drains unless already draining, and never counts as a signal. */
     requestDrain(reason: string): void {
@@ -156,8 +160,7 @@ export function createGracefulShutdown(server: Server, options: GracefulShutdown
     },
     /** The cluster primary got a second signal: exit 1 at once, as after a second signal here. */
     exitNow(reason: string): void {
-      if (exited) return;
-      abortAll('second signal; exiting without waiting', { signal: reason, drainingForMs: startedAt === undefined ? 0 : Date.now() - startedAt });
+      if (!exited) exitAtOnce(reason);
     },
     /** Exits 1, except while draining: work the drain cuts short may reject with no one listening (the deadline still bounds it). */
     handleUnhandledRejection(reason: unknown): void {
