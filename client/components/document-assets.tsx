@@ -26,7 +26,7 @@ type BootAssets = Pick<ServerAssets, 'bootstrapModules' | 'modulePreloads' | 'in
  * Boot scripts by the page's preload list: the server resolves each set of route chunks to its assets once (server/ssr/assets.ts),
  * so every request for a route hands in the same lists and gets the same string, without serializing them again (issue 16 item 5).
  */
-const bootScripts = new WeakMap<readonly string[], BootAssets & { script: string }>();
+const bootScripts = new WeakMap<readonly string[], Omit<BootAssets, 'modulePreloads'> & { script: string }>();
 
 /** The inline script that boots the page: `BOOT` applied to this page's modules. */
 export function bootScript(assets: BootAssets): string {
@@ -34,12 +34,7 @@ export function bootScript(assets: BootAssets): string {
   if (known && known.bootstrapModules === assets.bootstrapModules && known.integrity === assets.integrity) return known.script;
   const args = [assets.bootstrapModules ?? [], assets.modulePreloads, assets.integrity ?? {}, BOOT_DEADLINE_MS].map((arg) => toScriptSafeJson(arg));
   const script = `${BOOT}(${args.join(',')});`;
-  bootScripts.set(assets.modulePreloads, {
-    bootstrapModules: assets.bootstrapModules,
-    modulePreloads: assets.modulePreloads,
-    integrity: assets.integrity,
-    script,
-  });
+  bootScripts.set(assets.modulePreloads, { bootstrapModules: assets.bootstrapModules, integrity: assets.integrity, script });
   return script;
 }
 
