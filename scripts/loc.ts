@@ -5,6 +5,7 @@
  * support, and lists the files over 250 lines and the lines over 160 characters.
  *
  *   node scripts/loc.ts [rev]     # a commit instead of the work tree
+ *   node scripts/loc.ts --check   # CI: exit 1 when a file or a line is over its limit
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,11 +16,13 @@ const TEST = /\.(test|e2e)\.[jt]sx?$|(^|\/)(test-|__fixtures__\/|fixtures\/)/;
 const MAX_FILE_LINES = 250;
 const MAX_LINE_CHARS = 160;
 
-const rev = process.argv[2];
+const check = process.argv.includes('--check');
+const rev = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-const files = git('ls-tree', '-r', '--name-only', rev ?? 'HEAD', '--', ...FOLDERS)
-  .split('\n')
-  .filter((file) => SOURCE.test(file) && !TEST.test(file) && (rev !== undefined || existsSync(file)));
+const listed = rev
+  ? git('ls-tree', '-r', '--name-only', rev, '--', ...FOLDERS)
+  : git('ls-files', '--cached', '--others', '--exclude-standard', '--', ...FOLDERS);
+const files = listed.split('\n').filter((file) => SOURCE.test(file) && !TEST.test(file) && (rev !== undefined || existsSync(file)));
 const read = (file: string) => (rev ? git('show', `${rev}:${file}`) : readFileSync(file, 'utf8'));
 
 const perFolder = new Map<string, number>();
@@ -40,4 +43,8 @@ const total = [...perFolder.values()].reduce((a, b) => a + b, 0);
 console.log(`non-test source at ${rev ?? 'the work tree'}: ${total} lines in ${files.length} files`);
 for (const folder of FOLDERS) console.log(`  ${folder.padEnd(8)} ${perFolder.get(folder) ?? 0}`);
 console.log(`files over ${MAX_FILE_LINES} lines: ${longFiles.length}${longFiles.length ? `\n  ${longFiles.join('\n  ')}` : ''}`);
-console.log(`lines over ${MAX_LINE_CHARS} characters: ${longLines.length}`);
+console.log(`lines over ${MAX_LINE_CHARS} characters: ${longLines.length}${longLines.length ? `\n  ${longLines.join('\n  ')}` : ''}`);
+if (check && longFiles.length + longLines.length > 0) {
+  console.error(`split files over ${MAX_FILE_LINES} lines and wrap lines over ${MAX_LINE_CHARS} characters (issue 13's limits)`);
+  process.exitCode = 1;
+}

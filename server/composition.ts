@@ -15,7 +15,8 @@ import { createSpaceStatusStore } from '#server/services/content/space-status.ts
 import { createPageCache } from '#server/ssr/page-cache.ts';
 import { createSpaceGate } from '#server/ssr/space-gate.ts';
 import { createAssetRouter } from '#server/api/content-assets.ts';
-import { startModelChecks, withModelChecks } from '#server/services/models/model-checks.ts';
+import { startModelChecks } from '#server/services/models/model-checks.ts';
+import { withModelChecks } from '#server/services/models/model-checks-content.ts';
 import { createEmbeddedSearch } from '#server/embedded/algolia/index.ts';
 import { subscribeAlgoliaSync } from '#server/services/search/algolia.ts';
 import { collectRecords } from '#server/services/search/records.ts';

@@ -131,6 +131,8 @@ for (const path of paths) {
   const us = (n: number) => n.toFixed(0);
   rows.push([path, (best.bytes / 1024).toFixed(1), us(best.query), us(best.describe), us(best.render), us(total(best)), us(best.cpu), us(median)]);
 }
+const perBatch = Math.max(1, Math.round(iterations / BATCHES));
 process.stdout.write(
-  `${table(rows)}\n(${BATCHES} batches of ${Math.max(1, Math.round(iterations / BATCHES))} pages each after warm-up, the one with the least CPU shown: its phases by the clock, its CPU of the main thread per page)\n`,
+  `${table(rows)}\n(${BATCHES} batches of ${perBatch} pages each after warm-up, the one with the least CPU shown:` +
+    ` its phases by the clock, its CPU of the main thread per page)\n`,
 );

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { createModelChecks, withModelChecks } from '#server/services/models/model-checks.ts';
+import { createModelChecks } from '#server/services/models/model-checks.ts';
+import { withModelChecks } from '#server/services/models/model-checks-content.ts';
 import { ModelFileError } from '#server/services/models/model-files.ts';
 
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
