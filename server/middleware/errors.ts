@@ -31,13 +31,21 @@ export function renderErrorPage(status: number, message: string, requestId: stri
   return `<!doctype html><html lang="en"><head>${head}<title>${title} · Vitrine</title>${style}</head><body>${body}</body></html>`;
 }
 
-export function sendError(req: Request, res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
+/** The one error answer: JSON or the error page, with the request id. `fields` go beside `error` in the JSON (the space gate's `problems`). */
+export function sendError(
+  req: Request,
+  res: Response,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  fields: Record<string, unknown> = {},
+): void {
   const requestId = String(req.id ?? res.getHeader('X-Request-Id') ?? '');
   res.status(status);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Cache-Control', 'no-store');
   if (wantsJson(req, res)) {
-    res.json({ error: { status, message, requestId } });
+    res.json({ error: { status, message, requestId }, ...fields });
   } else {
     res.type('html').send(renderErrorPage(status, message, requestId, res.locals.nonce as string | undefined));
   }

@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
 
-import { ERROR_PAGE_STYLE } from '#server/middleware/errors.ts';
+import { ERROR_PAGE_STYLE, sendError } from '#server/middleware/errors.ts';
 import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
 
 import type { SpaceProblem, SpaceStatus } from '#server/services/content/space-status.ts';
@@ -48,11 +48,9 @@ export function createSpaceGate(status: () => SpaceStatus, mode: SpaceMode): Req
     const { path } = req;
     if (current.state !== 'not-set-up' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     if (path === '/robots.txt' || (path.startsWith('/api/') && !path.startsWith('/api/content/'))) return next();
+    if (path.startsWith('/api/content/') || path === ROUTE_DATA_PREFIX || path.startsWith(`${ROUTE_DATA_PREFIX}/`))
+      return sendError(req, res, 503, NOT_SET_UP, {}, { problems: current.errors, warnings: current.warnings });
     res.status(503).setHeader('Cache-Control', 'no-store');
-    if (path.startsWith('/api/content/') || path === ROUTE_DATA_PREFIX || path.startsWith(`${ROUTE_DATA_PREFIX}/`)) {
-      const requestId = String(req.id ?? res.getHeader('X-Request-Id') ?? '');
-      return void res.json({ error: { status: 503, message: NOT_SET_UP, requestId }, problems: current.errors, warnings: current.warnings });
-    }
     if (FEEDS.test(path)) return void res.type('text/plain').send(`${NOT_SET_UP}\n`);
     res.type('html').send(renderNotSetUpPage(current, mode, res.locals.nonce as string | undefined));
   };
