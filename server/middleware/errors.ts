@@ -17,18 +17,31 @@ function wantsJson(req: Request, res: Response): boolean {
   );
 }
 
-export const ERROR_PAGE_STYLE =
+const ERROR_PAGE_STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1c1e}h1{font-size:1.5rem}' +
   'code{background:#f2f2f5;padding:.1em .3em;border-radius:4px}a{color:#3346d3}';
 
-/** A small self-contained error page (no scripts, one `<style>`). Pass the request's nonce: the page CSP allows no other inline style. */
-export function renderErrorPage(status: number, message: string, requestId: string, nonce?: string): string {
-  const title = escapeHtml(`${status} ${STATUS_CODES[status] ?? 'Error'}`);
+/** What an error page holds: `title` is text, `main` the `<main>` HTML, `style` rules added to the common ones. */
+export interface ErrorDocument {
+  title: string;
+  main: string;
+  style?: string;
+  nonce?: string | undefined;
+}
+
+/** The one error-page template: self-contained (no scripts, one `<style>`). Pass the request's nonce: the page CSP allows no other inline style. */
+export function renderErrorDocument({ title, main, style = '', nonce }: ErrorDocument): string {
   const head = `<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">`;
-  const style = `<style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>${ERROR_PAGE_STYLE}</style>`;
-  const body = `<main><h1>${title}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p>
+  const styleTag = `<style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>${ERROR_PAGE_STYLE}${style}</style>`;
+  return `<!doctype html><html lang="en"><head>${head}<title>${escapeHtml(title)} · Vitrine</title>${styleTag}</head><body>${main}</body></html>`;
+}
+
+/** The generic error page: status, message and the request id. */
+export function renderErrorPage(status: number, message: string, requestId: string, nonce?: string): string {
+  const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
+  const main = `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p>
 <p><small>Request id: <code>${escapeHtml(requestId)}</code></small></p></main>`;
-  return `<!doctype html><html lang="en"><head>${head}<title>${title} · Vitrine</title>${style}</head><body>${body}</body></html>`;
+  return renderErrorDocument({ title, main, nonce });
 }
 
 /** The one error answer: JSON or the error page, with the request id. `fields` go beside `error` in the JSON (the space gate's `problems`). */

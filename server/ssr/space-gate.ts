@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
 
-import { ERROR_PAGE_STYLE, sendError } from '#server/middleware/errors.ts';
+import { renderErrorDocument, sendError } from '#server/middleware/errors.ts';
 import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
 
 import type { SpaceProblem, SpaceStatus } from '#server/services/content/space-status.ts';
@@ -8,7 +8,7 @@ import type { RequestHandler } from 'express';
 
 export const NOT_SET_UP = 'This site is not set up yet: the Contentful space does not have the content model Vitrine needs. Run npm run setup.';
 const FEEDS = /^\/(?:[a-z]{2}\/)?rss\.xml$|^\/sitemap\.xml$/;
-const STYLE = `${ERROR_PAGE_STYLE}main{max-width:44rem}li{margin:.2rem 0;overflow-wrap:anywhere}h2{font-size:1.1rem;margin-top:1.75rem}`;
+const STYLE = 'main{max-width:44rem}li{margin:.2rem 0;overflow-wrap:anywhere}h2{font-size:1.1rem;margin-top:1.75rem}';
 
 /** How the fix reads in each mode: a live space is set up in place; an export must be exported again (the engine reads it at start). */
 export type SpaceMode = 'contentful' | 'embedded';
@@ -27,15 +27,13 @@ const list = (problems: readonly SpaceProblem[]) =>
 
 /** The styled 503 page: what does not match and how to fix it. No script; the one `<style>` carries the request's nonce. */
 export function renderNotSetUpPage(status: SpaceStatus, mode: SpaceMode, nonce?: string): string {
-  const head = '<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">';
-  const style = `<style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>${STYLE}</style>`;
   const warnings = status.warnings.length > 0 ? `<h2>Also worth fixing (the site works without)</h2>${list(status.warnings)}` : '';
-  const body =
+  const main =
     '<main><h1>This site is not set up yet</h1><p>The Contentful space behind this site does not have the content model Vitrine ' +
     'needs, so there is nothing to show yet. If you are a visitor, please come back later.</p>' +
     `<h2>What does not match (${status.errors.length})</h2>${list(status.errors)}<h2>How to fix it</h2><p>${FIX[mode]}</p>` +
     `<p>Step by step: <code>docs/own-space.md</code> in the Vitrine repository.</p>${warnings}</main>`;
-  return `<!doctype html><html lang="en"><head>${head}<title>Not set up yet · Vitrine</title>${style}</head><body>${body}</body></html>`;
+  return renderErrorDocument({ title: 'Not set up yet', main, style: STYLE, nonce });
 }
 
 /**
