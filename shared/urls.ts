@@ -43,7 +43,11 @@ export const paths = {
   page: (locale: Locale, slug: string) => fill(locale, ROUTE_PATHS.page, slug),
   search: (locale: Locale, query = '') => withLocale(locale, ROUTE_PATHS.search) + (query ? `?q=${encode(query)}` : ''),
   rss: (locale: Locale) => withLocale(locale, '/rss.xml'),
+  sitemap: () => '/sitemap.xml',
 };
+
+/** Whether a pathname is a feed: the sitemap or a locale's RSS feed (whether the site serves that locale or not). */
+export const isFeedPath = (pathname: string) => pathname === paths.sitemap() || LOCALES.some((locale) => pathname === paths.rss(locale));
 
 /**
  * The locale a pathname belongs to (`/de/...` → de-DE, everything else the default). With `served` (the

@@ -36,14 +36,14 @@ export function createFeedsRouter(config: Config, content: ContentApi, servedLoc
   router.get('/robots.txt', (req, res) => {
     const origin = requestOrigin(req, config.publicUrl);
     res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600');
-    res.send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /_data/\nDisallow: /search\n\nSitemap: ${origin}/sitemap.xml\n`);
+    res.send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /_data/\nDisallow: /search\n\nSitemap: ${origin}${paths.sitemap()}\n`);
   });
 
-  router.get('/sitemap.xml', async (req, res) => {
+  router.get(paths.sitemap(), async (req, res) => {
     const origin = requestOrigin(req, config.publicUrl);
     const locales = servedLocales();
     const build = () => buildSitemap(origin, locales, res);
-    await send(req, res, { key: `${origin}/sitemap.xml|${locales.join()}`, type: 'application/xml', cacheControl: config.htmlCacheControl, build });
+    await send(req, res, { key: `${origin}${paths.sitemap()}|${locales.join()}`, type: 'application/xml', cacheControl: config.htmlCacheControl, build });
   });
 
   async function buildSitemap(origin: string, locales: readonly Locale[], res: Response): Promise<string> {

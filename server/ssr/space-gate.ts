@@ -2,12 +2,12 @@ import escapeHtml from 'escape-html';
 
 import { renderErrorDocument, sendError } from '#server/middleware/errors.ts';
 import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
+import { isFeedPath } from '#shared/urls.ts';
 
 import type { SpaceProblem, SpaceStatus } from '#server/services/content/space-status.ts';
 import type { RequestHandler } from 'express';
 
 export const NOT_SET_UP = 'This site is not set up yet: the Contentful space does not have the content model Vitrine needs. Run npm run setup.';
-const FEEDS = /^\/(?:[a-z]{2}\/)?rss\.xml$|^\/sitemap\.xml$/;
 const STYLE = 'main{max-width:44rem}li{margin:.2rem 0;overflow-wrap:anywhere}h2{font-size:1.1rem;margin-top:1.75rem}';
 
 /** How the fix reads in each mode: a live space is set up in place; an export must be exported again (the engine reads it at start). */
@@ -49,7 +49,7 @@ export function createSpaceGate(status: () => SpaceStatus, mode: SpaceMode): Req
     if (path.startsWith('/api/content/') || path === ROUTE_DATA_PREFIX || path.startsWith(`${ROUTE_DATA_PREFIX}/`))
       return sendError(req, res, 503, NOT_SET_UP, {}, { problems: current.errors, warnings: current.warnings });
     res.status(503).setHeader('Cache-Control', 'no-store');
-    if (FEEDS.test(path)) return void res.type('text/plain').send(`${NOT_SET_UP}\n`);
+    if (isFeedPath(path)) return void res.type('text/plain').send(`${NOT_SET_UP}\n`);
     res.type('html').send(renderNotSetUpPage(current, mode, res.locals.nonce as string | undefined));
   };
 }
