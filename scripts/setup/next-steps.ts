@@ -1,16 +1,21 @@
 /** The closing instructions: the .env lines (secrets, printed to the terminal only), the webhook, preview, and how to start. */
 import { randomBytes } from 'node:crypto';
 
+import { ROUTE_PATHS } from '#shared/urls.ts';
+
 import { WEBHOOK_PATH, WEBHOOK_TOPICS } from './access.ts';
 
 import type { ApiTokens, WebhookResult } from './access.ts';
 import type { SetupContext } from './context.ts';
 
-/** Content preview URLs per content type (Settings → Content preview), in Contentful's `{entry.fields.slug}` syntax. */
+/** A route pattern in Contentful's `{entry.fields.slug}` syntax. */
+const toPreviewPath = (pattern: string) => pattern.replace(/:\w+/, '{entry.fields.slug}');
+
+/** Content preview URLs per content type (Settings → Content preview): the default locale's routes. */
 const PREVIEW_PATHS: Record<string, string> = {
-  model: '/models/{entry.fields.slug}',
-  article: '/articles/{entry.fields.slug}',
-  page: '/{entry.fields.slug}',
+  model: toPreviewPath(ROUTE_PATHS.model),
+  article: toPreviewPath(ROUTE_PATHS.article),
+  page: toPreviewPath(ROUTE_PATHS.page),
 };
 
 const placeholder = (what: string) => `<${what}: shown on a run without --dry-run>`;
