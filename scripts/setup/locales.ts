@@ -1,4 +1,6 @@
 /** en-US must be the space's default (Vitrine's routes and fallbacks assume it); de-DE is created unless --no-german. */
+import { DEFAULT_LOCALE } from '#shared/content/types.ts';
+
 import { toSdkFailure } from './cma.ts';
 import { change, note, readJson, SetupError, unchanged } from './context.ts';
 
@@ -12,8 +14,6 @@ interface SourceLocale {
   optional: boolean;
 }
 
-const DEFAULT_LOCALE = 'en-US';
-
 /** Which locales the space will have; the demo import leaves out fields of the others. */
 export async function ensureLocales(ctx: SetupContext): Promise<string[]> {
   ctx.out('Locales');
@@ -26,7 +26,7 @@ export async function ensureLocales(ctx: SetupContext): Promise<string[]> {
         `(unprefixed routes, fallbacks). Make ${DEFAULT_LOCALE} the default in Settings → Locales, or set up a new environment, then run setup again.`,
     );
   unchanged(ctx, `${DEFAULT_LOCALE} is the default locale`);
-  const present = [DEFAULT_LOCALE];
+  const present: string[] = [DEFAULT_LOCALE];
   for (const locale of wanted.filter((l) => !l.default)) {
     const existing = items.find((l) => l.code === locale.code);
     if (existing) {

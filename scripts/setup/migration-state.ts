@@ -2,6 +2,8 @@
  * Which migrations ran in an environment: one draft entry per file of the `vitrineMigration` content type. Drafts never
  * reach the Delivery API; the record lives with the content model it describes, so a copied environment keeps it (ADR 036).
  */
+import { DEFAULT_LOCALE } from '#shared/content/types.ts';
+
 import type { MigrationFunction, SpaceTarget } from './migration-parser.ts';
 
 export const STATE_TYPE = 'vitrineMigration';
@@ -41,7 +43,7 @@ const isNotFound = (error: unknown) => error instanceof Error && error.name === 
 export async function readAppliedMigrations({ client, spaceId, environmentId }: SpaceTarget): Promise<MigrationState> {
   const params = { spaceId, environmentId };
   const locales = await client.locale.getMany({ ...params, query: { limit: 1000 } });
-  const defaultLocale = locales.items.find((locale) => locale.default)?.code ?? 'en-US';
+  const defaultLocale = locales.items.find((locale) => locale.default)?.code ?? DEFAULT_LOCALE;
   const stateType = await client.contentType.get({ ...params, contentTypeId: STATE_TYPE }).catch((error: unknown) => {
     if (isNotFound(error)) return undefined;
     throw error;
