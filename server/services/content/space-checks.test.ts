@@ -10,8 +10,10 @@ import { spaceReadiness, startSpaceChecks } from '#server/services/content/space
 import { createSpaceStatusStore } from '#server/services/content/space-status.ts';
 
 import { readDemoExport } from '../../../tests/fakes/contentful.ts';
+import { createLogCapture } from '../../../tests/fakes/test-app.ts';
 
 import type { CdaEngine, CdaRequest, CdaResponse } from '#server/embedded/contentful/engine.ts';
+import type { LogLine } from '../../../tests/fakes/test-app.ts';
 
 const logger = pino({ level: 'silent' });
 const demoEngine = createCdaEngine(parseSpaceExport(readDemoExport(), 'demo').space);
@@ -58,13 +60,13 @@ describe('startSpaceChecks', () => {
   it('keeps failing reads apart from missing features: a 500 on the taxonomy is unreachable, not "no taxonomy"', async () => {
     let down = true;
     const engine = engineAnswering((request) => (down && request.path.endsWith('/taxonomy/concepts') ? cdaError(500, 'ServerError') : undefined));
-    const lines: string[] = [];
-    const { delivery, store, checks } = await check(engine, pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) }));
+    const lines: LogLine[] = [];
+    const { delivery, store, checks } = await check(engine, pino({ level: 'warn' }, createLogCapture(lines)));
     expect(store.get().state).toBe('unreachable');
     // The SDK's error message carries the request's headers with the token's last five characters: never logged.
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ reason: '500 ServerError', failures: 1, retryInMs: 60_000 });
-    expect(lines[0]).not.toContain('ivery');
+    expect(lines[0]).toMatchObject({ reason: '500 ServerError', failures: 1, retryInMs: 60_000 });
+    expect(JSON.stringify(lines[0])).not.toContain('ivery');
     expect(spaceReadiness('contentful', store.get())).toEqual({ mode: 'contentful', ready: false, detail: 'content model could not be read; retrying' });
     const content = createContentService({ delivery, cache: createContentCache({ ttlMs: 60_000, maxBytes: 1e7, logger }), logger });
     await expect(content.listCategories({ locale: 'en-US', preview: false })).rejects.toThrow();

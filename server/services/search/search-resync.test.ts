@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 
 import { createEmbeddedSearch } from '#server/embedded/algolia/index.ts';
 import { createContentEvents } from '#server/services/content/content-events.ts';
+import { createLogCapture } from '../../../tests/fakes/test-app.ts';
 import { createSearchResync } from './search-resync.ts';
 
 import type { ContentChange } from '#server/services/content/content-events.ts';
 import type { Locale, SearchRecord } from '#shared/content/types.ts';
+import type { LogLine } from '../../../tests/fakes/test-app.ts';
 
 /** The resync between the real embedded search and an in-memory content source that changes without telling anyone (a missed webhook). */
 const EN: Locale = 'en-US';
@@ -47,8 +49,8 @@ function setup() {
   /** While set, full loads take their snapshot, then wait for it (the content source being slow). */
   let hold: Promise<void> | undefined;
   const events = createContentEvents(pino({ level: 'silent' }));
-  const lines: Array<{ msg: string; err?: unknown }> = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { msg: string }) });
+  const lines: LogLine[] = [];
+  const logger = pino({ level: 'info' }, createLogCapture(lines));
   const resync = createSearchResync({
     locales: () => [EN],
     events,
