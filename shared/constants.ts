@@ -28,3 +28,6 @@ export const ROUTE_DATA_PREFIX = '/_data';
 export const ROUTE_DATA_ROUTES_PARAM = '_routes';
 /** How long a prefetched route-data result may be reused by the navigation that follows. */
 export const PREFETCH_CACHE_MS = 30_000;
+
+/** Where Contentful's webhook calls land: mounted by the server, registered by `npm run setup`. */
+export const CONTENTFUL_WEBHOOK_PATH = '/api/webhooks/contentful';

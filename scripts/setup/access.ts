@@ -1,6 +1,8 @@
 /** The "Vitrine" API key (delivery + preview tokens) and the webhook to /api/webhooks/contentful with the space's signing secret. */
 import { randomBytes } from 'node:crypto';
 
+import { CONTENTFUL_WEBHOOK_PATH } from '#shared/constants.ts';
+
 import { toSdkFailure } from './cma.ts';
 import { change, note, unchanged } from './context.ts';
 
@@ -8,7 +10,6 @@ import type { SetupContext } from './context.ts';
 
 export const API_KEY_NAME = 'Vitrine';
 export const WEBHOOK_NAME = 'Vitrine';
-export const WEBHOOK_PATH = '/api/webhooks/contentful';
 
 /**
  * What server/api/contentful-webhook.ts acts on; drafts (save, auto_save) would only cost calls it ignores. Content type changes
@@ -73,7 +74,7 @@ export function isReachableFromContentful(publicUrl: string): boolean {
  */
 export async function ensureWebhook(ctx: SetupContext): Promise<WebhookResult> {
   ctx.out('Webhook');
-  const url = ctx.env.publicUrl ? `${ctx.env.publicUrl}${WEBHOOK_PATH}` : undefined;
+  const url = ctx.env.publicUrl ? `${ctx.env.publicUrl}${CONTENTFUL_WEBHOOK_PATH}` : undefined;
   const newSecret = await ensureSigningSecret(ctx);
   if (!url || !isReachableFromContentful(url)) {
     note(ctx, `set PUBLIC_URL to the site's public https origin and run setup again to create the webhook (topics: ${WEBHOOK_TOPICS.join(', ')}).`);

@@ -1,9 +1,10 @@
 /** The closing instructions: the .env lines (secrets, printed to the terminal only), the webhook, preview, and how to start. */
 import { randomBytes } from 'node:crypto';
 
+import { CONTENTFUL_WEBHOOK_PATH } from '#shared/constants.ts';
 import { ROUTE_PATHS } from '#shared/urls.ts';
 
-import { WEBHOOK_PATH, WEBHOOK_TOPICS } from './access.ts';
+import { WEBHOOK_TOPICS } from './access.ts';
 
 import type { ApiTokens, WebhookResult } from './access.ts';
 import type { SetupContext } from './context.ts';
@@ -40,7 +41,7 @@ export function printNextSteps(ctx: SetupContext, tokens: ApiTokens, webhook: We
   ctx.out('  1. Put these lines into .env (secrets: .env is git-ignored; keep them out of tickets and chat):');
   for (const line of lines) ctx.out(`       ${line}`);
   if (!webhook.newSecret) ctx.out("     Keep CONTENTFUL_WEBHOOK_SECRET as it is (setup did not change the space's signing secret).");
-  ctx.out(`  2. Webhook: ${origin}${WEBHOOK_PATH}, topics ${WEBHOOK_TOPICS.join(', ')},`);
+  ctx.out(`  2. Webhook: ${origin}${CONTENTFUL_WEBHOOK_PATH}, topics ${WEBHOOK_TOPICS.join(', ')},`);
   ctx.out(`     filtered to environment ${env.environmentId}, request verification with CONTENTFUL_WEBHOOK_SECRET (Settings → Webhooks).`);
   ctx.out('  3. Preview: in Settings → Content preview, add a platform with these URLs:');
   for (const [type, path] of Object.entries(PREVIEW_PATHS)) ctx.out(`       ${type}: ${origin}/api/preview?secret=<PREVIEW_SECRET>&path=${path}`);
