@@ -11,7 +11,7 @@ import type { EndpointContext } from './endpoints.ts';
 import type { ExportIndex } from './export-index.ts';
 import type { ModelEndpoints } from './model-endpoints.ts';
 import type { QueryParams } from './query.ts';
-import type { SpaceExport } from './space-export.ts';
+import type { SpaceExport } from './space-export-schema.ts';
 
 /** One API call, transport-agnostic: the HTTP router and the axios adapter both build these. */
 /**

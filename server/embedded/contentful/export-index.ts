@@ -1,4 +1,4 @@
-import type { ExportAsset, ExportEntry, ExportLocale, SpaceExport } from './space-export.ts';
+import type { ExportAsset, ExportEntry, ExportLocale, SpaceExport } from './space-export-schema.ts';
 
 /** Lookups built once per export, for each API (delivery = published, preview = published + drafts). */
 

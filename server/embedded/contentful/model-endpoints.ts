@@ -3,7 +3,7 @@ import { parsePaging } from './query.ts';
 
 import type { EndpointContext } from './endpoints.ts';
 import type { QueryParams } from './query.ts';
-import type { SpaceExport } from './space-export.ts';
+import type { SpaceExport } from './space-export-schema.ts';
 
 // The space's content model as the CDA serves it (`content_types`, `locales`): what the content-model check reads (ADR 038).
 

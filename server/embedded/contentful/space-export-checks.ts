@@ -1,4 +1,4 @@
-import type { ExportAsset, ExportEntry } from './space-export.ts';
+import type { ExportAsset, ExportEntry } from './space-export-schema.ts';
 
 // What no single item shows (duplicates, the default locale, fallbacks), checked on the raw JSON so that they are
 // listed together with every item's own problems; and what older exports lack, resolved the way Contentful does (ADR 040).
