@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 
-import compression from 'compression';
 import express from 'express';
 
 import { createOpsRouter } from '#server/api/ops.ts';
 import { createHttpLogger } from '#server/logger.ts';
 import { allowedHosts, requestOrigin } from '#server/middleware/allowed-hosts.ts';
+import { compressResponses } from '#server/middleware/compression.ts';
 import { deadlineOf, requestDeadline } from '#server/middleware/deadline.ts';
 import { errorHandler, noStoreErrors, notFound } from '#server/middleware/errors.ts';
 import { warnAboutProxyTrust } from '#server/middleware/rate-limit.ts';
@@ -74,7 +74,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   app.use(requestGuards({ maxBodyBytes: config.maxBodyBytes }));
   // Before anything that builds a URL or a page: other hosts get 421. Probes come by pod IP.
   app.use(allowedHosts(config, { exemptPaths: ['/healthz', '/readyz'] }));
-  app.use(compression());
+  app.use(compressResponses());
 
   if (deps.viteMiddlewares) app.use(deps.viteMiddlewares);
   if (deps.clientDir) {
