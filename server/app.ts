@@ -16,7 +16,7 @@ import { createDocumentHandler } from '#server/ssr/document-handler.ts';
 import { withRouteErrors } from '#server/ssr/error-status.ts';
 import { createRenderGate } from '#server/ssr/render-gate.ts';
 import { createRouteDataHandler } from '#server/ssr/route-data-handler.ts';
-import { ROUTE_DATA_PREFIX } from '#shared/constants.ts';
+import { CONTENTFUL_WEBHOOK_PATH, ROUTE_DATA_PREFIX } from '#shared/constants.ts';
 import { LOCALES } from '#shared/content/types.ts';
 
 import type { Readiness } from '#server/api/ops.ts';
@@ -96,7 +96,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   if (routers.feeds) app.use(routers.feeds);
   if (routers.contentJson) app.use('/api/content', routers.contentJson);
   if (routers.preview) app.use('/api/preview', routers.preview);
-  if (routers.webhook) app.use('/api/webhooks/contentful', routers.webhook);
+  if (routers.webhook) app.use(CONTENTFUL_WEBHOOK_PATH, routers.webhook);
 
   const routeContent = withRouteErrors(deps.content);
   const { locales = () => LOCALES } = deps;
