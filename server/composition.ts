@@ -6,9 +6,11 @@ import { createFeedsRouter } from '#server/api/feeds.ts';
 import { createPreviewRouter, previewCookie } from '#server/api/preview.ts';
 import { createSharedRateLimitStore } from '#server/middleware/rate-limit-store.ts';
 import { createCdnPurger } from '#server/services/cdn/cdn-purge.ts';
+import { purgeKeysOf } from '#server/services/cdn/surrogate-keys.ts';
 import { createContentCache } from '#server/services/content/content-cache.ts';
-import { createContentEvents, dependenciesOf } from '#server/services/content/content-events.ts';
+import { createContentEvents, dependenciesOf, toContentChanges } from '#server/services/content/content-events.ts';
 import { createContentService } from '#server/services/content/content-service.ts';
+import { replicaPath } from '#server/services/content/replica-file.ts';
 import { createContentfulClients } from '#server/services/content/contentful-client.ts';
 import { MODEL_DEPENDENCIES, spaceReadiness, startSpaceChecks } from '#server/services/content/space-checks.ts';
 import { createSpaceStatusStore } from '#server/services/content/space-status.ts';
@@ -27,17 +29,29 @@ import { openInsightsStore } from '#server/insights/store/store.ts';
 
 import type { AppRouters } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
+import type { ReplicaChanges } from '#server/services/content/replica.ts';
 import type { Locale } from '#shared/content/types.ts';
 import type { Logger } from 'pino';
 
-/** Contentful clients (live or embedded), the cached ContentService and the content change fan-out: what the server and `npm run index` need. */
+/** Contentful clients (a replica of a live space, or the embedded export), the cached ContentService and the content change fan-out. */
 export async function createContentStack(config: Config, logger: Logger) {
   const exportFile = resolve(config.contentful.exportFile);
   const sdkLog = logger.child({ module: 'contentful-sdk' });
-  const { timeoutMs, maxConcurrency, breaker } = config.contentful;
+  const { remote, timeoutMs, syncPollMs } = config.contentful;
+  // The replica reports its changes once the rest of the server is built (createServices sets the listener).
+  let onReplicaChange: (changes: ReplicaChanges) => Promise<void> | void = () => undefined;
   const clients = await createContentfulClients(
-    { contentful: config.contentful.remote, exportFile, timeoutMs, maxConcurrency, breaker },
-    { logger, logHandler: (level, data) => (level === 'error' ? sdkLog.error({ detail: data }, 'sdk error') : sdkLog.warn({ detail: data }, 'sdk warning')) },
+    {
+      contentful: remote,
+      exportFile,
+      timeoutMs,
+      replica: remote && { file: replicaPath(config.dataDir, remote.spaceId, remote.environment), pollMs: syncPollMs },
+    },
+    {
+      logger,
+      logHandler: (level, data) => (level === 'error' ? sdkLog.error({ detail: data }, 'sdk error') : sdkLog.warn({ detail: data }, 'sdk warning')),
+      onReplicaChange: (changes) => onReplicaChange(changes),
+    },
   );
   const cache = createContentCache({ ttlMs: config.contentful.cacheTtlMs, maxBytes: config.contentful.cacheMaxBytes, logger });
   const content = createContentService({ delivery: clients.delivery, preview: clients.previewAvailable ? clients.preview : undefined, cache, logger });
@@ -45,7 +59,10 @@ export async function createContentStack(config: Config, logger: Logger) {
   // The one getter of the locales the site serves (ADR 039); the content-model check narrows them to the space's.
   const space = createSpaceStatusStore();
   const locales = (): readonly Locale[] => space.get().locales;
-  return { clients, cache, content, events, exportFile, locales, space };
+  // A space never synced before is synced now; one on disk serves at once and syncs in the background (ADR 061).
+  await clients.replica?.start();
+  const onReplica = (listener: typeof onReplicaChange) => void (onReplicaChange = listener);
+  return { clients, cache, content, events, exportFile, locales, space, onReplica };
 }
 
 const SPACE_RECHECK_MS = 30_000;
@@ -54,7 +71,7 @@ const searchWait = (state: string) => (state === 'not-set-up' ? 'waiting for the
 
 /** The composition root: builds every service, adapter and router from config; app.ts mounts them. */
 export async function createServices(config: Config, logger: Logger) {
-  const { clients, cache, content, events, exportFile, locales, space } = await createContentStack(config, logger);
+  const { clients, cache, content, events, exportFile, locales, space, onReplica } = await createContentStack(config, logger);
   // Pages live as long as the content they were built from is fresh; webhooks evict them sooner.
   const pageCache = createPageCache({ maxBytes: config.pageCacheMaxBytes, ttlMs: config.contentful.cacheTtlMs, logger });
   events.subscribe((change) => void pageCache.invalidate(dependenciesOf(change)));
@@ -76,7 +93,8 @@ export async function createServices(config: Config, logger: Logger) {
           logger,
           content,
           events,
-          recheckModel: () => spaceChecks.recheck(),
+          recheckModel: () => (clients.replica ? clients.replica.syncModel() : spaceChecks.recheck()),
+          replica: clients.replica,
           resync: () => {
             cache.clear();
             pageCache.clear();
@@ -139,8 +157,20 @@ export async function createServices(config: Config, logger: Logger) {
       void search?.localesChanged();
     },
   });
-  // In process the first check takes milliseconds: its log comes before "server listening". A live space may be slow or down.
-  if (clients.mode === 'embedded') await spaceChecks.first;
+  const cdn = config.cdn && createCdnPurger(config.cdn, logger);
+  // What each sync of the replica changed: cached results built from it go, listeners (pages, search) hear of it, the CDN purges it.
+  onReplica(async (changes) => {
+    const engine = clients.engine;
+    const found = await toContentChanges(changes, { linking: (id) => engine?.linking(id) ?? [], tagged: (tagId) => content.getTaggedEntryIds(tagId) });
+    for (const change of found) {
+      content.invalidate(dependenciesOf(change));
+      await events.emit(change);
+    }
+    if (changes.model) await spaceChecks.recheck();
+    if (found.length > 0 || changes.model) cdn?.purge(purgeKeysOf(found.flatMap(dependenciesOf), changes.model));
+  });
+  // In process the first check takes milliseconds: its log comes before "server listening". So does a replica's.
+  await spaceChecks.first;
   const routers: AppRouters = {
     previewCookie: previewCookie(preview.cookieSecret),
     assets:
@@ -160,7 +190,9 @@ export async function createServices(config: Config, logger: Logger) {
       maxBodyBytes: config.maxBodyBytes,
       locales,
       onModelChange: coherence ? coherence.onModelChange(() => spaceChecks.recheck()) : () => spaceChecks.recheck(),
-      cdn: config.cdn && createCdnPurger(config.cdn, logger),
+      cdn,
+      replica: clients.replica,
+      syncOthers: coherence && ((request) => (request === 'model' ? coherence.onModelChange(async () => undefined)() : coherence.syncOthers(request))),
     }),
   };
 
@@ -189,6 +221,7 @@ export async function createServices(config: Config, logger: Logger) {
     close: async () => {
       spaceChecks.stop();
       searchResync?.stop();
+      await clients.replica?.stop();
       await Promise.all([insightsStore?.close(), coherence?.close()]);
     },
   };

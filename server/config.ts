@@ -66,9 +66,7 @@ const envSchema = z.object({
   CONTENTFUL_ENVIRONMENT: z.string().default('master'),
   CONTENTFUL_HOST: optionalString,
   CONTENTFUL_TIMEOUT_MS: int(5000, 100, 60_000),
-  CONTENTFUL_MAX_CONCURRENCY: int(8, 1, 256),
-  CONTENTFUL_BREAKER_FAILURES: int(5, 1, 1000),
-  CONTENTFUL_BREAKER_COOLDOWN_MS: int(10_000, 100, 600_000),
+  CONTENTFUL_SYNC_POLL_MS: int(300_000, 0, 86_400_000),
   CONTENTFUL_WEBHOOK_SECRET: optionalString.refine(
     (v) => !v || v.length === 64,
     'must be exactly 64 characters (Contentful request verification signs with a 64-character secret)',
@@ -195,8 +193,7 @@ function toConfig(e: Env, version: string) {
           ? { spaceId, accessToken, previewToken: e.CONTENTFUL_PREVIEW_TOKEN, environment: e.CONTENTFUL_ENVIRONMENT, host: e.CONTENTFUL_HOST }
           : undefined,
       timeoutMs: e.CONTENTFUL_TIMEOUT_MS,
-      maxConcurrency: e.CONTENTFUL_MAX_CONCURRENCY,
-      breaker: { failures: e.CONTENTFUL_BREAKER_FAILURES, cooldownMs: e.CONTENTFUL_BREAKER_COOLDOWN_MS },
+      syncPollMs: e.CONTENTFUL_SYNC_POLL_MS,
       webhookSecret: e.CONTENTFUL_WEBHOOK_SECRET,
       exportFile: e.CONTENT_EXPORT_FILE,
       cacheTtlMs: e.CONTENT_CACHE_TTL_MS,

@@ -8,6 +8,7 @@ import { HttpError } from '#shared/http/http-error.ts';
 import type { CdnPurger } from '#server/services/cdn/cdn-purge.ts';
 import type { ContentChange, ContentEvents, MetadataChange } from '#server/services/content/content-events.ts';
 import type { ContentService } from '#server/services/content/content-service.ts';
+import type { Replica, SyncTarget } from '#server/services/content/replica.ts';
 import type { Locale } from '#shared/content/types.ts';
 
 const WEBHOOK_TTL_S = 30;
@@ -118,6 +119,24 @@ async function linkingIds(content: ContentService, id: string, locales: readonly
   return [...new Set(refs.flat().map((r) => r.id))];
 }
 
+/**
+ * With a replica (ADR 061) a webhook is a reason to sync, not a change to apply: what to sync up to, or `model` for content
+ * types, locales, tags and taxonomy (which the replica reads from the CDA). Undefined: a topic not acted on.
+ */
+export function toSyncRequest(topic: string, payload: WebhookBody & { sys?: { revision?: unknown } }): SyncTarget | 'model' | undefined {
+  const [, entity = '', action = ''] = topic.split('.');
+  if ((entity === 'Entry' || entity === 'Asset') && ENTITY_ACTIONS.has(action)) {
+    const id = payload.sys?.id;
+    if (typeof id !== 'string' || !CONTENTFUL_ID.test(id)) throw new HttpError(400, `Webhook body has no sys.id of ${entity === 'Entry' ? 'an entry' : 'an asset'}`);
+    const revision = payload.sys?.revision;
+    // Only a publish leaves it on the delivery API; unarchive makes a draft.
+    if (action !== 'publish') return { kind: entity, id, gone: true };
+    return { kind: entity, id, ...(Number.isSafeInteger(revision) ? { revision: revision as number } : {}) };
+  }
+  const metadata = (entity === 'Tag' && TAG_ACTIONS.has(action)) || ((entity === 'TaxonomyConcept' || entity === 'TaxonomyConceptScheme') && TAXONOMY_ACTIONS.has(action));
+  return metadata || MODEL_TOPIC.test(topic) ? 'model' : undefined;
+}
+
 /** Verifies Contentful's signature, accepts each signed request once (409 for a replay), invalidates what the change makes stale, tells listeners. */
 export function createContentfulWebhookRouter(options: {
   secret: string | undefined;
@@ -130,6 +149,9 @@ export function createContentfulWebhookRouter(options: {
   onModelChange?: () => Promise<{ state: string }>;
   /** CDN_PURGE (ADR 052): purged after the local caches, without waiting for the CDN's answer. */
   cdn?: CdnPurger | undefined;
+  /** A replica of a Contentful space (ADR 061): the webhook makes it sync (and, through `syncOthers`, every other instance). */
+  replica?: Pick<Replica, 'catchUp' | 'syncModel'> | undefined;
+  syncOthers?: ((target: SyncTarget | 'model') => void) | undefined;
 }): Router {
   const router = Router();
   // Contentful sends far fewer in 35 s, and an attacker cannot sign.
@@ -167,6 +189,15 @@ export function createContentfulWebhookRouter(options: {
     }
     if (!payload || typeof payload !== 'object') throw new HttpError(400, 'Webhook body is not a JSON object');
     const topic = req.get('x-contentful-topic') ?? '';
+    if (options.replica) {
+      const request = toSyncRequest(topic, payload);
+      if (!request) return void res.status(202).json({ ignored: topic });
+      // Contentful waits for the answer, and the Sync API may lag by seconds: the sync runs on after it (invalidation follows the sync).
+      void (request === 'model' ? options.replica.syncModel() : options.replica.catchUp(request));
+      options.syncOthers?.(request);
+      req.log.info({ topic, ...(request === 'model' ? { sync: 'model' } : request) }, 'content sync requested');
+      return void res.status(202).json({ syncing: request });
+    }
     const change = await toContentChange(topic, payload, options.content, options.locales());
     if (!change && options.onModelChange && MODEL_TOPIC.test(topic)) {
       const { state } = await options.onModelChange();

@@ -1,5 +1,7 @@
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import express from 'express';
@@ -10,7 +12,6 @@ import { createCdaRouter } from '#server/embedded/contentful/transport.ts';
 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Router } from 'express';
 
 /**
  * A wire-level fake Contentful: the embedded CDA engine served over a real
@@ -102,7 +103,11 @@ export interface FakeContentfulOptions {
 /** Starts the fake on 127.0.0.1, port 0. Close it in `afterAll`/`afterEach`. */
 export async function startFakeContentful(options: FakeContentfulOptions = {}): Promise<FakeContentful> {
   const data = options.data ?? readDemoExport();
-  let router = buildRouter(data);
+  // One engine for the fake's life: an edit is a change its Sync API reports (deltas, tombstones), as a publish in Contentful.
+  const engine = createCdaEngine(toSpace(data), { accessTokens: FAKE_TOKENS });
+  const router = createCdaRouter(engine);
+  // The replica the app keeps of this space (ADR 061): a fresh folder per fake; apps pointed at the same fake share it, like a restart.
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-fake-contentful-'));
   let mode: FakeMode = { kind: 'ok' };
   let delayMs = 0;
   let inFlight = 0;
@@ -155,6 +160,7 @@ export async function startFakeContentful(options: FakeContentfulOptions = {}): 
       CONTENTFUL_ACCESS_TOKEN: FAKE_TOKENS.delivery,
       CONTENTFUL_PREVIEW_TOKEN: FAKE_TOKENS.preview,
       CONTENTFUL_HOST: origin,
+      DATA_DIR: dataDir,
       // Model validation would download the export's ctfassets.net files: tests never touch the internet.
       MODEL_VALIDATION: 'false',
     },
@@ -193,19 +199,19 @@ export async function startFakeContentful(options: FakeContentfulOptions = {}): 
     },
     update: (edit) => {
       edit(data);
-      router = buildRouter(data);
+      engine.replace(toSpace(data));
     },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-function buildRouter(data: RawExport): Router {
-  // A deep copy: the engine indexes and freezes what it is given, the test keeps editing `data`.
-  const engine = createCdaEngine(parseSpaceExport(structuredClone(data), 'fake-contentful').space, { accessTokens: FAKE_TOKENS });
-  return createCdaRouter(engine);
+/** A deep copy: the engine indexes and freezes what it is given, the test keeps editing `data`. */
+function toSpace(data: RawExport) {
+  return parseSpaceExport(structuredClone(data), 'fake-contentful').space;
 }
 
 /** A body that starts at once and never ends: each byte resets an idle timer, so only a wall-clock limit stops it. */

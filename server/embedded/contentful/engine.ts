@@ -6,14 +6,15 @@ import { CdaError, accessTokenInvalid, badRequest, notFound, unsupported } from 
 import { getConcept, getEntity, getTag, queryConcepts, queryEntries, queryTags } from './endpoints.ts';
 import { indexSpaceExport } from './export-index.ts';
 import { createModelEndpoints } from './model-endpoints.ts';
+import { createSyncFeed } from './sync.ts';
 
 import type { EndpointContext } from './endpoints.ts';
-import type { ExportIndex } from './export-index.ts';
+import type { EntityChanges, ExportIndex, IndexedEntity, ScopeChange } from './export-index.ts';
 import type { ModelEndpoints } from './model-endpoints.ts';
 import type { QueryParams } from './query.ts';
 import type { SpaceExport } from './space-export-schema.ts';
+import type { SyncFeed } from './sync.ts';
 
-/** One API call, transport-agnostic: the HTTP router and the axios adapter both build these. */
 /**
  * One API call, transport-agnostic: `preview` gives Content Preview API semantics (omit it to decide by `accessToken`,
  * the bearer token, checked only when the engine was given `accessTokens`).
@@ -30,11 +31,11 @@ export interface CdaRequest {
 export type CdaResponse = { status: number; headers: Record<string, string>; body: unknown };
 
 /**
- * `assetBaseUrl`: prefix for rewritten `//images.ctfassets.net/…` URLs (default `/content-assets`); space and environment
+ * `assetBaseUrl`: prefix for rewritten `//images.ctfassets.net/…` URLs (default `/content-assets`; `false` keeps them); space and environment
  * default to the export's; with `accessTokens`, requests must carry one of them (401 AccessTokenInvalid otherwise).
  */
 export interface CdaEngineOptions {
-  assetBaseUrl?: string;
+  assetBaseUrl?: string | false;
   spaceId?: string;
   environmentId?: string;
   accessTokens?: { delivery: string; preview: string };
@@ -43,12 +44,18 @@ export interface CdaEngineOptions {
 export type CdaEngine = ReturnType<typeof createCdaEngine>;
 
 // Real CDA paths the engine leaves out: a 400 that says so rather than a 404 that looks like missing content.
-const UNSUPPORTED_PATH = /^$|^assets$|^(locales\/.+|sync|taxonomy\/concept-schemes)(\/|$)|^taxonomy\/concepts\/[^/]+\/(ancestors|descendants)$/;
+const UNSUPPORTED_PATH = /^$|^assets$|^(locales\/.+|sync\/.+|taxonomy\/concept-schemes)(\/|$)|^taxonomy\/concepts\/[^/]+\/(ancestors|descendants)$/;
 
-/** An in-process CDA over a space export (ADR 002; what it leaves out: README.md). `handle` is synchronous, no I/O. */
-export function createCdaEngine(data: SpaceExport, options: CdaEngineOptions = {}) {
-  const index = indexSpaceExport(data, { ...options, assetBaseUrl: options.assetBaseUrl ?? '/content-assets' });
-  const model = createModelEndpoints(data);
+/**
+ * An in-process CDA over a space export (ADR 002; what it leaves out: README.md). `handle` is synchronous, no I/O.
+ * `apply` and `replace` change what it serves (a replica's sync, a test's edit); its `/sync` feed reports those changes.
+ */
+export function createCdaEngine(initial: SpaceExport, options: CdaEngineOptions = {}) {
+  const indexOptions = { ...options, assetBaseUrl: options.assetBaseUrl ?? '/content-assets' };
+  let data = initial;
+  let index = indexSpaceExport(data, indexOptions);
+  let model = createModelEndpoints(data);
+  const feed = createSyncFeed([...index.delivery.entries.values(), ...index.delivery.assets.values()]);
   return {
     spaceId: index.spaceId,
     environmentId: index.environmentId,
@@ -56,13 +63,48 @@ export function createCdaEngine(data: SpaceExport, options: CdaEngineOptions = {
       const requestId = randomUUID().replaceAll('-', '');
       const headers = { 'content-type': 'application/vnd.contentful.delivery.v1+json', 'x-contentful-request-id': requestId };
       try {
-        return { status: 200, headers, body: route(index, model, request, options.accessTokens) };
+        return { status: 200, headers, body: route(index, model, feed, request, options.accessTokens) };
       } catch (error) {
         if (!(error instanceof CdaError)) throw error;
         return { status: error.status, headers, body: error.toBody(requestId) };
       }
     },
+    /** Adds, replaces and removes entries and assets in place (only those are re-indexed); returns what the delivery API now serves differently. */
+    apply(changes: EntityChanges): ScopeChange[] {
+      const seen = index.apply(changes);
+      feed.record(seen);
+      return seen;
+    },
+    /** Serves `next` instead (a new content model, locales, tags or taxonomy): re-indexes everything, and reports the entities that changed. */
+    replace(next: SpaceExport): ScopeChange[] {
+      const before = index.delivery;
+      data = next;
+      index = indexSpaceExport(data, { ...indexOptions, spaceId: index.spaceId, environmentId: index.environmentId });
+      model = createModelEndpoints(data);
+      const seen = [...diff('Entry', before.entries, index.delivery.entries), ...diff('Asset', before.assets, index.delivery.assets)];
+      feed.record(seen);
+      return seen;
+    },
+    /** The space as stored now, in the export's shape. */
+    snapshot(): SpaceExport {
+      return { ...data, entries: [...index.raw.entries.values()], assets: [...index.raw.assets.values()] };
+    },
+    /** The delivery API's entity, for callers that compare revisions or follow links (the replica). */
+    delivered: (kind: 'Entry' | 'Asset', id: string): IndexedEntity | undefined => (kind === 'Entry' ? index.delivery.entries : index.delivery.assets).get(id),
+    /** Entries the delivery API serves that link to `id`. */
+    linking: (id: string): readonly IndexedEntity[] => index.delivery.linksToEntry.get(id) ?? [],
   };
+}
+
+function diff(kind: 'Entry' | 'Asset', before: ReadonlyMap<string, IndexedEntity>, after: ReadonlyMap<string, IndexedEntity>): ScopeChange[] {
+  const same = (x: IndexedEntity, y: IndexedEntity) => JSON.stringify([x.sys, x.fields, x.metadata]) === JSON.stringify([y.sys, y.fields, y.metadata]);
+  const changed: ScopeChange[] = [];
+  for (const [id, entity] of after) {
+    const old = before.get(id);
+    if (!old || !same(old, entity)) changed.push({ kind, id, before: old, after: entity });
+  }
+  for (const [id, old] of before) if (!after.has(id)) changed.push({ kind, id, before: old, after: undefined });
+  return changed;
 }
 
 function resolvePreview({ preview, accessToken }: CdaRequest, tokens: CdaEngineOptions['accessTokens']): boolean {
@@ -72,7 +114,7 @@ function resolvePreview({ preview, accessToken }: CdaRequest, tokens: CdaEngineO
   throw accessTokenInvalid();
 }
 
-function route(index: ExportIndex, model: ModelEndpoints, request: CdaRequest, tokens: CdaEngineOptions['accessTokens']): unknown {
+function route(index: ExportIndex, model: ModelEndpoints, feed: SyncFeed, request: CdaRequest, tokens: CdaEngineOptions['accessTokens']): unknown {
   const { query } = request;
   if (query['access_token'] !== undefined) throw unsupported('The access_token parameter (send an Authorization header)');
   const preview = resolvePreview(request, tokens);
@@ -97,6 +139,7 @@ function route(index: ExportIndex, model: ModelEndpoints, request: CdaRequest, t
   const [resource, id, ...more] = rest;
   const path = rest.join('/');
   if (path === 'entries') return queryEntries(query, context);
+  if (path === 'sync') return feed.handle(query, context);
   if (more.length === 0 && id !== undefined && (resource === 'entries' || resource === 'assets')) {
     return getEntity(resource === 'entries' ? 'Entry' : 'Asset', id, query, context);
   }

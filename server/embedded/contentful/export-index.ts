@@ -20,13 +20,34 @@ interface ScopeIds {
   environment: Link;
   preview: boolean;
   publicTagIds: ReadonlySet<string>;
-  assetBaseUrl: string;
+  /** Where `//images.ctfassets.net/…` URLs are rewritten to; `false` keeps Contentful's (a replica of a real space). */
+  assetBaseUrl: string | false;
+}
+
+/** Entries and assets to add or replace, and ids to remove: the shape of a sync delta (ADR 061). */
+export interface EntityChanges {
+  entries?: readonly ExportEntry[];
+  assets?: readonly ExportAsset[];
+  deletedEntries?: readonly string[];
+  deletedAssets?: readonly string[];
+}
+
+/** What one scope saw change: the entity before and after (undefined where it is not served). */
+export interface ScopeChange {
+  kind: 'Entry' | 'Asset';
+  id: string;
+  before: IndexedEntity | undefined;
+  after: IndexedEntity | undefined;
 }
 
 const CTFASSETS_URL = /^(?:https?:)?\/\/((?:images|assets|downloads|videos)\.ctfassets\.net)\//;
 const link = (linkType: string, id: string) => ({ sys: { type: 'Link', linkType, id } });
 
-export function indexSpaceExport(data: SpaceExport, options: { assetBaseUrl: string; spaceId?: string | undefined; environmentId?: string | undefined }) {
+/**
+ * Lookups over an export, built once, then kept current entity by entity (`apply`): a delta of ten entries re-indexes ten
+ * entries, not the space. The preview scope (drafts) is built on its first use: a replica of a real space never needs it.
+ */
+export function indexSpaceExport(data: SpaceExport, options: { assetBaseUrl: string | false; spaceId?: string | undefined; environmentId?: string | undefined }) {
   const firstSys = data.entries[0]?.sys ?? data.assets[0]?.sys ?? data.contentTypes[0]?.sys;
   const spaceId = options.spaceId ?? firstSys?.space?.sys.id ?? 'embedded';
   const environmentId = options.environmentId ?? firstSys?.environment?.sys.id ?? 'master';
@@ -34,17 +55,44 @@ export function indexSpaceExport(data: SpaceExport, options: { assetBaseUrl: str
   // Private tags never leave the CMA.
   const publicTags = data.tags.filter((tag) => tag.sys.visibility === 'public');
   const publicTagIds = new Set(publicTags.map((tag) => tag.sys.id));
-  const assetBaseUrl = options.assetBaseUrl.replace(/\/+$/, '');
-  const scope = (preview: boolean) => buildScope(data, { space, environment, preview, publicTagIds, assetBaseUrl });
+  const assetBaseUrl = options.assetBaseUrl === false ? false : options.assetBaseUrl.replace(/\/+$/, '');
+  const raw = { entries: new Map(data.entries.map((entry) => [entry.sys.id, entry])), assets: new Map(data.assets.map((asset) => [asset.sys.id, asset])) };
+  const scope = (preview: boolean) => buildScope(data, raw, { space, environment, preview, publicTagIds, assetBaseUrl });
+  const delivery = scope(false);
+  let preview: ApiScope | undefined;
   return {
     spaceId,
     environmentId,
-    delivery: scope(false),
-    preview: scope(true),
+    delivery,
+    get preview(): ApiScope {
+      return (preview ??= scope(true));
+    },
     tags: new Map(publicTags.map(({ name, sys }) => [sys.id, { sys: { ...sys, environment, space, version: sys.version ?? 1 }, name }])),
     // Concepts are stored in the export in their CDA shape and served as they are.
     concepts: data.taxonomy.concepts,
     conceptsById: new Map(data.taxonomy.concepts.map((concept) => [concept.sys.id, concept])),
+    /** Every entry and asset as stored, by id (what a snapshot of the space is made of). */
+    raw,
+    /** Applies a delta to the stored items and both scopes; returns what changed for the delivery API. */
+    apply(changes: EntityChanges): ScopeChange[] {
+      type Touched = ['Entry' | 'Asset', string, ExportEntry | ExportAsset | undefined];
+      const touched: Touched[] = [
+        ...(changes.entries ?? []).map((entry): Touched => ['Entry', entry.sys.id, entry]),
+        ...(changes.assets ?? []).map((asset): Touched => ['Asset', asset.sys.id, asset]),
+        ...(changes.deletedEntries ?? []).map((id): Touched => ['Entry', id, undefined]),
+        ...(changes.deletedAssets ?? []).map((id): Touched => ['Asset', id, undefined]),
+      ];
+      const seen: ScopeChange[] = [];
+      for (const [kind, id, item] of touched) {
+        const store = (kind === 'Entry' ? raw.entries : raw.assets) as Map<string, ExportEntry | ExportAsset>;
+        if (item) store.set(id, item);
+        else store.delete(id);
+        if (preview) preview.put(kind, id, item);
+        const change = delivery.put(kind, id, item);
+        if (change.before || change.after) seen.push(change);
+      }
+      return seen;
+    },
   };
 }
 
@@ -58,46 +106,82 @@ function isServed(sys: { publishedVersion?: number; publishedAt?: string; archiv
   return preview || sys.publishedVersion !== undefined || sys.publishedAt !== undefined;
 }
 
-function buildScope(data: SpaceExport, ids: ScopeIds) {
+type RawItems = { entries: ReadonlyMap<string, ExportEntry>; assets: ReadonlyMap<string, ExportAsset> };
+
+function buildScope(data: SpaceExport, raw: RawItems, ids: ScopeIds) {
   const contentTypes = new Map<string, { id: string; fieldDefs: ReadonlyMap<string, FieldDef> }>();
   for (const { sys, fields } of data.contentTypes) {
     if (!isServed(sys, ids.preview)) continue;
     const served = fields.filter((field) => !field.omitted).map((field) => [field.id, { id: field.id, type: field.type, localized: field.localized }] as const);
     contentTypes.set(sys.id, { id: sys.id, fieldDefs: new Map(served) });
   }
-  const entryList = data.entries
-    .filter((entry) => isServed(entry.sys, ids.preview))
-    .map((entry) => indexEntity(entry, contentTypes.get(entry.sys.contentType.sys.id)?.fieldDefs, ids));
-  const assetList = data.assets.filter((asset) => isServed(asset.sys, ids.preview)).map((asset) => indexEntity(asset, undefined, ids));
+  const entries = new Map<string, IndexedEntity>();
+  const assets = new Map<string, IndexedEntity>();
+  const entryList: IndexedEntity[] = [];
   const entriesByType = new Map<string, IndexedEntity[]>();
   const linksToEntry = new Map<string, IndexedEntity[]>();
-  for (const entry of entryList) {
-    pushTo(entriesByType, entry.contentTypeId ?? '', entry);
-    const targets = new Set(
-      [...entry.links.values()]
-        .flatMap((byLocale) => [...byLocale.values()].flat())
-        .filter((ref) => ref.linkType === 'Entry')
-        .map((ref) => ref.id),
-    );
-    for (const id of targets) pushTo(linksToEntry, id, entry);
+
+  const add = (entity: IndexedEntity) => {
+    if (entity.type === 'Asset') return void assets.set(entity.id, entity);
+    entries.set(entity.id, entity);
+    entryList.push(entity);
+    pushTo(entriesByType, entity.contentTypeId ?? '', entity);
+    for (const id of entryTargets(entity)) pushTo(linksToEntry, id, entity);
+  };
+  const remove = (entity: IndexedEntity) => {
+    if (entity.type === 'Asset') return void assets.delete(entity.id);
+    entries.delete(entity.id);
+    removeFrom(entryList, entity);
+    removeFrom(entriesByType.get(entity.contentTypeId ?? ''), entity);
+    for (const id of entryTargets(entity)) removeFrom(linksToEntry.get(id), entity);
+  };
+  const toIndexed = (item: ExportEntry | ExportAsset): IndexedEntity | undefined => {
+    if (!isServed(item.sys, ids.preview)) return undefined;
+    const fieldDefs = item.sys.type === 'Entry' ? contentTypes.get(item.sys.contentType.sys.id)?.fieldDefs : undefined;
+    // An entry whose content type this API does not serve (not published yet) is not served either.
+    if (item.sys.type === 'Entry' && !fieldDefs) return undefined;
+    return indexEntity(item, fieldDefs, ids);
+  };
+  for (const item of [...raw.entries.values(), ...raw.assets.values()]) {
+    const entity = toIndexed(item);
+    if (entity) add(entity);
   }
   return {
     preview: ids.preview,
     locales: createLocaleSet(data.locales, ids.preview),
-    entries: new Map(entryList.map((entry) => [entry.id, entry])),
+    entries,
     entryList,
     entriesByType,
-    assets: new Map(assetList.map((asset) => [asset.id, asset])),
+    assets,
     /** target id -> entries linking to it (any field, any locale). */
     linksToEntry,
     contentTypes,
+    /** Replaces (or, without `item`, removes) one entity. */
+    put(kind: 'Entry' | 'Asset', id: string, item: ExportEntry | ExportAsset | undefined): ScopeChange {
+      const before = (kind === 'Entry' ? entries : assets).get(id);
+      if (before) remove(before);
+      const after = item && toIndexed(item);
+      if (after) add(after);
+      return { kind, id, before, after };
+    },
   };
+}
+
+/** The entries an entry links to, once each (any field, any locale). */
+export function entryTargets(entity: IndexedEntity): Set<string> {
+  const refs = [...entity.links.values()].flatMap((byLocale) => [...byLocale.values()].flat());
+  return new Set(refs.filter((ref) => ref.linkType === 'Entry').map((ref) => ref.id));
 }
 
 function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+}
+
+function removeFrom<T>(list: T[] | undefined, value: T): void {
+  const at = list?.indexOf(value) ?? -1;
+  if (at >= 0) list?.splice(at, 1);
 }
 
 /** An entry (with its content type's fields) or an asset, with what per-request work needs precomputed. */
@@ -107,7 +191,7 @@ function indexEntity(item: ExportEntry | ExportAsset, entryFieldDefs: ReadonlyMa
   for (const [fieldId, values] of Object.entries(item.fields as Record<string, Record<string, unknown> | undefined>)) {
     // Fields the content type no longer defines (or omits from delivery) are not served.
     if (!values || typeof values !== 'object' || (entryFieldDefs && !entryFieldDefs.has(fieldId))) continue;
-    fields[fieldId] = type === 'Asset' && fieldId === 'file' ? rewriteFileUrls(values, ids.assetBaseUrl) : values;
+    fields[fieldId] = type === 'Asset' && fieldId === 'file' && ids.assetBaseUrl !== false ? rewriteFileUrls(values, ids.assetBaseUrl) : values;
   }
   const contentTypeId = item.sys.type === 'Entry' ? item.sys.contentType.sys.id : undefined;
   return {

@@ -142,7 +142,7 @@ function warnTagsWithoutVisibility(raw: unknown, warnings: string[]): void {
 }
 
 /** An export that read entries and assets through the CDA (`--delivery-token`) holds only published ones, with `revision` instead of versions. */
-function markDeliveredAsPublished(sys: ExportEntry['sys'] | ExportAsset['sys']): void {
+export function markDeliveredAsPublished(sys: ExportEntry['sys'] | ExportAsset['sys']): void {
   if (sys.revision === undefined || sys.version !== undefined || sys.publishedVersion !== undefined || sys.publishedAt !== undefined) return;
   sys.publishedAt = sys.updatedAt;
   sys.firstPublishedAt ??= sys.createdAt;

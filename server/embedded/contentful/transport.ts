@@ -33,7 +33,7 @@ function toCdaRequest(method: string, url: URL, authorization: unknown, options:
 }
 
 /** The SDK's axios adapter, answered by the engine in process (ADR 002); non-2xx answers reject as axios's own adapters do. */
-export function createCdaAdapter(engine: CdaEngine, options: CdaTransportOptions = {}): CdaAxiosAdapter {
+export function createCdaAdapter(engine: Pick<CdaEngine, 'handle'>, options: CdaTransportOptions = {}): CdaAxiosAdapter {
   return async (config: AdapterConfig): Promise<AdapterResult> => {
     const url = new URL(fullUrl(config));
     const authorization = Object.entries(config.headers ?? {}).find(([name]) => name.toLowerCase() === 'authorization')?.[1];

@@ -3,6 +3,7 @@ import { connectRedis } from './redis.ts';
 
 import type { ContentEvents } from '#server/services/content/content-events.ts';
 import type { ContentService } from '#server/services/content/content-service.ts';
+import type { Replica, SyncTarget } from '#server/services/content/replica.ts';
 import type { Logger } from 'pino';
 
 /** The pub/sub channel: instances on the same Contentful space and environment share invalidations (ADR 053). */
@@ -22,6 +23,8 @@ export function createCoherence(options: {
   events: ContentEvents;
   recheckModel: () => Promise<unknown>;
   resync: () => void;
+  /** A replica of a Contentful space: other instances' webhooks make this one sync (ADR 061). */
+  replica?: Pick<Replica, 'catchUp'> | undefined;
 }) {
   const { content, events, logger } = options;
   const bus = createInvalidationBus({
@@ -31,6 +34,7 @@ export function createCoherence(options: {
     resync: options.resync,
     apply: async (invalidation) => {
       if (invalidation.kind === 'change') await applyContentChange(content, events, invalidation.change);
+      else if (invalidation.kind === 'sync') await options.replica?.catchUp(invalidation.target);
       else await options.recheckModel();
     },
   });
@@ -53,6 +57,8 @@ export function createCoherence(options: {
         void bus.publish({ kind: 'model' });
         return recheck();
       },
+    /** A webhook this instance received: every other instance syncs its replica up to the same version. */
+    syncOthers: (target: SyncTarget): void => void bus.publish({ kind: 'sync', target }),
     status: () => bus.status(),
     close: async (): Promise<void> => {
       await Promise.all([bus.close(), limits.close()]);

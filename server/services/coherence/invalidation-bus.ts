@@ -8,10 +8,11 @@ import { connectRedis } from './redis.ts';
 
 import type { ContentChange, ContentEvents } from '#server/services/content/content-events.ts';
 import type { ContentService } from '#server/services/content/content-service.ts';
+import type { SyncTarget } from '#server/services/content/replica.ts';
 import type { Logger } from 'pino';
 
 /** What one instance tells the others: a content change to apply, or "the content model may have changed: check it again". */
-export type Invalidation = { kind: 'change'; change: ContentChange } | { kind: 'model' };
+export type Invalidation = { kind: 'change'; change: ContentChange } | { kind: 'model' } | { kind: 'sync'; target: SyncTarget };
 
 /** Entry, asset and tag ids and the cache markers built from them (`type:article`, `tag:x`, `taxonomy`). */
 const id = z.string().regex(/^[\w.:-]{1,256}$/);
@@ -24,7 +25,12 @@ const messageSchema = z.object({
   v: z.literal(1),
   id: z.uuid(),
   origin: z.uuid(),
-  invalidation: z.discriminatedUnion('kind', [z.object({ kind: z.literal('change'), change: changeSchema }), z.object({ kind: z.literal('model') })]),
+  invalidation: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('change'), change: changeSchema }),
+    z.object({ kind: z.literal('model') }),
+    // With a replica each instance syncs itself (ADR 061): the message names what was published.
+    z.object({ kind: z.literal('sync'), target: z.object({ kind: z.enum(['Entry', 'Asset']), id, revision: z.number().int().optional(), gone: z.boolean().optional() }) }),
+  ]),
 });
 
 /** Larger messages are neither sent nor read: 10,000 ids fit with room to spare. */

@@ -1,3 +1,6 @@
+import { ALL_TAGS_DEPENDENCY, tagDependency, TAXONOMY_DEPENDENCY } from '#server/services/content/taxonomy.ts';
+
+import type { ReplicaChanges } from '#server/services/content/replica.ts';
 import type { Logger } from 'pino';
 
 /**
@@ -27,6 +30,26 @@ type ContentChangeListener = (change: ContentChange) => Promise<void> | void;
 export function dependenciesOf(change: ContentChange): string[] {
   if ('markers' in change) return change.markers;
   return [...change.affectedIds, ...(change.contentType ? [`type:${change.contentType}`] : [])];
+}
+
+/**
+ * The content changes one sync of the replica made (ADR 061), as the webhook used to report them: an entry or asset with the
+ * entries linking to it, a tag with the entries carrying it, the taxonomy. `linking` and `tagged` read the replica as it is now.
+ */
+export async function toContentChanges(
+  changes: ReplicaChanges,
+  lookups: { linking: (id: string) => readonly { id: string }[]; tagged: (tagId: string) => Promise<string[]> },
+): Promise<ContentChange[]> {
+  const entities = changes.entities.map(({ kind, id, before, after }): ContentChange => {
+    const contentType = (after ?? before)?.contentTypeId;
+    const linking = kind === 'Entry' ? lookups.linking(id).map((entity) => entity.id) : [];
+    return { action: after ? 'publish' : 'unpublish', entityType: kind, id, ...(contentType ? { contentType } : {}), affectedIds: [id, ...linking] };
+  });
+  const tags = await Promise.all(
+    changes.tags.map(async (id): Promise<ContentChange> => ({ action: 'save', entityType: 'Tag', id, affectedIds: await lookups.tagged(id), markers: [tagDependency(id), ALL_TAGS_DEPENDENCY] })),
+  );
+  const taxonomy: ContentChange[] = changes.taxonomy ? [{ action: 'save', entityType: 'TaxonomyConcept', id: 'taxonomy', affectedIds: [], markers: [TAXONOMY_DEPENDENCY] }] : [];
+  return [...entities, ...tags, ...taxonomy];
 }
 
 /** A tiny fan-out for content changes (search index, page cache); a failing listener is logged, never fatal. */

@@ -2,17 +2,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 import { getAdapter } from 'axios';
 import { createClient } from 'contentful';
+import { pino } from 'pino';
 
 import { createCdaEngine } from '#server/embedded/contentful/engine.ts';
 import { loadExportFile } from '#server/embedded/contentful/space-export.ts';
 import { createCdaAdapter } from '#server/embedded/contentful/transport.ts';
-import { createUpstreamGuard } from './upstream-guard.ts';
+import { createReplica } from './replica.ts';
 
 import type { ContentfulClientApi, CreateClientParams } from 'contentful';
 import type { Logger } from 'pino';
-import type { CdaEngine } from '#server/embedded/contentful/engine.ts';
+import type { CdaEngine, CdaResponse } from '#server/embedded/contentful/engine.ts';
 import type { CdaAxiosAdapter } from '#server/embedded/contentful/transport.ts';
-import type { UpstreamGuard } from './upstream-guard.ts';
+import type { ReplicaChanges } from './replica.ts';
 
 /** Credentials for Contentful's own APIs. Without `previewToken`, `preview` serves published content. */
 interface ContentfulCredentials {
@@ -27,16 +28,14 @@ interface ContentfulCredentials {
 }
 
 interface ContentfulClientsConfig {
-  /** Set to use Contentful; absent selects the embedded engine over `exportFile` (asset URLs under `assetBaseUrl`). */
+  /** Set to replicate a Contentful space; absent selects the embedded engine over `exportFile` (asset URLs under `assetBaseUrl`). */
   contentful?: ContentfulCredentials | undefined;
   exportFile?: string | undefined;
   assetBaseUrl?: string | undefined;
+  /** Longest single request to Contentful (the replica's syncs, preview), wall clock. */
   timeoutMs?: number | undefined;
-  /** Retries after 429, 5xx and network errors: by the upstream guard within the caller's deadline (remote, ADR 015), by the SDK (embedded). */
-  retryLimit?: number | undefined;
-  /** Remote: requests in flight at once (both clients together), and the breaker's failures and cool-down. */
-  maxConcurrency?: number | undefined;
-  breaker?: { failures: number; cooldownMs: number } | undefined;
+  /** The replica's file, its poll interval and how long a webhook's sync waits for the published version (ADR 061). */
+  replica?: { file: string; pollMs: number; catchUpMs?: number; pageLimit?: number } | undefined;
 }
 
 interface ContentfulClientsDeps {
@@ -45,55 +44,60 @@ interface ContentfulClientsDeps {
   /** Receives the SDK's log lines, which go to the console otherwise. */
   logHandler?: CreateClientParams['logHandler'];
   logger?: Logger;
+  /** What each sync of the replica changed (remote mode). */
+  onReplicaChange?: (changes: ReplicaChanges) => Promise<void> | void;
 }
 
 export type ContentfulClient = ContentfulClientApi<undefined>;
 export type ContentfulClients = Awaited<ReturnType<typeof createContentfulClients>>;
 
-const DEFAULT_BREAKER = { failures: 5, cooldownMs: 10_000 } as const;
-const BACKGROUND_BUDGET_MS = 30_000; // requests outside any visitor's request (search indexing, webhooks)
+/** What the delivery client answers before the first replica exists. */
+const NOT_LOADED: CdaResponse = {
+  status: 503,
+  headers: { 'content-type': 'application/vnd.contentful.delivery.v1+json' },
+  body: { sys: { type: 'Error', id: 'ServiceUnavailable' }, message: 'The content replica is not loaded yet: the first sync from Contentful is under way' },
+};
 
 /**
- * Real `contentful` SDK clients for delivery and preview. With credentials they talk to the CDA/CPA through the
- * upstream guard (ADR 015; the SDK's own retries are off); without, to the embedded engine in process (ADR 002).
+ * Real `contentful` SDK clients. Delivery always reads the in-process engine: over the export file (embedded), or over a
+ * replica of the Contentful space kept by the Sync API (ADR 061), so no visitor's request waits on Contentful. Preview
+ * talks to the Preview API directly (the Sync API offers it no deltas), within the request's deadline (ADR 015).
  */
 export async function createContentfulClients(config: ContentfulClientsConfig, deps: ContentfulClientsDeps = {}) {
   const timeoutMs = config.timeoutMs ?? 5000;
-  const retryLimit = config.retryLimit ?? 2;
-  const common = { timeout: timeoutMs, retryOnError: true, retryLimit, ...(deps.logHandler ? { logHandler: deps.logHandler } : {}) };
+  const common = { timeout: timeoutMs, ...(deps.logHandler ? { logHandler: deps.logHandler } : {}) };
   const credentials = config.contentful;
   if (credentials) {
-    const guard = createUpstreamGuard({
-      maxConcurrency: config.maxConcurrency ?? 8,
-      breaker: config.breaker ?? DEFAULT_BREAKER,
-      timeoutMs,
-      retryLimit,
-      logger: deps.logger,
+    const environment = credentials.environment ?? 'master';
+    // The SDK would wait out any X-Contentful-RateLimit-Reset, however long: the replica and preview decide instead.
+    const remote = (accessToken: string, host: string) =>
+      createClient({ ...common, retryOnError: false, adapter: createTimedAdapter(timeoutMs), space: credentials.spaceId, environment, accessToken, ...toHostOptions(host) });
+    const source = remote(credentials.accessToken, credentials.host ?? 'cdn.contentful.com');
+    const replicaConfig = config.replica ?? { file: '', pollMs: 0 };
+    const replica = createReplica({
+      client: source,
+      spaceId: credentials.spaceId,
+      environmentId: environment,
+      ...replicaConfig,
+      logger: deps.logger ?? pino({ level: 'silent' }),
+      onChange: (changes) => deps.onReplicaChange?.(changes),
     });
-    // The SDK would wait out any X-Contentful-RateLimit-Reset, however long: the guard retries instead.
-    const base = {
-      ...common,
-      retryOnError: false,
-      adapter: createGuardedAdapter(guard),
-      space: credentials.spaceId,
-      environment: credentials.environment ?? 'master',
-    };
-    const delivery = createClient({ ...base, accessToken: credentials.accessToken, ...toHostOptions(credentials.host ?? 'cdn.contentful.com') });
-    const preview = credentials.previewToken
-      ? createClient({ ...base, accessToken: credentials.previewToken, ...toHostOptions(credentials.previewHost ?? toPreviewHost(credentials.host)) })
-      : delivery;
-    return { delivery, preview, mode: 'remote' as const, previewAvailable: preview !== delivery, timeoutMs, retryLimit, engine: undefined };
+    const local = { handle: (request: Parameters<CdaEngine['handle']>[0]) => replica.engine?.handle(request) ?? NOT_LOADED };
+    const base = { ...common, retryOnError: false, space: credentials.spaceId, environment, host: 'replica.invalid' };
+    const delivery = createClient({ ...base, accessToken: 'replica', adapter: createCdaAdapter(local, { preview: false }) });
+    const preview = credentials.previewToken ? remote(credentials.previewToken, credentials.previewHost ?? toPreviewHost(credentials.host)) : delivery;
+    return { delivery, preview, mode: 'remote' as const, previewAvailable: preview !== delivery, timeoutMs, replica, get engine() { return replica.engine; } };
   }
   const engine = deps.engine ?? (await loadEngine(config, deps.logger));
   // The adapter answers; a non-routable host makes a request that somehow bypassed it fail instead of reaching Contentful.
-  const base = { ...common, space: engine.spaceId, environment: engine.environmentId, host: 'embedded.invalid' };
+  const base = { ...common, retryOnError: false, space: engine.spaceId, environment: engine.environmentId, host: 'embedded.invalid' };
   return {
     delivery: createClient({ ...base, accessToken: 'embedded-delivery', adapter: createCdaAdapter(engine, { preview: false }) }),
     preview: createClient({ ...base, accessToken: 'embedded-preview', adapter: createCdaAdapter(engine, { preview: true }) }),
     mode: 'embedded' as const,
     previewAvailable: true,
     timeoutMs,
-    retryLimit,
+    replica: undefined,
     engine,
   };
 }
@@ -126,7 +130,19 @@ export function withUpstreamDeadline<T>(expiresAt: number, work: () => T): T {
   return deadline.run(expiresAt, work);
 }
 
-/** axios's HTTP adapter under the upstream guard and the caller's deadline; each attempt's abort signal cuts off a dripping answer. */
-function createGuardedAdapter(guard: UpstreamGuard, http = getAdapter('http') as CdaAxiosAdapter): CdaAxiosAdapter {
-  return (config) => guard.run((signal) => http({ ...config, signal }), deadline.getStore() ?? Date.now() + BACKGROUND_BUDGET_MS);
+/** Contentful gave no answer within the request's deadline or the per-request timeout. */
+export class UpstreamTimeoutError extends Error {
+  override name = 'UpstreamTimeoutError';
+}
+
+/** axios's HTTP adapter, aborted at the caller's deadline or after `timeoutMs`, whichever is first: a dripping answer is cut off too. */
+function createTimedAdapter(timeoutMs: number, http = getAdapter('http') as CdaAxiosAdapter): CdaAxiosAdapter {
+  return (config) => {
+    const budgetMs = Math.min(timeoutMs, (deadline.getStore() ?? Infinity) - Date.now());
+    if (budgetMs <= 0) return Promise.reject(new UpstreamTimeoutError('no time left for Contentful before the deadline'));
+    const signal = AbortSignal.timeout(budgetMs);
+    return http({ ...config, signal }).catch((error: unknown) => {
+      throw signal.aborted ? Object.assign(new UpstreamTimeoutError(`no answer from Contentful within ${budgetMs} ms`), { cause: error }) : error;
+    });
+  };
 }

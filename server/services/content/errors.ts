@@ -1,16 +1,12 @@
-import { UpstreamUnavailableError } from './upstream-guard.ts';
-
-/** Retry-After when nothing more precise is known (no rate-limit reset, no breaker cool-down). */
+/** Retry-After of a 503 when content could not be read (a preview request Contentful did not answer, a replica not loaded yet). */
 export const DEFAULT_RETRY_AFTER_S = 30;
 
-/** Contentful could not answer in time. The service's only domain error: a missing entry is `null`, not an error. */
+/** Content could not be read (preview: Contentful did not answer in time). The service's only domain error: a missing entry is `null`, not an error. */
 export class ContentUnavailableError extends Error {
   override name = 'ContentUnavailableError';
-  /** Whole seconds to wait (at least 1): Contentful's own hint when it gave one. */
-  readonly retryAfterS: number;
+  readonly retryAfterS = DEFAULT_RETRY_AFTER_S;
 
   constructor(cause: unknown) {
     super('Content is temporarily unavailable', { cause });
-    this.retryAfterS = cause instanceof UpstreamUnavailableError ? Math.max(1, Math.ceil(cause.retryAfterMs / 1000)) : DEFAULT_RETRY_AFTER_S;
   }
 }

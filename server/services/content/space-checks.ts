@@ -23,8 +23,10 @@ export interface SpaceChecksOptions {
   onChange?: (status: SpaceStatus, previous: SpaceStatus) => void;
 }
 
-/** The HTTP status inside a `contentful` SDK error (its message is the JSON of the error data), if any. */
-function statusOf(error: unknown): number | undefined {
+/** The HTTP status of a `contentful` SDK error: axios's own (the sync calls), or inside the JSON message (the others). */
+export function errorStatus(error: unknown): number | undefined {
+  const direct = (error as { response?: { status?: unknown } } | null)?.response?.status;
+  if (typeof direct === 'number') return direct;
   try {
     const status = (JSON.parse((error as Error).message) as { status?: unknown }).status;
     return typeof status === 'number' ? status : undefined;
@@ -35,7 +37,7 @@ function statusOf(error: unknown): number | undefined {
 
 /** A space without tags or taxonomy answers 4xx there: the site runs without them. Anything else (5xx, 429, network) is a failed read. */
 export const isUnavailableFeature = (error: unknown): boolean => {
-  const status = statusOf(error);
+  const status = errorStatus(error);
   return status !== undefined && status >= 400 && status < 500 && status !== 429;
 };
 const orAbsent = (answer: Promise<boolean>) => answer.catch((error: unknown) => (isUnavailableFeature(error) ? false : Promise.reject(error)));
@@ -103,7 +105,7 @@ export function startSpaceChecks(options: SpaceChecksOptions) {
       const known = previous.state === 'ready' || previous.state === 'not-set-up';
       if (!known) store.set({ ...previous, state: 'unreachable' });
       // Not the SDK's error itself: its message carries the request headers, the token's last characters included.
-      const reason = statusOf(error) === undefined ? (error as Error).message : `${statusOf(error)} ${(error as Error).name}`;
+      const reason = errorStatus(error) === undefined ? (error as Error).message : `${errorStatus(error)} ${(error as Error).name}`;
       log.warn({ reason, failures, retryInMs: delayMs }, 'could not read the content model; retrying');
       schedule(delayMs);
       return store.get();
