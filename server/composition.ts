@@ -162,11 +162,18 @@ export async function createServices(config: Config, logger: Logger) {
   onReplica(async (changes) => {
     const engine = clients.engine;
     const found = await toContentChanges(changes, { linking: (id) => engine?.linking(id) ?? [], tagged: (tagId) => content.getTaggedEntryIds(tagId) });
+    let cacheKeys = 0;
     for (const change of found) {
-      content.invalidate(dependenciesOf(change));
+      cacheKeys += content.invalidate(dependenciesOf(change)).length;
       await events.emit(change);
     }
-    if (changes.model) await spaceChecks.recheck();
+    if (found.length > 0) logger.info({ changed: found.map((change) => change.id), affectedIds: [...new Set(found.flatMap((change) => change.affectedIds))], cacheKeys }, 'content invalidated');
+    // A new content model or locale fallback can change any result or page, and it is rare: drop them all.
+    if (changes.model) {
+      cache.clear();
+      pageCache.clear();
+      await spaceChecks.recheck();
+    }
     if (found.length > 0 || changes.model) cdn?.purge(purgeKeysOf(found.flatMap(dependenciesOf), changes.model));
   });
   // In process the first check takes milliseconds: its log comes before "server listening". So does a replica's.
@@ -189,10 +196,11 @@ export async function createServices(config: Config, logger: Logger) {
       events: coherence ? coherence.webhookEvents() : events,
       maxBodyBytes: config.maxBodyBytes,
       locales,
-      onModelChange: coherence ? coherence.onModelChange(() => spaceChecks.recheck()) : () => spaceChecks.recheck(),
+      // A replica tells the other instances through syncOthers; without one, the model check's own message does.
+      onModelChange: coherence && !clients.replica ? coherence.onModelChange(() => spaceChecks.recheck()) : () => spaceChecks.recheck(),
       cdn,
       replica: clients.replica,
-      syncOthers: coherence && ((request) => (request === 'model' ? coherence.onModelChange(async () => undefined)() : coherence.syncOthers(request))),
+      syncOthers: coherence?.syncOthers,
     }),
   };
 
@@ -205,7 +213,8 @@ export async function createServices(config: Config, logger: Logger) {
       ...(config.pageCacheMaxBytes > 0 ? { pageCache } : {}),
       routers,
       readiness: () => ({
-        content: spaceReadiness(modes.content, space.get()),
+        // A replica says where its content came from and how old it is (ADR 061): a restart while Contentful is down serves the file.
+        content: { ...spaceReadiness(modes.content, space.get()), ...(clients.replica ? { replica: clients.replica.status() } : {}) },
         search: search
           ? { mode: 'embedded', ready: search.isReady(), ...(search.isReady() ? {} : { detail: searchWait(space.get().state) }) }
           : { mode: 'algolia', ready: true },

@@ -45,7 +45,7 @@ if (cluster.isPrimary && config.webConcurrency > 1) {
   const fork = () => cluster.fork({ ...(heap.length > 0 ? mallocDefaults() : {}), COOKIE_SECRET: config.preview.cookieSecret });
   const primary = startPrimary({ workers: config.webConcurrency, logger, shutdownTimeoutMs: config.shutdownTimeoutMs, fork });
   if (config.contentful.webhookSecret && !config.redisUrl)
-    logger.warn('without REDIS_URL a webhook reaches one worker; the others serve their cached copies until CONTENT_CACHE_TTL_MS');
+    logger.warn('without REDIS_URL a webhook reaches one worker; the others sync at their next poll (CONTENTFUL_SYNC_POLL_MS)');
   process.on('SIGTERM', () => primary.shutdown('SIGTERM'));
   process.on('SIGINT', () => primary.shutdown('SIGINT'));
   process.on('SIGHUP', () => void primary.rollingRestart());

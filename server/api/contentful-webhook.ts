@@ -1,3 +1,5 @@
+import { setTimeout as delay } from 'node:timers/promises';
+
 import express, { Router } from 'express';
 
 import { purgeKeysOf } from '#server/services/cdn/surrogate-keys.ts';
@@ -12,6 +14,9 @@ import type { Replica, SyncTarget } from '#server/services/content/replica.ts';
 import type { Locale } from '#shared/content/types.ts';
 
 const WEBHOOK_TTL_S = 30;
+/** How long a webhook's answer waits for the replica to hold the change; Contentful gives up after 30 s (the sync goes on after it). */
+const WEBHOOK_ANSWER_MS = 10_000;
+
 /** The verification toolkit pulls in `got` (~4 MB of heap): loaded with the first signed delivery, not at start (ADR 055). */
 let toolkit: Promise<typeof import('@contentful/node-apps-toolkit')> | undefined;
 const loadToolkit = () => (toolkit ??= import('@contentful/node-apps-toolkit'));
@@ -123,18 +128,22 @@ async function linkingIds(content: ContentService, id: string, locales: readonly
  * With a replica (ADR 061) a webhook is a reason to sync, not a change to apply: what to sync up to, or `model` for content
  * types, locales, tags and taxonomy (which the replica reads from the CDA). Undefined: a topic not acted on.
  */
-export function toSyncRequest(topic: string, payload: WebhookBody & { sys?: { revision?: unknown } }): SyncTarget | 'model' | undefined {
+export function toSyncRequest(topic: string, payload: WebhookBody & { sys?: { revision?: unknown; publishedCounter?: unknown } }): SyncTarget | 'model' | undefined {
   const [, entity = '', action = ''] = topic.split('.');
   if ((entity === 'Entry' || entity === 'Asset') && ENTITY_ACTIONS.has(action)) {
     const id = payload.sys?.id;
     if (typeof id !== 'string' || !CONTENTFUL_ID.test(id)) throw new HttpError(400, `Webhook body has no sys.id of ${entity === 'Entry' ? 'an entry' : 'an asset'}`);
-    const revision = payload.sys?.revision;
+    // The CDA's `revision` is the CMA's `publishedCounter`: a payload may carry either.
+    const revision = payload.sys?.revision ?? payload.sys?.publishedCounter;
     // Only a publish leaves it on the delivery API; unarchive makes a draft.
     if (action !== 'publish') return { kind: entity, id, gone: true };
     return { kind: entity, id, ...(Number.isSafeInteger(revision) ? { revision: revision as number } : {}) };
   }
-  const metadata = (entity === 'Tag' && TAG_ACTIONS.has(action)) || ((entity === 'TaxonomyConcept' || entity === 'TaxonomyConceptScheme') && TAXONOMY_ACTIONS.has(action));
-  return metadata || MODEL_TOPIC.test(topic) ? 'model' : undefined;
+  if (entity === 'Tag' ? TAG_ACTIONS.has(action) : (entity === 'TaxonomyConcept' || entity === 'TaxonomyConceptScheme') && TAXONOMY_ACTIONS.has(action)) {
+    metadataId(payload, entity as MetadataChange['entityType']);
+    return 'model';
+  }
+  return MODEL_TOPIC.test(topic) ? 'model' : undefined;
 }
 
 /** Verifies Contentful's signature, accepts each signed request once (409 for a replay), invalidates what the change makes stale, tells listeners. */
@@ -192,11 +201,18 @@ export function createContentfulWebhookRouter(options: {
     if (options.replica) {
       const request = toSyncRequest(topic, payload);
       if (!request) return void res.status(202).json({ ignored: topic });
-      // Contentful waits for the answer, and the Sync API may lag by seconds: the sync runs on after it (invalidation follows the sync).
-      void (request === 'model' ? options.replica.syncModel() : options.replica.catchUp(request));
       options.syncOthers?.(request);
-      req.log.info({ topic, ...(request === 'model' ? { sync: 'model' } : request) }, 'content sync requested');
-      return void res.status(202).json({ syncing: request });
+      if (request === 'model') {
+        await options.replica.syncModel();
+        if (!MODEL_TOPIC.test(topic) || !options.onModelChange) return void res.status(200).json({ synced: 'model' });
+        const { state } = await options.onModelChange();
+        req.log.info({ topic, state }, 'content model checked again');
+        return void res.status(200).json({ checked: 'content model', state });
+      }
+      // The Sync API may lag the webhook by seconds: answer once the replica holds the change, or after a while with the sync still running.
+      const reached = await Promise.race([options.replica.catchUp(request), delay(WEBHOOK_ANSWER_MS, undefined, { ref: false })]);
+      req.log.info({ topic, ...request, reached: reached === true }, 'content synced');
+      return void res.status(reached === true ? 200 : 202).json(reached === true ? { synced: request } : { syncing: request });
     }
     const change = await toContentChange(topic, payload, options.content, options.locales());
     if (!change && options.onModelChange && MODEL_TOPIC.test(topic)) {

@@ -82,7 +82,7 @@ describe('WEB_CONCURRENCY', { timeout: 60_000 }, () => {
     const port = listening[0]!.port as number;
     expect(new Set(listening.map((line) => line.port))).toEqual(new Set([port]));
     expect(new Set(listening.map((line) => line.pid)).size).toBe(2);
-    expect(cluster.lines('without REDIS_URL a webhook reaches one worker; the others serve their cached copies until CONTENT_CACHE_TTL_MS')).toHaveLength(1);
+    expect(cluster.lines('without REDIS_URL a webhook reaches one worker; the others sync at their next poll (CONTENTFUL_SYNC_POLL_MS)')).toHaveLength(1);
 
     // A preview cookie one worker signed is valid on the other (a key of its own would clear it there).
     const entered = await fetch(`http://127.0.0.1:${port}/api/preview?secret=let-me-preview&path=/`, { redirect: 'manual' });

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+
 import pino from 'pino';
 
 import { createContentCache } from '#server/services/content/content-cache.ts';
@@ -23,8 +25,6 @@ export interface TestContentServiceOptions {
   maxBytes?: number;
   /** SDK per-request timeout. Default 5000 ms. */
   timeoutMs?: number;
-  /** SDK retries. Default 2, as in the app. */
-  retryLimit?: number;
 }
 
 export interface TestContentService {
@@ -33,6 +33,8 @@ export interface TestContentService {
   clients: ContentfulClients;
   /** What the SDK logged (retry warnings…); it would print to the console otherwise. */
   sdkLog: string[];
+  /** Over a fake: a delta sync with the model, so the replica holds what `fake.update` changed (ADR 061). */
+  sync: () => Promise<void>;
 }
 
 /**
@@ -46,7 +48,6 @@ export async function createTestContentService(options: TestContentServiceOption
   const logHandler = (level: string, data: unknown) => void sdkLog.push(`${level}: ${String(data)}`);
   const common = {
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    ...(options.retryLimit === undefined ? {} : { retryLimit: options.retryLimit }),
   };
   const { fake } = options;
   const clients = fake
@@ -58,15 +59,18 @@ export async function createTestContentService(options: TestContentServiceOption
             previewToken: fake.env.CONTENTFUL_PREVIEW_TOKEN,
             host: fake.origin,
           },
+          // The replica of the fake's space (ADR 061), in the fake's own DATA_DIR.
+          replica: { file: join(fake.env.DATA_DIR ?? '', 'test.replica'), pollMs: 0 },
           ...common,
         },
-        { logHandler },
+        { logHandler, logger },
       )
     : await createContentfulClients(common, {
         engine: createCdaEngine(parseSpaceExport(options.data ?? readDemoExport(), DEMO_EXPORT_FILE).space),
         logHandler,
       });
+  await clients.replica?.start();
   const cache = createContentCache({ ttlMs: options.ttlMs ?? 60_000, maxBytes: options.maxBytes ?? 64 * 1024 * 1024, logger });
   const content = createContentService({ delivery: clients.delivery, preview: clients.previewAvailable ? clients.preview : undefined, cache, logger });
-  return { content, cache, clients, sdkLog };
+  return { content, cache, clients, sdkLog, sync: async () => clients.replica?.syncModel() };
 }

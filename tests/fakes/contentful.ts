@@ -198,7 +198,16 @@ export async function startFakeContentful(options: FakeContentfulOptions = {}): 
       mode = { kind: 'ok' };
     },
     update: (edit) => {
+      const before = new Map(itemsOf(data).map((item) => [item.sys.id, JSON.stringify(item)]));
       edit(data);
+      // As a publish does: the changed entry or asset gets the next revision and a new publish time.
+      const now = new Date().toISOString();
+      for (const item of itemsOf(data)) {
+        if (before.get(item.sys.id) === JSON.stringify(item)) continue;
+        const sys = item.sys as Record<string, unknown>;
+        if (sys['publishedVersion'] === undefined) continue;
+        Object.assign(sys, { publishedCounter: Number(sys['publishedCounter'] ?? 1) + 1, publishedAt: now, updatedAt: now });
+      }
       engine.replace(toSpace(data));
     },
     close: async () => {
@@ -208,6 +217,8 @@ export async function startFakeContentful(options: FakeContentfulOptions = {}): 
     },
   };
 }
+
+const itemsOf = (data: RawExport) => [...data.entries, ...((data['assets'] ?? []) as RawExport['entries'])];
 
 /** A deep copy: the engine indexes and freezes what it is given, the test keeps editing `data`. */
 function toSpace(data: RawExport) {

@@ -71,7 +71,8 @@ export function createCdaEngine(initial: SpaceExport, options: CdaEngineOptions 
     },
     /** Adds, replaces and removes entries and assets in place (only those are re-indexed); returns what the delivery API now serves differently. */
     apply(changes: EntityChanges): ScopeChange[] {
-      const seen = index.apply(changes);
+      // An item stored again as it was (a delta re-sent) changes nothing the delivery API serves: not reported, not re-synced.
+      const seen = index.apply(changes).filter(({ before, after }) => !before || !after || !same(before, after));
       feed.record(seen);
       return seen;
     },
@@ -96,8 +97,9 @@ export function createCdaEngine(initial: SpaceExport, options: CdaEngineOptions 
   };
 }
 
+const same = (x: IndexedEntity, y: IndexedEntity) => JSON.stringify([x.sys, x.fields, x.metadata]) === JSON.stringify([y.sys, y.fields, y.metadata]);
+
 function diff(kind: 'Entry' | 'Asset', before: ReadonlyMap<string, IndexedEntity>, after: ReadonlyMap<string, IndexedEntity>): ScopeChange[] {
-  const same = (x: IndexedEntity, y: IndexedEntity) => JSON.stringify([x.sys, x.fields, x.metadata]) === JSON.stringify([y.sys, y.fields, y.metadata]);
   const changed: ScopeChange[] = [];
   for (const [id, entity] of after) {
     const old = before.get(id);

@@ -47,7 +47,10 @@ const link = (linkType: string, id: string) => ({ sys: { type: 'Link', linkType,
  * Lookups over an export, built once, then kept current entity by entity (`apply`): a delta of ten entries re-indexes ten
  * entries, not the space. The preview scope (drafts) is built on its first use: a replica of a real space never needs it.
  */
-export function indexSpaceExport(data: SpaceExport, options: { assetBaseUrl: string | false; spaceId?: string | undefined; environmentId?: string | undefined }) {
+export function indexSpaceExport(
+  data: SpaceExport,
+  options: { assetBaseUrl: string | false; spaceId?: string | undefined; environmentId?: string | undefined },
+) {
   const firstSys = data.entries[0]?.sys ?? data.assets[0]?.sys ?? data.contentTypes[0]?.sys;
   const spaceId = options.spaceId ?? firstSys?.space?.sys.id ?? 'embedded';
   const environmentId = options.environmentId ?? firstSys?.environment?.sys.id ?? 'master';

@@ -4,7 +4,7 @@ import { badRequest, unsupported } from './cda-errors.ts';
 import { parseIntParam } from './query.ts';
 
 import type { EndpointContext } from './endpoints.ts';
-import type { IndexedEntity, ScopeChange } from './export-index.ts';
+import type { IndexedEntity, LocaleSet, ScopeChange } from './export-index.ts';
 import type { QueryParams } from './query.ts';
 
 /**
@@ -47,7 +47,8 @@ export function createSyncFeed(initial: Iterable<IndexedEntity>) {
   function decode(text: string): Token {
     try {
       const token = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Token>;
-      if (token.epoch === epoch && [token.from, token.upto, token.limit].every(Number.isSafeInteger) && typeof token.initial === 'boolean') return token as Token;
+      if (token.epoch === epoch && [token.from, token.upto, token.limit].every(Number.isSafeInteger) && typeof token.initial === 'boolean')
+        return token as Token;
     } catch {
       // Falls through to the refusal below.
     }
@@ -77,7 +78,7 @@ export function createSyncFeed(initial: Iterable<IndexedEntity>) {
         more = true;
         break;
       }
-      items.push(entry.entity ? toSyncItem(entry.entity) : entry.tombstone);
+      items.push(entry.entity ? toSyncItem(entry.entity, context.scope.locales) : entry.tombstone);
       last = entry.seq;
     }
     const url = `${context.basePath}/sync?sync_token=`;
@@ -114,13 +115,21 @@ export function createSyncFeed(initial: Iterable<IndexedEntity>) {
 
 export type SyncFeed = ReturnType<typeof createSyncFeed>;
 
-/** A sync item: every locale's value of every served field (the CDA's `locale=*` shape), no `sys.locale`. */
-function toSyncItem(entity: IndexedEntity): Record<string, unknown> {
-  return { metadata: entity.metadata, sys: entity.sys, fields: entity.fields };
+/** A sync item: every delivered locale's value of every served field (the CDA's `locale=*` shape), no `sys.locale`. */
+function toSyncItem(entity: IndexedEntity, locales: LocaleSet): Record<string, unknown> {
+  // Locales switched off for delivery are hidden from the CDA (ADR 038), so their values stay out of the feed too.
+  const fields: Record<string, Record<string, unknown>> = {};
+  for (const [fieldId, values] of Object.entries(entity.fields)) {
+    const delivered = Object.entries(values).filter(([code]) => locales.has(code));
+    if (delivered.length > 0) fields[fieldId] = delivered.length === Object.keys(values).length ? values : Object.fromEntries(delivered);
+  }
+  return { metadata: entity.metadata, sys: entity.sys, fields };
 }
 
 function toTombstone(entity: IndexedEntity): Record<string, unknown> {
   const { space, environment, id, createdAt, revision } = entity.sys as Record<string, unknown>;
   const now = new Date().toISOString();
-  return { sys: { space, environment, id, type: entity.type === 'Entry' ? 'DeletedEntry' : 'DeletedAsset', createdAt, updatedAt: now, deletedAt: now, revision } };
+  return {
+    sys: { space, environment, id, type: entity.type === 'Entry' ? 'DeletedEntry' : 'DeletedAsset', createdAt, updatedAt: now, deletedAt: now, revision },
+  };
 }

@@ -58,7 +58,7 @@ export function createCoherence(options: {
         return recheck();
       },
     /** A webhook this instance received: every other instance syncs its replica up to the same version. */
-    syncOthers: (target: SyncTarget): void => void bus.publish({ kind: 'sync', target }),
+    syncOthers: (target: SyncTarget | 'model'): void => void bus.publish(target === 'model' ? { kind: 'model' } : { kind: 'sync', target }),
     status: () => bus.status(),
     close: async (): Promise<void> => {
       await Promise.all([bus.close(), limits.close()]);

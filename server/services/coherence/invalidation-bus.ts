@@ -29,7 +29,10 @@ const messageSchema = z.object({
     z.object({ kind: z.literal('change'), change: changeSchema }),
     z.object({ kind: z.literal('model') }),
     // With a replica each instance syncs itself (ADR 061): the message names what was published.
-    z.object({ kind: z.literal('sync'), target: z.object({ kind: z.enum(['Entry', 'Asset']), id, revision: z.number().int().optional(), gone: z.boolean().optional() }) }),
+    z.object({
+      kind: z.literal('sync'),
+      target: z.object({ kind: z.enum(['Entry', 'Asset']), id, revision: z.number().int().optional(), gone: z.boolean().optional() }),
+    }),
   ]),
 });
 

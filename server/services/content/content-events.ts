@@ -46,9 +46,17 @@ export async function toContentChanges(
     return { action: after ? 'publish' : 'unpublish', entityType: kind, id, ...(contentType ? { contentType } : {}), affectedIds: [id, ...linking] };
   });
   const tags = await Promise.all(
-    changes.tags.map(async (id): Promise<ContentChange> => ({ action: 'save', entityType: 'Tag', id, affectedIds: await lookups.tagged(id), markers: [tagDependency(id), ALL_TAGS_DEPENDENCY] })),
+    changes.tags.map(async (id): Promise<ContentChange> => ({
+      action: 'save',
+      entityType: 'Tag',
+      id,
+      affectedIds: await lookups.tagged(id),
+      markers: [tagDependency(id), ALL_TAGS_DEPENDENCY],
+    })),
   );
-  const taxonomy: ContentChange[] = changes.taxonomy ? [{ action: 'save', entityType: 'TaxonomyConcept', id: 'taxonomy', affectedIds: [], markers: [TAXONOMY_DEPENDENCY] }] : [];
+  const taxonomy: ContentChange[] = changes.taxonomy
+    ? [{ action: 'save', entityType: 'TaxonomyConcept', id: 'taxonomy', affectedIds: [], markers: [TAXONOMY_DEPENDENCY] }]
+    : [];
   return [...entities, ...tags, ...taxonomy];
 }
 

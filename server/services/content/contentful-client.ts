@@ -71,7 +71,15 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
     const environment = credentials.environment ?? 'master';
     // The SDK would wait out any X-Contentful-RateLimit-Reset, however long: the replica and preview decide instead.
     const remote = (accessToken: string, host: string) =>
-      createClient({ ...common, retryOnError: false, adapter: createTimedAdapter(timeoutMs), space: credentials.spaceId, environment, accessToken, ...toHostOptions(host) });
+      createClient({
+        ...common,
+        retryOnError: false,
+        adapter: createTimedAdapter(timeoutMs),
+        space: credentials.spaceId,
+        environment,
+        accessToken,
+        ...toHostOptions(host),
+      });
     const source = remote(credentials.accessToken, credentials.host ?? 'cdn.contentful.com');
     const replicaConfig = config.replica ?? { file: '', pollMs: 0 };
     const replica = createReplica({
@@ -86,7 +94,17 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
     const base = { ...common, retryOnError: false, space: credentials.spaceId, environment, host: 'replica.invalid' };
     const delivery = createClient({ ...base, accessToken: 'replica', adapter: createCdaAdapter(local, { preview: false }) });
     const preview = credentials.previewToken ? remote(credentials.previewToken, credentials.previewHost ?? toPreviewHost(credentials.host)) : delivery;
-    return { delivery, preview, mode: 'remote' as const, previewAvailable: preview !== delivery, timeoutMs, replica, get engine() { return replica.engine; } };
+    return {
+      delivery,
+      preview,
+      mode: 'remote' as const,
+      previewAvailable: preview !== delivery,
+      timeoutMs,
+      replica,
+      get engine() {
+        return replica.engine;
+      },
+    };
   }
   const engine = deps.engine ?? (await loadEngine(config, deps.logger));
   // The adapter answers; a non-routable host makes a request that somehow bypassed it fail instead of reaching Contentful.

@@ -1,3 +1,5 @@
+import { setTimeout as delay } from 'node:timers/promises';
+
 import { createCdaEngine } from '#server/embedded/contentful/engine.ts';
 import { markDeliveredAsPublished } from '#server/embedded/contentful/space-export-checks.ts';
 import { assetSchema, entrySchema } from '#server/embedded/contentful/space-export-schema.ts';
@@ -20,7 +22,7 @@ export type SyncClient = Pick<ContentfulClient, 'getContentTypes' | 'getLocales'
 export interface SyncTarget {
   kind: 'Entry' | 'Asset';
   id: string;
-  /** The published revision (`sys.revision`) the replica must reach; absent: any newer one than it holds. */
+  /** The published revision (`sys.revision`, the CMA's `publishedCounter`) the replica must reach; absent: any. */
   revision?: number | undefined;
   /** Unpublished, archived or deleted: the replica must no longer serve it. */
   gone?: boolean;
@@ -191,7 +193,8 @@ export function createReplica(options: ReplicaOptions) {
     engine ??= createCdaEngine(space, { assetBaseUrl: false, spaceId: options.spaceId, environmentId: options.environmentId });
     token = synced.nextSyncToken;
     log.info({ entries: space.entries.length, assets: space.assets.length, pageLimit }, 'initial sync done');
-    return changes ?? { entities: [], tags: [], taxonomy: false, model: false };
+    // The first replica of this process: the content-model check can now read it.
+    return changes ?? { entities: [], tags: [], taxonomy: false, model: true };
   }
 
   async function deltaSync(current: CdaEngine, since: string): Promise<ReplicaChanges> {
@@ -204,7 +207,12 @@ export function createReplica(options: ReplicaOptions) {
     const entities = current.apply(synced.items);
     token = synced.nextSyncToken;
     if (entities.length > 0) log.info({ changed: entities.length }, 'delta sync applied');
-    return { entities: [...(changes?.entities ?? []), ...entities], tags: changes?.tags ?? [], taxonomy: changes?.taxonomy ?? false, model: changes?.model ?? false };
+    return {
+      entities: [...(changes?.entities ?? []), ...entities],
+      tags: changes?.tags ?? [],
+      taxonomy: changes?.taxonomy ?? false,
+      model: changes?.model ?? false,
+    };
   }
 
   /** Reads the model again; when it differs, the engine re-indexes under it. */
@@ -212,7 +220,8 @@ export function createReplica(options: ReplicaOptions) {
     const model = await fetchModel();
     const before = current.snapshot();
     const next = toSpace(model, before.entries, before.assets);
-    const same = JSON.stringify([before.contentTypes, before.locales, before.tags, before.taxonomy.concepts]) ===
+    const same =
+      JSON.stringify([before.contentTypes, before.locales, before.tags, before.taxonomy.concepts]) ===
       JSON.stringify([next.contentTypes, next.locales, next.tags, next.taxonomy.concepts]);
     return same ? { entities: [], tags: [], taxonomy: false, model: false } : modelChanges(before, next, current.replace(next));
   }
@@ -248,7 +257,10 @@ export function createReplica(options: ReplicaOptions) {
       if (reason.waitMs !== undefined) rateLimitedUntil = Date.now() + reason.waitMs;
       if (reason.kind === 'too-big') pageLimit = Math.max(1, Math.floor(pageLimit / 2));
       if (reason.kind === 'token-rejected' || reason.kind === 'too-big') token = undefined;
-      log.error({ err: error, reason: reason.kind, ...(reason.waitMs ? { waitMs: reason.waitMs } : {}), servingFrom: source }, 'content sync failed; the last replica keeps serving');
+      log.error(
+        { err: error, reason: reason.kind, ...(reason.waitMs ? { waitMs: reason.waitMs } : {}), servingFrom: source },
+        'content sync failed; the last replica keeps serving',
+      );
     }
   }
 
@@ -286,15 +298,13 @@ export function createReplica(options: ReplicaOptions) {
 
   /** Syncs until the replica holds `target` (backing off, at most `catchUpMs`); resolves false when it did not in time. */
   async function catchUp(target: SyncTarget): Promise<boolean> {
-    const before = target.revision === undefined ? Number((engine?.delivered(target.kind, target.id)?.sys as { revision?: unknown } | undefined)?.revision ?? 0) : 0;
-    const wanted = target.revision === undefined && !target.gone ? { ...target, revision: before + 1 } : target;
     await sync();
     for (const waitMs of backoff(catchUpMs)) {
-      if (holds(wanted) || stopped) return true;
+      if (holds(target) || stopped) return true;
       await sleep(waitMs);
       await sync();
     }
-    if (holds(wanted)) return true;
+    if (holds(target)) return true;
     log.warn({ ...target, catchUpMs }, 'the replica did not reach the published version in time; the next sync brings it');
     return false;
   }
@@ -370,7 +380,12 @@ export function createReplica(options: ReplicaOptions) {
 export type Replica = ReturnType<typeof createReplica>;
 
 function merge(x: ReplicaChanges, y: ReplicaChanges): ReplicaChanges {
-  return { entities: [...x.entities, ...y.entities], tags: [...new Set([...x.tags, ...y.tags])], taxonomy: x.taxonomy || y.taxonomy, model: x.model || y.model };
+  return {
+    entities: [...x.entities, ...y.entities],
+    tags: [...new Set([...x.tags, ...y.tags])],
+    taxonomy: x.taxonomy || y.taxonomy,
+    model: x.model || y.model,
+  };
 }
 
 /** What a new model (or a fresh initial sync) changed besides entities: tags by id, the taxonomy, content types or locales. */
@@ -394,4 +409,4 @@ function rateLimitResetMs(error: unknown): number | undefined {
   return seconds.length > 0 ? Math.max(...seconds) * 1000 : undefined;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+const sleep = (ms: number) => delay(ms, undefined, { ref: false });
