@@ -66,7 +66,6 @@ export async function createContentStack(config: Config, logger: Logger) {
 }
 
 const SPACE_RECHECK_MS = 30_000;
-const SPACE_READY_RECHECK_MS = 5 * 60_000;
 const searchWait = (state: string) => (state === 'not-set-up' ? 'waiting for the content model' : 'building the index');
 
 /** The composition root: builds every service, adapter and router from config; app.ts mounts them. */
@@ -143,13 +142,13 @@ export async function createServices(config: Config, logger: Logger) {
   const modelChecks = config.modelValidation
     ? startModelChecks({ content, events, embedded: clients.mode === 'embedded', assetsDir, logger, onChange: (ids) => void pageCache.invalidate(ids) })
     : undefined;
-  // The content-model check (ADR 038): at start, on ContentType/Locale webhooks, and every 30 s while a live space is not set up (then every 5 min).
+  // The content-model check (ADR 038): at start, when a sync changed the model, and every 30 s while a live space is not set up (re-reading it first).
   const spaceChecks = startSpaceChecks({
     client: clients.delivery,
     store: space,
     logger,
     recheckMs: clients.mode === 'remote' ? SPACE_RECHECK_MS : 0,
-    readyRecheckMs: clients.mode === 'remote' ? SPACE_READY_RECHECK_MS : 0,
+    refresh: clients.replica?.syncModel,
     // Results and pages built from the old model may be wrong (fields read as missing, a locale's fallbacks): rare, so drop them all.
     onChange: () => {
       content.invalidate(MODEL_DEPENDENCIES);

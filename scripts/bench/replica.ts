@@ -187,7 +187,15 @@ async function runFake(size: number, calls: number, dir: string): Promise<void> 
   const engine = createCdaEngine(space, { accessTokens: FAKE_TOKENS });
   const byId = new Map(space.entries.map((entry) => [entry.sys.id, entry]));
   let cursor = 0;
+  let syncPages = 0;
   const app = express();
+  app.use((req, _res, next) => {
+    if (/\/sync(\?|$)/.test(req.url)) syncPages++;
+    next();
+  });
+  // How far a replica's initial sync got (a crashed child cannot say).
+  const pages = Math.ceil((space.entries.length + space.assets.length) / 500);
+  app.get('/__bench/stats', (_req, res) => void res.json({ syncPages, pages }));
   // Publishes `n` generated entries spread over the space (as editors would), answering with the revisions to expect.
   app.post('/__bench/publish', (req, res) => {
     const n = Number(req.query['n'] ?? DELTA_ENTRIES);
@@ -231,7 +239,17 @@ async function runSync(origin: string, dir: string, fakePid: number): Promise<vo
   const file = replicaPath(dir, SPACE, ENVIRONMENT);
   const samples = JSON.parse(readFileSync(join(dir, 'samples.json'), 'utf8')) as Samples;
   const logs: Array<{ msg?: string; time?: number }> = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as { msg?: string; time?: number }) });
+  // The replica's log lines are kept for their times, and name the phase a crash happened in.
+  const logger = pino(
+    { level: 'info' },
+    {
+      write: (line: string) => {
+        const parsed = JSON.parse(line) as { msg?: string; time?: number };
+        logs.push(parsed);
+        if (parsed.msg === 'initial sync done') phase('initial sync: writing the file');
+      },
+    },
+  );
   const values: Values = {};
 
   // What the process holds before any content: the modules a server loads, for the growth per entry.
@@ -295,15 +313,17 @@ async function runSync(origin: string, dir: string, fakePid: number): Promise<vo
 
   phase('10-entry deltas');
   const deltas: Timed[] = [];
+  const revisions: Array<[served: number, cda: number]> = [];
   for (let r = 0; r < DELTA_ROUNDS; r++) {
     const published = (await (await fetch(`${origin}/__bench/publish?n=${DELTA_ENTRIES}`, { method: 'POST' })).json()) as Array<{ id: string; revision: number; updatedAt: string }>;
     deltas.push(await timedSync(() => replica.sync()));
     const missing = published.filter(({ id, updatedAt }) => engine.delivered('Entry', id)?.sys['updatedAt'] !== updatedAt);
     if (missing.length > 0) throw new Error(`the delta did not bring ${missing.map(({ id }) => id).join(', ')}`);
-    // What the replica serves as `sys.revision` against the fake's (the CDA's), for the webhook catch-up that compares them.
-    const first = published[0];
-    if (first) values['revisionServed'] = `${String(engine.delivered('Entry', first.id)?.sys['revision'])} (CDA ${first.revision})`;
+    // Whether the replica serves the CDA's `sys.revision`: the webhook catch-up (replica.catchUp) compares it with the published one.
+    for (const { id, revision } of published) revisions.push([Number(engine.delivered('Entry', id)?.sys['revision']), revision]);
   }
+  const wrong = revisions.filter(([served, cda]) => served !== cda);
+  values['revisionServed'] = `${revisions.length - wrong.length} of ${revisions.length}${wrong[0] ? ` (e.g. ${wrong[0][0]} for the CDA's ${wrong[0][1]})` : ''}`;
   values['deltaMs'] = round(median(deltas.map((d) => d.syncMs)), 1);
   if (deltas.every((d) => d.appliedMs !== undefined)) values['deltaAppliedMs'] = median(deltas.map((d) => d.appliedMs ?? 0));
   values['deltaWrittenMs'] = deltas.some((d) => d.writtenMs === undefined) ? 'no rewrite' : round(median(deltas.map((d) => d.writtenMs ?? 0)));
@@ -486,7 +506,10 @@ async function runSize(size: number, calls: number, execArgv: string[]): Promise
     const failures: string[] = [];
     const sync = await measure('sync', [...common, '--fake-pid', String(fake.pid)], execArgv);
     Object.assign(values, sync.values);
-    if (sync.failure) failures.push(sync.failure);
+    if (sync.failure) {
+      const stats = (await (await fetch(`${ready}/__bench/stats`)).json()) as { syncPages: number; pages: number };
+      failures.push(`${sync.failure} (the fake had served ${stats.syncPages} sync pages of the ${stats.pages} an initial sync takes)`);
+    }
     if (values['fileMb'] !== undefined) {
       for (const role of ['load', 'restart']) {
         const outcome = await measure(role, common, execArgv);
@@ -543,7 +566,7 @@ async function main(): Promise<void> {
     ['… longest event-loop block, ms', (v) => cell(v, 'deltaBlockedMs')],
     [`engine.apply of ${DELTA_ENTRIES} entries alone, ms`, (v) => cell(v, 'applyMs')],
     ['full re-index (engine.replace), ms', (v) => cell(v, 'replaceMs')],
-    ['sys.revision the replica serves after a republish', (v) => cell(v, 'revisionServed')],
+    ['republished entries served with the CDA\'s sys.revision', (v) => cell(v, 'revisionServed')],
     ['sync with nothing new: replica.sync(), ms / file rewritten at', (v) => `${cell(v, 'emptyMs')} / ${cell(v, 'emptyWrittenMs')}`],
     ['poll with the model: syncModel(), ms / file rewritten at', (v) => `${cell(v, 'pollMs')} / ${cell(v, 'pollWrittenMs')}`],
     ['… longest event-loop block, ms', (v) => cell(v, 'pollBlockedMs')],

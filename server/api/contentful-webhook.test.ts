@@ -1,24 +1,28 @@
+import { setTimeout as delay } from 'node:timers/promises';
+
 import { signRequest } from '@contentful/node-apps-toolkit';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { entryOf, startFakeContentful } from '../../tests/fakes/contentful.ts';
+import { entryOf, readDemoExport, startFakeContentful } from '../../tests/fakes/contentful.ts';
 import { createContentTestApp, WEBHOOK_SECRET } from '../../tests/fakes/contentful-app.ts';
 import { waitForRequestLog } from '../../tests/fakes/test-app.ts';
 
-import type { FakeContentful, FakeRequest, RawExport } from '../../tests/fakes/contentful.ts';
+import type { FakeContentful, RawExport } from '../../tests/fakes/contentful.ts';
 import type { ContentTestApp } from '../../tests/fakes/contentful-app.ts';
+import type { LogLine } from '../../tests/fakes/test-app.ts';
 
 /**
- * `POST /api/webhooks/contentful` on the real app over a fake Contentful:
- * signatures made with Contentful's own signing code, invalidation observed
- * as fresh content (the fake's space is edited as a publish would) and as
- * upstream requests.
+ * `POST /api/webhooks/contentful` on the real app over a fake Contentful, served from the app's replica of the space (ADR 061):
+ * signatures made with Contentful's own signing code; a webhook makes the replica sync (the fake's space is edited as a publish
+ * would), and invalidation is observed as fresh content, as pages the page cache still answers (HIT, same ETag) and as the one
+ * `content invalidated` line a sync that applied changes logs. No visitor request reaches the fake, so none is counted.
  */
 const PATH = '/api/webhooks/contentful';
 const CONTENT_TYPE = 'application/vnd.contentful.management.v1+json';
 /** Pages render the same for this host whatever port supertest picks, so the page cache takes part. */
 const HOST = 'vitrine.test';
+const ARTICLE = '/articles/oak-ash-walnut';
 
 interface Delivery {
   topic: string;
@@ -27,9 +31,17 @@ interface Delivery {
   secret?: string;
 }
 
-function entryPayload(id: string, contentType: string): string {
+type RawItem = RawExport['entries'][number];
+
+/** An entry's CMA body as Contentful sends it on publish; `publishedCounter` is the revision the replica must reach (absent: any). */
+function entryPayload(id: string, contentType: string, publishedCounter?: number): string {
   return JSON.stringify({
-    sys: { type: 'Entry', id, contentType: { sys: { type: 'Link', linkType: 'ContentType', id: contentType } }, revision: 3 },
+    sys: {
+      type: 'Entry',
+      id,
+      contentType: { sys: { type: 'Link', linkType: 'ContentType', id: contentType } },
+      ...(publishedCounter === undefined ? {} : { publishedCounter }),
+    },
     fields: {},
   });
 }
@@ -43,7 +55,50 @@ function deliver(app: ContentTestApp['app'], delivery: Delivery, headers = signe
   return request(app).post(PATH).set(headers).send(delivery.body);
 }
 
-const articleQuery = (slug: string) => (r: FakeRequest) => r.resource === '/entries' && r.query['fields.slug'] === slug && !r.preview;
+/** Edits the fake's space as a publish in Contentful would (the changed items get the next `publishedCounter`); returns the edited export. */
+function publish(fake: FakeContentful, edit: (data: RawExport) => void): RawExport {
+  let edited: RawExport | undefined;
+  fake.update((data) => {
+    edit(data);
+    edited = data;
+  });
+  if (!edited) throw new Error('the fake did not run the edit');
+  return edited;
+}
+
+function itemOf(data: RawExport, id: string): RawItem {
+  const item = [...data.entries, ...((data['assets'] ?? []) as RawItem[])].find((candidate) => candidate.sys.id === id);
+  if (!item) throw new Error(`no entry or asset ${id} in the export`);
+  return item;
+}
+
+/** The published revision of an entry or asset (the CMA's `publishedCounter`, the CDA's `sys.revision`). */
+function revisionOf(data: RawExport, id: string): number {
+  const revision = itemOf(data, id).sys['publishedCounter'];
+  if (typeof revision !== 'number') throw new Error(`${id} has no publishedCounter`);
+  return revision;
+}
+
+/** The `content invalidated` lines logged after the first `from` lines (one per sync that changed something). */
+const invalidations = (logs: readonly LogLine[], from = 0) => logs.slice(from).filter((line) => line.msg === 'content invalidated');
+
+/** GET `path` and say whether the page cache answered it. */
+async function visit(t: ContentTestApp, path: string) {
+  const res = await request(t.app).get(path).set('Host', HOST);
+  const line = await waitForRequestLog(t.logs, res.headers['x-request-id'] as string);
+  return { res, cache: line['cache'] };
+}
+
+/** Renders `path` and waits until the page cache serves it (it stores pages off the request path); returns that answer. */
+async function cachePage(t: ContentTestApp, path: string) {
+  await visit(t, path);
+  for (let i = 0; i < 50; i++) {
+    const page = await visit(t, path);
+    if (page.cache === 'HIT') return page.res;
+    await delay(10);
+  }
+  throw new Error(`${path} never came from the page cache`);
+}
 
 /** A fresh fake Contentful and a webhook-enabled app (logs captured) for each test of the enclosing describe. */
 function useWebhookApp(): { fake: FakeContentful; t: ContentTestApp } {
@@ -53,6 +108,7 @@ function useWebhookApp(): { fake: FakeContentful; t: ContentTestApp } {
     ctx.t = await createContentTestApp({ ...ctx.fake.env, CONTENTFUL_WEBHOOK_SECRET: WEBHOOK_SECRET }, { captureLogs: true });
   });
   afterEach(async () => {
+    await ctx.t.services.close();
     await ctx.fake.close();
   });
   return ctx;
@@ -61,87 +117,201 @@ function useWebhookApp(): { fake: FakeContentful; t: ContentTestApp } {
 describe('Contentful webhook: invalidation', () => {
   const ctx = useWebhookApp();
 
-  it('answers a valid publish with 200 and serves the changed entry fresh', async () => {
-    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
-    ctx.fake.update((data) => {
-      entryOf(data, 'article-oak-ash-walnut').fields['title'] = { 'en-US': 'Oak, ash or walnut, revised' };
+  it('answers a publish with 200 once the replica holds its revision and serves the changed entry fresh', async () => {
+    await cachePage(ctx.t, ARTICLE);
+    const data = publish(ctx.fake, (raw) => {
+      entryOf(raw, 'article-oak-ash-walnut').fields['title'] = { 'en-US': 'Oak, ash or walnut, revised' };
     });
-    const cached = await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    const revision = revisionOf(data, 'article-oak-ash-walnut');
+    const cached = await visit(ctx.t, ARTICLE);
+    const from = ctx.t.logs.length;
 
-    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Entry.publish', body: entryPayload('article-oak-ash-walnut', 'article') });
-    const fresh = await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Entry.publish', body: entryPayload('article-oak-ash-walnut', 'article', revision) });
+    const fresh = await visit(ctx.t, ARTICLE);
+    const lines = invalidations(ctx.t.logs, from);
 
-    expect(cached.text).not.toContain('Oak, ash or walnut, revised');
+    // Until the webhook, the replica has not synced: the cached page is still served.
+    expect(cached.cache).toBe('HIT');
+    expect(cached.res.text).not.toContain('Oak, ash or walnut, revised');
+    expect(revision).toBe(revisionOf(readDemoExport(), 'article-oak-ash-walnut') + 1);
     expect(res.status).toBe(200);
-    expect(res.body.invalidated).toContain('article-oak-ash-walnut');
-    expect(fresh.status).toBe(200);
-    expect(fresh.text).toContain('<title>Oak, ash or walnut, revised · Vitrine</title>');
+    expect(res.body).toEqual({ synced: { kind: 'Entry', id: 'article-oak-ash-walnut', revision } });
+    expect(fresh.cache).toBe('MISS');
+    expect(fresh.res.status).toBe(200);
+    expect(fresh.res.text).toContain('<title>Oak, ash or walnut, revised · Vitrine</title>');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ changed: ['article-oak-ash-walnut'], affectedIds: expect.arrayContaining(['article-oak-ash-walnut']) });
+    expect(lines[0]?.['cacheKeys']).toBeGreaterThan(0);
+  });
+
+  it('answers once the replica caught up with an entry the Sync API does not have yet', async () => {
+    const listed = await cachePage(ctx.t, '/articles');
+    const missing = await visit(ctx.t, '/articles/late-arrival');
+    // The webhook comes first; the fake publishes the entry only 500 ms later, as a lagging Sync API would.
+    const answer = deliver(ctx.t.app, { topic: 'ContentManagement.Entry.publish', body: entryPayload('article-late-arrival', 'article') }).then((res) => ({
+      res,
+      at: Date.now(),
+    }));
+    await delay(500);
+    const publishedAt = Date.now();
+    publish(ctx.fake, (raw) => {
+      const source = entryOf(raw, 'article-rendering-light');
+      const copy = structuredClone(source);
+      copy.sys.id = 'article-late-arrival';
+      copy.fields['title'] = { 'en-US': 'A late arrival' };
+      copy.fields['slug'] = { 'en-US': 'late-arrival' };
+      // The newest article, so the first page of the list shows it.
+      copy.fields['publishDate'] = { 'en-US': new Date().toISOString().slice(0, 10) };
+      raw.entries.push(copy);
+    });
+
+    const { res, at } = await answer;
+    const page = await visit(ctx.t, '/articles/late-arrival');
+    const list = await visit(ctx.t, '/articles');
+
+    expect(missing.res.status).toBe(404);
+    expect(listed.text).not.toContain('href="/articles/late-arrival"');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ synced: { kind: 'Entry', id: 'article-late-arrival' } });
+    // Not answered on the first sync (which did not have it), but after the one that brought it.
+    expect(at).toBeGreaterThanOrEqual(publishedAt);
+    expect(ctx.fake.count((r) => r.resource === '/sync')).toBeGreaterThan(2);
+    expect(page.res.status).toBe(200);
+    expect(page.res.text).toContain('<title>A late arrival · Vitrine</title>');
+    expect(list.cache).toBe('MISS');
+    expect(list.res.text).toContain('href="/articles/late-arrival"');
+    expect(invalidations(ctx.t.logs)).toEqual([expect.objectContaining({ changed: ['article-late-arrival'] })]);
+  });
+
+  it('answers once the replica caught up with a revision the Sync API does not have yet', async () => {
+    await cachePage(ctx.t, ARTICLE);
+    // The webhook announces the next revision; the fake publishes it only 500 ms later, as a lagging Sync API would.
+    const revision = revisionOf(readDemoExport(), 'article-oak-ash-walnut') + 1;
+    const answer = deliver(ctx.t.app, {
+      topic: 'ContentManagement.Entry.publish',
+      body: entryPayload('article-oak-ash-walnut', 'article', revision),
+    }).then((res) => ({ res, at: Date.now() }));
+    await delay(500);
+    const publishedAt = Date.now();
+    const data = publish(ctx.fake, (raw) => {
+      entryOf(raw, 'article-oak-ash-walnut').fields['title'] = { 'en-US': 'Oak, ash or walnut, published late' };
+    });
+
+    const { res, at } = await answer;
+    const fresh = await visit(ctx.t, ARTICLE);
+
+    expect(revisionOf(data, 'article-oak-ash-walnut')).toBe(revision);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ synced: { kind: 'Entry', id: 'article-oak-ash-walnut', revision } });
+    // The first syncs found the old revision; the answer came with the one after the publish.
+    expect(at).toBeGreaterThanOrEqual(publishedAt);
+    expect(ctx.fake.count((r) => r.resource === '/sync')).toBeGreaterThan(2);
+    expect(fresh.cache).toBe('MISS');
+    expect(fresh.res.text).toContain('<title>Oak, ash or walnut, published late · Vitrine</title>');
+    expect(invalidations(ctx.t.logs)).toEqual([expect.objectContaining({ changed: ['article-oak-ash-walnut'] })]);
   });
 
   it('invalidates the entries linking to the changed one and logs them', async () => {
-    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
-    await request(ctx.t.app).get('/models/ostra-lounge-chair').set('Host', HOST);
-    ctx.fake.update((data) => {
-      entryOf(data, 'model-ostra-lounge-chair').fields['name'] = { 'en-US': 'Ostra Chair, renamed' };
+    await cachePage(ctx.t, ARTICLE);
+    await cachePage(ctx.t, '/models/ostra-lounge-chair');
+    const linked = await request(ctx.t.app).get('/api/content/article/oak-ash-walnut');
+    const data = publish(ctx.fake, (raw) => {
+      entryOf(raw, 'model-ostra-lounge-chair').fields['name'] = { 'en-US': 'Ostra Chair, renamed' };
     });
-    ctx.fake.clearLog();
+    const from = ctx.t.logs.length;
 
-    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Entry.publish', body: entryPayload('model-ostra-lounge-chair', 'model') });
-    const model = await request(ctx.t.app).get('/models/ostra-lounge-chair').set('Host', HOST);
+    const res = await deliver(ctx.t.app, {
+      topic: 'ContentManagement.Entry.publish',
+      body: entryPayload('model-ostra-lounge-chair', 'model', revisionOf(data, 'model-ostra-lounge-chair')),
+    });
+    const model = await visit(ctx.t, '/models/ostra-lounge-chair');
+    const articlePage = await visit(ctx.t, ARTICLE);
     const article = await request(ctx.t.app).get('/api/content/article/oak-ash-walnut');
-    const line = ctx.t.logs.find((l) => l.msg === 'content invalidated');
+    const lines = invalidations(ctx.t.logs, from);
 
     expect(res.status).toBe(200);
-    expect([...(res.body.invalidated as string[])].sort()).toEqual([
+    expect(res.body).toEqual({ synced: { kind: 'Entry', id: 'model-ostra-lounge-chair', revision: revisionOf(data, 'model-ostra-lounge-chair') } });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.['changed']).toEqual(['model-ostra-lounge-chair']);
+    expect([...(lines[0]?.['affectedIds'] as string[])].sort()).toEqual([
       'article-behind-the-vitrine',
       'article-designed-to-be-taken-apart',
       'article-oak-ash-walnut',
       'article-two-hundred-photographs-of-a-chair',
       'model-ostra-lounge-chair',
     ]);
-    expect(model.text).toContain('<h1>Ostra Chair, renamed</h1>');
+    expect(lines[0]?.['cacheKeys']).toBeGreaterThan(0);
+    expect(model.cache).toBe('MISS');
+    expect(model.res.text).toContain('<h1>Ostra Chair, renamed</h1>');
+    // The linking article's cached page and content query went too: both show the new name.
+    expect(articlePage.cache).toBe('MISS');
+    expect(articlePage.res.text).toContain('Ostra Chair, renamed');
+    expect(linked.body.body.links.entries['model-ostra-lounge-chair'].title).not.toBe('Ostra Chair, renamed');
     expect(article.body.body.links.entries['model-ostra-lounge-chair'].title).toBe('Ostra Chair, renamed');
-    expect(ctx.fake.count((r) => articleQuery('oak-ash-walnut')(r) && r.query['locale'] === 'en-US')).toBe(1);
-    expect(line).toMatchObject({ id: 'model-ostra-lounge-chair', topic: 'ContentManagement.Entry.publish', contentType: 'model' });
-    expect(line?.['linking']).toEqual(expect.arrayContaining(['article-oak-ash-walnut', 'article-two-hundred-photographs-of-a-chair']));
   });
 
   it('leaves content that does not depend on the change cached', async () => {
-    await request(ctx.t.app).get('/articles/rendering-light').set('Host', HOST);
-    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
-    ctx.fake.clearLog();
+    // The article's page links no model and lists none (its dependencies name neither the vase nor `type:model`).
+    const unrelated = await cachePage(ctx.t, '/articles/rendering-light');
+    const unrelatedJson = await request(ctx.t.app).get('/api/content/article/rendering-light');
+    await cachePage(ctx.t, '/models/tide-vase');
+    const data = publish(ctx.fake, (raw) => {
+      entryOf(raw, 'model-tide-vase').fields['name'] = { 'en-US': 'Tide Vase, renamed' };
+    });
+    const from = ctx.t.logs.length;
 
-    await deliver(ctx.t.app, { topic: 'ContentManagement.Entry.publish', body: entryPayload('page-privacy', 'page') });
-    await request(ctx.t.app).get('/articles/rendering-light').set('Host', HOST);
+    const res = await deliver(ctx.t.app, {
+      topic: 'ContentManagement.Entry.publish',
+      body: entryPayload('model-tide-vase', 'model', revisionOf(data, 'model-tide-vase')),
+    });
+    const vase = await visit(ctx.t, '/models/tide-vase');
+    const after = await visit(ctx.t, '/articles/rendering-light');
+    const afterJson = await request(ctx.t.app).get('/api/content/article/rendering-light');
+    const lines = invalidations(ctx.t.logs, from);
 
-    expect(ctx.fake.count(articleQuery('rendering-light'))).toBe(0);
+    expect(res.status).toBe(200);
+    expect(vase.cache).toBe('MISS');
+    expect(vase.res.text).toContain('<h1>Tide Vase, renamed</h1>');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.['changed']).toEqual(['model-tide-vase']);
+    expect(lines[0]?.['affectedIds']).toContain('model-tide-vase');
+    expect(lines[0]?.['affectedIds']).not.toContain('article-rendering-light');
+    expect(after.cache).toBe('HIT');
+    expect(after.res.headers['etag']).toBe(unrelated.headers['etag']);
+    expect(after.res.text).toBe(unrelated.text);
+    expect(afterJson.headers['etag']).toBe(unrelatedJson.headers['etag']);
+    expect(afterJson.text).toBe(unrelatedJson.text);
   });
 
   it('invalidates pages built from a changed asset', async () => {
-    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
-    ctx.fake.update((data) => {
-      const assets = data['assets'] as Array<{ sys: { id: string }; fields: Record<string, Record<string, unknown>> }>;
-      const hero = assets.find((a) => a.sys.id === 'hero-oak-ash-walnut');
-      if (!hero) throw new Error('no hero asset');
-      hero.fields['description'] = { 'en-US': 'A new hero description' };
+    const before = await cachePage(ctx.t, ARTICLE);
+    const data = publish(ctx.fake, (raw) => {
+      itemOf(raw, 'hero-oak-ash-walnut').fields['description'] = { 'en-US': 'A new hero description' };
     });
-    ctx.fake.clearLog();
+    const revision = revisionOf(data, 'hero-oak-ash-walnut');
+    const from = ctx.t.logs.length;
 
+    // The CDA's name for the published revision: a payload may carry `revision` instead of `publishedCounter`.
     const res = await deliver(ctx.t.app, {
       topic: 'ContentManagement.Asset.publish',
-      body: JSON.stringify({ sys: { type: 'Asset', id: 'hero-oak-ash-walnut' }, fields: {} }),
+      body: JSON.stringify({ sys: { type: 'Asset', id: 'hero-oak-ash-walnut', revision }, fields: {} }),
     });
-    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    const after = await visit(ctx.t, ARTICLE);
 
     expect(res.status).toBe(200);
-    expect(ctx.fake.count((r) => articleQuery('oak-ash-walnut')(r) && r.query['locale'] === 'en-US')).toBe(1);
+    expect(res.body).toEqual({ synced: { kind: 'Asset', id: 'hero-oak-ash-walnut', revision } });
+    expect(before.text).not.toContain('A new hero description');
+    expect(after.cache).toBe('MISS');
+    expect(after.res.text).toContain('A new hero description');
+    expect(invalidations(ctx.t.logs, from)).toEqual([expect.objectContaining({ changed: ['hero-oak-ash-walnut'] })]);
   });
 
   it('drops an unpublished entry from the lists', async () => {
     const before = await request(ctx.t.app).get('/articles').set('Host', HOST);
-    ctx.fake.update((data) => {
+    publish(ctx.fake, (data) => {
       data.entries = data.entries.filter((e) => e.sys.id !== 'article-behind-the-vitrine');
     });
+    const from = ctx.t.logs.length;
 
     const res = await deliver(ctx.t.app, {
       topic: 'ContentManagement.Entry.unpublish',
@@ -151,21 +321,28 @@ describe('Contentful webhook: invalidation', () => {
     const gone = await request(ctx.t.app).get('/articles/behind-the-vitrine').set('Host', HOST);
 
     expect(res.status).toBe(200);
+    expect(res.body).toEqual({ synced: { kind: 'Entry', id: 'article-behind-the-vitrine', gone: true } });
     expect(before.text).toContain('/articles/behind-the-vitrine');
     expect(after.text).not.toContain('href="/articles/behind-the-vitrine"');
     expect(gone.status).toBe(404);
+    expect(invalidations(ctx.t.logs, from)).toEqual([expect.objectContaining({ changed: ['article-behind-the-vitrine'] })]);
   });
 
   it('answers an unknown topic with 202 and invalidates nothing', async () => {
-    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    const cached = await cachePage(ctx.t, ARTICLE);
     ctx.fake.clearLog();
+    const from = ctx.t.logs.length;
 
     const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Entry.auto_save', body: entryPayload('article-oak-ash-walnut', 'article') });
-    await request(ctx.t.app).get('/articles/oak-ash-walnut').set('Host', HOST);
+    const after = await visit(ctx.t, ARTICLE);
 
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ ignored: 'ContentManagement.Entry.auto_save' });
-    expect(ctx.fake.count(articleQuery('oak-ash-walnut'))).toBe(0);
+    // Not even a sync was started.
+    expect(ctx.fake.count()).toBe(0);
+    expect(after.cache).toBe('HIT');
+    expect(after.res.headers['etag']).toBe(cached.headers['etag']);
+    expect(invalidations(ctx.t.logs, from)).toEqual([]);
   });
 });
 
@@ -204,23 +381,8 @@ const CRAFT_ENTRIES = [
 
 describe('Contentful webhook: tags and taxonomy', () => {
   const ctx = useWebhookApp();
-
-  /** GET `path` and say whether the page cache answered it. */
-  async function visit(path: string) {
-    const res = await request(ctx.t.app).get(path).set('Host', HOST);
-    const line = await waitForRequestLog(ctx.t.logs, res.headers['x-request-id'] as string);
-    return { res, cache: line['cache'] };
-  }
-
-  /** Renders `path` and waits until the page cache serves it (it stores pages off the request path). */
-  async function cachePage(path: string): Promise<void> {
-    await visit(path);
-    for (let i = 0; i < 50; i++) {
-      if ((await visit(path)).cache === 'HIT') return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`${path} never came from the page cache`);
-  }
+  const visitPage = (path: string) => visit(ctx.t, path);
+  const cached = (path: string) => cachePage(ctx.t, path);
 
   /** The tags of an entry's search record in the embedded index. */
   async function searchTags(entryId: string): Promise<string[]> {
@@ -233,22 +395,27 @@ describe('Contentful webhook: tags and taxonomy', () => {
   it('re-renders the pages showing a renamed tag with its new name and leaves the others cached', async () => {
     // `/search` without a query: a search for free text is never kept in the page cache (shared/canonical-url.ts).
     for (const path of ['/articles/oak-ash-walnut', '/tags/craft', '/models/tripod-stool', '/search', '/articles/rendering-light', '/about'])
-      await cachePage(path);
+      await cached(path);
     ctx.fake.update((data) => {
       tagOf(data, 'craft').name = 'Handcraft';
     });
+    const from = ctx.t.logs.length;
 
     const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Tag.save', body: tagPayload('craft', 'Handcraft') });
-    const article = await visit('/articles/oak-ash-walnut');
-    const tagPage = await visit('/tags/craft');
-    const model = await visit('/models/tripod-stool');
-    const search = await visit('/search');
-    const unrelated = await visit('/articles/rendering-light');
-    const page = await visit('/about');
+    const article = await visitPage('/articles/oak-ash-walnut');
+    const tagPage = await visitPage('/tags/craft');
+    const model = await visitPage('/models/tripod-stool');
+    const search = await visitPage('/search');
+    const unrelated = await visitPage('/articles/rendering-light');
+    const page = await visitPage('/about');
+    const lines = invalidations(ctx.t.logs, from);
 
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ invalidated: ['tag:craft', 'tags'] });
-    expect([...(res.body.affectedIds as string[])].sort()).toEqual(CRAFT_ENTRIES);
+    expect(res.body).toEqual({ synced: 'model' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.['changed']).toEqual(['craft']);
+    expect([...(lines[0]?.['affectedIds'] as string[])].sort()).toEqual(CRAFT_ENTRIES);
+    expect(lines[0]?.['cacheKeys']).toBeGreaterThan(0);
     expect(article.cache).toBe('MISS');
     expect(article.res.text).toContain('"name":"Handcraft"');
     expect(article.res.text).not.toContain('"name":"Craft"');
@@ -260,12 +427,6 @@ describe('Contentful webhook: tags and taxonomy', () => {
     expect(unrelated.cache).toBe('HIT');
     expect(page.cache).toBe('HIT');
     expect(await searchTags('article-oak-ash-walnut')).toEqual(['Materials', 'Handcraft']);
-    expect(ctx.t.logs.find((l) => l.msg === 'content invalidated')).toMatchObject({
-      topic: 'ContentManagement.Tag.save',
-      id: 'craft',
-      entityType: 'Tag',
-      markers: ['tag:craft', 'tags'],
-    });
   });
 
   it('lists a new tag after Tag.create', async () => {
@@ -275,54 +436,69 @@ describe('Contentful webhook: tags and taxonomy', () => {
       const design = tagOf(data, 'design');
       tags.push({ ...design, name: 'Joinery', sys: { ...design.sys, id: 'joinery' } });
     });
+    const from = ctx.t.logs.length;
 
     const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Tag.create', body: tagPayload('joinery', 'Joinery') });
     const after = await request(ctx.t.app).get('/api/content/tags');
 
     expect(res.status).toBe(200);
-    expect(res.body.affectedIds).toEqual([]);
+    expect(res.body).toEqual({ synced: 'model' });
+    // No entry carries the new tag yet.
+    expect(invalidations(ctx.t.logs, from)).toEqual([expect.objectContaining({ changed: ['joinery'], affectedIds: [] })]);
     expect(before.body.items).not.toContainEqual({ id: 'joinery', name: 'Joinery' });
     expect(after.body.items).toContainEqual({ id: 'joinery', name: 'Joinery' });
   });
 
   it('refreshes the pages and search records of the entries that carried a deleted tag', async () => {
-    await cachePage('/articles/oak-ash-walnut');
-    await cachePage('/articles/rendering-light');
+    await cached('/articles/oak-ash-walnut');
+    await cached('/privacy');
     ctx.fake.update((data) => {
       data['tags'] = (data['tags'] as RawTag[]).filter((tag) => tag.sys.id !== 'craft');
     });
+    const from = ctx.t.logs.length;
 
     const res = await deliver(ctx.t.app, { topic: 'ContentManagement.Tag.delete', body: JSON.stringify({ sys: { id: 'craft', type: 'Tag' } }) });
-    const article = await visit('/articles/oak-ash-walnut');
-    const unrelated = await visit('/articles/rendering-light');
+    const article = await visitPage('/articles/oak-ash-walnut');
+    const unrelated = await visitPage('/privacy');
+    const lines = invalidations(ctx.t.logs, from);
 
     expect(res.status).toBe(200);
-    expect([...(res.body.affectedIds as string[])].sort()).toEqual(CRAFT_ENTRIES);
+    expect(res.body).toEqual({ synced: 'model' });
+    expect(lines).toHaveLength(1);
+    // The entries that carried the tag no longer link it: they changed too.
+    expect([...(lines[0]?.['changed'] as string[])].sort()).toEqual([...CRAFT_ENTRIES, 'craft'].sort());
+    expect(lines[0]?.['affectedIds']).toEqual(expect.arrayContaining(CRAFT_ENTRIES));
     expect(article.cache).toBe('MISS');
     expect(article.res.text).not.toContain('"name":"Craft"');
+    // Every list of articles or models may show those entries (`type:` dependencies); a legal page lists none of them.
     expect(unrelated.cache).toBe('HIT');
     expect(await searchTags('article-oak-ash-walnut')).toEqual(['Materials']);
     expect(await searchTags('model-carvers-mallet')).toEqual([]);
   });
 
   it('re-renders the pages showing a relabelled concept and leaves pages without categories cached', async () => {
-    await cachePage('/models/ostra-lounge-chair');
-    await cachePage('/models');
-    await cachePage('/articles/oak-ash-walnut');
+    await cached('/models/ostra-lounge-chair');
+    await cached('/models');
+    await cached('/articles/oak-ash-walnut');
     ctx.fake.update((data) => {
       conceptOf(data, 'chairs').prefLabel['en-US'] = 'Armchairs';
     });
+    const from = ctx.t.logs.length;
 
     const res = await deliver(ctx.t.app, {
       topic: 'ContentManagement.TaxonomyConcept.publish',
       body: JSON.stringify({ sys: { id: 'chairs', type: 'TaxonomyConcept' }, prefLabel: { 'en-US': 'Armchairs' } }),
     });
-    const model = await visit('/models/ostra-lounge-chair');
-    const models = await visit('/models');
-    const article = await visit('/articles/oak-ash-walnut');
+    const model = await visitPage('/models/ostra-lounge-chair');
+    const models = await visitPage('/models');
+    const article = await visitPage('/articles/oak-ash-walnut');
+    const lines = invalidations(ctx.t.logs, from);
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ invalidated: ['taxonomy'], affectedIds: [], cacheKeys: expect.any(Number) });
+    expect(res.body).toEqual({ synced: 'model' });
+    // One marker for the whole taxonomy; search records carry no categories.
+    expect(lines).toEqual([expect.objectContaining({ changed: ['taxonomy'], affectedIds: [] })]);
+    expect(lines[0]?.['cacheKeys']).toBeGreaterThan(0);
     expect(model.cache).toBe('MISS');
     expect(model.res.text).toContain('Furniture › Seating › Armchairs');
     expect(models.cache).toBe('MISS');
@@ -331,17 +507,29 @@ describe('Contentful webhook: tags and taxonomy', () => {
   });
 
   it('treats a concept scheme change as a change of the taxonomy', async () => {
-    await cachePage('/models');
+    await cached('/models');
+    const scheme = JSON.stringify({ sys: { id: 'product-categories', type: 'TaxonomyConceptScheme' } });
 
-    const res = await deliver(ctx.t.app, {
-      topic: 'ContentManagement.TaxonomyConceptScheme.save',
-      body: JSON.stringify({ sys: { id: 'product-categories', type: 'TaxonomyConceptScheme' } }),
+    // A save that changed nothing the replica serves invalidates nothing.
+    const quiet = ctx.t.logs.length;
+    const unchanged = await deliver(ctx.t.app, { topic: 'ContentManagement.TaxonomyConceptScheme.save', body: scheme });
+    const kept = await visitPage('/models');
+    ctx.fake.update((data) => {
+      conceptOf(data, 'chairs').prefLabel['en-US'] = 'Armchairs';
     });
-    const models = await visit('/models');
+    const from = ctx.t.logs.length;
+    const res = await deliver(ctx.t.app, { topic: 'ContentManagement.TaxonomyConceptScheme.save', body: scheme });
+    const models = await visitPage('/models');
 
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body).toEqual({ synced: 'model' });
+    expect(kept.cache).toBe('HIT');
+    expect(invalidations(ctx.t.logs.slice(0, from), quiet)).toEqual([]);
     expect(res.status).toBe(200);
-    expect(res.body.invalidated).toEqual(['taxonomy']);
+    expect(res.body).toEqual({ synced: 'model' });
+    expect(invalidations(ctx.t.logs, from)).toEqual([expect.objectContaining({ changed: ['taxonomy'], affectedIds: [] })]);
     expect(models.cache).toBe('MISS');
+    expect(models.res.text).toContain('"label":"Armchairs"');
   });
 
   it.each([
@@ -369,6 +557,7 @@ describe('Contentful webhook: verification', () => {
   });
 
   afterAll(async () => {
+    await t.services.close();
     await fake.close();
   });
 
@@ -439,10 +628,29 @@ describe('Contentful webhook: verification', () => {
     expect(res.body.error.message).toBe('Webhook body is not a JSON object');
   });
 
-  it('answers an entry topic whose body has no entry or asset with 400', async () => {
+  it.each([
+    ['no sys.id', { sys: { type: 'Entry' } }],
+    ['a sys.id that is not a Contentful id', { sys: { type: 'Entry', id: 'article-oak-ash-walnut,page-about' } }],
+    ['a numeric sys.id', { sys: { type: 'Entry', id: 7 } }],
+  ])('answers an entry topic whose body has %s with 400', async (_what, payload) => {
+    const res = await deliver(t.app, { topic, body: JSON.stringify(payload) });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Webhook body has no sys.id and sys.type of an entry');
+  });
+
+  it('answers an asset topic whose body has no sys.id with 400', async () => {
+    const res = await deliver(t.app, { topic: 'ContentManagement.Asset.publish', body: JSON.stringify({ sys: { type: 'Asset' } }) });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Webhook body has no sys.id and sys.type of an asset');
+  });
+
+  it('answers an entry topic whose body is another kind of entity with 400', async () => {
     const res = await deliver(t.app, { topic, body: JSON.stringify({ sys: { type: 'ContentType', id: 'article' } }) });
 
     expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Webhook body has no sys.id and sys.type of an entry');
   });
 
   it.each([

@@ -132,7 +132,10 @@ export function toSyncRequest(topic: string, payload: WebhookBody & { sys?: { re
   const [, entity = '', action = ''] = topic.split('.');
   if ((entity === 'Entry' || entity === 'Asset') && ENTITY_ACTIONS.has(action)) {
     const id = payload.sys?.id;
-    if (typeof id !== 'string' || !CONTENTFUL_ID.test(id)) throw new HttpError(400, `Webhook body has no sys.id of ${entity === 'Entry' ? 'an entry' : 'an asset'}`);
+    // `Entry`, `DeletedEntry`, `Asset`, `DeletedAsset`: the body must be about what the topic names.
+    const sysType = typeof payload.sys?.type === 'string' ? payload.sys.type : '';
+    if (typeof id !== 'string' || !CONTENTFUL_ID.test(id) || !sysType.includes(entity))
+      throw new HttpError(400, `Webhook body has no sys.id and sys.type of ${entity === 'Entry' ? 'an entry' : 'an asset'}`);
     // The CDA's `revision` is the CMA's `publishedCounter`: a payload may carry either.
     const revision = payload.sys?.revision ?? payload.sys?.publishedCounter;
     // Only a publish leaves it on the delivery API; unarchive makes a draft.

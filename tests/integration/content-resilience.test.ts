@@ -19,6 +19,7 @@ const SYNC_FAILED = 'content sync failed; the last replica keeps serving';
 const WEBHOOK = '/api/webhooks/contentful';
 /** Where a test is not about the per-request timeout, one a busy machine's start-up sync never meets. No poll: syncs run when a test says. */
 const base = { CONTENTFUL_TIMEOUT_MS: '2000', CONTENTFUL_SYNC_POLL_MS: '0', SSR_ABORT_MS: '1500' };
+/** CONTENTFUL_TIMEOUT_MS where a test is about it: short, yet long enough for the sync after a recovery on a busy machine. */
 const TIMEOUT_MS = 500;
 
 /** Polls `check` every 20 ms until it holds (bounded), so a test waits on a condition, not a guessed sleep. */

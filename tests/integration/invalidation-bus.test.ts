@@ -1,15 +1,18 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createLogger } from '#server/logger.ts';
 import { loadConfig } from '#server/config.ts';
+import { createCoherence } from '#server/services/coherence/coherence.ts';
 import { createInvalidationBus, isFromAnotherInstance, originOnly } from '#server/services/coherence/invalidation-bus.ts';
 import { createContentEvents } from '#server/services/content/content-events.ts';
 import { createLogCapture } from '../fakes/test-app.ts';
 import { findRedisBinary, startRedis } from './support/redis-server.ts';
 
 import type { Invalidation, InvalidationBus } from '#server/services/coherence/invalidation-bus.ts';
+import type { Coherence } from '#server/services/coherence/coherence.ts';
 import type { ContentChange } from '#server/services/content/content-events.ts';
+import type { SyncTarget } from '#server/services/content/replica.ts';
 import type { LogLine } from '../fakes/test-app.ts';
 import type { TestRedis } from './support/redis-server.ts';
 
@@ -72,10 +75,26 @@ describe.skipIf(!bin)('the invalidation bus on a real Redis', () => {
     await a.publish({ kind: 'change', change });
     await a.publish({ kind: 'model' });
     await publishSentinel();
-    const seen = applied.filter((entry) => entry.invalidation.kind === 'model' || entry.invalidation.change.id !== 'sentinel');
+    const seen = applied.filter((entry) => entry.invalidation.kind !== 'change' || entry.invalidation.change.id !== 'sentinel');
 
     expect(seen.map((entry) => entry.bus).sort()).toEqual(['b', 'b', 'c', 'c']);
     expect(seen[0]?.invalidation).toEqual({ kind: 'change', change });
+  });
+
+  it("carries a webhook's sync target (ADR 061) to every other instance, as sent", async () => {
+    applied.length = 0;
+    const target: SyncTarget = { kind: 'Entry', id: 'article-1', revision: 7 };
+
+    await a.publish({ kind: 'sync', target });
+    await a.publish({ kind: 'sync', target: { kind: 'Asset', id: 'asset-1', gone: true } });
+    await publishSentinel();
+    const synced = applied.filter((entry) => entry.invalidation.kind === 'sync');
+
+    expect(synced.map((entry) => entry.bus).sort()).toEqual(['b', 'b', 'c', 'c']);
+    expect(synced.filter((entry) => entry.bus === 'b').map((entry) => entry.invalidation)).toEqual([
+      { kind: 'sync', target },
+      { kind: 'sync', target: { kind: 'Asset', id: 'asset-1', gone: true } },
+    ]);
   });
 
   it('applies a message delivered twice only once', async () => {
@@ -102,11 +121,65 @@ describe.skipIf(!bin)('the invalidation bus on a real Redis', () => {
 
     await raw.publish(CHANNEL, 'not json');
     await raw.publish(CHANNEL, JSON.stringify({ v: 1, id: crypto.randomUUID(), origin, invalidation: { kind: 'change', change: hostile } }));
+    // A sync of something that is not an entry or asset, or of an id outside Contentful's alphabet.
+    await raw.publish(
+      CHANNEL,
+      JSON.stringify({ v: 1, id: crypto.randomUUID(), origin, invalidation: { kind: 'sync', target: { kind: 'ContentType', id: 'article' } } }),
+    );
+    await raw.publish(
+      CHANNEL,
+      JSON.stringify({ v: 1, id: crypto.randomUUID(), origin, invalidation: { kind: 'sync', target: { kind: 'Entry', id: '../x y' } } }),
+    );
     await raw.publish(CHANNEL, JSON.stringify({ v: 1, id: crypto.randomUUID(), origin, invalidation: { kind: 'model' } }));
     await until(() => applied.length >= 3);
 
     expect(applied.map((entry) => entry.invalidation.kind)).toEqual(['model', 'model', 'model']);
-    expect(logs.filter((line) => line.msg === 'invalidation message is malformed; ignored')).toHaveLength(6);
+    expect(logs.filter((line) => line.msg === 'invalidation message is malformed; ignored')).toHaveLength(12);
+  });
+
+  it("makes every other instance catch its own replica up to a webhook's target, and re-read the model for 'model'", async () => {
+    const instances: Array<{
+      coherence: Coherence;
+      catchUp: ReturnType<typeof vi.fn>;
+      recheckModel: ReturnType<typeof vi.fn>;
+      invalidate: ReturnType<typeof vi.fn>;
+    }> = [];
+    for (let n = 0; n < 3; n++) {
+      const catchUp = vi.fn(async (_target: SyncTarget) => true);
+      const recheckModel = vi.fn(async () => undefined);
+      const invalidate = vi.fn((_ids: Iterable<string>) => [] as string[]);
+      const coherence = createCoherence({
+        url: redis.url,
+        channel: `${CHANNEL}:replica`,
+        logger,
+        content: { invalidate },
+        events: createContentEvents(logger),
+        recheckModel,
+        resync: () => {},
+        replica: { catchUp },
+      });
+      instances.push({ coherence, catchUp, recheckModel, invalidate });
+    }
+    try {
+      await until(() => instances.every(({ coherence }) => coherence.status().detail === 'subscribed'));
+      const [sender, ...others] = instances as [(typeof instances)[number], ...typeof instances];
+      const target: SyncTarget = { kind: 'Entry', id: 'article-1', revision: 4 };
+
+      sender.coherence.syncOthers(target);
+      sender.coherence.syncOthers('model');
+      await until(() => others.every(({ catchUp, recheckModel }) => catchUp.mock.calls.length > 0 && recheckModel.mock.calls.length > 0));
+
+      for (const other of others) {
+        expect(other.catchUp.mock.calls).toEqual([[target]]);
+        expect(other.recheckModel).toHaveBeenCalledTimes(1);
+        // Each instance invalidates what its own sync changed (the replica's onChange), not what the message names.
+        expect(other.invalidate).not.toHaveBeenCalled();
+      }
+      expect(sender.catchUp).not.toHaveBeenCalled();
+      expect(sender.recheckModel).not.toHaveBeenCalled();
+    } finally {
+      await Promise.all(instances.map(({ coherence }) => coherence.close()));
+    }
   });
 
   it('marks replicated changes so listeners that write to shared systems (Algolia, a CDN) skip them', async () => {

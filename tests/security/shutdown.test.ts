@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 
+import { signRequest } from '@contentful/node-apps-toolkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { startFakeContentful } from '../fakes/contentful.ts';
@@ -39,17 +40,29 @@ interface Answer {
   body: string;
 }
 
-function get(port: number, path: string, agent: Agent | false): Promise<Answer> {
+function get(port: number, path: string, agent: Agent | false, post?: { headers: Record<string, string>; body: string }): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+    const method = post ? 'POST' : 'GET';
+    const req = request({ host: '127.0.0.1', port, path, agent, method, ...(post ? { headers: post.headers } : {}) }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, reusedSocket: req.reusedSocket, body }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(post?.body);
   });
+}
+
+/** A 64-character signing secret, the length Contentful's webhook signing requires. */
+const WEBHOOK_SECRET = 'w'.repeat(32) + '0123456789abcdef0123456789abcdef';
+const WEBHOOK = '/api/webhooks/contentful';
+
+/** Contentful's signed publish webhook for an entry. */
+function signedPublish(id: string): { headers: Record<string, string>; body: string } {
+  const body = JSON.stringify({ sys: { type: 'Entry', id, contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'article' } } } });
+  const headers = { 'content-type': 'application/vnd.contentful.management.v1+json', 'x-contentful-topic': 'ContentManagement.Entry.publish' };
+  return { headers: { ...headers, ...signRequest(WEBHOOK_SECRET, { method: 'POST', path: WEBHOOK, headers, body }, Date.now()) }, body };
 }
 
 /**
@@ -102,10 +115,17 @@ describe('server process shutdown', { timeout: 30_000 }, () => {
 
   it('answers a request waiting on a slow Contentful with 200 after SIGTERM, refusing new connections meanwhile', async () => {
     fake = await startFakeContentful();
-    server = await startServerProcess(stub.root, { ...fake.env, SSR_ABORT_MS: '5000', SHUTDOWN_TIMEOUT_MS: '8000' });
+    server = await startServerProcess(stub.root, {
+      ...fake.env,
+      CONTENTFUL_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      SSR_ABORT_MS: '5000',
+      SHUTDOWN_TIMEOUT_MS: '8000',
+    });
+    // Pages and content come from the replica (ADR 061); a webhook waits on Contentful: it answers once the replica synced the publish.
+    fake.clearLog();
     fake.delay(1000);
-    const slow = get(server.port, '/api/content/article/rendering-light', false).catch((error: unknown) => error);
-    while (fake.count((r) => Object.values(r.query).includes('rendering-light')) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const slow = get(server.port, WEBHOOK, false, signedPublish('article-rendering-light')).catch((error: unknown) => error);
+    while (fake.count((r) => r.resource === '/sync') === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     const keptAlive = new Agent({ keepAlive: true, maxSockets: 1 });
     expect((await get(server.port, '/healthz', keptAlive)).connection).toBe('keep-alive');
 
@@ -124,7 +144,7 @@ describe('server process shutdown', { timeout: 30_000 }, () => {
     expect(connectError.code).toBe('ECONNREFUSED');
     expect(stillDraining).toBe(true);
     expect(answer).toMatchObject({ status: 200, connection: 'close' });
-    expect(answer.body).toContain('rendering-light');
+    expect(JSON.parse(answer.body)).toEqual({ synced: { kind: 'Entry', id: 'article-rendering-light' } });
     expect(code).toBe(0);
     expect(at - killedAt).toBeLessThan(8000);
     keptAlive.destroy();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { entryOf, startFakeContentful } from '../../../tests/fakes/contentful.ts';
 import { createTestContentService } from '../../../tests/fakes/contentful-service.ts';
@@ -6,28 +6,43 @@ import { ContentUnavailableError } from './errors.ts';
 
 import type { FakeContentful, FakeRequest } from '../../../tests/fakes/contentful.ts';
 import type { TestContentServiceOptions } from '../../../tests/fakes/contentful-service.ts';
+import type { CdaRequest } from '#server/embedded/contentful/engine.ts';
 import type { QueryOptions } from '#shared/data/content-api.ts';
 
 /**
- * The content cache and the upstream guard's retries against Contentful over
- * the wire (the fake): coalescing, stale-while-revalidate, stale-if-error,
- * 429s, timeouts, deadlines, preview and invalidation, counted in upstream requests.
+ * ContentService over a replica of a Contentful space (the fake, ADR 061): delivery reads the replica in process through the
+ * content cache (coalescing, stale-while-revalidate, invalidation), so no visitor's query reaches Contentful, and Contentful
+ * failing or hanging changes nothing it serves. Preview still goes to the Preview API per request: its timeout, the request's
+ * deadline and aborts apply there.
  */
 const en: QueryOptions = { locale: 'en-US', preview: false };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const OAK_TITLE = 'Oak, ash or walnut: choosing a hardwood you can live with';
 
 let fake: FakeContentful;
 afterEach(async () => {
   await fake.close();
 });
 
+/** The service over a fresh fake, and the queries its replica answered since (the delivery client's only reader). */
 async function setup(options: Omit<TestContentServiceOptions, 'fake'> = {}) {
   fake = await startFakeContentful();
-  return createTestContentService({ fake, ...options });
+  const service = await createTestContentService({ fake, ...options });
+  const engine = service.clients.engine;
+  if (!engine) throw new Error('the replica did not start');
+  const handle = vi.spyOn(engine, 'handle');
+  const replicaReads = (filter: (request: CdaRequest) => boolean) => handle.mock.calls.filter(([request]) => filter(request)).length;
+  // What the start-up sync asked is not what the tests count.
+  fake.clearLog();
+  return { ...service, replicaReads };
 }
 
-const articleQuery = (slug: string) => (r: FakeRequest) =>
-  r.resource === '/entries' && r.query['fields.slug'] === slug && r.query['content_type'] === 'article';
+/** The article query for `slug`, as the fake logged it (`resource`) or the replica's engine was asked it (`path`). */
+const articleQuery = (slug: string) => (r: { resource?: string; path?: string; query: Readonly<Record<string, string | undefined>> }) =>
+  (r.resource ?? r.path ?? '').endsWith('/entries') && r.query['fields.slug'] === slug && r.query['content_type'] === 'article';
+
+/** Requests to Contentful other than the replica's syncs (its Sync API pages and model reads). */
+const notSync = (r: FakeRequest) => r.resource !== '/sync' && !['/content_types', '/locales', '/tags', '/taxonomy/concepts'].includes(r.resource);
 
 async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -47,70 +62,47 @@ async function rejectionStatus(promise: Promise<unknown>): Promise<number | stri
   }
 }
 
-describe('ContentService over the wire: cache', () => {
-  it('sends one upstream request for many concurrent identical misses', async () => {
-    const { content } = await setup();
-    fake.delay(50);
+describe('ContentService over a replica: cache', () => {
+  it('answers many concurrent identical misses with one replica read and no request to Contentful', async () => {
+    const { content, replicaReads } = await setup();
 
     const results = await Promise.all(Array.from({ length: 12 }, () => content.getArticle('oak-ash-walnut', en)));
 
     expect(new Set(results.map((r) => r?.id))).toEqual(new Set(['article-oak-ash-walnut']));
-    expect(fake.count(articleQuery('oak-ash-walnut'))).toBe(1);
+    expect(replicaReads(articleQuery('oak-ash-walnut'))).toBe(1);
+    expect(fake.count()).toBe(0);
   });
 
-  it('serves a cached result without asking again', async () => {
-    const { content } = await setup();
+  it('serves a cached result without reading the replica again', async () => {
+    const { content, replicaReads } = await setup();
     await content.getArticle('oak-ash-walnut', en);
 
     await content.getArticle('oak-ash-walnut', en);
 
-    expect(fake.count(articleQuery('oak-ash-walnut'))).toBe(1);
+    expect(replicaReads(articleQuery('oak-ash-walnut'))).toBe(1);
+    expect(fake.count()).toBe(0);
   });
 
-  it('serves the stale value at once after the TTL and refreshes it with one background request', async () => {
-    const { content } = await setup({ ttlMs: 150 });
+  it('serves the stale value after the TTL and refreshes it from the replica with one background read', async () => {
+    const { content, replicaReads, sync } = await setup({ ttlMs: 150 });
     await content.getArticle('oak-ash-walnut', en);
     fake.update((data) => {
       entryOf(data, 'article-oak-ash-walnut').fields['title'] = { 'en-US': 'Oak, renamed', 'de-DE': 'Eiche, umbenannt' };
     });
-    fake.delay(500);
+    // The replica holds the edit; nothing invalidated the cached article (the app does that on the sync's changes).
+    await sync();
+    fake.clearLog();
     await sleep(200);
 
-    const started = performance.now();
     const stale = await Promise.all([content.getArticle('oak-ash-walnut', en), content.getArticle('oak-ash-walnut', en)]);
-    const elapsedMs = performance.now() - started;
-    await waitFor(() => fake.count((r) => articleQuery('oak-ash-walnut')(r) && r.status === 200) === 2);
+    await waitFor(() => replicaReads(articleQuery('oak-ash-walnut')) === 2);
     await sleep(30);
     const fresh = await content.getArticle('oak-ash-walnut', en);
 
-    expect(stale.map((a) => a?.title)).toEqual([
-      'Oak, ash or walnut: choosing a hardwood you can live with',
-      'Oak, ash or walnut: choosing a hardwood you can live with',
-    ]);
-    expect(elapsedMs).toBeLessThan(250);
+    expect(stale.map((a) => a?.title)).toEqual([OAK_TITLE, OAK_TITLE]);
     expect(fresh?.title).toBe('Oak, renamed');
-    expect(fake.count(articleQuery('oak-ash-walnut'))).toBe(2);
-  });
-
-  it('keeps serving the cached value while Contentful fails (stale-if-error)', async () => {
-    const { content } = await setup({ ttlMs: 50, retryLimit: 0 });
-    const before = await content.getArticle('oak-ash-walnut', en);
-    fake.fail(500);
-    await sleep(80);
-
-    const during = await content.getArticle('oak-ash-walnut', en);
-    await waitFor(() => fake.requests.some((r) => articleQuery('oak-ash-walnut')(r) && r.status === 500));
-    const after = await content.getArticle('oak-ash-walnut', en);
-
-    expect(during).toEqual(before);
-    expect(after).toEqual(before);
-  });
-
-  it('answers 503 for a query never cached while Contentful is down', async () => {
-    const { content } = await setup({ retryLimit: 0 });
-    fake.fail(503);
-
-    expect(await rejectionStatus(content.getArticle('oak-ash-walnut', en))).toBe(503);
+    expect(replicaReads(articleQuery('oak-ash-walnut'))).toBe(2);
+    expect(fake.count()).toBe(0);
   });
 
   it('drops exactly the cached queries built from an invalidated entry', async () => {
@@ -132,82 +124,64 @@ describe('ContentService over the wire: cache', () => {
     expect(dropped.sort()).toEqual(['article:oak-ash-walnut|en-US', 'model:ostra-lounge-chair|en-US', 'models::true:|en-US', 'page:about|en-US']);
   });
 
-  it('asks Contentful again for an invalidated query only', async () => {
-    const { content } = await setup();
+  it('reads the replica again for an invalidated query only, and serves what the last sync brought', async () => {
+    const { content, replicaReads, sync } = await setup();
     await Promise.all([content.getArticle('oak-ash-walnut', en), content.getArticle('rendering-light', en)]);
     fake.update((data) => {
       entryOf(data, 'model-kerf-dining-table').fields['name'] = { 'en-US': 'Kerf Table, renamed' };
     });
+    await sync();
+    fake.clearLog();
+    const cached = await content.getArticle('oak-ash-walnut', en);
 
     content.invalidate(['model-kerf-dining-table']);
     const [oak] = await Promise.all([content.getArticle('oak-ash-walnut', en), content.getArticle('rendering-light', en)]);
 
+    expect(cached?.body.links.entries['model-kerf-dining-table']?.title).not.toBe('Kerf Table, renamed');
     expect(oak?.body.links.entries['model-kerf-dining-table']?.title).toBe('Kerf Table, renamed');
-    expect(fake.count(articleQuery('oak-ash-walnut'))).toBe(2);
-    expect(fake.count(articleQuery('rendering-light'))).toBe(1);
+    expect(replicaReads(articleQuery('oak-ash-walnut'))).toBe(2);
+    expect(replicaReads(articleQuery('rendering-light'))).toBe(1);
+    expect(fake.count()).toBe(0);
   });
 });
 
-describe('ContentService over the wire: retries and deadlines', () => {
-  it('retries a 429 after X-Contentful-RateLimit-Reset', async () => {
-    const { content, sdkLog } = await setup();
-    fake.rateLimit(1, 1);
+describe('ContentService over a replica: Contentful down', () => {
+  it('serves queries cached or not while Contentful fails; the failed sync keeps the replica', async () => {
+    const { content, clients, sync } = await setup({ ttlMs: 50 });
+    const before = await content.getArticle('oak-ash-walnut', en);
+    fake.fail(500);
 
-    const started = performance.now();
-    const article = await content.getArticle('oak-ash-walnut', en);
-    const elapsedMs = performance.now() - started;
+    await sync();
+    await sleep(80);
+    const during = await content.getArticle('oak-ash-walnut', en);
+    const neverCached = await content.getArticle('rendering-light', en);
+    const models = await content.listModels({ category: 'lighting' }, en);
 
-    expect(article?.id).toBe('article-oak-ash-walnut');
-    expect(elapsedMs).toBeGreaterThanOrEqual(1000);
-    expect(fake.requests.filter((r) => r.status === 429)).toHaveLength(1);
-    // The upstream guard retries (ADR 015); the SDK's own retries are off.
-    expect(sdkLog).toEqual([]);
+    expect(during).toEqual(before);
+    expect(neverCached?.id).toBe('article-rendering-light');
+    expect(models.length).toBeGreaterThan(0);
+    expect(fake.requests.some((r) => r.status === 500)).toBe(true);
+    expect(fake.count(notSync)).toBe(0);
+    expect(clients.replica?.status()).toMatchObject({ ready: true, source: 'sync', lastError: expect.stringContaining('500') });
   });
 
-  it('gives up on a hanging Contentful after the timeout and retry budget', async () => {
-    const { content } = await setup({ timeoutMs: 200, retryLimit: 1 });
-    await content.listTags(en);
+  it('answers at once while Contentful hangs, during a sync that waits for it', async () => {
+    const { content, clients, sync } = await setup({ timeoutMs: 2000 });
     fake.hang();
-    fake.clearLog();
+    const syncing = sync();
+    await waitFor(() => fake.inFlight > 0);
 
     const started = performance.now();
-    const status = await rejectionStatus(content.getArticle('oak-ash-walnut', en));
+    const [article, page] = await Promise.all([content.getArticle('rendering-light', en), content.getPage('about', en)]);
     const elapsedMs = performance.now() - started;
+    await syncing;
 
-    // Two attempts of 200 ms and one back-off of at most 200 ms (the guard's first).
-    expect(status).toBe(503);
-    expect(elapsedMs).toBeGreaterThanOrEqual(400);
-    expect(elapsedMs).toBeLessThan(200 * 2 + 200 + 300);
-    expect(fake.count(articleQuery('oak-ash-walnut'))).toBe(2);
-  });
-
-  it('answers 503 at the deadline, before the timeout and retries are spent', async () => {
-    const { content } = await setup({ timeoutMs: 5000 });
-    await content.listTags(en);
-    fake.hang();
-    const deadline = { signal: AbortSignal.timeout(300), expiresAt: Date.now() + 300 };
-
-    const started = performance.now();
-    const status = await rejectionStatus(content.getArticle('oak-ash-walnut', { ...en, deadline }));
-    const elapsedMs = performance.now() - started;
-
-    expect(status).toBe(503);
-    expect(elapsedMs).toBeLessThan(300 + 150);
-    expect(fake.count(articleQuery('oak-ash-walnut'))).toBe(1);
-    await waitFor(() => fake.inFlight === 0);
-  });
-
-  it('rejects at once when the caller aborts, whatever Contentful does', async () => {
-    const { content } = await setup();
-    fake.hang();
-    const controller = new AbortController();
-
-    const started = performance.now();
-    const pending = content.getArticle('oak-ash-walnut', { ...en, signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('client went away')), 30);
-
-    await expect(pending).rejects.toThrow('client went away');
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(article?.id).toBe('article-rendering-light');
+    expect(page).not.toBeNull();
+    // Long before the sync's requests time out.
+    expect(elapsedMs).toBeLessThan(1000);
+    expect(fake.count(notSync)).toBe(0);
+    expect(clients.replica?.status()).toMatchObject({ ready: true, lastError: expect.stringContaining('no answer from Contentful within 2000 ms') });
   });
 
   it('rejects an already aborted signal at once', async () => {
@@ -221,6 +195,13 @@ describe('ContentService over the wire: retries and deadlines', () => {
 });
 
 describe('ContentService over the wire: preview', () => {
+  const previewOf = (slug: string) => (r: FakeRequest) => r.preview && articleQuery(slug)(r);
+  /** What went to the Preview API, each resource once: nothing retried (a preview reads tags and concepts before the entries). */
+  const askedOnce = () => {
+    const asked = fake.requests.filter((r) => r.preview).map((r) => `${r.resource}?${new URLSearchParams(r.query).toString()}`);
+    return asked.length > 0 && new Set(asked).size === asked.length;
+  };
+
   it('reads drafts through the Preview API', async () => {
     const { content } = await setup();
 
@@ -231,18 +212,21 @@ describe('ContentService over the wire: preview', () => {
 
     expect(published).toBeNull();
     expect(draft).toMatchObject({ title: 'Draft: a first look at the spring collection' });
-    expect(fake.requests.filter((r) => r.preview && articleQuery('spring-collection-preview')(r))).toHaveLength(1);
+    expect(fake.count(previewOf('spring-collection-preview'))).toBe(1);
+    expect(fake.count((r) => !r.preview)).toBe(0);
   });
 
   it('bypasses the cache in preview', async () => {
-    const { content } = await setup();
+    const { content, replicaReads } = await setup();
 
     await content.getArticle('oak-ash-walnut', { ...en, preview: true });
     await content.getArticle('oak-ash-walnut', { ...en, preview: true });
     await content.getArticle('oak-ash-walnut', en);
+    await content.getArticle('oak-ash-walnut', en);
 
-    expect(fake.requests.filter((r) => r.preview && articleQuery('oak-ash-walnut')(r))).toHaveLength(2);
-    expect(fake.requests.filter((r) => !r.preview && articleQuery('oak-ash-walnut')(r))).toHaveLength(1);
+    expect(fake.count(previewOf('oak-ash-walnut'))).toBe(2);
+    expect(fake.count((r) => !r.preview)).toBe(0);
+    expect(replicaReads(articleQuery('oak-ash-walnut'))).toBe(1);
   });
 
   it('lists the draft among the articles in preview only', async () => {
@@ -254,6 +238,71 @@ describe('ContentService over the wire: preview', () => {
     expect(preview.total).toBe(13);
     expect(preview.items.map((a) => a.slug)).toContain('spring-collection-preview');
     expect(preview.items.flatMap((a) => a.tags.map((t) => t.id))).not.toContain('internalReview');
+  });
+
+  it('answers 503 at once for a rate-limited preview: neither the SDK nor anything else waits out the limit', async () => {
+    const { content, sdkLog } = await setup();
+    fake.rateLimit(1, 30);
+
+    const started = performance.now();
+    const status = await rejectionStatus(content.getArticle('oak-ash-walnut', { ...en, preview: true }));
+    const elapsedMs = performance.now() - started;
+
+    expect(status).toBe(503);
+    expect(elapsedMs).toBeLessThan(1000);
+    expect(fake.requests.filter((r) => r.status === 429)).toHaveLength(1);
+    expect(askedOnce()).toBe(true);
+    expect(sdkLog).toEqual([]);
+    // The next preview is asked again, and the limit is over.
+    expect(await content.getArticle('oak-ash-walnut', { ...en, preview: true })).toMatchObject({ id: 'article-oak-ash-walnut' });
+  });
+
+  it('gives up on a hanging Preview API after the timeout, with one request; delivery answers meanwhile', async () => {
+    const { content } = await setup({ timeoutMs: 500 });
+    fake.hang();
+
+    const started = performance.now();
+    const [status, published] = await Promise.all([
+      rejectionStatus(content.getArticle('oak-ash-walnut', { ...en, preview: true })),
+      content.getArticle('oak-ash-walnut', en).then((article) => ({ article, ms: performance.now() - started })),
+    ]);
+    const elapsedMs = performance.now() - started;
+
+    expect(status).toBe(503);
+    expect(elapsedMs).toBeGreaterThanOrEqual(490);
+    expect(elapsedMs).toBeLessThan(500 + 300);
+    expect(askedOnce()).toBe(true);
+    expect(fake.count((r) => !r.preview)).toBe(0);
+    expect(published.article?.title).toBe(OAK_TITLE);
+    expect(published.ms).toBeLessThan(400);
+  });
+
+  it('answers 503 at the deadline, before the timeout is spent', async () => {
+    const { content } = await setup({ timeoutMs: 5000 });
+    fake.hang();
+    const deadline = { signal: AbortSignal.timeout(300), expiresAt: Date.now() + 300 };
+
+    const started = performance.now();
+    const status = await rejectionStatus(content.getArticle('oak-ash-walnut', { ...en, preview: true, deadline }));
+    const elapsedMs = performance.now() - started;
+
+    expect(status).toBe(503);
+    expect(elapsedMs).toBeLessThan(300 + 150);
+    expect(askedOnce()).toBe(true);
+    await waitFor(() => fake.inFlight === 0);
+  });
+
+  it('rejects at once when the caller aborts, whatever the Preview API does', async () => {
+    const { content } = await setup();
+    fake.hang();
+    const controller = new AbortController();
+
+    const started = performance.now();
+    const pending = content.getArticle('oak-ash-walnut', { ...en, preview: true, signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('client went away')), 30);
+
+    await expect(pending).rejects.toThrow('client went away');
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 

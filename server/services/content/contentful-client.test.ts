@@ -1,13 +1,16 @@
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { createClient } from 'contentful';
 import express from 'express';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { FIXTURE_SPACE, createFixtureEngine } from '../../../tests/fixtures/contentful/fixture.ts';
 import { createLogCapture } from '../../../tests/fakes/test-app.ts';
-import { createContentfulClients } from './contentful-client.ts';
+import { createContentfulClients, withUpstreamDeadline } from './contentful-client.ts';
 import { createCdaRouter } from '#server/embedded/contentful/transport.ts';
 
 import type { Server } from 'node:http';
@@ -16,31 +19,45 @@ import type { ContentfulClient, ContentfulClients } from './contentful-client.ts
 import type { LogLine } from '../../../tests/fakes/test-app.ts';
 
 /**
- * The real SDK against the engine two ways: over HTTP (the router on a
- * port-0 server, reached as a "remote" Contentful through `host`) and in
- * process (the adapter). Both must give the SDK identical answers.
+ * The real SDK against the engine three ways: straight over HTTP (the router on a port-0 server: "Contentful"), through a
+ * replica of that space kept by the Sync API (ADR 061: remote mode, reached through `host`), and in process (the adapter).
+ * All must give the SDK identical answers; the replica's without a request to Contentful.
  */
 let server: Server;
+let wire: ContentfulClient;
 let overHttp: ContentfulClients;
 let inProcess: ContentfulClients;
 let origin: string;
+/** Requests that reached the HTTP server ("Contentful"). */
+let upstream: Array<{ path: string; preview: boolean }>;
+const dir = mkdtempSync(join(tmpdir(), 'vitrine-contentful-client-'));
+const replicaFile = (name: string) => ({ file: join(dir, `${name}.replica`), pollMs: 0 });
 
 beforeAll(async () => {
+  upstream = [];
   const app = express();
+  app.use((req, _res, next) => {
+    upstream.push({ path: req.path, preview: req.get('authorization') === 'Bearer cpa-token' });
+    next();
+  });
   app.use(createCdaRouter(createFixtureEngine({ accessTokens: { delivery: 'cda-token', preview: 'cpa-token' } })));
   server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  wire = createClient({ space: FIXTURE_SPACE, accessToken: 'cda-token', host: new URL(origin).host, insecure: true, retryOnError: false });
   overHttp = await createContentfulClients({
     contentful: { spaceId: FIXTURE_SPACE, accessToken: 'cda-token', previewToken: 'cpa-token', host: origin },
-    retryLimit: 0,
+    replica: replicaFile('shared'),
   });
+  await overHttp.replica?.start();
   inProcess = await createContentfulClients({}, { engine: createFixtureEngine() });
 });
 
 afterAll(async () => {
+  await overHttp.replica?.stop();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
 });
 
 type Call = (client: ContentfulClient) => Promise<unknown>;
@@ -62,18 +79,30 @@ const calls: [name: string, call: Call][] = [
   ['getConcept', (c) => c.getConcept('chairs')],
 ];
 
-describe('contentful SDK over HTTP and in process', () => {
+describe('contentful SDK over HTTP, over a replica and in process', () => {
   it.each(calls)('%s gives identical answers', async (_name, call) => {
-    const [remote, local] = await Promise.all([call(overHttp.delivery), call(inProcess.delivery)]);
+    const remote = await call(wire);
+    const asked = upstream.length;
+    const [replicated, local] = await Promise.all([call(overHttp.delivery), call(inProcess.delivery)]);
 
+    expect(replicated).toEqual(remote);
     expect(local).toEqual(remote);
+    // The replica answered: nothing reached Contentful.
+    expect(upstream.length).toBe(asked);
   });
 
-  it('gives identical preview answers, drafts included', async () => {
+  it('gives identical preview answers, drafts included, the remote one from the Preview API', async () => {
+    const asked = upstream.length;
     const [remote, local] = await Promise.all([overHttp.preview.getEntry('article-draft'), inProcess.preview.getEntry('article-draft')]);
 
     expect(local).toEqual(remote);
     expect(local.fields['title']).toBe('Draft article');
+    // The SDK reads one entry as a query for its id: one request, to the Preview API.
+    expect(upstream.slice(asked)).toEqual([{ path: `/spaces/${FIXTURE_SPACE}/environments/master/entries`, preview: true }]);
+  });
+
+  it('serves no draft from the replica', async () => {
+    await expect(overHttp.delivery.getEntry('article-draft')).rejects.toThrow('The resource could not be found.');
   });
 
   it('resolves links, link cycles included', async () => {
@@ -99,12 +128,13 @@ describe('contentful SDK over HTTP and in process', () => {
     expect(asset.fields.file?.url).toBe('/content-assets/images.ctfassets.net/vitrine-test/asset-poster/abc123/poster.png');
   });
 
-  it('rejects a missing entry with the SDK NotFound error, both ways', async () => {
+  it('rejects a missing entry with the SDK NotFound error, every way', async () => {
+    await expect(wire.getEntry('nope')).rejects.toThrow('The resource could not be found.');
     await expect(overHttp.delivery.getEntry('nope')).rejects.toThrow('The resource could not be found.');
     await expect(inProcess.delivery.getEntry('nope')).rejects.toThrow('The resource could not be found.');
   });
 
-  it('turns CDA error bodies into the same SDK errors, both ways', async () => {
+  it('turns CDA error bodies into the same SDK errors, every way', async () => {
     // Field filters without content_type: the SDK's types forbid it, the CDA answers InvalidQuery.
     const invalid = { 'fields.slug': 'x' } as Parameters<ContentfulClient['getEntries']>[0];
     const errorOf = (client: ContentfulClient) =>
@@ -112,27 +142,37 @@ describe('contentful SDK over HTTP and in process', () => {
         () => new Error('expected a rejection'),
         (error: unknown) => error as Error,
       );
-    const [remote, local] = await Promise.all([errorOf(overHttp.delivery), errorOf(inProcess.delivery)]);
+    const [remote, replicated, local] = await Promise.all([errorOf(wire), errorOf(overHttp.delivery), errorOf(inProcess.delivery)]);
     const summary = (error: Error) => {
       const { status, message, details } = JSON.parse(error.message) as Record<string, unknown>;
       return { name: error.name, status, message, details };
     };
 
+    expect(summary(replicated)).toEqual(summary(remote));
     expect(summary(local)).toEqual(summary(remote));
     expect(summary(local)).toMatchObject({ name: 'InvalidQuery', status: 400 });
   });
 
-  it('rejects a wrong token over HTTP with AccessTokenInvalid', async () => {
-    const clients = await createContentfulClients({ contentful: { spaceId: FIXTURE_SPACE, accessToken: 'wrong', host: origin }, retryLimit: 0 });
+  it('with a wrong token: the replica cannot sync (delivery answers 503, its status says why), preview gets AccessTokenInvalid', async () => {
+    const clients = await createContentfulClients({
+      contentful: { spaceId: FIXTURE_SPACE, accessToken: 'wrong', previewToken: 'wrong-too', host: origin },
+      replica: replicaFile('wrong-token'),
+    });
+    await clients.replica?.start();
 
-    await expect(clients.delivery.getEntries()).rejects.toMatchObject({ name: 'AccessTokenInvalid' });
+    await expect(clients.delivery.getEntries()).rejects.toMatchObject({ name: 'ServiceUnavailable' });
+    expect(clients.replica?.status()).toMatchObject({ ready: false, source: 'none', lastError: expect.stringContaining('AccessTokenInvalid') });
+    await expect(clients.preview.getEntries()).rejects.toMatchObject({ name: 'AccessTokenInvalid' });
+    await clients.replica?.stop();
   });
 });
 
 describe('createContentfulClients', () => {
-  it('reports its mode, timeout and retries', () => {
-    expect(inProcess).toMatchObject({ mode: 'embedded', previewAvailable: true, timeoutMs: 5000, retryLimit: 2 });
-    expect(overHttp).toMatchObject({ mode: 'remote', previewAvailable: true, retryLimit: 0 });
+  it('reports its mode, timeout and replica', () => {
+    expect(inProcess).toMatchObject({ mode: 'embedded', previewAvailable: true, timeoutMs: 5000, replica: undefined });
+    expect(overHttp).toMatchObject({ mode: 'remote', previewAvailable: true, timeoutMs: 5000 });
+    expect(overHttp.replica?.status()).toMatchObject({ ready: true, source: 'sync', lastError: undefined });
+    expect(overHttp.engine?.spaceId).toBe(FIXTURE_SPACE);
   });
 
   it('serves published content from preview when there is no preview token', async () => {
@@ -166,60 +206,78 @@ describe('createContentfulClients', () => {
     await expect(createContentfulClients({})).rejects.toThrow('set credentials or an export file');
   });
 
-  it('retries a 429 after X-Contentful-RateLimit-Reset (the upstream guard, not the SDK)', async () => {
-    const {
-      origin: limited,
-      hits,
-      close,
-    } = await startServer((app) => {
+  it('syncs the replica again after a 429 once X-Contentful-RateLimit-Reset has passed; the SDK neither waits nor logs', async () => {
+    const arrivals: Array<{ at: number; status: number }> = [];
+    const { origin: limited, close } = await startServer((app) => {
       let first = true;
       app.use((_req, res, next) => {
-        hits.count++;
+        arrivals.push({ at: Date.now(), status: first ? 429 : 200 });
         if (!first) return next();
         first = false;
         res
           .status(429)
-          .set('X-Contentful-RateLimit-Reset', '0')
+          .set('X-Contentful-RateLimit-Reset', '1')
           .json({ sys: { type: 'Error', id: 'RateLimitExceeded' }, message: 'slow down' });
       });
       app.use(createCdaRouter(createFixtureEngine()));
     });
     const logHandler = vi.fn();
-    const clients = await createContentfulClients({ contentful: { spaceId: FIXTURE_SPACE, accessToken: 'token', host: limited } }, { logHandler });
+    const clients = await createContentfulClients(
+      { contentful: { spaceId: FIXTURE_SPACE, accessToken: 'token', host: limited }, replica: replicaFile('rate-limited') },
+      { logHandler },
+    );
 
+    await clients.replica?.start();
+    await clients.replica?.ready;
     const entry = await clients.delivery.getEntry('person-ada');
+    await clients.replica?.stop();
     await close();
 
     expect(entry.fields['name']).toBe('Ada Lovelace');
-    expect(hits.count).toBe(2);
+    expect(arrivals.filter((arrival) => arrival.status === 429)).toHaveLength(1);
+    // The first sync's other requests answered at once; the next sync came after the second Contentful asked for.
+    const limitedAt = arrivals[0]?.at ?? 0;
+    const retriedAt = arrivals.find((arrival) => arrival.at - limitedAt > 500)?.at ?? Infinity;
+    expect(retriedAt - limitedAt).toBeGreaterThanOrEqual(950);
+    expect(clients.replica?.status()).toMatchObject({ ready: true, lastError: undefined });
     expect(logHandler).not.toHaveBeenCalled();
   });
 
-  it('gives up after timeoutMs', async () => {
+  it("gives up on a request to Contentful after timeoutMs (the replica keeps what it has), or at the caller's deadline", async () => {
     const { origin: silent, close } = await startServer((app) => {
       app.use(() => {});
     });
     const clients = await createContentfulClients({
-      contentful: { spaceId: FIXTURE_SPACE, accessToken: 'token', host: silent },
+      contentful: { spaceId: FIXTURE_SPACE, accessToken: 'token', previewToken: 'preview-token', host: silent },
       timeoutMs: 100,
-      retryLimit: 0,
+      replica: replicaFile('silent'),
+    });
+    const slower = await createContentfulClients({
+      contentful: { spaceId: FIXTURE_SPACE, accessToken: 'token', previewToken: 'preview-token', host: silent },
+      timeoutMs: 5000,
     });
 
-    // A wall-clock limit per attempt (the guard's), not only axios's idle-socket timeout.
-    await expect(clients.delivery.getEntries()).rejects.toThrow('no answer from Contentful within 100 ms');
+    await clients.replica?.start();
+    // A wall-clock limit per request, not only axios's idle-socket timeout.
+    expect(clients.replica?.status()).toMatchObject({ ready: false, lastError: expect.stringContaining('no answer from Contentful within 100 ms') });
+    await expect(clients.delivery.getEntries()).rejects.toMatchObject({ name: 'ServiceUnavailable' });
+    await expect(clients.preview.getEntries()).rejects.toThrow('no answer from Contentful within 100 ms');
+    const started = performance.now();
+    await expect(withUpstreamDeadline(Date.now() + 150, () => slower.preview.getEntries())).rejects.toThrow(/^no answer from Contentful within 1[45]\d ms$/);
+    expect(performance.now() - started).toBeLessThan(1000);
+    await expect(withUpstreamDeadline(Date.now() - 1, () => slower.preview.getEntries())).rejects.toThrow('no time left for Contentful before the deadline');
+    await clients.replica?.stop();
     await close();
   });
 });
 
 async function startServer(configure: (app: express.Express) => void) {
   const app = express();
-  const hits = { count: 0 };
   configure(app);
   const instance = app.listen(0, '127.0.0.1');
   await once(instance, 'listening');
   return {
     origin: `http://127.0.0.1:${(instance.address() as AddressInfo).port}`,
-    hits,
     close: async () => {
       instance.closeAllConnections();
       await new Promise((resolve) => instance.close(resolve));

@@ -1,5 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
+import { isAxiosError } from 'axios';
+
 import { createCdaEngine } from '#server/embedded/contentful/engine.ts';
 import { markDeliveredAsPublished } from '#server/embedded/contentful/space-export-checks.ts';
 import { assetSchema, entrySchema } from '#server/embedded/contentful/space-export-schema.ts';
@@ -80,15 +82,9 @@ function* backoff(totalMs: number): Generator<number> {
   }
 }
 
-/** A sync error worth telling apart: the page was not a sync answer, or Contentful refused the token or the page size. */
+/** A sync page that was not one: not JSON, or cut off (the SDK then reads a page with neither URL). */
 class SyncError extends Error {
   override name = 'SyncError';
-  readonly reason: 'bad-page' | 'token-rejected' | 'too-big';
-
-  constructor(message: string, reason: SyncError['reason']) {
-    super(message);
-    this.reason = reason;
-  }
 }
 
 /**
@@ -127,7 +123,7 @@ export function createReplica(options: ReplicaOptions) {
       items.deletedAssets.push(...page.deletedAssets.map((item) => item.sys.id));
       if (page.nextSyncToken) return { items: checkItems(items), nextSyncToken: page.nextSyncToken };
       // The SDK reads a body that is not JSON (or was cut off) as a page with neither URL.
-      if (!page.nextPageToken) throw new SyncError('a sync page had neither nextPageUrl nor nextSyncUrl (not JSON, or cut off)', 'bad-page');
+      if (!page.nextPageToken) throw new SyncError('a sync page had neither nextPageUrl nor nextSyncUrl (not JSON, or cut off)');
       query = { nextPageToken: page.nextPageToken };
     }
   }
@@ -143,6 +139,8 @@ export function createReplica(options: ReplicaOptions) {
         if (parsed.data.sys.type === 'Asset' && !Object.values(parsed.data.fields['file'] ?? {}).some(Boolean))
           return (refused.push(`${id}: asset without a file`), []);
         markDeliveredAsPublished(parsed.data.sys);
+        // The CDA's sys also carries `publishedVersion`, which markDeliveredAsPublished reads as an export's: keep `revision`.
+        parsed.data.sys.publishedCounter ??= parsed.data.sys.revision;
         return [parsed.data];
       });
     const checked = { ...raw, entries: keep<ExportEntry>(raw.entries, entrySchema), assets: keep<ExportAsset>(raw.assets, assetSchema) };
@@ -238,8 +236,10 @@ export function createReplica(options: ReplicaOptions) {
       } else {
         const model = withModel ? await refreshModel(engine) : undefined;
         changes = await deltaSync(engine, token).catch(async (error: unknown) => {
-          if (!(error instanceof SyncError) || error.reason === 'bad-page') throw error;
-          log.warn({ reason: error.reason, err: error }, 'sync token or page size refused: a fresh initial sync replaces the replica');
+          const { kind } = classify(error);
+          if (kind !== 'token-rejected' && kind !== 'too-big') throw error;
+          if (kind === 'too-big') pageLimit = Math.max(1, Math.floor(pageLimit / 2));
+          log.warn({ reason: kind, error: describeError(error), pageLimit }, 'sync token or page size refused: a fresh initial sync replaces the replica');
           return initialSync();
         });
         if (model) changes = merge(model, changes);
@@ -253,25 +253,27 @@ export function createReplica(options: ReplicaOptions) {
       persist();
     } catch (error) {
       const reason = classify(error);
-      lastError = reason.message;
+      lastError = `${reason.kind}: ${describeError(error)}`;
       if (reason.waitMs !== undefined) rateLimitedUntil = Date.now() + reason.waitMs;
       if (reason.kind === 'too-big') pageLimit = Math.max(1, Math.floor(pageLimit / 2));
       if (reason.kind === 'token-rejected' || reason.kind === 'too-big') token = undefined;
+      // An HTTP error is named by its status: the SDK's and axios's errors carry the request (URL, headers) with them.
+      const detail = isAxiosError(error) || errorStatus(error) !== undefined ? {} : { err: error };
       log.error(
-        { err: error, reason: reason.kind, ...(reason.waitMs ? { waitMs: reason.waitMs } : {}), servingFrom: source },
+        { reason: reason.kind, error: describeError(error), ...detail, ...(reason.waitMs ? { waitMs: reason.waitMs } : {}), servingFrom: source },
         'content sync failed; the last replica keeps serving',
       );
     }
   }
 
-  function classify(error: unknown): { kind: string; message: string; waitMs?: number } {
-    const message = error instanceof Error ? error.message : String(error);
-    if (error instanceof SyncError) return { kind: error.reason, message };
+  function classify(error: unknown): { kind: string; waitMs?: number } {
+    if (error instanceof SyncError) return { kind: 'bad-page' };
     const status = errorStatus(error);
-    if (status === 429) return { kind: 'rate-limited', message, waitMs: Math.min(MAX_RATE_LIMIT_WAIT_MS, rateLimitResetMs(error) ?? 1000) };
-    if (status === 400 && /response size too big/i.test(message)) return { kind: 'too-big', message };
-    if (status !== undefined && status >= 400 && status < 500 && token !== undefined) return { kind: 'token-rejected', message };
-    return { kind: status === undefined ? 'no-answer' : 'upstream-failed', message };
+    if (status === 429) return { kind: 'rate-limited', waitMs: Math.min(MAX_RATE_LIMIT_WAIT_MS, rateLimitResetMs(error) ?? 1000) };
+    const body = JSON.stringify((error as { response?: { data?: unknown } }).response?.data ?? (error as Error).message ?? '');
+    if (status === 400 && /response size too big/i.test(body)) return { kind: 'too-big' };
+    if (status !== undefined && status >= 400 && status < 500 && token !== undefined) return { kind: 'token-rejected' };
+    return { kind: status === undefined ? 'no-answer' : 'upstream-failed' };
   }
 
   /** Runs a sync now, or once more after the one running (so a change published meanwhile is not missed). */
@@ -400,6 +402,13 @@ function modelChanges(before: SpaceExport, after: SpaceExport, entities: ScopeCh
     taxonomy: json(before.taxonomy.concepts) !== json(after.taxonomy.concepts),
     model: json([before.contentTypes, before.locales]) !== json([after.contentTypes, after.locales]),
   };
+}
+
+/** A short, credential-free account of a sync failure: the HTTP status, or the error's own message (a timeout, a bad page). */
+function describeError(error: unknown): string {
+  const status = errorStatus(error);
+  if (status !== undefined) return `${status} ${(error as { response?: { statusText?: string } }).response?.statusText ?? (error as Error).name}`.trim();
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The wait a 429 asks for: `X-Contentful-RateLimit-Reset` or `Retry-After`, in seconds (the sync calls reject with axios's error). */

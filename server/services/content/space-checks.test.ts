@@ -27,7 +27,7 @@ function engineAnswering(answer: (request: CdaRequest) => CdaResponse | undefine
 }
 
 async function check(engine: CdaEngine, log = logger) {
-  const { delivery } = await createContentfulClients({ retryLimit: 0 }, { engine });
+  const { delivery } = await createContentfulClients({}, { engine });
   const store = createSpaceStatusStore();
   const checks = startSpaceChecks({ client: delivery, store, logger: log, recheckMs: 0, retryMs: 60_000 });
   await checks.first;
@@ -84,7 +84,7 @@ describe('startSpaceChecks', () => {
       if (request.path.endsWith('/content_types')) typeReads += 1;
       return !hasModel && request.path.endsWith('/content_types') ? noTypes : undefined;
     });
-    const { delivery: client } = await createContentfulClients({ retryLimit: 0 }, { engine });
+    const { delivery: client } = await createContentfulClients({}, { engine });
     const store = createSpaceStatusStore();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const changes: string[] = [];
@@ -108,7 +108,7 @@ describe('startSpaceChecks', () => {
       const body = { sys: { type: 'Array' }, total: 1, skip: 0, limit: 1000, items: [{ code: 'en-US', name: 'English', default: true, fallbackCode: null }] };
       return { status: 200, headers: HEADERS, body };
     });
-    const { delivery: client } = await createContentfulClients({ retryLimit: 0 }, { engine });
+    const { delivery: client } = await createContentfulClients({}, { engine });
     const store = createSpaceStatusStore();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const checks = startSpaceChecks({ client, store, logger, recheckMs: 30_000, readyRecheckMs: 300_000 });

@@ -16,6 +16,8 @@ export interface SpaceChecksOptions {
   recheckMs: number;
   /** Once it matches, check again this often (0: never): a locale added or a field removed arrives without a webhook (there is no Locale topic to rely on). */
   readyRecheckMs?: number;
+  /** Before a timed recheck: bring the space up to date (a replica re-reads the model, ADR 061). */
+  refresh?: () => Promise<unknown>;
   /** After a failed read: first retry delay, doubled per failure up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -69,7 +71,11 @@ export function startSpaceChecks(options: SpaceChecksOptions) {
 
   const schedule = (delayMs: number) => {
     clearTimeout(timer);
-    if (!stopped && delayMs > 0) timer = setTimeout(() => void recheck(), delayMs).unref();
+    const timed = async () => {
+      await options.refresh?.().catch(() => undefined);
+      return recheck();
+    };
+    if (!stopped && delayMs > 0) timer = setTimeout(() => void timed(), delayMs).unref();
   };
 
   function report(status: SpaceStatus, durationMs: number): void {
