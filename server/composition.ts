@@ -95,6 +95,8 @@ export async function createServices(config: Config, logger: Logger) {
           recheckModel: () => (clients.replica ? clients.replica.syncModel() : spaceChecks.recheck()),
           replica: clients.replica,
           resync: () => {
+            // A replica missed only reasons to sync: one sync with the model brings what changed, and evicts exactly that.
+            if (clients.replica) return void clients.replica.sync(true);
             cache.clear();
             pageCache.clear();
             // A content type or locale change may have been missed too.
