@@ -3,7 +3,6 @@ import path from 'node:path';
 
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
@@ -141,10 +140,8 @@ export default defineConfig(
   {
     files: ['server/**/*.ts', 'client/**/*.{ts,tsx}', 'shared/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
-    plugins: { boundaries, 'import-x': importX },
+    plugins: { boundaries },
     settings: {
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createNodeResolver()],
       'import/resolver': { [path.resolve(import.meta.dirname, 'eslint-import-resolver.cjs')]: { extensions: ['.ts', '.tsx', '.js'] } },
       'boundaries/elements': layers,
     },
@@ -159,7 +156,7 @@ export default defineConfig(
           })),
         },
       ],
-      'import-x/no-cycle': 'error',
+      // Import cycles, type-only imports included, are dependency-cruiser's (.dependency-cruiser.cjs): import-x's no-cycle skips `import type`.
     },
   },
   {

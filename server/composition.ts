@@ -168,7 +168,8 @@ export async function createServices(config: Config, logger: Logger) {
       cacheKeys += content.invalidate(dependenciesOf(change)).length;
       await events.emit(change);
     }
-    if (found.length > 0) logger.info({ changed: found.map((change) => change.id), affectedIds: [...new Set(found.flatMap((change) => change.affectedIds))], cacheKeys }, 'content invalidated');
+    const affectedIds = [...new Set(found.flatMap((change) => change.affectedIds))];
+    if (found.length > 0) logger.info({ changed: found.map((change) => change.id), affectedIds, cacheKeys }, 'content invalidated');
     // A new content model or locale fallback can change any result or page, and it is rare: drop them all.
     if (changes.model) {
       cache.clear();

@@ -172,7 +172,13 @@ function republished(entry: ExportEntry, label: string): ExportEntry {
   const next = structuredClone(entry);
   const now = new Date().toISOString();
   const version = next.sys.version ?? 1;
-  Object.assign(next.sys, { version: version + 1, publishedVersion: version, publishedCounter: (next.sys.publishedCounter ?? 1) + 1, updatedAt: now, publishedAt: now });
+  Object.assign(next.sys, {
+    version: version + 1,
+    publishedVersion: version,
+    publishedCounter: (next.sys.publishedCounter ?? 1) + 1,
+    updatedAt: now,
+    publishedAt: now,
+  });
   for (const key of ['title', 'name']) {
     const values = next.fields[key];
     if (values && typeof values['en-US'] === 'string') values['en-US'] = `${values['en-US']} (${label})`;
@@ -223,7 +229,7 @@ async function runFake(size: number, calls: number, dir: string): Promise<void> 
 
 /** Resolves once `file` exists with an inode other than `before` (a write renames a new file over it); false after `timeoutMs`. */
 async function waitForWrite(file: string, before: number | undefined, timeoutMs: number): Promise<boolean> {
-  for (const deadline = performance.now() + timeoutMs; performance.now() < deadline; await sleep(2)) {
+  for (const deadline = performance.now() + timeoutMs; performance.now() < deadline; await sleep(5)) {
     const ino = await stat(file).then(
       (s) => s.ino,
       () => undefined,
@@ -315,7 +321,11 @@ async function runSync(origin: string, dir: string, fakePid: number): Promise<vo
   const deltas: Timed[] = [];
   const revisions: Array<[served: number, cda: number]> = [];
   for (let r = 0; r < DELTA_ROUNDS; r++) {
-    const published = (await (await fetch(`${origin}/__bench/publish?n=${DELTA_ENTRIES}`, { method: 'POST' })).json()) as Array<{ id: string; revision: number; updatedAt: string }>;
+    const published = (await (await fetch(`${origin}/__bench/publish?n=${DELTA_ENTRIES}`, { method: 'POST' })).json()) as Array<{
+      id: string;
+      revision: number;
+      updatedAt: string;
+    }>;
     deltas.push(await timedSync(() => replica.sync()));
     const missing = published.filter(({ id, updatedAt }) => engine.delivered('Entry', id)?.sys['updatedAt'] !== updatedAt);
     if (missing.length > 0) throw new Error(`the delta did not bring ${missing.map(({ id }) => id).join(', ')}`);
@@ -323,7 +333,8 @@ async function runSync(origin: string, dir: string, fakePid: number): Promise<vo
     for (const { id, revision } of published) revisions.push([Number(engine.delivered('Entry', id)?.sys['revision']), revision]);
   }
   const wrong = revisions.filter(([served, cda]) => served !== cda);
-  values['revisionServed'] = `${revisions.length - wrong.length} of ${revisions.length}${wrong[0] ? ` (e.g. ${wrong[0][0]} for the CDA's ${wrong[0][1]})` : ''}`;
+  values['revisionServed'] =
+    `${revisions.length - wrong.length} of ${revisions.length}${wrong[0] ? ` (e.g. ${wrong[0][0]} for the CDA's ${wrong[0][1]})` : ''}`;
   values['deltaMs'] = round(median(deltas.map((d) => d.syncMs)), 1);
   if (deltas.every((d) => d.appliedMs !== undefined)) values['deltaAppliedMs'] = median(deltas.map((d) => d.appliedMs ?? 0));
   values['deltaWrittenMs'] = deltas.some((d) => d.writtenMs === undefined) ? 'no rewrite' : round(median(deltas.map((d) => d.writtenMs ?? 0)));
@@ -342,7 +353,10 @@ async function runSync(origin: string, dir: string, fakePid: number): Promise<vo
 
   phase('engine.apply');
   await replica.stop();
-  const ids = samples.models.slice(0, DELTA_ENTRIES / 2).concat(samples.articles.slice(0, DELTA_ENTRIES / 2)).map((sample) => sample.id);
+  const ids = samples.models
+    .slice(0, DELTA_ENTRIES / 2)
+    .concat(samples.articles.slice(0, DELTA_ENTRIES / 2))
+    .map((sample) => sample.id);
   const applyTimes: number[] = [];
   for (let r = 0; r < APPLY_ROUNDS; r++) {
     const stored = new Map(engine.snapshot().entries.map((entry) => [entry.sys.id, entry]));
@@ -566,7 +580,7 @@ async function main(): Promise<void> {
     ['… longest event-loop block, ms', (v) => cell(v, 'deltaBlockedMs')],
     [`engine.apply of ${DELTA_ENTRIES} entries alone, ms`, (v) => cell(v, 'applyMs')],
     ['full re-index (engine.replace), ms', (v) => cell(v, 'replaceMs')],
-    ['republished entries served with the CDA\'s sys.revision', (v) => cell(v, 'revisionServed')],
+    ["republished entries served with the CDA's sys.revision", (v) => cell(v, 'revisionServed')],
     ['sync with nothing new: replica.sync(), ms / file rewritten at', (v) => `${cell(v, 'emptyMs')} / ${cell(v, 'emptyWrittenMs')}`],
     ['poll with the model: syncModel(), ms / file rewritten at', (v) => `${cell(v, 'pollMs')} / ${cell(v, 'pollWrittenMs')}`],
     ['… longest event-loop block, ms', (v) => cell(v, 'pollBlockedMs')],

@@ -63,7 +63,7 @@ export function createReplayGuard(options: { maxEntries: number }) {
 
 /** What the webhook reads of Contentful's body (the changed entity in its CMA shape). */
 interface WebhookBody {
-  sys?: { id?: unknown; type?: unknown; contentType?: { sys?: { id?: unknown } } };
+  sys?: { id?: unknown; type?: unknown; contentType?: { sys?: { id?: unknown } }; revision?: unknown; publishedCounter?: unknown };
 }
 
 const ENTITY_ACTIONS = new Set(['publish', 'unpublish', 'delete', 'archive', 'unarchive']);
@@ -128,7 +128,7 @@ async function linkingIds(content: ContentService, id: string, locales: readonly
  * With a replica (ADR 061) a webhook is a reason to sync, not a change to apply: what to sync up to, or `model` for content
  * types, locales, tags and taxonomy (which the replica reads from the CDA). Undefined: a topic not acted on.
  */
-export function toSyncRequest(topic: string, payload: WebhookBody & { sys?: { revision?: unknown; publishedCounter?: unknown } }): SyncTarget | 'model' | undefined {
+export function toSyncRequest(topic: string, payload: WebhookBody): SyncTarget | 'model' | undefined {
   const [, entity = '', action = ''] = topic.split('.');
   if ((entity === 'Entry' || entity === 'Asset') && ENTITY_ACTIONS.has(action)) {
     const id = payload.sys?.id;

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '#server/config.ts';
 
 import { startFakeContentful } from '../../tests/fakes/contentful.ts';
-import { createStubBuildRoot, serverProcessEnv } from '../../tests/security/support/server-process.ts';
+import { createStubBuildRoot, serverProcessEnv, signedPublish, WEBHOOK, WEBHOOK_SECRET } from '../../tests/security/support/server-process.ts';
 
 import type { FakeContentful } from '../../tests/fakes/contentful.ts';
 import type { ProcessLogLine } from '../../tests/security/support/server-process.ts';
@@ -105,16 +105,20 @@ describe('WEB_CONCURRENCY', { timeout: 60_000 }, () => {
     expect(cluster.logs.filter((line) => line.level >= 50 && line.msg !== 'worker died; replacing it')).toEqual([]);
   });
 
-  /** Starts a cluster on a fake Contentful that answers after 1 s, and a request that waits on it (for an article that does not exist). */
+  /**
+   * Starts a cluster on a fake Contentful that answers after 1 s, and a request that waits on it: pages come from the replica
+   * (ADR 061), a signed publish webhook waits for the replica's sync.
+   */
   async function startWithSlowRequest() {
     fake = await startFakeContentful();
-    const cluster = startCluster({ ...fake.env, SSR_ABORT_MS: '5000', SHUTDOWN_TIMEOUT_MS: '8000' });
+    const cluster = startCluster({ ...fake.env, SSR_ABORT_MS: '5000', SHUTDOWN_TIMEOUT_MS: '8000', CONTENTFUL_WEBHOOK_SECRET: WEBHOOK_SECRET });
     const port = (await cluster.waitFor('worker listening', 2))[0]!.port as number;
-    // The index build (after listen with a remote space) has cached every article: a slug it never read reaches Contentful.
     await cluster.waitFor('search index built', 2);
     fake.delay(1000);
-    const slow = fetch(`http://127.0.0.1:${port}/api/content/article/in-flight`).then(async (res) => [res.status, await res.text()]);
-    while (fake.count((r) => Object.values(r.query).includes('in-flight')) === 0) await sleep(10);
+    fake.clearLog();
+    const { headers, body } = signedPublish('article-rendering-light');
+    const slow = fetch(`http://127.0.0.1:${port}${WEBHOOK}`, { method: 'POST', headers, body }).then(async (res) => [res.status, await res.text()]);
+    while (fake.count((r) => r.resource === '/sync') === 0) await sleep(10);
     return { cluster, slow };
   }
 
@@ -125,8 +129,8 @@ describe('WEB_CONCURRENCY', { timeout: 60_000 }, () => {
     const [status, body] = await slow;
 
     expect(await cluster.exited).toBe(0);
-    expect(status).toBe(404);
-    expect(JSON.parse(body as string)).toMatchObject({ error: { status: 404, message: 'No article with slug in-flight' } });
+    expect(status).toBe(200);
+    expect(JSON.parse(body as string)).toEqual({ synced: { kind: 'Entry', id: 'article-rendering-light' } });
     expect(cluster.lines('worker exited').map((line) => line.code)).toEqual([0, 0]);
     expect(cluster.lines('all workers stopped')).toMatchObject([{ signal: 'SIGTERM', failed: false }]);
     expect(cluster.lines('worker died; replacing it')).toEqual([]);
@@ -140,7 +144,7 @@ describe('WEB_CONCURRENCY', { timeout: 60_000 }, () => {
     const [status] = await slow;
 
     expect(await cluster.exited).toBe(0);
-    expect(status).toBe(404);
+    expect(status).toBe(200);
     expect(cluster.lines('shutdown complete')).toHaveLength(2);
     expect(cluster.lines('second signal; exiting without waiting')).toEqual([]);
     expect(cluster.lines('all workers stopped')).toMatchObject([{ signal, failed: false }]);
@@ -162,7 +166,7 @@ describe('WEB_CONCURRENCY', { timeout: 60_000 }, () => {
     const cut = cluster.lines('second signal; exiting without waiting');
     // The idle worker may have finished its drain before the second signal.
     expect(cut.length).toBeGreaterThan(0);
-    expect(cut.flatMap((line) => line.openRequests as Array<{ path: string }>).map((request) => request.path)).toEqual(['/api/content/article/in-flight']);
+    expect(cut.flatMap((line) => line.openRequests as Array<{ path: string }>).map((request) => request.path)).toEqual([WEBHOOK]);
   });
 
   it('on SIGHUP replaces the workers one at a time, each after its successor listens', async () => {

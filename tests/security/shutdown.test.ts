@@ -2,11 +2,10 @@ import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 
-import { signRequest } from '@contentful/node-apps-toolkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { startFakeContentful } from '../fakes/contentful.ts';
-import { createStubBuildRoot, startServerProcess } from './support/server-process.ts';
+import { createStubBuildRoot, signedPublish, startServerProcess, WEBHOOK, WEBHOOK_SECRET } from './support/server-process.ts';
 
 import type { FakeContentful } from '../fakes/contentful.ts';
 import type { ServerProcess } from './support/server-process.ts';
@@ -52,17 +51,6 @@ function get(port: number, path: string, agent: Agent | false, post?: { headers:
     req.on('error', reject);
     req.end(post?.body);
   });
-}
-
-/** A 64-character signing secret, the length Contentful's webhook signing requires. */
-const WEBHOOK_SECRET = 'w'.repeat(32) + '0123456789abcdef0123456789abcdef';
-const WEBHOOK = '/api/webhooks/contentful';
-
-/** Contentful's signed publish webhook for an entry. */
-function signedPublish(id: string): { headers: Record<string, string>; body: string } {
-  const body = JSON.stringify({ sys: { type: 'Entry', id, contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'article' } } } });
-  const headers = { 'content-type': 'application/vnd.contentful.management.v1+json', 'x-contentful-topic': 'ContentManagement.Entry.publish' };
-  return { headers: { ...headers, ...signRequest(WEBHOOK_SECRET, { method: 'POST', path: WEBHOOK, headers, body }, Date.now()) }, body };
 }
 
 /**

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Locale } from '#shared/content/types.ts';
-import type { HeaderSearchBoxProps, SearchHandoff } from './header-search.tsx';
+import type { HeaderSearchBoxProps, SearchHandoff } from './widgets/header-search-box.tsx';
 
 // The real interactive box is tested in widgets/; here it is a stand-in that records what it was handed.
 // Like InstantSearch, it renders nothing on its first render and mounts its input a render later.

@@ -9,22 +9,7 @@ import './search.css';
 
 import type { ComponentType } from 'react';
 import type { Locale } from '#shared/content/types.ts';
-
-/** What the server-rendered input held when the interactive box took over. */
-export interface SearchHandoff {
-  value: string;
-  focused: boolean;
-  selectionStart: number | null;
-  selectionEnd: number | null;
-}
-
-export interface HeaderSearchBoxProps {
-  locale: Locale;
-  /** The plain form keeps taking keystrokes until the interactive input is in the DOM, so the box calls this as late as it can: when its input mounts. */
-  takeHandoff: () => SearchHandoff;
-  /** The interactive input is mounted and focused: the plain form can go. */
-  onReady: () => void;
-}
+import type { HeaderSearchBoxProps, SearchHandoff } from './widgets/header-search-box.tsx';
 
 type HeaderSearchBox = ComponentType<HeaderSearchBoxProps>;
 

@@ -1,5 +1,5 @@
 import { invalidPath, invalidQuery, notFound, unsupported } from './cda-errors.ts';
-import { pickLocalized } from './export-index.ts';
+import { pickLocalized } from './locales.ts';
 import { applySelect, buildFilter, entryRules, parseIntParam, parseLocale, parseOrder, parsePaging, parseSelect, sortItems } from './query.ts';
 import { createEntityReader } from './values.ts';
 

@@ -52,9 +52,11 @@ const UNSUPPORTED_PATH = /^$|^assets$|^(locales\/.+|sync\/.+|taxonomy\/concept-s
  */
 export function createCdaEngine(initial: SpaceExport, options: CdaEngineOptions = {}) {
   const indexOptions = { ...options, assetBaseUrl: options.assetBaseUrl ?? '/content-assets' };
-  let data = initial;
-  let index = indexSpaceExport(data, indexOptions);
-  let model = createModelEndpoints(data);
+  let index = indexSpaceExport(initial, indexOptions);
+  let model = createModelEndpoints(initial);
+  // The index holds the entries and assets (and their later versions): the engine keeps only the rest.
+  const withoutEntities = ({ entries: _entries, assets: _assets, ...rest }: SpaceExport) => rest;
+  let data = withoutEntities(initial);
   const feed = createSyncFeed([...index.delivery.entries.values(), ...index.delivery.assets.values()]);
   return {
     spaceId: index.spaceId,
@@ -79,9 +81,9 @@ export function createCdaEngine(initial: SpaceExport, options: CdaEngineOptions 
     /** Serves `next` instead (a new content model, locales, tags or taxonomy): re-indexes everything, and reports the entities that changed. */
     replace(next: SpaceExport): ScopeChange[] {
       const before = index.delivery;
-      data = next;
-      index = indexSpaceExport(data, { ...indexOptions, spaceId: index.spaceId, environmentId: index.environmentId });
-      model = createModelEndpoints(data);
+      data = withoutEntities(next);
+      index = indexSpaceExport(next, { ...indexOptions, spaceId: index.spaceId, environmentId: index.environmentId });
+      model = createModelEndpoints(next);
       const seen = [...diff('Entry', before.entries, index.delivery.entries), ...diff('Asset', before.assets, index.delivery.assets)];
       feed.record(seen);
       return seen;
@@ -89,6 +91,12 @@ export function createCdaEngine(initial: SpaceExport, options: CdaEngineOptions 
     /** The space as stored now, in the export's shape. */
     snapshot(): SpaceExport {
       return { ...data, entries: [...index.raw.entries.values()], assets: [...index.raw.assets.values()] };
+    },
+    /** How many entries and assets are stored (drafts included). */
+    counts: () => ({ entries: index.raw.entries.size, assets: index.raw.assets.size }),
+    /** Content types, locales, tags and taxonomy as stored now (a snapshot without its entries and assets). */
+    model(): Omit<SpaceExport, 'entries' | 'assets'> {
+      return data;
     },
     /** The delivery API's entity, for callers that compare revisions or follow links (the replica). */
     delivered: (kind: 'Entry' | 'Asset', id: string): IndexedEntity | undefined => (kind === 'Entry' ? index.delivery.entries : index.delivery.assets).get(id),

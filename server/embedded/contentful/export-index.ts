@@ -1,17 +1,11 @@
-import type { ExportAsset, ExportEntry, ExportLocale, SpaceExport } from './space-export-schema.ts';
+import { createLocaleSet } from './locales.ts';
 
-/** Lookups built once per export, for each API (delivery = published, preview = published + drafts). */
+import type { ExportAsset, ExportEntry, SpaceExport } from './space-export-schema.ts';
 
-export interface LinkRef {
-  linkType: 'Entry' | 'Asset';
-  id: string;
-}
+// Lookups over an export, for each API (delivery = published, preview = published + drafts).
 
-export interface FieldDef {
-  id: string;
-  type: string;
-  localized: boolean;
-}
+export type LinkRef = { linkType: 'Entry' | 'Asset'; id: string };
+export type FieldDef = { id: string; type: string; localized: boolean };
 
 type Link = ReturnType<typeof link>;
 
@@ -60,7 +54,9 @@ export function indexSpaceExport(
   const publicTagIds = new Set(publicTags.map((tag) => tag.sys.id));
   const assetBaseUrl = options.assetBaseUrl === false ? false : options.assetBaseUrl.replace(/\/+$/, '');
   const raw = { entries: new Map(data.entries.map((entry) => [entry.sys.id, entry])), assets: new Map(data.assets.map((asset) => [asset.sys.id, asset])) };
-  const scope = (preview: boolean) => buildScope(data, raw, { space, environment, preview, publicTagIds, assetBaseUrl });
+  // Not `data` itself: the lazy preview scope would keep the export's first entry and asset arrays (old versions) alive.
+  const model = { contentTypes: data.contentTypes, locales: data.locales };
+  const scope = (preview: boolean) => buildScope(model, raw, { space, environment, preview, publicTagIds, assetBaseUrl });
   const delivery = scope(false);
   let preview: ApiScope | undefined;
   return {
@@ -78,22 +74,19 @@ export function indexSpaceExport(
     raw,
     /** Applies a delta to the stored items and both scopes; returns what changed for the delivery API. */
     apply(changes: EntityChanges): ScopeChange[] {
-      type Touched = ['Entry' | 'Asset', string, ExportEntry | ExportAsset | undefined];
-      const touched: Touched[] = [
-        ...(changes.entries ?? []).map((entry): Touched => ['Entry', entry.sys.id, entry]),
-        ...(changes.assets ?? []).map((asset): Touched => ['Asset', asset.sys.id, asset]),
-        ...(changes.deletedEntries ?? []).map((id): Touched => ['Entry', id, undefined]),
-        ...(changes.deletedAssets ?? []).map((id): Touched => ['Asset', id, undefined]),
-      ];
       const seen: ScopeChange[] = [];
-      for (const [kind, id, item] of touched) {
+      const put = (kind: 'Entry' | 'Asset', id: string, item?: ExportEntry | ExportAsset) => {
         const store = (kind === 'Entry' ? raw.entries : raw.assets) as Map<string, ExportEntry | ExportAsset>;
         if (item) store.set(id, item);
         else store.delete(id);
-        if (preview) preview.put(kind, id, item);
+        preview?.put(kind, id, item);
         const change = delivery.put(kind, id, item);
         if (change.before || change.after) seen.push(change);
-      }
+      };
+      for (const entry of changes.entries ?? []) put('Entry', entry.sys.id, entry);
+      for (const asset of changes.assets ?? []) put('Asset', asset.sys.id, asset);
+      for (const id of changes.deletedEntries ?? []) put('Entry', id);
+      for (const id of changes.deletedAssets ?? []) put('Asset', id);
       return seen;
     },
   };
@@ -102,7 +95,6 @@ export function indexSpaceExport(
 export type ExportIndex = ReturnType<typeof indexSpaceExport>;
 export type ApiScope = ReturnType<typeof buildScope>;
 export type IndexedEntity = ReturnType<typeof indexEntity>;
-export type LocaleSet = ReturnType<typeof createLocaleSet>;
 
 function isServed(sys: { publishedVersion?: number; publishedAt?: string; archivedVersion?: number; archivedAt?: string }, preview: boolean): boolean {
   if (sys.archivedVersion !== undefined || sys.archivedAt !== undefined) return false;
@@ -111,7 +103,7 @@ function isServed(sys: { publishedVersion?: number; publishedAt?: string; archiv
 
 type RawItems = { entries: ReadonlyMap<string, ExportEntry>; assets: ReadonlyMap<string, ExportAsset> };
 
-function buildScope(data: SpaceExport, raw: RawItems, ids: ScopeIds) {
+function buildScope(data: Pick<SpaceExport, 'contentTypes' | 'locales'>, raw: RawItems, ids: ScopeIds) {
   const contentTypes = new Map<string, { id: string; fieldDefs: ReadonlyMap<string, FieldDef> }>();
   for (const { sys, fields } of data.contentTypes) {
     if (!isServed(sys, ids.preview)) continue;
@@ -252,37 +244,4 @@ function toEntitySys(sys: ExportEntry['sys'] | ExportAsset['sys'], contentTypeId
     revision: sys.publishedCounter ?? (ids.preview ? 0 : 1),
     ...(contentTypeId === undefined ? {} : { contentType: link('ContentType', contentTypeId) }),
   };
-}
-
-/** The locales one API serves, with fallback chains precomputed (a chain stops at `null`, an unknown code or a cycle). */
-function createLocaleSet(all: readonly ExportLocale[], preview: boolean) {
-  // The CDA hides locales that are switched off for delivery; the CPA shows them all.
-  const locales = all.filter((locale) => preview || locale.contentDeliveryApi || locale.default);
-  const byCode = new Map(locales.map((locale) => [locale.code, locale]));
-  const chains = new Map<string, string[]>();
-  for (const locale of locales) {
-    const chain: string[] = [];
-    for (let current: ExportLocale | undefined = locale; current && !chain.includes(current.code);) {
-      chain.push(current.code);
-      current = current.fallbackCode === null ? undefined : byCode.get(current.fallbackCode);
-    }
-    chains.set(locale.code, chain);
-  }
-  return {
-    defaultCode: locales.find((locale) => locale.default)?.code ?? locales[0]?.code ?? 'en-US',
-    has: (code: string) => byCode.has(code),
-    chain: (code: string): readonly string[] => chains.get(code) ?? [code],
-  };
-}
-
-/**
- * A field's value in one locale as the CDA picks it: non-localized fields always use the default locale;
- * localized ones walk the fallback chain and are omitted when no locale in it has a value.
- */
-export function pickLocalized(values: Readonly<Record<string, unknown>> | undefined, isLocalized: boolean, chain: readonly string[], defaultCode: string) {
-  for (const locale of isLocalized ? chain : [defaultCode]) {
-    const value = values?.[locale];
-    if (value !== undefined && value !== null) return { value, locale };
-  }
-  return undefined;
 }

@@ -1,7 +1,8 @@
 import { badRequest, invalidPath, invalidQuery, unsupported } from './cda-errors.ts';
 import { compareCodePoints, compareValues, equalsQueryValue, toSortKey } from './values.ts';
 
-import type { FieldDef, LocaleSet } from './export-index.ts';
+import type { FieldDef } from './export-index.ts';
+import type { LocaleSet } from './locales.ts';
 import type { LocaleView, ValueReader } from './values.ts';
 
 /** Query string parameters as the CDA receives them (one value per name). */

@@ -143,10 +143,12 @@ function warnTagsWithoutVisibility(raw: unknown, warnings: string[]): void {
 
 /** An export that read entries and assets through the CDA (`--delivery-token`) holds only published ones, with `revision` instead of versions. */
 export function markDeliveredAsPublished(sys: ExportEntry['sys'] | ExportAsset['sys']): void {
-  if (sys.revision === undefined || sys.version !== undefined || sys.publishedVersion !== undefined || sys.publishedAt !== undefined) return;
+  if (sys.revision === undefined || sys.version !== undefined) return;
+  // The CDA's `revision` counts publishes, as the CMA's `publishedCounter` does (some CDA answers also carry `publishedVersion`).
+  sys.publishedCounter ??= sys.revision;
+  if (sys.publishedVersion !== undefined || sys.publishedAt !== undefined) return;
   sys.publishedAt = sys.updatedAt;
   sys.firstPublishedAt ??= sys.createdAt;
-  sys.publishedCounter ??= sys.revision;
 }
 
 function nameList(names: readonly string[]): string {

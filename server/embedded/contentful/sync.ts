@@ -4,7 +4,8 @@ import { badRequest, unsupported } from './cda-errors.ts';
 import { parseIntParam } from './query.ts';
 
 import type { EndpointContext } from './endpoints.ts';
-import type { IndexedEntity, LocaleSet, ScopeChange } from './export-index.ts';
+import type { IndexedEntity, ScopeChange } from './export-index.ts';
+import type { LocaleSet } from './locales.ts';
 import type { QueryParams } from './query.ts';
 
 /**

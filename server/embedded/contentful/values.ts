@@ -1,4 +1,4 @@
-import { pickLocalized } from './export-index.ts';
+import { pickLocalized } from './locales.ts';
 
 import type { IndexedEntity } from './export-index.ts';
 

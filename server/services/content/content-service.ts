@@ -16,7 +16,8 @@ import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 
 import type { ContentCache, Loaded } from '#server/services/content/content-cache.ts';
 import type { ContentfulClient } from '#server/services/content/contentful-client.ts';
-import type { MapContext, SdkEntry } from '#server/services/content/mapper.ts';
+import type { SdkEntry } from '#server/services/content/mapper.ts';
+import type { MapContext } from '#server/services/content/taxonomy.ts';
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
 import type { EntryRef, Locale, RichText } from '#shared/content/types.ts';
 import type { Logger } from 'pino';

@@ -5,7 +5,7 @@ import { mergeVariants, toEntryVariants, variantSlug, withFileVariants } from '#
 import { createTaxonomy } from '#server/services/content/taxonomy.ts';
 
 import type { SdkEntry } from '#server/services/content/mapper.ts';
-import type { MapContext } from '#server/services/content/mapper.ts';
+import type { MapContext } from '#server/services/content/taxonomy.ts';
 import type { ModelCheck } from '#shared/content/types.ts';
 
 const asset = (id: string, fileName: string, contentType = 'application/octet-stream') => ({

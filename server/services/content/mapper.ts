@@ -5,7 +5,7 @@ import { paths } from '#shared/urls.ts';
 
 import type { UnresolvedLink } from 'contentful';
 import type { SdkEntry } from '#server/services/content/mapper-assets.ts';
-import type { Taxonomy } from '#server/services/content/taxonomy.ts';
+import type { MapContext } from '#server/services/content/taxonomy.ts';
 import type { Article, ArticleSummary, Asset, EntryRef, EntryType, Locale, Model3D, ModelSummary } from '#shared/content/types.ts';
 import type { NavigationLink, Page, Person, RichText, SiteSettings, Tag } from '#shared/content/types.ts';
 import type { Document } from '@contentful/rich-text-types';
@@ -16,12 +16,6 @@ export { toViewerSource } from '#server/services/content/mapper-viewer.ts';
 type SdkLink = UnresolvedLink<'Entry' | 'Asset'>;
 
 // The one place SDK entries become domain types (DESIGN.md). A missing field or unresolvable link becomes `undefined`, never an exception.
-export interface MapContext {
-  locale: Locale;
-  tagName(id: string): string | undefined;
-  allTags(): Tag[];
-  taxonomy: Taxonomy;
-}
 
 export function toPerson(value: unknown): Person | undefined {
   if (!isResolved(value, 'Entry')) return undefined;

@@ -23,7 +23,9 @@ import type { Replica, ReplicaChanges } from './replica.ts';
  * by the real SDK, directly or through a proxy that can spoil one sync page. Each fault must leave the last good replica
  * serving and log one line that says what happened.
  */
-const TIMEOUT_MS = 300;
+// Long enough for an initial sync on a loaded CI machine; the hang tests cut requests off sooner.
+const TIMEOUT_MS = 2000;
+const HANG_TIMEOUT_MS = 300;
 const CATCH_UP_MS = 2000;
 
 interface Opened {
@@ -51,15 +53,11 @@ afterEach(async () => {
 });
 
 /** The app's clients in remote mode over `host` (the fake by default), logging into `logs`. */
-async function open(host = fake.origin): Promise<Opened> {
+async function open({ host = fake.origin, timeoutMs = TIMEOUT_MS }: { host?: string; timeoutMs?: number } = {}): Promise<Opened> {
   const logs: LogLine[] = [];
   const changes: ReplicaChanges[] = [];
   const clients = await createContentfulClients(
-    {
-      contentful: { spaceId: DEMO_SPACE, accessToken: FAKE_TOKENS.delivery, host },
-      timeoutMs: TIMEOUT_MS,
-      replica: { file, pollMs: 0, catchUpMs: CATCH_UP_MS },
-    },
+    { contentful: { spaceId: DEMO_SPACE, accessToken: FAKE_TOKENS.delivery, host }, timeoutMs, replica: { file, pollMs: 0, catchUpMs: CATCH_UP_MS } },
     { logger: pino({ level: 'debug' }, createLogCapture(logs)), onReplicaChange: (change) => void changes.push(change) },
   );
   const replica = clients.replica;
@@ -69,10 +67,17 @@ async function open(host = fake.origin): Promise<Opened> {
   return result;
 }
 
+/** `open`, with a replica to serve (started, first sync done). */
+async function openStarted(options: Parameters<typeof open>[0] = {}): Promise<Opened> {
+  const result = await open(options);
+  await result.replica.start();
+  await result.replica.ready;
+  return result;
+}
+
 /** A replica made by an initial sync and written to the file, then stopped (what a previous process left). */
 async function seedFile(): Promise<void> {
-  const { replica } = await open();
-  await replica.start();
+  const { replica } = await openStarted();
   await replica.stop();
 }
 
@@ -206,8 +211,7 @@ describe('replica: initial sync and the file', () => {
 
 describe('replica: delta syncs', () => {
   it('applies a changed entry, tells onReplicaChange and serves the new value', async () => {
-    const { clients, replica, changes, logs } = await open();
-    await replica.start();
+    const { clients, replica, changes, logs } = await openStarted();
     changes.length = 0;
 
     fake.update(publishSiteName('Vitrine Studio'));
@@ -222,8 +226,7 @@ describe('replica: delta syncs', () => {
   });
 
   it('removes an entry Contentful reports deleted (a tombstone)', async () => {
-    const { clients, replica, changes } = await open();
-    await replica.start();
+    const { clients, replica, changes } = await openStarted();
     changes.length = 0;
 
     fake.update((data) => {
@@ -239,8 +242,7 @@ describe('replica: delta syncs', () => {
   });
 
   it('writes each delta to the file, with the token to resume from', async () => {
-    const { replica } = await open();
-    await replica.start();
+    const { replica } = await openStarted();
     const before = await readReplicaFile(file);
 
     fake.update(publishSiteName('Vitrine Studio'));
@@ -259,8 +261,7 @@ describe('replica: delta syncs', () => {
 describe('replica: faults keep the last good replica serving', () => {
   it('logs one line for a sync page that is not JSON, and the next sync brings the change', async () => {
     const proxy = await startProxy(fake);
-    const { clients, replica, logs } = await open(proxy.origin);
-    await replica.start();
+    const { clients, replica, logs } = await openStarted({ host: proxy.origin });
     logs.length = 0;
 
     fake.update(publishSiteName('Vitrine Studio'));
@@ -278,8 +279,7 @@ describe('replica: faults keep the last good replica serving', () => {
 
   it('logs one line for a truncated JSON page, and the next sync brings the change', async () => {
     const proxy = await startProxy(fake);
-    const { clients, replica, logs } = await open(proxy.origin);
-    await replica.start();
+    const { clients, replica, logs } = await openStarted({ host: proxy.origin });
     logs.length = 0;
 
     fake.update(publishSiteName('Vitrine Studio'));
@@ -296,8 +296,7 @@ describe('replica: faults keep the last good replica serving', () => {
 
   it('does not serve an entry of an unknown content type, logs it, and applies the rest', async () => {
     const proxy = await startProxy(fake);
-    const { clients, replica, logs } = await open(proxy.origin);
-    await replica.start();
+    const { clients, replica, logs } = await openStarted({ host: proxy.origin });
     logs.length = 0;
     const known = deliveredItem(replica, 'Entry', 'site-settings');
     const ghost = { ...known, sys: { ...known.sys, id: 'ghost-1', contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'ghost' } } } };
@@ -316,8 +315,7 @@ describe('replica: faults keep the last good replica serving', () => {
 
   it('leaves out an asset without a file, logs it, and keeps serving its last good version', async () => {
     const proxy = await startProxy(fake);
-    const { clients, replica, logs } = await open(proxy.origin);
-    await replica.start();
+    const { clients, replica, logs } = await openStarted({ host: proxy.origin });
     logs.length = 0;
     const good = deliveredItem(replica, 'Asset', 'avatar-jonas-ebert');
     const { file: _file, ...withoutFile } = good.fields;
@@ -335,8 +333,7 @@ describe('replica: faults keep the last good replica serving', () => {
 
   it('replaces the replica by a fresh initial sync when Contentful rejects the token', async () => {
     const proxy = await startProxy(fake);
-    const { clients, replica, logs, changes } = await open(proxy.origin);
-    await replica.start();
+    const { clients, replica, logs, changes } = await openStarted({ host: proxy.origin });
     logs.length = 0;
     changes.length = 0;
     // Another feed (as after Contentful expired the token): it answers 400 to the old token.
@@ -358,8 +355,7 @@ describe('replica: faults keep the last good replica serving', () => {
   });
 
   it('waits out X-Contentful-RateLimit-Reset before the next sync after a 429', async () => {
-    const { clients, replica, logs } = await open();
-    await replica.start();
+    const { clients, replica, logs } = await openStarted();
     logs.length = 0;
 
     fake.rateLimit(1, 1);
@@ -381,8 +377,7 @@ describe('replica: faults keep the last good replica serving', () => {
   });
 
   it.each([500, 503])('logs one line for a %i and keeps serving', async (status) => {
-    const { clients, replica, logs } = await open();
-    await replica.start();
+    const { clients, replica, logs } = await openStarted();
     logs.length = 0;
 
     fake.fail(status);
@@ -399,8 +394,7 @@ describe('replica: faults keep the last good replica serving', () => {
     ['hangs', () => fake.hang()],
     ['drips its answer', () => fake.drip(50)],
   ])('aborts a sync after timeoutMs when Contentful %s, and keeps serving', async (_name, fault) => {
-    const { clients, replica, logs } = await open();
-    await replica.start();
+    const { clients, replica, logs } = await openStarted({ timeoutMs: HANG_TIMEOUT_MS });
     logs.length = 0;
 
     fault();
@@ -408,18 +402,17 @@ describe('replica: faults keep the last good replica serving', () => {
     await replica.sync();
     const tookMs = Date.now() - started;
 
-    expect(tookMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
-    expect(tookMs).toBeLessThan(TIMEOUT_MS * 5);
+    expect(tookMs).toBeGreaterThanOrEqual(HANG_TIMEOUT_MS - 20);
+    expect(tookMs).toBeLessThan(HANG_TIMEOUT_MS * 5);
     expect(await siteName(clients)).toBe('Vitrine');
     expect(problems(logs)).toEqual([{ level: 50, msg: SYNC_FAILED, reason: 'no-answer' }]);
-    expect(replica.status().lastError).toContain(`no answer from Contentful within ${TIMEOUT_MS} ms`);
+    expect(replica.status().lastError).toContain(`no answer from Contentful within ${HANG_TIMEOUT_MS} ms`);
   });
 });
 
 describe('replica: catchUp', () => {
   it('syncs with backoff until the published revision arrives', async () => {
-    const { clients, replica, logs } = await open();
-    await replica.start();
+    const { clients, replica, logs } = await openStarted();
     fake.clearLog();
 
     const publish = setTimeout(() => fake.update(publishSiteName('Vitrine Studio')), 600);
@@ -437,8 +430,7 @@ describe('replica: catchUp', () => {
   });
 
   it('syncs until a removed entry is gone', async () => {
-    const { clients, replica } = await open();
-    await replica.start();
+    const { clients, replica } = await openStarted();
 
     const remove = setTimeout(() => fake.update((data) => void (data.entries = data.entries.filter((entry) => entry.sys.id !== 'person-jonas-ebert'))), 300);
     const caught = await replica.catchUp({ kind: 'Entry', id: 'person-jonas-ebert', gone: true });
@@ -449,8 +441,7 @@ describe('replica: catchUp', () => {
   });
 
   it('returns false after catchUpMs when the revision never arrives', async () => {
-    const { replica, logs } = await open();
-    await replica.start();
+    const { replica, logs } = await openStarted();
     logs.length = 0;
 
     const started = Date.now();

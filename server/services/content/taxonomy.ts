@@ -1,11 +1,18 @@
-import type { MapContext } from '#server/services/content/mapper.ts';
-import type { Category, Locale } from '#shared/content/types.ts';
+import type { Category, Locale, Tag } from '#shared/content/types.ts';
 import type { CategoryNode } from '#shared/data/content-api.ts';
 
 /** What Vitrine reads of the SDK's taxonomy concepts. */
 type Concept = { sys: { id: string }; prefLabel: Record<string, string | undefined>; broader?: { sys: { id: string } }[] };
 
 export type Taxonomy = ReturnType<typeof createTaxonomy>;
+
+/** What mapping an entry reads of its space besides the entry (mapper.ts): the locale, the tags' names and the taxonomy. */
+export interface MapContext {
+  locale: Locale;
+  tagName(id: string): string | undefined;
+  allTags(): Tag[];
+  taxonomy: Taxonomy;
+}
 
 /** Labels, parents and children of every concept, for breadcrumbs and category filters. */
 export function createTaxonomy(concepts: readonly Concept[], defaultLocale: Locale) {

@@ -1,3 +1,4 @@
+import { signRequest } from '@contentful/node-apps-toolkit';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -93,4 +94,15 @@ export async function startServerProcess(root: string, env: Record<string, strin
   });
   const port = listening.port as number;
   return { child, origin: `http://127.0.0.1:${port}`, port, logs, waitForLog, exited };
+}
+
+/** A 64-character signing secret, the length Contentful's webhook signing requires. */
+export const WEBHOOK_SECRET = 'w'.repeat(32) + '0123456789abcdef0123456789abcdef';
+export const WEBHOOK = '/api/webhooks/contentful';
+
+/** Contentful's signed publish webhook for an entry: with a replica it waits for the sync (ADR 061), a request that waits on Contentful. */
+export function signedPublish(id: string): { headers: Record<string, string>; body: string } {
+  const body = JSON.stringify({ sys: { type: 'Entry', id, contentType: { sys: { type: 'Link', linkType: 'ContentType', id: 'article' } } } });
+  const headers = { 'content-type': 'application/vnd.contentful.management.v1+json', 'x-contentful-topic': 'ContentManagement.Entry.publish' };
+  return { headers: { ...headers, ...signRequest(WEBHOOK_SECRET, { method: 'POST', path: WEBHOOK, headers, body }, Date.now()) }, body };
 }

@@ -14,9 +14,24 @@ import { HitExcerpt, HitTitle, SearchStatus } from './hit-parts.tsx';
 import type { SearchClient } from 'instantsearch.js';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import type { Locale } from '#shared/content/types.ts';
-import type { HeaderSearchBoxProps, SearchHandoff } from '../header-search.tsx';
 import type { SearchLabels } from '../labels.ts';
 import type { SearchHit } from './hit-parts.tsx';
+
+/** What the server-rendered input held when the interactive box took over. */
+export interface SearchHandoff {
+  value: string;
+  focused: boolean;
+  selectionStart: number | null;
+  selectionEnd: number | null;
+}
+
+export interface HeaderSearchBoxProps {
+  locale: Locale;
+  /** The plain form keeps taking keystrokes until the interactive input is in the DOM, so the box calls this as late as it can: when its input mounts. */
+  takeHandoff: () => SearchHandoff;
+  /** The interactive input is mounted and focused: the plain form can go. */
+  onReady: () => void;
+}
 
 /** The interactive header search, loaded lazily by header-search.tsx; `searchClient` replaces the configured client (tests). */
 export function HeaderSearchBox({ locale, takeHandoff, onReady, searchClient }: HeaderSearchBoxProps & { searchClient?: SearchClient }) {
