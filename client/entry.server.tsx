@@ -110,7 +110,7 @@ export function describeDocument(
 
 /**
  * One route's answer as the hydration data carries it. An answer that is the same object until its content changes
- * (perContentVersion) is serialized and hashed once, not per request (issue 16 item 5); its digest stands for it in the validator.
+ * (perContentVersion) is serialized and hashed once, not per request (ADR 056); its digest stands for it in the validator.
  */
 interface RouteJson {
   json: string;
@@ -193,7 +193,7 @@ export async function queryData(
 /** The server hands every request the same config object per set of served locales; its JSON is made once. */
 const configJson = new WeakMap<PublicConfig, string>();
 
-// createStaticRouter converts the route table on every call (issue 16 item 5). The handler's table already is one, built with
+// createStaticRouter converts the route table on every call (ADR 056). The handler's table already is one, built with
 // the same route properties (handlerFor), and its lazy routes load into those very objects: the router can use it as it is.
 const manifests = new WeakMap<StaticHandler, DataRouter['manifest']>();
 function staticRouter(handler: StaticHandler, context: StaticHandlerContext): DataRouter {

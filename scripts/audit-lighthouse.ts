@@ -16,7 +16,7 @@ import { cachedTool, median, table } from './bench/lib.ts';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 const DEFAULT_PAGES = ['/', '/articles/behind-the-vitrine', '/models/ostra-lounge-chair'];
-/** The issues' targets: mobile performance, mobile paint times (issue 16), and every other category on both form factors. */
+/** The targets: mobile performance, mobile paint times (ADR 058), and every other category on both form factors. */
 const TARGETS = { mobilePerformance: 97, others: 100, mobileMs: { 'first-contentful-paint': 1200, 'largest-contentful-paint': 1500 } } as const;
 const PAINTS = Object.keys(TARGETS.mobileMs) as Array<keyof typeof TARGETS.mobileMs>;
 const OUT_DIR = join(ROOT, 'bench-results');

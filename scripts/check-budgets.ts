@@ -18,9 +18,9 @@ export type { BuildDirs } from './budgets/build-files.ts';
 export const BUDGETS = {
   articleFirstLoadJsGzip: 110 * 1024,
   articleFirstLoadCssGzip: 20 * 1024,
-  /** 114.4 KB on fa79c37 (2026-11-26), plus 4.6 KB for issue 15's shell: swatches, hotspot list, AR, share and measure controls. */
+  /** 114.4 KB on fa79c37 (2026-11-26), plus 4.6 KB for the viewer's shell: swatches, hotspot list, AR, share and measure controls. */
   modelFirstLoadJsGzip: 119 * 1024,
-  /** 311,494 B (304.2 KB) on fa79c37, plus the 25 KB issue 15 allows for variants, hotspots and measurements (AR loads on its own). */
+  /** 311,494 B (304.2 KB) on fa79c37, plus 25 KB allowed for variants, hotspots and measurements (AR loads on its own; docs/budgets.md). */
   viewerLazyJsGzip: 311_494 + 25 * 1024,
 } as const;
 

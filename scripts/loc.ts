@@ -1,5 +1,5 @@
 /**
- * `npm run loc`: how much non-test source there is to read (issue 13's measure).
+ * `npm run loc`: how much non-test source there is to read.
  * Counts lines of .ts/.tsx/.css/.js files under server/, client/, shared/ and
  * scripts/ that git tracks, leaving out tests (`*.test.*`, `*.e2e.*`) and test
  * support, and lists the files over 250 lines and the lines over 160 characters.
@@ -45,6 +45,6 @@ for (const folder of FOLDERS) console.log(`  ${folder.padEnd(8)} ${perFolder.get
 console.log(`files over ${MAX_FILE_LINES} lines: ${longFiles.length}${longFiles.length ? `\n  ${longFiles.join('\n  ')}` : ''}`);
 console.log(`lines over ${MAX_LINE_CHARS} characters: ${longLines.length}${longLines.length ? `\n  ${longLines.join('\n  ')}` : ''}`);
 if (check && longFiles.length + longLines.length > 0) {
-  console.error(`split files over ${MAX_FILE_LINES} lines and wrap lines over ${MAX_LINE_CHARS} characters (issue 13's limits)`);
+  console.error(`split files over ${MAX_FILE_LINES} lines and wrap lines over ${MAX_LINE_CHARS} characters`);
   process.exitCode = 1;
 }

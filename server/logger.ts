@@ -69,7 +69,7 @@ function lazyRequestLogger(prototype: object): void {
 
 /**
  * One line per request (id, status, duration, bytes, page-cache status); an incoming `X-Request-Id` is trusted only behind a proxy.
- * Written with pino directly: pino-http made three child loggers per request and serialized the request into each (issue 16 item 5).
+ * Written with pino directly: pino-http made three child loggers per request and serialized the request into each (ADR 056).
  */
 export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy']): RequestHandler {
   // The line is built from known fields only (the URL redacted, no headers, no error text but our own), so the root's redact

@@ -2,7 +2,7 @@ import { LOCALE_PREFIX, LOCALES } from '#shared/content/types.ts';
 import { ROUTE_PATHS } from '#shared/urls.ts';
 
 /**
- * The one rule for which part of a page URL matters (issue 12, item 3). The server canonicalises every
+ * The one rule for which part of a page URL matters (ADR 013). The server canonicalises every
  * page request before the loaders run, so the page, its ETag, the page-cache key and `/_data/` agree,
  * and `?utm_source=…` or any junk parameter maps to the same rendering instead of a new cache entry.
  */

@@ -26,7 +26,7 @@ function withLocale(locale: Locale, path: string): string {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Lone surrogates become U+FFFD: one in a CMS slug made encodeURIComponent throw and failed every list linking to it (issue 12). */
+/** Lone surrogates become U+FFFD: one in a CMS slug made encodeURIComponent throw and failed every list linking to it (ADR 018). */
 const encode = (value: string) => encodeURIComponent(value.replace(LONE_SURROGATE, '\uFFFD'));
 
 /** A route pattern with its one parameter filled in, under the locale's prefix. */

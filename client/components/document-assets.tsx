@@ -24,7 +24,7 @@ type BootAssets = Pick<ServerAssets, 'bootstrapModules' | 'modulePreloads' | 'in
 
 /**
  * Boot scripts by the page's preload list: the server resolves each set of route chunks to its assets once (server/ssr/assets.ts),
- * so every request for a route hands in the same lists and gets the same string, without serializing them again (issue 16 item 5).
+ * so every request for a route hands in the same lists and gets the same string, without serializing them again (ADR 056).
  */
 const bootScripts = new WeakMap<readonly string[], Omit<BootAssets, 'modulePreloads'> & { script: string }>();
 

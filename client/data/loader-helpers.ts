@@ -47,7 +47,7 @@ export function renderField(
 
 /**
  * The content cache hands every request the same objects until the content changes, and a change brings new ones: so the
- * links' hash is taken once per content version, not per request (issue 16 item 5; the profile's top self time).
+ * links' hash is taken once per content version, not per request (ADR 054: it was the profile's top self time).
  */
 const linksHashes = new WeakMap<object, string>();
 function linksHash(links: RichText['links'] | undefined): string {
@@ -82,7 +82,7 @@ const KEYS_PER_SOURCE = 32;
  * are made each time). `key` is everything else the answer depends on, each part bounded (the origin is an allowed host; a query
  * parameter once validated); a source with more keys than KEYS_PER_SOURCE starts over, so Host values varied without bound
  * cost rebuilds, not memory. Answers live as long as their sources. The same answer each time lets the SSR entry serialize it
- * once too (isPerContentVersion; issue 16 item 5).
+ * once too (isPerContentVersion; ADR 056).
  */
 export function perContentVersion<T extends object>(sources: readonly object[], key: string, build: () => T): T {
   let level = derived;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:images [-- --variants <n>] [--concurrency <n>] [--fair true|false|both]` (defaults 2000, 50, both), issue 12 item 2:
+ * `npm run bench:images [-- --variants <n>] [--concurrency <n>] [--fair true|false|both]` (defaults 2000, 50, both), ADR 012:
  * hostile variant requests (half allowed, half junk) at `/content-assets` while a worker times the article page; RSS, p50/p99, CPU, a
  * /robots.txt control and a replay after restart. Targets: RSS < 400 MB, page p99 < 50 ms on 2 cores. --fair and the malloc settings:
  * docs/decisions/035-benchmarks.md and ADR 012. Linux only (/proc, `nice`).

@@ -107,7 +107,7 @@ export function table(rows: string[][], left = 1, rule = false): string {
   return lines.join('\n');
 }
 
-/** Rows as a GitHub markdown table (the first row is the header), to paste into the README. */
+/** Rows as a GitHub markdown table (the first row is the header), to paste into docs/benchmarks.md. */
 export const markdownTable = (rows: string[][]) =>
   rows.map((r, i) => `| ${r.join(' | ')} |${i === 0 ? `\n|${r.map(() => ' --- |').join('')}` : ''}`).join('\n');
 

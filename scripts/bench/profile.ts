@@ -1,7 +1,7 @@
 /**
  * `npm run bench:profile [-- --path <page>] [--duration <s>] [--top <n>] [--root <checkout>]`: one production server with the page cache off
  * under `node --cpu-prof`, loaded by autocannon; prints CPU ms per request and the functions with the most self time, per request.
- * What issue 16 item 5 measured its rendered-page work with (ADR 054); `--root` profiles another checkout's build for a before/after.
+ * What the rendered page's per-request work was measured with (ADR 054, 056); `--root` profiles another checkout's build for a before/after.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@
  * process: the loaders (`queryDocument` over the embedded content service), the hydration JSON and ETag (`describeDocument`) and React's
  * render of the whole document into a sink that keeps nothing. No HTTP, middleware, sockets or load generator: the part of a
  * cold page that is ours and React's, measured in CPU of the main thread per page (the least of ten batches), stable enough to compare a change
- * against (`npm run bench` measures the whole request; issue 16 item 5). Run with `--cpu-prof` to profile just this.
+ * against (`npm run bench` measures the whole request; ADR 054, 056). Run with `--cpu-prof` to profile just this.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -21,7 +21,7 @@ import { createDemoRecords } from '../../tests/fixtures/search/demo-records.ts';
 import { createSyntheticRecords } from '../../tests/fixtures/search/synthetic-records.ts';
 import { autocannon, median, table } from './lib.ts';
 
-import type { SearchRecord } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { AddressInfo } from 'node:net';
 import type { LoadResult } from './lib.ts';
 

@@ -7,7 +7,7 @@ import { firstLoad, importPath, kb, sized, staticClosure, sum } from './build-fi
 import type { BuildDirs, Manifest, SizedFile } from './build-files.ts';
 
 /**
- * The 3D viewer's budgets and split rules (issue 15, docs/budgets.md): the model page's first load, the lazy chunk "View in 3D"
+ * The 3D viewer's budgets and split rules (docs/budgets.md): the model page's first load, the lazy chunk "View in 3D"
  * loads, AR code only behind its own import(), and the viewer's shell only in the first load of pages that show a model.
  */
 export const MODEL_CHUNK = 'client/pages/model/model-page.tsx';
@@ -17,7 +17,7 @@ export const SHELL_PAGES = [MODEL_CHUNK, 'client/pages/embed/embed-page.tsx'];
 export const VIEWER_CHUNK = 'client/features/model-viewer/viewer-canvas.tsx';
 export const VIEWER_SHELL = /^client\/features\/model-viewer\//;
 export const THREE = /(^|\/)node_modules\/(three[^/]*|@react-three\/[^/]+)\//;
-/** AR (ADR 004, issue 15): the folder, three's USDZ exporter and its WebXR helpers. Not three's core WebXRManager, which every renderer holds. */
+/** AR (ADR 047): the folder, three's USDZ exporter and its WebXR helpers. Not three's core WebXRManager, which every renderer holds. */
 export const AR_CODE = /^client\/features\/model-viewer\/ar\/|(^|\/)node_modules\/three\/examples\/jsm\/(exporters\/USDZExporter\.js|webxr\/)/;
 
 export interface ViewerBudgets {

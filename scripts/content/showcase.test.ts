@@ -11,7 +11,7 @@ import { createGltfIo } from './gltf/write-model.ts';
 import type { Material, NodeIO } from '@gltf-transform/core';
 import type { KHRMaterialsVariants, MappingList } from '@gltf-transform/extensions';
 
-/** The committed demo content for issue 15: a file-variant model, a colour-variant model and a model with hotspots (content/README.md). */
+/** The committed showcase content (ADR 043): a file-variant model, a colour-variant model and a model with hotspots (content/README.md). */
 const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
 
 interface Link {

@@ -52,7 +52,7 @@ export async function importDemoContent(ctx: SetupContext, locales: string[], op
         hostUpload: ctx.env.hostUpload,
         insecure: ctx.env.insecure,
         content,
-        // The content model comes from migrations/, locales and tags from the steps before.
+        // The content model, locales and tags come from the steps before.
         skipContentModel: true,
         uploadAssets: true,
         assetsDirectory: ASSETS_DIRECTORY,

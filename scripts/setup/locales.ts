@@ -4,20 +4,13 @@ import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 import { toSdkFailure } from './cma.ts';
 import { change, note, readJson, SetupError, unchanged } from './context.ts';
 
+import type { SpaceSource } from '../content/build/content-model.ts';
 import type { SetupContext } from './context.ts';
-
-interface SourceLocale {
-  name: string;
-  code: string;
-  fallbackCode: string | null;
-  default: boolean;
-  optional: boolean;
-}
 
 /** Which locales the space will have; the demo import leaves out fields of the others. */
 export async function ensureLocales(ctx: SetupContext): Promise<string[]> {
   ctx.out('Locales');
-  const wanted = readJson<{ locales: SourceLocale[] }>('content/source/content-model.json').locales;
+  const wanted = readJson<SpaceSource>('content/source/space.json').locales;
   const { items } = await ctx.cma.locale.getMany({ query: { limit: 1000 } });
   const current = items.find((l) => l.default);
   if (current && current.code !== DEFAULT_LOCALE)

@@ -1,5 +1,5 @@
 /**
- * `npm run setup`: makes a Contentful space ready for Vitrine (locales, content model through migrations/, tags, optionally the demo
+ * `npm run setup`: makes a Contentful space ready for Vitrine (locales, the declared content model, tags, optionally the demo
  * content, an API key, the webhook) and prints what to put into .env. Idempotent; --dry-run writes nothing. docs/own-space.md.
  */
 import { realpathSync } from 'node:fs';
@@ -12,7 +12,6 @@ import { importDemoContent } from './demo-content.ts';
 import { ensureLocales } from './locales.ts';
 import { applyContentModel } from './model-step.ts';
 import { printNextSteps } from './next-steps.ts';
-import { MigrationError } from './migrate.ts';
 import { loadEnv, parseFlags, readSetupEnv, USAGE } from './options.ts';
 import { ensureTags, printTaxonomyNotes } from './tags.ts';
 
@@ -73,8 +72,7 @@ export async function main(argv: string[], rawEnv: Record<string, string | undef
     printNextSteps(ctx, tokens, webhook);
     return 0;
   } catch (error) {
-    const known = error instanceof SetupError || error instanceof MigrationError;
-    io.err(scrub(known ? error.message : describeCmaError(error, env.value, step)));
+    io.err(scrub(error instanceof SetupError ? error.message : describeCmaError(error, env.value, step)));
     return 1;
   }
 }

@@ -1,18 +1,13 @@
-/** Vitrine's tags (content/source/content-model.json), and notes on the taxonomy, which lives at organization level. */
+/** Vitrine's tags (content/source/space.json), and notes on the taxonomy, which lives at organization level. */
 import { toSdkFailure } from './cma.ts';
 import { change, note, readJson, unchanged } from './context.ts';
 
+import type { SpaceSource } from '../content/build/content-model.ts';
 import type { SetupContext } from './context.ts';
-
-interface SourceTag {
-  id: string;
-  name: string;
-  visibility: 'public' | 'private';
-}
 
 export async function ensureTags(ctx: SetupContext): Promise<void> {
   ctx.out('Tags');
-  const wanted = readJson<{ tags: SourceTag[] }>('content/source/content-model.json').tags;
+  const wanted = readJson<SpaceSource>('content/source/space.json').tags;
   const { items } = await ctx.cma.tag.getMany({ query: { limit: 1000 } });
   const existing = new Map(items.map((tag) => [tag.sys.id, tag]));
   for (const tag of wanted) {

@@ -15,7 +15,7 @@ import type { ContentApi } from '#shared/data/content-api.ts';
 import type { Locale } from '#shared/content/types.ts';
 import type { Request, Response } from 'express';
 
-/** Characters XML 1.0 cannot carry even as references: one in a title made the whole feed malformed (issue 12). */
+/** Characters XML 1.0 cannot carry even as references: one in a title made the whole feed malformed (ADR 018). */
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const xml = (text: string) => escapeHtml(text.replace(NOT_XML, ''));

@@ -108,7 +108,7 @@ export function isHttpsOrigin(config: Config, req: Request): boolean {
 
 /**
  * What helmet sets, read once: with these options its headers do not depend on the request, and running its eleven middlewares
- * per request cost more than setting the result (issue 16 item 5).
+ * per request cost more than setting the result (ADR 056).
  */
 function fixedHeaders(middleware: (req: never, res: never, next: (error?: unknown) => void) => void): [string, string][] {
   const headers = new Map<string, string>();

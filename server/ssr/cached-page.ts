@@ -6,7 +6,7 @@ import type { CanonicalPage } from '#shared/canonical-url.ts';
 import type { Request, Response } from 'express';
 
 /**
- * The page-cache key (issue 12, item 3): build, canonical origin and canonical target, so junk query
+ * The page-cache key (ADR 013): build, canonical origin and canonical target, so junk query
  * parameters and Host spellings share one entry. `undefined` keeps a page out: preview and credentialed
  * requests, open-ended query values, and, without PUBLIC_URL, origins outside the exact ALLOWED_HOSTS
  * names on the default port or PORT (a leading-dot entry or a free port would let one client mint endless origins).

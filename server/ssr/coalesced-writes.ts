@@ -70,7 +70,7 @@ const encodedStrings = new EncodedStrings();
 /**
  * A pipe target for React that sends each of its flushes as one write. React hands its destination 4 KB views and long
  * strings one by one, then calls `flush()` once the batch (the shell, a resolved boundary) is complete: each write costs a
- * chunk header, a trip through compression and a socket write (issue 16 item 5). Batches still go out as React completes them,
+ * chunk header, a trip through compression and a socket write (ADR 056). Batches still go out as React completes them,
  * so the shell streams before slow data does; backpressure passes through (write answers false until `target` drains).
  * A batch is one buffer that strings are encoded into and views copied into: no buffer per string, no concatenation.
  * A flush goes out a microtask later: React ends a page it completed in that same turn, which then leaves whole, with a

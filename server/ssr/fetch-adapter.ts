@@ -41,7 +41,7 @@ export function requestTarget(originalUrl: string): string {
 /**
  * Sends a Fetch `Response` (a loader's redirect, usually) through Express: status, every header (Set-Cookie
  * appended, not overwritten), and a streamed body that stops if the client goes away. `Location` goes through
- * the one redirect gate: anything but a same-origin path becomes `/` (issue 12, finding 1).
+ * the one redirect gate: anything but a same-origin path becomes `/`, so no redirect leaves the site (ADR 011).
  */
 export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.status(response.status);

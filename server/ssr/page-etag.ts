@@ -23,7 +23,7 @@ const etagMemo = new Map<string, string>();
  * `validator` is describeDocument's: the hydration JSON, that is the page's data with rendered rich text as its key alone, which
  * names entry, field, locale, version and the links' hash (client/data/loader-helpers.ts); with the build and the origin it
  * decides the HTML, as the rendered-HTML cache relies on. A route answer made once per content version stands in by its digest,
- * so the ETag costs one hash of a short string, not a serialization of its own (issue 16 item 5, ADR 054, ADR 056).
+ * so the ETag costs one hash of a short string, not a serialization of its own (ADR 054, ADR 056).
  */
 export function pageEtag(page: PageIdentity, validator: string): string {
   const input = `${page.buildId}\0${page.served}\0${page.origin}\0${validator}`;

@@ -80,7 +80,7 @@ export interface Vec3 {
 }
 
 /**
- * One choice in a model's swatch group (issue 15). `id` is the `?variant=` value, unique per model.
+ * One choice in a model's swatch group (ADR 045). `id` is the `?variant=` value, unique per model.
  * A file variant (`gltfName`: its name in the file's KHR_materials_variants) switches materials the
  * file defines; a colour variant (`colors`: material name → '#rrggbb') tints the named materials.
  */

@@ -3,16 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { MAX_REDIRECT_LENGTH, toSafeRedirectPath, toSameOriginPath } from './safe-redirect.ts';
 
 /**
- * Open-redirect bypass forms, from issue 12 and the public lists (OWASP
+ * Open-redirect bypass forms, from our own review (ADR 011) and the public lists (OWASP
  * "Unvalidated Redirects" cheat sheet, PortSwigger's URL validation bypass
  * cheat sheet, PayloadsAllTheThings "Open Redirect"), rewritten as values a
  * `path` parameter could carry.
  */
 const BYPASSES: Array<[string, unknown]> = [
-  ['issue 12: dot segment then //', '/..//evil.example'],
-  ['issue 12: encoded dots then //', '/%2e%2e//evil.example'],
-  ['issue 12: climbing out of a segment', '/x/../..//evil.example'],
-  ['issue 12: mixed encoded dot, path and query', '/.%2e//evil.example/path?q=1'],
+  ['dot segment then //', '/..//evil.example'],
+  ['encoded dots then //', '/%2e%2e//evil.example'],
+  ['climbing out of a segment', '/x/../..//evil.example'],
+  ['mixed encoded dot, path and query', '/.%2e//evil.example/path?q=1'],
   ['protocol-relative', '//evil.example'],
   ['protocol-relative with path', '//evil.example/de/models'],
   ['triple slash', '///evil.example'],

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import type { RunningServer } from './support/fixtures.ts';
 
 /**
- * Issue 14, item 5: at 320 px no page scrolls sideways, even with a 200-character word in titles, list
+ * ADR 042: at 320 px no page scrolls sideways, even with a 200-character word in titles, list
  * excerpts, a table cell, a link and the header and footer (tests/fixtures/narrow/long-words.ts lengthens them).
  * Each page also names where the word must be, so a page that lost it cannot pass by being empty.
  */

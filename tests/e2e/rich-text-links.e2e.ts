@@ -1,7 +1,7 @@
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 
 /**
- * Issue 14, item 5: a relative link an editor writes in rich text (`[rest of the collection](/models)` in the desk
+ * ADR 042: a relative link an editor writes in rich text (`[rest of the collection](/models)` in the desk
  * lamp article) is a client-side navigation after hydration, like the app's own links: no document request, and
  * the page's JavaScript state survives; the next page opens at its top and Back restores the position.
  */

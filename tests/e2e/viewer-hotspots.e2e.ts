@@ -3,7 +3,7 @@ import { expect, test, waitForHydration } from './support/fixtures.ts';
 import { waitForState } from './viewer-harness/browser.ts';
 
 /**
- * Hotspots on a real model page (issue 15, item 2): the Kerf table's four hotspots are a server-rendered list that
+ * Hotspots on a real model page (ADR 046): the Kerf table's four hotspots are a server-rendered list that
  * needs no script, and buttons over the canvas in the same order; Tab reaches them after the canvas, Enter opens the
  * note and turns the camera to the hotspot's view, `?hotspot=` records it and restores it on load, Escape closes it.
  */

@@ -4,7 +4,7 @@ import { waitForState } from './viewer-harness/browser.ts';
 import type { Page } from '@playwright/test';
 
 /**
- * Issue 15, items 4 and 6 on a real model page: "Show dimensions" labels the file's box in the entry's unit, and
+ * Measurements and view links (ADR 049) on a real model page: "Show dimensions" labels the file's box in the entry's unit, and
  * "Copy link to this view" round-trips the camera: orbit by keyboard, copy, open the copied link, copy again unmoved.
  */
 test.use({ reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1024, height: 800 } });

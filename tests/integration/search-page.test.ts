@@ -9,7 +9,7 @@ import { toSearchRecordList } from '#server/services/search/records.ts';
 import { createTestApp } from '../fakes/test-app.ts';
 import { FIXTURE_ENTRIES } from '../fixtures/search/entries.ts';
 
-import type { SearchRecord } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { SearchApi } from '#shared/data/search-api.ts';
 
 const HOSTILE: SearchRecord = {
@@ -25,6 +25,7 @@ const HOSTILE: SearchRecord = {
   chunk: 0,
   tags: ['<i>tag</i>'],
   updatedAt: '2025-01-01T00:00:00.000Z',
+  updatedAtTimestamp: Date.parse('2025-01-01T00:00:00.000Z') / 1000,
 };
 
 function createSearch(): SearchApi {

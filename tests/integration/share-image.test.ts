@@ -12,7 +12,7 @@ import type { ContentTestApp } from '../fakes/contentful-app.ts';
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (text: string) => { window: Window } };
 
 /**
- * Issue 15, item 6: a model page's share card, server-rendered over the embedded demo space. The og:image is the
+ * A model page's share card (ADR 049), server-rendered over the embedded demo space. The og:image is the
  * poster through the image pipeline (absolute, at most 1200 px, JPEG/PNG) with its real size and a text alternative.
  */
 const ORIGIN = 'https://vitrine.example';

@@ -21,7 +21,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * Issue 12, finding 6 and its class: malformed cookies, headers,
+ * Hostile input (ADR 011, docs/security.md): malformed cookies, headers,
  * percent-encodings, over-long values and bodies sent to every route the app
  * mounts (server/app.ts, server/composition.ts), on the real composition
  * over the embedded demo space with every optional part switched on. Nothing

@@ -17,7 +17,7 @@ import type { SsrEntry } from '#server/ssr/assets.ts';
 import type { Express } from 'express';
 
 /**
- * Issue 12, item 10: security and caching headers on the real app over the
+ * Security and caching headers (ADR 017) on the real app over the
  * embedded demo space, with a built-looking client folder (a Vite manifest,
  * an inlined stylesheet, a script and its source map) so the inline-CSS and
  * source-map paths run as in production, whatever dist/ holds.

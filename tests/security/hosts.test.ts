@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * Issue 12, finding 4: the Host header (or X-Forwarded-Host) must never become
+ * Hostile hosts (ADR 013): the Host header (or X-Forwarded-Host) must never become
  * a canonical link, feed or sitemap URL. The real app on the embedded demo
  * space: hosts outside ALLOWED_HOSTS get 421 before any page, feed or API
  * runs; forwarded headers count only from a TRUST_PROXY hop; PUBLIC_URL wins.

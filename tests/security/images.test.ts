@@ -13,7 +13,7 @@ import { createContentTestApp } from '../fakes/contentful-app.ts';
 import type { ContentTestApp } from '../fakes/contentful-app.ts';
 
 /**
- * Issue 12, finding 2: `/content-assets` rendered ~43,000 variants per image
+ * Image-variant floods (ADR 012): `/content-assets` rendered ~43,000 variants per image
  * (any of 17 widths and heights, 5 qualities, 5 formats, 6 fits, enlarging
  * up to 3840x3840). On the real app over the demo space, junk and
  * non-canonical variants now cost no render at all, and every image URL the

@@ -10,7 +10,7 @@ import { createContentTestApp } from '../fakes/contentful-app.ts';
 import type { ContentTestApp } from '../fakes/contentful-app.ts';
 
 /**
- * Issue 12, finding 9, on the real app and services over the embedded demo
+ * Durable insights (ADR 016), on the real app and services over the embedded demo
  * space: analytics recorded through the real collector endpoints (page views,
  * Web Vitals, and search Insights events at `/1/events`) are still in the
  * summary after a restart, i.e. a new app and services on the same DATA_DIR.

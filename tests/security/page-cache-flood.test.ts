@@ -8,7 +8,7 @@ import type { ContentTestApp } from '../fakes/contentful-app.ts';
 import type { Server } from 'node:http';
 
 /**
- * Issue 12, finding 3: 2,000 requests with distinct junk query parameters or
+ * Page-cache floods (ADR 013): 2,000 requests with distinct junk query parameters or
  * Host values emptied the page cache. The real app on the embedded demo space
  * with a page cache of a few pages: after each flood the hot pages are still
  * served from it (the request log's `cache` field says HIT).

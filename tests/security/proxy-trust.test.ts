@@ -6,7 +6,7 @@ import { createContentTestApp } from '../fakes/contentful-app.ts';
 import type { ContentTestApp } from '../fakes/contentful-app.ts';
 
 /**
- * Issue 12, finding 10 (X-Forwarded-For): behind a proxy, a client that
+ * Spoofed X-Forwarded-For (ADR 013): behind a proxy, a client that
  * writes its own X-Forwarded-For must not get a fresh rate-limit bucket per
  * request. The test client connects from 127.0.0.1, standing in for the
  * proxy, which appends the real client address (203.0.113.9) as proxies do.

@@ -6,7 +6,7 @@ import { createContentTestApp } from '../fakes/contentful-app.ts';
 import type { ContentTestApp } from '../fakes/contentful-app.ts';
 
 /**
- * Issue 12, finding 1: `/api/preview` and `/api/preview/exit` on the real app
+ * Open redirects (ADR 011): `/api/preview` and `/api/preview/exit` on the real app
  * (embedded demo space, preview on) never send a browser to another origin,
  * whatever `path` says. Raw query strings are sent exactly as an attacker's
  * link would carry them.

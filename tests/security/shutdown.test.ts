@@ -12,7 +12,7 @@ import type { ServerProcess } from './support/server-process.ts';
 import type { Socket } from 'node:net';
 
 /**
- * Issue 12, item 5, on the real process entry with real sockets: SIGTERM
+ * Graceful shutdown (ADR 014), on the real process entry with real sockets: SIGTERM
  * under keep-alive load drains and exits 0 (it used to serve on until the
  * hard exit, with exit 1 and reset connections), a slow request still gets
  * its answer, and what cannot finish is named before the forced exit.

@@ -9,7 +9,7 @@ import type { ContentTestApp } from '../fakes/contentful-app.ts';
 import type { FakeContentful, FakeRequest } from '../fakes/contentful.ts';
 
 /**
- * Issue 26 (ADR 061): delivery reads the in-process replica, so whatever Contentful does once the server is up (5xx, hang,
+ * ADR 061: delivery reads the in-process replica, so whatever Contentful does once the server is up (5xx, hang,
  * slow drip, connection reset, 429 with a long Retry-After / X-Contentful-RateLimit-Reset), pages, route data, the JSON API
  * and the feeds answer 200 at once and ask Contentful nothing. Only preview still waits on Contentful, within the request's
  * deadline. The real app and the real contentful SDK against the wire-level fake.

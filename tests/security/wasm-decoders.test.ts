@@ -17,7 +17,7 @@ import type { AddressInfo, Server } from 'node:net';
 import type { BufferGeometry, Mesh, Object3D } from 'three';
 
 /**
- * Issue 12: no page needs 'wasm-unsafe-eval'. The generated decoder workers
+ * No page needs 'wasm-unsafe-eval' (ADR 017). The generated decoder workers
  * run here in a realm of their own (node:vm, with its own WebAssembly, as a
  * browser worker has), fed by three's GLTFLoader through our loaders, over a
  * real socket serving the built decoder folder; the page's realm (this one)

@@ -7,7 +7,7 @@ import { createContentTestApp, WEBHOOK_SECRET } from '../fakes/contentful-app.ts
 import type { ContentTestApp } from '../fakes/contentful-app.ts';
 
 /**
- * Issue 12, finding 8, on the real app over the embedded demo space: a signed
+ * Webhook replay (ADR 011), on the real app over the embedded demo space: a signed
  * Contentful request is accepted once, and a stamp from the future is not
  * accepted at all. Requests are signed with Contentful's own toolkit.
  */

@@ -1,5 +1,5 @@
 /**
- * The viewer state a link can carry (issue 15): `?variant=<id>&hotspot=<id>&view=<azimuth>,<polar>,<distance>`.
+ * The viewer state a link can carry (ADR 049): `?variant=<id>&hotspot=<id>&view=<azimuth>,<polar>,<distance>`.
  * The URL is the source of truth on load; afterwards the page keeps it in sync with `replaceViewState`,
  * which rewrites the address without a router navigation (no loader runs, no scroll change).
  */

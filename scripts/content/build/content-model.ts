@@ -1,67 +1,44 @@
+import { CONTENT_TYPES } from '#shared/content/content-model.ts';
+import { forSpace } from '#shared/content/declare.ts';
+
 import { readJson } from '../lib/source.ts';
-import { createModelSys, toLink } from '../lib/space.ts';
+import { createModelSys, SPACE_ID, toLink } from '../lib/space.ts';
 
-/** Content types, editor interfaces, locales and tags from content/source/content-model.json. */
-interface FieldSource {
-  id: string;
-  name: string;
-  type: string;
-  linkType?: string;
-  items?: { type: string; linkType?: string; validations?: Record<string, unknown>[] };
-  localized?: boolean;
-  required?: boolean;
-  /** Inline rules, or the name of a shared set in `validations`. */
-  validations?: string | Record<string, unknown>[];
-  widget: string;
-  helpText?: string;
-}
-
-interface ContentModelSource {
+/** content/source/space.json: the demo space's locales and tags, which `npm run setup` creates too. */
+export interface SpaceSource {
   locales: { id: string; name: string; code: string; fallbackCode: string | null; default: boolean; optional: boolean }[];
   tags: { id: string; name: string; visibility: 'public' | 'private' }[];
-  validations: Record<string, Record<string, unknown>[]>;
-  contentTypes: { id: string; name: string; description: string; displayField: string; fields: FieldSource[] }[];
 }
 
 const CREATED_AT = '2024-11-04T10:15:00.000Z';
+/** The demo's rich text may also link an article of a second, absent space (content/README.md). */
+const ARCHIVE = { type: 'Contentful:Entry', source: 'crn:contentful:::content:spaces/vitrine-archive', contentTypes: ['article'] };
 
+/** Content types and editor interfaces from the content model (shared/content/content-model.ts), locales and tags from space.json. */
 export function buildContentModel() {
-  const model = readJson<ContentModelSource>('content-model.json');
-  const toField = ({ id, name, type, linkType, items, localized, required, validations = [] }: FieldSource) => ({
-    id,
-    name,
-    type,
-    // Text is localized unless said otherwise; slugs, files, links, dates and flags are not.
-    localized: localized ?? ['Symbol', 'Text', 'RichText'].includes(type),
-    required: required ?? false,
-    validations: typeof validations === 'string' ? model.validations[validations] : validations,
-    disabled: false,
-    omitted: false,
-    ...(linkType ? { linkType } : {}),
-    ...(items ? { items: { validations: [], ...items } } : {}),
-  });
+  const { locales, tags } = readJson<SpaceSource>('space.json');
+  const contentTypes = forSpace(CONTENT_TYPES, SPACE_ID, [ARCHIVE]);
   return {
-    contentTypes: model.contentTypes.map(({ id, name, description, displayField, fields }) => ({
+    contentTypes: contentTypes.map(({ id, name, description, displayField, fields }) => ({
       sys: createModelSys(id, 'ContentType', CREATED_AT, true),
       displayField,
       name,
       description,
-      fields: fields.map(toField),
+      fields: fields.map(({ id, name, type, localized, required, validations, disabled, omitted, linkType, items }) => ({
+        ...{ id, name, type, localized, required, validations, disabled, omitted },
+        ...(linkType ? { linkType } : {}),
+        ...(items ? { items: { validations: items.validations, type: items.type, ...(items.linkType ? { linkType: items.linkType } : {}) } } : {}),
+      })),
     })),
-    tags: model.tags.map(({ id, name, visibility }) => ({ sys: { ...createModelSys(id, 'Tag', CREATED_AT, false), visibility }, name })),
-    editorInterfaces: model.contentTypes.map((contentType) => {
+    tags: tags.map(({ id, name, visibility }) => ({ sys: { ...createModelSys(id, 'Tag', CREATED_AT, false), visibility }, name })),
+    editorInterfaces: contentTypes.map((contentType) => {
       const { id: _id, type: _type, ...sys } = createModelSys(contentType.id, 'EditorInterface', CREATED_AT, false);
       return {
         sys: { id: 'default', type: 'EditorInterface', ...sys, contentType: toLink('ContentType', contentType.id) },
-        controls: contentType.fields.map(({ id, widget, helpText }) => ({
-          fieldId: id,
-          widgetId: widget,
-          widgetNamespace: 'builtin',
-          ...(helpText ? { settings: { helpText } } : {}),
-        })),
+        controls: contentType.fields.map(({ id, widget, helpText }) => ({ fieldId: id, widgetId: widget, widgetNamespace: 'builtin', settings: { helpText } })),
       };
     }),
-    locales: model.locales.map(({ id, ...locale }) => ({
+    locales: locales.map(({ id, ...locale }) => ({
       ...locale,
       internal_code: locale.code,
       contentDeliveryApi: true,

@@ -1,8 +1,12 @@
+import { CONTENT_MODEL } from '#shared/content/content-model.ts';
+
 import { toRichText } from '../lib/rich-text.ts';
 import { localize, readDocuments, readJson, readSource } from '../lib/source.ts';
 import { createEntry, neverPublished, publishedOn, toLink } from '../lib/space.ts';
 import { buildShowcaseEntries } from './showcase.ts';
 
+import type { ContentTypeId } from '#shared/content/content-model.ts';
+import type { Field } from '#shared/content/declare.ts';
 import type { SourceDocument } from '../lib/source.ts';
 import type { ExportEntity, Localized, LocalizedFields } from '../lib/space.ts';
 import type { BuiltModel } from './assets.ts';
@@ -17,22 +21,25 @@ export interface PersonSource {
 const single = <T>(value: T): Localized<T> => ({ 'en-US': value });
 const assetLink = (id: string | undefined) => (id ? single(toLink('Asset', id)) : undefined);
 
+/** A field's value from the source document: rich text from the Markdown body, localized ones per locale, others in en-US. */
+async function fromSource(source: SourceDocument, key: string, field: Field): Promise<Localized<unknown> | undefined> {
+  if (field.type === 'RichText') {
+    if (!source.en.body) return undefined;
+    const english = { 'en-US': await toRichText(source.en.body) };
+    return source.de.body ? { ...english, 'de-DE': await toRichText(source.de.body) } : english;
+  }
+  if (field.localized) return localize<unknown>(source, key);
+  return source.en[key] === undefined ? undefined : single(source.en[key]);
+}
+
 /**
- * The fields in content-type order. Per key: 'localized' (front matter, per locale), 'value' (en-US front matter only),
- * 'body' (the Markdown body as rich text) or a ready value. Unset fields are left out, as an export omits empty fields.
+ * An entry's fields in the content model's order (shared/content/content-model.ts): `given` values, links and lists
+ * only when given, the rest from the source document. Unset fields are left out, as an export omits empty fields.
  */
-async function toFields(
-  source: SourceDocument,
-  spec: Record<string, 'localized' | 'value' | 'body' | Localized<unknown> | undefined>,
-): Promise<LocalizedFields> {
+async function toFields(source: SourceDocument, contentType: ContentTypeId, given: Record<string, Localized<unknown> | undefined> = {}) {
   const fields: LocalizedFields = {};
-  for (const [key, how] of Object.entries(spec)) {
-    let value = how === 'localized' ? localize<unknown>(source, key) : how === 'value' && source.en[key] !== undefined ? single(source.en[key]) : undefined;
-    if (how === 'body' && source.en.body) {
-      value = { 'en-US': await toRichText(source.en.body) };
-      if (source.de.body) value['de-DE'] = await toRichText(source.de.body);
-    }
-    if (typeof how === 'object') value = how;
+  for (const [key, field] of Object.entries(CONTENT_MODEL[contentType].fields as Record<string, Field>)) {
+    const value = key in given || field.type === 'Link' || field.type === 'Array' ? given[key] : await fromSource(source, key, field);
     if (value !== undefined) fields[key] = value;
   }
   return fields;
@@ -40,21 +47,13 @@ async function toFields(
 
 async function buildPage(page: SourceDocument): Promise<ExportEntity> {
   const { slug, publishedOn: date, tags, ogImage } = page.en as { slug: string; publishedOn: string; tags?: string[]; ogImage?: string };
-  const spec = { title: 'localized', slug: 'value', body: 'body', seoTitle: 'localized', seoDescription: 'localized', ogImage: assetLink(ogImage) } as const;
-  return createEntry({ id: `page-${slug}`, contentType: 'page', ...publishedOn(date, 10), tags, fields: await toFields(page, spec) });
+  const fields = await toFields(page, 'page', { ogImage: assetLink(ogImage) });
+  return createEntry({ id: `page-${slug}`, contentType: 'page', ...publishedOn(date, 10), tags, fields });
 }
 
 async function buildArticle(article: SourceDocument): Promise<ExportEntity> {
   const { slug, author, publishDate, draft, tags } = article.en as { slug: string; author: string; publishDate: string; draft?: boolean; tags: string[] };
-  const fields = await toFields(article, {
-    title: 'localized',
-    slug: 'value',
-    excerpt: 'localized',
-    body: 'body',
-    heroImage: assetLink(`hero-${slug}`),
-    author: single(toLink('Entry', `person-${author}`)),
-    publishDate: 'value',
-  });
+  const fields = await toFields(article, 'article', { heroImage: assetLink(`hero-${slug}`), author: single(toLink('Entry', `person-${author}`)) });
   return createEntry({ id: `article-${slug}`, contentType: 'article', ...(draft ? neverPublished(publishDate) : publishedOn(publishDate)), tags, fields });
 }
 
@@ -62,18 +61,11 @@ async function buildArticle(article: SourceDocument): Promise<ExportEntity> {
 async function buildModelEntry(model: SourceDocument, built: BuiltModel): Promise<ExportEntity[]> {
   const { slug, publishedOn: date, tags, concept } = model.en as { slug: string; publishedOn: string; tags: string[]; concept: string };
   const showcase = await buildShowcaseEntries(built, date);
-  const fields = await toFields(model, {
-    name: 'localized',
-    slug: 'value',
-    summary: 'localized',
-    description: 'body',
+  const fields = await toFields(model, 'model', {
     file: assetLink(built.fileAssetId),
     files: built.siblingAssetIds.length > 0 ? single(built.siblingAssetIds.map((id) => toLink('Asset', id))) : undefined,
     poster: assetLink(`poster-${built.slug}`),
     dimensions: single(built.dimensions),
-    camera: 'value',
-    autoRotate: 'value',
-    featured: 'value',
     variants: showcase.variants,
     hotspots: showcase.hotspots,
   });
@@ -81,14 +73,7 @@ async function buildModelEntry(model: SourceDocument, built: BuiltModel): Promis
 }
 
 export async function buildEntries(models: BuiltModel[]): Promise<ExportEntity[]> {
-  const settings = readSource('site-settings');
-  const settingsFields = {
-    name: 'localized',
-    description: 'localized',
-    navigation: 'localized',
-    footer: 'body',
-    socialImage: assetLink('social-image'),
-  } as const;
+  const settings = await toFields(readSource('site-settings'), 'siteSettings', { socialImage: assetLink('social-image') });
   const people = readJson<PersonSource[]>('people.json').map(({ slug, name, bio }) =>
     createEntry({
       id: `person-${slug}`,
@@ -103,7 +88,7 @@ export async function buildEntries(models: BuiltModel[]): Promise<ExportEntity[]
     return buildModelEntry(model, built);
   });
   return [
-    createEntry({ id: 'site-settings', contentType: 'siteSettings', ...publishedOn('2025-01-08', 60), fields: await toFields(settings, settingsFields) }),
+    createEntry({ id: 'site-settings', contentType: 'siteSettings', ...publishedOn('2025-01-08', 60), fields: settings }),
     ...people,
     ...(await Promise.all(readDocuments('pages').map(buildPage))),
     ...(await Promise.all(modelEntries)).flat(),

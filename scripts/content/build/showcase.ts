@@ -9,7 +9,7 @@ import type { SurfacePoint, SurfaceRay } from '../gltf/surface.ts';
 import type { ExportEntity, Localized, LocalizedFields } from '../lib/space.ts';
 
 /**
- * A model's swatch group and annotations (issue 15): content/source/variants/<slug>.json becomes `modelVariant` entries,
+ * A model's swatch group and annotations (ADR 043): content/source/variants/<slug>.json becomes `modelVariant` entries,
  * content/source/hotspots/<slug>.json `hotspot` entries, whose position and normal come from casting the `aim` ray at the model.
  */
 export interface VariantSource {

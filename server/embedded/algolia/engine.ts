@@ -12,7 +12,8 @@ import { shouldEscapeHighlights, toHits } from './highlight.ts';
 import { createLocaleIndex, NO_HITS } from './locale-index.ts';
 import { toQueryWords } from './words.ts';
 
-import type { Locale, SearchRecord } from '#shared/content/types.ts';
+import type { Locale } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { Hits, LocaleIndex } from './locale-index.ts';
 import type { QueryWord } from './words.ts';
 import type { ParsedQuery, SearchParams } from './query-params.ts';

@@ -1,7 +1,8 @@
-import type { SearchRecord } from '#shared/content/types.ts';
+import { FACET_ATTRIBUTES } from '#shared/search-schema.ts';
 
-/** `attributesForFaceting` in Algolia terms; filters may also name `entryId`. */
-export const FACET_ATTRIBUTES: readonly string[] = ['type', 'tags', 'locale'];
+import { toTexts } from './words.ts';
+
+import type { SearchRecord } from '#shared/search-schema.ts';
 
 /** `[value, count]` pairs of one facet, most frequent first, ties by value. */
 export type FacetCounts = [string, number][];
@@ -13,7 +14,7 @@ export type FacetCounts = [string, number][];
 export function createFacetValues() {
   const idOf = new Map<string, number>();
   const values: string[] = [];
-  const idsOfFacet: number[][] = FACET_ATTRIBUTES.map(() => []);
+  const idsOfFacet: number[][] = FACET_ATTRIBUTES.counted.map(() => []);
   /** The ids of record `doc` are `ids[start[doc]]` up to `ids[start[doc + 1]]` (or the end): records are added in order. */
   const start: number[] = [];
   const ids: number[] = [];
@@ -30,13 +31,12 @@ export function createFacetValues() {
   };
 
   return {
-    /** Reads the facet attributes of the record at `doc`, the next one; a value repeated in an array counts once, as in Algolia. */
+    /** Reads the counted facets of the record at `doc`, the next one; a value repeated in an array counts once, as in Algolia. */
     add(doc: number, record: SearchRecord): void {
       if (doc !== start.length) throw new Error(`Facet values of record ${doc} added out of order`);
       start.push(ids.length);
-      FACET_ATTRIBUTES.forEach((facet, f) => {
-        const value: unknown = record[facet as keyof SearchRecord];
-        for (const item of Array.isArray(value) ? new Set(value) : value === undefined ? [] : [value]) ids.push(toId(f, String(item)));
+      FACET_ATTRIBUTES.counted.forEach((facet, f) => {
+        for (const value of new Set(toTexts(record[facet as keyof SearchRecord]))) ids.push(toId(f, value));
       });
     },
     clear(): void {
@@ -57,7 +57,7 @@ export function createFacetValues() {
       }
       return (facet) => {
         const result: FacetCounts = [];
-        for (const id of idsOfFacet[FACET_ATTRIBUTES.indexOf(facet)] ?? []) if (counts[id]! > 0) result.push([values[id]!, counts[id]!]);
+        for (const id of idsOfFacet[FACET_ATTRIBUTES.counted.indexOf(facet)] ?? []) if (counts[id]! > 0) result.push([values[id]!, counts[id]!]);
         return result.sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : a > b ? 1 : 0));
       };
     },

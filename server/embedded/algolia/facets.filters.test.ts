@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { toFacetFilterPredicate, toFiltersPredicate } from './facets.ts';
 
-import type { SearchRecord } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 
 const record = (tags: string[], type: SearchRecord['type'] = 'article') => ({ type, tags, locale: 'en-US', entryId: 'e' }) as SearchRecord;
 

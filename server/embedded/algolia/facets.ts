@@ -1,16 +1,12 @@
 import { HttpError } from '#shared/http/http-error.ts';
+import { FACET_ATTRIBUTES } from '#shared/search-schema.ts';
 
 import { createWordMatcher, highlightText } from './highlight.ts';
-import { toQueryWords } from './words.ts';
+import { toQueryWords, toTexts } from './words.ts';
 
-import { FACET_ATTRIBUTES } from './facet-values.ts';
-
-import type { SearchRecord } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { FacetCounts } from './facet-values.ts';
 import type { HighlightOptions } from './highlight.ts';
-
-/** Filters may also name `entryId`. */
-const FILTER_ATTRIBUTES = [...FACET_ATTRIBUTES, 'entryId'];
 
 type RecordPredicate = (record: SearchRecord) => boolean;
 
@@ -18,9 +14,10 @@ const always: RecordPredicate = () => true;
 
 /** Facet matching ignores case, like Algolia's. */
 function toTest(attribute: string, value: string, negated: boolean): RecordPredicate {
-  if (!FILTER_ATTRIBUTES.includes(attribute)) throw badFilter(`unknown attribute "${attribute}"; filterable attributes are ${FILTER_ATTRIBUTES.join(', ')}`);
+  const { filterable } = FACET_ATTRIBUTES;
+  if (!filterable.includes(attribute)) throw badFilter(`unknown attribute "${attribute}"; filterable attributes are ${filterable.join(', ')}`);
   const wanted = value.toLowerCase();
-  return (record) => [record[attribute as keyof SearchRecord] ?? []].flat().some((v) => String(v).toLowerCase() === wanted) !== negated;
+  return (record) => toTexts(record[attribute as keyof SearchRecord]).some((v) => v.toLowerCase() === wanted) !== negated;
 }
 
 /** `facetFilters`: strings are ANDed, nested arrays ORed; `attr:-value` negates and `attr:\-value` matches a literal leading minus. */
@@ -158,7 +155,7 @@ export function countFacets(
   maxValuesPerFacet: number,
 ): Record<string, Record<string, number>> {
   const result: Record<string, Record<string, number>> = {};
-  for (const facet of FACET_ATTRIBUTES.filter((attribute) => requested.includes('*') || requested.includes(attribute))) {
+  for (const facet of FACET_ATTRIBUTES.counted.filter((attribute) => requested.includes('*') || requested.includes(attribute))) {
     const entries = getCounts(facet).slice(0, maxValuesPerFacet);
     if (entries.length > 0) result[facet] = Object.fromEntries(entries);
   }
@@ -173,7 +170,7 @@ export function searchFacetValues(
   maxFacetHits: number,
   highlight: HighlightOptions,
 ): { value: string; highlighted: string; count: number }[] {
-  if (!FACET_ATTRIBUTES.includes(facet)) {
+  if (!FACET_ATTRIBUTES.searchable.includes(facet)) {
     throw new HttpError(400, `Cannot search in \`${facet}\` attribute, you need to add \`searchable(${facet})\` to attributesForFaceting.`);
   }
   const words = toQueryWords(facetQuery, false).map((word) => ({ ...word, isPrefix: true }));

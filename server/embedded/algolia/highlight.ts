@@ -2,7 +2,7 @@ import escapeHtml from 'escape-html';
 
 import { allowsPrefix, getMatchLength, SEARCHABLE_ATTRIBUTES, tokenize, toOriginalLength } from './words.ts';
 
-import type { SearchRecord } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { QueryWord, Token } from './words.ts';
 import type { SearchParams } from './query-params.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DE, EN, startSearchServer } from '../../../tests/fixtures/search/search-server.ts';
 
-import type { SearchRecord } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { SearchServer } from '../../../tests/fixtures/search/search-server.ts';
 
 let server: SearchServer;

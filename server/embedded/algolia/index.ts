@@ -6,7 +6,8 @@ import { parseQuery } from './query-params.ts';
 
 import type { SearchClient } from 'instantsearch.js';
 import type { Logger } from 'pino';
-import type { Locale, SearchRecord } from '#shared/content/types.ts';
+import type { Locale } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { EmbeddedSearchEngine } from './engine.ts';
 import type { InsightEvent } from './http.ts';
 import type { SharedRateLimitStore } from '#server/middleware/rate-limit-store.ts';

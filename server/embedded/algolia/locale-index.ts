@@ -1,11 +1,16 @@
+import { attributeOf, SEARCH_SCHEMA } from '#shared/search-schema.ts';
+
 import { createFacetValues } from './facet-values.ts';
 import { addProximity, createScratch, forEachEntry, MAX_POSITION, NEWEST_RANKS, POSITIONS, selectSmallest, toRankingKey } from './ranking.ts';
 import { createTermDictionary } from './term-dictionary.ts';
-import { allowsPrefix, normalizeTerm, SEARCHABLE_ATTRIBUTES, tokenize, WORD } from './words.ts';
+import { allowsPrefix, normalizeTerm, ORDERED, SEARCHABLE_ATTRIBUTES, toTerms, toTexts, WORD } from './words.ts';
 
-import type { SearchRecord } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { FacetCounts } from './facet-values.ts';
 import type { QueryWord } from './words.ts';
+
+/** The attribute `distinct` groups by, and those whose whole values make a one-word query `exact`. */
+const [DISTINCT, SHORT] = [attributeOf(SEARCH_SCHEMA.attributeForDistinct), SEARCH_SCHEMA.shortAttributes.map(attributeOf)];
 
 /** Removed records stay in the postings (skipped at query time) until they outnumber the live ones. */
 const MIN_DEAD_FOR_REBUILD = 1000;
@@ -27,7 +32,7 @@ export type LocaleIndex = ReturnType<typeof createLocaleIndex>;
 
 export function createLocaleIndex() {
   const docs: (SearchRecord | undefined)[] = [];
-  /** Normalized title and tags of each doc: Algolia's `exactOnSingleWordQuery: attribute` compares a one-word query with whole values. */
+  /** Normalized values of each doc's short attributes: Algolia's `exactOnSingleWordQuery: attribute` compares a one-word query with whole values. */
   const wholeValues: (string[] | undefined)[] = [];
   const docOf = new Map<string, number>();
   const byEntry = new Map<string, Set<string>>();
@@ -53,18 +58,13 @@ export function createLocaleIndex() {
     const doc = docs.push(record) - 1;
     docOf.set(record.objectID, doc);
     facets.add(doc, record);
-    if (!entryNumbers.has(record.entryId)) entryNumbers.set(record.entryId, entryNumbers.size);
-    entryOf[doc] = entryNumbers.get(record.entryId)!;
-    wholeValues[doc] = [record.title, ...record.tags].map((value) =>
-      tokenize(value)
-        .map((token) => token.term)
-        .join(' '),
-    );
+    const distinct = String(record[DISTINCT]);
+    if (!entryNumbers.has(distinct)) entryNumbers.set(distinct, entryNumbers.size);
+    entryOf[doc] = entryNumbers.get(distinct)!;
+    wholeValues[doc] = SHORT.flatMap((attribute) => toTexts(record[attribute])).map((value) => toTerms(value).join(' '));
     SEARCHABLE_ATTRIBUTES.forEach((attribute, a) => {
-      const value = record[attribute];
-      const text = Array.isArray(value) ? value.join(' ') : value;
       let position = 0;
-      for (const match of text.matchAll(WORD)) {
+      for (const match of toTexts(record[attribute]).join(' ').matchAll(WORD)) {
         const term = normalizeTerm(match[0]);
         if (!term) continue;
         let lists = postings.get(term);
@@ -160,7 +160,7 @@ export function createLocaleIndex() {
               state.wordTypos[doc] = Math.min(state.wordTypos[doc]!, typos);
               state.wordExact[doc] ||= exact;
             }
-            state.attribute[doc] = Math.min(state.attribute[doc]!, a * POSITIONS + (a === 0 ? entry % POSITIONS : 0));
+            state.attribute[doc] = Math.min(state.attribute[doc]!, a * POSITIONS + (ORDERED[a] ? entry % POSITIONS : 0));
           });
         }
         for (const doc of current) {
@@ -234,8 +234,13 @@ function toSources(word: QueryWord, postings: ReadonlyMap<string, number[][]>, d
   return sources;
 }
 
-/** Stable order for ties and empty queries: newest first, then by objectID. */
+const CUSTOM_RANKING = SEARCH_SCHEMA.customRanking.map((spec) => ({ attribute: attributeOf(spec), order: spec.startsWith('desc(') ? -1 : 1 }));
+
+/** Stable order for ties and empty queries: the schema's `customRanking` (newest first; records without the value last), then by objectID. */
 export function compareNewestFirst(a: SearchRecord, b: SearchRecord): number {
-  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1;
+  for (const { attribute, order } of CUSTOM_RANKING) {
+    const [x, y] = [a[attribute] ?? null, b[attribute] ?? null];
+    if (x !== y) return x === null ? 1 : y === null ? -1 : x < y ? -order : order;
+  }
   return a.objectID < b.objectID ? -1 : a.objectID > b.objectID ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { HttpError } from '#shared/http/http-error.ts';
+import { SEARCH_SCHEMA } from '#shared/search-schema.ts';
 
 /** Search parameters the engine understands, with Algolia's defaults. Anything else a client sends is ignored. */
 const searchParamsSchema = z.object({
@@ -20,8 +21,8 @@ const searchParamsSchema = z.object({
   highlightPostTag: z.string().default('</em>'),
   snippetEllipsisText: z.string().default('…'),
   clickAnalytics: z.boolean().default(false),
-  // Index settings of ours: distinct on entryId, facet counts after distinct (docs/decisions/003).
-  distinct: z.union([z.boolean(), z.int().min(0).max(4)]).default(true),
+  // Index settings of ours (SEARCH_SCHEMA): distinct on entryId, facet counts after distinct (docs/decisions/003).
+  distinct: z.union([z.boolean(), z.int().min(0).max(4)]).default(SEARCH_SCHEMA.distinct),
   facetingAfterDistinct: z.boolean().default(true),
   typoTolerance: z.union([z.boolean(), z.enum(['min', 'strict'])]).default(true),
   facetQuery: z.string().default(''),
@@ -106,7 +107,7 @@ function coerce(key: string, value: string): unknown {
   return LIST_PARAMS.has(key) ? value.split(',').flatMap((item) => item.trim() || []) : value;
 }
 
-/** Lone surrogates (valid in JSON) make encodeURIComponent throw (issue 12: a 500); Algolia reads them as U+FFFD, so do we. */
+/** Lone surrogates (valid in JSON) make encodeURIComponent throw (a 500, ADR 011); Algolia reads them as U+FFFD, so do we. */
 function toWellFormed(value: string): string {
   return value.replace(/\p{Cs}/gu, '\uFFFD');
 }

@@ -8,7 +8,7 @@ import { parseQuery } from './query-params.ts';
 import { selectSmallest } from './ranking.ts';
 import { allowsPrefix, matchWord, SEARCHABLE_ATTRIBUTES, tokenize, toQueryWords } from './words.ts';
 
-import type { SearchRecord } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { SearchResult } from './engine.ts';
 import type { QueryWord } from './words.ts';
 

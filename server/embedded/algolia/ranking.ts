@@ -6,6 +6,8 @@ import type { QueryWord } from './words.ts';
 /** Positions past this count as this one: a body chunk has about 200 words, and proximity only looks at neighbours. */
 export const MAX_POSITION = 1023;
 export const POSITIONS = MAX_POSITION + 1;
+/** The `attribute` criterion: `attribute · 1024 + position` (position only in an ordered attribute); this value means none matched. */
+const ATTRIBUTES = SEARCHABLE_ATTRIBUTES.length * POSITIONS;
 /** Records per locale index: the newest-first rank takes the low 21 bits of the ranking key. */
 export const NEWEST_RANKS = 2 ** 21;
 /** Algolia's proximity counts at most 8 per pair of query words (also for words in different attributes). */
@@ -52,7 +54,7 @@ export function createScratch() {
       arrays.typos.fill(0, 0, length);
       arrays.exact.fill(0, 0, length);
       arrays.proximity.fill(0, 0, length);
-      arrays.attribute.fill(SEARCHABLE_ATTRIBUTES.length * POSITIONS, 0, length);
+      arrays.attribute.fill(ATTRIBUTES, 0, length);
       return arrays;
     },
   };
@@ -61,9 +63,10 @@ export function createScratch() {
 export function toRankingKey(state: Scratch, doc: number, wholeValues: readonly string[], words: readonly QueryWord[], newestRank: number): number {
   // A title or tag equal to the one word is an exact match of it: records without one skip the comparison.
   const exact = words.length === 1 ? (state.exact[doc] && wholeValues.includes(words[0]!.term) ? 1 : 0) : state.exact[doc]!;
-  // 5 + 6 + 12 + 5 + 21 bits: exact under 2^53. Beyond 31 typos, 63 proximity or 31 exact words (a 10-word query) ties count as equal.
+  // 5 + 6 + 12 (4 attributes; at most 16 bits, 64 attributes) + 5 + 21 bits: exact under 2^53.
+  // Beyond 31 typos, 63 proximity or 31 exact words (a 10-word query) ties count as equal.
   const criteria =
-    ((Math.min(state.typos[doc]!, 31) * 64 + Math.min(state.proximity[doc]!, 63)) * 4096 + state.attribute[doc]!) * 32 + (31 - Math.min(exact, 31));
+    ((Math.min(state.typos[doc]!, 31) * 64 + Math.min(state.proximity[doc]!, 63)) * ATTRIBUTES + state.attribute[doc]!) * 32 + (31 - Math.min(exact, 31));
   return criteria * NEWEST_RANKS + newestRank;
 }
 

@@ -9,7 +9,7 @@ import { LOCALES } from '#shared/content/types.ts';
 import { RELEVANCE_CASES } from '../../../tests/fixtures/search/relevance-queries.ts';
 import { DE, EN, startSearchServer } from '../../../tests/fixtures/search/search-server.ts';
 
-import type { SearchRecord } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { SearchServer } from '../../../tests/fixtures/search/search-server.ts';
 
 // The demo space as the app indexes it, searched through the real algoliasearch client: the suite fails when ranking or the demo content drifts.

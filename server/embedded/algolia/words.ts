@@ -1,4 +1,5 @@
 // The word rules shared by the index and the highlighter, so a word is marked exactly when it matched.
+import { attributeOf, SEARCH_SCHEMA } from '#shared/search-schema.ts';
 
 /** Runs of letters, digits and combining marks; everything else separates words, like Algolia's default separators. */
 export const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -48,11 +49,13 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
+export const toTerms = (text: string): string[] => tokenize(text).map((token) => token.term);
+
 /** Longer words match exactly: a typo budget over a 500-letter "word" would only cost CPU. */
 const MAX_TYPO_WORD_LENGTH = 64;
 
 export function toQueryWords(query: string, typoTolerance = true): QueryWord[] {
-  const terms = tokenize(query).map((token) => token.term);
+  const terms = toTerms(query);
   return terms.map((term, i) => {
     const length = typoTolerance && term.length <= MAX_TYPO_WORD_LENGTH ? [...term].length : 0;
     return { term, isPrefix: i === terms.length - 1, maxTypos: length >= 8 ? 2 : length >= 4 ? 1 : 0 };
@@ -120,14 +123,21 @@ export function toOriginalLength(text: string, normalizedLength: number): number
   return offset;
 }
 
-/** Searchable attributes, most important first (`searchableAttributes` in docs/search.md); also the default `attributesToHighlight`. */
-export const SEARCHABLE_ATTRIBUTES = ['title', 'tags', 'summary', 'body'] as const;
+/** Searchable attributes, most important first (`SEARCH_SCHEMA`); also the default `attributesToHighlight`. `ORDERED`: a word's position in it counts. */
+export const SEARCHABLE_ATTRIBUTES = SEARCH_SCHEMA.searchableAttributes.map(attributeOf);
+export const ORDERED = SEARCH_SCHEMA.searchableAttributes.map((spec) => !spec.startsWith('unordered('));
+
+/** The texts Algolia indexes of a value: strings, numbers and booleans as text, arrays and objects value by value, nothing of null or undefined. */
+export function toTexts(value: unknown): string[] {
+  if (value === null || value === undefined) return [];
+  return typeof value === 'object' ? Object.values(value).flatMap(toTexts) : [String(value)];
+}
 
 /** Expanding a 1–2 letter prefix over every body word costs hundreds of ms on a large index; titles are what one keystroke means. */
-export const SHORT_PREFIX_ATTRIBUTES: readonly string[] = ['title', 'tags'];
+const SHORT_PREFIX_ATTRIBUTES = new Set<string>(SEARCH_SCHEMA.shortAttributes);
 const MIN_PREFIX_LENGTH_EVERYWHERE = 3;
 
 /** Whether the last query word may match `attribute` as a prefix (the highlighter follows the same rule). */
 export function allowsPrefix(attribute: string, word: QueryWord): boolean {
-  return word.isPrefix && (word.term.length >= MIN_PREFIX_LENGTH_EVERYWHERE || SHORT_PREFIX_ATTRIBUTES.includes(attribute));
+  return word.isPrefix && (word.term.length >= MIN_PREFIX_LENGTH_EVERYWHERE || SHORT_PREFIX_ATTRIBUTES.has(attribute));
 }

@@ -1,10 +1,11 @@
+import { linksByLocale } from './links.ts';
 import { createLocaleSet } from './locales.ts';
 
 import type { ExportAsset, ExportEntry, SpaceExport } from './space-export-schema.ts';
 
 // Lookups over an export, for each API (delivery = published, preview = published + drafts).
 
-export type LinkRef = { linkType: 'Entry' | 'Asset'; id: string };
+export type { LinkRef } from './links.ts';
 export type FieldDef = { id: string; type: string; localized: boolean };
 
 type Link = ReturnType<typeof link>;
@@ -197,33 +198,20 @@ function indexEntity(item: ExportEntry | ExportAsset, entryFieldDefs: ReadonlyMa
     metadata: { tags: (item.metadata?.tags ?? []).filter((tag) => ids.publicTagIds.has(tag.sys.id)), concepts: item.metadata?.concepts ?? [] },
     fields,
     fieldDefs: entryFieldDefs ?? new Map<string, FieldDef>(),
-    /** field id -> locale -> links in that value. */
-    links: new Map(Object.entries(fields).flatMap(([fieldId, values]) => (type === 'Entry' ? [[fieldId, linksByLocale(values)] as const] : []))),
+    /** field id -> locale -> links in that value; only fields and locales that hold links (a map for each was much of the index). */
+    links: new Map(
+      Object.entries(fields).flatMap(([fieldId, values]) => {
+        const byLocale = type === 'Entry' ? linksByLocale(values) : undefined;
+        return byLocale && byLocale.size > 0 ? [[fieldId, byLocale] as const] : [];
+      }),
+    ),
   };
 }
 
 function rewriteFileUrls(files: Record<string, unknown>, assetBaseUrl: string): Record<string, unknown> {
-  const rewrite = (file: unknown) => {
-    const url = (file as { url?: unknown } | null)?.url;
-    return typeof url === 'string' ? { ...(file as object), url: url.replace(CTFASSETS_URL, `${assetBaseUrl}/$1/`) } : file;
-  };
+  const rewrite = (file: unknown, url = (file as { url?: unknown } | null)?.url) =>
+    typeof url === 'string' ? { ...(file as object), url: url.replace(CTFASSETS_URL, `${assetBaseUrl}/$1/`) } : file;
   return Object.fromEntries(Object.entries(files).map(([locale, file]) => [locale, rewrite(file)]));
-}
-
-function linksByLocale(values: Record<string, unknown>): ReadonlyMap<string, readonly LinkRef[]> {
-  return new Map(Object.entries(values).map(([locale, value]) => [locale, collectLinks(value, [])]));
-}
-
-/** Finds Entry/Asset links anywhere in a value: reference fields, arrays, rich text `data.target`. */
-function collectLinks(value: unknown, refs: LinkRef[]): LinkRef[] {
-  if (!value || typeof value !== 'object') return refs;
-  const sys = (value as { sys?: { type?: unknown; linkType?: unknown; id?: unknown } }).sys;
-  if (sys?.type === 'Link' && (sys.linkType === 'Entry' || sys.linkType === 'Asset') && typeof sys.id === 'string') {
-    refs.push({ linkType: sys.linkType, id: sys.id });
-  } else {
-    for (const child of Object.values(value)) collectLinks(child, refs);
-  }
-  return refs;
 }
 
 // The CDA serves the published snapshot (createdAt/updatedAt are the first and last publish, `revision` counts

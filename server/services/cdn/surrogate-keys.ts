@@ -35,8 +35,8 @@ export function surrogateKeys(deps: Iterable<string>): string[] {
 }
 
 type KeyHeaders = Readonly<Record<'Surrogate-Key' | 'Cache-Tag', string>>;
-// A page's dependencies come in the same order on every render of the same content: its headers are built once (issue 16
-// item 5). Bounded by entries, cleared when full.
+// A page's dependencies come in the same order on every render of the same content: its headers are built once, not sorted
+// and hashed per request (ADR 056). Bounded by entries, cleared when full.
 const headersByDeps = new Map<string, KeyHeaders>();
 const HEADERS_MEMO_LIMIT = 256;
 

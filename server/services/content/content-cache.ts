@@ -65,7 +65,7 @@ export function createContentCache(options: { ttlMs: number; maxBytes: number; m
     },
     /**
      * The value for `key` when it is cached and fresh, recorded as read like `get`'s; undefined otherwise (missing, stale,
-     * loading: ask `get`). Most reads are these hits, and they need no promise, deadline or abort listeners (issue 16 item 5).
+     * loading: ask `get`). Most reads are these hits, and they need no promise, deadline or abort listeners (ADR 056).
      */
     fresh<T>(key: string): { value: T } | undefined {
       if (disabled) return undefined;

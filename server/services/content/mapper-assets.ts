@@ -1,12 +1,13 @@
 import { toSafeAssetUrl } from '#shared/safe-url.ts';
 
 import type { Asset as ContentfulAsset, Entry, EntrySkeletonType } from 'contentful';
+import type { FieldId } from '#shared/content/content-model.ts';
 import type { Asset } from '#shared/content/types.ts';
 
 // The mapper's building blocks: the SDK's types, presence helpers and assets (mapper.ts maps entries with them).
 
-/** What the `contentful` SDK returns for one locale (`locale=xx`): its own types, not hand-written shapes. */
-export type SdkEntry = Entry<EntrySkeletonType, undefined, string>;
+/** What the `contentful` SDK returns for one locale (`locale=xx`), its fields as declared (shared/content/content-model.ts), values unknown till mapped. */
+export type SdkEntry = Omit<Entry<EntrySkeletonType, undefined, string>, 'fields'> & { fields: { [K in FieldId]?: unknown } };
 export type SdkAsset = ContentfulAsset<undefined, string>;
 
 type Present<T> = { [K in keyof T]?: Exclude<T[K], undefined> };

@@ -3,7 +3,7 @@ import { isResolved, optStr, present, str, toAsset } from '#server/services/cont
 import type { Asset, Dimensions, Hotspot, ModelCheck, ModelVariant, Vec3, ViewerSource } from '#shared/content/types.ts';
 import type { SdkEntry } from '#server/services/content/mapper-assets.ts';
 
-// Issue 15: a model's swatch group, hotspots and USDZ. Editors' input is hostile until checked: every value here is
+// A model's swatch group, hotspots and USDZ (ADR 043). Editors' input is hostile until checked: every value here is
 // bounded, typed and deduplicated, so the viewer never has to guard against content.
 
 /** `name`: a variant or material name in the file, matched exactly, so never cut (a Symbol's own limit). */

@@ -41,38 +41,28 @@ class SyncError extends Error {
 /** The Sync API's pages and the CDA's model, through the real SDK; items the engine cannot serve are left out with one log line. */
 export function createSyncSource(client: SyncClient, log: Logger) {
   /** Every page of one sync, from the initial request or a token, until Contentful hands out the next sync token. */
+  /**
+   * Every page of one sync, from the initial request or a token, until Contentful hands out the next sync token. Each page is
+   * checked as it arrives, so only the kept items (not the SDK's copies too) stay in memory until the last page.
+   */
   async function fetchPages(start: { initial: true; limit: number } | { nextSyncToken: string }): Promise<{ items: EntityChanges; nextSyncToken: string }> {
-    const items = { entries: [] as unknown[], assets: [] as unknown[], deletedEntries: [] as string[], deletedAssets: [] as string[] };
+    const items = { entries: [] as ExportEntry[], assets: [] as ExportAsset[], deletedEntries: [] as string[], deletedAssets: [] as string[] };
+    const refused: string[] = [];
     let query: Record<string, unknown> = start;
     for (;;) {
       const page = await client.withoutLinkResolution.sync(query as Parameters<SyncClient['withoutLinkResolution']['sync']>[0], { paginate: false });
-      items.entries.push(...page.entries);
-      items.assets.push(...page.assets);
+      items.entries.push(...keep(page.entries, entrySchema, refused));
+      items.assets.push(...keep(page.assets, assetSchema, refused));
       items.deletedEntries.push(...page.deletedEntries.map((item) => item.sys.id));
       items.deletedAssets.push(...page.deletedAssets.map((item) => item.sys.id));
-      if (page.nextSyncToken) return { items: checkItems(items), nextSyncToken: page.nextSyncToken };
+      if (page.nextSyncToken) {
+        if (refused.length > 0) log.warn({ items: refused.slice(0, 20), count: refused.length }, 'sync items left out; their last good version stays');
+        return { items, nextSyncToken: page.nextSyncToken };
+      }
       // The SDK reads a body that is not JSON (or was cut off) as a page with neither URL.
       if (!page.nextPageToken) throw new SyncError('a sync page had neither nextPageUrl nor nextSyncUrl (not JSON, or cut off)');
       query = { nextPageToken: page.nextPageToken };
     }
-  }
-
-  /** Keeps the entries and assets the engine can serve; one line names the rest, which keep their last good version. */
-  function checkItems(raw: { entries: unknown[]; assets: unknown[]; deletedEntries: string[]; deletedAssets: string[] }): EntityChanges {
-    const refused: string[] = [];
-    const keep = <T extends ExportEntry | ExportAsset>(list: unknown[], schema: { safeParse: (item: unknown) => { success: boolean; data?: T } }) =>
-      list.flatMap((item) => {
-        const parsed = schema.safeParse(item);
-        const id = String((item as { sys?: { id?: unknown } } | null)?.sys?.id ?? '?');
-        if (!parsed.success || !parsed.data) return (refused.push(`${id}: not an entry or asset the Sync API sends`), []);
-        if (parsed.data.sys.type === 'Asset' && !Object.values(parsed.data.fields['file'] ?? {}).some(Boolean))
-          return (refused.push(`${id}: asset without a file`), []);
-        markDeliveredAsPublished(parsed.data.sys);
-        return [parsed.data];
-      });
-    const checked = { ...raw, entries: keep<ExportEntry>(raw.entries, entrySchema), assets: keep<ExportAsset>(raw.assets, assetSchema) };
-    if (refused.length > 0) log.warn({ items: refused.slice(0, 20), count: refused.length }, 'sync items left out; their last good version stays');
-    return checked;
   }
 
   /** Content types, locales, tags and taxonomy from the CDA (the sync feed carries none of them). */
@@ -93,8 +83,29 @@ export function createSyncSource(client: SyncClient, log: Logger) {
 }
 
 /** The export shape, validated by the same loader as an export file. */
-export function toSpace(model: Omit<SpaceExport, 'entries' | 'assets'>, entries: readonly ExportEntry[], assets: readonly ExportAsset[]): SpaceExport {
-  return parseSpaceExport({ ...model, entries, assets }, 'Contentful sync').space;
+/**
+ * The export shape: the model validated by the same loader as an export file; entries and assets were checked one by one as
+ * they arrived (`keep`), and are not validated a second time (at 50k entries that second copy was what ran out of heap).
+ */
+export function toSpace(model: SpaceModel, entries: readonly ExportEntry[], assets: readonly ExportAsset[]): SpaceExport {
+  return { ...parseSpaceExport({ ...model, entries: [], assets: [] }, 'Contentful sync').space, entries: [...entries], assets: [...assets] };
+}
+
+/** The entries or assets of a page the engine can serve; `refused` collects the rest (their last good version stays). */
+function keep<T extends ExportEntry | ExportAsset>(
+  list: unknown[],
+  schema: { safeParse: (item: unknown) => { success: boolean; data?: T } },
+  refused: string[],
+): T[] {
+  return list.flatMap((item) => {
+    const parsed = schema.safeParse(item);
+    const id = String((item as { sys?: { id?: unknown } } | null)?.sys?.id ?? '?');
+    if (!parsed.success || !parsed.data) return (refused.push(`${id}: not an entry or asset the Sync API sends`), []);
+    if (parsed.data.sys.type === 'Asset' && !Object.values(parsed.data.fields['file'] ?? {}).some(Boolean))
+      return (refused.push(`${id}: asset without a file`), []);
+    markDeliveredAsPublished(parsed.data.sys);
+    return [parsed.data];
+  });
 }
 
 export function knownTypes(space: Pick<SpaceExport, 'contentTypes'>): Set<string> {

@@ -87,7 +87,7 @@ describe('checkSpace', () => {
     ]);
   });
 
-  it('keeps a space set up before issue 15 ready: its missing variants, hotspots and USDZ are warnings', () => {
+  it('keeps a space set up before migration 003 ready: its missing variants, hotspots and USDZ are warnings', () => {
     const status = space((types, input) => {
       input.contentTypes = input.contentTypes.filter((type) => type.sys.id !== 'modelVariant' && type.sys.id !== 'hotspot');
       for (const id of ['variants', 'hotspots', 'usdz']) drop(types, `model.${id}`);

@@ -1,6 +1,8 @@
+import { CONTENT_TYPES } from '#shared/content/content-model.ts';
 import { DEFAULT_LOCALE, LOCALES } from '#shared/content/types.ts';
 
 import type { SpaceProblem, SpaceStatus } from '#server/services/content/space-status.ts';
+import type { Field } from '#shared/content/declare.ts';
 
 /** A content type's field as the CDA, the CMA and an export carry it (the parts the check reads). */
 export interface SpaceField {
@@ -30,85 +32,14 @@ export interface SpaceCheckInput {
   hasTags?: boolean;
 }
 
-/** What Vitrine reads of a field: `required` ones it queries by, or shows an entry by (docs/decisions/038-content-model-check.md). */
-interface Need {
-  type: string;
-  linkType?: 'Asset' | 'Entry';
-  items?: { type: string; linkType?: 'Asset' | 'Entry' };
-  required: boolean;
-  /** Links that must be allowed to reach these content types / assets of this MIME group. */
-  linkContentType?: string;
-  mimeGroup?: string;
-}
-
-const symbol = (required = false): Need => ({ type: 'Symbol', required });
-const text = (): Need => ({ type: 'Text', required: false });
-const rich = (required = false): Need => ({ type: 'RichText', required });
-const object = (required = false): Need => ({ type: 'Object', required });
-const entries = (contentType: string): Need => ({ type: 'Array', items: { type: 'Link', linkType: 'Entry' }, required: false, linkContentType: contentType });
-const boolean = (required = false): Need => ({ type: 'Boolean', required });
-const image = (): Need => ({ type: 'Link', linkType: 'Asset', required: false, mimeGroup: 'image' });
-
-/** Vitrine's content model (docs/content-model.md; content/source/content-model.json is what `npm run setup` creates). */
-export const REQUIRED_MODEL: Record<string, { required: boolean; fields: Record<string, Need> }> = {
-  siteSettings: {
-    required: true,
-    fields: { name: symbol(), description: text(), navigation: object(), footer: rich(), socialImage: image() },
-  },
-  page: {
-    required: true,
-    fields: { title: symbol(true), slug: symbol(true), body: rich(true), seoTitle: symbol(), seoDescription: text(), ogImage: image() },
-  },
-  article: {
-    required: true,
-    fields: {
-      title: symbol(true),
-      slug: symbol(true),
-      excerpt: text(),
-      body: rich(true),
-      heroImage: image(),
-      author: { type: 'Link', linkType: 'Entry', required: false, linkContentType: 'person' },
-      publishDate: { type: 'Date', required: true },
-    },
-  },
-  model: {
-    required: true,
-    fields: {
-      name: symbol(true),
-      slug: symbol(true),
-      summary: text(),
-      description: rich(),
-      file: { type: 'Link', linkType: 'Asset', required: true },
-      files: { type: 'Array', items: { type: 'Link', linkType: 'Asset' }, required: false },
-      poster: image(),
-      dimensions: object(),
-      camera: object(),
-      autoRotate: boolean(),
-      featured: boolean(true),
-      // Issue 15 (migrations/003): a space set up before it shows models without swatches, hotspots or an uploaded USDZ.
-      variants: entries('modelVariant'),
-      hotspots: entries('hotspot'),
-      usdz: { type: 'Link', linkType: 'Asset', required: false },
-    },
-  },
-  // Only reached through article.author: without it articles show no author.
-  person: { required: false, fields: { name: symbol(true), avatar: image(), bio: text() } },
-  // Only reached through model.variants / model.hotspots; `required` fields are those without which an entry is dropped.
-  modelVariant: {
-    required: false,
-    fields: { key: symbol(true), label: symbol(true), gltfName: symbol(), swatch: symbol(), colors: object(), poster: image() },
-  },
-  hotspot: { required: false, fields: { label: symbol(true), note: rich(), position: object(true), normal: object(true), camera: object() } },
-};
-
 const article = (type: string) => (/^[AEIOU]/.test(type) ? `an ${type}` : `a ${type}`);
 const plural = (type: string) => (type === 'Entry' ? 'Entries' : `${type}s`);
 const describe = (type: string, linkType?: string) => (type === 'Link' && linkType ? `a link to ${article(linkType)}` : article(type));
 const describeList = (items: NonNullable<SpaceField['items']>) =>
   `a list of ${items.type === 'Link' ? `links to ${plural(items.linkType ?? '')}` : plural(items.type)}`;
 
-/** What is wrong with a field's type, or undefined when it is what Vitrine reads. */
-function typeProblem(field: SpaceField, need: Need): string | undefined {
+/** What is wrong with a field's type, or undefined when it is what Vitrine reads (the declared type). */
+function typeProblem(field: SpaceField, need: Field): string | undefined {
   const is = field.type === 'Array' && field.items ? describeList(field.items) : describe(field.type, field.linkType);
   if (need.type === 'Array' && need.items) {
     const { items } = field;
@@ -121,27 +52,29 @@ function typeProblem(field: SpaceField, need: Need): string | undefined {
   return field.type === need.type ? undefined : `must be ${article(need.type)} (is ${is})`;
 }
 
-type Validation = { linkContentType?: unknown; linkMimetypeGroup?: unknown };
-const allowed = (validations: readonly unknown[] | undefined, key: keyof Validation): string[] | undefined => {
-  const found = (validations ?? []).find((v): v is Validation => typeof v === 'object' && v !== null && key in v);
+type Rule = { linkContentType?: unknown; linkMimetypeGroup?: unknown };
+const allowed = (validations: readonly unknown[] | undefined, key: keyof Rule): string[] | undefined => {
+  const found = (validations ?? []).find((v): v is Rule => typeof v === 'object' && v !== null && key in v);
   const value = found?.[key];
   return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : undefined;
 };
 
-/** Validations that would stop editors linking what Vitrine shows there. */
-function validationProblem(field: SpaceField, need: Need): string | undefined {
+/** Validations that would stop editors linking what the declaration links there (a content type, images). */
+function validationProblem(field: SpaceField, need: Field): string | undefined {
   // A list's link rules sit on its items.
-  const types = need.linkContentType ? allowed(field.type === 'Array' ? field.items?.validations : field.validations, 'linkContentType') : undefined;
-  if (need.linkContentType && types && !types.includes(need.linkContentType)) {
-    return `must allow links to ${need.linkContentType} entries (allows ${types.join(', ') || 'none'})`;
-  }
-  const groups = need.mimeGroup ? allowed(field.validations, 'linkMimetypeGroup') : undefined;
-  if (need.mimeGroup && groups && !groups.includes(need.mimeGroup)) return `must accept ${need.mimeGroup}s (accepts ${groups.join(', ') || 'nothing'})`;
+  const rules = (of: { type: string; items?: { validations?: readonly unknown[] }; validations?: readonly unknown[] }) =>
+    of.type === 'Array' ? of.items?.validations : of.validations;
+  const wanted = allowed(rules(need), 'linkContentType')?.[0];
+  const types = wanted ? allowed(rules(field), 'linkContentType') : undefined;
+  if (wanted && types && !types.includes(wanted)) return `must allow links to ${wanted} entries (allows ${types.join(', ') || 'none'})`;
+  const group = allowed(need.validations, 'linkMimetypeGroup')?.[0];
+  const groups = group ? allowed(field.validations, 'linkMimetypeGroup') : undefined;
+  if (group && groups && !groups.includes(group)) return `must accept ${group}s (accepts ${groups.join(', ') || 'nothing'})`;
   return undefined;
 }
 
-function checkField(field: SpaceField | undefined, need: Need): string | undefined {
-  if (!field) return need.required ? 'missing' : 'optional field missing';
+function checkField(field: SpaceField | undefined, need: Field): string | undefined {
+  if (!field) return need.essential ? 'missing' : 'optional field missing';
   // Omitted fields never reach the API; disabled ones cannot be edited: both are as good as missing.
   if (field.omitted) return 'omitted from the API (it is never delivered)';
   if (field.disabled) return 'disabled (editors cannot fill it in)';
@@ -169,17 +102,18 @@ function checkLocales(locales: readonly SpaceLocale[], problems: { errors: Space
 export function checkSpace({ contentTypes, locales, hasTaxonomy, hasTags }: SpaceCheckInput): SpaceStatus {
   const problems = { errors: [] as SpaceProblem[], warnings: [] as SpaceProblem[] };
   const byId = new Map(contentTypes.map((type) => [type.sys.id, type]));
-  for (const [typeId, spec] of Object.entries(REQUIRED_MODEL)) {
-    const type = byId.get(typeId);
+  // What the site needs is the content model (shared/content/content-model.ts): `essential` types and fields are errors.
+  for (const declared of CONTENT_TYPES) {
+    const type = byId.get(declared.id);
     if (!type) {
-      const problem = { path: `content type ${typeId}`, message: spec.required ? 'missing' : 'optional content type missing' };
-      (spec.required ? problems.errors : problems.warnings).push(problem);
+      const problem = { path: `content type ${declared.id}`, message: declared.essential ? 'missing' : 'optional content type missing' };
+      (declared.essential ? problems.errors : problems.warnings).push(problem);
       continue;
     }
     const fields = new Map(type.fields.map((field) => [field.id, field]));
-    for (const [fieldId, need] of Object.entries(spec.fields)) {
-      const message = checkField(fields.get(fieldId), need);
-      if (message) (spec.required && need.required ? problems.errors : problems.warnings).push({ path: `${typeId}.${fieldId}`, message });
+    for (const need of declared.fields) {
+      const message = checkField(fields.get(need.id), need);
+      if (message) (declared.essential && need.essential ? problems.errors : problems.warnings).push({ path: `${declared.id}.${need.id}`, message });
     }
   }
   const served = checkLocales(locales, problems);

@@ -1,12 +1,13 @@
-import { checkSpace, formatProblems, REQUIRED_MODEL } from '#server/services/content/space-check.ts';
+import { checkSpace, formatProblems } from '#server/services/content/space-check.ts';
 import { ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY } from '#server/services/content/taxonomy.ts';
+import { CONTENT_MODEL } from '#shared/content/content-model.ts';
 
-import type { ContentfulClient } from '#server/services/content/contentful-client.ts';
 import type { SpaceStatus, SpaceStatusStore } from '#server/services/content/space-status.ts';
+import type { ContentfulClientApi } from 'contentful';
 import type { Logger } from 'pino';
 
 /** The SDK calls the check makes: the same in both modes (the embedded engine answers `content_types` and `locales`). */
-export type SpaceModelClient = Pick<ContentfulClient, 'getContentTypes' | 'getLocales' | 'getTags' | 'getConcepts'>;
+export type SpaceModelClient = Pick<ContentfulClientApi<undefined>, 'getContentTypes' | 'getLocales' | 'getTags' | 'getConcepts'>;
 
 export interface SpaceChecksOptions {
   client: SpaceModelClient;
@@ -149,7 +150,7 @@ export function startSpaceChecks(options: SpaceChecksOptions) {
 export type SpaceChecks = ReturnType<typeof startSpaceChecks>;
 
 /** Cached results a change of the content model may have made wrong: everything read by content type, the tag list and the taxonomy. */
-export const MODEL_DEPENDENCIES: readonly string[] = [...Object.keys(REQUIRED_MODEL).map((type) => `type:${type}`), ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY];
+export const MODEL_DEPENDENCIES: readonly string[] = [...Object.keys(CONTENT_MODEL).map((type) => `type:${type}`), ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY];
 
 const WARNINGS = (status: SpaceStatus) => (status.warnings.length > 0 ? { warnings: [...status.warnings] } : {});
 const DETAIL: Record<SpaceStatus['state'], string> = {

@@ -9,7 +9,7 @@ export interface SpaceProblem {
 }
 
 /**
- * What the content-model check found (issue 14). `errors` stop the site ("not set up yet" page, /readyz 503);
+ * What the content-model check found (ADR 038). `errors` stop the site ("not set up yet" page, /readyz 503);
  * `warnings` degrade it (a missing second locale drops its routes). `locales` are the locales the site serves.
  */
 export interface SpaceStatus {

@@ -32,7 +32,7 @@ export function withModelChecks<T extends ContentApi>(content: T, checks: ModelC
     return result;
   };
   // Likewise each entry: the same cached entry with the same checks gives the same object, so loaders derive their answer
-  // from it once per content version (perContentVersion, issue 16 item 5). A new check or text makes a new one.
+  // from it once per content version (perContentVersion, ADR 056). A new check or text makes a new one.
   const settledEntries = new WeakMap<object, { parts: unknown[]; value: object }>();
   const settledOnce = <T extends object>(entry: object, parts: unknown[], make: () => T): T => {
     const known = settledEntries.get(entry);

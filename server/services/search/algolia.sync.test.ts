@@ -7,7 +7,7 @@ import { LOCALES } from '#shared/content/types.ts';
 
 import { startFakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
 import { FIXTURE_ENTRIES } from '../../../tests/fixtures/search/entries.ts';
-import { subscribeAlgoliaSync, syncContentChange, toAlgoliaObject } from './algolia.ts';
+import { subscribeAlgoliaSync, syncContentChange } from './algolia.ts';
 import { toSearchRecordList } from './records.ts';
 
 import type { FakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
@@ -45,7 +45,7 @@ const client = () => algoliasearch('APPID', 'admin-key', { hosts: [{ url: fake.h
 describe('syncContentChange', () => {
   it('deletes every record of the changed entries by entryId, then saves their current records, per locale index', async () => {
     const entries = FIXTURE_ENTRIES.filter((entry) => entry.id !== 'm-table');
-    const stale = toSearchRecordList(FIXTURE_ENTRIES).map(toAlgoliaObject);
+    const stale = toSearchRecordList(FIXTURE_ENTRIES);
     for (const locale of ['en-US', 'de-DE'])
       fake.seed(
         `vitrine_${locale}`,

@@ -1,3 +1,4 @@
+import { SEARCH_SCHEMA } from '#shared/search-schema.ts';
 import { toIndexName } from '#shared/search.ts';
 
 import { collectRecords } from './records.ts';
@@ -5,38 +6,21 @@ import { collectRecords } from './records.ts';
 import type { Algoliasearch, IndexSettings } from 'algoliasearch';
 import type { Logger } from 'pino';
 import type { ContentEvents } from '#server/services/content/content-events.ts';
-import type { Locale, SearchRecord } from '#shared/content/types.ts';
+import type { Locale } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
 
-/**
- * Index settings applied by `npm run index`, mirroring what the embedded engine does (ADR 003, docs/search.md). Algolia reads ISO dates as strings, so
- * newest-first ranks on the numeric `updatedAtTimestamp`.
- */
-export const ALGOLIA_INDEX_SETTINGS = {
-  searchableAttributes: ['title', 'unordered(tags)', 'unordered(summary)', 'unordered(body)'],
-  attributesForFaceting: ['afterDistinct(searchable(type))', 'afterDistinct(searchable(tags))', 'afterDistinct(locale)', 'filterOnly(entryId)'],
-  attributesToSnippet: ['body:20'],
-  snippetEllipsisText: '…',
-  customRanking: ['desc(updatedAtTimestamp)'],
-  distinct: true,
-  attributeForDistinct: 'entryId',
-} satisfies IndexSettings;
+/** What `npm run index` applies: the schema's settings (docs/search.md). */
+const { record: _record, shortAttributes: _embeddedOnly, ...indexSettings } = SEARCH_SCHEMA;
+export const ALGOLIA_INDEX_SETTINGS = indexSettings satisfies IndexSettings;
 
 /** The write operations the indexer and the webhook sync use: `algoliasearch(appId, adminKey)`, server-only. */
 type AlgoliaWriteClient = Pick<Algoliasearch, 'setSettings' | 'replaceAllObjects' | 'saveObjects' | 'deleteBy' | 'waitForTask'>;
 
-/** A search record as stored in Algolia: the shared record plus the ranking date in seconds. */
-export type AlgoliaObject = { [K in keyof SearchRecord]: SearchRecord[K] } & { updatedAtTimestamp: number };
-
-export function toAlgoliaObject(record: SearchRecord): AlgoliaObject {
-  const time = Date.parse(record.updatedAt);
-  return { ...record, updatedAtTimestamp: Number.isNaN(time) ? 0 : Math.floor(time / 1000) };
-}
-
 /** Every served locale's index, possibly empty; a dropped locale's index is left as it was (ADR 039). */
 function groupByIndex(records: readonly SearchRecord[], indexPrefix: string, locales: readonly Locale[]) {
-  const groups = new Map(locales.map((locale) => [toIndexName(indexPrefix, locale), { locale, objects: [] as AlgoliaObject[] }]));
-  for (const record of records) groups.get(toIndexName(indexPrefix, record.locale))?.objects.push(toAlgoliaObject(record));
+  const groups = new Map(locales.map((locale) => [toIndexName(indexPrefix, locale), { locale, objects: [] as SearchRecord[] }]));
+  for (const record of records) groups.get(toIndexName(indexPrefix, record.locale))?.objects.push(record);
   return groups;
 }
 

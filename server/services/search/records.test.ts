@@ -1,6 +1,8 @@
 import { BLOCKS, INLINES } from '@contentful/rich-text-types';
 import { describe, expect, it } from 'vitest';
 
+import { attributeOf, SEARCH_SCHEMA } from '#shared/search-schema.ts';
+
 import { FIXTURE_ENTRIES, toRichText } from '../../../tests/fixtures/search/entries.ts';
 import { getBodyChunks, getParagraphs, toSearchRecordList, toSearchRecords } from './records.ts';
 
@@ -28,7 +30,32 @@ describe('toSearchRecords', () => {
       tags: ['Furniture', 'Design'],
       image: '/content-assets/images/m-lounge-poster.jpg',
       updatedAt: '2025-03-01T10:00:00.000Z',
+      updatedAtTimestamp: Date.parse('2025-03-01T10:00:00.000Z') / 1000,
     });
+  });
+
+  it('names only attributes of the schema’s record in its settings', () => {
+    const { record, snippetEllipsisText: _text, distinct: _flag, ...named } = SEARCH_SCHEMA;
+
+    expect(Object.values(named).flat().length).toBeGreaterThan(10);
+    expect(
+      Object.values(named)
+        .flat()
+        .map(attributeOf)
+        .filter((name) => !(name in record)),
+    ).toEqual([]);
+  });
+
+  it('builds records of the schema’s shape, each attribute of its kind', () => {
+    const kindOf = (value: unknown) => (Array.isArray(value) && value.every((item) => typeof item === 'string') ? 'string[]' : typeof value);
+    for (const record of toSearchRecordList(FIXTURE_ENTRIES)) {
+      expect(Object.keys(SEARCH_SCHEMA.record)).toEqual(expect.arrayContaining(Object.keys(record)));
+      for (const [attribute, kind] of Object.entries(SEARCH_SCHEMA.record)) {
+        const value: unknown = record[attribute as keyof typeof record];
+        if (typeof kind !== 'string') expect(kind, attribute).toContain(value);
+        else if (!kind.endsWith('?') || value !== undefined) expect(kindOf(value), attribute).toBe(kind.replace('?', ''));
+      }
+    }
   });
 
   it('prefixes German urls with /de', () => {

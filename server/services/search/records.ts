@@ -3,22 +3,22 @@ import pLimit from 'p-limit';
 
 import { paths } from '#shared/urls.ts';
 
-import type { Article, Asset, Locale, Model3D, Page, SearchRecord } from '#shared/content/types.ts';
+import type { Article, Asset, Locale, Model3D, Page } from '#shared/content/types.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { Document } from '@contentful/rich-text-types';
 
 type SearchableEntry = Article | Model3D | Page;
 
-/**
- * The one record mapper, for Algolia and the embedded engine alike: one record per body chunk, each repeating title, summary and tags (`distinct` on
- * `entryId` keeps an entry's best chunk). `objectID` is `${entryId}:${locale}` for chunk 0, `${entryId}:${locale}:${n}` after it.
- */
+/** The one record mapper, for Algolia and the embedded engine alike (`SEARCH_SCHEMA`): one record per body chunk, each repeating title, summary and tags. */
 export function toSearchRecords(entry: SearchableEntry): SearchRecord[] {
   const { entryId, type, locale, title, slug, url, summary, tags, image, updatedAt } = toRecordBase(entry);
+  const time = Date.parse(updatedAt);
+  const updatedAtTimestamp = Number.isNaN(time) ? 0 : Math.floor(time / 1000);
   const chunks = getBodyChunks(entry.type === 'model' ? entry.description.document : entry.body.document);
   return chunks.map((body, chunk) => {
     const objectID = chunk === 0 ? `${entry.id}:${entry.locale}` : `${entry.id}:${entry.locale}:${chunk}`;
-    return { objectID, entryId, type, locale, title, slug, url, summary, body, chunk, tags, ...(image ? { image } : {}), updatedAt };
+    return { objectID, entryId, type, locale, title, slug, url, summary, body, chunk, tags, ...(image ? { image } : {}), updatedAt, updatedAtTimestamp };
   });
 }
 
@@ -26,7 +26,7 @@ export function toSearchRecordList(entries: readonly SearchableEntry[]): SearchR
   return entries.flatMap(toSearchRecords);
 }
 
-function toRecordBase(entry: SearchableEntry): Omit<SearchRecord, 'objectID' | 'body' | 'chunk'> {
+function toRecordBase(entry: SearchableEntry): Omit<SearchRecord, 'objectID' | 'body' | 'chunk' | 'updatedAtTimestamp'> {
   const { locale, slug } = entry;
   const common = { entryId: entry.id, locale, slug, tags: entry.tags.map((tag) => tag.name), updatedAt: entry.updatedAt };
   switch (entry.type) {

@@ -7,7 +7,8 @@ import { createLogCapture } from '../../../tests/fakes/test-app.ts';
 import { createSearchResync } from './search-resync.ts';
 
 import type { ContentChange } from '#server/services/content/content-events.ts';
-import type { Locale, SearchRecord } from '#shared/content/types.ts';
+import type { Locale } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { LogLine } from '../../../tests/fakes/test-app.ts';
 
 /** The resync between the real embedded search and an in-memory content source that changes without telling anyone (a missed webhook). */
@@ -28,6 +29,7 @@ function record(entryId: string, title: string): SearchRecord {
     chunk: 0,
     tags: [],
     updatedAt: '',
+    updatedAtTimestamp: 0,
   };
 }
 

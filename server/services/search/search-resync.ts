@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 
 import type { Logger } from 'pino';
 import type { ContentEvents } from '#server/services/content/content-events.ts';
-import type { Locale, SearchRecord } from '#shared/content/types.ts';
+import type { Locale } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 
 type LoadRecords = (locales: readonly Locale[], entryIds?: readonly string[]) => Promise<SearchRecord[]>;
 type ChangeListener = (change: { affectedIds: string[] }) => Promise<void>;

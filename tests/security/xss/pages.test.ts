@@ -10,7 +10,7 @@ import type { ContentTestApp } from '../../fakes/contentful-app.ts';
 import type { AuditedPage } from './xss-app.ts';
 
 /**
- * Issue 12, item 11: every page type, in both locales, rendered by the real
+ * The XSS corpus (ADR 018): every page type, in both locales, rendered by the real
  * app over a space whose every field holds the XSS corpus (tests/fixtures/xss/).
  * Each page is parsed with a real HTML parser and audited for anything that
  * would run (html-audit.ts), and the payloads must show up as text, whole.

@@ -10,7 +10,7 @@ import { createXssApp, expectSafePage, fetchPage, payloadsNotShown } from './xss
 import type { ContentTestApp } from '../../fakes/contentful-app.ts';
 
 /**
- * Issue 12, item 11: the corpus as search input (the search page's `q`,
+ * The XSS corpus (ADR 018) as search input (the search page's `q`,
  * `tag` and `type`, and so the header box's server-rendered state), through
  * the embedded engine's highlight and snippet output, and in the feeds.
  */

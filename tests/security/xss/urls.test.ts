@@ -9,7 +9,7 @@ import { isDangerousUrl, schemeOf } from './html-audit.ts';
 import type { SdkEntry } from '#server/services/content/mapper.ts';
 
 /**
- * Issue 12, item 11: every corpus payload as each URL the CMS controls, one
+ * The XSS corpus (ADR 018): every payload as each URL the CMS controls, one
  * by one. The page suites show the payloads reach no sink; these show why,
  * at the sources every sink reads: asset URLs (img src/srcset, download
  * links, posters, viewer sources, og:image), navigation paths, rich-text

@@ -18,12 +18,7 @@ import type { SearchLabels } from '../labels.ts';
 import type { SearchHit } from './hit-parts.tsx';
 
 /** What the server-rendered input held when the interactive box took over. */
-export interface SearchHandoff {
-  value: string;
-  focused: boolean;
-  selectionStart: number | null;
-  selectionEnd: number | null;
-}
+export type SearchHandoff = { value: string; focused: boolean; selectionStart: number | null; selectionEnd: number | null };
 
 export interface HeaderSearchBoxProps {
   locale: Locale;

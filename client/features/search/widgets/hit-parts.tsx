@@ -1,7 +1,7 @@
 import { Highlight, Snippet } from 'react-instantsearch';
 
 import type { Hit } from 'instantsearch.js';
-import type { SearchRecord } from '#shared/content/types.ts';
+import type { SearchRecord } from '#shared/search-schema.ts';
 import type { SearchLabels } from '../labels.ts';
 
 /** A search hit: our record plus Algolia's highlight, snippet and insights fields. */
