@@ -1,4 +1,5 @@
 import { LOCALES } from '#shared/content/types.ts';
+import { SEARCH_FACETS, SEARCH_QUERY_PARAMETERS, SEARCH_RECORD_TYPES } from '#shared/search.ts';
 
 // The search index in one place, for Algolia (`npm run index`) and the embedded engine: the records' shape and the index settings.
 // A new searchable field: add it to `record` and `searchableAttributes`, then map it in records.ts.
@@ -8,7 +9,7 @@ const RECORD = {
   /** `${entryId}:${locale}` for chunk 0, `${entryId}:${locale}:${chunk}` after it. */
   objectID: 'string',
   entryId: 'string',
-  type: ['model', 'article', 'page'],
+  type: SEARCH_RECORD_TYPES,
   locale: LOCALES,
   title: 'string',
   slug: 'string',
@@ -36,10 +37,10 @@ export const SEARCH_SCHEMA = {
   /** Most important first. `unordered`: where in the attribute a word is does not count; in the title it does. */
   searchableAttributes: ['title', 'unordered(tags)', 'unordered(summary)', 'unordered(body)'],
   /** Counted per entry, not per chunk (`afterDistinct`). `searchable`: the search page's refinement lists, in this order. `entryId`: for deletes. */
-  attributesForFaceting: ['afterDistinct(searchable(type))', 'afterDistinct(searchable(tags))', 'afterDistinct(locale)', 'filterOnly(entryId)'],
+  attributesForFaceting: [...SEARCH_FACETS.map((name) => `afterDistinct(searchable(${name}))`), 'afterDistinct(locale)', 'filterOnly(entryId)'],
   /** The snippet under each hit; every request asks for it too (the embedded engine applies no index settings to a request's defaults). */
-  attributesToSnippet: ['body:20'],
-  snippetEllipsisText: '…',
+  attributesToSnippet: SEARCH_QUERY_PARAMETERS.attributesToSnippet,
+  snippetEllipsisText: SEARCH_QUERY_PARAMETERS.snippetEllipsisText,
   /** Newest first among equals (the embedded engine then orders by `objectID`). */
   customRanking: ['desc(updatedAtTimestamp)'],
   /** One hit per entry: its best chunk. */

@@ -1,9 +1,7 @@
 import { SEARCH_HITS_PER_PAGE, SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
-import { FACET_ATTRIBUTES, SEARCH_SCHEMA } from '#shared/search-schema.ts';
 import { paths } from '#shared/urls.ts';
 
 import type { Locale } from '#shared/content/types.ts';
-import type { SearchRecord } from '#shared/search-schema.ts';
 
 // The search rules server and browser share, so they never disagree: index names, query parameters, the search page URL (`/search?q=&page=&type=&tag=`).
 
@@ -12,18 +10,20 @@ export function toIndexName(prefix: string, locale: Locale): string {
   return `${prefix}_${locale}`;
 }
 
-export type SearchRecordType = SearchRecord['type'];
+/** What the browser needs of the search schema (shared/search-schema.ts builds the index settings from these, so they agree). */
+export const SEARCH_RECORD_TYPES = ['model', 'article', 'page'] as const;
+export type SearchRecordType = (typeof SEARCH_RECORD_TYPES)[number];
 
 /** Refinement lists of the search page (the searchable facets), in this order (the server's initial results use the same order), and values shown per facet. */
-export const SEARCH_FACETS = FACET_ATTRIBUTES.searchable;
+export const SEARCH_FACETS = ['type', 'tags'] as const;
 export const SEARCH_FACET_LIMIT = 20;
 
 /** Every search request: a query ID for click analytics, the index's snippet (asked for: the embedded engine applies no index settings to a request). */
 export const SEARCH_QUERY_PARAMETERS = {
   hitsPerPage: SEARCH_HITS_PER_PAGE,
   clickAnalytics: true,
-  attributesToSnippet: SEARCH_SCHEMA.attributesToSnippet,
-  snippetEllipsisText: SEARCH_SCHEMA.snippetEllipsisText,
+  attributesToSnippet: ['body:20'],
+  snippetEllipsisText: '…',
 };
 
 /** `page` is 1-based, as in the URL. */
@@ -46,7 +46,7 @@ export function sanitizeQuery(query: string): string {
 export function parseSearchPageParams(search: URLSearchParams): SearchPageParams | undefined {
   const rawPage = search.get('page') ?? '1';
   if (!/^[1-9]\d{0,3}$/.test(rawPage) || Number(rawPage) > MAX_PAGE) return undefined;
-  const types = SEARCH_SCHEMA.record.type.filter((type) => search.getAll('type').includes(type));
+  const types = SEARCH_RECORD_TYPES.filter((type) => search.getAll('type').includes(type));
   const tags = [...new Set(search.getAll('tag').map((tag) => sanitizeQuery(tag).trim()))]
     .filter((tag) => tag && tag.length <= MAX_TAG_LENGTH)
     .slice(0, MAX_TAGS);
@@ -82,7 +82,7 @@ export function fromSearchUiState(state: SearchUiState | undefined): SearchPageP
   return {
     query: state?.query ?? '',
     page: state?.page ?? 1,
-    types: SEARCH_SCHEMA.record.type.filter((type) => list.type?.includes(type)),
+    types: SEARCH_RECORD_TYPES.filter((type) => list.type?.includes(type)),
     tags: [...(list.tags ?? [])],
   };
 }
