@@ -12,6 +12,8 @@ const RECORD = {
   type: SEARCH_RECORD_TYPES,
   locale: LOCALES,
   title: 'string',
+  /** A model's facts (content-model.ts `fact`), their values only. */
+  facts: 'string[]?',
   slug: 'string',
   url: 'string',
   summary: 'string',
@@ -35,7 +37,7 @@ export type SearchRecord = { [K in Exclude<keyof Shape, OptionalKey>]: ValueOf<S
 export const SEARCH_SCHEMA = {
   record: RECORD,
   /** Most important first. `unordered`: where in the attribute a word is does not count; in the title it does. */
-  searchableAttributes: ['title', 'unordered(tags)', 'unordered(summary)', 'unordered(body)'],
+  searchableAttributes: ['title', 'unordered(facts)', 'unordered(tags)', 'unordered(summary)', 'unordered(body)'],
   /** Counted per entry, not per chunk (`afterDistinct`). `searchable`: the search page's refinement lists, in this order. `entryId`: for deletes. */
   attributesForFaceting: [...SEARCH_FACETS.map((name) => `afterDistinct(searchable(${name}))`), 'afterDistinct(locale)', 'filterOnly(entryId)'],
   /** The snippet under each hit; every request asks for it too (the embedded engine applies no index settings to a request's defaults). */

@@ -1,5 +1,7 @@
 // The shapes of the content model's declaration (content-model.ts) and the helpers that spell fields compactly (ADR 062).
 
+import type { Locale } from './types.ts';
+
 /** One of Contentful's validation objects (`{ size: { max: 80 } }`, `{ linkContentType: ['person'] }`…), as the CMA stores it. */
 export type Validation = Readonly<Record<string, unknown>>;
 export type FieldType = 'Symbol' | 'Text' | 'RichText' | 'Integer' | 'Number' | 'Date' | 'Boolean' | 'Object' | 'Location' | 'Link' | 'Array';
@@ -22,6 +24,11 @@ export interface Field {
   helpText: string;
   /** The site cannot work without it, so a space lacking it fails the model check (an error, not a warning). Default: `required`. */
   essential: boolean;
+  /**
+   * A fact about a 3D model, shown with this label in each locale: in the model page's facts list and, searchable, under the
+   * model's search hits. The mapper, the search records and both views read every fact field, so declaring one is the whole change.
+   */
+  fact?: Readonly<Record<Locale, string>>;
 }
 
 export interface ContentType {

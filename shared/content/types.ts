@@ -162,10 +162,19 @@ export interface Article extends ArticleSummary {
   body: RichText;
 }
 
+/** A model field declared with `fact` (content-model.ts), labelled in the entry's locale. */
+export interface ModelFact {
+  id: string;
+  label: string;
+  value: string;
+}
+
 export interface ModelSummary extends EntryBase {
   type: 'model';
   name: string;
   summary: string;
+  /** In the declaration's order; only the filled-in ones (none: absent). */
+  facts?: ModelFact[];
   poster?: Asset;
   category?: Category;
 }

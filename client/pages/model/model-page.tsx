@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { Fragment, useCallback } from 'react';
 import { useLoaderData } from 'react-router';
 
 import { Breadcrumbs, TagList } from '#client/components/cards.tsx';
@@ -66,6 +66,12 @@ export function Component() {
         </div>
         <aside className="facts">
           <dl>
+            {model.facts?.map((fact) => (
+              <Fragment key={fact.id}>
+                <dt>{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </Fragment>
+            ))}
             {d ? (
               <>
                 <dt>{t.dimensions}</dt>

@@ -1,5 +1,6 @@
 import { isResolved, optStr, present, str, toAsset } from '#server/services/content/mapper-assets.ts';
 import { toDimensions, toFiles, toHotspots, toViewerSource } from '#server/services/content/mapper-viewer.ts';
+import { CONTENT_MODEL } from '#shared/content/content-model.ts';
 import { isSafePath } from '#shared/safe-url.ts';
 import { paths } from '#shared/urls.ts';
 
@@ -8,6 +9,7 @@ import type { SdkEntry } from '#server/services/content/mapper-assets.ts';
 import type { MapContext } from '#server/services/content/taxonomy.ts';
 import type { Article, ArticleSummary, Asset, EntryRef, EntryType, Locale, Model3D, ModelSummary } from '#shared/content/types.ts';
 import type { NavigationLink, Page, Person, RichText, SiteSettings, Tag } from '#shared/content/types.ts';
+import type { Field } from '#shared/content/declare.ts';
 import type { Document } from '@contentful/rich-text-types';
 
 export type { SdkAsset, SdkEntry } from '#server/services/content/mapper-assets.ts';
@@ -127,15 +129,22 @@ export function toArticle(entry: SdkEntry, ctx: MapContext): Article & { unresol
   return { ...toArticleSummary(entry, ctx), body, unresolvedUrns };
 }
 
+const FACTS = Object.entries(CONTENT_MODEL.model.fields as Record<string, Field>).flatMap(([id, field]) => (field.fact ? [{ id, labels: field.fact }] : []));
+
 export function toModelSummary(entry: SdkEntry, ctx: MapContext): ModelSummary {
   const poster = toAsset(entry.fields.poster);
   const category = categoryOf(entry, ctx);
+  const facts = FACTS.flatMap(({ id, labels }) => {
+    const value = (entry.fields as Record<string, unknown>)[id];
+    const text = typeof value === 'number' ? String(value) : str(value).trim();
+    return text ? [{ id, label: labels[ctx.locale], value: text }] : [];
+  });
   return {
     ...base(entry, ctx),
     type: 'model',
     name: str(entry.fields.name),
     summary: str(entry.fields.summary),
-    ...present({ poster, category }),
+    ...present({ poster, category, facts: facts.length > 0 ? facts : undefined }),
   };
 }
 

@@ -12,13 +12,13 @@ type SearchableEntry = Article | Model3D | Page;
 
 /** The one record mapper, for Algolia and the embedded engine alike (`SEARCH_SCHEMA`): one record per body chunk, each repeating title, summary and tags. */
 export function toSearchRecords(entry: SearchableEntry): SearchRecord[] {
-  const { entryId, type, locale, title, slug, url, summary, tags, image, updatedAt } = toRecordBase(entry);
+  const { entryId, type, locale, title, facts, slug, url, summary, tags, image, updatedAt } = toRecordBase(entry);
   const time = Date.parse(updatedAt);
   const updatedAtTimestamp = Number.isNaN(time) ? 0 : Math.floor(time / 1000);
   const chunks = getBodyChunks(entry.type === 'model' ? entry.description.document : entry.body.document);
   return chunks.map((body, chunk) => {
     const objectID = chunk === 0 ? `${entry.id}:${entry.locale}` : `${entry.id}:${entry.locale}:${chunk}`;
-    return { objectID, entryId, type, locale, title, slug, url, summary, body, chunk, tags, ...(image ? { image } : {}), updatedAt, updatedAtTimestamp };
+    return { objectID, entryId, type, locale, title, ...(facts ? { facts } : {}), slug, url, summary, body, chunk, tags, ...(image ? { image } : {}), updatedAt, updatedAtTimestamp };
   });
 }
 
@@ -37,6 +37,7 @@ function toRecordBase(entry: SearchableEntry): Omit<SearchRecord, 'objectID' | '
         ...common,
         type: 'model',
         title: entry.name,
+        ...(entry.facts ? { facts: entry.facts.map((fact) => fact.value) } : {}),
         url: paths.model(locale, slug),
         summary: entry.summary,
         image: toImage(entry.poster ?? entry.viewer.poster),

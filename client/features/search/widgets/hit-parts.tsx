@@ -12,8 +12,22 @@ export function HitTitle({ hit }: { hit: SearchHit }) {
   return <Highlight attribute="title" hit={hit} />;
 }
 
-/** A body snippet when the body matched, else the summary (highlighted where it matched). */
+/** A model's facts (its designer…), then a body snippet when the body matched, else the summary (highlighted where it matched). */
 export function HitExcerpt({ hit }: { hit: SearchHit }) {
+  const facts = hit.facts?.length ? (
+    <span className="hit-facts">
+      <Highlight attribute="facts" hit={hit} separator=" · " />
+    </span>
+  ) : null;
+  return (
+    <>
+      {facts}
+      <HitText hit={hit} />
+    </>
+  );
+}
+
+function HitText({ hit }: { hit: SearchHit }) {
   const snippet = (hit._snippetResult as { body?: { matchLevel?: string } } | undefined)?.body;
   if (snippet && snippet.matchLevel && snippet.matchLevel !== 'none') return <Snippet attribute="body" hit={hit} />;
   if (hit._highlightResult && 'summary' in hit._highlightResult) return <Highlight attribute="summary" hit={hit} />;
