@@ -84,6 +84,10 @@ export const CONTENT_MODEL = {
     name: symbol('Name', 'The product name.', { required: true }),
     slug: slug('The address: /models/<slug>. Lowercase words separated by hyphens; unique among models.'),
     summary: text('Summary', 'One or two sentences for lists and search.', { validations: size(200) }),
+    designer: symbol('Designer', 'The person or studio who designed it. Shown on the model page and in search.', {
+      ...{ localized: false, validations: size(80) },
+      fact: { 'en-US': 'Designer', 'de-DE': 'Entwurf' },
+    }),
     description: richText('Description', 'The full story of the product.', { validations: RICH_TEXT }),
     file: asset('glTF file', 'A .glb (one file), or a .gltf whose .bin and textures go into Files. At most 20 MB.', {
       required: true,
