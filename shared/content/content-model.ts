@@ -5,8 +5,8 @@ import type { ContentType, Validation } from './declare.ts';
 /**
  * Vitrine's content model, declared once (ADR 062): content types, fields, validations, editor widgets and help texts.
  * `npm run setup` applies it to a space, the model check compares every space with it, the demo export is built from it,
- * a test holds docs/content-model.md's tables to it, and the mapper can only read fields declared here. To add a field:
- * declare it here, read it in the mapper, run `node scripts/content/generate-demo-space.ts` (ADR 062, "How to add a field").
+ * a test holds docs/content-model.md's tables to it, and the mapper can only read fields declared here. A model field
+ * declared with `fact` needs nothing else: it is mapped, shown and searched (ADR 062, "How to add a field").
  */
 
 const SLUG = [{ unique: true }, ...pattern('^[a-z0-9]+(?:-[a-z0-9]+)*$', 'Lowercase words separated by hyphens.')];

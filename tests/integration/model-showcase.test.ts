@@ -30,6 +30,17 @@ async function modelData(path: string): Promise<ModelData> {
   return result.data;
 }
 
+describe('model facts', () => {
+  it('shows the designer, a fact field, labelled in each locale on the page, and leaves it out where it is empty', async () => {
+    expect((await modelData('/models/ostra-lounge-chair')).model.facts).toEqual([{ id: 'designer', label: 'Designer', value: 'Marit Olsen' }]);
+    expect((await modelData('/de/models/pivot-desk-lamp')).model.facts).toEqual([{ id: 'designer', label: 'Entwurf', value: 'Studio Kessler' }]);
+    expect((await modelData('/models/tide-vase')).model.facts).toBeUndefined();
+
+    const html = (await request(t.app).get('/de/models/ostra-lounge-chair').set('Host', 'vitrine.test')).text;
+    expect(html).toMatch(/<dt>Entwurf<\/dt><dd>Marit Olsen<\/dd>/);
+  });
+});
+
 describe('model page data for variants and hotspots', () => {
   it("lists the chair's file variants in file order with their entries' labels, and selects the one ?variant= names", async () => {
     const { model, selectedVariant } = await modelData('/de/models/ostra-lounge-chair?variant=charcoal');

@@ -28,8 +28,14 @@ const HOSTILE: SearchRecord = {
   updatedAtTimestamp: Date.parse('2025-01-01T00:00:00.000Z') / 1000,
 };
 
+const WITH_FACTS: SearchRecord = {
+  ...HOSTILE,
+  ...{ objectID: 'sofa:en-US', entryId: 'sofa', type: 'model', title: 'Fjord Sofa', slug: 'fjord-sofa', url: '/models/fjord-sofa' },
+  ...{ summary: 'A deep sofa.', body: 'Wool and oak.', tags: [], facts: ['Marit Olsen'] },
+};
+
 function createSearch(): SearchApi {
-  const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: [...toSearchRecordList(FIXTURE_ENTRIES), HOSTILE] });
+  const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: [...toSearchRecordList(FIXTURE_ENTRIES), HOSTILE, WITH_FACTS] });
   return createSearchApi({ searchClient: createInProcessSearchClient(engine), indexPrefix: 'vitrine' });
 }
 
@@ -53,6 +59,15 @@ describe('the search page', () => {
     expect(form).toContain('action="/search"');
     expect(res.text).toMatch(/<input id="search-page-input"[^>]*maxLength="512"[^>]*value="chair"/);
     expect(res.text).toContain('"initialResults":{"vitrine_en-US"');
+  });
+
+  it("finds a model by a fact (its designer) and shows the facts, highlighted, before the hit's summary", async () => {
+    const res = await page(app, '/search?q=olsen');
+
+    expect(res.text).toContain('1 result for “olsen”');
+    const facts = /<span class="hit-facts">(.*?)<\/span><\/span>(.*?)<\/p>/.exec(res.text);
+    expect(facts?.[1]).toContain('Marit </span><mark class="ais-Highlight-highlighted">Olsen</mark>');
+    expect(facts?.[2]).toContain('A deep sofa.');
   });
 
   it('searches the locale index of /de/search', async () => {
