@@ -12,6 +12,7 @@ import { warnAboutProxyTrust } from '#server/middleware/rate-limit.ts';
 import { pageMethods, requestGuards } from '#server/middleware/request-guards.ts';
 import { decoderWorkerPolicy, nonce, securityHeaders } from '#server/middleware/security.ts';
 import { hideSourceMaps, staticFiles } from '#server/middleware/static-files.ts';
+import { pageCacheInFront } from '#server/ssr/cached-page.ts';
 import { createDocumentHandler } from '#server/ssr/document-handler.ts';
 import { withRouteErrors } from '#server/ssr/error-status.ts';
 import { createRenderGate } from '#server/ssr/render-gate.ts';
@@ -112,7 +113,11 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   app.get(`${ROUTE_DATA_PREFIX}{/*path}`, createRouteDataHandler({ config, entry, createRequestContext, locales, renderGate }));
   app.use(pageMethods());
   const pageCache = deps.pageCache ? { pageCache: deps.pageCache } : {};
-  app.get('/{*path}', createDocumentHandler({ config, entry, assets, buildId, createRequestContext, locales, renderGate, ...pageCache }));
+  app.get(
+    '/{*path}',
+    pageCacheInFront({ config, buildId, locales, renderGate, ...pageCache }),
+    createDocumentHandler({ config, entry, assets, buildId, createRequestContext }),
+  );
 
   app.use(notFound());
   app.use(errorHandler({ isDev: config.isDev }));

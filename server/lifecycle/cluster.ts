@@ -73,7 +73,7 @@ export function startPrimary(options: PrimaryOptions) {
   let exited = false;
   let restarting = false;
 
-  /** Workers that listen, and so obey DRAIN (serve.ts registers it in listen()'s turn); one still starting gets the signal. */
+  /** Workers that listen, and so obey DRAIN (server/index.ts `serve` registers it in listen()'s turn); one still starting gets the signal. */
   const serving = new WeakSet<Worker>();
 
   const fields = (worker: Worker) => ({ worker: worker.id, pid: worker.process.pid });

@@ -1,9 +1,107 @@
+import { requestOrigin } from '#server/middleware/allowed-hosts.ts';
 import { updatePolicy } from '#server/middleware/security.ts';
+import { requestTarget } from '#server/ssr/fetch-adapter.ts';
+import { enterRenderGate } from '#server/ssr/render-gate.ts';
+import { toCanonicalPage } from '#shared/canonical-url.ts';
 
 import type { Config } from '#server/config.ts';
-import type { CachedPage } from '#server/ssr/page-cache.ts';
+import type { CachedPage, PageCache } from '#server/ssr/page-cache.ts';
+import type { RenderGate } from '#server/ssr/render-gate.ts';
 import type { CanonicalPage } from '#shared/canonical-url.ts';
-import type { Request, Response } from 'express';
+import type { Locale } from '#shared/content/types.ts';
+import type { Request, RequestHandler, Response } from 'express';
+
+/** What the piece in front of the SSR handler hands it in `res.locals.page`. */
+export interface PageRequest {
+  /** The canonical target (known query parameters only): the loaders see it, so the page, its ETag and its cache key agree. */
+  target: string;
+  /** The locales the site serves now (ADR 039), read once, so query, render, ETag and cache key agree. */
+  locales: readonly Locale[];
+  /** The target and those locales: a page rendered for other served locales has other routes, language links and alternates. */
+  served: string;
+  origin: string;
+  /** Stores the rendered 200 page; absent when this request may not fill the cache. */
+  store?: (page: Omit<Parameters<PageCache['store']>[1], 'generation'>) => void;
+}
+
+export interface PageCacheFrontOptions {
+  config: Pick<Config, 'publicUrl' | 'allowedHosts' | 'port' | 'ssrAbortMs'>;
+  buildId: string;
+  locales(): readonly Locale[];
+  /** Published pages (absent: every request renders). */
+  pageCache?: PageCache;
+  /** Renders in flight; a page-cache hit never waits for it. */
+  renderGate?: RenderGate;
+}
+
+/**
+ * In front of the SSR handler, in one piece: a page-cache hit is answered here; a miss for a page another request is rendering waits
+ * for that render's store (coalescing, ADR 059); a render waits for a slot of the render gate (ADR 055) or gets 503. What passes
+ * goes to the handler with `res.locals.page`, and `x-cache` says which way it went (`cacheStatus`).
+ */
+export function pageCacheInFront(options: PageCacheFrontOptions): RequestHandler {
+  const { config, pageCache } = options;
+  const cacheKeyFor = createPageCacheKey(config, options.buildId);
+  // Renders of a cacheable page under way, by key: settled once the render's response closed and its store ended.
+  const leaders = new Map<string, Promise<void>>();
+
+  return async (req, res, next) => {
+    const canonical = toCanonicalPage(requestTarget(req.originalUrl));
+    const locales = options.locales();
+    const served = `${canonical.target}|${locales.join()}`;
+    const origin = requestOrigin(req, config.publicUrl);
+    const page: PageRequest = { target: canonical.target, locales, served, origin };
+    res.locals.page = page;
+    const cacheKey = pageCache ? cacheKeyFor(req, res, origin, { ...canonical, target: served }) : undefined;
+    const cached = cacheKey ? pageCache?.get(cacheKey) : undefined;
+    res.locals.cacheStatus = cached ? 'HIT' : cacheKey ? 'MISS' : 'BYPASS';
+    if (cached) return sendCachedPage(req, res, cached);
+    if (cacheKey && pageCache) {
+      // Most misses find no render of their page under way: no await for them.
+      const joined = leaders.has(cacheKey) ? await joinRender(leaders, cacheKey, pageCache, config.ssrAbortMs) : undefined;
+      if (joined) {
+        res.locals.cacheStatus = 'COALESCED';
+        return sendCachedPage(req, res, joined);
+      }
+      if (req.socket.destroyed) return;
+      // This request renders the page; others for it wait for its store instead of rendering it again.
+      let storing: Promise<void> | undefined;
+      const rendered = new Promise<void>((settle) =>
+        res.once('close', () => {
+          void (storing ?? Promise.resolve()).finally(() => {
+            if (leaders.get(cacheKey) === rendered) leaders.delete(cacheKey);
+            settle();
+          });
+        }),
+      );
+      leaders.set(cacheKey, rendered);
+      // Content that changes from here on may be in this render: its store is then skipped.
+      const { generation } = pageCache;
+      page.store = (html) => {
+        storing = pageCache.store(cacheKey, { ...html, generation }).catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed'));
+      };
+    }
+    if (options.renderGate && !(await enterRenderGate(options.renderGate, req, res))) return;
+    next();
+  };
+}
+
+/**
+ * Waits while another request renders this page (at most `maxWaitMs` in all, following a new leader if the first stored
+ * nothing) and returns the page it stored. A burst of misses for one page (a cache just cleared under traffic) renders it once
+ * instead of once per request. Undefined: render it yourself.
+ */
+async function joinRender(leaders: Map<string, Promise<void>>, key: string, pageCache: PageCache, maxWaitMs: number): Promise<CachedPage | undefined> {
+  const deadline = Date.now() + maxWaitMs;
+  for (let leader = leaders.get(key); leader && Date.now() < deadline; leader = leaders.get(key)) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([leader, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))]);
+    clearTimeout(timer);
+    const page = pageCache.get(key);
+    if (page) return page;
+  }
+  return undefined;
+}
 
 /**
  * The page-cache key (ADR 013): build, canonical origin and canonical target, so junk query

@@ -2,23 +2,19 @@ import { isbot } from 'isbot';
 import { isRouteErrorResponse } from 'react-router';
 
 import { publicConfig } from '#server/config.ts';
-import { requestOrigin } from '#server/middleware/allowed-hosts.ts';
 import { updatePolicy } from '#server/middleware/security.ts';
 import { renderErrorPage } from '#server/middleware/errors.ts';
 import { trackDependencies } from '#server/services/content/dependencies.ts';
 import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/errors.ts';
 import { surrogateKeyHeaders } from '#server/services/cdn/surrogate-keys.ts';
-import { captureInto, createPageCacheKey, sendCachedPage } from '#server/ssr/cached-page.ts';
+import { captureInto } from '#server/ssr/cached-page.ts';
 import { coalesceWrites } from '#server/ssr/coalesced-writes.ts';
-import { requestTarget, sendFetchResponse, toFetchRequest } from '#server/ssr/fetch-adapter.ts';
+import { sendFetchResponse, toFetchRequest } from '#server/ssr/fetch-adapter.ts';
 import { pageEtag, routeDigest } from '#server/ssr/page-etag.ts';
-import { enterRenderGate } from '#server/ssr/render-gate.ts';
-import { toCanonicalPage } from '#shared/canonical-url.ts';
 
 import type { Config } from '#server/config.ts';
 import type { AssetResolver, SsrEntry, SsrEntryLoader } from '#server/ssr/assets.ts';
-import type { CachedPage, PageCache } from '#server/ssr/page-cache.ts';
-import type { RenderGate } from '#server/ssr/render-gate.ts';
+import type { PageRequest } from '#server/ssr/cached-page.ts';
 import type { Locale } from '#shared/content/types.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { Request, RequestHandler, Response } from 'express';
@@ -30,24 +26,16 @@ export interface DocumentHandlerOptions {
   assets: AssetResolver;
   buildId: string;
   createRequestContext(req: Request, res: Response, entry: SsrEntry, locales: readonly Locale[]): RouterContextProvider;
-  /** The locales the site serves now (ADR 039); read once per request, so query, render, ETag and cache key agree. */
-  locales(): readonly Locale[];
-  /** Rendered published pages; absent or bypassed for preview and credentialed requests. */
-  pageCache?: PageCache;
-  /** Renders in flight; a page-cache hit never waits for it. */
-  renderGate?: RenderGate;
 }
 
 /**
- * The SSR catch-all. Per request:
- * 1. answer from the page cache, or adapt to a Fetch Request and run the matched loaders (`query`);
- * 2. send a redirect Response as is;
- * 3. answer If-None-Match with 304 from the data's ETag, before rendering;
- * 4. stream the document (streamDocument).
+ * The SSR handler, behind `pageCacheInFront` (cached-page.ts), which answers hits and hands it `res.locals.page`. Per request:
+ * 1. adapt to a Fetch Request and run the matched loaders (`query`); a redirect Response is sent as is;
+ * 2. answer If-None-Match with 304 from the data's ETag, before rendering;
+ * 3. stream the document (streamDocument), storing a complete 200 page when the piece in front allows it.
  */
 export function createDocumentHandler(options: DocumentHandlerOptions): RequestHandler {
   const { config } = options;
-  const cacheKeyFor = createPageCacheKey(config, options.buildId);
   // One per set of served locales, the same object each time: the SSR entry keeps its JSON by identity.
   const publicConfigs = new Map<string, PublicConfig>();
   const publicConfigFor = (locales: readonly Locale[]) => {
@@ -55,47 +43,12 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     if (!value) publicConfigs.set(locales.join(), (value = publicConfig(config, locales)));
     return value;
   };
-  // Renders of a cacheable page under way, by page-cache key: settled once the render's response closed and its store ended.
-  const leaders = new Map<string, Promise<void>>();
 
   return async (req, res) => {
-    // The loaders see the canonical URL (known query parameters only), so the page, its ETag and its cache key agree.
-    const page = toCanonicalPage(requestTarget(req.originalUrl));
-    const locales = options.locales();
-    // A page rendered for other served locales has other routes, language links and alternates.
-    const served = `${page.target}|${locales.join()}`;
-    const origin = requestOrigin(req, config.publicUrl);
-    const cacheKey = options.pageCache ? cacheKeyFor(req, res, origin, { ...page, target: served }) : undefined;
-    const cached = cacheKey ? options.pageCache?.get(cacheKey) : undefined;
-    res.locals.cacheStatus = cached ? 'HIT' : cacheKey ? 'MISS' : 'BYPASS';
-    if (cached) return sendCachedPage(req, res, cached);
-    let storing: Promise<void> | undefined;
-    if (cacheKey && options.pageCache) {
-      // Most misses find no render of their page under way: no await for them.
-      const joined = leaders.has(cacheKey) ? await joinRender(leaders, cacheKey, options.pageCache, config.ssrAbortMs) : undefined;
-      if (joined) {
-        res.locals.cacheStatus = 'COALESCED';
-        return sendCachedPage(req, res, joined);
-      }
-      if (req.socket.destroyed) return;
-      // This request renders the page; others for it wait for its store instead of rendering it again.
-      const rendered: Promise<void> = new Promise<void>((settle) =>
-        res.once('close', () => {
-          void (storing ?? Promise.resolve()).finally(() => {
-            if (leaders.get(cacheKey) === rendered) leaders.delete(cacheKey);
-            settle();
-          });
-        }),
-      );
-      leaders.set(cacheKey, rendered);
-    }
-    if (options.renderGate && !(await enterRenderGate(options.renderGate, req, res))) return;
-
-    // Content that changes from here on may be in this render: its store is then skipped.
-    const generation = options.pageCache?.generation;
+    const page = res.locals.page as PageRequest;
     const entry = await options.entry.load();
     const request = toFetchRequest(req, res, config.publicUrl, page.target);
-    const requestContext = options.createRequestContext(req, res, entry, locales);
+    const requestContext = options.createRequestContext(req, res, entry, page.locales);
     const { result: context, deps } = await trackDependencies(() => entry.queryDocument(request, requestContext));
     if (context instanceof Response) return sendFetchResponse(res, context);
     if (request.signal.aborted) return;
@@ -105,7 +58,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     }
 
     const document = entry.describeDocument(context, routeDigest);
-    const etag = pageEtag({ buildId: options.buildId, served, origin }, document.validator);
+    const etag = pageEtag({ buildId: options.buildId, served: page.served, origin: page.origin }, document.validator);
     for (const [name, value] of document.headers) res.setHeader(name, value);
     // Error pages are never stored: a CDN would keep a 404 after the entry is published (docs/decisions/017-security-headers.md).
     const preview = res.locals.preview === true;
@@ -122,36 +75,14 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     if (context.statusCode === 503 && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', String(DEFAULT_RETRY_AFTER_S));
     if (context.statusCode === 200 && req.fresh) return void res.status(304).end();
 
-    const { pageCache } = options;
     const headers = Object.fromEntries([...document.headers, ['cache-control', config.htmlCacheControl], ...Object.entries(keys)]);
-    const stored = { status: 200, etag, headers, deps, policy, generation };
     const store =
-      cacheKey && pageCache && context.statusCode === 200
-        ? (html: string, nonce: string) =>
-            void (storing = pageCache
-              .store(cacheKey, { ...stored, html, nonce })
-              .catch((error: unknown) => req.log.error({ err: error }, 'page cache store failed')))
+      page.store && context.statusCode === 200
+        ? (html: string, nonce: string) => page.store?.({ status: 200, etag, headers, deps, policy, html, nonce })
         : undefined;
     const { chunks, hydration } = document;
-    streamDocument(req, res, options, { entry, context, chunks, hydration, signal: request.signal, store, publicConfig: publicConfigFor(locales) });
+    streamDocument(req, res, options, { entry, context, chunks, hydration, signal: request.signal, store, publicConfig: publicConfigFor(page.locales) });
   };
-}
-
-/**
- * Waits while another request renders this page (at most `maxWaitMs` in all, following a new leader if the first stored
- * nothing) and returns the page it stored. A burst of misses for one page (a cache just cleared under traffic) renders it once
- * instead of once per request (ADR 059). Undefined: render it yourself.
- */
-async function joinRender(leaders: Map<string, Promise<void>>, key: string, pageCache: PageCache, maxWaitMs: number): Promise<CachedPage | undefined> {
-  const deadline = Date.now() + maxWaitMs;
-  for (let leader = leaders.get(key); leader && Date.now() < deadline; leader = leaders.get(key)) {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([leader, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))]);
-    clearTimeout(timer);
-    const page = pageCache.get(key);
-    if (page) return page;
-  }
-  return undefined;
 }
 
 interface DocumentToStream {
