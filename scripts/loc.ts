@@ -1,7 +1,7 @@
 /**
  * `npm run loc`: how much non-test source there is to read.
- * Counts lines of .ts/.tsx/.css/.js files under server/, client/, shared/ and
- * scripts/ that git tracks, leaving out tests (`*.test.*`, `*.e2e.*`) and test
+ * Counts the non-blank lines of .ts/.tsx/.css/.js files under server/, client/, shared/
+ * and scripts/ that git tracks, leaving out tests (`*.test.*`, `*.e2e.*`) and test
  * support, and lists the files over 250 lines and the lines over 160 characters.
  *
  *   node scripts/loc.ts [rev]     # a commit instead of the work tree
@@ -15,6 +15,8 @@ const SOURCE = /\.(ts|tsx|css|js|mjs)$/;
 const TEST = /\.(test|e2e)\.[jt]sx?$|(^|\/)(test-|__fixtures__\/|fixtures\/)/;
 const MAX_FILE_LINES = 250;
 const MAX_LINE_CHARS = 160;
+/** What the source should stay under (a target, not a check). */
+const TARGET_LINES = 19_000;
 
 const check = process.argv.includes('--check');
 const rev = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
@@ -32,7 +34,7 @@ for (const file of files) {
   const lines = read(file).split('\n');
   if (lines.at(-1) === '') lines.pop();
   const folder = file.split('/')[0] ?? '';
-  perFolder.set(folder, (perFolder.get(folder) ?? 0) + lines.length);
+  perFolder.set(folder, (perFolder.get(folder) ?? 0) + lines.filter((line) => line.trim() !== '').length);
   if (lines.length > MAX_FILE_LINES) longFiles.push(`${file} (${lines.length})`);
   lines.forEach((line, i) => {
     if (line.length > MAX_LINE_CHARS) longLines.push(`${file}:${i + 1} (${line.length})`);
@@ -40,7 +42,7 @@ for (const file of files) {
 }
 
 const total = [...perFolder.values()].reduce((a, b) => a + b, 0);
-console.log(`non-test source at ${rev ?? 'the work tree'}: ${total} lines in ${files.length} files`);
+console.log(`non-test source at ${rev ?? 'the work tree'}: ${total} non-blank lines in ${files.length} files (target: ${TARGET_LINES})`);
 for (const folder of FOLDERS) console.log(`  ${folder.padEnd(8)} ${perFolder.get(folder) ?? 0}`);
 console.log(`files over ${MAX_FILE_LINES} lines: ${longFiles.length}${longFiles.length ? `\n  ${longFiles.join('\n  ')}` : ''}`);
 console.log(`lines over ${MAX_LINE_CHARS} characters: ${longLines.length}${longLines.length ? `\n  ${longLines.join('\n  ')}` : ''}`);

@@ -218,26 +218,6 @@ export interface SiteSettings {
 }
 
 /**
- * One search record, for Algolia and the embedded engine: `objectID` is `entryId:locale[:chunk]`, `body` one chunk of
- * the body text (records of one `entryId`+`locale` are deduplicated by `distinct`).
- */
-export interface SearchRecord {
-  objectID: string;
-  entryId: string;
-  type: 'article' | 'model' | 'page';
-  locale: Locale;
-  title: string;
-  slug: string;
-  url: string;
-  summary: string;
-  body: string;
-  chunk: number;
-  tags: string[];
-  image?: string;
-  updatedAt: string;
-}
-
-/**
  * A rich-text field rendered to HTML on the server (ADR 029). `key`: the container's DOM id, stable per field and locale;
  * `html`: null in hydration data (the browser keeps the server's DOM), present in route data for client navigations.
  */
