@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { ExternalFileError, validateModel } from '#server/services/models/model-validation.ts';
 
-import { createGltfIo } from './gltf/write-model.ts';
+import { createGltfIo } from './lib/gltf.ts';
 
 import type { Document } from '@contentful/rich-text-types';
 import type { GLTF, NodeIO } from '@gltf-transform/core';

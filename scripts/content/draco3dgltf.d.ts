@@ -1,7 +1,6 @@
-/** draco3dgltf ships no types; glTF-Transform only needs the two module factories. */
+/** draco3dgltf ships no types; glTF-Transform only needs the decoder's module factory. */
 declare module 'draco3dgltf' {
   const draco3d: {
-    createEncoderModule(options?: object): Promise<unknown>;
     createDecoderModule(options?: object): Promise<unknown>;
   };
   // The package is CommonJS (module.exports = { … }): a default import is its real shape.

@@ -3,13 +3,53 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { Document, Logger } from '@gltf-transform/core';
+import { Matrix4, Ray, Vector3 } from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { castRays } from './gltf/surface.ts';
-import { createGltfIo } from './gltf/write-model.ts';
+import { createGltfIo } from './lib/gltf.ts';
 
 import type { Material, NodeIO } from '@gltf-transform/core';
 import type { KHRMaterialsVariants, MappingList } from '@gltf-transform/extensions';
+
+type Vec3 = [number, number, number];
+type Xyz = { x: number; y: number; z: number };
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits)) + 0;
+const toXyz = (v: Vector3, digits: number) => ({ x: round(v.x, digits), y: round(v.y, digits), z: round(v.z, digits) });
+
+/**
+ * Where each ray (from a point towards another) first meets the default scene's triangles, node transforms applied,
+ * in root space, rounded to 0.1 mm: its position and the face's normal turned back towards the ray. Throws on a miss.
+ */
+function castRays(document: Document, rays: { from: Vec3; toward: Vec3 }[]): { position: Xyz; normal: Xyz }[] {
+  const triangles: [Vector3, Vector3, Vector3][] = [];
+  document
+    .getRoot()
+    .getDefaultScene()
+    ?.traverse((node) => {
+      const world = new Matrix4().fromArray(node.getWorldMatrix());
+      for (const primitive of node.getMesh()?.listPrimitives() ?? []) {
+        const [position, indices] = [primitive.getAttribute('POSITION'), primitive.getIndices()];
+        if (!position || !indices) continue;
+        const vertex = (i: number) => new Vector3().fromArray(position.getElement(indices.getScalar(i), [0, 0, 0])).applyMatrix4(world);
+        for (let i = 0; i < indices.getCount(); i += 3) triangles.push([vertex(i), vertex(i + 1), vertex(i + 2)]);
+      }
+    });
+  return rays.map(({ from, toward }) => {
+    const ray = new Ray(new Vector3(...from), new Vector3(...toward).sub(new Vector3(...from)).normalize());
+    let best: { distance: number; point: Vector3; triangle: [Vector3, Vector3, Vector3] } | undefined;
+    for (const triangle of triangles) {
+      const point = ray.intersectTriangle(...triangle, false, new Vector3());
+      const distance = point?.distanceTo(ray.origin) ?? Number.POSITIVE_INFINITY;
+      if (point && distance < (best?.distance ?? Number.POSITIVE_INFINITY)) best = { distance, point, triangle };
+    }
+    if (!best) throw new Error(`The ray from ${from.join(', ')} towards ${toward.join(', ')} misses the model`);
+    const [a, b, c] = best.triangle;
+    const normal = new Vector3().subVectors(b, a).cross(new Vector3().subVectors(c, a)).normalize();
+    if (normal.dot(ray.direction) > 0) normal.negate();
+    return { position: toXyz(best.point, 4), normal: toXyz(normal, 4) };
+  });
+}
 
 /** The committed showcase content (ADR 043): a file-variant model, a colour-variant model and a model with hotspots (content/README.md). */
 const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
@@ -108,7 +148,6 @@ describe('demo content for variants and hotspots', () => {
   it('pins the table hotspots on the decoded surface, facing out, with a camera on their side', async () => {
     const hotspots = linked('model-kerf-dining-table', 'hotspots');
     const document = await readModel('kerf-dining-table');
-    type Xyz = { x: number; y: number; z: number };
 
     expect(hotspots.length).toBeGreaterThanOrEqual(4);
     for (const hotspot of hotspots) {
@@ -126,7 +165,7 @@ describe('demo content for variants and hotspots', () => {
   });
 });
 
-describe('castRays', () => {
+describe('castRays (the test helper above)', () => {
   const plate = () => {
     const document = new Document().setLogger(new Logger(Logger.Verbosity.SILENT));
     const buffer = document.createBuffer();

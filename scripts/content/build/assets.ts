@@ -1,29 +1,28 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 
+import { getBounds } from '@gltf-transform/core';
 import sharp from 'sharp';
 
-import { writeModel } from '../gltf/write-model.ts';
 import { localize, readDocuments, readJson, SOURCE_DIR } from '../lib/source.ts';
 import { createAsset, SPACE_ID, toAssetToken, uploadedBefore } from '../lib/space.ts';
-import { readHotspots, readVariants } from './showcase.ts';
+import { readVariants } from './showcase.ts';
 
-import type { NodeIO } from '@gltf-transform/core';
-import type { SurfacePoint } from '../gltf/surface.ts';
-import type { ProductSpec } from '../gltf/scene.ts';
-import type { ModelVariant } from '../gltf/write-model.ts';
+import type { GLTF, NodeIO, Scene } from '@gltf-transform/core';
+import type { KHRMaterialsVariants } from '@gltf-transform/extensions';
 import type { SourceDocument } from '../lib/source.ts';
 import type { ExportEntity, Localized, PublishInfo } from '../lib/space.ts';
 import type { PersonSource } from './entries.ts';
 
-/** Per model: its glTF asset, a .gltf's sibling file assets (`model.files`), its poster and the real dimensions measured from the mesh. */
+/** One glTF delivery variant per model, so the viewer is exercised with each (content/README.md lists them). */
+type ModelVariant = 'glb' | 'textured' | 'animated' | 'draco' | 'meshopt' | 'ktx2' | 'gltf';
+
+/** Per model: its glTF asset, a .gltf's sibling file assets (`model.files`), its poster and the real dimensions measured from the file. */
 export interface BuiltModel {
   slug: string;
   fileAssetId: string;
   siblingAssetIds: string[];
   dimensions: { width: number; height: number; depth: number; unit: 'mm' };
-  /** Per hotspot in content/source/hotspots/<slug>.json, where its ray meets the model. */
-  surface: SurfacePoint[];
   /** The names of the file's KHR_materials_variants. */
   fileVariants: string[];
   /** Poster asset ids by variant key, for variants with a `<slug>-<key>-poster.jpg` (render-posters.ts renders all but the first). */
@@ -48,7 +47,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.gltf': 'model/gltf+json',
 };
 
-/** A committed file under content/source/files/: every asset but the glTF models. */
+/** A committed file under content/source/files/: every asset, the glTF models and their sibling files too. */
 const readSourceFile = (fileName: string) => readFileSync(join(SOURCE_DIR, 'files', fileName));
 
 /** Writes files where `contentful space export --download-assets` puts them: `<host>/<spaceId>/<assetId>/<token>/<fileName>`. */
@@ -81,17 +80,40 @@ export class AssetStore {
   }
 }
 
+interface ModelFile {
+  fileName: string;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+/** `<slug>.glb`, or `<slug>.gltf` and the files it names by relative URI (sorted by name), from content/source/files/. */
+function readModelFiles(slug: string, variant: ModelVariant): { main: ModelFile; sidecars: ModelFile[]; json?: GLTF.IGLTF } {
+  const fileName = `${slug}.${variant === 'gltf' ? 'gltf' : 'glb'}`;
+  const main = { fileName, bytes: readSourceFile(fileName) };
+  if (variant !== 'gltf') return { main, sidecars: [] };
+  const json = JSON.parse(new TextDecoder().decode(main.bytes)) as GLTF.IGLTF;
+  const uris = [...(json.buffers ?? []), ...(json.images ?? [])].flatMap(({ uri }) => (uri && !uri.startsWith('data:') ? [uri] : []));
+  return { main, json, sidecars: uris.sort().map((uri) => ({ fileName: uri, bytes: readSourceFile(uri) })) };
+}
+
+/** The bounding box of the file's default scene in millimetres, and the names of its KHR_materials_variants. */
+async function measureModel(io: NodeIO, { main, sidecars, json }: ReturnType<typeof readModelFiles>) {
+  const resources = Object.fromEntries(sidecars.map(({ fileName, bytes }) => [fileName, bytes]));
+  const document = json ? await io.readJSON({ json, resources }) : await io.readBinary(main.bytes);
+  const { min, max } = getBounds(document.getRoot().getDefaultScene() as Scene);
+  const [width, height, depth] = [0, 1, 2].map((axis) => Math.round(((max[axis] ?? 0) - (min[axis] ?? 0)) * 1000)) as [number, number, number];
+  const variants = document
+    .getRoot()
+    .listExtensionsUsed()
+    .find((extension) => extension.extensionName === 'KHR_materials_variants') as KHRMaterialsVariants | undefined;
+  return { dimensions: { width, height, depth, unit: 'mm' as const }, fileVariants: (variants?.listVariants() ?? []).map((variant) => variant.getName()) };
+}
+
 async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument): Promise<BuiltModel> {
   const { slug, variant, publishedOn } = model.en as { slug: string; variant: ModelVariant; publishedOn: string };
-  // Each model's geometry and materials: gltf/products/<slug>.ts.
-  const { createProduct } = (await import(`../gltf/products/${slug}.ts`)) as { createProduct: () => ProductSpec };
-  const product = createProduct();
-  const { main, sidecars, dimensions, surface } = await writeModel(
-    io,
-    product,
-    variant,
-    readHotspots(slug).map(({ aim }) => aim),
-  );
+  // The file as committed in content/source/files/; the entry's dimensions and the variants it may name are read from it.
+  const files = readModelFiles(slug, variant);
+  const { main, sidecars } = files;
+  const { dimensions, fileVariants } = await measureModel(io, files);
   const [name, nameDe] = [String(model.en['name']), String(model.de['name'] ?? model.en['name'])];
   const fileAssetId = `${variant === 'gltf' ? 'gltf' : 'glb'}-${slug}`;
   const label = readJson<Record<ModelVariant, Localized<string>>>('model-variants.json')[variant];
@@ -118,7 +140,6 @@ async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument):
     description: { 'en-US': `Rendering of the ${name} on a soft studio background.`, 'de-DE': `Rendering: ${nameDe} vor weichem Studiohintergrund.` },
     ...uploadedBefore(publishedOn),
   });
-  const fileVariants = (product.variants ?? []).map(({ name: variantName }) => variantName);
   const variantPosters: Record<string, string> = {};
   for (const { key, label } of readVariants(slug, fileVariants)) {
     const fileName = `${slug}-${key}-poster.jpg`;
@@ -134,7 +155,7 @@ async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument):
     });
     variantPosters[key] = `poster-${slug}-${key}`;
   }
-  return { slug, fileAssetId, siblingAssetIds, dimensions, surface, fileVariants, variantPosters };
+  return { slug, fileAssetId, siblingAssetIds, dimensions, fileVariants, variantPosters };
 }
 
 export async function buildModels(io: NodeIO, store: AssetStore): Promise<BuiltModel[]> {

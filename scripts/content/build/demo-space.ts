@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { createGltfIo } from '../gltf/write-model.ts';
+import { createGltfIo } from '../lib/gltf.ts';
 import { readJson } from '../lib/source.ts';
 import { AssetStore, buildModels, buildOtherAssets } from './assets.ts';
 import { buildContentModel } from './content-model.ts';

@@ -5,12 +5,11 @@ import { toRichText } from '../lib/rich-text.ts';
 import { readJson, SOURCE_DIR } from '../lib/source.ts';
 import { createEntry, publishedOn, toLink } from '../lib/space.ts';
 
-import type { SurfacePoint, SurfaceRay } from '../gltf/surface.ts';
 import type { ExportEntity, Localized, LocalizedFields } from '../lib/space.ts';
 
 /**
  * A model's swatch group and annotations (ADR 043): content/source/variants/<slug>.json becomes `modelVariant` entries,
- * content/source/hotspots/<slug>.json `hotspot` entries, whose position and normal come from casting the `aim` ray at the model.
+ * content/source/hotspots/<slug>.json `hotspot` entries.
  */
 export interface VariantSource {
   key: string;
@@ -27,7 +26,9 @@ export interface HotspotSource {
   label: Localized<string>;
   /** Markdown, rendered to rich text. */
   note: Localized<string>;
-  aim: SurfaceRay;
+  /** On the model's surface, in the default scene's root space (metres), and the face's outward normal: as the preview-mode picker shows them. */
+  position: { x: number; y: number; z: number };
+  normal: { x: number; y: number; z: number };
   camera?: { azimuthDeg: number; polarDeg: number; distance?: number };
 }
 
@@ -70,14 +71,12 @@ async function localizedRichText(markdown: Localized<string>): Promise<Localized
 
 interface BuiltShowcase {
   slug: string;
-  /** Where each hotspot's ray met the model. */
-  surface: SurfacePoint[];
   fileVariants: string[];
   variantPosters: Record<string, string>;
 }
 
 /** The model's `variants` and `hotspots` entries, published with it. */
-export async function buildShowcaseEntries({ slug, surface, fileVariants, variantPosters }: BuiltShowcase, date: string) {
+export async function buildShowcaseEntries({ slug, fileVariants, variantPosters }: BuiltShowcase, date: string) {
   const timing = publishedOn(date, 6);
   const variants = readVariants(slug, fileVariants).map(({ key, label, gltfName, swatch, colors }) => {
     const fields: LocalizedFields = { label, key: single(key) };
@@ -88,10 +87,9 @@ export async function buildShowcaseEntries({ slug, surface, fileVariants, varian
     return createEntry({ id: `variant-${slug}-${key}`, contentType: 'modelVariant', ...timing, fields });
   });
   const hotspots: ExportEntity[] = [];
-  for (const [index, { key, label, note, camera }] of readHotspots(slug).entries()) {
-    const point = surface[index];
-    if (!point) throw new Error(`hotspots/${slug}.json: no surface point for ${key}`);
-    const fields: LocalizedFields = { label, note: await localizedRichText(note), position: single(point.position), normal: single(point.normal) };
+  for (const { key, label, note, position, normal, camera } of readHotspots(slug)) {
+    if (!position || !normal) throw new Error(`hotspots/${slug}.json: ${key} needs a position and a normal`);
+    const fields: LocalizedFields = { label, note: await localizedRichText(note), position: single(position), normal: single(normal) };
     if (camera) fields['camera'] = single(camera);
     hotspots.push(createEntry({ id: `hotspot-${slug}-${key}`, contentType: 'hotspot', ...timing, fields }));
   }

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 
-import { hashString } from './random.ts';
-
 /** Records of a `contentful space export` file: CMA shapes, every field keyed by locale, sys with versions and publishing metadata. */
 export const SPACE_ID = 'vitrine-demo';
 
@@ -61,6 +59,16 @@ export function uploadedBefore(date: string): PublishInfo {
 export function neverPublished(date: string): PublishInfo {
   const updatedAt = addMinutes(publishedOn(date).updatedAt, -6 * 60 - 18);
   return { createdAt: addMinutes(updatedAt, -3 * 24 * 60), updatedAt };
+}
+
+/** FNV-1a, so every run writes the same versions: never Math.random() here. */
+function hashString(value: string): number {
+  let hash = 2166136261;
+  for (let index = 0; index < value.length; index += 1) {
+    hash ^= value.charCodeAt(index);
+    hash = Math.imul(hash, 16777619);
+  }
+  return hash >>> 0;
 }
 
 function toPublishSys(id: string, info: PublishInfo): Record<string, unknown> {

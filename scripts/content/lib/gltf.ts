@@ -1,0 +1,13 @@
+import { NodeIO } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import draco3d from 'draco3dgltf';
+import { MeshoptDecoder } from 'meshoptimizer';
+
+/** A NodeIO that reads every extension the demo models use, with the Draco and meshopt decoders. */
+export async function createGltfIo(): Promise<NodeIO> {
+  await MeshoptDecoder.ready;
+  return new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({
+    'draco3d.decoder': await draco3d.createDecoderModule(),
+    'meshopt.decoder': MeshoptDecoder,
+  });
+}
