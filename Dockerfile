@@ -47,7 +47,9 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/public ./public
-COPY --from=build /app/content ./content
+# The embedded space: the export and its files (content/source/ is what the export is generated from, not read at run time).
+COPY --from=build /app/content/space-export.json ./content/space-export.json
+COPY --from=build /app/content/assets ./content/assets
 # 5. Durable state (insights SQLite database, rendered-image cache): the one directory the app writes,
 #    owned by the app user and declared a volume so it outlives the container. Mount it: -v vitrine-data:/app/data
 ENV DATA_DIR=/app/data
