@@ -95,12 +95,15 @@ describe('syncContentModel', () => {
     expect(lines.at(-1)).toBe('✓ the space has the declared content model (7 content types)');
   });
 
-  it('changes nothing in a space the migrations before ADR 062 set up, and leaves their vitrineMigration record alone', async () => {
+  it('adds only what was declared since to a space the migrations before ADR 062 set up, and leaves their vitrineMigration record alone', async () => {
     await migrate((migration) => {
       const dsl = migration as { createContentType(id: string, init: object): { createField(id: string, init: object): unknown } };
       dsl.createContentType('vitrineMigration', { name: 'Vitrine migration', displayField: 'file' }).createField('file', { name: 'File', type: 'Symbol' });
     });
     for (const file of ['001-content-model.cjs', '002-model-files.cjs', '003-variants-hotspots-ar.cjs']) await migrate(legacy(file));
+    // model.designer came after the last migration.
+    await expect(sync()).resolves.toEqual({ changed: ['model'] });
+    expect(lines.at(-1)).toBe('+ change model: add designer; move designer; set the editor of designer');
     const writes = cma.writes().length;
     await expect(sync()).resolves.toEqual({ changed: [] });
     expect(cma.writes()).toHaveLength(writes);
@@ -116,7 +119,8 @@ describe('syncContentModel', () => {
 
     await expect(sync()).resolves.toEqual({ changed: ['model', 'modelVariant', 'hotspot'] });
     expect(lines).toContain(
-      '+ change model: add variants; add hotspots; add usdz; move variants; move hotspots; move usdz; set the editor of variants, hotspots, usdz',
+      '+ change model: add designer; add variants; add hotspots; add usdz; move designer; move variants; move hotspots; move usdz; ' +
+        'set the editor of designer, variants, hotspots, usdz',
     );
     expect(fieldIds('model')).toEqual(declaredIds('model'));
     expect(cma.state.contentTypes.get('model').fields).toContainEqual(
@@ -132,13 +136,13 @@ describe('syncContentModel', () => {
     await sync();
     const model = CONTENT_TYPES.map((type) => {
       if (type.id !== 'model') return type;
-      const designer = { ...type.fields[0]!, id: 'designer', name: 'Designer', required: false, essential: false, helpText: 'Who designed it.' };
-      return { ...type, fields: [type.fields[0]!, designer, ...type.fields.slice(1)] };
+      const material = { ...type.fields[0]!, id: 'material', name: 'Material', required: false, essential: false, helpText: 'What it is made of.' };
+      return { ...type, fields: [type.fields[0]!, material, ...type.fields.slice(1)] };
     });
     const writes = cma.writes().length;
     await expect(sync({ model })).resolves.toEqual({ changed: ['model'] });
-    expect(lines.at(-1)).toBe('+ change model: add designer; move designer; set the editor of designer');
-    expect(fieldIds('model').slice(0, 3)).toEqual(['name', 'designer', 'slug']);
+    expect(lines.at(-1)).toBe('+ change model: add material; move material; set the editor of material');
+    expect(fieldIds('model').slice(0, 3)).toEqual(['name', 'material', 'slug']);
     expect(
       cma
         .writes()
@@ -146,8 +150,8 @@ describe('syncContentModel', () => {
         .every((call) => call.path.includes('/content_types/model')),
     ).toBe(true);
     expect(cma.state.editorInterfaces.get('model').controls).toContainEqual({
-      ...{ fieldId: 'designer', widgetId: 'singleLine', widgetNamespace: 'builtin' },
-      settings: { helpText: 'Who designed it.' },
+      ...{ fieldId: 'material', widgetId: 'singleLine', widgetNamespace: 'builtin' },
+      settings: { helpText: 'What it is made of.' },
     });
   });
 
