@@ -60,6 +60,16 @@ describe('loadConfig', () => {
     expect(issues.map((line) => line.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'NODE_ENV', 'PORT']);
   });
 
+  it("frames preview pages only from Contentful's web app unless PREVIEW_FRAME_ANCESTORS names other origins", () => {
+    expect(loadConfig({}).preview.frameAncestors).toEqual(['https://app.contentful.com', 'https://app.eu.contentful.com']);
+    expect(loadConfig({ PREVIEW_FRAME_ANCESTORS: ' https://cms.example  http://localhost:4000 ' }).preview.frameAncestors).toEqual([
+      'https://cms.example',
+      'http://localhost:4000',
+    ]);
+    for (const bad of ['*', "'self' https://x.example", 'https://app.contentful.com/spaces', 'app.contentful.com'])
+      expect(issuesOf({ PREVIEW_FRAME_ANCESTORS: bad })).toEqual(['PREVIEW_FRAME_ANCESTORS: must be origins (https://host[:port]), space-separated']);
+  });
+
   it('requires Contentful and Algolia credentials in pairs', () => {
     expect(issuesOf({ CONTENTFUL_SPACE_ID: 'space' })[0]).toMatch(/^CONTENTFUL_SPACE_ID, CONTENTFUL_ACCESS_TOKEN: /);
     expect(issuesOf({ ALGOLIA_SEARCH_KEY: 'key' })[0]).toMatch(/^ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY: /);

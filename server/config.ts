@@ -110,6 +110,12 @@ const envSchema = z.object({
   IMAGE_CACHE_MAX_BYTES: int(8 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
   IMAGE_DISK_CACHE_MAX_BYTES: int(256 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
   EMBED_FRAME_ANCESTORS: z.string().default("'self'"),
+  /** Who may frame preview pages (Contentful's Live Preview pane): origins, space-separated. Public pages are never framed. */
+  PREVIEW_FRAME_ANCESTORS: z
+    .string()
+    .default('https://app.contentful.com https://app.eu.contentful.com')
+    .refine((v) => v.split(/\s+/).filter(Boolean).every((o) => URL.canParse(o) && new URL(o).origin === o), 'must be origins (https://host[:port]), space-separated')
+    .transform((v) => v.split(/\s+/).filter(Boolean)),
   MODEL_VALIDATION: bool(true),
   ...cdnEnv,
   ...renderEnv,
@@ -200,7 +206,10 @@ function toConfig(e: Env, version: string) {
       cacheMaxBytes: e.CONTENT_CACHE_MAX_BYTES,
     },
     // Without COOKIE_SECRET a random per-process key signs preview cookies: they simply expire on restart.
-    preview: { secret: e.PREVIEW_SECRET, cookieSecret: e.COOKIE_SECRET ?? crypto.randomUUID() + crypto.randomUUID() },
+    preview: {
+      ...{ secret: e.PREVIEW_SECRET, cookieSecret: e.COOKIE_SECRET ?? crypto.randomUUID() + crypto.randomUUID() },
+      frameAncestors: e.PREVIEW_FRAME_ANCESTORS,
+    },
     algolia: {
       remote:
         e.ALGOLIA_APP_ID && e.ALGOLIA_SEARCH_KEY ? { appId: e.ALGOLIA_APP_ID, searchKey: e.ALGOLIA_SEARCH_KEY, adminKey: e.ALGOLIA_ADMIN_KEY } : undefined,
@@ -237,5 +246,6 @@ export function publicConfig(config: Config, locales: readonly Locale[]): Public
     locales,
     algolia: { appId: algolia?.appId ?? 'embedded', searchKey: algolia?.searchKey ?? 'embedded', indexPrefix: config.algolia.indexPrefix, embedded: !algolia },
     insights: { enabled: config.insights.enabled, basePath: config.insights.basePath, sampleRate: config.insights.sampleRate },
+    livePreview: { origins: config.preview.frameAncestors },
   };
 }

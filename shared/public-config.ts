@@ -9,4 +9,6 @@ export interface PublicConfig {
   locales: readonly Locale[];
   algolia: { appId: string; searchKey: string; indexPrefix: string; embedded: boolean };
   insights: { enabled: boolean; basePath: string; sampleRate: number };
+  /** The Contentful web app origins a preview page may be framed by and talks to (Live Preview). */
+  livePreview: { origins: readonly string[] };
 }

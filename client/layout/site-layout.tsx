@@ -4,6 +4,7 @@ import { usePublicConfig } from '#client/components/app-config.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { RouteAnnouncer } from '#client/layout/route-announcer.tsx';
 import { useSite } from '#client/layout/use-site.ts';
+import { useLivePreview } from '#client/features/live-preview/inspector.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { HeaderSearch } from '#client/features/search/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
@@ -18,6 +19,7 @@ export function SiteLayout() {
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   const { locales } = usePublicConfig();
   const t = getLabels(locale);
+  useLivePreview();
   if (bare) return <Outlet />;
   return (
     <>

@@ -2,28 +2,18 @@
 import { randomBytes } from 'node:crypto';
 
 import { CONTENTFUL_WEBHOOK_PATH } from '#shared/constants.ts';
-import { ROUTE_PATHS } from '#shared/urls.ts';
 
 import { WEBHOOK_TOPICS } from './access.ts';
+import { previewUrls } from './preview-step.ts';
 
 import type { ApiTokens, WebhookResult } from './access.ts';
 import type { SetupContext } from './context.ts';
 
-/** A route pattern in Contentful's `{entry.fields.slug}` syntax. */
-const toPreviewPath = (pattern: string) => pattern.replace(/:\w+/, '{entry.fields.slug}');
-
-/** Content preview URLs per content type (Settings → Content preview): the default locale's routes. */
-const PREVIEW_PATHS: Record<string, string> = {
-  model: toPreviewPath(ROUTE_PATHS.model),
-  article: toPreviewPath(ROUTE_PATHS.article),
-  page: toPreviewPath(ROUTE_PATHS.page),
-};
-
 const placeholder = (what: string) => `<${what}: shown on a run without --dry-run>`;
 
-export function printNextSteps(ctx: SetupContext, tokens: ApiTokens, webhook: WebhookResult): void {
+export function printNextSteps(ctx: SetupContext, tokens: ApiTokens, webhook: WebhookResult, preview: { origin: string; secret: string }): void {
   const { env, flags } = ctx;
-  const previewSecret = env.previewSecret ?? randomBytes(24).toString('base64url');
+  const previewSecret = preview.secret;
   const lines = [
     `CONTENTFUL_SPACE_ID=${env.spaceId}`,
     ...(env.environmentId === 'master' ? [] : [`CONTENTFUL_ENVIRONMENT=${env.environmentId}`]),
@@ -35,7 +25,7 @@ export function printNextSteps(ctx: SetupContext, tokens: ApiTokens, webhook: We
     ...(env.previewSecret ? [] : [`PREVIEW_SECRET=${previewSecret}`, `COOKIE_SECRET=${randomBytes(32).toString('base64url')}`]),
     ...(env.publicUrl ? [] : ['# PUBLIC_URL=https://your-site.example  (the public origin: canonical URLs, sitemap, webhook)']),
   ];
-  const origin = env.publicUrl ?? 'http://localhost:3000';
+  const { origin } = preview;
   ctx.out('');
   ctx.out(flags.dryRun ? 'Dry run: nothing was changed. Without --dry-run, setup would finish with these steps:' : 'Next steps');
   ctx.out('  1. Put these lines into .env (secrets: .env is git-ignored; keep them out of tickets and chat):');
@@ -43,8 +33,9 @@ export function printNextSteps(ctx: SetupContext, tokens: ApiTokens, webhook: We
   if (!webhook.newSecret) ctx.out("     Keep CONTENTFUL_WEBHOOK_SECRET as it is (setup did not change the space's signing secret).");
   ctx.out(`  2. Webhook: ${origin}${CONTENTFUL_WEBHOOK_PATH}, topics ${WEBHOOK_TOPICS.join(', ')},`);
   ctx.out(`     filtered to environment ${env.environmentId}, request verification with CONTENTFUL_WEBHOOK_SECRET (Settings → Webhooks).`);
-  ctx.out('  3. Preview: in Settings → Content preview, add a platform with these URLs:');
-  for (const [type, path] of Object.entries(PREVIEW_PATHS)) ctx.out(`       ${type}: ${origin}/api/preview?secret=<PREVIEW_SECRET>&path=${path}`);
+  ctx.out('  3. Preview: Settings → Content preview has a "Vitrine" platform (Live Preview pane included) with these URLs:');
+  for (const [type, url] of Object.entries(previewUrls(origin, '<PREVIEW_SECRET>'))) ctx.out(`       ${type}: ${url}`);
+  ctx.out(`     Live Preview frames pages only from PREVIEW_FRAME_ANCESTORS (default app.contentful.com and app.eu.contentful.com).`);
   ctx.out('  4. Start and check: npm start, then curl -s http://localhost:3000/readyz (200 once the space matches; 503 lists what does not).');
   ctx.out('     Step by step, and what to do when a page says "not set up yet": docs/own-space.md');
 }

@@ -68,12 +68,26 @@ describe('npm run setup', () => {
     expect(first.out).toContain('/api/webhooks/contentful');
     expect(first.out).toContain('Taxonomy');
     expect(first.out).toContain('product-categories');
+    // Content preview (Live Preview included): one platform whose URLs carry the printed PREVIEW_SECRET.
+    const [platform] = fake.state.collection('PreviewEnvironment').items.values();
+    const secret = encodeURIComponent(envLine(first.out, 'PREVIEW_SECRET') ?? '');
+    expect(platform?.name).toBe('Vitrine');
+    expect(platform?.configurations).toEqual(
+      ['model', 'article', 'page'].map((contentType) => ({
+        contentType,
+        url: `http://localhost:3000/api/preview?secret=${secret}&path=${contentType === 'page' ? '' : `/${contentType}s`}/{entry.fields.slug}`,
+        enabled: true,
+        example: false,
+      })),
+    );
 
     const before = writeCount();
     const second = await setup([]);
     expect(second.code).toBe(0);
     expect(writes().slice(before)).toEqual([]);
     expect(envLine(second.out, 'CONTENTFUL_ACCESS_TOKEN')).toBe(apiKey?.accessToken);
+    // A second run reads the secret back from the platform's URLs instead of minting a new one.
+    expect(envLine(second.out, 'PREVIEW_SECRET')).toBe(envLine(first.out, 'PREVIEW_SECRET'));
     // The space's secret cannot be read back, and is not rotated behind the running server's back.
     expect(envLine(second.out, 'CONTENTFUL_WEBHOOK_SECRET')).toBeUndefined();
     expect(second.out).toMatch(/signing secret .* setup cannot read/);
@@ -110,7 +124,7 @@ describe('npm run setup', () => {
       'would create webhook "Vitrine" → https://vitrine.example/api/webhooks/contentful',
     ])
       expect(out).toContain(planned);
-    expect(out).toContain('+ would create content type model (14 fields)');
+    expect(out).toContain('+ would create content type model (15 fields)');
     expect(out).toContain('Dry run: nothing was changed');
   });
 

@@ -12,6 +12,7 @@ import { importDemoContent } from './demo-content.ts';
 import { ensureLocales } from './locales.ts';
 import { applyContentModel } from './model-step.ts';
 import { printNextSteps } from './next-steps.ts';
+import { ensureContentPreview } from './preview-step.ts';
 import { loadEnv, parseFlags, readSetupEnv, USAGE } from './options.ts';
 import { ensureTags, printTaxonomyNotes } from './tags.ts';
 
@@ -69,7 +70,11 @@ export async function main(argv: string[], rawEnv: Record<string, string | undef
     const tokens = await ensureApiKey(ctx);
     step = 'manage webhooks';
     const webhook = await ensureWebhook(ctx);
-    printNextSteps(ctx, tokens, webhook);
+    step = 'configure content preview';
+    const origin = env.value.publicUrl ?? 'http://localhost:3000';
+    // The secret the preview URLs carry is the one the .env lines name.
+    const secret = await ensureContentPreview(ctx, origin);
+    printNextSteps(ctx, tokens, webhook, { origin, secret });
     return 0;
   } catch (error) {
     io.err(scrub(error instanceof SetupError ? error.message : describeCmaError(error, env.value, step)));

@@ -52,7 +52,7 @@ describe('GET /api/preview', () => {
     expect(wrong.body.error.message).toBe('Wrong preview secret');
   });
 
-  it('sets an HttpOnly, SameSite=Lax cookie and redirects with 307 to the local path', async () => {
+  it('sets an HttpOnly cookie for a third-party frame (SameSite=None, Secure, Partitioned) and redirects with 307 to the local path', async () => {
     const res = await request(t.app)
       .get('/api/preview')
       .query({ secret: PREVIEW_SECRET, path: `${DRAFT}?from=cms` });
@@ -62,10 +62,20 @@ describe('GET /api/preview', () => {
     expect(res.headers.location).toBe(`${DRAFT}?from=cms`);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(cookie).toMatch(/; HttpOnly/);
-    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; SameSite=None/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; Partitioned/);
     expect(cookie).toMatch(/; Path=\//);
     expect(cookie).toMatch(/; Max-Age=3600/);
-    expect(cookie).not.toMatch(/; Secure/);
+  });
+
+  it('over plain HTTP to a host that is not loopback, sets a SameSite=Lax cookie without Secure (browsers would drop it)', async () => {
+    const res = await request(t.app).get('/api/preview').query({ secret: PREVIEW_SECRET }).set('Host', 'vitrine.test');
+    const cookie = setCookieOf(res);
+
+    expect(res.status).toBe(307);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).not.toMatch(/; Secure|; Partitioned/);
   });
 
   it('redirects to the home page without a path', async () => {
@@ -75,13 +85,17 @@ describe('GET /api/preview', () => {
     expect(res.headers.location).toBe('/');
   });
 
-  it('marks the cookie Secure when a trusted proxy says the request came over https', async () => {
+  it('marks the cookie Secure when a trusted proxy says the request came over https, and trusts no one else', async () => {
     const proxied = await createContentTestApp({ PREVIEW_SECRET, COOKIE_SECRET, TRUST_PROXY: 'loopback' });
 
-    const https = await request(proxied.app).get('/api/preview').query({ secret: PREVIEW_SECRET }).set('X-Forwarded-Proto', 'https');
-    const untrusted = await request(t.app).get('/api/preview').query({ secret: PREVIEW_SECRET }).set('X-Forwarded-Proto', 'https');
+    const https = await request(proxied.app)
+      .get('/api/preview')
+      .query({ secret: PREVIEW_SECRET })
+      .set('Host', 'vitrine.test')
+      .set('X-Forwarded-Proto', 'https');
+    const untrusted = await request(t.app).get('/api/preview').query({ secret: PREVIEW_SECRET }).set('Host', 'vitrine.test').set('X-Forwarded-Proto', 'https');
 
-    expect(setCookieOf(https)).toMatch(/; Secure/);
+    expect(setCookieOf(https)).toMatch(/; Secure; Partitioned; SameSite=None$/);
     expect(setCookieOf(untrusted)).not.toMatch(/; Secure/);
   });
 
@@ -143,12 +157,36 @@ describe('pages in preview', () => {
     const res = await request(t.app).get(DRAFT).set('Cookie', cookie);
 
     expect(res.status).toBe(200);
-    expect(res.text).toContain(`<h1>${DRAFT_TITLE}</h1>`);
+    expect(res.text).toMatch(new RegExp(`<h1 [^>]*>${DRAFT_TITLE}</h1>`));
     expect(res.text).toMatch(
       /<div class="preview-banner" role="status">Preview: you are seeing unpublished content\.(<!-- -->)?\s*<a href="\/api\/preview\/exit">Exit preview<\/a>/,
     );
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers.vary).toContain('Cookie');
+  });
+
+  it("may be framed only by Contentful's web app (Live Preview), and tags its fields for the inspector", async () => {
+    const res = await request(t.app).get(DRAFT).set('Cookie', cookie);
+    const csp = String(res.headers['content-security-policy']);
+
+    expect(csp).toContain('frame-ancestors https://app.contentful.com https://app.eu.contentful.com');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    const h1 = /<h1 [^>]*>/.exec(res.text)?.[0] ?? '';
+    expect(h1).toMatch(/data-contentful-entry-id="[\w-]+"/);
+    expect(h1).toContain('data-contentful-field-id="title"');
+    expect(h1).toContain('data-contentful-locale="en-US"');
+    expect(res.text).toContain('data-contentful-field-id="body"');
+  });
+
+  it('leaves public pages unframeable and untagged, and serves no preview HTML without the cookie', async () => {
+    const published = await request(t.app).get('/articles/behind-the-vitrine');
+    const draft = await request(t.app).get(DRAFT);
+
+    expect(String(published.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(published.text).not.toContain('data-contentful-');
+    expect(draft.status).toBe(404);
+    expect(draft.text).not.toContain(DRAFT_TITLE);
+    expect(String(draft.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
   it('shows the German banner on German pages', async () => {
@@ -195,7 +233,9 @@ describe('pages in preview', () => {
 
     expect(res.status).toBe(404);
     expect(res.text).not.toContain('preview-banner');
-    expect(setCookieOf(res)).toMatch(new RegExp(`^${PREVIEW_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$`));
+    expect(setCookieOf(res)).toMatch(
+      new RegExp(`^${PREVIEW_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; Partitioned; SameSite=None$`),
+    );
   });
 
   it('leaves other cookies and requests without the cookie alone', async () => {

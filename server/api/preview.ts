@@ -11,8 +11,18 @@ import type { Request, RequestHandler } from 'express';
 export const PREVIEW_COOKIE = 'vitrine_preview';
 const MAX_AGE_S = 60 * 60;
 
-/** The cookie's attributes; clearing must repeat them or browsers keep the old cookie. */
-const cookieOptions = (req: Request) => ({ httpOnly: true, secure: req.secure, sameSite: 'lax' as const, path: '/' });
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$|\.localhost$/;
+
+/**
+ * The cookie's attributes; clearing must repeat them or browsers keep the old cookie. It must reach the page inside Contentful's
+ * Live Preview iframe, a third-party context: `SameSite=None; Secure`, partitioned by the top-level site (CHIPS). Browsers take
+ * a Secure cookie over HTTPS or from a loopback host; over plain HTTP elsewhere (a LAN address in development) it is `Lax`,
+ * so preview works in its own tab but not framed.
+ */
+const cookieOptions = (req: Request) =>
+  req.secure || LOOPBACK.test(req.hostname)
+    ? { httpOnly: true, secure: true, sameSite: 'none' as const, partitioned: true, path: '/' }
+    : { httpOnly: true, secure: false, sameSite: 'lax' as const, path: '/' };
 
 /** The cookie holds its expiry (Unix seconds), signed with cookie-signature. */
 function isValidToken(value: string, cookieSecret: string): boolean {

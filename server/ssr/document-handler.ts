@@ -66,8 +66,9 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     // What a CDN purges this page by (ADR 052); a page no cache may keep needs none.
     const keys: Record<string, string> = preview || context.statusCode >= 400 ? {} : surrogateKeyHeaders(deps);
     for (const [name, value] of Object.entries(keys)) res.setHeader(name, value);
-    // The routes say whether this page may be framed (the embed); no page compiles wasm (ADR 004).
-    const policy = { frameAncestors: document.embeddable ? config.embedFrameAncestors : "'none'" };
+    // The routes say whether this page may be framed (the embed); preview pages only by Contentful's Live Preview; no page compiles wasm (ADR 004).
+    const frameAncestors = preview ? config.preview.frameAncestors.join(' ') : document.embeddable ? config.embedFrameAncestors : "'none'";
+    const policy = { frameAncestors };
     updatePolicy(res, policy);
     res.setHeader('ETag', etag);
     res.setHeader('Vary', 'Accept-Encoding, Cookie');

@@ -86,6 +86,8 @@ export interface Vec3 {
  */
 export interface ModelVariant {
   id: string;
+  /** The `modelVariant` entry's id, when an entry names it (Live Preview tags its swatch). */
+  entryId?: string;
   label: string;
   gltfName?: string;
   colors?: Record<string, string>;

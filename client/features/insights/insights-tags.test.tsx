@@ -18,6 +18,7 @@ const baseConfig: PublicConfig = {
   locales: ['en-US', 'de-DE'],
   algolia: { appId: 'embedded', searchKey: 'embedded', indexPrefix: 'vitrine', embedded: true },
   insights: { enabled: true, basePath: '/_insights', sampleRate: 0.5 },
+  livePreview: { origins: [] },
 };
 const serverAssets: ServerAssets = { nonce: 'r4nd0mN0nce', stylesheets: [], modulePreloads: [] };
 

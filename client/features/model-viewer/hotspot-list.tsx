@@ -7,6 +7,7 @@ import { readViewState, replaceViewState } from './view-state.ts';
 
 import type { ReactNode, SyntheticEvent } from 'react';
 import type { Hotspot, Locale } from '#shared/content/types.ts';
+import type { Inspect } from './variant-picker.tsx';
 
 /** How a page that owns the open hotspot hands it to the viewer (without one, the viewer keeps its own). */
 export interface HotspotControl {
@@ -59,13 +60,15 @@ interface HotspotListProps {
   locale: Locale;
   /** The note of one hotspot (the page's server-rendered rich text). */
   renderNote: (id: string) => ReactNode;
+  /** Live Preview's inspector tags for a hotspot entry's field (preview pages only). */
+  inspect?: Inspect;
 }
 
 /**
  * Every hotspot as a numbered disclosure, server-rendered: readable without WebGL or JavaScript. Opening one opens
  * the same hotspot in the canvas when the viewer runs; the numbers match the canvas' buttons.
  */
-export function HotspotList({ hotspots, control, locale, renderNote }: HotspotListProps) {
+export function HotspotList({ hotspots, control, locale, renderNote, inspect }: HotspotListProps) {
   const headingId = useId();
   const { openId, onOpenChange } = control;
   if (hotspots.length === 0) return null;
@@ -84,8 +87,8 @@ export function HotspotList({ hotspots, control, locale, renderNote }: HotspotLi
         {hotspots.map((hotspot) => (
           <li key={hotspot.id}>
             <details open={hotspot.id === openId} onToggle={handleToggle(hotspot.id)}>
-              <summary>{hotspot.label}</summary>
-              <div id={noteDomId(hotspot.id)} className="mv-hotspot-list__note">
+              <summary {...inspect?.(hotspot.id, 'label')}>{hotspot.label}</summary>
+              <div id={noteDomId(hotspot.id)} className="mv-hotspot-list__note" {...inspect?.(hotspot.id, 'note')}>
                 {renderNote(hotspot.id)}
               </div>
             </details>

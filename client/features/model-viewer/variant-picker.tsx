@@ -36,13 +36,19 @@ export interface VariantPickerProps {
   selected: string | undefined;
   locale: Locale;
   onSelect: (id: string) => void;
+  /** Live Preview's inspector tags for a variant entry's field (preview pages only). */
+  inspect?: Inspect;
 }
+
+type InspectorTags = Record<string, string>;
+/** The model page's `useInspector()`: the SDK's tags for an entry's field in preview, nothing on public pages. */
+export type Inspect = (entryId: string | undefined, fieldId: string) => InspectorTags | undefined;
 
 /**
  * The swatch group: native radios in a fieldset (arrow keys, announced name and state, no script needed). Without
  * JavaScript it is a GET form whose submit button reloads the page with `?variant=`, which the server renders.
  */
-export function VariantPicker({ variants, selected, locale, onSelect }: VariantPickerProps) {
+export function VariantPicker({ variants, selected, locale, onSelect, inspect }: VariantPickerProps) {
   if (!variants || variants.length < 2) return null;
   const t = getViewerLabels(locale);
   return (
@@ -52,8 +58,8 @@ export function VariantPicker({ variants, selected, locale, onSelect }: VariantP
         {variants.map((variant) => (
           <label key={variant.id} className="mv-swatch">
             <input type="radio" name="variant" value={variant.id} checked={variant.id === selected} onChange={() => onSelect(variant.id)} />
-            <SwatchChip color={variant.swatch} />
-            <span>{variant.label}</span>
+            <SwatchChip color={variant.swatch} tags={inspect?.(variant.entryId, 'swatch')} />
+            <span {...inspect?.(variant.entryId, 'label')}>{variant.label}</span>
           </label>
         ))}
         <noscript>
@@ -67,10 +73,10 @@ export function VariantPicker({ variants, selected, locale, onSelect }: VariantP
 }
 
 /** The variant's colour, or an outlined neutral chip; a fill attribute, not a style, since the page CSP blocks inline styles. */
-function SwatchChip({ color }: { color: string | undefined }) {
+function SwatchChip({ color, tags }: { color: string | undefined; tags: InspectorTags | undefined }) {
   const fill = color !== undefined && HEX_COLOR.test(color) ? color : undefined;
   return (
-    <svg className={fill ? 'mv-swatch__chip' : 'mv-swatch__chip mv-swatch__chip--neutral'} viewBox="0 0 20 20" aria-hidden="true">
+    <svg className={fill ? 'mv-swatch__chip' : 'mv-swatch__chip mv-swatch__chip--neutral'} viewBox="0 0 20 20" aria-hidden="true" {...tags}>
       <circle cx="10" cy="10" r="9" fill={fill ?? 'none'} />
     </svg>
   );

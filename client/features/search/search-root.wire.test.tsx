@@ -20,6 +20,7 @@ const PRODUCTION: PublicConfig = {
   locales: ['en-US', 'de-DE'],
   algolia: { appId: 'APPID', searchKey: 'search-only-key', indexPrefix: 'shop', embedded: false },
   insights: { enabled: true, basePath: '/_insights', sampleRate: 1 },
+  livePreview: { origins: [] },
 };
 
 let fake: FakeAlgolia;

@@ -5,6 +5,7 @@ import { Image } from '#client/components/image.tsx';
 import { breadcrumbJsonLd, articleJsonLd } from '#client/components/json-ld.ts';
 import { Seo } from '#client/components/seo.tsx';
 import { loadEmbeddedViewer } from '#client/components/embedded-viewer.tsx';
+import { Inspectable, useInspector, useLiveText } from '#client/features/live-preview/inspector.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
@@ -18,6 +19,9 @@ export function Component() {
   const t = getLabels(locale);
   const url = paths.article(locale, article.slug);
   const crumbs = [{ label: t.articles, url: paths.articles(locale) }];
+  const inspect = useInspector();
+  const title = useLiveText(article.id, 'title', article.title);
+  const excerpt = useLiveText(article.id, 'excerpt', article.excerpt);
   return (
     <article className="article-detail">
       <Seo
@@ -29,15 +33,21 @@ export function Component() {
       />
       <Breadcrumbs crumbs={crumbs} current={article.title} label={t.breadcrumb} />
       <header className="article-header">
-        <h1>{article.title}</h1>
-        <p className="lede">{article.excerpt}</p>
+        <h1 {...inspect(article.id, 'title')}>{title}</h1>
+        <p className="lede" {...inspect(article.id, 'excerpt')}>
+          {excerpt}
+        </p>
         <p className="byline">
           {article.author ? `${t.by} ${article.author.name} · ` : null}
           <time dateTime={article.publishDate}>{formatDate(article.publishDate, locale)}</time>
         </p>
       </header>
-      {article.heroImage ? <Image asset={article.heroImage} sizes="(min-width: 72rem) 70rem, 100vw" priority className="hero-image" /> : null}
-      <div className="prose">
+      {article.heroImage ? (
+        <Inspectable entryId={article.id} fieldId="heroImage">
+          <Image asset={article.heroImage} sizes="(min-width: 72rem) 70rem, 100vw" priority className="hero-image" />
+        </Inspectable>
+      ) : null}
+      <div className="prose" {...inspect(article.id, 'body')}>
         <RichTextHtml value={article.body} loadModelRenderer={loadEmbeddedViewer} />
       </div>
       <footer className="article-footer">

@@ -7,6 +7,7 @@ import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { getShareImage, ShareImageMeta } from '#client/pages/model/share-image.tsx';
 import { HotspotList, ModelViewer, useHotspotControl, useVariantSelection, VariantPicker } from '#client/features/model-viewer/index.ts';
+import { Inspectable, useInspector, useLiveText } from '#client/features/live-preview/inspector.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
@@ -31,6 +32,9 @@ export function Component() {
     ...(model.category?.path.map((c) => ({ label: c.label, url: paths.models(locale, c.id) })) ?? []),
   ];
   const d = model.dimensions;
+  const inspect = useInspector();
+  const name = useLiveText(model.id, 'name', model.name);
+  const summary = useLiveText(model.id, 'summary', model.summary);
   const hotspots = useHotspotControl(model.viewer.hotspots, preview);
   const renderNote = (id: string) => {
     const note = model.hotspotNotes[id];
@@ -54,14 +58,18 @@ export function Component() {
       />
       {share ? <ShareImageMeta image={share} /> : null}
       <Breadcrumbs crumbs={crumbs} current={model.name} label={t.breadcrumb} />
-      <h1>{model.name}</h1>
-      <p className="lede">{model.summary}</p>
-      <ModelViewer source={model.viewer} variant={variant} hotspots={hotspots} locale={locale} eager sizes={PAGE_VIEWER_SIZES} linkView preview={preview} />
-      <VariantPicker variants={model.viewer.variants} selected={variant} locale={locale} onSelect={selectVariant} />
-      <HotspotList hotspots={model.viewer.hotspots ?? []} control={hotspots} locale={locale} renderNote={renderNote} />
+      <h1 {...inspect(model.id, 'name')}>{name}</h1>
+      <p className="lede" {...inspect(model.id, 'summary')}>
+        {summary}
+      </p>
+      <Inspectable entryId={model.id} fieldId="file">
+        <ModelViewer source={model.viewer} variant={variant} hotspots={hotspots} locale={locale} eager sizes={PAGE_VIEWER_SIZES} linkView preview={preview} />
+      </Inspectable>
+      <VariantPicker variants={model.viewer.variants} selected={variant} locale={locale} onSelect={selectVariant} inspect={inspect} />
+      <HotspotList hotspots={model.viewer.hotspots ?? []} control={hotspots} locale={locale} renderNote={renderNote} inspect={inspect} />
       {model.check ? <ModelCheckNotice check={model.check} locale={locale} /> : null}
       <div className="detail-grid">
-        <div className="prose">
+        <div className="prose" {...inspect(model.id, 'description')}>
           <RichTextHtml value={model.description} renderModel={renderViewer} />
         </div>
         <aside className="facts">

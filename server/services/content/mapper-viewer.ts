@@ -52,7 +52,7 @@ export function toEntryVariants(value: unknown): ModelVariant[] {
     const fileName = name(gltfName);
     const tints = toColors(colors);
     if (!id || variants.some((v) => v.id === id)) continue;
-    const variant: ModelVariant = { id, label: label(item.fields.label) || fileName || id };
+    const variant: ModelVariant = { id, entryId: item.sys.id, label: label(item.fields.label) || fileName || id };
     if (fileName || !tints) variant.gltfName = fileName ?? id;
     if (tints) variant.colors = tints;
     const swatchColor = hex(swatch);

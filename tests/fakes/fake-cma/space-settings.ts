@@ -19,6 +19,7 @@ export const spaceSettingsRoutes: FakeCmaRoutes = ({ space, environment }, state
   const apiKeys = state.collection('ApiKey');
   const previewKeys = state.collection('PreviewApiKey');
   const webhooks = state.collection('WebhookDefinition');
+  const previews = state.collection('PreviewEnvironment');
   let signingSecret: string | undefined;
   let nextId = 1;
   const body = (raw: unknown) => (raw ?? {}) as Record<string, unknown>;
@@ -89,6 +90,24 @@ export const spaceSettingsRoutes: FakeCmaRoutes = ({ space, environment }, state
   space.put('/webhook_definitions/:id', (req, res) => {
     if (!webhooks.items.has(req.params.id)) throw notFound('WebhookDefinition', req.params.id);
     res.json(webhooks.put(req.params.id, checkWebhook(body(req.body)), requestVersion(req)));
+  });
+  // Content preview platforms: a name and one URL per content type ({entry.fields.slug} and the like are Contentful's to fill in).
+  const checkPreview = (data: Record<string, unknown>) => {
+    if (typeof data.name !== 'string' || data.name === '') throw invalid(['name'], 'The property "name" is required');
+    const configurations = Array.isArray(data.configurations) ? (data.configurations as Record<string, unknown>[]) : [];
+    const bad = configurations.findIndex((c) => typeof c.contentType !== 'string' || typeof c.url !== 'string' || !/^https?:\/\//.test(c.url));
+    if (bad >= 0) throw invalid(['configurations', String(bad)], 'needs a contentType and an http(s) url');
+    return { name: data.name, description: data.description ?? null, configurations };
+  };
+  space.get('/preview_environments', (req, res) => {
+    res.json(previews.list(req.query));
+  });
+  space.post('/preview_environments', (req, res) => {
+    res.status(201).json(previews.put(`preview-env-${nextId++}`, checkPreview(body(req.body)), undefined));
+  });
+  space.put('/preview_environments/:id', (req, res) => {
+    if (!previews.items.has(req.params.id)) throw notFound('PreviewEnvironment', req.params.id);
+    res.json(previews.put(req.params.id, checkPreview(body(req.body)), requestVersion(req)));
   });
   space.get('/webhook_settings/signing_secret', (_req, res) => {
     if (!signingSecret) throw notFound('WebhookSigningSecret', 'signing_secret');

@@ -1,0 +1,63 @@
+import { createElement, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLocation, useRevalidator } from 'react-router';
+
+import { usePublicConfig } from '#client/components/app-config.tsx';
+import { useSite } from '#client/layout/use-site.ts';
+
+import { clearTypedText, typedTextStore } from './typed-text.ts';
+
+import type { ReactNode } from 'react';
+
+// Contentful Live Preview, the part every page carries (ADR 065): inspector tags on preview pages only, and the text an editor
+// is typing while it is not saved yet. The SDK itself loads only inside the Live Preview pane (live-preview.ts).
+
+type InspectorTags = Record<`data-contentful-${string}`, string>;
+
+/** `inspect(entryId, fieldId)`: the SDK's `data-contentful-*` tags for that field in preview, nothing on a public page. */
+export function useInspector(): (entryId: string | undefined, fieldId: string) => InspectorTags | undefined {
+  const { preview, locale } = useSite();
+  return (entryId, fieldId) =>
+    preview && entryId ? { 'data-contentful-entry-id': entryId, 'data-contentful-field-id': fieldId, 'data-contentful-locale': locale } : undefined;
+}
+
+/** A field shown by more than text (an image, the 3D viewer): wrapped in a tagged block in preview, left as it is on public pages. */
+export function Inspectable({ entryId, fieldId, children }: { entryId: string; fieldId: string; children: ReactNode }): ReactNode {
+  const tags = useInspector()(entryId, fieldId);
+  return tags ? createElement('div', tags, children) : children;
+}
+
+/** A text field as the editor is typing it in Live Preview, else `value`; the same on the server and on public pages. */
+export function useLiveText(entryId: string | undefined, fieldId: string, value: string): string {
+  const live = useSyncExternalStore(
+    typedTextStore.subscribe,
+    () => typedTextStore.get(entryId, fieldId),
+    () => undefined,
+  );
+  return live ?? value;
+}
+
+/** On a preview page inside a frame (Contentful's Live Preview pane), loads the SDK and keeps it running (live-preview.ts). */
+export function useLivePreview(): void {
+  const { preview, locale } = useSite();
+  const { origins } = usePublicConfig().livePreview;
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  useEffect(() => {
+    revalidate.current = revalidator.revalidate;
+  });
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!preview || window.top === window) return;
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void import('./live-preview.ts').then(({ startLivePreview }) => {
+      if (!stopped) stop = startLivePreview({ locale, origins, revalidate: () => void revalidate.current() });
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [preview, locale, origins]);
+  // What an editor typed belongs to the page it was typed on.
+  useEffect(() => clearTypedText(), [pathname]);
+}

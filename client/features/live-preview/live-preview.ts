@@ -1,0 +1,65 @@
+import { ContentfulLivePreview } from '@contentful/live-preview';
+
+import { clearTypedText, setTypedText } from './typed-text.ts';
+
+import type { Locale } from '#shared/content/types.ts';
+
+/**
+ * Contentful's Live Preview SDK inside the editor's pane (ADR 065), loaded on demand by the site layout on preview pages
+ * in a frame. Inspector mode: the SDK reports the `data-contentful-*` tagged elements to the web app, which outlines them and
+ * opens the field on a click. Live updates: each tagged entry is subscribed; an edit shows its text fields at once
+ * (`useLiveText`), and the loaders run again (`revalidate`) when the editor saved, so rich text, links, colours and notes
+ * are rendered by the server from the Preview API, in place: no reload, the scroll position kept.
+ */
+export function startLivePreview(options: { locale: Locale; origins: readonly string[]; revalidate: () => void }): () => void {
+  const { locale, revalidate } = options;
+  void ContentfulLivePreview.init({ locale, targetOrigin: [...options.origins], enableInspectorMode: true, enableLiveUpdates: true });
+  const subscriptions = new Map<string, () => void>();
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  // An edit also revalidates, a little later: the draft is usually saved by then, and a save event follows anyway.
+  const revalidateSoon = (delayMs: number) => {
+    clearTimeout(pending);
+    pending = setTimeout(revalidate, delayMs);
+  };
+
+  const onEdit = (entryId: string) => (data: unknown) => {
+    const fields = (data as { fields?: Record<string, unknown> } | undefined)?.fields ?? {};
+    for (const [fieldId, value] of Object.entries(fields)) if (typeof value === 'string') setTypedText(entryId, fieldId, value);
+    revalidateSoon(800);
+  };
+  // The entries tagged on the page, subscribed with the text their tagged fields show.
+  const syncSubscriptions = () => {
+    const tagged = new Map<string, Record<string, string>>();
+    for (const element of document.querySelectorAll<HTMLElement>('[data-contentful-entry-id][data-contentful-field-id]')) {
+      const { contentfulEntryId: id = '', contentfulFieldId: field = '' } = element.dataset;
+      tagged.set(id, { ...tagged.get(id), [field]: element.textContent ?? '' });
+    }
+    for (const [id, unsubscribe] of subscriptions) {
+      if (tagged.has(id)) continue;
+      unsubscribe();
+      subscriptions.delete(id);
+    }
+    for (const [id, fields] of tagged) {
+      if (subscriptions.has(id)) continue;
+      const data = { sys: { id, type: 'Entry' }, fields };
+      subscriptions.set(id, ContentfulLivePreview.subscribe({ data, locale, callback: onEdit(id) }));
+    }
+  };
+  const unsubscribeSave = ContentfulLivePreview.subscribe('save', { callback: () => revalidateSoon(50) });
+  let scheduled: ReturnType<typeof setTimeout> | undefined;
+  const observer = new MutationObserver(() => {
+    clearTimeout(scheduled);
+    scheduled = setTimeout(syncSubscriptions, 100);
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  syncSubscriptions();
+  return () => {
+    observer.disconnect();
+    clearTimeout(pending);
+    clearTimeout(scheduled);
+    unsubscribeSave();
+    for (const unsubscribe of subscriptions.values()) unsubscribe();
+    subscriptions.clear();
+    clearTypedText();
+  };
+}
