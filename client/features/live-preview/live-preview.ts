@@ -23,7 +23,9 @@ export function startLivePreview(options: { locale: Locale; origins: readonly st
   };
 
   const onEdit = (entryId: string) => (data: unknown) => {
-    const fields = (data as { fields?: Record<string, unknown> } | undefined)?.fields ?? {};
+    const entry = data as { sys?: { id?: unknown }; fields?: Record<string, unknown> } | undefined;
+    if (entry?.sys?.id !== entryId) return;
+    const fields = entry.fields ?? {};
     for (const [fieldId, value] of Object.entries(fields)) if (typeof value === 'string') setTypedText(entryId, fieldId, value);
     revalidateSoon(800);
   };
