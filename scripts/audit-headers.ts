@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 
 import { launchBrowser, waitForHydration, watchContext } from '../tests/e2e/support/browser.ts';
-import { ensureBuild, ROOT, startServer } from '../tests/e2e/support/server.ts';
-import { cachedTool } from './bench/lib.ts';
+import { ensureBuild, ROOT } from '../tests/e2e/support/server.ts';
+import { cachedTool, startBenchServer } from './bench/lib.ts';
 import { startTlsTerminator } from './tls-terminator.ts';
 
 import type { Browser } from 'playwright-core';
@@ -77,7 +77,7 @@ async function findViolations(browser: Browser, origin: string, paths: string[])
 if (!existsSync(HSTS_PRELOAD_LIST)) writeFileSync(HSTS_PRELOAD_LIST, '{}\n');
 ensureBuild(ROOT, args.build);
 // TRUST_PROXY=loopback: the terminator's X-Forwarded-Proto makes requests secure (HSTS, upgrade-insecure-requests).
-const server = await startServer({ env: { LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' } });
+const server = await startBenchServer({ TRUST_PROXY: 'loopback' });
 const tls = await startTlsTerminator(server.url);
 try {
   process.stdout.write(`production server ${server.url}, TLS terminator ${tls.url}\n`);

@@ -1,11 +1,9 @@
 /**
- * Two builds of Vitrine, same page, interleaved: HTML bytes, hydration-data bytes, requests/s and server
- * CPU per request with the page cache off. Used to measure the hydration-data diet against the commit
- * before it (e765440 adds a folder the pre-diet commit already imports):
+ * Two builds of Vitrine, same page, interleaved: HTML bytes, hydration-data bytes, requests/s and server CPU per request with the
+ * page cache off, and after/before ratios. Two checkouts (the hydration-data diet was measured against the commit before it):
  *
- *   git worktree add /tmp/before ad866f0^ && (cd /tmp/before && git checkout e765440 -- client/features/model-viewer)
- *   ln -s "$PWD/node_modules" /tmp/before/node_modules && (cd /tmp/before && node scripts/build.ts)
- *   node scripts/bench/compare-builds.ts /tmp/before .   [--path /articles/behind-the-vitrine]
+ *   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/node_modules
+ *   node scripts/bench/compare-builds.ts /tmp/before .   [--path <page>] [--rounds 3] [--duration 5] [--connections 10]
  *
  * One build under two settings: the same checkout twice, each with its own variables (docs/memory.md):
  *
@@ -14,8 +12,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { startServer } from '../../tests/e2e/support/server.ts';
-import { autocannon, machineLine, median, treeCpuMs } from './lib.ts';
+import { envPairs, machineLine, medians, runRounds, startBenchServer, table, toTarget, wholeNumber } from './lib.ts';
+
+import type { RunningServer } from '../../tests/e2e/support/server.ts';
+import type { Sample } from './lib.ts';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -24,51 +24,35 @@ const { values: args, positionals } = parseArgs({
     rounds: { type: 'string', default: '3' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
-    'before-env': { type: 'string', multiple: true },
-    'after-env': { type: 'string', multiple: true },
+    'before-env': { type: 'string', multiple: true, default: [] },
+    'after-env': { type: 'string', multiple: true, default: [] },
   },
 });
 if (positionals.length !== 2) throw new Error('usage: node scripts/bench/compare-builds.ts <before checkout> <after checkout>');
+const load = {
+  rounds: wholeNumber('rounds', args.rounds),
+  duration: wholeNumber('duration', args.duration),
+  connections: wholeNumber('connections', args.connections),
+};
+const settings = [args['before-env'], args['after-env']];
 
-/** `KEY=VALUE` pairs into variables; a name that is not a variable's is refused rather than passed on. */
-function envPairs(pairs: string[] = []): Record<string, string> {
-  const entries = pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const);
-  const bad = entries.find(([key]) => !/^[A-Z_][A-Z0-9_]*$/.test(key));
-  if (bad) throw new Error(`--before-env/--after-env take KEY=VALUE, not "${bad[0]}"`);
-  return Object.fromEntries(entries);
-}
-const env = { NODE_ENV: 'production', LOG_LEVEL: 'info', PAGE_CACHE_MAX_BYTES: '0' };
-const envArgs = [args['before-env'] ?? [], args['after-env'] ?? []];
-const envs = envArgs.map(envPairs);
-process.stdout.write(`${machineLine()}\n`);
-const servers = await Promise.all(positionals.map((dir, i) => startServer({ root: resolve(dir), env: { ...env, ...envs[i] }, captureLogs: false })));
+const servers: RunningServer[] = [];
 try {
-  const builds = servers.map((server, i) => ({
-    name: `${i === 0 ? 'before' : 'after'} (${[positionals[i], ...envArgs[i]!].join(' ')})`,
-    url: `${server.url}${args.path}`,
-    pid: server.pid,
-  }));
-  const samples = builds.map(() => ({ rps: [] as number[], cpu: [] as number[] }));
-  const pages = await Promise.all(builds.map(async (b) => (await fetch(b.url)).text()));
-  for (const b of builds) await autocannon({ url: b.url, connections: Number(args.connections), duration: 2 });
-  for (let round = 0; round < Number(args.rounds); round++) {
-    for (const [i, b] of builds.entries()) {
-      const before = treeCpuMs(b.pid);
-      const result = await autocannon({ url: b.url, connections: Number(args.connections), duration: Number(args.duration) });
-      if (result.non2xx > 0) throw new Error(`${b.url}: ${result.non2xx} non-2xx answers`);
-      samples[i]!.rps.push(result.requests.average);
-      samples[i]!.cpu.push((treeCpuMs(b.pid) - before) / Math.max(1, result.requests.total));
-    }
-  }
+  for (const [i, dir] of positionals.entries()) servers.push(await startBenchServer({ PAGE_CACHE_MAX_BYTES: '0', ...envPairs(settings[i]) }, resolve(dir)));
+  const targets = servers.map((s, i) => toTarget(`${i ? 'after' : 'before'} (${[positionals[i], ...settings[i]!].join(' ')})`, `${s.url}${args.path}`, s.pid));
+  const pages = await Promise.all(targets.map(async (t) => (await fetch(t.url)).text()));
   process.stdout.write(`${machineLine()}\n`);
-  builds.forEach((b, i) => {
+  await runRounds(targets, load);
+  const rows = [['build', 'HTML B', 'hydration data B', 'req/s', 'p99 ms', 'CPU ms/req']];
+  for (const [i, t] of targets.entries()) {
     const html = pages[i] ?? '';
     const hydration = /window\.__staticRouterHydrationData\s*=[\s\S]*?<\/script>/.exec(html)?.[0].length ?? 0;
-    const { rps, cpu } = samples[i]!;
-    process.stdout.write(
-      `${b.name}: ${html.length} B HTML, ${hydration} B hydration data, ${median(rps).toFixed(0)} req/s, ${median(cpu).toFixed(2)} ms CPU/request\n`,
-    );
-  });
+    const s = medians(t);
+    rows.push([t.name, String(html.length), String(hydration), s.rps.toFixed(0), s.p99.toFixed(1), s.cpu.toFixed(3)]);
+  }
+  const [before, after] = targets.map(medians) as [Sample, Sample];
+  rows.push(['after / before', '', '', (after.rps / before.rps).toFixed(2), '', (after.cpu / before.cpu).toFixed(2)]);
+  process.stdout.write(`\n${table(rows)}\n`);
 } finally {
   await Promise.all(servers.map((s) => s.stop()));
 }

@@ -1,24 +1,30 @@
 /**
- * `npm run bench:images [-- --variants <n>] [--concurrency <n>] [--fair true|false|both]` (defaults 2000, 50, both), ADR 012:
- * hostile variant requests (half allowed, half junk) at `/content-assets` while a worker times the article page; RSS, p50/p99, CPU, a
- * /robots.txt control and a replay after restart. Targets: RSS < 400 MB, page p99 < 50 ms on 2 cores. --fair and the malloc settings:
- * docs/decisions/035-benchmarks.md and ADR 012. Linux only (/proc, `nice`).
+ * `npm run bench:images [-- --variants <n>] [--concurrency <n>]` (defaults 2000, 50), ADR 012: hostile variant requests (half
+ * allowed, half junk) at `/content-assets` while a worker times the article page; RSS, p50/p99, CPU, a /robots.txt control and a
+ * replay after restart. Targets: RSS < 400 MB, page p99 < 50 ms on 2 cores. The flood comes from a child of this script at nice 19,
+ * as an attacker's CPU is not ours (ADR 035); the malloc settings: ADR 012. Linux only (/proc, `nice`).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 
-import { ensureBuild, ROOT, startServer } from '../../tests/e2e/support/server.ts';
-import { floodHere, floodNiced } from './flood.ts';
-import { processCpuMs, quantile, rssMb } from './lib.ts';
+import pLimit from 'p-limit';
+
+import { ROOT } from '../../tests/e2e/support/server.ts';
+import { quantile, sleep, startBenchServer, treeCpuMs, treeRssMb, wholeNumber } from './lib.ts';
 
 const ARTICLE = '/articles/behind-the-vitrine';
 const { values: args } = parseArgs({
-  options: { variants: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '50' }, fair: { type: 'string', default: 'both' } },
+  options: {
+    variants: { type: 'string', default: '2000' },
+    concurrency: { type: 'string', default: '50' },
+    'flood-child': { type: 'boolean', default: false },
+  },
 });
-const concurrency = Number(args.concurrency);
+const concurrency = wholeNumber('concurrency', args.concurrency, 1000);
 // glibc's defaults for comparison: MALLOC_ARENA_MAX=16 MALLOC_MMAP_THRESHOLD_=33554432 (ADR 012).
 const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072' };
 
@@ -38,7 +44,7 @@ function demoImages(): string[] {
 }
 
 /** Deterministic shuffle (mulberry32), so runs request the same URLs. */
-function shuffle<T>(items: T[], seed = 12): T[] {
+function shuffle<T>(items: T[], seed: number): T[] {
   let state = seed;
   const random = () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -58,7 +64,7 @@ function hostileVariants(images: string[], count: number): string[] {
   const allowedAll = images.flatMap((image) =>
     [undefined, ...ALLOWED_WIDTHS].flatMap((w) => ['avif', 'webp', 'jpg', 'png'].map((fm) => `${image}?${w ? `w=${w}&` : ''}q=75&fm=${fm}`)),
   );
-  const allowed = shuffle(allowedAll).slice(0, Math.ceil(count / 2));
+  const allowed = shuffle(allowedAll, 12).slice(0, Math.ceil(count / 2));
   const allowedSet = new Set(allowed);
   const junk: string[] = [];
   for (const image of images)
@@ -69,7 +75,34 @@ function hostileVariants(images: string[], count: number): string[] {
             const query = [w === null ? null : `w=${w}`, q === null ? null : `q=${q}`, fm === null ? null : `fm=${fm}`, extra].filter(Boolean).join('&');
             if (query && !allowedSet.has(`${image}?${query}`)) junk.push(`${image}?${query}`);
           }
-  return shuffle([...allowed, ...shuffle(junk).slice(0, count - allowed.length)], 13);
+  const rest = shuffle(junk, 12).slice(0, count - allowed.length);
+  return shuffle([...allowed, ...rest], 13);
+}
+
+/** Requests `urls`, `concurrency` in flight, from this process; resolves with each status (0 for a network error). */
+function flood(base: string, urls: string[]): Promise<number[]> {
+  const limit = pLimit(concurrency);
+  const request = async (url: string) => {
+    const res = await fetch(`${base}${url}`, { redirect: 'manual' });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  return Promise.all(urls.map((url) => limit(() => request(url).catch(() => 0))));
+}
+
+type FloodResult = { statuses: number[]; cpuMs: number };
+
+/** The flood from a child of this script started through `nice -n 19` (not reniced later: nice is per thread, and V8's threads start first). */
+function floodNiced(base: string, urls: string[]): Promise<FloodResult> {
+  const argv = [process.execPath, import.meta.filename, '--flood-child', '--concurrency', String(concurrency)];
+  const child = spawn('nice', ['-n', '19', ...argv], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((done, fail) => {
+    let result: FloodResult | undefined;
+    child.once('error', fail);
+    child.on('message', (message: FloodResult) => (result = message));
+    child.once('exit', (code) => (result ? done(result) : fail(new Error(`flood child exited with ${code} before reporting`))));
+    child.send({ base, urls });
+  });
 }
 
 const PAGE_LOOP = `
@@ -99,88 +132,76 @@ function startPageLoop(base: string): { stop(): Promise<number[]> } {
   return { stop: async () => (worker.postMessage('stop'), await result.finally(() => worker.terminate())) };
 }
 
-const counts = (statuses: number[]) => Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((x) => x === s).length]));
+const counts = (statuses: number[]) =>
+  JSON.stringify(Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((x) => x === s).length])));
 const latencyLine = (label: string, values: number[]) =>
   `${label}: ${values.length} requests, p50 ${quantile(values, 0.5).toFixed(1)} ms, p99 ${quantile(values, 0.99).toFixed(1)} ms`;
 const print = (...lines: string[]) => process.stdout.write(`${lines.join('\n')}\n`);
-
-type FloodMode = 'niced' | 'shared';
-
-/** Runs `urls` against the server in `mode`; the client's CPU is only known for the niced child. */
-const runFlood = async (mode: FloodMode, base: string, urls: string[]) =>
-  mode === 'shared' ? { statuses: await floodHere(base, urls, concurrency), cpuMs: NaN } : floodNiced(base, urls, concurrency);
+const seconds = (ms: number, digits = 1) => `${(ms / 1000).toFixed(digits)} s`;
 
 /** One full run on a fresh server and DATA_DIR: the page alone, the image flood, the control flood, the replay after a restart. */
-async function runScenario(mode: FloodMode, images: string[], urls: string[]): Promise<void> {
+async function runScenario(images: string[], urls: string[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-images-'));
   const imageConcurrency: Record<string, string> = process.env.IMAGE_CONCURRENCY ? { IMAGE_CONCURRENCY: process.env.IMAGE_CONCURRENCY } : {};
-  const env = { LOG_LEVEL: 'info', DATA_DIR: dataDir, ...ALLOCATOR_ENV, ...imageConcurrency };
-  const start = () => startServer({ env, captureLogs: false });
+  const start = () => startBenchServer({ DATA_DIR: dataDir, ...ALLOCATOR_ENV, ...imageConcurrency });
   let server = await start();
   try {
-    const how =
-      mode === 'niced'
-        ? "from a child process at nice 19 (the attacker's CPU is not ours)"
-        : "from the bench's main thread at normal priority (flood, prober and server share the 2 cores)";
-    print(`\n== flood ${how}; page prober in a worker thread at normal priority`);
+    print('flood from a child process at nice 19; page prober in a worker thread at normal priority');
     for (let i = 0; i < 50; i++) await (await fetch(`${server.url}${ARTICLE}`)).arrayBuffer();
     // The page alone first: what this machine gives without the flood (other load on the host shows here too).
     const quietLoop = startPageLoop(server.url);
-    await new Promise((r) => setTimeout(r, 3000));
+    await sleep(3000);
     print(latencyLine(`page ${ARTICLE} alone`, await quietLoop.stop()));
-    const before = rssMb(server.pid);
+    const before = treeRssMb(server.pid);
     let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 50);
+    const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(server.pid))), 50);
     const allocator = Object.entries(ALLOCATOR_ENV).map(([k, v]) => `${k}=${v}`);
     print(`${urls.length} distinct variants of ${images.length} demo images, ${concurrency} at a time (${allocator.join(' ')})`);
 
-    const cpuBefore = processCpuMs(server.pid);
-    const started = performance.now();
-    const pageLoop = startPageLoop(server.url);
-    const { statuses, cpuMs: clientCpuMs } = await runFlood(mode, server.url, urls);
+    const [cpuBefore, started, pageLoop] = [treeCpuMs(server.pid), performance.now(), startPageLoop(server.url)];
+    const { statuses, cpuMs: clientCpuMs } = await floodNiced(server.url, urls);
     const latencies = await pageLoop.stop();
-    const floodMs = performance.now() - started;
-    const cpuMs = processCpuMs(server.pid) - cpuBefore;
-    await new Promise((r) => setTimeout(r, 2000));
+    const [floodMs, cpuMs] = [performance.now() - started, treeCpuMs(server.pid) - cpuBefore];
+    await sleep(2000);
     clearInterval(sampler);
-    const client = Number.isNaN(clientCpuMs) ? '' : `, flood client CPU ${(clientCpuMs / 1000).toFixed(1)} s`;
+    const rate = Math.round(urls.length / (floodMs / 1000));
     print(
-      `flood: ${(floodMs / 1000).toFixed(1)} s (${Math.round(urls.length / (floodMs / 1000))} requests/s), ` +
-        `server CPU ${(cpuMs / 1000).toFixed(1)} s${client}, ` +
-        `statuses ${JSON.stringify(counts(statuses))}`,
-      `server RSS: before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 2 s after ${rssMb(server.pid).toFixed(0)} MB (target < 400 MB)`,
+      `flood: ${seconds(floodMs)} (${rate} requests/s), server CPU ${seconds(cpuMs)}, flood client CPU ${seconds(clientCpuMs)}, statuses ${counts(statuses)}`,
+      `server RSS: before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 2 s after ${treeRssMb(server.pid).toFixed(0)} MB (target < 400 MB)`,
       `${latencyLine(`page ${ARTICLE} during the flood`, latencies)} (target < 50 ms)`,
     );
 
     // Control: as many cheap requests that have nothing to do with images, at the same concurrency, sent the same way.
-    const controlLoop = startPageLoop(server.url);
-    const controlStarted = performance.now();
-    const control = await runFlood(mode, server.url, Array<string>(urls.length).fill('/robots.txt'));
-    const controlS = ((performance.now() - controlStarted) / 1000).toFixed(1);
+    const [controlLoop, controlStarted] = [startPageLoop(server.url), performance.now()];
+    const control = await floodNiced(server.url, Array<string>(urls.length).fill('/robots.txt'));
+    const controlTime = seconds(performance.now() - controlStarted);
     print(
-      `control, ${urls.length} requests for /robots.txt instead (${controlS} s, statuses ${JSON.stringify(counts(control.statuses))}): ` +
+      `control, ${urls.length} requests for /robots.txt instead (${controlTime}, statuses ${counts(control.statuses)}): ` +
         latencyLine('page', await controlLoop.stop()),
     );
 
     await server.stop();
     server = await start();
     const rendered = urls.filter((_, i) => statuses[i] === 200);
-    const restartCpu = processCpuMs(server.pid);
-    const replay = await floodHere(server.url, rendered, concurrency);
-    print(
-      `after a restart on the same DATA_DIR: ${rendered.length} variants that answered 200 again, statuses ${JSON.stringify(counts(replay))}, ` +
-        `server CPU ${((processCpuMs(server.pid) - restartCpu) / 1000).toFixed(2)} s`,
-    );
+    const restartCpu = treeCpuMs(server.pid);
+    const replay = await flood(server.url, rendered);
+    const replayCpu = seconds(treeCpuMs(server.pid) - restartCpu, 2);
+    print(`after a restart on the same DATA_DIR: ${rendered.length} variants that answered 200 again, statuses ${counts(replay)}, server CPU ${replayCpu}`);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (!['true', 'false', 'both'].includes(args.fair)) throw new Error(`--fair must be true, false or both, not ${args.fair}`);
-ensureBuild();
-const images = demoImages();
-const urls = hostileVariants(images, Number(args.variants));
-const modes: FloodMode[] = args.fair === 'both' ? ['niced', 'shared'] : args.fair === 'true' ? ['niced'] : ['shared'];
-for (const mode of modes) await runScenario(mode, images, urls);
-process.exit(0);
+if (args['flood-child']) {
+  process.once('message', ({ base, urls }: { base: string; urls: string[] }) => {
+    void flood(base, urls).then((statuses) => {
+      const { user, system } = process.cpuUsage();
+      process.send!({ statuses, cpuMs: (user + system) / 1000 } satisfies FloodResult, () => process.disconnect());
+    });
+  });
+} else {
+  const images = demoImages();
+  await runScenario(images, hostileVariants(images, wholeNumber('variants', args.variants)));
+  process.exit(0);
+}

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 
 import { describe, expect, it } from 'vitest';
 
-import { descendants, markdownTable, parseStat, processCpuMs, processTree, treeCpuMs, treeRssMb } from './lib.ts';
+import { descendants, envPairs, markdownTable, parseStat, processTree, treeCpuMs, treeRssMb, wholeNumber } from './lib.ts';
 
 // proc(5) layout; the command name holds ") " and spaces, as a process may name itself.
 const STAT = '4242 (node ) worker 1) S 4200 4242 4200 0 -1 4194560 9000 0 3 0 150 30 70 12 20 0 11 0 5000 1200000000 30000 18446744073709551615';
@@ -41,7 +41,9 @@ describe('process tree from /proc', () => {
     try {
       await new Promise((resolve) => child.once('spawn', resolve));
       expect(processTree(process.pid)).toEqual(expect.arrayContaining([process.pid, child.pid]));
-      expect(treeCpuMs(process.pid)).toBeGreaterThanOrEqual(processCpuMs(process.pid));
+      // /proc counts in clock ticks (10 ms), so the tree's total is compared with a tick's slack.
+      const { user, system } = process.cpuUsage();
+      expect(treeCpuMs(process.pid)).toBeGreaterThanOrEqual((user + system) / 1000 - 20);
       expect(treeRssMb(process.pid)).toBeGreaterThan(0);
     } finally {
       child.kill('SIGKILL');
@@ -64,5 +66,24 @@ describe('markdownTable', () => {
         ['3', '4'],
       ]),
     ).toBe('| a | b |\n| --- | --- |\n| 1 | 2 |\n| 3 | 4 |');
+  });
+});
+
+describe('wholeNumber', () => {
+  it('takes a whole number within its bounds and refuses anything else', () => {
+    expect(wholeNumber('rounds', '3', 50)).toBe(3);
+    for (const bad of ['0', '51', '2.5', 'x', undefined]) expect(() => wholeNumber('rounds', bad, 50)).toThrow(/--rounds/);
+  });
+});
+
+describe('envPairs', () => {
+  it('splits at the first "=" and refuses a name that is no variable name', () => {
+    expect(envPairs(['HEAP_LIMIT_MB=off', 'NODE_OPTIONS=--max-old-space-size=2048'])).toEqual({
+      HEAP_LIMIT_MB: 'off',
+      NODE_OPTIONS: '--max-old-space-size=2048',
+    });
+    expect(envPairs()).toEqual({});
+    expect(() => envPairs(['lower=1'])).toThrow(/KEY=VALUE/);
+    expect(() => envPairs(['HEAP_LIMIT_MB'])).toThrow(/KEY=VALUE/);
   });
 });

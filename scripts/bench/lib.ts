@@ -1,9 +1,16 @@
-/** What the benchmarks and audits share: load generation, a process's CPU and memory (Linux /proc), medians, tables, tools. */
+/**
+ * What the benchmarks and audits share: the production server, load through autocannon in interleaved rounds, a process tree's CPU
+ * and RSS (Linux /proc), medians, tables, options and tools that are no project dependency.
+ */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
+
+import { ensureBuild, ROOT, startServer } from '../../tests/e2e/support/server.ts';
+
+import type { RunningServer } from '../../tests/e2e/support/server.ts';
 
 export interface LoadResult {
   requests: { average: number; total: number };
@@ -11,25 +18,54 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
 }
-interface LoadOptions {
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+// autocannon ships no types; this is the slice of its API the benches use.
+export const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
   url: string;
   connections: number;
   duration: number;
-  requests?: Array<{ method: 'POST'; path: string; headers: Record<string, string>; body: string }>;
+  requests?: LoadRequest[];
+}) => Promise<LoadResult>;
+
+/** The production build (built first if missing), logging at info to /dev/null as it would to a collector, on a fresh DATA_DIR. */
+export function startBenchServer(env: Record<string, string> = {}, root = ROOT): Promise<RunningServer> {
+  ensureBuild(root);
+  return startServer({ root, env: { LOG_LEVEL: 'info', ...env }, captureLogs: false });
 }
-// autocannon ships no types; this is the slice of its API the benches use.
-export const autocannon = createRequire(import.meta.url)('autocannon') as (options: LoadOptions) => Promise<LoadResult>;
 
 /** Polls `url` until it answers 2xx; throws after `timeoutMs`. */
 export async function waitUntilUp(url: string, timeoutMs = 30_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; ; await new Promise((r) => setTimeout(r, 100))) {
-    const up = await fetch(url)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (up) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not come up within ${timeoutMs} ms`);
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
+    const response = await fetch(url).catch(() => undefined);
+    if (response?.ok) return;
   }
+  throw new Error(`${url} did not come up within ${timeoutMs} ms`);
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The whole number from 1 to `max` that option --`name` gives; anything else stops the bench. */
+export function wholeNumber(name: string, value: string | undefined, max = 1_000_000): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be a whole number from 1 to ${max}, got "${value}"`);
+  return n;
+}
+
+/** `KEY=VALUE` pairs into variables; a name that is not a variable's is refused rather than passed on. */
+export function envPairs(pairs: string[] = []): Record<string, string> {
+  const entries = pairs.map((pair) => {
+    const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/s.exec(pair);
+    if (!match) throw new Error(`environment options take KEY=VALUE, not "${pair}"`);
+    return [match[1], match[2]];
+  });
+  return Object.fromEntries(entries);
 }
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
@@ -56,18 +92,12 @@ const readOrEmpty = (path: string) => {
     return '';
   }
 };
-const allStats = () => readdirSync('/proc').flatMap((pid) => (/^\d+$/.test(pid) ? [readOrEmpty(`/proc/${pid}/stat`)] : []));
 
 /** The processes of `pid`'s tree (a cluster primary and its workers), from /proc; [] without the process. */
 export function processTree(pid: number | undefined): number[] {
   if (!pid || !existsSync(`/proc/${pid}`)) return [];
-  return descendants(pid, allStats().filter(Boolean).map(parseStat));
-}
-
-/** User + system CPU time of a process in ms (proc(5): stat fields 14 and 15), NaN without /proc or the process. */
-export function processCpuMs(pid: number | undefined): number {
-  const stat = readOrEmpty(`/proc/${pid}/stat`);
-  return stat ? (parseStat(stat).ownTicks * 1000) / CLOCK_TICKS : NaN;
+  const stats = readdirSync('/proc').flatMap((p) => (/^\d+$/.test(p) ? [readOrEmpty(`/proc/${p}/stat`)] : []));
+  return descendants(pid, stats.filter(Boolean).map(parseStat));
 }
 
 /**
@@ -82,17 +112,59 @@ export function treeCpuMs(pid: number | undefined): number {
 
 /** Resident set size in MB summed over `pid` and its descendants (shared pages count once per process, as `ps` shows them). */
 export function treeRssMb(pid: number | undefined): number {
+  const rss = (p: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readOrEmpty(`/proc/${p}/status`))?.[1] ?? 0) / 1024;
   const tree = processTree(pid);
-  return tree.length ? tree.reduce((sum, p) => sum + (rssMb(p) || 0), 0) : NaN;
+  return tree.length ? tree.reduce((sum, p) => sum + rss(p), 0) : NaN;
 }
 
-/** Resident set size of a process in MB, from /proc/<pid>/status. */
-export function rssMb(pid: number | undefined): number {
-  try {
-    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
-  } catch {
-    return NaN;
+/** Waits until `pid`'s tree has `processes` processes and has stopped working (start-up done: search index, model checks). */
+export async function settle(pid: number, processes: number): Promise<void> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    const before = treeCpuMs(pid);
+    await sleep(500);
+    if (processTree(pid).length >= processes && treeCpuMs(pid) - before < 25) return;
   }
+  process.stdout.write(`warning: process ${pid} did not settle within 60 s; idle RSS is taken anyway\n`);
+}
+
+/** A server under load: where the requests go, whose CPU and RSS count, and what each round measured. */
+export interface Target {
+  name: string;
+  url: string;
+  pid: number;
+  samples: Sample[];
+  peakRss: number;
+}
+/** One autocannon run: req/s, latency in ms, and CPU ms per request of the server's tree and of this process (the load generator). */
+export type Sample = { rps: number; p50: number; p99: number; cpu: number; client: number };
+
+export const toTarget = (name: string, url: string, pid: number): Target => ({ name, url, pid, samples: [], peakRss: 0 });
+
+async function sample(target: Target, connections: number, duration: number): Promise<void> {
+  const [cpuBefore, clientBefore] = [treeCpuMs(target.pid), process.cpuUsage()];
+  const result = await autocannon({ url: target.url, connections, duration });
+  const client = process.cpuUsage(clientBefore);
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
+    throw new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  const requests = Math.max(1, result.requests.total);
+  const [rps, { p50, p99 }] = [result.requests.average, result.latency];
+  target.samples.push({ rps, p50, p99, cpu: (treeCpuMs(target.pid) - cpuBefore) / requests, client: (client.user + client.system) / 1000 / requests });
+  target.peakRss = Math.max(target.peakRss, treeRssMb(target.pid));
+}
+
+/** A warm-up of 2 s each, then `rounds` of every target, each round in the opposite order of the last, so outside load hits all alike. */
+export async function runRounds(targets: Target[], { rounds, duration, connections }: { rounds: number; duration: number; connections: number }) {
+  for (const t of targets) await autocannon({ url: t.url, connections, duration: 2 });
+  for (let round = 1; round <= rounds; round++) {
+    for (const t of round % 2 ? targets : [...targets].reverse()) await sample(t, connections, duration);
+    process.stdout.write(`round ${round}/${rounds} done, load average ${machineLine().split('load average ')[1]}\n`);
+  }
+}
+
+/** The median of each figure over a target's rounds. */
+export function medians({ samples }: Target): Sample {
+  const of = (key: keyof Sample) => median(samples.map((s) => s[key]));
+  return { rps: of('rps'), p50: of('p50'), p99: of('p99'), cpu: of('cpu'), client: of('client') };
 }
 
 /** The value at quantile `q` (0.5 = median) of `values`, by rank. */

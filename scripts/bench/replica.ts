@@ -1,11 +1,12 @@
 /**
- * `npm run bench:replica [-- --sizes 1000,10000,50000] [--heap-limit-mb auto|off|<MB>]`: what a replica of a Contentful space
+ * `npm run bench:replica [-- --sizes 1000,10000,50000] [--calls 200] [--heap-limit-mb auto|off|<MB>]`: what a replica of a Contentful space
  * (ADR 061) costs as the space grows. Per size, this process generates a space (the demo's content model and locales; clones of
  * its models and articles with unique ids and slugs, each article linking the model before it) and serves it as a fake
  * Contentful (the CDA engine over HTTP on 127.0.0.1). A fresh child, with the production heap flags and `--expose-gc`, then
  * measures: the initial sync through the real SDK up to the file on disk, memory after it and when idle, 10-entry deltas (and
  * the file rewrite after each, with the longest event-loop stall meanwhile), `engine.apply` alone, a restart from the file, and
- * cold page content through the ContentService. Prints a markdown table (docs/replica.md); no test asserts these numbers.
+ * cold page content through the ContentService (--calls distinct slugs per kind). Prints a markdown table (docs/replica.md); no test
+ * asserts these numbers.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -32,20 +33,20 @@ import type { ExportEntry } from '#server/embedded/contentful/space-export-schem
 import type { HeapLimitSetting } from '#server/lifecycle/heap-limit.ts';
 
 import { FAKE_TOKENS, readDemoExport } from '../../tests/fakes/contentful.ts';
-import { machineLine, markdownTable, median } from './lib.ts';
+import { machineLine, markdownTable, median, sleep, wholeNumber } from './lib.ts';
 
 import type { RawExport } from '../../tests/fakes/contentful.ts';
 
 const { values: args } = parseArgs({
   options: {
     sizes: { type: 'string', default: '1000,10000,50000' },
+    calls: { type: 'string', default: '200' },
     'heap-limit-mb': { type: 'string', default: 'auto' },
     child: { type: 'boolean', default: false },
   },
 });
-const [SPACE, ENVIRONMENT, MB, CALLS] = ['vitrine-demo', 'master', 2 ** 20, 200];
+const [SPACE, ENVIRONMENT, MB, CALLS] = ['vitrine-demo', 'master', 2 ** 20, wholeNumber('calls', args.calls)];
 const round = (value: number, digits = 0) => Number(value.toFixed(digits));
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 type Values = Record<string, number | string>;
 type Child = { origin: string; dir: string; slugs: { model: string[]; article: string[] } };
 
@@ -146,20 +147,9 @@ async function measure({ origin, dir, slugs }: Child): Promise<Values> {
   values['engine.apply, 10 entries (ms)'] = round(median(applies), 1);
 
   started = performance.now();
-  const config = loadConfig(
-    {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dir,
-      CONTENTFUL_SPACE_ID: SPACE,
-      CONTENTFUL_ACCESS_TOKEN: FAKE_TOKENS.delivery,
-      CONTENTFUL_HOST: origin,
-      CONTENTFUL_SYNC_POLL_MS: '0',
-      MODEL_VALIDATION: 'false',
-    },
-    'bench',
-  );
-  const stack = await createContentStack(config, logger);
+  const env = { NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dir, CONTENTFUL_SYNC_POLL_MS: '0', MODEL_VALIDATION: 'false' };
+  const space = { CONTENTFUL_SPACE_ID: SPACE, CONTENTFUL_ACCESS_TOKEN: FAKE_TOKENS.delivery, CONTENTFUL_HOST: origin };
+  const stack = await createContentStack(loadConfig({ ...env, ...space }, 'bench'), logger);
   values['restart from the file (s)'] = round((performance.now() - started) / 1000, 1);
   const o = { locale: 'en-US', preview: false } as const;
   for (const kind of ['model', 'article'] as const) {
@@ -183,7 +173,7 @@ async function runSize(size: number, execArgv: string[]): Promise<Values> {
   const server = express().use(createCdaRouter(engine)).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-replica-'));
-  const child = fork(import.meta.filename, ['--child'], { execArgv: [...process.execArgv, '--expose-gc', ...execArgv] });
+  const child = fork(import.meta.filename, ['--child', '--calls', String(CALLS)], { execArgv: [...process.execArgv, '--expose-gc', ...execArgv] });
   child.send({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, dir, slugs } satisfies Child);
   let result: Values = { entries: size };
   child.on('message', (message: { publish?: number; values?: Values }) => {
@@ -209,7 +199,7 @@ if (args.child) {
   const setting = (limit === 'auto' || limit === 'off' ? limit : Number(limit)) as HeapLimitSetting;
   const execArgv = heapFlags(setting, availableMemoryBytes(), 1);
   const results: Values[] = [];
-  for (const size of (args.sizes ?? '').split(',').map(Number)) {
+  for (const size of args.sizes.split(',').map((n) => wholeNumber('sizes', n))) {
     process.stderr.write(`replica bench: ${size} entries\n`);
     results.push(await runSize(size, execArgv));
   }

@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -19,7 +18,7 @@ import { parseQuery } from '#server/embedded/algolia/query-params.ts';
 
 import { createDemoRecords } from '../../tests/fixtures/search/demo-records.ts';
 import { createSyntheticRecords } from '../../tests/fixtures/search/synthetic-records.ts';
-import { autocannon, median, table } from './lib.ts';
+import { autocannon, machineLine, median, quantile, table, wholeNumber } from './lib.ts';
 
 import type { SearchRecord } from '#shared/search-schema.ts';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +26,6 @@ import type { LoadResult } from './lib.ts';
 
 type ServerReport = { port: number; records: number; buildMs: number; buildCpuMs: number; heapMB: number; rssMB: number };
 
-const INDEX = 'vitrine_en-US';
 const toMs = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;
 const MB = 1024 * 1024;
 const QUERIES: Record<string, string[]> = {
@@ -47,6 +45,11 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
   },
 });
+const [duration, connections] = [wholeNumber('duration', args.duration, 600), wholeNumber('connections', args.connections, 1000)];
+
+/** An InstantSearch-like request: one query with 20 hits, two facets, highlights and a body snippet. */
+const SEARCH = { indexName: 'vitrine_en-US', hitsPerPage: 20, facets: ['type', 'tags'], attributesToSnippet: ['body:20'], clickAnalytics: true };
+const toRequest = (query: string) => ({ ...SEARCH, query, highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' });
 
 function loadRecords(dataset: string): SearchRecord[] {
   if (dataset === 'demo') return createDemoRecords();
@@ -59,31 +62,28 @@ async function serve(dataset: string): Promise<void> {
   const records = loadRecords(dataset);
   const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
   gc();
-  const heapBefore = process.memoryUsage().heapUsed;
-  const startedAt = performance.now();
-  const cpuBefore = process.cpuUsage();
+  const [heapBefore, startedAt, cpuBefore] = [process.memoryUsage().heapUsed, performance.now(), process.cpuUsage()];
   const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records, cacheMaxHits: Number(args.cache) });
-  const buildCpuMs = toMs(process.cpuUsage(cpuBefore));
-  const buildMs = performance.now() - startedAt;
+  const [buildCpuMs, buildMs] = [toMs(process.cpuUsage(cpuBefore)), performance.now() - startedAt];
   gc();
   const { heapUsed, rss } = process.memoryUsage();
   const unlimited = { burst: Number.MAX_SAFE_INTEGER, perSecond: Number.MAX_SAFE_INTEGER, maxClients: 16 };
-  const app = express();
-  app.use(createEmbeddedSearchRouter({ engine, limits: { ...DEFAULT_EMBEDDED_SEARCH_LIMITS, rateLimit: unlimited } }));
-  app.get('/bench/memory', (_req, res) => void res.json({ rssMB: process.memoryUsage().rss / MB }));
-  // CPU time (not wall time) of engine.search + JSON per query: holds up on a busy machine.
-  app.get('/bench/cpu', (_req, res) => {
+  const app = express().use(createEmbeddedSearchRouter({ engine, limits: { ...DEFAULT_EMBEDDED_SEARCH_LIMITS, rateLimit: unlimited } }));
+  // Asked once the load is over: RSS, then CPU time (not wall time) of engine.search + JSON per query, 5 runs each, which holds up
+  // on a busy machine.
+  app.get('/bench/after-load', (_req, res) => {
+    const rssMB = process.memoryUsage().rss / MB;
+    const cpuMs = (query: string) => {
+      const before = process.cpuUsage();
+      // The request parsed from its JSON, as the router gets it, then the answer serialized.
+      JSON.stringify(engine.search(parseQuery(JSON.parse(JSON.stringify(toRequest(query))), 512)));
+      return toMs(process.cpuUsage(before));
+    };
     const perKind = Object.entries(QUERIES).map(([kind, queries]) => {
-      const samples = queries.flatMap((query) =>
-        Array.from({ length: 5 }, () => {
-          const before = process.cpuUsage();
-          JSON.stringify(engine.search(parseQuery((JSON.parse(toBody(query)) as { requests: unknown[] }).requests[0], 512)));
-          return toMs(process.cpuUsage(before));
-        }),
-      );
-      return [kind, median(samples), [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.99) - 1]!];
+      const samples = queries.flatMap((query) => [1, 2, 3, 4, 5].map(() => cpuMs(query)));
+      return [kind, median(samples), quantile(samples, 0.99)];
     });
-    res.json(perKind);
+    res.json({ rssMB, perKind });
   });
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -105,21 +105,18 @@ async function withChild(dataset: string, cacheMaxHits: number, run: (report: Se
   }
 }
 
-const SEARCH = { indexName: INDEX, hitsPerPage: 20, facets: ['type', 'tags'], attributesToSnippet: ['body:20'], clickAnalytics: true };
-const HIGHLIGHT = { highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' };
-
-/** An InstantSearch-like request: one query with facets, placeholder tags and a body snippet. */
-const toBody = (query: string) => JSON.stringify({ requests: [{ ...SEARCH, query, ...HIGHLIGHT }] });
-
-async function load(port: number, queries: string[], duration: number): Promise<LoadResult> {
-  return autocannon({
+const load = (port: number, queries: string[], seconds = duration): Promise<LoadResult> =>
+  autocannon({
     url: `http://127.0.0.1:${port}`,
-    connections: Number(args.connections),
-    duration,
-    requests: queries.map((query) => ({ method: 'POST', path: '/1/indexes/*/queries', headers: { 'content-type': 'text/plain' }, body: toBody(query) })),
+    connections,
+    duration: seconds,
+    requests: queries.map((q) => ({
+      method: 'POST',
+      path: '/1/indexes/*/queries',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ requests: [toRequest(q)] }),
+    })),
   });
-}
-
 const loadRow = (name: string, kind: string, r: LoadResult) => [name, kind, r.requests.average, r.latency.p50, r.latency.p99, r.non2xx + r.errors];
 
 function printTable(title: string, rows: (string | number)[][]): void {
@@ -128,33 +125,24 @@ function printTable(title: string, rows: (string | number)[][]): void {
 }
 
 async function main(): Promise<void> {
-  const duration = Number(args.duration);
-  const datasets = [['demo-like', 'demo'], ['synthetic 20k', 'synthetic'], ...(args.records ? [[args.records, args.records]] : [])];
+  const datasets = [['demo-like', 'demo'], ['synthetic 20k', 'synthetic'], ...(args.records ? [[args.records, args.records]] : [])] as [string, string][];
   const buildRows: (string | number)[][] = [['records', 'count', 'build ms', 'build CPU ms', 'heap MB', 'RSS MB', 'RSS after load MB']];
   const cpuRows: (string | number)[][] = [['records', 'queries', 'median CPU ms', 'p99 CPU ms']];
   const loadRows: (string | number)[][] = [['records', 'queries', 'req/s', 'p50 ms', 'p99 ms', 'errors']];
-  for (const [name, dataset] of datasets as [string, string][]) {
+  for (const [name, dataset] of datasets) {
     await withChild(dataset, 0, async (report) => {
       await load(report.port, QUERIES.mix!, 1);
-      for (const [kind, queries] of Object.entries(QUERIES)) {
-        loadRows.push(loadRow(name, kind, await load(report.port, queries, duration)));
-      }
-      const after = (await (await fetch(`http://127.0.0.1:${report.port}/bench/memory`)).json()) as { rssMB: number };
+      for (const [kind, queries] of Object.entries(QUERIES)) loadRows.push(loadRow(name, kind, await load(report.port, queries)));
+      const after = (await (await fetch(`http://127.0.0.1:${report.port}/bench/after-load`)).json()) as { rssMB: number; perKind: [string, number, number][] };
       buildRows.push([name, String(report.records), report.buildMs, report.buildCpuMs, report.heapMB, report.rssMB, after.rssMB]);
-      const cpu = (await (await fetch(`http://127.0.0.1:${report.port}/bench/cpu`)).json()) as [string, number, number][];
-      cpuRows.push(...cpu.map((row) => [name, ...row]));
+      cpuRows.push(...after.perKind.map((row) => [name, ...row]));
     });
     await withChild(dataset, 5000, async (report) => {
       await load(report.port, QUERIES.mix!, 1);
-      loadRows.push(loadRow(name, 'mix, cached', await load(report.port, QUERIES.mix!, duration)));
+      loadRows.push(loadRow(name, 'mix, cached', await load(report.port, QUERIES.mix!)));
     });
   }
-  // Shared machines skew every number here; the load average says how much.
-  const loadAverage = loadavg().map((value) => value.toFixed(1));
-  console.log(
-    `Embedded search, Node ${process.version}, ${cpus().length} CPUs, load average ${loadAverage.join(' ')}, ` +
-      `${args.connections} connections, ${duration}s per row`,
-  );
+  console.log(`Embedded search, ${machineLine()}, ${connections} connections, ${duration}s per row`);
   printTable('Index build (server child process)', buildRows);
   printTable('POST /1/indexes/*/queries (autocannon in the parent)', loadRows);
   printTable('CPU per uncached query, engine + JSON (server process, 5 runs per query)', cpuRows);
