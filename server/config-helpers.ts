@@ -39,3 +39,15 @@ export const int = (fallback: number, min: number, max: number) =>
     .min(min, `must be at least ${min}`)
     .max(max, `must be at most ${max}`)
     .default(fallback);
+
+/** Space-separated origins (`https://host[:port]`), as a list. */
+export const origins = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => v.split(/\s+/).filter(Boolean))
+    .refine((list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o), 'must be origins (https://host[:port]), space-separated');
+
+/** A true/false variable (also 1/0, yes/no). */
+export const bool = (fallback: boolean) =>
+  z.stringbool({ truthy: ['true', '1', 'yes'], falsy: ['false', '0', 'no'], case: 'sensitive', error: 'must be true or false' }).default(fallback);

@@ -5,15 +5,12 @@ import { z } from 'zod';
 
 import { cdnEnv, cdnIssues, toCdnConfig } from '#server/config-cdn.ts';
 import { renderEnv, toRenderGateConfig } from '#server/config-render.ts';
-import { deepFreeze, int, isProxyAddress, toAllowedHosts } from '#server/config-helpers.ts';
+import { bool, deepFreeze, int, isProxyAddress, origins, toAllowedHosts } from '#server/config-helpers.ts';
 
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { Locale } from '#shared/content/types.ts';
 
 // The only reader of `process.env` (meanings: .env.example). Unset Contentful/Algolia variables select the embedded engines.
-const bool = (fallback: boolean) =>
-  z.stringbool({ truthy: ['true', '1', 'yes'], falsy: ['false', '0', 'no'], case: 'sensitive', error: 'must be true or false' }).default(fallback);
-
 // Empty values never get here: loadConfig drops them, so `PORT=` in an env file means "not set".
 const optionalString = z.string().trim().optional();
 
@@ -110,12 +107,8 @@ const envSchema = z.object({
   IMAGE_CACHE_MAX_BYTES: int(8 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
   IMAGE_DISK_CACHE_MAX_BYTES: int(256 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
   EMBED_FRAME_ANCESTORS: z.string().default("'self'"),
-  /** Who may frame preview pages (Contentful's Live Preview pane): origins, space-separated. Public pages are never framed. */
-  PREVIEW_FRAME_ANCESTORS: z
-    .string()
-    .default('https://app.contentful.com https://app.eu.contentful.com')
-    .refine((v) => v.split(/\s+/).filter(Boolean).every((o) => URL.canParse(o) && new URL(o).origin === o), 'must be origins (https://host[:port]), space-separated')
-    .transform((v) => v.split(/\s+/).filter(Boolean)),
+  /** Who may frame preview pages (Contentful's Live Preview pane). Public pages are never framed. */
+  PREVIEW_FRAME_ANCESTORS: origins('https://app.contentful.com https://app.eu.contentful.com'),
   MODEL_VALIDATION: bool(true),
   ...cdnEnv,
   ...renderEnv,
@@ -207,7 +200,8 @@ function toConfig(e: Env, version: string) {
     },
     // Without COOKIE_SECRET a random per-process key signs preview cookies: they simply expire on restart.
     preview: {
-      ...{ secret: e.PREVIEW_SECRET, cookieSecret: e.COOKIE_SECRET ?? crypto.randomUUID() + crypto.randomUUID() },
+      secret: e.PREVIEW_SECRET,
+      cookieSecret: e.COOKIE_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
       frameAncestors: e.PREVIEW_FRAME_ANCESTORS,
     },
     algolia: {
@@ -245,7 +239,12 @@ export function publicConfig(config: Config, locales: readonly Locale[]): Public
   return {
     locales,
     algolia: { appId: algolia?.appId ?? 'embedded', searchKey: algolia?.searchKey ?? 'embedded', indexPrefix: config.algolia.indexPrefix, embedded: !algolia },
-    insights: { enabled: config.insights.enabled, basePath: config.insights.basePath, sampleRate: config.insights.sampleRate },
+    insights: {
+      enabled: config.insights.enabled,
+      basePath: config.insights.basePath,
+      sampleRate: config.insights.sampleRate,
+      selfHosted: config.insights.selfHosted,
+    },
     livePreview: { origins: config.preview.frameAncestors },
   };
 }

@@ -1,10 +1,11 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 
 import { usePublicConfig } from '#client/components/app-config.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { RouteAnnouncer } from '#client/layout/route-announcer.tsx';
 import { useSite } from '#client/layout/use-site.ts';
-import { useLivePreview } from '#client/features/live-preview/inspector.ts';
+import { LivePreview } from '#client/features/live-preview/inspector.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { HeaderSearch } from '#client/features/search/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
@@ -19,13 +20,24 @@ export function SiteLayout() {
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   const { locales } = usePublicConfig();
   const t = getLabels(locale);
-  useLivePreview();
-  if (bare) return <Outlet />;
+  const livePreview = preview ? (
+    <Suspense>
+      <LivePreview />
+    </Suspense>
+  ) : null;
+  if (bare)
+    return (
+      <>
+        {livePreview}
+        <Outlet />
+      </>
+    );
   return (
     <>
       <a className="skip-link" href="#main">
         {t.skipToContent}
       </a>
+      {livePreview}
       {preview ? (
         <div className="preview-banner" role="status">
           {t.previewBanner} <a href="/api/preview/exit">{t.exitPreview}</a>

@@ -1,10 +1,8 @@
-import { createElement, useEffect, useRef, useSyncExternalStore } from 'react';
-import { useLocation, useRevalidator } from 'react-router';
+import { createElement, lazy, useSyncExternalStore } from 'react';
 
-import { usePublicConfig } from '#client/components/app-config.tsx';
 import { useSite } from '#client/layout/use-site.ts';
 
-import { clearTypedText, typedTextStore } from './typed-text.ts';
+import { typedTextStore } from './typed-text.ts';
 
 import type { ReactNode } from 'react';
 
@@ -36,28 +34,5 @@ export function useLiveText(entryId: string | undefined, fieldId: string, value:
   return live ?? value;
 }
 
-/** On a preview page inside a frame (Contentful's Live Preview pane), loads the SDK and keeps it running (live-preview.ts). */
-export function useLivePreview(): void {
-  const { preview, locale } = useSite();
-  const { origins } = usePublicConfig().livePreview;
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  useEffect(() => {
-    revalidate.current = revalidator.revalidate;
-  });
-  const { pathname } = useLocation();
-  useEffect(() => {
-    if (!preview || window.top === window) return;
-    let stop: (() => void) | undefined;
-    let stopped = false;
-    void import('./live-preview.ts').then(({ startLivePreview }) => {
-      if (!stopped) stop = startLivePreview({ locale, origins, revalidate: () => void revalidate.current() });
-    });
-    return () => {
-      stopped = true;
-      stop?.();
-    };
-  }, [preview, locale, origins]);
-  // What an editor typed belongs to the page it was typed on.
-  useEffect(() => clearTypedText(), [pathname]);
-}
+/** Mounted by the site layout on preview pages: the part that talks to Contentful's pane, in its own chunk (live-preview-root.tsx). */
+export const LivePreview = lazy(() => import('./live-preview-root.tsx').then((module) => ({ default: module.LivePreviewRoot })));

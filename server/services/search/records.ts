@@ -18,7 +18,8 @@ export function toSearchRecords(entry: SearchableEntry): SearchRecord[] {
   const chunks = getBodyChunks(entry.type === 'model' ? entry.description.document : entry.body.document);
   return chunks.map((body, chunk) => {
     const objectID = chunk === 0 ? `${entry.id}:${entry.locale}` : `${entry.id}:${entry.locale}:${chunk}`;
-    return { objectID, entryId, type, locale, title, ...(facts ? { facts } : {}), slug, url, summary, body, chunk, tags, ...(image ? { image } : {}), updatedAt, updatedAtTimestamp };
+    const optional = { ...(facts ? { facts } : {}), ...(image ? { image } : {}) };
+    return { objectID, entryId, type, locale, title, slug, url, summary, body, chunk, tags, ...optional, updatedAt, updatedAtTimestamp };
   });
 }
 

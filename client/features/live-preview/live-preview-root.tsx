@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useRevalidator } from 'react-router';
+
+import { usePublicConfig } from '#client/components/app-config.tsx';
+import { useSite } from '#client/layout/use-site.ts';
+
+import { clearTypedText } from './typed-text.ts';
+
+/** On a preview page inside a frame (Contentful's Live Preview pane), loads the SDK and keeps it running (live-preview.ts). */
+export function LivePreviewRoot(): null {
+  const { preview, locale } = useSite();
+  const { origins } = usePublicConfig().livePreview;
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  useEffect(() => {
+    revalidate.current = revalidator.revalidate;
+  });
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!preview || window.top === window) return;
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void import('./live-preview.ts').then(({ startLivePreview }) => {
+      if (!stopped) stop = startLivePreview({ locale, origins, revalidate: () => void revalidate.current() });
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [preview, locale, origins]);
+  // What an editor typed belongs to the page it was typed on.
+  useEffect(() => clearTypedText(), [pathname]);
+  return null;
+}
