@@ -22,10 +22,14 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(subscribe, getSnapshot, () => false);
 }
 
-/** Fullscreen API on one element (the figure, so poster, canvas and buttons go fullscreen together). */
-export function useFullscreen(ref: RefObject<HTMLElement | null>): { isSupported: boolean; isFullscreen: boolean; toggle: () => void } {
+/**
+ * Fullscreen on one element (the figure, so poster, canvas and buttons go together): the Fullscreen API, or where it is missing
+ * (Safari on iPhone) the figure fixed over the page (`mv-viewer--fullscreen`) with the page's scroll locked. Esc and the button
+ * leave both; the canvas follows the figure's size (R3F measures it), so the WebGL context stays.
+ */
+export function useFullscreen(ref: RefObject<HTMLElement | null>): { isFullscreen: boolean; toggle: () => void } {
   const [isFullscreen, setIsFullscreen] = useState(false);
-  const isSupported = typeof document !== 'undefined' && document.fullscreenEnabled === true;
+  const [isEmulated, setIsEmulated] = useState(false);
 
   useEffect(() => {
     const handleChange = () => setIsFullscreen(ref.current !== null && document.fullscreenElement === ref.current);
@@ -33,13 +37,51 @@ export function useFullscreen(ref: RefObject<HTMLElement | null>): { isSupported
     return () => document.removeEventListener('fullscreenchange', handleChange);
   }, [ref]);
 
-  const toggle = useCallback(() => {
-    // Both reject when the browser refuses (no user gesture, iframe without allow=fullscreen).
-    if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
-    else ref.current?.requestFullscreen().catch(() => {});
-  }, [ref]);
+  useEffect(() => {
+    const figure = ref.current;
+    if (!isEmulated || !figure) return;
+    figure.classList.add('mv-viewer--fullscreen');
+    document.documentElement.classList.add('mv-scroll-lock');
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setIsEmulated(false);
+    };
+    document.addEventListener('keydown', handleKeyDown);
+    return () => {
+      figure.classList.remove('mv-viewer--fullscreen');
+      document.documentElement.classList.remove('mv-scroll-lock');
+      document.removeEventListener('keydown', handleKeyDown);
+    };
+  }, [ref, isEmulated]);
 
-  return { isSupported, isFullscreen, toggle };
+  // The page behind is out of sight: Tab and Shift+Tab go round the figure's own controls.
+  const isOn = isFullscreen || isEmulated;
+  useEffect(() => {
+    const figure = ref.current;
+    if (!isOn || !figure) return;
+    const handleTab = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const focusable = [...figure.querySelectorAll<HTMLElement>('button, [href], [tabindex="0"], summary')].filter((e) => e.checkVisibility());
+      const [first, last] = [focusable[0], focusable.at(-1)];
+      const active = document.activeElement;
+      if (!first || !last) return;
+      if (event.shiftKey ? active === first || !figure.contains(active) : active === last || !figure.contains(active)) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      }
+    };
+    document.addEventListener('keydown', handleTab);
+    return () => document.removeEventListener('keydown', handleTab);
+  }, [ref, isOn]);
+
+  const toggle = useCallback(() => {
+    if (isEmulated) return setIsEmulated(false);
+    // Both reject when the browser refuses (no user gesture, iframe without allow=fullscreen): then the page-level fallback.
+    if (document.fullscreenElement) return void document.exitFullscreen().catch(() => {});
+    if (!document.fullscreenEnabled || !ref.current?.requestFullscreen) return setIsEmulated(true);
+    ref.current.requestFullscreen().catch(() => setIsEmulated(true));
+  }, [ref, isEmulated]);
+
+  return { isFullscreen: isOn, toggle };
 }
 
 type HintState = { phase: 'pending' } | { phase: 'visible' | 'done'; input: HintInput };

@@ -17,6 +17,8 @@ const LABELS = {
     resetView: 'Reset view',
     fullScreen: 'Full screen',
     exitFullScreen: 'Exit full screen',
+    saveImage: 'Save image',
+    saveImageFailed: 'The image could not be saved. Please try again.',
     showDimensions: 'Show dimensions',
     dimensionsSummary: ([width, height, depth]: string[]) => `Dimensions: width ${width}, height ${height}, depth ${depth}.`,
     /** Preview only: the entry states another value. */
@@ -48,6 +50,8 @@ const LABELS = {
     resetView: 'Ansicht zurücksetzen',
     fullScreen: 'Vollbild',
     exitFullScreen: 'Vollbild beenden',
+    saveImage: 'Bild speichern',
+    saveImageFailed: 'Das Bild konnte nicht gespeichert werden. Bitte versuchen Sie es noch einmal.',
     showDimensions: 'Maße anzeigen',
     dimensionsSummary: ([width, height, depth]: string[]) => `Maße: Breite ${width}, Höhe ${height}, Tiefe ${depth}.`,
     entryDimension: (value: string) => `Eintrag: ${value}`,

@@ -175,6 +175,7 @@ export function ModelViewer({
               onContextLost={handleContextLost}
               linkView={linkView}
               preview={preview}
+              onMessage={setArMessage}
             />
           </Suspense>
         </ViewerErrorBoundary>

@@ -62,6 +62,8 @@ export interface ViewerCanvasProps {
   linkView?: boolean;
   /** Preview mode: the dimensions flag a file that disagrees with its entry. */
   preview?: boolean;
+  /** A note for the viewer's message area (a failed "Save image"); null clears it. */
+  onMessage?: (message: string | null) => void;
 }
 
 /** The lazy 3D chunk, the only graph importing three, fiber and drei: canvas (frames on demand only), toolbar and hint. */
@@ -150,6 +152,16 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
     return state && target ? buildViewLink(window.location, state.camera.position, target) : null;
   }, [root]);
 
+  const { onMessage } = props;
+  const saveImage = useCallback(() => {
+    const state = root?.get();
+    if (!state) return;
+    onMessage?.(null);
+    void import('./save-image.ts')
+      .then(({ imageFileName, saveViewImage }) => saveViewImage(state, imageFileName(source.alt, variant)))
+      .catch(() => onMessage?.(t.saveImageFailed));
+  }, [root, source.alt, variant, onMessage, t]);
+
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const command = getOrbitCommand(event.key, event.shiftKey);
     const state = root?.get();
@@ -216,9 +228,10 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
         locale={locale}
         onReset={resetView}
         playback={animationCount > 0 ? { isPlaying, onToggle: () => setIsPlaying((playing) => !playing) } : undefined}
-        fullscreen={fullscreen.isSupported ? { isFullscreen: fullscreen.isFullscreen, onToggle: fullscreen.toggle } : undefined}
+        fullscreen={{ isFullscreen: fullscreen.isFullscreen, onToggle: fullscreen.toggle }}
         dimensions={dimensions.toggle}
         share={props.linkView ? { getLink: getViewLink } : undefined}
+        onSaveImage={saveImage}
       />
     </div>
   );

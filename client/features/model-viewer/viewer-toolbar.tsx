@@ -8,8 +8,10 @@ interface ViewerToolbarProps {
   onReset: () => void;
   /** Omitted when the model has no animation. */
   playback?: { isPlaying: boolean; onToggle: () => void };
-  /** Omitted when the Fullscreen API is unavailable. */
+  /** The Fullscreen API, or the page-level fallback where it is missing. */
   fullscreen?: { isFullscreen: boolean; onToggle: () => void };
+  /** "Save image": a PNG of the current view. */
+  onSaveImage?: () => void;
   /** Omitted until the model is measured; `describedBy`: the numbers for assistive tech. */
   dimensions?: { isShown: boolean; onToggle: () => void; describedBy: string };
   /** "Copy link to this view": only the viewer whose view the page's address carries. */
@@ -29,8 +31,8 @@ const ICON_PROPS = {
   focusable: false,
 } as const;
 
-/** Play/pause, dimensions, reset view, copy link and fullscreen: real buttons, named for assistive tech. */
-export function ViewerToolbar({ locale, onReset, playback, fullscreen, dimensions, share }: ViewerToolbarProps) {
+/** Play/pause, dimensions, reset view, copy link, save image and fullscreen: real buttons, named for assistive tech. */
+export function ViewerToolbar({ locale, onReset, playback, fullscreen, dimensions, share, onSaveImage }: ViewerToolbarProps) {
   const t = getCanvasLabels(locale);
   const playbackLabel = playback?.isPlaying ? t.pauseAnimation : t.playAnimation;
   const fullscreenLabel = fullscreen?.isFullscreen ? t.exitFullScreen : t.fullScreen;
@@ -72,6 +74,13 @@ export function ViewerToolbar({ locale, onReset, playback, fullscreen, dimension
             </svg>
           }
         />
+      )}
+      {onSaveImage && (
+        <button type="button" className="mv-button mv-button--icon" aria-label={t.saveImage} title={t.saveImage} onClick={onSaveImage}>
+          <svg {...ICON_PROPS}>
+            <path d="M12 4v11 M7 10l5 5 5-5 M4 19h16" />
+          </svg>
+        </button>
       )}
       {fullscreen && (
         <button type="button" className="mv-button mv-button--icon" aria-label={fullscreenLabel} title={fullscreenLabel} onClick={fullscreen.onToggle}>
