@@ -75,16 +75,7 @@ export function queryDocument(request: Request, requestContext: RouterContextPro
  * framed, the hydration data as script-safe JSON, and what the ETag is taken from (`validator`: the hydration JSON, each
  * route's answer that stays the same per content version standing in by its `digest`, which the server gives: a strong hash).
  */
-export function describeDocument(
-  context: StaticHandlerContext,
-  digest?: (json: string) => string,
-): {
-  headers: Headers;
-  chunks: string[];
-  embeddable: boolean;
-  hydration: string;
-  validator: string;
-} {
+export function describeDocument(context: StaticHandlerContext, digest?: (json: string) => string) {
   const headers = new Headers();
   for (const match of context.matches) for (const [name, value] of context.loaderHeaders[match.route.id] ?? []) headers.set(name, value);
   const chunks = context.matches.flatMap((m) => (m.route.handle as { chunk?: string } | undefined)?.chunk ?? []);

@@ -15,8 +15,6 @@ export interface ImageProps {
   sizes?: string;
   /** The LCP image: loads eagerly at high priority. Default `false` (lazy, async decoding). */
   priority?: boolean;
-  /** 1–100. Default 75; embedded assets render only the qualities in IMAGE_QUALITIES. */
-  quality?: number;
   className?: string;
   /** `aria-hidden` on the `<img>` (e.g. a poster the 3D view has replaced). */
   ariaHidden?: boolean;
@@ -37,7 +35,7 @@ function fallbackFormat(contentType: string): ImageFormat {
 }
 
 /** Our next/image: `<picture>` with AVIF/WebP `<source type>`s (the Images API does no Accept negotiation), a jpg/png fallback, width/height (ADR 005). */
-export function Image({ asset, alt, width, height, sizes, priority = false, quality, className, ariaHidden }: ImageProps) {
+export function Image({ asset, alt, width, height, sizes, priority = false, className, ariaHidden }: ImageProps) {
   const dimensions = getImageDimensions(asset, width, height);
   const loading = priority ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const };
   const imgProps = {
@@ -57,7 +55,6 @@ export function Image({ asset, alt, width, height, sizes, priority = false, qual
     imageSrcSet(asset.url, {
       format,
       ...(sizes ? { sizes } : width ? { width } : {}),
-      ...(quality === undefined ? {} : { quality }),
       ...(asset.width ? { intrinsicWidth: asset.width } : {}),
     });
   const fallback = candidates(fallbackFormat(asset.contentType));

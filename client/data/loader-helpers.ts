@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 
 import { contentContext, requestInfoContext, richTextHtmlContext, searchContext } from '#shared/data/context.ts';
+import { fnv1a } from '#shared/hash.ts';
 import { localeFromPath } from '#shared/urls.ts';
 
 import type { LoaderFunctionArgs, Params } from 'react-router';
@@ -51,20 +52,10 @@ export function renderField(
  */
 const linksHashes = new WeakMap<object, string>();
 function linksHash(links: RichText['links'] | undefined): string {
-  if (!links) return hashString('null');
+  if (!links) return fnv1a('null').toString(36);
   let hash = linksHashes.get(links);
-  if (hash === undefined) linksHashes.set(links, (hash = hashString(JSON.stringify(links))));
+  if (hash === undefined) linksHashes.set(links, (hash = fnv1a(JSON.stringify(links)).toString(36)));
   return hash;
-}
-
-/** A short, fast, non-cryptographic hash (FNV-1a, 32 bit) for cache keys. */
-function hashString(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(36);
 }
 
 interface Derived {

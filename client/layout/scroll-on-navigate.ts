@@ -1,6 +1,8 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
+import { tryDecode } from '#shared/http/safe-redirect.ts';
+
 /** Scroll position per history entry (`location.key`), for Back and Forward; this tab only. */
 const positions = new Map<string, number>();
 /** The entry on screen, set as each one commits: scroll events arrive a frame later and belong to the page then shown. */
@@ -10,14 +12,6 @@ let shown = '';
 function restore(y: number, frames = 30): void {
   window.scrollTo(0, y);
   if (window.scrollY < y - 1 && frames > 0) requestAnimationFrame(() => restore(y, frames - 1));
-}
-
-function fragmentTarget(hash: string): HTMLElement | null {
-  try {
-    return document.getElementById(decodeURIComponent(hash.slice(1)));
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -41,7 +35,7 @@ export function useScrollOnNavigate(): void {
     if (type === 'POP') {
       const y = positions.get(key);
       if (y !== undefined) restore(y);
-    } else if (hash) fragmentTarget(hash)?.scrollIntoView();
+    } else if (hash) document.getElementById(tryDecode(hash.slice(1)) ?? '')?.scrollIntoView();
     else window.scrollTo(0, 0);
     // Only a new history entry moves the page; `type` and `hash` belong to it.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -4,12 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { CONTENTFUL_WEBHOOK_PATH } from '#shared/constants.ts';
 
 import { toSdkFailure } from './cma.ts';
-import { change, note, unchanged } from './context.ts';
+import { change, NAME, note, unchanged } from './context.ts';
 
 import type { SetupContext } from './context.ts';
-
-export const API_KEY_NAME = 'Vitrine';
-export const WEBHOOK_NAME = 'Vitrine';
 
 /**
  * What server/api/contentful-webhook.ts acts on; drafts (save, auto_save) would only cost calls it ignores. Content type changes
@@ -17,12 +14,8 @@ export const WEBHOOK_NAME = 'Vitrine';
  */
 export const WEBHOOK_TOPICS = [
   ...['publish', 'unpublish', 'delete', 'archive', 'unarchive'].flatMap((action) => [`Entry.${action}`, `Asset.${action}`]),
-  'Tag.create',
-  'Tag.save',
-  'Tag.delete',
-  'ContentType.publish',
-  'ContentType.unpublish',
-  'ContentType.delete',
+  ...['create', 'save', 'delete'].map((action) => `Tag.${action}`),
+  ...['publish', 'unpublish', 'delete'].map((action) => `ContentType.${action}`),
 ];
 
 export interface ApiTokens {
@@ -31,21 +24,19 @@ export interface ApiTokens {
 }
 
 export async function ensureApiKey(ctx: SetupContext): Promise<ApiTokens> {
-  ctx.out(`API key "${API_KEY_NAME}" (Content Delivery and Preview tokens)`);
+  ctx.out(`API key "${NAME}" (Content Delivery and Preview tokens)`);
   const envLink = { sys: { type: 'Link', linkType: 'Environment', id: ctx.env.environmentId } } as const;
   try {
     const { items } = await ctx.cma.apiKey.getMany({ query: { limit: 1000 } });
-    let key = items.find((k) => k.name === API_KEY_NAME);
+    let key = items.find((k) => k.name === NAME);
     if (!key) {
-      const data = { name: API_KEY_NAME, description: 'Read by the Vitrine server (npm run setup).', environments: [envLink] };
-      key = await change(ctx, `create API key "${API_KEY_NAME}" for environment ${ctx.env.environmentId}`, () => ctx.cma.apiKey.create({}, data));
+      const data = { name: NAME, description: 'Read by the Vitrine server (npm run setup).', environments: [envLink] };
+      key = await change(ctx, `create API key "${NAME}" for environment ${ctx.env.environmentId}`, () => ctx.cma.apiKey.create({}, data));
     } else if (!key.environments.some((e) => e.sys.id === ctx.env.environmentId)) {
       const update = { ...key, environments: [...key.environments, envLink] };
-      key =
-        (await change(ctx, `give API key "${API_KEY_NAME}" access to environment ${ctx.env.environmentId}`, () =>
-          ctx.cma.apiKey.update({ apiKeyId: update.sys.id }, update),
-        )) ?? key;
-    } else unchanged(ctx, `API key "${API_KEY_NAME}" exists`);
+      const what = `give API key "${NAME}" access to environment ${ctx.env.environmentId}`;
+      key = (await change(ctx, what, () => ctx.cma.apiKey.update({ apiKeyId: update.sys.id }, update))) ?? key;
+    } else unchanged(ctx, `API key "${NAME}" exists`);
     if (!key) return {};
     const preview = key.preview_api_key ? await ctx.cma.previewApiKey.get({ previewApiKeyId: key.preview_api_key.sys.id }) : undefined;
     return { delivery: key.accessToken, preview: preview?.accessToken };
@@ -81,7 +72,7 @@ export async function ensureWebhook(ctx: SetupContext): Promise<WebhookResult> {
     return { newSecret, url };
   }
   const data = {
-    name: WEBHOOK_NAME,
+    name: NAME,
     url,
     topics: WEBHOOK_TOPICS,
     filters: [{ equals: [{ doc: 'sys.environment.sys.id' }, ctx.env.environmentId] as [{ doc: 'sys.environment.sys.id' }, string] }],
@@ -89,13 +80,11 @@ export async function ensureWebhook(ctx: SetupContext): Promise<WebhookResult> {
     headers: [],
   };
   const { items } = await ctx.cma.webhook.getMany({ query: { limit: 1000 } });
-  const existing = items.find((w) => w.name === WEBHOOK_NAME);
-  if (!existing) await change(ctx, `create webhook "${WEBHOOK_NAME}" → ${url}`, () => ctx.cma.webhook.create({}, data));
+  const existing = items.find((w) => w.name === NAME);
+  if (!existing) await change(ctx, `create webhook "${NAME}" → ${url}`, () => ctx.cma.webhook.create({}, data));
   else if (existing.url !== url || !sameTopics(existing.topics, WEBHOOK_TOPICS) || JSON.stringify(existing.filters ?? []) !== JSON.stringify(data.filters))
-    await change(ctx, `update webhook "${WEBHOOK_NAME}" → ${url}`, () =>
-      ctx.cma.webhook.update({ webhookDefinitionId: existing.sys.id }, { ...existing, ...data }),
-    );
-  else unchanged(ctx, `webhook "${WEBHOOK_NAME}" calls ${url}`);
+    await change(ctx, `update webhook "${NAME}" → ${url}`, () => ctx.cma.webhook.update({ webhookDefinitionId: existing.sys.id }, { ...existing, ...data }));
+  else unchanged(ctx, `webhook "${NAME}" calls ${url}`);
   return { newSecret, url };
 }
 

@@ -64,14 +64,5 @@ export function describeCmaError(error: unknown, env: SetupEnv, what: string): s
 /** Defence in depth for anything printed: the token and the last 5 characters the SDK leaves in redacted headers. */
 export function createScrubber(secrets: (string | undefined)[]): (text: string) => string {
   const values = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 8);
-  return (text) => {
-    let out = text;
-    for (const secret of values)
-      out = out
-        .split(secret)
-        .join('[redacted]')
-        .split(`...${secret.slice(-5)}`)
-        .join('...[redacted]');
-    return out;
-  };
+  return (text) => values.reduce((out, secret) => out.replaceAll(secret, '[redacted]').replaceAll(`...${secret.slice(-5)}`, '...[redacted]'), text);
 }

@@ -4,6 +4,9 @@ import { readFileSync } from 'node:fs';
 import type { Cma } from './cma.ts';
 import type { SetupEnv, SetupFlags } from './options.ts';
 
+/** The name of what setup creates in the space: the API key, the webhook and the content preview platform. */
+export const NAME = 'Vitrine';
+
 export interface SetupContext {
   cma: Cma;
   env: SetupEnv;

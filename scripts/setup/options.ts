@@ -82,10 +82,8 @@ export function readSetupEnv(env: Record<string, string | undefined>): Parsed<Se
   if (!host) errors.push('CONTENTFUL_MANAGEMENT_HOST must be a host name (api.eu.contentful.com) or an http(s)://host[:port] URL.');
   const publicUrl = value('PUBLIC_URL');
   // As server/config.ts reads it: an origin, since the webhook URL is built on it.
-  if (
-    publicUrl &&
-    !(URL.canParse(publicUrl) && /^https?:$/.test(new URL(publicUrl).protocol) && new URL(publicUrl).pathname === '/' && !/[?#]/.test(publicUrl))
-  )
+  const url = publicUrl && URL.canParse(publicUrl) ? new URL(publicUrl) : undefined;
+  if (publicUrl && !(url && /^https?:$/.test(url.protocol) && url.pathname === '/' && !/[?#]/.test(publicUrl)))
     errors.push(`PUBLIC_URL must be an origin such as https://vitrine.example, without a path (got "${publicUrl}").`);
   if (errors.length > 0 || !host) return { ok: false, errors };
   return {

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 
 import { ROUTE_PATHS } from '#shared/urls.ts';
 
-import type { SetupContext } from './context.ts';
+import { NAME } from './context.ts';
 
-const NAME = 'Vitrine';
+import type { SetupContext } from './context.ts';
 
 interface Configuration {
   contentType: string;

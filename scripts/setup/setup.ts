@@ -2,9 +2,6 @@
  * `npm run setup`: makes a Contentful space ready for Vitrine (locales, the declared content model, tags, optionally the demo
  * content, an API key, the webhook) and prints what to put into .env. Idempotent; --dry-run writes nothing. docs/own-space.md.
  */
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
 import { ensureApiKey, ensureWebhook } from './access.ts';
 import { createCma, createScrubber, describeCmaError } from './cma.ts';
 import { SetupError } from './context.ts';
@@ -82,8 +79,7 @@ export async function main(argv: string[], rawEnv: Record<string, string | undef
   }
 }
 
-const isEntry = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isEntry) {
+if (import.meta.main) {
   const env = loadEnv(process.cwd(), process.env);
   process.exitCode = await main(process.argv.slice(2), env, {
     out: (line) => process.stdout.write(`${line}\n`),

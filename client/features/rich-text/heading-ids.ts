@@ -1,3 +1,5 @@
+import { richTextToPlainText } from '#client/features/rich-text/normalize-document.ts';
+
 import type { Document } from '@contentful/rich-text-types';
 
 const HEADINGS = new Set(['heading-1', 'heading-2', 'heading-3', 'heading-4', 'heading-5', 'heading-6']);
@@ -35,12 +37,7 @@ export function slugify(text: string): string {
   return Array.from(slug).slice(0, MAX_LENGTH).join('').replace(/-+$/, '');
 }
 
-type AnyNode = { nodeType?: unknown; value?: unknown; content?: unknown };
-
-function textOf(node: AnyNode): string {
-  if (typeof node.value === 'string') return node.value;
-  return Array.isArray(node.content) ? node.content.map((child: AnyNode) => textOf(child)).join('') : '';
-}
+type AnyNode = { nodeType?: unknown; content?: unknown };
 
 /**
  * The id of each heading of a (normalized) document, keyed by its node: the slug of its text, made unique within the
@@ -56,7 +53,7 @@ export function headingIds(document: Document): WeakMap<object, string> {
       if (Array.isArray(node.content)) node.content.forEach(visit);
       return;
     }
-    const base = slugify(textOf(node));
+    const base = slugify(richTextToPlainText(node, ''));
     if (!base) return;
     let id = base;
     // Counting on per base keeps a thousand equal headings linear.

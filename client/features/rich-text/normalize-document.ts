@@ -42,7 +42,6 @@ interface Work {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const contentOf = (node: Record<string, unknown>): unknown[] => (Array.isArray(node.content) ? node.content : []);
 const text = (value: string): OutNode => ({ nodeType: 'text', value, marks: [], data: {} });
-const paragraph = (value: string): OutNode => ({ nodeType: BLOCKS.PARAGRAPH, data: {}, content: [text(value)] });
 
 function toText(node: Record<string, unknown>, onUnknown: (kind: string) => void): OutNode {
   const marks: Array<{ type: string }> = [];
@@ -59,8 +58,7 @@ const SPAN = (value: unknown) => (Number.isInteger(value) && (value as number) >
 
 /** Validated spans, plus the header scope the HTML needs. */
 function toCellData(data: Record<string, unknown>, scope: 'col' | 'row' | undefined): Record<string, unknown> {
-  const colspan = SPAN(data.colspan);
-  const rowspan = SPAN(data.rowspan);
+  const [colspan, rowspan] = [SPAN(data.colspan), SPAN(data.rowspan)];
   return { ...(colspan ? { colspan } : {}), ...(rowspan ? { rowspan } : {}), ...(scope ? { scope } : {}) };
 }
 
@@ -120,7 +118,7 @@ export function normalizeDocument(input: unknown, onUnknown: (kind: string) => v
       continue;
     }
     if (NESTING_TYPES.has(type) && depth > MAX_BLOCK_DEPTH) {
-      out.push(paragraph(richTextToPlainText(node)));
+      out.push({ nodeType: BLOCKS.PARAGRAPH, data: {}, content: [text(richTextToPlainText(node))] });
       continue;
     }
     const data = isRecord(node.data) ? node.data : {};

@@ -15,7 +15,6 @@ export interface RichTextHtmlProps {
   renderModel?: RenderModel;
   /** Like `renderModel`, loaded only when the HTML has a model slot; the server's poster stays until it arrives (or for good if it fails). */
   loadModelRenderer?: () => Promise<RenderModel>;
-  className?: string;
 }
 
 /** DOM id of a rendered field's container (the browser finds the server's HTML by it). */
@@ -39,7 +38,7 @@ function internalHref(target: EventTarget): string | undefined {
 }
 
 /** Server-rendered rich text, read back from the DOM on hydration (ADR 029); one delegated listener routes internal links, portals mount viewers. */
-export function RichTextHtml({ value, renderModel, loadModelRenderer, className }: RichTextHtmlProps) {
+export function RichTextHtml({ value, renderModel, loadModelRenderer }: RichTextHtmlProps) {
   const id = richTextDomId(value.key);
   const navigate = useNavigate();
   const ref = useRef<HTMLDivElement>(null);
@@ -89,7 +88,7 @@ export function RichTextHtml({ value, renderModel, loadModelRenderer, className 
 
   return (
     <>
-      <div ref={ref} id={id} className={className} dangerouslySetInnerHTML={{ __html: html }} onClick={onClick} onMouseOver={onIntent} onFocus={onIntent} />
+      <div ref={ref} id={id} dangerouslySetInnerHTML={{ __html: html }} onClick={onClick} onMouseOver={onIntent} onFocus={onIntent} />
       {mounted ? mounted.slots.map((slot, i) => createPortal(mounted.render(slot.source), slot.element, `${value.key}:${i}`)) : null}
     </>
   );

@@ -101,30 +101,23 @@ function renderCell(node: Block | Inline, children: ReactNode): ReactNode {
 }
 
 /**
- * A renderer for every node type and mark of @contentful/rich-text-types 17 (the Record types make a missing one a
- * compile error). Missing link targets render nothing for embeds and plain text for links.
+ * Our renderers where the library's defaults differ (heading ids, tables, checked links, embeds, `strong`/`em`); the rest
+ * are its plain elements. normalizeDocument turns node types it does not know into text, so no default sees an unknown
+ * node. Missing link targets render nothing for embeds and plain text for links.
  */
 function createRenderOptions(ctx: RenderContext, ids: WeakMap<object, string>): Options {
   // Ids make `/about#team` land on its section (heading-ids.ts); React escapes them like any attribute.
   const heading =
     (Tag: 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6'): NodeRenderer =>
     (node, children) => <Tag id={ids.get(node)}>{children}</Tag>;
-  const renderNode: Record<BLOCKS | INLINES, NodeRenderer> = {
-    [BLOCKS.DOCUMENT]: (_node, children) => <>{children}</>,
-    [BLOCKS.PARAGRAPH]: (_node, children) => <p>{children}</p>,
+  const renderNode: Partial<Record<BLOCKS | INLINES, NodeRenderer>> = {
     [BLOCKS.HEADING_1]: heading('h1'),
     [BLOCKS.HEADING_2]: heading('h2'),
     [BLOCKS.HEADING_3]: heading('h3'),
     [BLOCKS.HEADING_4]: heading('h4'),
     [BLOCKS.HEADING_5]: heading('h5'),
     [BLOCKS.HEADING_6]: heading('h6'),
-    [BLOCKS.OL_LIST]: (_node, children) => <ol>{children}</ol>,
-    [BLOCKS.UL_LIST]: (_node, children) => <ul>{children}</ul>,
-    [BLOCKS.LIST_ITEM]: (_node, children) => <li>{children}</li>,
-    [BLOCKS.QUOTE]: (_node, children) => <blockquote>{children}</blockquote>,
-    [BLOCKS.HR]: () => <hr />,
     [BLOCKS.TABLE]: renderTable,
-    [BLOCKS.TABLE_ROW]: (_node, children) => <tr>{children}</tr>,
     [BLOCKS.TABLE_CELL]: renderCell,
     [BLOCKS.TABLE_HEADER_CELL]: renderCell,
     [BLOCKS.EMBEDDED_ENTRY]: (node) => {
@@ -171,14 +164,9 @@ function createRenderOptions(ctx: RenderContext, ids: WeakMap<object, string>): 
       return entry ? <EntryChip entry={entry} /> : <Unavailable inline locale={ctx.locale} />;
     },
   };
-  const renderMark: Record<MARKS, (text: ReactNode) => ReactNode> = {
+  const renderMark: Partial<Record<MARKS, (text: ReactNode) => ReactNode>> = {
     [MARKS.BOLD]: (text) => <strong>{text}</strong>,
     [MARKS.ITALIC]: (text) => <em>{text}</em>,
-    [MARKS.UNDERLINE]: (text) => <u>{text}</u>,
-    [MARKS.CODE]: (text) => <code>{text}</code>,
-    [MARKS.SUPERSCRIPT]: (text) => <sup>{text}</sup>,
-    [MARKS.SUBSCRIPT]: (text) => <sub>{text}</sub>,
-    [MARKS.STRIKETHROUGH]: (text) => <s>{text}</s>,
   };
   return { renderNode, renderMark, renderText, stripEmptyTrailingParagraph: true };
 }

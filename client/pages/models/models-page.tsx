@@ -26,20 +26,13 @@ function CategoryFilter({ nodes, active, locale, depth = 0 }: { nodes: CategoryN
   );
 }
 
-function findLabel(nodes: CategoryNode[], id: string | null): string | undefined {
-  for (const node of nodes) {
-    if (node.id === id) return node.label;
-    const inner = findLabel(node.children, id);
-    if (inner) return inner;
-  }
-  return undefined;
-}
+const flatten = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap((node) => [node, ...flatten(node.children)]);
 
 export function Component() {
   const { models, categories, category } = useLoaderData() as ModelsData;
   const { locale } = useSite();
   const t = getLabels(locale);
-  const activeLabel = findLabel(categories, category);
+  const activeLabel = flatten(categories).find((node) => node.id === category)?.label;
   const title = activeLabel ? `${t.models}: ${activeLabel}` : t.models;
   return (
     <>

@@ -3,8 +3,6 @@ import { data } from 'react-router';
 import { contentLoader } from '#client/data/loader-helpers.ts';
 import { parseSearchPageParams } from '#shared/search.ts';
 
-import type { SearchInitialResults } from '#shared/data/search-api.ts';
-
 /**
  * `/search?q=&page=&type=&tag=`: the first results page, searched on the server as InstantSearch's initial
  * results, so the page works without JavaScript and hydrates without a request. A failed search is not an
@@ -13,14 +11,7 @@ import type { SearchInitialResults } from '#shared/data/search-api.ts';
 export const loader = contentLoader(async ({ options, url, search }) => {
   const params = parseSearchPageParams(url.searchParams);
   if (!params) throw data({ message: 'page must be a whole number from 1 to 200' }, { status: 400, statusText: 'Bad Request' });
-  let initialResults: SearchInitialResults | null = null;
-  if (search) {
-    try {
-      initialResults = await search.getSearchPageResults({ ...params, locale: options.locale }, { signal: options.signal });
-    } catch {
-      initialResults = null;
-    }
-  }
+  const initialResults = search ? await search.getSearchPageResults({ ...params, locale: options.locale }, { signal: options.signal }).catch(() => null) : null;
   return { params, initialResults, searchFailed: search !== null && initialResults === null };
 });
 

@@ -8,17 +8,13 @@ export interface Drift {
   kind: 'missing' | 'extra' | 'different';
 }
 
-/** Every file under `dir`, relative to `root`, with `/` separators. */
-function listFiles(root: string, dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? listFiles(root, path) : [relative(root, path).split(sep).join('/')];
-  });
+/** `space-export.json` and every file under `assets/`, relative to `contentDir`, with `/` separators. */
+function filesOf(contentDir: string): Set<string> {
+  const assets = join(contentDir, 'assets');
+  const files = existsSync(assets) ? readdirSync(assets, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()) : [];
+  const paths = files.map((entry) => relative(contentDir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  return new Set([...(existsSync(join(contentDir, 'space-export.json')) ? ['space-export.json'] : []), ...paths]);
 }
-
-const filesOf = (contentDir: string) =>
-  new Set([...(existsSync(join(contentDir, 'space-export.json')) ? ['space-export.json'] : []), ...listFiles(contentDir, join(contentDir, 'assets'))]);
 
 /** Compares `space-export.json` and every file under `assets/` of two content folders byte for byte; sorted by path. */
 export function findDrift(committedDir: string, builtDir: string): Drift[] {
@@ -39,11 +35,11 @@ const EXPLAIN: Record<Drift['kind'], string> = {
 };
 
 /** The report `--check` prints: one line per path, then what to do; empty when nothing drifted. */
-export function describeDrift(drift: Drift[], shownDir = 'content'): string {
+export function describeDrift(drift: Drift[]): string {
   if (drift.length === 0) return '';
-  const lines = drift.map(({ path, kind }) => `  ${shownDir}/${path}  (${EXPLAIN[kind]})`);
+  const lines = drift.map(({ path, kind }) => `  content/${path}  (${EXPLAIN[kind]})`);
   return [
-    `${shownDir}/ does not match content/source/ (${drift.length} file${drift.length === 1 ? '' : 's'}):`,
+    `content/ does not match content/source/ (${drift.length} file${drift.length === 1 ? '' : 's'}):`,
     ...lines,
     'Edit content/source/ (not the output), then run `node scripts/content/generate-demo-space.ts` and commit the result.',
     '',

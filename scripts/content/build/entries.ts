@@ -1,8 +1,8 @@
 import { CONTENT_MODEL } from '#shared/content/content-model.ts';
 
-import { toRichText } from '../lib/rich-text.ts';
+import { toLocalizedRichText } from '../lib/rich-text.ts';
 import { localize, readDocuments, readJson, readSource } from '../lib/source.ts';
-import { createEntry, neverPublished, publishedOn, toLink } from '../lib/space.ts';
+import { createEntry, neverPublished, publishedOn, single, toLink } from '../lib/space.ts';
 import { buildShowcaseEntries } from './showcase.ts';
 
 import type { ContentTypeId } from '#shared/content/content-model.ts';
@@ -18,16 +18,11 @@ export interface PersonSource {
   bio: Localized<string>;
 }
 
-const single = <T>(value: T): Localized<T> => ({ 'en-US': value });
 const assetLink = (id: string | undefined) => (id ? single(toLink('Asset', id)) : undefined);
 
 /** A field's value from the source document: rich text from the Markdown body, localized ones per locale, others in en-US. */
 async function fromSource(source: SourceDocument, key: string, field: Field): Promise<Localized<unknown> | undefined> {
-  if (field.type === 'RichText') {
-    if (!source.en.body) return undefined;
-    const english = { 'en-US': await toRichText(source.en.body) };
-    return source.de.body ? { ...english, 'de-DE': await toRichText(source.de.body) } : english;
-  }
+  if (field.type === 'RichText') return source.en.body ? toLocalizedRichText({ 'en-US': source.en.body, 'de-DE': source.de.body }) : undefined;
   if (field.localized) return localize<unknown>(source, key);
   return source.en[key] === undefined ? undefined : single(source.en[key]);
 }

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { toRichText } from '../lib/rich-text.ts';
+import { toLocalizedRichText } from '../lib/rich-text.ts';
 import { readJson, SOURCE_DIR } from '../lib/source.ts';
-import { createEntry, publishedOn, toLink } from '../lib/space.ts';
+import { createEntry, publishedOn, single, toLink } from '../lib/space.ts';
 
 import type { ExportEntity, Localized, LocalizedFields } from '../lib/space.ts';
 
@@ -62,13 +62,6 @@ export function readVariants(slug: string, fileVariants: string[]): VariantSourc
 
 export const readHotspots = (slug: string) => readList<HotspotSource>('hotspots', slug);
 
-const single = <T>(value: T): Localized<T> => ({ 'en-US': value });
-
-async function localizedRichText(markdown: Localized<string>): Promise<Localized<unknown>> {
-  const english = { 'en-US': await toRichText(markdown['en-US']) };
-  return markdown['de-DE'] === undefined ? english : { ...english, 'de-DE': await toRichText(markdown['de-DE']) };
-}
-
 interface BuiltShowcase {
   slug: string;
   fileVariants: string[];
@@ -89,7 +82,7 @@ export async function buildShowcaseEntries({ slug, fileVariants, variantPosters 
   const hotspots: ExportEntity[] = [];
   for (const { key, label, note, position, normal, camera } of readHotspots(slug)) {
     if (!position || !normal) throw new Error(`hotspots/${slug}.json: ${key} needs a position and a normal`);
-    const fields: LocalizedFields = { label, note: await localizedRichText(note), position: single(position), normal: single(normal) };
+    const fields: LocalizedFields = { label, note: await toLocalizedRichText(note), position: single(position), normal: single(normal) };
     if (camera) fields['camera'] = single(camera);
     hotspots.push(createEntry({ id: `hotspot-${slug}-${key}`, contentType: 'hotspot', ...timing, fields }));
   }

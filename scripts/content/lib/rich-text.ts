@@ -4,6 +4,7 @@ import { BLOCKS, INLINES, MARKS, validateRichTextDocument } from '@contentful/ri
 import { toEntryUrn, toLink } from './space.ts';
 
 import type { Document } from '@contentful/rich-text-types';
+import type { Localized } from './space.ts';
 
 /**
  * Markdown (GFM) to a Contentful rich-text document with @contentful/rich-text-from-markdown, plus what Markdown lacks:
@@ -38,11 +39,11 @@ function toTarget(target: string): { kind: 'entry' | 'asset' | 'resource'; data:
   };
 }
 
-function embed(table: Partial<Record<string, string>>, target: string, content: RichNode[] = []): RichNode {
+function embed(table: Partial<Record<string, string>>, target: string): RichNode {
   const resolved = toTarget(target);
   const nodeType = resolved && table[resolved.kind];
   if (!resolved || !nodeType) throw new Error(`Cannot embed "${target}" here`);
-  return { nodeType, data: resolved.data, content };
+  return { nodeType, data: resolved.data, content: [] };
 }
 
 /** Nodes the library leaves to us: images (block embeds), inline HTML (mark tags, kept as markers) and hard breaks. */
@@ -100,6 +101,12 @@ function fixNode(node: RichNode): RichNode {
   if (node.nodeType === 'text' || node.nodeType === 'html') return node;
   const isTextBlock = node.nodeType === BLOCKS.PARAGRAPH || node.nodeType.startsWith('heading-');
   return { nodeType: node.nodeType, data: node.data, content: isTextBlock ? fixInlines(content) : content };
+}
+
+/** Markdown per locale, as rich text per locale. */
+export async function toLocalizedRichText(markdown: Localized<string>): Promise<Localized<Document>> {
+  const english = { 'en-US': await toRichText(markdown['en-US']) };
+  return markdown['de-DE'] === undefined ? english : { ...english, 'de-DE': await toRichText(markdown['de-DE']) };
 }
 
 /** Throws if the result is not a valid rich-text document. */

@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
 
+import { fnv1a } from '#shared/hash.ts';
+
 /** Records of a `contentful space export` file: CMA shapes, every field keyed by locale, sys with versions and publishing metadata. */
 export const SPACE_ID = 'vitrine-demo';
 
 /** A value per locale; a missing `de-DE` falls back to `en-US` on delivery. */
 export type Localized<T> = { 'en-US': T; 'de-DE'?: T };
 export type LocalizedFields = Record<string, Localized<unknown>>;
+/** A value that is the same in every locale (only en-US is stored). */
+export const single = <T>(value: T): Localized<T> => ({ 'en-US': value });
 
 type Link<T extends string> = { sys: { type: 'Link'; linkType: T; id: string } };
 
@@ -61,18 +65,9 @@ export function neverPublished(date: string): PublishInfo {
   return { createdAt: addMinutes(updatedAt, -3 * 24 * 60), updatedAt };
 }
 
-/** FNV-1a, so every run writes the same versions: never Math.random() here. */
-function hashString(value: string): number {
-  let hash = 2166136261;
-  for (let index = 0; index < value.length; index += 1) {
-    hash ^= value.charCodeAt(index);
-    hash = Math.imul(hash, 16777619);
-  }
-  return hash >>> 0;
-}
-
 function toPublishSys(id: string, info: PublishInfo): Record<string, unknown> {
-  const seed = hashString(id);
+  // A hash, so every run writes the same versions: never Math.random() here.
+  const seed = fnv1a(id);
   const edits = 2 + (seed % 7);
   const authors = { createdAt: info.createdAt, updatedAt: info.updatedAt, createdBy: DEMO_USER, updatedBy: DEMO_USER };
   if (!info.publishedAt) return { ...authors, publishedCounter: 0, version: edits + 1 };
