@@ -25,7 +25,7 @@ export interface BuiltModel {
   dimensions: { width: number; height: number; depth: number; unit: 'mm' };
   /** The names of the file's KHR_materials_variants. */
   fileVariants: string[];
-  /** Poster asset ids by variant key, for variants with a `<slug>-<key>-poster.jpg` (render-posters.ts renders all but the first). */
+  /** Poster asset ids by variant key, for variants with a `<slug>-<key>-poster.jpg` (`npm run posters` renders all but the first). */
   variantPosters: Record<string, string>;
 }
 
