@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { normalizeSearchQuery } from './search.ts';
+
 /**
  * The insights wire format, defined once: the collector validates batches with these schemas, the browser
  * scripts take their types from them (`import type` only, so zod never ships to the browser). Unknown keys
@@ -18,12 +20,15 @@ const text = (max: number, pattern: RegExp, message: string) => z.string().max(m
 const route = text(200, /^\/[^\s?#]*$/, 'must be a route pattern starting with /').nullable();
 const path = text(512, /^\/[^\s?#]*$/, 'must be a pathname without query or fragment');
 const viewport = z.enum(['mobile', 'tablet', 'desktop']);
+const locale = text(35, /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag');
+/** Algolia's `queryID` of a search response: the key clicks and conversions join their search by. */
+const queryID = text(32, /^[0-9a-f]{32}$/i, 'must be the 32 hex characters of a search response').transform((id) => id.toLowerCase());
 
 const pageViewEventSchema = z.object({
   type: z.literal('pageview'),
   route,
   path,
-  locale: text(35, /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag').nullable(),
+  locale: locale.nullable(),
   /** Host of an external referrer, on the first view only. */
   referrer: text(253, /^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'must be a host name').nullable(),
   viewport,
@@ -45,11 +50,38 @@ const vitalEventSchema = z
   })
   .refine((event) => event.value <= VITAL_MAX[event.name], { message: 'value is out of range for this vital', path: ['value'] });
 
+/** A query the visitor settled on (the last of a typing burst), once per tab session (docs/decisions/067-search-analytics.md). */
+const searchEventSchema = z.object({
+  type: z.literal('search'),
+  locale,
+  /** Normalised again here: the browser's normalisation is a courtesy, never trusted. */
+  query: z
+    .string()
+    .max(512)
+    .transform(normalizeSearchQuery)
+    .refine((query) => query !== '', 'must not be empty'),
+  hits: z.int().min(0).max(1_000_000_000),
+  queryID,
+});
+
+/** A hit opened from that search's results; `position` is Algolia's 1-based absolute position (at most its 1,000-hit pagination limit). */
+const searchClickEventSchema = z.object({ type: z.literal('search-click'), queryID, position: z.int().min(1).max(1000) });
+
+/** After a click, the visitor opened that model in 3D ("View in 3D") or in AR. */
+const searchConversionEventSchema = z.object({ type: z.literal('search-conversion'), queryID, kind: z.enum(['3d', 'ar']) });
+
+const searchAnalyticsEventSchema = z.discriminatedUnion('type', [searchEventSchema, searchClickEventSchema, searchConversionEventSchema]);
+
 const batch = <T extends z.ZodType>(event: T) => z.object({ events: z.array(event).min(1).max(MAX_EVENTS_PER_BATCH) });
 
 export const pageViewBatchSchema = batch(pageViewEventSchema);
 export const vitalBatchSchema = batch(vitalEventSchema);
+export const searchAnalyticsBatchSchema = batch(searchAnalyticsEventSchema);
 
 export type PageViewEvent = z.infer<typeof pageViewEventSchema>;
 export type VitalEvent = z.infer<typeof vitalEventSchema>;
 export type ViewportClass = z.infer<typeof viewport>;
+/** What the browser sends (`z.input`: the collector normalises the query and the id itself). */
+export type SearchAnalyticsEvent = z.input<typeof searchAnalyticsEventSchema>;
+/** What the collector keeps of it. */
+export type ParsedSearchAnalyticsEvent = z.output<typeof searchAnalyticsEventSchema>;

@@ -99,3 +99,20 @@ export function toSafeHitImage(url: unknown): string | undefined {
   if (toSafeHitPath(url)) return url;
   return /^https:\/\/[^\s"'<>]+$/i.test(url) || /^\/\/images\.ctfassets\.net\//.test(url) ? url : undefined;
 }
+
+/** Longest query search analytics keep, in code points: a query is a few words; anything longer is pasted text or junk (ADR 067). */
+export const ANALYTICS_QUERY_MAX_LENGTH = 64;
+
+/**
+ * A query as search analytics count it, in the browser and again in the collector: NFC, control characters as spaces, whitespace
+ * collapsed, trimmed, lower-cased, cut to ANALYTICS_QUERY_MAX_LENGTH code points (never inside a surrogate pair). `''`: nothing to count.
+ */
+export function normalizeSearchQuery(query: string): string {
+  const cleaned = query
+    .normalize('NFC')
+    .replace(/\p{Cc}/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .toLowerCase();
+  return Array.from(cleaned).slice(0, ANALYTICS_QUERY_MAX_LENGTH).join('').trimEnd();
+}

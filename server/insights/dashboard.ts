@@ -2,13 +2,15 @@ import escapeHtml from 'escape-html';
 
 import { VITAL_NAMES } from '#shared/insights.ts';
 
+import { card, formatNumber, formatTime, table, WINDOW_TITLES } from './dashboard-html.ts';
+import { renderSearchesSection, SEARCHES_STYLE } from './dashboard-searches.ts';
 import { VITAL_THRESHOLDS } from './summary.ts';
 
 import type { VitalName } from '#shared/insights.ts';
+import type { DashboardView } from './dashboard-searches.ts';
 import type { InsightsSummary } from './store/store.ts';
 import type { SearchSummary, VitalsSummary, WindowName, WindowSummary } from './summary.ts';
 
-const WINDOW_TITLES: Record<WindowName, string> = { hour: 'Last hour', day: 'Last 24 hours', week: 'Last 7 days', month: 'Last 30 days' };
 const BUCKET_NAMES: Record<WindowName, string> = { hour: 'minute', day: 'hour', week: 'day', month: 'day' };
 const UNITS: Record<VitalName, string> = { LCP: ' ms', INP: ' ms', CLS: '', FCP: ' ms', TTFB: ' ms' };
 
@@ -30,16 +32,18 @@ th{font-size:.8rem;color:var(--muted);font-weight:600}td small{color:var(--muted
 `;
 
 /**
- * The operator dashboard at `<base>/dashboard`: the summary as one server-rendered page with inline SVG charts, no
- * scripts and no external assets. `nonce` is the request's CSP nonce (the page policy allows no inline style without it).
+ * The operator dashboard at `<base>/dashboard`: what visitors search for (one period and locale, chosen by links), then the
+ * summary as one server-rendered page with inline SVG charts, no scripts and no external assets. `nonce` is the request's
+ * CSP nonce (the page policy allows no inline style without it).
  */
-export function renderDashboardPage(summary: InsightsSummary, nonce: string): string {
-  const sections = (Object.keys(WINDOW_TITLES) as WindowName[]).map((name) => renderWindow(name, summary.windows[name])).join('');
-  const intro = 'Page views, the 75th percentile of each Web Vital per route, and search interactions.';
+export function renderDashboardPage(summary: InsightsSummary, nonce: string, view: DashboardView = { period: 'week', locale: 'all' }): string {
+  const windows = (Object.keys(WINDOW_TITLES) as WindowName[]).map((name) => renderWindow(name, summary.windows[name])).join('');
+  const sections = renderSearchesSection(summary, view) + windows;
+  const intro = 'What visitors search for, page views, the 75th percentile of each Web Vital per route, and search interactions.';
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
     '<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Insights · Vitrine</title>',
-    `<style nonce="${escapeHtml(nonce)}">${STYLE}</style></head><body><main><h1>Insights</h1>`,
+    `<style nonce="${escapeHtml(nonce)}">${STYLE}${SEARCHES_STYLE}</style></head><body><main><h1>Insights</h1>`,
     `<p class="meta">${intro} ${escapeHtml(describeStore(summary))} Generated ${formatTime(summary.generatedAt)}.</p>`,
     `${sections}</main></body></html>`,
   ].join('');
@@ -66,18 +70,10 @@ function renderWindow(name: WindowName, window: WindowSummary): string {
   ].join('');
 }
 
-const card = (value: string, label: string, className = '') =>
-  `<div class="card"><b${className ? ` class="${className}"` : ''}>${value}</b><span>${label}</span></div>`;
-
 function renderVitalCard(name: VitalName, vitals: VitalsSummary): string {
   const vital = vitals[name];
   if (!vital) return card('–', `${name} p75, no samples`);
   return card(`${formatNumber(vital.p75)}${UNITS[name]}`, `${name} p75, ${formatNumber(vital.count)} samples`, vital.rating);
-}
-
-function table(columns: string[], rows: string[]): string {
-  const head = columns.map((column) => `<th scope="col">${column}</th>`).join('');
-  return `<table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function renderRouteTable(window: WindowSummary): string {
@@ -114,17 +110,10 @@ function describeStore({ store }: InsightsSummary): string {
   return `Stored in ${where}, kept ${formatNumber(store.retentionDays)} days.${dropped}`;
 }
 
-const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-
 function bucketLabel(iso: string, name: WindowName): string {
   const time = iso.slice(11, 16);
   if (name === 'hour') return `${time} UTC`;
   return name === 'day' ? `${iso.slice(5, 10)} ${time} UTC` : iso.slice(0, 10);
-}
-
-function formatNumber(value: number): string {
-  if (value !== 0 && Math.abs(value) < 1) return value.toFixed(3).replace(/0+$/, '');
-  return Math.round(value).toLocaleString('en-US');
 }
 
 interface ChartOptions {

@@ -8,7 +8,7 @@ import { createTestApp } from '../../tests/fakes/test-app.ts';
 import { fakeScripts, pageView } from '../../tests/fixtures/insights-app.ts';
 
 function createAppWithInsights() {
-  const handler = createInsightsRouter({ scripts: fakeScripts, store: createTestStore(), token: 't0ken' });
+  const handler = createInsightsRouter({ scripts: fakeScripts, store: createTestStore(), token: 't0ken', locales: () => ['en-US', 'de-DE'] });
   return createTestApp({}, { routers: { insights: handler } }).app;
 }
 

@@ -6,11 +6,13 @@ import { rateLimit } from '#server/middleware/rate-limit.ts';
 
 import type { SharedRateLimitStore } from '#server/middleware/rate-limit-store.ts';
 import { HttpError } from '#shared/http/http-error.ts';
-import { pageViewBatchSchema, vitalBatchSchema } from '#shared/insights.ts';
+import { pageViewBatchSchema, searchAnalyticsBatchSchema, vitalBatchSchema } from '#shared/insights.ts';
 
 import { renderDashboardPage } from './dashboard.ts';
+import { readDashboardView } from './dashboard-searches.ts';
 
-import type { PageViewEvent, VitalEvent } from '#shared/insights.ts';
+import type { PageViewEvent, ParsedSearchAnalyticsEvent, VitalEvent } from '#shared/insights.ts';
+import type { ContentfulSpace } from './dashboard-searches.ts';
 import type { InsightsScriptName, ScriptSource } from './scripts.ts';
 import type { InsightsStore } from './store/store.ts';
 import type { Request, RequestHandler, Response } from 'express';
@@ -31,6 +33,10 @@ export interface InsightsRouterOptions {
   sharedRateLimits?: SharedRateLimitStore | undefined;
   /** Default 16 KiB: 25 events fit comfortably. */
   maxBodyBytes?: number;
+  /** The locales the site serves (ADR 039): a search event of any other locale is not kept, so junk locales cost nothing. */
+  locales: () => readonly string[];
+  /** The live Contentful space, when one is configured: the dashboard links a no-result query to its entries. */
+  space?: ContentfulSpace | undefined;
 }
 
 /**
@@ -56,7 +62,8 @@ export function createInsightsRouter(options: InsightsRouterOptions): Router {
   router.get('/dashboard', guard, async (req, res) => {
     res.setHeader('X-Robots-Tag', 'noindex');
     const summary = await summarize(options.store, req, res);
-    if (summary) res.type('html').send(renderDashboardPage(summary, String(res.locals.nonce)));
+    if (summary)
+      res.type('html').send(renderDashboardPage(summary, String(res.locals.nonce), readDashboardView(req.query, summary, options.space, options.locales())));
   });
   router.use(errorsAsJson);
   router.get('/summary', guard, async (req, res) => {
@@ -87,7 +94,24 @@ export function createInsightsRouter(options: InsightsRouterOptions): Router {
       options.store.recordVital(event);
     }),
   );
-  router.all(['/insights/events', '/speed-insights/events'], (req, res) =>
+  router.post(
+    '/search-insights/events',
+    ...accept,
+    collect(searchAnalyticsBatchSchema, (req, event: ParsedSearchAnalyticsEvent) => {
+      if (event.type === 'search' && !options.locales().includes(event.locale)) return;
+      // The query stays out of the log: the store bounds what junk queries cost, a log pipeline would keep every one.
+      const { type, queryID } = event;
+      const detail =
+        event.type === 'search'
+          ? { locale: event.locale, hits: event.hits }
+          : event.type === 'search-click'
+            ? { position: event.position }
+            : { kind: event.kind };
+      req.log.info({ event: type, queryID, ...detail }, 'insights event');
+      options.store.recordSearchAnalytics(event);
+    }),
+  );
+  router.all(['/insights/events', '/speed-insights/events', '/search-insights/events'], (req, res) =>
     sendError(req, res, 405, `Method ${req.method} is not allowed here`, { Allow: 'POST' }),
   );
 

@@ -89,7 +89,8 @@ export function createScriptSource(isDev: boolean, root = process.cwd()): Script
 }
 
 async function sourceVersion(dir: string): Promise<string> {
-  const files = (await readdir(dir)).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+  // Subfolders too: the beacon queue lives in beacon/.
+  const files = (await readdir(dir, { recursive: true })).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
   const stamps = await Promise.all(files.map(async (file) => `${file}:${(await stat(join(dir, file))).mtimeMs}`));
   return stamps.sort().join('|');
 }

@@ -118,6 +118,40 @@ export interface SearchSummary {
   topClicked: Array<{ objectID: string; index: string; clicks: number }>;
 }
 
+/** One query's numbers in a window; rates are 0 to 1, null without searches (or clicks, for the position). */
+export interface QueryStats {
+  query: string;
+  searches: number;
+  noResults: number;
+  clickThroughRate: number | null;
+  averageClickPosition: number | null;
+  conversionRate: number | null;
+}
+
+/**
+ * What visitors searched for in a window, in one locale or all (docs/decisions/067-search-analytics.md): a search is a query a
+ * tab session settled on, counted once per session. Click-through rate: searches with a click / searches; conversion rate:
+ * searches followed by a 3D or AR view of a clicked model / searches; average click position: over all clicks.
+ */
+export interface QueryAnalytics {
+  searches: number;
+  noResultSearches: number;
+  clickedSearches: number;
+  clicks: number;
+  convertedSearches: number;
+  clickThroughRate: number | null;
+  noResultRate: number | null;
+  conversionRate: number | null;
+  averageClickPosition: number | null;
+  /** Searches beyond the distinct queries kept per locale and day, counted without their text (and in no list). */
+  otherSearches: number;
+  /** Most searched first; at most 20 each. */
+  topQueries: QueryStats[];
+  noResultQueries: QueryStats[];
+  /** Queries that had results and were never clicked. */
+  noClickQueries: QueryStats[];
+}
+
 export interface WindowSummary {
   from: string;
   to: string;
@@ -129,6 +163,8 @@ export interface WindowSummary {
   /** One entry per bucket, oldest first, empty buckets included. */
   series: Array<{ start: string; views: number; p75: Partial<Record<VitalName, number>> }>;
   search: SearchSummary;
+  /** `all` locales together, and each locale that has searches in the window. */
+  queries: { all: QueryAnalytics; locales: Record<string, QueryAnalytics> };
 }
 
 export function toP75s(vitals: Stats['vitals']): Partial<Record<VitalName, number>> {

@@ -17,7 +17,7 @@ import type { PublicConfig } from '#shared/public-config.ts';
 const baseConfig: PublicConfig = {
   locales: ['en-US', 'de-DE'],
   algolia: { appId: 'embedded', searchKey: 'embedded', indexPrefix: 'vitrine', embedded: true },
-  insights: { enabled: true, basePath: '/_insights', sampleRate: 0.5 },
+  insights: { enabled: true, basePath: '/_insights', sampleRate: 0.5, selfHosted: true },
   livePreview: { origins: [] },
 };
 const serverAssets: ServerAssets = { nonce: 'r4nd0mN0nce', stylesheets: [], modulePreloads: [] };

@@ -1,8 +1,8 @@
-import { createBeaconQueue } from './beacon-queue.ts';
+import { createBeaconQueue } from './beacon/beacon-queue.ts';
 import { getReferrerHost, isSampledIn, isTrackingAllowed, NAVIGATION_EVENT, readRoute, readViewportClass } from './page.ts';
 
 import type { PageViewEvent } from '#shared/insights.ts';
-import type { Transport } from './beacon-queue.ts';
+import type { Transport } from './beacon/transport.ts';
 import type { NavigationDetail, ScriptOptions } from './page.ts';
 
 export interface PageViewsOptions extends ScriptOptions {

@@ -1,11 +1,11 @@
 import * as webVitals from 'web-vitals';
 
-import { createBeaconQueue } from './beacon-queue.ts';
+import { createBeaconQueue } from './beacon/beacon-queue.ts';
 import { isSampledIn, isTrackingAllowed, readRoute, readViewportClass } from './page.ts';
 
 import type { VitalEvent } from '#shared/insights.ts';
 import type { MetricType } from 'web-vitals';
-import type { Transport } from './beacon-queue.ts';
+import type { Transport } from './beacon/transport.ts';
 import type { ScriptOptions } from './page.ts';
 
 /** The web-vitals entry points, injectable for tests. */

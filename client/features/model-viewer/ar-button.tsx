@@ -2,6 +2,8 @@ import './ar-button.css';
 
 import { useEffect, useRef, useState } from 'react';
 
+import { reportSearchConversion } from '#client/features/insights/search-analytics/index.ts';
+
 import { detectArModes } from './ar-support.ts';
 import { getViewerLabels } from './labels.ts';
 
@@ -119,6 +121,8 @@ export function ArButton({ source, locale, variant, onMessage }: ArButtonProps) 
         setIsBusy(false);
         buttonRef.current?.focus();
       });
+    // After the WebXR request, which needs the press's activation: a search that led to this model converted (ADR 067).
+    reportSearchConversion('ar');
   };
 
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 import { networkInformation } from '#client/components/idle.ts';
+import { reportSearchConversion } from '#client/features/insights/search-analytics/index.ts';
 
 import type { RefObject } from 'react';
 
@@ -51,8 +52,9 @@ function hasOptedIn(): boolean {
   }
 }
 
-/** The visitor pressed "View in 3D": later viewers in this tab start by themselves. */
+/** The visitor pressed "View in 3D": later viewers in this tab start by themselves, and a search that led here converted. */
 export function rememberOptIn(): void {
+  reportSearchConversion('3d');
   try {
     window.sessionStorage.setItem(OPT_IN_KEY, '1');
   } catch {

@@ -8,6 +8,8 @@ import { isTrackingAllowed } from '#client/features/insights/index.ts';
 import { INSIGHTS_VIEW_BATCH_SIZE, SEARCH_STALLED_DELAY_MS } from '#shared/constants.ts';
 import { SEARCH_QUERY_PARAMETERS, toIndexName } from '#shared/search.ts';
 
+import { reportSearchClick, SearchAnalyticsReporter } from './search-analytics.tsx';
+
 import type { InsightsClient, InsightsEvent, SearchClient, UiState } from 'instantsearch.js';
 import type { InsightsProps } from 'instantsearch.js/es/middlewares/createInsightsMiddleware.js';
 import type { ReactNode } from 'react';
@@ -107,6 +109,7 @@ function onEvent(event: InsightsEvent, client: InsightsClient | null | undefined
   if (event.insightsMethod !== 'viewedObjectIDs') {
     // Opening a hit is a client navigation (no pagehide): the views it came from go first, while the page is alive.
     batcher.flush();
+    reportSearchClick(event);
     return void credentialed(event.insightsMethod, event.payload);
   }
   const { index, eventName, objectIDs } = event.payload as unknown as ViewEvent;
@@ -186,6 +189,7 @@ export function SearchRoot(props: {
       future={{ preserveSharedStateOnUnmount: true }}
     >
       <Configure {...SEARCH_QUERY_PARAMETERS} />
+      <SearchAnalyticsReporter locale={props.locale} />
       {props.children}
     </InstantSearch>
   );

@@ -19,7 +19,7 @@ vi.mock('search-insights', async (importOriginal) => {
 const PRODUCTION: PublicConfig = {
   locales: ['en-US', 'de-DE'],
   algolia: { appId: 'APPID', searchKey: 'search-only-key', indexPrefix: 'shop', embedded: false },
-  insights: { enabled: true, basePath: '/_insights', sampleRate: 1 },
+  insights: { enabled: true, basePath: '/_insights', sampleRate: 1, selfHosted: true },
   livePreview: { origins: [] },
 };
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createLogCapture } from '../../../tests/fakes/test-app.ts';
 import { ROLLUPS, TABLES } from './tables.ts';
+import { describeQueriesContract } from '../../../tests/fixtures/insights-queries-contract.ts';
 import { describeStoreContract, T0, view, vital } from '../../../tests/fixtures/insights-store-contract.ts';
 import { createTestStore } from '../../../tests/fixtures/insights-store.ts';
 
@@ -33,6 +34,10 @@ beforeEach(async () => {
 
 describe.skipIf(!url)('PostgreSQL store', () => {
   describeStoreContract('PostgreSQL store', () => ({ open: (options) => createTestStore({ url, ...options }) }));
+  describeQueriesContract('PostgreSQL store', () => ({
+    open: (options) => createTestStore({ url, ...options }),
+    count: async (fromWhere) => Number((await admin.query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${fromWhere}`)).rows[0]?.n),
+  }));
 
   it('creates its tables once and adds every count when several instances write the same rollup rows together', async () => {
     const stores = Array.from({ length: 4 }, () => createTestStore({ url, now: () => T0 }));

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { createLogCapture } from '../../../tests/fakes/test-app.ts';
 import { createInsightsStore } from './store.ts';
+import { describeQueriesContract } from '../../../tests/fixtures/insights-queries-contract.ts';
 import { describeStoreContract, T0, view, waitFor } from '../../../tests/fixtures/insights-store-contract.ts';
 import { openSqliteDatabase } from './databases.ts';
 import { createTestStore } from '../../../tests/fixtures/insights-store.ts';
@@ -21,6 +22,15 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describeStoreContract('SQLite store', () => ({ open: (options) => createTestStore({ file: join(dir, 'insights.sqlite'), ...options }) }));
+describeQueriesContract('SQLite store', () => ({
+  open: (options) => createTestStore({ file: join(dir, 'insights.sqlite'), ...options }),
+  count: async (fromWhere) => {
+    const db = new DatabaseSync(join(dir, 'insights.sqlite'), { readOnly: true });
+    const { n } = db.prepare(`SELECT COUNT(*) AS n FROM ${fromWhere}`).get() as { n: number };
+    db.close();
+    return n;
+  },
+}));
 
 function captureLogs() {
   const lines: LogLine[] = [];

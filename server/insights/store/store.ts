@@ -3,14 +3,15 @@ import { join, resolve } from 'node:path';
 import { WINDOWS } from '../summary.ts';
 import { openPostgresDatabase, openSqliteDatabase } from './databases.ts';
 import { ensureSchema, toInsertStatements, toPageViewRow, toPruneStatements, toSearchRows, toVitalRow } from './tables.ts';
+import { toSearchAnalyticsRow } from './searches.ts';
 import { queryWindow } from './window-query.ts';
 import { createWriteBuffer } from './write-buffer.ts';
 
 import type { Config } from '#server/config.ts';
-import type { PageViewEvent, VitalEvent } from '#shared/insights.ts';
+import type { PageViewEvent, ParsedSearchAnalyticsEvent, VitalEvent } from '#shared/insights.ts';
 import type { WindowName, WindowSummary } from '../summary.ts';
 import type { SqlDatabase } from './databases.ts';
-import type { SearchInsightEvent, StoredRow } from './tables.ts';
+import type { BufferedRow, SearchInsightEvent } from './tables.ts';
 import type { WriteBufferOptions, WriteBufferStats } from './write-buffer.ts';
 import type { Logger } from 'pino';
 
@@ -42,7 +43,9 @@ export interface InsightsStoreOptions {
   retentionDays: number;
   /** Distinct routes per summary; the rest count as `other`. Default 40. */
   maxRoutes?: number;
-  buffer?: Pick<WriteBufferOptions<StoredRow>, 'maxPending' | 'maxBatch' | 'flushIntervalMs' | 'maxAttempts'>;
+  /** Distinct search queries kept per locale and UTC day (the flood bound); default ANALYTICS_QUERIES_PER_DAY (searches.ts). */
+  queriesPerDay?: number;
+  buffer?: Pick<WriteBufferOptions<BufferedRow>, 'maxPending' | 'maxBatch' | 'flushIntervalMs' | 'maxAttempts'>;
   /** How often old rows are deleted (also at open). Default one hour. */
   pruneIntervalMs?: number;
   now?: () => number;
@@ -101,7 +104,7 @@ export function createInsightsStore(options: InsightsStoreOptions) {
     return opened;
   }
 
-  const buffer = createWriteBuffer<StoredRow>({
+  const buffer = createWriteBuffer<BufferedRow>({
     ...options.buffer,
     write: async (rows) => (await getDatabase()).transaction(toInsertStatements(rows)),
     onError: (error) => failures.report(error, { pending: buffer.stats().pending }),
@@ -109,7 +112,7 @@ export function createInsightsStore(options: InsightsStoreOptions) {
   });
 
   /** A flood fills the queue again every second; one warning a minute says so, with the running count. */
-  function push(rows: StoredRow[]): void {
+  function push(rows: BufferedRow[]): void {
     let full = false;
     for (const row of rows) full = !buffer.push(row) || full;
     if (!full || now() - warnedFullAt < 60_000) return;
@@ -138,6 +141,8 @@ export function createInsightsStore(options: InsightsStoreOptions) {
     recordPageView: (event: PageViewEvent, at = now()) => push([toPageViewRow(event, at)]),
     recordVital: (event: VitalEvent, at = now()) => push([toVitalRow(event, at)]),
     recordSearchEvents: (events: SearchInsightEvent[], at = now()) => push(events.flatMap((event) => toSearchRows(event, at))),
+    /** A settled search, a click on its results or a conversion after it, from the collector (docs/decisions/067-search-analytics.md). */
+    recordSearchAnalytics: (event: ParsedSearchAnalyticsEvent, at = now()) => push([toSearchAnalyticsRow(event, at, options.queriesPerDay)]),
     /** Every window, from the database, after writing what is queued. Rejects when the database is unavailable. */
     async summarize(at = now()): Promise<InsightsSummary> {
       await buffer.flush();

@@ -30,6 +30,11 @@ export const TABLES = {
       query_id: 'TEXT',
     },
   },
+  /** One row per search a tab session settled on; clicks and conversions update it by query_id (searches.ts). Kept two days. */
+  searches: {
+    name: 'insights_searches',
+    columns: { at: BIGINT, locale: TEXT, query: TEXT, hits: INTEGER, query_id: TEXT, clicks: INTEGER, position_sum: INTEGER, conversions: INTEGER },
+  },
 } as const;
 
 export const ROLLUP_SIZES = { hour: HOUR, day: DAY } as const;
@@ -39,6 +44,12 @@ export const ROLLUPS = {
   views: { name: 'insights_views_rollup', keys: ['route'], sums: ['n'] },
   vitals: { name: 'insights_vitals_rollup', keys: ['route', 'name', 'bin'], sums: ['n'] },
   search: { name: 'insights_search_rollup', keys: ['event_type', 'index_name', 'object_id'], sums: ['n', 'position_sum', 'position_n'] },
+  /** Daily only, at most ANALYTICS_QUERIES_PER_DAY queries per locale and day plus OTHER_QUERIES (searches.ts). */
+  queries: {
+    name: 'insights_query_rollup',
+    keys: ['locale', 'query'],
+    sums: ['searches', 'no_results', 'clicked', 'clicks', 'position_sum', 'converted'],
+  },
 } as const;
 
 type TableKey = keyof typeof TABLES;
@@ -51,6 +62,14 @@ export interface StoredRow {
   values: SqlValue[];
   contribution: { rollup: RollupKey; key: SqlValue[]; sums: number[] };
 }
+
+/** An event written by its own statements, in queue order after the plain rows (searches.ts: they read what earlier ones wrote). */
+export interface StatementRow {
+  table: 'statements';
+  statements: SqlStatement[];
+}
+
+export type BufferedRow = StoredRow | StatementRow;
 
 /** A search Insights event as `/1/events` accepted it; the user tokens and the client's timestamp are not stored. */
 export interface SearchInsightEvent {
@@ -110,6 +129,7 @@ export async function ensureSchema(db: SqlDatabase): Promise<void> {
       .join(', ')})`,
     `CREATE INDEX IF NOT EXISTS ${name}_at ON ${name} (at)`,
   ]);
+  tables.push(`CREATE INDEX IF NOT EXISTS ${TABLES.searches.name}_query_id ON ${TABLES.searches.name} (query_id)`);
   const rollups = Object.values(ROLLUPS).map((rollup) => {
     const keys = rollup.keys.map((column) => `${column} ${column === 'bin' ? INTEGER : TEXT}`);
     const sums = rollup.sums.map((column) => `${column} ${BIGINT}`);
@@ -132,13 +152,15 @@ function chunked(rows: SqlValue[][], toSql: (tuples: string) => string): SqlStat
   return statements;
 }
 
-export function toInsertStatements(rows: StoredRow[]): SqlStatement[] {
+export function toInsertStatements(buffered: BufferedRow[]): SqlStatement[] {
+  const rows = buffered.filter((row): row is StoredRow => row.table !== 'statements');
   const inserts = (Object.keys(TABLES) as TableKey[]).flatMap((key) => {
     const { name, columns } = TABLES[key];
     const values = rows.filter((row) => row.table === key).map((row) => row.values);
     return chunked(values, (tuples) => `INSERT INTO ${name} (${Object.keys(columns).join(', ')}) VALUES ${tuples}`);
   });
-  return [...inserts, ...toRollupStatements(rows)];
+  const own = buffered.flatMap((row) => (row.table === 'statements' ? row.statements : []));
+  return [...inserts, ...toRollupStatements(rows), ...own];
 }
 
 /** Upserts per rollup, summed per key (a statement may not touch a row twice) and sorted (no deadlocks between instances). */
@@ -166,13 +188,17 @@ function toRollupStatements(rows: StoredRow[]): SqlStatement[] {
   });
 }
 
-/** Deletes rows older than `before` and the rollup buckets that ended by then; hourly buckets after two days at most. */
+/**
+ * Deletes rows older than `before` and the rollup buckets that ended by then; hourly buckets and raw searches (the join table
+ * of clicks, read by the hour and day windows only) after two days at most.
+ */
 export function toPruneStatements(before: number, now: number): SqlStatement[] {
+  const twoDays = Math.max(before, now - 2 * DAY);
   return [
-    ...Object.values(TABLES).map((table) => ({ sql: `DELETE FROM ${table.name} WHERE at < ?`, params: [before] })),
+    ...Object.values(TABLES).map((table) => ({ sql: `DELETE FROM ${table.name} WHERE at < ?`, params: [table === TABLES.searches ? twoDays : before] })),
     ...Object.values(ROLLUPS).flatMap((rollup) => [
       { sql: `DELETE FROM ${rollup.name} WHERE size = ? AND start <= ?`, params: [DAY, before - DAY] },
-      { sql: `DELETE FROM ${rollup.name} WHERE size = ? AND start <= ?`, params: [HOUR, Math.max(before, now - 2 * DAY) - HOUR] },
+      { sql: `DELETE FROM ${rollup.name} WHERE size = ? AND start <= ?`, params: [HOUR, twoDays - HOUR] },
     ]),
   ];
 }

@@ -1,6 +1,7 @@
 import { VITAL_NAMES } from '#shared/insights.ts';
 
 import { addBinCount, createStats, mergeStats, OTHER_ROUTE, samplesOf, toP75s, toVitalsSummary } from '../summary.ts';
+import { querySearchAnalytics } from './searches-window.ts';
 import { ROLLUP_SIZES, ROLLUPS, TABLES } from './tables.ts';
 
 import type { VitalName } from '#shared/insights.ts';
@@ -51,11 +52,13 @@ type WindowQuery = ReturnType<typeof createQuery>;
 export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: number, maxRoutes: number): Promise<WindowSummary> {
   const { bucketMs, buckets } = shape;
   const from = (Math.floor(now / bucketMs) - buckets + 1) * bucketMs;
-  const query = createQuery(db, bucketMs, from, from + buckets * bucketMs);
+  const to = from + buckets * bucketMs;
+  const query = createQuery(db, bucketMs, from, to);
   const kept = await topRoutes(query, maxRoutes);
   const series = await querySeries(query, bucketMs, buckets);
   const routes = await queryRoutes(query, kept);
   const search = await querySearch(query);
+  const queries = await querySearchAnalytics(db, bucketMs, from, to);
   const total = mergeStats(routes.map(([, stats]) => stats));
   return {
     from: new Date(from).toISOString(),
@@ -66,6 +69,7 @@ export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: numb
     routes: routes.map(([route, stats]) => ({ route, views: stats.views, vitals: toVitalsSummary(stats.vitals) })),
     series: series.map((stats, index) => ({ start: new Date(from + index * bucketMs).toISOString(), views: stats.views, p75: toP75s(stats.vitals) })),
     search,
+    queries,
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { beaconTransport, createBeaconQueue } from './beacon-queue.ts';
+import { createBeaconQueue } from './beacon-queue.ts';
+import { beaconTransport } from './transport.ts';
 
 const endpoint = '/_insights/insights/events';
 

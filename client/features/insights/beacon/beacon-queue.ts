@@ -1,11 +1,6 @@
-export type Transport = (url: string, body: string) => void;
+import { beaconTransport } from './transport.ts';
 
-/** sendBeacon survives unload; when it refuses (queue full), keepalive fetch does too. String bodies: text/plain, no preflight. */
-export function beaconTransport(url: string, body: string): void {
-  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body)) return;
-  if (typeof fetch !== 'function') return;
-  fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit', headers: { 'Content-Type': 'text/plain' } }).catch(() => undefined);
-}
+import type { Transport } from './transport.ts';
 
 export interface BeaconQueueOptions {
   endpoint: string;

@@ -1,0 +1,24 @@
+import type { WindowName } from './summary.ts';
+
+/** The dashboard's small HTML pieces, shared by its sections (dashboard.ts, dashboard-searches.ts). Callers escape text they pass in. */
+
+export const WINDOW_TITLES: Record<WindowName, string> = { hour: 'Last hour', day: 'Last 24 hours', week: 'Last 7 days', month: 'Last 30 days' };
+
+export const card = (value: string, label: string, className = '') =>
+  `<div class="card"><b${className ? ` class="${className}"` : ''}>${value}</b><span>${label}</span></div>`;
+
+/** `label` names the table for assistive technology (the heading above it is not tied to it). */
+export function table(columns: string[], rows: string[], label?: string): string {
+  const head = columns.map((column) => `<th scope="col">${column}</th>`).join('');
+  return `<table${label ? ` aria-label="${label}"` : ''}><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+export const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+export function formatNumber(value: number): string {
+  if (value !== 0 && Math.abs(value) < 1) return value.toFixed(3).replace(/0+$/, '');
+  return Math.round(value).toLocaleString('en-US');
+}
+
+/** A rate of 0 to 1 as a percentage with at most one decimal; `–` when there is nothing to divide. */
+export const formatPercent = (rate: number | null) => (rate === null ? '–' : `${Math.round(rate * 1000) / 10}%`);
