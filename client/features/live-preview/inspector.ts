@@ -1,13 +1,11 @@
-import { createElement, lazy, useSyncExternalStore } from 'react';
+import { createElement, lazy } from 'react';
 
 import { useSite } from '#client/layout/use-site.ts';
 
-import { typedTextStore } from './typed-text.ts';
-
 import type { ReactNode } from 'react';
 
-// Contentful Live Preview, the part every page carries (ADR 065): inspector tags on preview pages only, and the text an editor
-// is typing while it is not saved yet. The SDK itself loads only inside the Live Preview pane (live-preview.ts).
+// Contentful Live Preview, the part every page carries (ADR 065): inspector tags on preview pages only. The SDK itself loads
+// only inside the Live Preview pane (live-preview-root.tsx, live-preview.ts).
 
 type InspectorTags = Record<`data-contentful-${string}`, string>;
 
@@ -22,16 +20,6 @@ export function useInspector(): (entryId: string | undefined, fieldId: string) =
 export function Inspectable({ entryId, fieldId, children }: { entryId: string; fieldId: string; children: ReactNode }): ReactNode {
   const tags = useInspector()(entryId, fieldId);
   return tags ? createElement('div', tags, children) : children;
-}
-
-/** A text field as the editor is typing it in Live Preview, else `value`; the same on the server and on public pages. */
-export function useLiveText(entryId: string | undefined, fieldId: string, value: string): string {
-  const live = useSyncExternalStore(
-    typedTextStore.subscribe,
-    () => typedTextStore.get(entryId, fieldId),
-    () => undefined,
-  );
-  return live ?? value;
 }
 
 /** Mounted by the site layout on preview pages: the part that talks to Contentful's pane, in its own chunk (live-preview-root.tsx). */

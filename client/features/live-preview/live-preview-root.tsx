@@ -1,10 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 
 import { usePublicConfig } from '#client/components/app-config.tsx';
 import { useSite } from '#client/layout/use-site.ts';
-
-import { clearTypedText } from './typed-text.ts';
 
 /** On a preview page inside a frame (Contentful's Live Preview pane), loads the SDK and keeps it running (live-preview.ts). */
 export function LivePreviewRoot(): null {
@@ -15,7 +13,6 @@ export function LivePreviewRoot(): null {
   useEffect(() => {
     revalidate.current = revalidator.revalidate;
   });
-  const { pathname } = useLocation();
   useEffect(() => {
     if (!preview || window.top === window) return;
     let stop: (() => void) | undefined;
@@ -28,7 +25,5 @@ export function LivePreviewRoot(): null {
       stop?.();
     };
   }, [preview, locale, origins]);
-  // What an editor typed belongs to the page it was typed on.
-  useEffect(() => clearTypedText(), [pathname]);
   return null;
 }

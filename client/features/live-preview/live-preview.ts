@@ -1,14 +1,12 @@
 import { ContentfulLivePreview } from '@contentful/live-preview';
 
-import { clearTypedText, setTypedText } from './typed-text.ts';
-
 import type { Locale } from '#shared/content/types.ts';
 
 /**
  * Contentful's Live Preview SDK inside the editor's pane (ADR 065), loaded on demand by the site layout on preview pages
  * in a frame. Inspector mode: the SDK reports the `data-contentful-*` tagged elements to the web app, which outlines them and
  * opens the field on a click. Live updates: each tagged entry is subscribed; an edit shows its text fields at once
- * (`useLiveText`), and the loaders run again (`revalidate`) when the editor saved, so rich text, links, colours and notes
+ * (`showTypedText`), and the loaders run again (`revalidate`) when the editor saved, so rich text, links, colours and notes
  * are rendered by the server from the Preview API, in place: no reload, the scroll position kept.
  */
 export function startLivePreview(options: { locale: Locale; origins: readonly string[]; revalidate: () => void }): () => void {
@@ -26,7 +24,7 @@ export function startLivePreview(options: { locale: Locale; origins: readonly st
     const entry = data as { sys?: { id?: unknown }; fields?: Record<string, unknown> } | undefined;
     if (entry?.sys?.id !== entryId) return;
     const fields = entry.fields ?? {};
-    for (const [fieldId, value] of Object.entries(fields)) if (typeof value === 'string') setTypedText(entryId, fieldId, value);
+    for (const [fieldId, value] of Object.entries(fields)) if (typeof value === 'string') showTypedText(entryId, fieldId, value);
     revalidateSoon(800);
   };
   // The entries tagged on the page, subscribed with the text their tagged fields show.
@@ -62,6 +60,17 @@ export function startLivePreview(options: { locale: Locale; origins: readonly st
     unsubscribeSave();
     for (const unsubscribe of subscriptions.values()) unsubscribe();
     subscriptions.clear();
-    clearTypedText();
   };
+}
+
+/**
+ * The editor's unsaved text in a tagged plain-text field, written into the text node React rendered (not a new one): React keeps
+ * owning it and overwrites it as soon as the page's data brings another value, and leaves it while the data still has the old.
+ */
+function showTypedText(entryId: string, fieldId: string, value: string): void {
+  const selector = `[data-contentful-entry-id="${CSS.escape(entryId)}"][data-contentful-field-id="${CSS.escape(fieldId)}"]`;
+  for (const element of document.querySelectorAll(selector)) {
+    const [text, ...rest] = element.childNodes;
+    if (text?.nodeType === Node.TEXT_NODE && rest.length === 0) text.nodeValue = value;
+  }
 }

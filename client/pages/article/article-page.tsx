@@ -5,7 +5,7 @@ import { Image } from '#client/components/image.tsx';
 import { breadcrumbJsonLd, articleJsonLd } from '#client/components/json-ld.ts';
 import { Seo } from '#client/components/seo.tsx';
 import { loadEmbeddedViewer } from '#client/components/embedded-viewer.tsx';
-import { Inspectable, useInspector, useLiveText } from '#client/features/live-preview/inspector.ts';
+import { Inspectable, useInspector } from '#client/features/live-preview/inspector.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
@@ -20,8 +20,6 @@ export function Component() {
   const url = paths.article(locale, article.slug);
   const crumbs = [{ label: t.articles, url: paths.articles(locale) }];
   const inspect = useInspector();
-  const title = useLiveText(article.id, 'title', article.title);
-  const excerpt = useLiveText(article.id, 'excerpt', article.excerpt);
   return (
     <article className="article-detail">
       <Seo
@@ -33,9 +31,9 @@ export function Component() {
       />
       <Breadcrumbs crumbs={crumbs} current={article.title} label={t.breadcrumb} />
       <header className="article-header">
-        <h1 {...inspect(article.id, 'title')}>{title}</h1>
+        <h1 {...inspect(article.id, 'title')}>{article.title}</h1>
         <p className="lede" {...inspect(article.id, 'excerpt')}>
-          {excerpt}
+          {article.excerpt}
         </p>
         <p className="byline">
           {article.author ? `${t.by} ${article.author.name} · ` : null}

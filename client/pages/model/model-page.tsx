@@ -7,7 +7,7 @@ import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { getShareImage, ShareImageMeta } from '#client/pages/model/share-image.tsx';
 import { HotspotList, ModelViewer, useHotspotControl, useVariantSelection, VariantPicker } from '#client/features/model-viewer/index.ts';
-import { Inspectable, useInspector, useLiveText } from '#client/features/live-preview/inspector.ts';
+import { Inspectable, useInspector } from '#client/features/live-preview/inspector.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { getLabels } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
@@ -33,8 +33,6 @@ export function Component() {
   ];
   const d = model.dimensions;
   const inspect = useInspector();
-  const name = useLiveText(model.id, 'name', model.name);
-  const summary = useLiveText(model.id, 'summary', model.summary);
   const hotspots = useHotspotControl(model.viewer.hotspots, preview);
   const renderNote = (id: string) => {
     const note = model.hotspotNotes[id];
@@ -58,9 +56,9 @@ export function Component() {
       />
       {share ? <ShareImageMeta image={share} /> : null}
       <Breadcrumbs crumbs={crumbs} current={model.name} label={t.breadcrumb} />
-      <h1 {...inspect(model.id, 'name')}>{name}</h1>
+      <h1 {...inspect(model.id, 'name')}>{model.name}</h1>
       <p className="lede" {...inspect(model.id, 'summary')}>
-        {summary}
+        {model.summary}
       </p>
       <Inspectable entryId={model.id} fieldId="file">
         <ModelViewer source={model.viewer} variant={variant} hotspots={hotspots} locale={locale} eager sizes={PAGE_VIEWER_SIZES} linkView preview={preview} />
