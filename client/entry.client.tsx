@@ -65,8 +65,9 @@ void resolveLazyMatches(routes).then(hydrate);
 function hydrate(): void {
   setPrefetchRoutes(routes);
   const router = createBrowserRouter(routes, { dataStrategy });
-  // A viewer's link state (`?hotspot=`, `?view=`: ADR 049) is read in the browser only: back in the address, not in the router's location.
-  const linked = search.match(/[?&](hotspot|view)=[^&]*/g);
+  // A viewer's link state (`?hotspot=`, `?view=`: ADR 049; `?ar=1`, the QR code's) is read in the browser only: back in the address,
+  // not in the router's location.
+  const linked = search.match(/[?&](hotspot|view|ar)=[^&]*/g);
   if (rendered && linked) {
     window.history.replaceState(window.history.state, '', `${rendered}${rendered.includes('?') ? '&' : '?'}${linked.join('').slice(1)}${hash}`);
   }

@@ -1,13 +1,18 @@
 import { getBounds, NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 
+import { AxeBuilder } from '@axe-core/playwright';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 import { waitForState } from './viewer-harness/browser.ts';
 
 import type { Page } from '@playwright/test';
 
 /**
- * "View in your space" (ADR 047) on a real model page: hidden in desktop Chromium with no AR chunk fetched; with a fake
+ * "View in your space" (ADR 047) on a real model page: on a computer a QR code for the phone (its `?ar=1` link offers AR at once,
+ * or the 3D view where there is none), with no AR chunk fetched before the press; with a fake
  * WebXR device the press loads the WebXR chunk and asks for immersive-ar with hit-test; with Quick Look faked, the USDZ the
  * page makes from the glTF is a valid USDZ at the entry's real size, even when the file is authored in centimetres.
  */
@@ -94,15 +99,60 @@ function installFakeXr(): void {
 
 const arButton = (page: Page) => page.getByRole('button', { name: 'View in your space' });
 
-test('desktop Chromium shows no AR button and fetches no AR code', async ({ page, watch }) => {
-  await page.goto(MODEL_PAGE);
+test('on a computer the AR button opens a QR code for the phone (decoded here), made in the page; no AR code loads before', async ({ page, watch }) => {
+  await page.goto(`${MODEL_PAGE}?variant=charcoal&utm_source=mail`);
   await waitForHydration(page);
   // By the first frame the support check (one isSessionSupported call) has long answered.
   await waitForState(page, 'ready', 90_000);
-
-  expect(await page.locator('.mv-ar-button').count()).toBe(0);
   expect(watch.requests.filter((url) => AR_CHUNK.test(new URL(url).pathname))).toEqual([]);
+
+  await arButton(page).click();
+  const dialog = page.getByRole('dialog', { name: 'View it in your room' });
+  await expect(dialog).toBeVisible();
+  const code = dialog.getByRole('img', { name: 'QR code for this page with augmented reality' });
+  const png = await code.screenshot();
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const decoded = jsQR(new Uint8ClampedArray(data), info.width, info.height);
+  const origin = new URL(page.url()).origin;
+  expect(decoded?.data).toBe(`${origin}${MODEL_PAGE}?variant=charcoal&ar=1`);
+  await expect(dialog.getByText(`${origin}${MODEL_PAGE}?variant=charcoal&ar=1`)).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  // Only the QR code's chunk came, and nothing left the origin (the code is made in the page).
+  expect(watch.requests.filter((url) => AR_CHUNK.test(new URL(url).pathname)).map((url) => new URL(url).pathname)).toEqual([expect.stringMatching(/ar-qr-/)]);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(arButton(page)).toBeFocused();
   watch.expectClean();
+});
+
+test.describe('on a phone without AR', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the QR code's link (?ar=1) still opens the 3D view, by itself, and offers no QR code", async ({ page, watch }) => {
+    await page.goto(`${MODEL_PAGE}?ar=1`);
+    await waitForState(page, 'ready', 90_000);
+    expect(await page.locator('.mv-ar-button').count()).toBe(0);
+    watch.expectClean();
+  });
+});
+
+test.describe('on an Android phone', () => {
+  test.use({
+    viewport: { width: 412, height: 915 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  });
+
+  test('?ar=1 offers AR at once: the button takes the focus, a tap away', async ({ page, watch }) => {
+    await page.goto(`${MODEL_PAGE}?ar=1`);
+    await waitForHydration(page);
+    await expect(arButton(page)).toBeFocused();
+    await expect(arButton(page)).toHaveAttribute('data-ar-mode', 'scene-viewer');
+    watch.expectClean();
+  });
 });
 
 test('with WebXR immersive-ar the press loads the WebXR chunk, asks for hit-test, and a session places the model and ends cleanly', async ({ page, watch }) => {

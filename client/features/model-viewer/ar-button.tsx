@@ -1,6 +1,6 @@
 import './ar-button.css';
 
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 
 import { reportSearchConversion } from '#client/features/insights/search-analytics/index.ts';
 
@@ -15,6 +15,12 @@ import type { ArMode } from './ar-support.ts';
 const loadWebXr = () => import('./ar/ar-webxr.ts');
 const loadQuickLook = () => import('./ar/ar-quick-look.ts');
 const loadSceneViewer = () => import('./ar/ar-scene-viewer.ts');
+/** A computer's "View in your space": a QR code for the phone, in its own chunk. */
+const loadQr = () => import('./ar/ar-qr.tsx');
+const ArQrDialog = lazy(() => loadQr().then((module) => ({ default: module.ArQrDialog })));
+/** A computer with a mouse and no AR: the QR code's audience (a phone or tablet without AR gets no button). */
+const isComputer = () =>
+  typeof matchMedia === 'function' && matchMedia('(hover: hover) and (pointer: fine)').matches && !/Android|iPhone|iPad|Mobile/i.test(navigator.userAgent);
 
 /** Set once Quick Look's chunk was asked for: only then are there USDZ blobs to free. */
 let quickLook: ReturnType<typeof loadQuickLook> | null = null;
@@ -74,8 +80,9 @@ function startAr(request: ArRequest): Promise<void> {
   return (quickLook ??= loadQuickLook()).then((module) => module.openQuickLook(request.source, request.variant));
 }
 
-function useArModes(source: ViewerSource): ArMode[] {
-  const [modes, setModes] = useState<ArMode[]>([]);
+/** The device's AR routes once detected (undefined until then). */
+function useArModes(source: ViewerSource): ArMode[] | undefined {
+  const [modes, setModes] = useState<ArMode[]>();
   const { src, unavailable } = source;
   useEffect(() => {
     let isCurrent = true;
@@ -96,21 +103,40 @@ export interface ArButtonProps {
   variant?: string;
   /** A failure message for the viewer's message area; null clears it. */
   onMessage: (message: string | null) => void;
+  /** `?ar=1` on a device without AR: the visitor came for the model, so the 3D view starts. */
+  onNoAr?: () => void;
 }
 
-/** Shown only where the device can place the model in the room (detected after hydration, so the server renders nothing). */
-export function ArButton({ source, locale, variant, onMessage }: ArButtonProps) {
-  const modes = useArModes(source);
+/**
+ * Shown where the device can place the model in the room, and on a computer, where it opens a QR code for the phone (detected
+ * after hydration, so the server renders nothing). `?ar=1`, the QR code's link, offers AR at once: browsers want a tap, so the
+ * button takes the focus.
+ */
+export function ArButton({ source, locale, variant, onMessage, onNoAr }: ArButtonProps) {
+  const detected = useArModes(source);
+  const modes = detected ?? [];
   const [isBusy, setIsBusy] = useState(false);
+  const [showsQr, setShowsQr] = useState(false);
+  const askedForAr = useRef(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const overlayRef = useRef<HTMLDivElement>(null);
   const t = getViewerLabels(locale).ar;
   const { src } = source;
 
   useEffect(() => () => void quickLook?.then((module) => module.releaseQuickLook(src)), [src]);
+  useEffect(() => {
+    if (!detected) return;
+    if (askedForAr.current || new URLSearchParams(window.location.search).get('ar') !== '1') return;
+    askedForAr.current = true;
+    if (detected.length > 0) buttonRef.current?.focus();
+    else onNoAr?.();
+  }, [detected, onNoAr]);
 
-  if (modes.length === 0) return null;
+  // Read only once detection has run, after hydration: the server renders no button.
+  const forComputer = detected?.length === 0 && isComputer();
+  if (modes.length === 0 && !forComputer) return null;
   const handleClick = () => {
+    if (modes.length === 0) return setShowsQr(true);
     const overlay = overlayRef.current;
     if (isBusy || !overlay) return;
     setIsBusy(true);
@@ -132,9 +158,10 @@ export function ArButton({ source, locale, variant, onMessage }: ArButtonProps) 
         type="button"
         className="mv-button mv-ar-button"
         aria-disabled={isBusy || undefined}
-        data-ar-mode={modes[0]}
+        aria-haspopup={forComputer ? 'dialog' : undefined}
+        data-ar-mode={modes[0] ?? 'qr'}
         // The route's chunk starts loading as the press begins; its errors surface when the click awaits it.
-        onPointerDown={() => void PRELOAD[modes[0] ?? 'webxr']().catch(() => undefined)}
+        onPointerDown={() => void (modes[0] ? PRELOAD[modes[0]]() : loadQr()).catch(() => undefined)}
         onClick={handleClick}
       >
         <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden="true">
@@ -143,6 +170,11 @@ export function ArButton({ source, locale, variant, onMessage }: ArButtonProps) 
         <span className="mv-ar-button__label">{isBusy ? t.preparing : t.view}</span>
       </button>
       <div ref={overlayRef} className="mv-ar-overlay" />
+      {showsQr && (
+        <Suspense>
+          <ArQrDialog locale={locale} variant={variant} onClose={() => setShowsQr(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -156,7 +156,7 @@ export function ModelViewer({
           {getViewerLabels(locale).viewIn3d}
         </button>
       )}
-      {!isUnavailable && <ArButton source={source} locale={locale} variant={variant} onMessage={setArMessage} />}
+      {!isUnavailable && <ArButton source={source} locale={locale} variant={variant} onMessage={setArMessage} onNoAr={handleStart} />}
       {isActive && (
         // A Retry remounts the whole 3D tree, with a fresh WebGL context.
         <ViewerErrorBoundary key={status.attempt} onError={handleCrash}>

@@ -31,10 +31,11 @@ describe('the AR lazy boundary', () => {
     expect(staticGraph(resolve(folder, 'index.ts')).files.filter((file) => file.startsWith('ar/'))).toEqual([]);
   });
 
-  it('loads each AR route from the button by a dynamic import', () => {
+  it('loads each AR route, and the QR code for a computer, from the button by a dynamic import', () => {
     const button = readFileSync(resolve(folder, 'ar-button.tsx'), 'utf8');
 
     expect([...button.matchAll(DYNAMIC_IMPORT)].map((match) => match[1]).sort()).toEqual([
+      './ar/ar-qr.tsx',
       './ar/ar-quick-look.ts',
       './ar/ar-scene-viewer.ts',
       './ar/ar-webxr.ts',
@@ -45,5 +46,6 @@ describe('the AR lazy boundary', () => {
     expect(staticGraph(resolve(folder, 'ar/ar-webxr.ts')).packages).toContain('three');
     expect(staticGraph(resolve(folder, 'ar/ar-quick-look.ts')).packages).toContain('three/examples/jsm/exporters/USDZExporter.js');
     expect(staticGraph(resolve(folder, 'ar/ar-scene-viewer.ts')).packages).toEqual([]);
+    expect(staticGraph(resolve(folder, 'ar/ar-qr.tsx')).packages.filter((name) => name !== 'react')).toEqual(['uqr']);
   });
 });
