@@ -8,7 +8,7 @@ import { createSharedRateLimitStore } from '#server/middleware/rate-limit-store.
 import { createCdnPurger } from '#server/services/cdn/cdn-purge.ts';
 import { purgeKeysOf } from '#server/services/cdn/surrogate-keys.ts';
 import { createContentCache } from '#server/services/content/content-cache.ts';
-import { createContentEvents, dependenciesOf, toContentChanges } from '#server/services/content/content-events.ts';
+import { createContentEvents, createEmbeddedSync, dependenciesOf, toContentChanges } from '#server/services/content/content-events.ts';
 import { createContentService } from '#server/services/content/content-service.ts';
 import { replicaPath } from '#server/services/content/replica-file.ts';
 import { createContentfulClients } from '#server/services/content/contentful-client.ts';
@@ -62,7 +62,9 @@ export async function createContentStack(config: Config, logger: Logger) {
   // A space never synced before is synced now; one on disk serves at once and syncs in the background (ADR 061).
   await clients.replica?.start();
   const onReplica = (listener: typeof onReplicaChange) => void (onReplicaChange = listener);
-  return { clients, cache, content, events, exportFile, locales, space, onReplica };
+  // The export does not change while the process runs: its webhooks evict through the same path as a replica's syncs (ADR 061).
+  const sync = clients.mode === 'remote' ? clients.replica : createEmbeddedSync(clients.engine, (changes) => onReplicaChange(changes));
+  return { clients, cache, content, events, exportFile, locales, space, onReplica, sync };
 }
 
 const SPACE_RECHECK_MS = 30_000;
@@ -70,41 +72,23 @@ const searchWait = (state: string) => (state === 'not-set-up' ? 'waiting for the
 
 /** The composition root: builds every service, adapter and router from config; app.ts mounts them. */
 export async function createServices(config: Config, logger: Logger) {
-  const { clients, cache, content, events, exportFile, locales, space, onReplica } = await createContentStack(config, logger);
+  const { clients, cache, content, events, exportFile, locales, space, onReplica, sync } = await createContentStack(config, logger);
   // Pages live as long as the content they were built from is fresh; webhooks evict them sooner.
   const pageCache = createPageCache({ maxBytes: config.pageCacheMaxBytes, ttlMs: config.contentful.cacheTtlMs, logger });
   events.subscribe((change) => void pageCache.invalidate(dependenciesOf(change)));
   // With REDIS_URL a webhook reaching any instance evicts on all of them, and rate limits count across instances (ADR 053).
   // Redis, Algolia's admin client and the rest of a deployment's optional parts load only when configured (ADR 055: memory).
   const coherenceModule = config.redisUrl ? await import('#server/services/coherence/coherence.ts') : undefined;
-  // Embedded search records missed while the bus was down are rebuilt in the background after it resubscribes; Algolia is shared and
-  // was written by the instance that received the webhook.
-  const searchLoader = (served: readonly Locale[], entryIds?: readonly string[]) => collectRecords(content, served, entryIds);
-  const searchResync =
-    config.redisUrl && !config.algolia.remote
-      ? (await import('#server/services/search/search-resync.ts')).createSearchResync({ loadRecords: searchLoader, locales, events, logger })
-      : undefined;
-  const coherence =
-    config.redisUrl && coherenceModule
-      ? coherenceModule.createCoherence({
-          url: config.redisUrl,
-          channel: coherenceModule.invalidationChannel(config.contentful.remote),
-          logger,
-          content,
-          events,
-          recheckModel: () => (clients.replica ? clients.replica.syncModel() : spaceChecks.recheck()),
-          replica: clients.replica,
-          resync: () => {
-            // A replica missed only reasons to sync: one sync with the model brings what changed, and evicts exactly that.
-            if (clients.replica) return void clients.replica.sync(true);
-            cache.clear();
-            pageCache.clear();
-            // A content type or locale change may have been missed too.
-            void spaceChecks.recheck();
-            void searchResync?.resync();
-          },
-        })
-      : undefined;
+  const coherence = coherenceModule?.createCoherence({
+    url: config.redisUrl ?? '',
+    channel: coherenceModule.invalidationChannel(config.contentful.remote),
+    logger,
+    recheckModel: () => (clients.replica ? clients.replica.syncModel() : spaceChecks.recheck()),
+    replica: sync,
+    // A replica missed only reasons to sync: one sync with the model brings what changed, and evicts exactly that (ADR 061). An
+    // export does not change while the process runs: an embedded instance missed nothing.
+    resync: () => void clients.replica?.sync(true),
+  });
   const sharedRateLimits = coherence && createSharedRateLimitStore(coherence.rateLimitClient, logger);
 
   const modes = {
@@ -120,9 +104,9 @@ export async function createServices(config: Config, logger: Logger) {
     : createEmbeddedSearch({
         locales,
         // The full build waits for a space that matches instead of failing and retrying every 30 s (ADR 038).
-        loadRecords: searchResync?.loadRecords ?? searchLoader,
+        loadRecords: (served, entryIds) => collectRecords(content, served, entryIds),
         whenBuildable: () => space.whenReady(),
-        onContentChange: searchResync?.onContentChange ?? ((listener) => events.subscribe(listener)),
+        onContentChange: (listener) => events.subscribe(listener),
         indexPrefix: config.algolia.indexPrefix,
         logger,
         sharedRateLimits,
@@ -133,9 +117,9 @@ export async function createServices(config: Config, logger: Logger) {
   const searchClient = algolia ? createAlgoliaServerClient(algolia.appId, algolia.searchKey) : search?.searchClient;
   const searchApi = searchClient ? createSearchApi({ searchClient, indexPrefix: config.algolia.indexPrefix }) : undefined;
   if (algolia?.adminKey) {
-    const [{ algoliasearch }, { originOnly }] = await Promise.all([import('algoliasearch'), import('#server/services/coherence/invalidation-bus.ts')]);
+    const { algoliasearch } = await import('algoliasearch');
     const client = algoliasearch(algolia.appId, algolia.adminKey);
-    subscribeAlgoliaSync({ client, content, events: originOnly(events), indexPrefix: config.algolia.indexPrefix, locales, logger });
+    subscribeAlgoliaSync({ client, content, events, indexPrefix: config.algolia.indexPrefix, locales, logger });
   }
 
   const { images, preview } = config;
@@ -146,7 +130,7 @@ export async function createServices(config: Config, logger: Logger) {
     : undefined;
   // The content-model check (ADR 038): at start, when a sync changed the model, and every 30 s while a live space is not set up (re-reading it first).
   const spaceChecks = startSpaceChecks({
-    client: clients.delivery,
+    model: () => clients.engine?.model(),
     store: space,
     logger,
     recheckMs: clients.mode === 'remote' ? SPACE_RECHECK_MS : 0,
@@ -159,10 +143,10 @@ export async function createServices(config: Config, logger: Logger) {
     },
   });
   const cdn = config.cdn && createCdnPurger(config.cdn, logger);
-  // What each sync of the replica changed: cached results built from it go, listeners (pages, search) hear of it, the CDN purges it.
+  // What each sync of the replica (or an embedded webhook) changed: cached results built from it go, listeners (pages, search) hear of it,
+  // the CDN purges it.
   onReplica(async (changes) => {
-    const engine = clients.engine;
-    const found = await toContentChanges(changes, { linking: (id) => engine?.linking(id) ?? [], tagged: (tagId) => content.getTaggedEntryIds(tagId) });
+    const found = toContentChanges(changes, clients.engine);
     let cacheKeys = 0;
     for (const change of found) {
       cacheKeys += content.invalidate(dependenciesOf(change)).length;
@@ -187,21 +171,20 @@ export async function createServices(config: Config, logger: Logger) {
     searchApi: search?.router,
     insights:
       insightsStore &&
-      createInsightsRouter({ scripts: createScriptSource(config.isDev), store: insightsStore, token: config.insights.token, sharedRateLimits }),
+      createInsightsRouter({
+        ...{ scripts: createScriptSource(config.isDev), store: insightsStore, token: config.insights.token, sharedRateLimits, locales },
+        // The dashboard links a no-result query to the live space's entries (ADR 067); it reads the space and environment ids only.
+        space: config.contentful.remote,
+      }),
     spaceGate: createSpaceGate(() => space.get(), clients.mode === 'remote' ? 'contentful' : 'embedded'),
     feeds: createFeedsRouter(config, content, locales),
     contentJson: createContentJsonRouter(content, config.htmlCacheControl, locales),
     preview: createPreviewRouter({ secret: preview.secret, cookieSecret: preview.cookieSecret, enabled: clients.previewAvailable }),
     webhook: createContentfulWebhookRouter({
       secret: config.contentful.webhookSecret,
-      content,
-      events: coherence ? coherence.webhookEvents() : events,
       maxBodyBytes: config.maxBodyBytes,
-      locales,
-      // A replica tells the other instances through syncOthers; without one, the model check's own message does.
-      onModelChange: coherence && !clients.replica ? coherence.onModelChange(() => spaceChecks.recheck()) : () => spaceChecks.recheck(),
-      cdn,
-      replica: clients.replica,
+      onModelChange: () => spaceChecks.recheck(),
+      sync,
       syncOthers: coherence?.syncOthers,
     }),
   };
@@ -231,7 +214,6 @@ export async function createServices(config: Config, logger: Logger) {
     // The last second of queued insights is written before the process exits.
     close: async () => {
       spaceChecks.stop();
-      searchResync?.stop();
       await clients.replica?.stop();
       await Promise.all([insightsStore?.close(), coherence?.close()]);
     },

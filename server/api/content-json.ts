@@ -3,7 +3,6 @@ import { Router } from 'express';
 import { deadlineOf } from '#server/middleware/deadline.ts';
 import { surrogateKeyHeaders } from '#server/services/cdn/surrogate-keys.ts';
 import { trackDependencies } from '#server/services/content/dependencies.ts';
-import { ContentUnavailableError } from '#server/services/content/errors.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 
@@ -80,12 +79,6 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
   // Anything else under the API answers JSON too, not the SSR catch-all's HTML 404 page.
   router.use((req) => {
     throw new HttpError(404, `No content API at ${req.path.slice(0, 100)}`);
-  });
-
-  router.use((err: unknown, _req: Request, _res: unknown, next: (e?: unknown) => void) => {
-    if (err instanceof ContentUnavailableError)
-      return next(new HttpError(503, 'Content is temporarily unavailable', { headers: { 'Retry-After': String(err.retryAfterS) } }));
-    next(err);
   });
   return router;
 }

@@ -2,16 +2,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 
 import express, { Router } from 'express';
 
-import { purgeKeysOf } from '#server/services/cdn/surrogate-keys.ts';
-import { dependenciesOf } from '#server/services/content/content-events.ts';
-import { ALL_TAGS_DEPENDENCY, tagDependency, TAXONOMY_DEPENDENCY } from '#server/services/content/taxonomy.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 
-import type { CdnPurger } from '#server/services/cdn/cdn-purge.ts';
-import type { ContentChange, ContentEvents, MetadataChange } from '#server/services/content/content-events.ts';
-import type { ContentService } from '#server/services/content/content-service.ts';
 import type { Replica, SyncTarget } from '#server/services/content/replica.ts';
-import type { Locale } from '#shared/content/types.ts';
 
 const WEBHOOK_TTL_S = 30;
 /** How long a webhook's answer waits for the replica to hold the change; Contentful gives up after 30 s (the sync goes on after it). */
@@ -77,56 +70,11 @@ const MODEL_TOPIC = /^ContentManagement\.(?:ContentType\.(?:publish|unpublish|de
 /** Contentful's id alphabet: an id goes into CDA queries and cache markers, so nothing else gets through. */
 const CONTENTFUL_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-const NAMES: Record<MetadataChange['entityType'], string> = { Tag: 'a tag', TaxonomyConcept: 'a taxonomy concept', TaxonomyConceptScheme: 'a concept scheme' };
+const NAMES = { Tag: 'a tag', TaxonomyConcept: 'a taxonomy concept', TaxonomyConceptScheme: 'a concept scheme' } as const;
 
 /**
- * The change a webhook topic (`ContentManagement.<Entity>.<action>`) reports, or undefined when it is not acted on (other
- * entities, drafts, comments…); a body that does not name what the topic is about is a 400. `locales`: the served ones (ADR 039).
- */
-export async function toContentChange(
-  topic: string,
-  payload: WebhookBody,
-  content: ContentService,
-  locales: readonly Locale[],
-): Promise<ContentChange | undefined> {
-  const [, entity = '', action = ''] = topic.split('.');
-  if ((entity === 'Entry' || entity === 'Asset') && ENTITY_ACTIONS.has(action)) return toEntityChange(payload, action, content, locales);
-  if (entity === 'Tag' && TAG_ACTIONS.has(action)) {
-    const id = metadataId(payload, entity);
-    // Entries carrying the tag show its name in their search records.
-    return { action, entityType: entity, id, affectedIds: await content.getTaggedEntryIds(id), markers: [tagDependency(id), ALL_TAGS_DEPENDENCY] };
-  }
-  if ((entity === 'TaxonomyConcept' || entity === 'TaxonomyConceptScheme') && TAXONOMY_ACTIONS.has(action)) {
-    // One marker for the whole taxonomy (docs/decisions/010-tag-and-taxonomy-dependencies.md).
-    return { action, entityType: entity, id: metadataId(payload, entity), affectedIds: [], markers: [TAXONOMY_DEPENDENCY] };
-  }
-  return undefined;
-}
-
-async function toEntityChange(payload: WebhookBody, action: string, content: ContentService, locales: readonly Locale[]): Promise<ContentChange> {
-  const id = typeof payload.sys?.id === 'string' ? payload.sys.id : undefined;
-  const sysType = typeof payload.sys?.type === 'string' ? payload.sys.type : '';
-  const entityType = sysType.includes('Asset') ? 'Asset' : sysType.includes('Entry') ? 'Entry' : undefined;
-  if (!id || !entityType) throw new HttpError(400, 'Webhook body has no sys.id and sys.type of an entry or asset');
-  const contentType = typeof payload.sys?.contentType?.sys?.id === 'string' ? payload.sys.contentType.sys.id : undefined;
-  const linking = entityType === 'Entry' ? await linkingIds(content, id, locales) : [];
-  return { action, entityType, id, ...(contentType ? { contentType } : {}), affectedIds: [id, ...linking] };
-}
-
-function metadataId(payload: WebhookBody, entity: MetadataChange['entityType']): string {
-  const id = payload.sys?.id;
-  if (typeof id !== 'string' || !CONTENTFUL_ID.test(id)) throw new HttpError(400, `Webhook body has no sys.id of ${NAMES[entity]}`);
-  return id;
-}
-
-async function linkingIds(content: ContentService, id: string, locales: readonly Locale[]): Promise<string[]> {
-  const refs = await Promise.all(locales.map((locale) => content.getLinkingEntries(id, { locale, preview: true }).catch(() => [])));
-  return [...new Set(refs.flat().map((r) => r.id))];
-}
-
-/**
- * With a replica (ADR 061) a webhook is a reason to sync, not a change to apply: what to sync up to, or `model` for content
- * types, locales, tags and taxonomy (which the replica reads from the CDA). Undefined: a topic not acted on.
+ * A webhook is a reason to sync, not a change to apply (ADR 061): what to sync up to, or `model` for content types, locales, tags
+ * and taxonomy (which the replica reads from the CDA). Undefined: a topic not acted on (other entities, drafts, comments…).
  */
 export function toSyncRequest(topic: string, payload: WebhookBody): SyncTarget | 'model' | undefined {
   const [, entity = '', action = ''] = topic.split('.');
@@ -143,26 +91,21 @@ export function toSyncRequest(topic: string, payload: WebhookBody): SyncTarget |
     return { kind: entity, id, ...(Number.isSafeInteger(revision) ? { revision: revision as number } : {}) };
   }
   if (entity === 'Tag' ? TAG_ACTIONS.has(action) : (entity === 'TaxonomyConcept' || entity === 'TaxonomyConceptScheme') && TAXONOMY_ACTIONS.has(action)) {
-    metadataId(payload, entity as MetadataChange['entityType']);
+    const id = payload.sys?.id;
+    if (typeof id !== 'string' || !CONTENTFUL_ID.test(id)) throw new HttpError(400, `Webhook body has no sys.id of ${NAMES[entity as keyof typeof NAMES]}`);
     return 'model';
   }
   return MODEL_TOPIC.test(topic) ? 'model' : undefined;
 }
 
-/** Verifies Contentful's signature, accepts each signed request once (409 for a replay), invalidates what the change makes stale, tells listeners. */
+/** Verifies Contentful's signature, accepts each signed request once (409 for a replay), then syncs what it names. */
 export function createContentfulWebhookRouter(options: {
   secret: string | undefined;
-  content: ContentService;
-  events: ContentEvents;
   maxBodyBytes: number;
-  /** The served locales (ADR 039): linking entries are looked up in these only. */
-  locales: () => readonly Locale[];
   /** A content type or locale changed: check the content model again (ADR 038); resolves with the new state. */
-  onModelChange?: () => Promise<{ state: string }>;
-  /** CDN_PURGE (ADR 052): purged after the local caches, without waiting for the CDN's answer. */
-  cdn?: CdnPurger | undefined;
-  /** A replica of a Contentful space (ADR 061): the webhook makes it sync (and, through `syncOthers`, every other instance). */
-  replica?: Pick<Replica, 'catchUp' | 'syncModel'> | undefined;
+  onModelChange: () => Promise<{ state: string }>;
+  /** The replica of a Contentful space, or embedded mode's stand-in (ADR 061); `syncOthers` makes every other instance sync too. */
+  sync: Pick<Replica, 'catchUp' | 'syncModel'>;
   syncOthers?: ((target: SyncTarget | 'model') => void) | undefined;
 }): Router {
   const router = Router();
@@ -201,39 +144,20 @@ export function createContentfulWebhookRouter(options: {
     }
     if (!payload || typeof payload !== 'object') throw new HttpError(400, 'Webhook body is not a JSON object');
     const topic = req.get('x-contentful-topic') ?? '';
-    if (options.replica) {
-      const request = toSyncRequest(topic, payload);
-      if (!request) return void res.status(202).json({ ignored: topic });
-      options.syncOthers?.(request);
-      if (request === 'model') {
-        await options.replica.syncModel();
-        if (!MODEL_TOPIC.test(topic) || !options.onModelChange) return void res.status(200).json({ synced: 'model' });
-        const { state } = await options.onModelChange();
-        req.log.info({ topic, state }, 'content model checked again');
-        return void res.status(200).json({ checked: 'content model', state });
-      }
-      // The Sync API may lag the webhook by seconds: answer once the replica holds the change, or after a while with the sync still running.
-      const reached = await Promise.race([options.replica.catchUp(request), delay(WEBHOOK_ANSWER_MS, undefined, { ref: false })]);
-      req.log.info({ topic, ...request, reached: reached === true }, 'content synced');
-      return void res.status(reached === true ? 200 : 202).json(reached === true ? { synced: request } : { syncing: request });
-    }
-    const change = await toContentChange(topic, payload, options.content, options.locales());
-    if (!change && options.onModelChange && MODEL_TOPIC.test(topic)) {
+    const request = toSyncRequest(topic, payload);
+    if (!request) return void res.status(202).json({ ignored: topic });
+    options.syncOthers?.(request);
+    if (request === 'model') {
+      await options.sync.syncModel();
+      if (!MODEL_TOPIC.test(topic)) return void res.status(200).json({ synced: 'model' });
       const { state } = await options.onModelChange();
       req.log.info({ topic, state }, 'content model checked again');
-      // A content type or locale can change every page (fields read, fallbacks, language links).
-      options.cdn?.purge(purgeKeysOf([], true));
       return void res.status(200).json({ checked: 'content model', state });
     }
-    if (!change) return void res.status(202).json({ ignored: topic });
-    const keys = options.content.invalidate(dependenciesOf(change));
-    const { id, entityType, affectedIds } = change;
-    const detail = 'markers' in change ? { markers: change.markers, affectedIds } : { contentType: change.contentType, linking: affectedIds.slice(1) };
-    req.log.info({ topic, id, entityType, ...detail, cacheKeys: keys.length }, 'content invalidated');
-    await options.events.emit(change);
-    options.cdn?.purge(purgeKeysOf(dependenciesOf(change)));
-    const invalidated = 'markers' in change ? { invalidated: change.markers, affectedIds } : { invalidated: affectedIds };
-    res.status(200).json({ ...invalidated, cacheKeys: keys.length });
+    // The Sync API may lag the webhook by seconds: answer once the replica holds the change, or after a while with the sync still running.
+    const reached = await Promise.race([options.sync.catchUp(request), delay(WEBHOOK_ANSWER_MS, undefined, { ref: false })]);
+    req.log.info({ topic, ...request, reached: reached === true }, 'content synced');
+    res.status(reached === true ? 200 : 202).json(reached === true ? { synced: request } : { syncing: request });
   });
   return router;
 }

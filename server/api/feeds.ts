@@ -1,13 +1,12 @@
 import escapeHtml from 'escape-html';
 import { Router } from 'express';
-import { LRUCache } from 'lru-cache';
 
 import { requestOrigin } from '#server/middleware/allowed-hosts.ts';
 import { deadlineOf } from '#server/middleware/deadline.ts';
 import { sendError } from '#server/middleware/errors.ts';
 import { surrogateKeyHeaders } from '#server/services/cdn/surrogate-keys.ts';
 import { trackDependencies } from '#server/services/content/dependencies.ts';
-import { ContentUnavailableError } from '#server/services/content/errors.ts';
+import { ContentUnavailableError, DEFAULT_RETRY_AFTER_S } from '#server/services/content/errors.ts';
 import { localeFromPath, paths, switchLocalePath } from '#shared/urls.ts';
 
 import type { Config } from '#server/config.ts';
@@ -26,12 +25,11 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
 /**
  * `/robots.txt`, `/sitemap.xml` (every served locale, lastmod, hreflang alternates) and `/rss.xml` per served locale (ADR 039).
- * While Contentful is unavailable the feeds and the sitemap answer their last good copy, else 503.
+ * Content that cannot be read (a replica not loaded yet) answers 503.
  */
 export function createFeedsRouter(config: Config, content: ContentApi, servedLocales: () => readonly Locale[]): Router {
   const router = Router();
   const options = (locale: Locale, res: Response) => ({ locale, preview: false, deadline: deadlineOf(res) });
-  const send = createLastGoodSender();
 
   router.get('/robots.txt', (req, res) => {
     const origin = requestOrigin(req, config.publicUrl);
@@ -40,10 +38,7 @@ export function createFeedsRouter(config: Config, content: ContentApi, servedLoc
   });
 
   router.get(paths.sitemap(), async (req, res) => {
-    const origin = requestOrigin(req, config.publicUrl);
-    const locales = servedLocales();
-    const build = () => buildSitemap(origin, locales, res);
-    await send(req, res, { key: `${origin}${paths.sitemap()}|${locales.join()}`, type: 'application/xml', cacheControl: config.htmlCacheControl, build });
+    await send(req, res, 'application/xml', () => buildSitemap(requestOrigin(req, config.publicUrl), servedLocales(), res));
   });
 
   async function buildSitemap(origin: string, locales: readonly Locale[], res: Response): Promise<string> {
@@ -77,9 +72,7 @@ export function createFeedsRouter(config: Config, content: ContentApi, servedLoc
     // A prefix the site does not serve reads as the default locale, so `/de/rss.xml` of an English-only space falls through to 404.
     const locale = localeFromPath(req.path, servedLocales());
     if (req.params.prefix && paths.home(locale) === '/') return next();
-    const origin = requestOrigin(req, config.publicUrl);
-    const build = () => buildRss(origin, locale, res);
-    await send(req, res, { key: `${origin}${paths.rss(locale)}`, type: 'application/rss+xml', cacheControl: config.htmlCacheControl, build });
+    await send(req, res, 'application/rss+xml', () => buildRss(requestOrigin(req, config.publicUrl), locale, res));
   });
 
   async function buildRss(origin: string, locale: Locale, res: Response): Promise<string> {
@@ -97,31 +90,16 @@ export function createFeedsRouter(config: Config, content: ContentApi, servedLoc
     return `${XML_DECLARATION}${RSS_HEAD}<channel>${channel}<language>${locale}</language>${self}\n${items.join('\n')}\n</channel></rss>\n`;
   }
 
-  return router;
-}
-
-/** Feeds and sitemaps outlive a Contentful outage: the last good body is sent (`no-store`, so no CDN keeps it), else 503. */
-function createLastGoodSender() {
-  // One per origin and path (about a dozen in practice); size in UTF-16 code units, a large sitemap is a few MB.
-  const bodies = new LRUCache<string, string>({ max: 64, maxSize: 32 * 1024 * 1024, sizeCalculation: (body) => Math.max(1, body.length) });
-
-  return async function send(req: Request, res: Response, doc: { key: string; type: string; cacheControl: string; build(): Promise<string> }): Promise<void> {
-    let built: { result: string; deps: Set<string> };
+  /** Tagged with the ids it was built from, like the pages (ADR 052): a webhook's CDN purge covers the feeds and the sitemap. */
+  async function send(req: Request, res: Response, type: string, build: () => Promise<string>): Promise<void> {
     try {
-      built = await trackDependencies(() => doc.build());
+      const { result, deps } = await trackDependencies(build);
+      res.type(type).setHeader('Cache-Control', config.htmlCacheControl).set(surrogateKeyHeaders(deps)).send(result);
     } catch (error) {
       if (!(error instanceof ContentUnavailableError)) throw error;
-      const last = bodies.get(doc.key);
-      if (last === undefined)
-        return sendError(req, res, 503, 'This document is temporarily unavailable. Please try again shortly.', { 'Retry-After': String(error.retryAfterS) });
-      req.log.warn({ key: doc.key }, 'serving the last good copy');
-      res.type(doc.type).setHeader('Cache-Control', 'no-store');
-      res.send(last);
-      return;
+      sendError(req, res, 503, 'This document is temporarily unavailable. Please try again shortly.', { 'Retry-After': String(DEFAULT_RETRY_AFTER_S) });
     }
-    bodies.set(doc.key, built.result);
-    // The ids it was built from, like the pages (ADR 052): a webhook's CDN purge covers the feeds and the sitemap.
-    res.type(doc.type).setHeader('Cache-Control', doc.cacheControl).set(surrogateKeyHeaders(built.deps));
-    res.send(built.result);
-  };
+  }
+
+  return router;
 }

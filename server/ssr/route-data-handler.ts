@@ -2,7 +2,6 @@ import { sendError } from '#server/middleware/errors.ts';
 import { surrogateKeyHeaders } from '#server/services/cdn/surrogate-keys.ts';
 import { trackDependencies } from '#server/services/content/dependencies.ts';
 import { DEFAULT_RETRY_AFTER_S } from '#server/services/content/errors.ts';
-import { retryAfterIn } from '#server/ssr/error-status.ts';
 import { toFetchRequest, toSafeLocation } from '#server/ssr/fetch-adapter.ts';
 import { enterRenderGate } from '#server/ssr/render-gate.ts';
 import { toCanonicalPage } from '#shared/canonical-url.ts';
@@ -59,16 +58,10 @@ export function createRouteDataHandler(options: {
     // The same keys as the page's document, so one purge drops both (ADR 052).
     if (cacheable) for (const [name, value] of Object.entries(surrogateKeyHeaders(deps))) res.setHeader(name, value);
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
-    // Contentful could not answer in time: a real 503 (the browser reads the JSON body either way).
-    if (payload.type === 'data' && payload.status === 503) res.status(503).setHeader('Retry-After', String(retryAfterOf(payload.results)));
+    // Content could not be read (preview, or a replica not loaded yet): a real 503 (the browser reads the JSON body either way).
+    if (payload.type === 'data' && payload.status === 503) res.status(503).setHeader('Retry-After', String(DEFAULT_RETRY_AFTER_S));
     res.json(payload);
   };
-}
-
-/** The longest Retry-After among the routes that answered 503. */
-function retryAfterOf(results: Record<string, RouteDataResult>): number {
-  const waits = Object.values(results).flatMap((result) => ('error' in result ? (retryAfterIn(result.error.status, result.error.data) ?? []) : []));
-  return waits.length > 0 ? Math.max(...waits) : DEFAULT_RETRY_AFTER_S;
 }
 
 /**

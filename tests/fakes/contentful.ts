@@ -8,7 +8,8 @@ import express from 'express';
 
 import { createCdaEngine } from '#server/embedded/contentful/engine.ts';
 import { parseSpaceExport } from '#server/embedded/contentful/space-export.ts';
-import { createCdaRouter } from '#server/embedded/contentful/transport.ts';
+
+import { createCdaRouter, createCdaServer } from './cda-server.ts';
 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -104,7 +105,7 @@ export interface FakeContentfulOptions {
 export async function startFakeContentful(options: FakeContentfulOptions = {}): Promise<FakeContentful> {
   const data = options.data ?? readDemoExport();
   // One engine for the fake's life: an edit is a change its Sync API reports (deltas, tombstones), as a publish in Contentful.
-  const engine = createCdaEngine(toSpace(data), { accessTokens: FAKE_TOKENS });
+  const engine = createCdaServer(createCdaEngine(toSpace(data)), { accessTokens: FAKE_TOKENS });
   const router = createCdaRouter(engine);
   // The replica the app keeps of this space (ADR 061): a fresh folder per fake; apps pointed at the same fake share it, like a restart.
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-fake-contentful-'));

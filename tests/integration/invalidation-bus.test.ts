@@ -4,21 +4,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '#server/logger.ts';
 import { loadConfig } from '#server/config.ts';
 import { createCoherence } from '#server/services/coherence/coherence.ts';
-import { createInvalidationBus, isFromAnotherInstance, originOnly } from '#server/services/coherence/invalidation-bus.ts';
-import { createContentEvents } from '#server/services/content/content-events.ts';
+import { createInvalidationBus } from '#server/services/coherence/invalidation-bus.ts';
 import { createLogCapture } from '../fakes/test-app.ts';
 import { findRedisBinary, startRedis } from './support/redis-server.ts';
 
 import type { Invalidation, InvalidationBus } from '#server/services/coherence/invalidation-bus.ts';
 import type { Coherence } from '#server/services/coherence/coherence.ts';
-import type { ContentChange } from '#server/services/content/content-events.ts';
 import type { SyncTarget } from '#server/services/content/replica.ts';
 import type { LogLine } from '../fakes/test-app.ts';
 import type { TestRedis } from './support/redis-server.ts';
 
 const bin = findRedisBinary();
 const CHANNEL = 'vitrine:invalidate:test';
-const change: ContentChange = { action: 'publish', entityType: 'Entry', id: 'article-1', contentType: 'article', affectedIds: ['article-1', 'home'] };
+const target: SyncTarget = { kind: 'Entry', id: 'article-1', revision: 7 };
 
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -45,13 +43,11 @@ describe.skipIf(!bin)('the invalidation bus on a real Redis', () => {
   };
   let a: InvalidationBus;
   /** Each subscriber reads the channel in order: once all three applied the sentinel, every earlier message had its chance. */
+  const isSentinel = ({ invalidation }: { invalidation: Invalidation }) => invalidation.kind === 'sync' && invalidation.target.id === 'sentinel';
   const publishSentinel = async () => {
-    const sentinel = { ...change, id: 'sentinel' };
-    await raw.publish(
-      CHANNEL,
-      JSON.stringify({ v: 1, id: crypto.randomUUID(), origin: crypto.randomUUID(), invalidation: { kind: 'change', change: sentinel } }),
-    );
-    await until(() => applied.filter((entry) => entry.invalidation.kind === 'change' && entry.invalidation.change.id === 'sentinel').length >= 3);
+    const sentinel = { kind: 'sync', target: { kind: 'Entry', id: 'sentinel' } };
+    await raw.publish(CHANNEL, JSON.stringify({ v: 1, id: crypto.randomUUID(), origin: crypto.randomUUID(), invalidation: sentinel }));
+    await until(() => applied.filter(isSentinel).length >= 3);
   };
 
   beforeAll(async () => {
@@ -69,26 +65,25 @@ describe.skipIf(!bin)('the invalidation bus on a real Redis', () => {
     await redis?.stop();
   });
 
-  it('applies a published change once on every other instance and never again on the sender', async () => {
+  it('applies a published invalidation once on every other instance and never again on the sender', async () => {
     applied.length = 0;
 
-    await a.publish({ kind: 'change', change });
+    await a.publish({ kind: 'sync', target });
     await a.publish({ kind: 'model' });
     await publishSentinel();
-    const seen = applied.filter((entry) => entry.invalidation.kind !== 'change' || entry.invalidation.change.id !== 'sentinel');
+    const seen = applied.filter((entry) => !isSentinel(entry));
 
     expect(seen.map((entry) => entry.bus).sort()).toEqual(['b', 'b', 'c', 'c']);
-    expect(seen[0]?.invalidation).toEqual({ kind: 'change', change });
+    expect(seen[0]?.invalidation).toEqual({ kind: 'sync', target });
   });
 
   it("carries a webhook's sync target (ADR 061) to every other instance, as sent", async () => {
     applied.length = 0;
-    const target: SyncTarget = { kind: 'Entry', id: 'article-1', revision: 7 };
 
     await a.publish({ kind: 'sync', target });
     await a.publish({ kind: 'sync', target: { kind: 'Asset', id: 'asset-1', gone: true } });
     await publishSentinel();
-    const synced = applied.filter((entry) => entry.invalidation.kind === 'sync');
+    const synced = applied.filter((entry) => entry.invalidation.kind === 'sync' && !isSentinel(entry));
 
     expect(synced.map((entry) => entry.bus).sort()).toEqual(['b', 'b', 'c', 'c']);
     expect(synced.filter((entry) => entry.bus === 'b').map((entry) => entry.invalidation)).toEqual([
@@ -117,10 +112,11 @@ describe.skipIf(!bin)('the invalidation bus on a real Redis', () => {
     applied.length = 0;
     logs.length = 0;
     const origin = crypto.randomUUID();
-    const hostile = { ...change, affectedIds: ['ok', '../../etc passwd'] };
+    // A kind no instance sends (content changes went with ADR 061: each instance syncs what a webhook names).
+    const change = { kind: 'change', change: { action: 'publish', entityType: 'Entry', id: 'article-1', affectedIds: ['ok', '../../etc passwd'] } };
 
     await raw.publish(CHANNEL, 'not json');
-    await raw.publish(CHANNEL, JSON.stringify({ v: 1, id: crypto.randomUUID(), origin, invalidation: { kind: 'change', change: hostile } }));
+    await raw.publish(CHANNEL, JSON.stringify({ v: 1, id: crypto.randomUUID(), origin, invalidation: change }));
     // A sync of something that is not an entry or asset, or of an id outside Contentful's alphabet.
     await raw.publish(
       CHANNEL,
@@ -138,33 +134,16 @@ describe.skipIf(!bin)('the invalidation bus on a real Redis', () => {
   });
 
   it("makes every other instance catch its own replica up to a webhook's target, and re-read the model for 'model'", async () => {
-    const instances: Array<{
-      coherence: Coherence;
-      catchUp: ReturnType<typeof vi.fn>;
-      recheckModel: ReturnType<typeof vi.fn>;
-      invalidate: ReturnType<typeof vi.fn>;
-    }> = [];
+    const instances: Array<{ coherence: Coherence; catchUp: ReturnType<typeof vi.fn>; recheckModel: ReturnType<typeof vi.fn> }> = [];
     for (let n = 0; n < 3; n++) {
       const catchUp = vi.fn(async (_target: SyncTarget) => true);
       const recheckModel = vi.fn(async () => undefined);
-      const invalidate = vi.fn((_ids: Iterable<string>) => [] as string[]);
-      const coherence = createCoherence({
-        url: redis.url,
-        channel: `${CHANNEL}:replica`,
-        logger,
-        content: { invalidate },
-        events: createContentEvents(logger),
-        recheckModel,
-        resync: () => {},
-        replica: { catchUp },
-      });
-      instances.push({ coherence, catchUp, recheckModel, invalidate });
+      const coherence = createCoherence({ url: redis.url, channel: `${CHANNEL}:replica`, logger, recheckModel, resync: () => {}, replica: { catchUp } });
+      instances.push({ coherence, catchUp, recheckModel });
     }
     try {
       await until(() => instances.every(({ coherence }) => coherence.status().detail === 'subscribed'));
       const [sender, ...others] = instances as [(typeof instances)[number], ...typeof instances];
-      const target: SyncTarget = { kind: 'Entry', id: 'article-1', revision: 4 };
-
       sender.coherence.syncOthers(target);
       sender.coherence.syncOthers('model');
       await until(() => others.every(({ catchUp, recheckModel }) => catchUp.mock.calls.length > 0 && recheckModel.mock.calls.length > 0));
@@ -172,34 +151,11 @@ describe.skipIf(!bin)('the invalidation bus on a real Redis', () => {
       for (const other of others) {
         expect(other.catchUp.mock.calls).toEqual([[target]]);
         expect(other.recheckModel).toHaveBeenCalledTimes(1);
-        // Each instance invalidates what its own sync changed (the replica's onChange), not what the message names.
-        expect(other.invalidate).not.toHaveBeenCalled();
       }
       expect(sender.catchUp).not.toHaveBeenCalled();
       expect(sender.recheckModel).not.toHaveBeenCalled();
     } finally {
       await Promise.all(instances.map(({ coherence }) => coherence.close()));
     }
-  });
-
-  it('marks replicated changes so listeners that write to shared systems (Algolia, a CDN) skip them', async () => {
-    const events = createContentEvents(logger);
-    const everywhere: string[] = [];
-    const onceOnly: string[] = [];
-    events.subscribe((c) => void everywhere.push(c.id));
-    originOnly(events).subscribe((c) => void onceOnly.push(c.id));
-    applied.length = 0;
-
-    await events.emit(change);
-    await a.publish({ kind: 'change', change });
-    await until(() => applied.length >= 2);
-    const replicated = applied[0]?.invalidation;
-    if (replicated?.kind !== 'change') throw new Error('expected a change');
-    await events.emit(replicated.change);
-
-    expect(isFromAnotherInstance(replicated.change)).toBe(true);
-    expect(isFromAnotherInstance(change)).toBe(false);
-    expect(everywhere).toEqual(['article-1', 'article-1']);
-    expect(onceOnly).toEqual(['article-1']);
   });
 });

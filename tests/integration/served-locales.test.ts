@@ -81,7 +81,7 @@ describe('a space with only en-US', () => {
     expect(english.body.results[0].nbHits).toBeGreaterThan(0);
   });
 
-  it('looks up linking entries in en-US only when a webhook arrives', async () => {
+  it('queries no locale the space lacks when a webhook arrives: the linking entries come from the engine (ADR 061)', async () => {
     const linking = vi.spyOn(t.services.content, 'getLinkingEntries');
     const path = '/api/webhooks/contentful';
     const body = JSON.stringify({
@@ -93,6 +93,6 @@ describe('a space with only en-US', () => {
     const res = await request(t.app).post(path).set(signed).send(body);
 
     expect(res.status).toBe(200);
-    expect(linking.mock.calls.map(([, options]) => options.locale)).toEqual(['en-US']);
+    expect(linking.mock.calls.map(([, options]) => options.locale).filter((locale) => locale !== 'en-US')).toEqual([]);
   });
 });

@@ -11,8 +11,7 @@ import type { Article, Locale } from '#shared/content/types.ts';
 import type { SearchResult } from './engine.ts';
 
 const EN = 'vitrine_en-US';
-const createEngine = (emptyQuery?: 'all' | 'none') =>
-  createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: toSearchRecordList(FIXTURE_ENTRIES), emptyQuery });
+const createEngine = () => createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: toSearchRecordList(FIXTURE_ENTRIES) });
 const run = (engine: ReturnType<typeof createEngine>, params: Record<string, unknown>, indexName = EN) =>
   engine.search(parseQuery({ indexName, ...params }, 512)) as SearchResult;
 const walnut = FIXTURE_ENTRIES.find((entry) => entry.id === 'a-walnut') as Article;
@@ -36,13 +35,6 @@ describe('createEmbeddedSearchEngine', () => {
     expect(Object.keys(engine.getStats())).toEqual(['vitrine_en-US']);
     served = LOCALES;
     expect(run(engine, { query: '' }, 'vitrine_de-DE').nbHits).toBeGreaterThan(0);
-  });
-
-  it('answers an empty query with nothing when configured so', () => {
-    const result = run(createEngine('none'), { query: '', facets: ['*'] });
-
-    expect(result).toMatchObject({ hits: [], nbHits: 0, nbPages: 0, facets: {} });
-    expect(run(createEngine('none'), { query: 'oak' }).nbHits).toBe(1);
   });
 
   it('replaces every chunk of an updated entry, including chunks that no longer exist', () => {

@@ -9,7 +9,7 @@ import { toIndexName } from '#shared/search.ts';
 
 import { countFacets, searchFacetValues, toFacetFilterPredicate, toFiltersPredicate } from './facets.ts';
 import { shouldEscapeHighlights, toHits } from './highlight.ts';
-import { createLocaleIndex, NO_HITS } from './locale-index.ts';
+import { createLocaleIndex } from './locale-index.ts';
 import { toQueryWords } from './words.ts';
 
 import type { Locale } from '#shared/content/types.ts';
@@ -22,8 +22,6 @@ export interface EmbeddedSearchEngineOptions {
   /** `ALGOLIA_INDEX`; index names are `${indexPrefix}_${locale}`, e.g. `vitrine_en-US`. */
   indexPrefix: string;
   records?: readonly SearchRecord[];
-  /** What an empty query answers: every record, newest first (`'all'`, default), or nothing (`'none'`). */
-  emptyQuery?: 'all' | 'none';
   /** Hits kept in the result cache (default 5000; 0 turns it off): typing repeats the same prefixes. Any record change empties it. */
   cacheMaxHits?: number;
   /** The locales whose index exists (ADR 039; default: all). Another locale's index answers like an index Algolia does not have. */
@@ -41,7 +39,7 @@ export type EmbeddedSearchEngine = ReturnType<typeof createEmbeddedSearchEngine>
 
 /** An in-process engine answering Algolia search queries over our search records, one inverted index per locale. */
 export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions) {
-  const { indexPrefix, emptyQuery = 'all', cacheMaxHits = 5000, locales = () => LOCALES } = options;
+  const { indexPrefix, cacheMaxHits = 5000, locales = () => LOCALES } = options;
   const indexes = new Map<Locale, LocaleIndex>(LOCALES.map((locale) => [locale, createLocaleIndex()]));
   const getLocale = (indexName: string) => locales().find((locale) => toIndexName(indexPrefix, locale) === indexName);
   const cache =
@@ -63,7 +61,7 @@ export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions)
       const key = `${query.indexName}\n${query.type}\n${query.facet ?? ''}\n${JSON.stringify(query.params)}`;
       let computed = cache?.get(key);
       if (!computed) {
-        computed = runQuery(indexes.get(locale)!, query, emptyQuery);
+        computed = runQuery(indexes.get(locale)!, query);
         cache?.set(key, computed);
       }
       const processingTimeMS = Math.round(performance.now() - startedAt);
@@ -102,12 +100,12 @@ export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions)
 }
 
 /** Match, filter, rank, distinct, facets, one page of highlighted hits. */
-function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'none') {
+function runQuery(index: LocaleIndex, query: ParsedQuery) {
   const { params } = query;
   // Each word carries the terms it matched, so the highlighter marks exactly those without recomputing typos.
   const words = index.lookUp(toQueryWords(params.query, params.typoTolerance !== false));
   // Hits stay unordered ranking keys: distinct, facet counts and the page's partial sort each take one pass over them.
-  const matched = match(index, params, words, emptyQuery);
+  const matched = match(index, params, words);
   const grouped = params.distinct ? index.distinct(matched) : matched;
   const faceted = params.facetingAfterDistinct ? grouped : matched;
   if (query.type === 'facet') {
@@ -137,11 +135,11 @@ function runQuery(index: LocaleIndex, query: ParsedQuery, emptyQuery: 'all' | 'n
   };
 }
 
-/** Ranking keys of the records that match the query and the filters (ascending: Algolia's ranking, ties newest first). */
-function match(index: LocaleIndex, params: SearchParams, words: readonly QueryWord[], emptyQuery: 'all' | 'none'): Hits {
+/** Ranking keys of the records that match the query and the filters (ascending: Algolia's ranking, ties newest first); an empty query matches every record. */
+function match(index: LocaleIndex, params: SearchParams, words: readonly QueryWord[]): Hits {
   const facetFilter = toFacetFilterPredicate(params.facetFilters);
   const filter = toFiltersPredicate(params.filters);
   const keep = (record: SearchRecord) => facetFilter(record) && filter(record);
-  if (words.length === 0) return emptyQuery === 'all' ? index.all(keep) : NO_HITS;
+  if (words.length === 0) return index.all(keep);
   return index.search(words, keep);
 }

@@ -21,7 +21,7 @@ export interface Hits {
   docs: Int32Array;
 }
 
-export const NO_HITS: Hits = { keys: new Float64Array(0), docs: new Int32Array(0) };
+const NO_HITS: Hits = { keys: new Float64Array(0), docs: new Int32Array(0) };
 
 /**
  * The records of one locale and their inverted index: per term and attribute, `doc · 1024 + position` of each occurrence. A query's hits are

@@ -44,7 +44,3 @@ export function unsupported(what: string): CdaError {
 export function notFound(type: string, id: string, where?: { space: string; environment?: string }): CdaError {
   return new CdaError(404, 'NotFound', 'The resource could not be found.', { type, id, ...where });
 }
-
-export function accessTokenInvalid(): CdaError {
-  return new CdaError(401, 'AccessTokenInvalid', 'The access token you sent could not be found or is invalid.');
-}

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 
 import { createContentfulClients } from '#server/services/content/contentful-client.ts';
 
-import { createCdaEngine } from './engine.ts';
-import { cdaGet, createFixtureEngine, idsOf, readFixture } from '../../../tests/fixtures/contentful/fixture.ts';
+import { createCdaEngine as cdaEngine } from './engine.ts';
+import { createCdaServer } from '../../../tests/fakes/cda-server.ts';
+import { cdaGet, createFixtureEngine as fixtureEngine, idsOf, readFixture } from '../../../tests/fixtures/contentful/fixture.ts';
 
 import type { ErrorBody } from '../../../tests/fixtures/contentful/fixture.ts';
 
-// The same SDK calls the content-model check makes against Contentful (ADR 038).
+// The SDK calls a replica makes for the model against Contentful (ADR 061), answered by the fake Contentful (tests/fakes/cda-server.ts).
+const createFixtureEngine = () => createCdaServer(fixtureEngine());
+const createCdaEngine = (data: Parameters<typeof cdaEngine>[0]) => createCdaServer(cdaEngine(data));
 const { delivery, preview } = await createContentfulClients({}, { engine: createFixtureEngine() });
 
 describe('createCdaEngine content model', () => {

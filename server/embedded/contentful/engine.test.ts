@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { createCdaServer } from '../../../tests/fakes/cda-server.ts';
 import { cdaGet, createFixtureEngine, idsOf, readFixture } from '../../../tests/fixtures/contentful/fixture.ts';
 import { createCdaEngine } from './engine.ts';
 
@@ -140,7 +141,7 @@ describe('createCdaEngine errors', () => {
   });
 
   it('answers 401 AccessTokenInvalid when tokens are configured and the token is wrong', () => {
-    const secured = createFixtureEngine({ accessTokens: { delivery: 'cda-token', preview: 'cpa-token' } });
+    const secured = createCdaServer(createFixtureEngine(), { accessTokens: { delivery: 'cda-token', preview: 'cpa-token' } });
     const request = { method: 'GET', path: '/spaces/vitrine-test/environments/master/entries/article-draft', query: {} };
 
     const wrong = secured.handle({ ...request, accessToken: 'nope' });

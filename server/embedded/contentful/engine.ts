@@ -2,62 +2,51 @@ import { randomUUID } from 'node:crypto';
 
 import { tryDecode } from '#shared/http/safe-redirect.ts';
 
-import { CdaError, accessTokenInvalid, badRequest, notFound, unsupported } from './cda-errors.ts';
+import { CdaError, badRequest, notFound, unsupported } from './cda-errors.ts';
 import { getConcept, getEntity, getTag, queryConcepts, queryEntries, queryTags } from './endpoints.ts';
 import { indexSpaceExport } from './export-index.ts';
-import { createModelEndpoints } from './model-endpoints.ts';
-import { createSyncFeed } from './sync.ts';
 
 import type { EndpointContext } from './endpoints.ts';
 import type { EntityChanges, ExportIndex, IndexedEntity, ScopeChange } from './export-index.ts';
-import type { ModelEndpoints } from './model-endpoints.ts';
 import type { QueryParams } from './query.ts';
 import type { SpaceExport } from './space-export-schema.ts';
-import type { SyncFeed } from './sync.ts';
 
-/**
- * One API call, transport-agnostic: `preview` gives Content Preview API semantics (omit it to decide by `accessToken`,
- * the bearer token, checked only when the engine was given `accessTokens`).
- */
+/** One API call, transport-agnostic: `preview` gives Content Preview API semantics. */
 export interface CdaRequest {
   method: string;
   path: string;
   query: QueryParams;
   preview?: boolean;
-  accessToken?: string;
 }
 
 /** `body` parts are shared between responses and frozen: treat it as read-only. */
 export type CdaResponse = { status: number; headers: Record<string, string>; body: unknown };
 
 /**
- * `assetBaseUrl`: prefix for rewritten `//images.ctfassets.net/…` URLs (default `/content-assets`; `false` keeps them); space and environment
- * default to the export's; with `accessTokens`, requests must carry one of them (401 AccessTokenInvalid otherwise).
+ * `assetBaseUrl`: prefix for rewritten `//images.ctfassets.net/…` URLs (default `/content-assets`; `false` keeps them); space and
+ * environment default to the export's.
  */
 export interface CdaEngineOptions {
   assetBaseUrl?: string | false;
   spaceId?: string;
   environmentId?: string;
-  accessTokens?: { delivery: string; preview: string };
 }
 
 export type CdaEngine = ReturnType<typeof createCdaEngine>;
 
 // Real CDA paths the engine leaves out: a 400 that says so rather than a 404 that looks like missing content.
-const UNSUPPORTED_PATH = /^$|^assets$|^(locales\/.+|sync\/.+|taxonomy\/concept-schemes)(\/|$)|^taxonomy\/concepts\/[^/]+\/(ancestors|descendants)$/;
+const UNSUPPORTED_PATH = /^$|^assets$|^(content_types|locales|sync|taxonomy\/concept-schemes)(\/|$)|^taxonomy\/concepts\/[^/]+\/(ancestors|descendants)$/;
 
 /**
  * An in-process CDA over a space export (ADR 002; what it leaves out: README.md). `handle` is synchronous, no I/O.
- * `apply` and `replace` change what it serves (a replica's sync, a test's edit); its `/sync` feed reports those changes.
+ * `apply` and `replace` change what it serves (a replica's sync, a test's edit).
  */
 export function createCdaEngine(initial: SpaceExport, options: CdaEngineOptions = {}) {
   const indexOptions = { ...options, assetBaseUrl: options.assetBaseUrl ?? '/content-assets' };
   let index = indexSpaceExport(initial, indexOptions);
-  let model = createModelEndpoints(initial);
   // The index holds the entries and assets (and their later versions): the engine keeps only the rest.
   const withoutEntities = ({ entries: _entries, assets: _assets, ...rest }: SpaceExport) => rest;
   let data = withoutEntities(initial);
-  const feed = createSyncFeed([...index.delivery.entries.values(), ...index.delivery.assets.values()]);
   return {
     spaceId: index.spaceId,
     environmentId: index.environmentId,
@@ -65,7 +54,7 @@ export function createCdaEngine(initial: SpaceExport, options: CdaEngineOptions 
       const requestId = randomUUID().replaceAll('-', '');
       const headers = { 'content-type': 'application/vnd.contentful.delivery.v1+json', 'x-contentful-request-id': requestId };
       try {
-        return { status: 200, headers, body: route(index, model, feed, request, options.accessTokens) };
+        return { status: 200, headers, body: route(index, request) };
       } catch (error) {
         if (!(error instanceof CdaError)) throw error;
         return { status: error.status, headers, body: error.toBody(requestId) };
@@ -73,20 +62,15 @@ export function createCdaEngine(initial: SpaceExport, options: CdaEngineOptions 
     },
     /** Adds, replaces and removes entries and assets in place (only those are re-indexed); returns what the delivery API now serves differently. */
     apply(changes: EntityChanges): ScopeChange[] {
-      // An item stored again as it was (a delta re-sent) changes nothing the delivery API serves: not reported, not re-synced.
-      const seen = index.apply(changes).filter(({ before, after }) => !before || !after || !same(before, after));
-      feed.record(seen);
-      return seen;
+      // An item stored again as it was (a delta re-sent) changes nothing the delivery API serves: not reported.
+      return index.apply(changes).filter(({ before, after }) => !before || !after || !same(before, after));
     },
     /** Serves `next` instead (a new content model, locales, tags or taxonomy): re-indexes everything, and reports the entities that changed. */
     replace(next: SpaceExport): ScopeChange[] {
       const before = index.delivery;
       data = withoutEntities(next);
       index = indexSpaceExport(next, { ...indexOptions, spaceId: index.spaceId, environmentId: index.environmentId });
-      model = createModelEndpoints(next);
-      const seen = [...diff('Entry', before.entries, index.delivery.entries), ...diff('Asset', before.assets, index.delivery.assets)];
-      feed.record(seen);
-      return seen;
+      return [...diff('Entry', before.entries, index.delivery.entries), ...diff('Asset', before.assets, index.delivery.assets)];
     },
     /** The space as stored now, in the export's shape. */
     snapshot(): SpaceExport {
@@ -102,6 +86,8 @@ export function createCdaEngine(initial: SpaceExport, options: CdaEngineOptions 
     delivered: (kind: 'Entry' | 'Asset', id: string): IndexedEntity | undefined => (kind === 'Entry' ? index.delivery.entries : index.delivery.assets).get(id),
     /** Entries the delivery API serves that link to `id`. */
     linking: (id: string): readonly IndexedEntity[] => index.delivery.linksToEntry.get(id) ?? [],
+    /** Ids of the entries the delivery API serves with tag `tagId`. */
+    tagged: (tagId: string): string[] => index.delivery.entryList.flatMap((e) => (e.metadata.tags.some((tag) => tag.sys.id === tagId) ? [e.id] : [])),
   };
 }
 
@@ -117,17 +103,9 @@ function diff(kind: 'Entry' | 'Asset', before: ReadonlyMap<string, IndexedEntity
   return changed;
 }
 
-function resolvePreview({ preview, accessToken }: CdaRequest, tokens: CdaEngineOptions['accessTokens']): boolean {
-  if (!tokens) return preview ?? false;
-  if (preview === undefined && (accessToken === tokens.preview || accessToken === tokens.delivery)) return accessToken === tokens.preview;
-  if (preview !== undefined && accessToken === (preview ? tokens.preview : tokens.delivery)) return preview;
-  throw accessTokenInvalid();
-}
-
-function route(index: ExportIndex, model: ModelEndpoints, feed: SyncFeed, request: CdaRequest, tokens: CdaEngineOptions['accessTokens']): unknown {
-  const { query } = request;
+function route(index: ExportIndex, request: CdaRequest): unknown {
+  const { query, preview = false } = request;
   if (query['access_token'] !== undefined) throw unsupported('The access_token parameter (send an Authorization header)');
-  const preview = resolvePreview(request, tokens);
   if (request.method !== 'GET' && request.method !== 'HEAD') throw badRequest(`${request.method} is not supported: the Content Delivery API is read-only`);
   if (query['locale'] === '*') throw unsupported('locale=*');
   const [spaces, space, ...afterSpace] = request.path
@@ -149,14 +127,11 @@ function route(index: ExportIndex, model: ModelEndpoints, feed: SyncFeed, reques
   const [resource, id, ...more] = rest;
   const path = rest.join('/');
   if (path === 'entries') return queryEntries(query, context);
-  if (path === 'sync') return feed.handle(query, context);
   if (more.length === 0 && id !== undefined && (resource === 'entries' || resource === 'assets')) {
     return getEntity(resource === 'entries' ? 'Entry' : 'Asset', id, query, context);
   }
   if (more.length === 0 && resource === 'tags') return id === undefined ? queryTags(query, context) : getTag(id, context);
   if (path === 'taxonomy/concepts') return queryConcepts(query, context);
-  if (path === 'locales') return model.queryLocales(query, context);
-  if (resource === 'content_types' && more.length === 0) return id === undefined ? model.queryContentTypes(query, context) : model.getContentType(id, context);
   if (resource === 'taxonomy' && id === 'concepts' && more.length === 1) return getConcept(more[0] ?? '', context);
   if (UNSUPPORTED_PATH.test(path)) throw unsupported(`GET ${request.path}`);
   throw notFound('Resource', path);

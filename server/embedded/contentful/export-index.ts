@@ -97,7 +97,8 @@ export type ExportIndex = ReturnType<typeof indexSpaceExport>;
 export type ApiScope = ReturnType<typeof buildScope>;
 export type IndexedEntity = ReturnType<typeof indexEntity>;
 
-function isServed(sys: { publishedVersion?: number; publishedAt?: string; archivedVersion?: number; archivedAt?: string }, preview: boolean): boolean {
+/** Whether an API serves an item of this `sys`: never archived; published, or a draft on the preview API. */
+export function isServed(sys: { publishedVersion?: number; publishedAt?: string; archivedVersion?: number; archivedAt?: string }, preview: boolean): boolean {
   if (sys.archivedVersion !== undefined || sys.archivedAt !== undefined) return false;
   return preview || sys.publishedVersion !== undefined || sys.publishedAt !== undefined;
 }

@@ -4,16 +4,17 @@ import { createClient } from 'contentful';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { cdaGet, createFixtureEngine, readFixture } from '../../../tests/fixtures/contentful/fixture.ts';
-import { createCdaEngine } from './engine.ts';
+import { createCdaRouter, createCdaServer } from '../../../tests/fakes/cda-server.ts';
+import { cdaGet, createFixtureEngine as fixtureEngine, readFixture } from '../../../tests/fixtures/contentful/fixture.ts';
+import { createCdaEngine as cdaEngine } from './engine.ts';
 import { parseSpaceExport } from './space-export.ts';
-import { createCdaAdapter, createCdaRouter } from './transport.ts';
+import { createCdaAdapter } from './transport.ts';
 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ContentfulClientApi } from 'contentful';
 import type { ErrorBody } from '../../../tests/fixtures/contentful/fixture.ts';
-import type { CdaEngine } from './engine.ts';
+import type { CdaServer as CdaEngine } from '../../../tests/fakes/cda-server.ts';
 import type { ExportAsset, ExportEntry, SpaceExport } from './space-export-schema.ts';
 
 type Client = ContentfulClientApi<undefined>;
@@ -22,6 +23,10 @@ type SyncStart = Parameters<Client['withoutLinkResolution']['sync']>[0];
 
 const PUBLISHED_ENTRIES = ['article-chairs', 'article-lamps', 'article-tables', 'model-chair', 'model-lamp', 'person-ada', 'person-grace'];
 const PUBLISHED_ASSETS = ['asset-avatar', 'asset-glb', 'asset-hero', 'asset-poster'];
+
+/** The engine as the fake Contentful serves it: the Sync API lives there (tests/fakes/cda-server.ts), not in the app's engine. */
+const createFixtureEngine = () => createCdaServer(fixtureEngine());
+const createCdaEngine = (space: SpaceExport) => createCdaServer(cdaEngine(space));
 
 const servers: Server[] = [];
 

@@ -3,14 +3,14 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 
 import { createFixtureEngine } from '../../../tests/fixtures/contentful/fixture.ts';
-import { createCdaRouter } from './transport.ts';
+import { createCdaRouter, createCdaServer } from '../../../tests/fakes/cda-server.ts';
 
 const ENTRIES = '/spaces/vitrine-test/environments/master/entries';
 
 function createApp(configure?: (app: express.Express) => void) {
   const app = express();
   configure?.(app);
-  app.use(createCdaRouter(createFixtureEngine({ accessTokens: { delivery: 'cda', preview: 'cpa' } })));
+  app.use(createCdaRouter(createCdaServer(createFixtureEngine(), { accessTokens: { delivery: 'cda', preview: 'cpa' } })));
   return app;
 }
 

@@ -3,32 +3,22 @@ import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 
-import { dependenciesOf } from '#server/services/content/content-events.ts';
 import { connectRedis } from './redis.ts';
 
-import type { ContentChange, ContentEvents } from '#server/services/content/content-events.ts';
-import type { ContentService } from '#server/services/content/content-service.ts';
 import type { SyncTarget } from '#server/services/content/replica.ts';
 import type { Logger } from 'pino';
 
-/** What one instance tells the others: a content change to apply, or "the content model may have changed: check it again". */
-export type Invalidation = { kind: 'change'; change: ContentChange } | { kind: 'model' } | { kind: 'sync'; target: SyncTarget };
+/** What one instance tells the others (ADR 061): what a webhook published, to sync up to, or "the content model may have changed". */
+export type Invalidation = { kind: 'model' } | { kind: 'sync'; target: SyncTarget };
 
-/** Entry, asset and tag ids and the cache markers built from them (`type:article`, `tag:x`, `taxonomy`). */
-const id = z.string().regex(/^[\w.:-]{1,256}$/);
-const base = { action: z.string().max(32), id, affectedIds: z.array(id).max(10_000) };
-const changeSchema = z.union([
-  z.object({ ...base, entityType: z.enum(['Entry', 'Asset']), contentType: id.optional() }),
-  z.object({ ...base, entityType: z.enum(['Tag', 'TaxonomyConcept', 'TaxonomyConceptScheme']), markers: z.array(id).max(1_000) }),
-]);
+/** Contentful's id alphabet. */
+const id = z.string().regex(/^[\w.-]{1,64}$/);
 const messageSchema = z.object({
   v: z.literal(1),
   id: z.uuid(),
   origin: z.uuid(),
   invalidation: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('change'), change: changeSchema }),
     z.object({ kind: z.literal('model') }),
-    // With a replica each instance syncs itself (ADR 061): the message names what was published.
     z.object({
       kind: z.literal('sync'),
       target: z.object({ kind: z.enum(['Entry', 'Asset']), id, revision: z.number().int().optional(), gone: z.boolean().optional() }),
@@ -36,23 +26,8 @@ const messageSchema = z.object({
   ]),
 });
 
-/** Larger messages are neither sent nor read: 10,000 ids fit with room to spare. */
-export const MAX_MESSAGE_BYTES = 1024 * 1024;
-
-/** Changes another instance sent: applied to this one's caches, but not repeated to shared systems (Algolia, a CDN), which the sender updates. */
-const replicated = new WeakSet<ContentChange>();
-export const isFromAnotherInstance = (change: ContentChange): boolean => replicated.has(change);
-
-/** The content events minus the replicated changes: for listeners that write to a system every instance shares. */
-export function originOnly(events: ContentEvents): ContentEvents {
-  return { ...events, subscribe: (listener) => events.subscribe((change) => (isFromAnotherInstance(change) ? undefined : listener(change))) };
-}
-
-/** The local half of a webhook: drop the cached content the change makes stale, then tell the listeners (pages, search, model checks). */
-export async function applyContentChange(content: Pick<ContentService, 'invalidate'>, events: ContentEvents, change: ContentChange): Promise<void> {
-  content.invalidate(dependenciesOf(change));
-  await events.emit(change);
-}
+/** Larger messages are neither sent nor read. */
+const MAX_MESSAGE_BYTES = 64 * 1024;
 
 export interface InvalidationBusOptions {
   url: string;
@@ -114,12 +89,10 @@ export function createInvalidationBus(options: InvalidationBusOptions) {
     if (message.origin === origin || seen.has(message.id)) return;
     seen.set(message.id, true);
     const { invalidation } = message;
-    if (invalidation.kind === 'change') replicated.add(invalidation.change);
     const started = Date.now();
     try {
       await options.apply(invalidation);
-      const detail = invalidation.kind === 'change' ? { id: invalidation.change.id, affectedIds: invalidation.change.affectedIds.length } : {};
-      log.info({ kind: invalidation.kind, ...detail, from: message.origin, ms: Date.now() - started }, 'applied an invalidation from another instance');
+      log.info({ ...invalidation, from: message.origin, ms: Date.now() - started }, 'applied an invalidation from another instance');
     } catch (err) {
       log.error({ err, kind: invalidation.kind }, 'applying an invalidation from another instance failed');
     }

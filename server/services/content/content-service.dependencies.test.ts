@@ -111,27 +111,3 @@ describe('ContentService dependency markers', () => {
     expect(model?.category?.path.map((c) => c.label)).toEqual(['Furniture', 'Seating', 'Armchairs']);
   });
 });
-
-describe('ContentService getTaggedEntryIds', () => {
-  it('finds the entries the CDA reports with the tag', async () => {
-    const ids = await content.getTaggedEntryIds('lighting');
-
-    expect(ids.sort()).toEqual(['article-rendering-light', 'article-the-balance-of-a-desk-lamp', 'model-halo-pendant', 'model-pivot-desk-lamp']);
-  });
-
-  it('still names the entries last read with a tag the CDA no longer reports', async () => {
-    await content.getArticle('what-the-kiln-decides', en);
-    fake.update((data) => {
-      data['tags'] = (data['tags'] as Array<{ sys: { id: string } }>).filter((t) => t.sys.id !== 'craft');
-      for (const entry of data.entries) {
-        const metadata = entry.metadata as { tags?: Array<{ sys: { id: string } }> } | undefined;
-        if (metadata?.tags) metadata.tags = metadata.tags.filter((t) => t.sys.id !== 'craft');
-      }
-    });
-    await sync();
-
-    const ids = await content.getTaggedEntryIds('craft');
-
-    expect(ids).toEqual(['article-what-the-kiln-decides']);
-  });
-});

@@ -2,7 +2,6 @@ import { withUpstreamDeadline } from '#server/services/content/contentful-client
 import { untracked } from '#server/services/content/dependencies.ts';
 import { ContentUnavailableError } from '#server/services/content/errors.ts';
 import { toArticle, toArticleSummary, toEntryRef, toModel, toModelSummary, toPage, toSiteSettings } from '#server/services/content/mapper.ts';
-import { createTaggedEntries } from '#server/services/content/tagged-entries.ts';
 import {
   ALL_TAGS_DEPENDENCY,
   categoryTree,
@@ -29,8 +28,6 @@ type EntriesQuery = Parameters<ContentClient['getEntries']>[0];
 export interface ContentService extends ContentApi {
   /** Drops cached results built from these entry/asset ids or markers (`type:<contentType>`, `tag:<id>`, `tags`, `taxonomy`). */
   invalidate(ids: Iterable<string>): string[];
-  /** Published entries carrying tag `tagId`: the CDA's answer now plus those last read with it (a deleted tag has left the CDA). Uncached. */
-  getTaggedEntryIds(tagId: string): Promise<string[]>;
 }
 
 interface Deps {
@@ -43,7 +40,6 @@ interface Deps {
 /** Domain queries over the `contentful` SDK, cached per query + locale; preview goes to the Preview API client, uncached. */
 export function createContentService({ delivery, preview, cache, logger }: Deps): ContentService {
   const log = logger.child({ module: 'contentful' });
-  const tagged = createTaggedEntries(log);
 
   async function run<T>(key: string, o: QueryOptions, load: (client: ContentClient, ctx: MapContext) => Promise<Loaded<T>>): Promise<T> {
     // A fresh hit waits for nothing: no deadline timer or abort listeners to arm.
@@ -87,11 +83,7 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
     };
   }
 
-  async function entries(client: ContentClient, query: Record<string, unknown>) {
-    const res = await client.getEntries(query as EntriesQuery);
-    if (client === delivery) tagged.remember(res.items);
-    return res;
-  }
+  const entries = (client: ContentClient, query: Record<string, unknown>) => client.getEntries(query as EntriesQuery);
 
   /** Resolves same-space resource links (URNs) that the CDA does not include. */
   async function withUrns<T extends { unresolvedUrns: string[]; body?: RichText; description?: RichText }>(
@@ -202,8 +194,6 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
       }),
 
     invalidate: (ids) => cache.invalidate(ids),
-
-    getTaggedEntryIds: (tagId) => tagged.lookup((query) => entries(delivery, query), tagId),
   };
   return service;
 }

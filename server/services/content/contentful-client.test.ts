@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURE_SPACE, createFixtureEngine } from '../../../tests/fixtures/contentful/fixture.ts';
 import { createLogCapture } from '../../../tests/fakes/test-app.ts';
 import { createContentfulClients, withUpstreamDeadline } from './contentful-client.ts';
-import { createCdaRouter } from '#server/embedded/contentful/transport.ts';
+import { createCdaRouter, createCdaServer } from '../../../tests/fakes/cda-server.ts';
 
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,7 +40,7 @@ beforeAll(async () => {
     upstream.push({ path: req.path, preview: req.get('authorization') === 'Bearer cpa-token' });
     next();
   });
-  app.use(createCdaRouter(createFixtureEngine({ accessTokens: { delivery: 'cda-token', preview: 'cpa-token' } })));
+  app.use(createCdaRouter(createCdaServer(createFixtureEngine(), { accessTokens: { delivery: 'cda-token', preview: 'cpa-token' } })));
   server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -219,7 +219,7 @@ describe('createContentfulClients', () => {
           .set('X-Contentful-RateLimit-Reset', '1')
           .json({ sys: { type: 'Error', id: 'RateLimitExceeded' }, message: 'slow down' });
       });
-      app.use(createCdaRouter(createFixtureEngine()));
+      app.use(createCdaRouter(createCdaServer(createFixtureEngine())));
     });
     const logHandler = vi.fn();
     const clients = await createContentfulClients(

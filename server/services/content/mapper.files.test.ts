@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { toViewerSource } from '#server/services/content/mapper.ts';
+import { toViewerSource } from '#server/services/content/mapper-viewer.ts';
 
 import type { SdkEntry } from '#server/services/content/mapper.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { toModel, toViewerSource } from '#server/services/content/mapper.ts';
+import { toModel } from '#server/services/content/mapper.ts';
+import { toViewerSource } from '#server/services/content/mapper-viewer.ts';
 import { mergeVariants, toEntryVariants, variantSlug, withFileVariants } from '#server/services/content/mapper-viewer.ts';
 import { createTaxonomy } from '#server/services/content/taxonomy.ts';
 

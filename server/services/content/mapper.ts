@@ -12,9 +12,7 @@ import type { NavigationLink, Page, Person, RichText, SiteSettings, Tag } from '
 import type { Field } from '#shared/content/declare.ts';
 import type { Document } from '@contentful/rich-text-types';
 
-export type { SdkAsset, SdkEntry } from '#server/services/content/mapper-assets.ts';
-export { toAsset } from '#server/services/content/mapper-assets.ts';
-export { toViewerSource } from '#server/services/content/mapper-viewer.ts';
+export type { SdkEntry } from '#server/services/content/mapper-assets.ts';
 type SdkLink = UnresolvedLink<'Entry' | 'Asset'>;
 
 // The one place SDK entries become domain types (DESIGN.md). A missing field or unresolvable link becomes `undefined`, never an exception.

@@ -23,25 +23,14 @@ export function holds(entity: IndexedEntity | undefined, target: SyncTarget): bo
   return entity !== undefined && (target.revision === undefined || revision >= target.revision);
 }
 
-/** The waits a webhook's catch-up makes between syncs: 250 ms, doubling, within `catchUpMs`. */
-export function* backoff(totalMs: number): Generator<number> {
-  let [wait, spent] = [250, 0];
-  while (spent + wait <= totalMs) {
-    yield wait;
-    spent += wait;
-    wait = Math.min(wait * 2, 8000);
-  }
-}
-
-/** Syncs, then again after each wait of `backoff(catchUpMs)`, until `done()`; false (and one warning) when it never was. */
+/** Syncs, then again after waits of 250 ms doubling (at most 8 s each, `catchUpMs` in all), until `done()`; false (and one warning) when it never was. */
 export async function syncUntil(
   done: () => boolean,
   { sync, catchUpMs, log, target }: { sync: () => Promise<void>; catchUpMs: number; log: Logger; target: SyncTarget },
 ): Promise<boolean> {
   await sync();
-  for (const waitMs of backoff(catchUpMs)) {
-    if (done()) return true;
-    await delay(waitMs, undefined, { ref: false });
+  for (let wait = 250, spent = 0; !done() && spent + wait <= catchUpMs; spent += wait, wait = Math.min(wait * 2, 8000)) {
+    await delay(wait, undefined, { ref: false });
     await sync();
   }
   if (done()) return true;

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
+import { z } from 'zod';
+
 import { parseSpaceExport } from '#server/embedded/contentful/space-export.ts';
 
 import type { SpaceExport } from '#server/embedded/contentful/space-export-schema.ts';
@@ -19,6 +21,7 @@ export interface ReplicaSnapshot {
 }
 
 const FORMAT = 'vitrine-replica/1';
+const headerSchema = z.object({ format: z.literal(FORMAT), nextSyncToken: z.string(), syncedAt: z.number(), checksum: z.string() });
 
 /** The file for one space and environment under DATA_DIR. */
 export const replicaPath = (dataDir: string, spaceId: string, environment: string) => join(dataDir, 'contentful', `${spaceId}.${environment}.replica`);
@@ -73,21 +76,17 @@ export async function readReplicaFile(file: string): Promise<ReplicaSnapshot | u
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)));
   if (text === undefined) return undefined;
   const newline = text.indexOf('\n');
-  const header = parseHeader(newline < 0 ? text : text.slice(0, newline));
+  const header = headerSchema.safeParse(parseJson(newline < 0 ? text : text.slice(0, newline))).data;
+  if (!header) throw new Error(`replica header is not ${FORMAT}`);
   const body = newline < 0 ? '' : text.slice(newline + 1);
   if (createHash('sha256').update(body).digest('hex') !== header.checksum) throw new Error(`replica ${file}: checksum mismatch (torn or edited file)`);
   return { space: parseSpaceExport(JSON.parse(body), file).space, nextSyncToken: header.nextSyncToken, syncedAt: header.syncedAt };
 }
 
-function parseHeader(line: string): { nextSyncToken: string; syncedAt: number; checksum: string } {
-  let header: unknown;
+function parseJson(line: string): unknown {
   try {
-    header = JSON.parse(line);
+    return JSON.parse(line);
   } catch {
-    header = undefined;
+    return undefined;
   }
-  const { format, nextSyncToken, syncedAt, checksum } = (header ?? {}) as Record<string, unknown>;
-  if (format !== FORMAT || typeof nextSyncToken !== 'string' || typeof syncedAt !== 'number' || typeof checksum !== 'string')
-    throw new Error(`replica header is not ${FORMAT}`);
-  return { nextSyncToken, syncedAt, checksum };
 }

@@ -1,27 +1,21 @@
+import { isServed } from '#server/embedded/contentful/export-index.ts';
 import { checkSpace, formatProblems } from '#server/services/content/space-check.ts';
 import { ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY } from '#server/services/content/taxonomy.ts';
 import { CONTENT_MODEL } from '#shared/content/content-model.ts';
 
+import type { SpaceExport } from '#server/embedded/contentful/space-export-schema.ts';
 import type { SpaceStatus, SpaceStatusStore } from '#server/services/content/space-status.ts';
-import type { ContentfulClientApi } from 'contentful';
 import type { Logger } from 'pino';
 
-/** The SDK calls the check makes: the same in both modes (the embedded engine answers `content_types` and `locales`). */
-export type SpaceModelClient = Pick<ContentfulClientApi<undefined>, 'getContentTypes' | 'getLocales' | 'getTags' | 'getConcepts'>;
-
 export interface SpaceChecksOptions {
-  client: SpaceModelClient;
+  /** The space's model as the in-process engine holds it (both modes, ADR 061); undefined before a replica's first sync. */
+  model: () => Omit<SpaceExport, 'entries' | 'assets'> | undefined;
   store: SpaceStatusStore;
   logger: Logger;
-  /** While the space is not set up, check again this often (0: only when asked, e.g. by a webhook). */
+  /** While the space is not set up, check again this often (0: only when asked, e.g. by a webhook or a sync that changed the model). */
   recheckMs: number;
-  /** Once it matches, check again this often (0: never): a locale added or a field removed arrives without a webhook (there is no Locale topic to rely on). */
-  readyRecheckMs?: number;
   /** Before a timed recheck: bring the space up to date (a replica re-reads the model, ADR 061). */
   refresh?: () => Promise<unknown>;
-  /** After a failed read: first retry delay, doubled per failure up to `maxRetryMs`. */
-  retryMs?: number;
-  maxRetryMs?: number;
   /** Called when the state or the served locales changed. */
   onChange?: (status: SpaceStatus, previous: SpaceStatus) => void;
 }
@@ -43,29 +37,24 @@ export const isUnavailableFeature = (error: unknown): boolean => {
   const status = errorStatus(error);
   return status !== undefined && status >= 400 && status < 500 && status !== 429;
 };
-const orAbsent = (answer: Promise<boolean>) => answer.catch((error: unknown) => (isUnavailableFeature(error) ? false : Promise.reject(error)));
-
-async function readSpace(client: SpaceModelClient): Promise<SpaceStatus> {
-  const [contentTypes, locales, hasTags, hasTaxonomy] = await Promise.all([
-    // The SDK types only `query`, but passes any parameter on: one page of up to 1000 (the CDA's maximum).
-    client.getContentTypes({ limit: 1000 } as Parameters<SpaceModelClient['getContentTypes']>[0]),
-    client.getLocales(),
-    orAbsent(client.getTags({ limit: 1 }).then((tags) => tags.total > 0)),
-    orAbsent(client.getConcepts({ limit: 1000 }).then((concepts) => concepts.items.length > 0)),
-  ]);
-  return checkSpace({ contentTypes: contentTypes.items, locales: locales.items, hasTags, hasTaxonomy });
+/** The model as the delivery API serves it (published content types, locales on for delivery, public tags), checked. */
+function readSpace(model: Omit<SpaceExport, 'entries' | 'assets'>): SpaceStatus {
+  return checkSpace({
+    contentTypes: model.contentTypes.filter((type) => isServed(type.sys, false)),
+    locales: model.locales.filter((locale) => locale.contentDeliveryApi || locale.default),
+    hasTags: model.tags.some((tag) => tag.sys.visibility === 'public'),
+    hasTaxonomy: model.taxonomy.concepts.length > 0,
+  });
 }
 
 /**
- * Checks the space now and again when asked (webhook), while it is not set up (`recheckMs`) and after a failed read (backoff).
- * Each new result is logged once: every problem in one structured line and a readable message.
+ * Checks the space now, again when asked (a webhook, a sync that changed the model) and while it is not set up (`recheckMs`).
+ * A read fails only before a replica's first sync, which then asks again (ADR 061). Each new result is logged once: every
+ * problem in one structured line and a readable message.
  */
 export function startSpaceChecks(options: SpaceChecksOptions) {
-  const { store, recheckMs, readyRecheckMs = 0, retryMs = 1000, maxRetryMs = 60_000 } = options;
+  const { store, recheckMs } = options;
   const log = options.logger.child({ module: 'space-check' });
-  let running: Promise<SpaceStatus> | undefined;
-  let queued = false;
-  let failures = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let reported = '';
@@ -94,46 +83,26 @@ export function startSpaceChecks(options: SpaceChecksOptions) {
     } else log.info(fields, 'content model matches');
   }
 
-  async function run(): Promise<SpaceStatus> {
+  /** One check, synchronous (the model is in process): checks never overlap. */
+  function run(): SpaceStatus {
     const started = performance.now();
     const previous = store.get();
-    try {
-      const next = await readSpace(options.client);
-      failures = 0;
-      store.set(next);
-      report(next, Math.round(performance.now() - started));
-      if (next.state !== previous.state || next.locales.join() !== previous.locales.join()) options.onChange?.(next, previous);
-      schedule(next.state === 'not-set-up' ? recheckMs : readyRecheckMs);
-      return next;
-    } catch (error) {
-      failures += 1;
-      const delayMs = Math.min(retryMs * 2 ** (failures - 1), maxRetryMs);
-      // A space that answered once keeps its last result through an outage; one never read is 'unreachable' (pages keep trying).
-      const known = previous.state === 'ready' || previous.state === 'not-set-up';
-      if (!known) store.set({ ...previous, state: 'unreachable' });
-      // Not the SDK's error itself: its message carries the request headers, the token's last characters included.
-      const reason = errorStatus(error) === undefined ? (error as Error).message : `${errorStatus(error)} ${(error as Error).name}`;
-      log.warn({ reason, failures, retryInMs: delayMs }, 'could not read the content model; retrying');
-      schedule(delayMs);
+    const model = options.model();
+    if (!model) {
+      // Only before a replica's first sync, which asks again; pages keep trying meanwhile. A space read once keeps its result.
+      if (previous.state !== 'ready' && previous.state !== 'not-set-up') store.set({ ...previous, state: 'unreachable' });
+      log.warn({}, 'the content model cannot be read before the first sync of the replica');
       return store.get();
     }
+    const next = readSpace(model);
+    store.set(next);
+    report(next, Math.round(performance.now() - started));
+    if (next.state !== previous.state || next.locales.join() !== previous.locales.join()) options.onChange?.(next, previous);
+    if (next.state === 'not-set-up') schedule(recheckMs);
+    return next;
   }
 
-  /** Checks again (coalesced: a request during a check runs one more after it). */
-  function recheck(): Promise<SpaceStatus> {
-    if (running) {
-      queued = true;
-      return running;
-    }
-    running = run().finally(() => {
-      running = undefined;
-      if (queued && !stopped) {
-        queued = false;
-        void recheck();
-      }
-    });
-    return running;
-  }
+  const recheck = async (): Promise<SpaceStatus> => run();
 
   const first = recheck();
   return {

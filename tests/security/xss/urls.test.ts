@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { toAsset, toSiteSettings } from '#server/services/content/mapper.ts';
+import { toAsset } from '#server/services/content/mapper-assets.ts';
+import { toSiteSettings } from '#server/services/content/mapper.ts';
 import { toLinkHref, toSafeHref } from '#shared/safe-url.ts';
 import { paths } from '#shared/urls.ts';
 import { XSS_PAYLOADS } from '../../fixtures/xss/payloads.ts';
