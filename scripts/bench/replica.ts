@@ -23,7 +23,6 @@ import { createContentStack } from '#server/composition.ts';
 import { loadConfig } from '#server/config.ts';
 import { createCdaEngine } from '#server/embedded/contentful/engine.ts';
 import { parseSpaceExport } from '#server/embedded/contentful/space-export.ts';
-import { createCdaRouter } from '#server/embedded/contentful/transport.ts';
 import { availableMemoryBytes, heapFlags } from '#server/lifecycle/heap-limit.ts';
 import { createContentfulClients } from '#server/services/content/contentful-client.ts';
 import { replicaPath } from '#server/services/content/replica-file.ts';
@@ -32,6 +31,7 @@ import type { AddressInfo } from 'node:net';
 import type { ExportEntry } from '#server/embedded/contentful/space-export-schema.ts';
 import type { HeapLimitSetting } from '#server/lifecycle/heap-limit.ts';
 
+import { createCdaRouter, createCdaServer } from '../../tests/fakes/cda-server.ts';
 import { FAKE_TOKENS, readDemoExport } from '../../tests/fakes/contentful.ts';
 import { machineLine, markdownTable, median, sleep, wholeNumber } from './lib.ts';
 
@@ -169,7 +169,7 @@ async function measure({ origin, dir, slugs }: Child): Promise<Values> {
 async function runSize(size: number, execArgv: string[]): Promise<Values> {
   const { raw, slugs } = generateSpace(size);
   const space = parseSpaceExport(raw, 'bench').space;
-  const engine = createCdaEngine(space, { accessTokens: FAKE_TOKENS });
+  const engine = createCdaServer(createCdaEngine(space), { accessTokens: FAKE_TOKENS });
   const server = express().use(createCdaRouter(engine)).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-replica-'));
