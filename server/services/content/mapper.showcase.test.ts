@@ -43,15 +43,16 @@ describe('model variants', () => {
     expect(variants).toEqual([
       {
         id: 'oak',
+        entryId: 'v1',
         label: 'x'.repeat(80),
         gltfName: 'Oak',
         swatch: '#aabbcc',
         poster: expect.objectContaining({ url: 'https://assets.ctfassets.net/space/p/tok/oak.jpg' }),
       },
-      { id: 'red', label: 'Red', colors: { Seat: '#ff0000' } },
+      { id: 'red', entryId: 'v5', label: 'Red', colors: { Seat: '#ff0000' } },
       // No gltfName and no usable colours: it names the file's variant by its key.
-      { id: 'blank', label: 'blank', gltfName: 'blank' },
-      { id: 'film', label: 'Film', gltfName: 'film' },
+      { id: 'blank', entryId: 'v6', label: 'blank', gltfName: 'blank' },
+      { id: 'film', entryId: 'v7', label: 'Film', gltfName: 'film' },
     ]);
   });
 
@@ -70,10 +71,10 @@ describe('model variants', () => {
     ]);
 
     expect(mergeVariants(entries, ['Light Oak', 'Dark Wälnut!', 'walnut'])).toEqual([
-      { id: 'light', label: 'Hell', gltfName: 'Light Oak' },
+      { id: 'light', entryId: 'd', label: 'Hell', gltfName: 'Light Oak' },
       { id: 'dark-walnut', label: 'Dark Wälnut!', gltfName: 'Dark Wälnut!' },
-      { id: 'walnut', label: 'Nussbaum', gltfName: 'walnut', swatch: '#5a3a22' },
-      { id: 'red', label: 'Rot', colors: { Seat: '#ff0000' } },
+      { id: 'walnut', entryId: 'b', label: 'Nussbaum', gltfName: 'walnut', swatch: '#5a3a22' },
+      { id: 'red', entryId: 'a', label: 'Rot', colors: { Seat: '#ff0000' } },
     ]);
   });
 
@@ -82,7 +83,7 @@ describe('model variants', () => {
     const merged = mergeVariants(entries, ['Oak', 'oak', '!!!', '']);
 
     expect(merged.map((v) => v.id)).toEqual(['oak', 'oak-2', 'variant', 'variant-4']);
-    expect(merged[0]).toEqual({ id: 'oak', label: 'Eiche', gltfName: 'Oak', colors: { Seat: '#ff0000' } });
+    expect(merged[0]).toEqual({ id: 'oak', entryId: 'a', label: 'Eiche', gltfName: 'Oak', colors: { Seat: '#ff0000' } });
     expect(new Set(merged.map((v) => v.id)).size).toBe(merged.length);
     const long = mergeVariants([], ['x'.repeat(100), 'x'.repeat(100)]);
     expect(long.map((v) => v.id)).toEqual(['x'.repeat(64), `${'x'.repeat(60)}-2`]);
@@ -90,7 +91,7 @@ describe('model variants', () => {
 
   it('settles the swatch group only once ingest has read the file', () => {
     const source = toViewerSource(model({ variants: [entry('a', { key: 'ghost', label: 'Ghost' })] }));
-    expect(source?.variants).toEqual([{ id: 'ghost', label: 'Ghost', gltfName: 'ghost' }]);
+    expect(source?.variants).toEqual([{ id: 'ghost', entryId: 'a', label: 'Ghost', gltfName: 'ghost' }]);
     expect(withFileVariants(source!, undefined)).toBe(source);
     expect(withFileVariants(source!, check([]))).not.toHaveProperty('variants');
     expect(withFileVariants(source!, check(['Blue'])).variants).toEqual([{ id: 'blue', label: 'Blue', gltfName: 'Blue' }]);
