@@ -2,6 +2,9 @@ import { ContentfulLivePreview } from '@contentful/live-preview';
 
 import type { Locale } from '#shared/content/types.ts';
 
+/** The elements the server tagged for the inspector (preview pages only). */
+const TAGGED = '[data-contentful-entry-id][data-contentful-field-id]';
+
 /**
  * Contentful's Live Preview SDK inside the editor's pane (ADR 065), loaded on demand by the site layout on preview pages
  * in a frame. Inspector mode: the SDK reports the `data-contentful-*` tagged elements to the web app, which outlines them and
@@ -30,7 +33,7 @@ export function startLivePreview(options: { locale: Locale; origins: readonly st
   // The entries tagged on the page, subscribed with the text their tagged fields show.
   const syncSubscriptions = () => {
     const tagged = new Map<string, Record<string, string>>();
-    for (const element of document.querySelectorAll<HTMLElement>('[data-contentful-entry-id][data-contentful-field-id]')) {
+    for (const element of document.querySelectorAll<HTMLElement>(TAGGED)) {
       const { contentfulEntryId: id = '', contentfulFieldId: field = '' } = element.dataset;
       tagged.set(id, { ...tagged.get(id), [field]: element.textContent ?? '' });
     }
@@ -68,8 +71,8 @@ export function startLivePreview(options: { locale: Locale; origins: readonly st
  * owning it and overwrites it as soon as the page's data brings another value, and leaves it while the data still has the old.
  */
 function showTypedText(entryId: string, fieldId: string, value: string): void {
-  const selector = `[data-contentful-entry-id="${CSS.escape(entryId)}"][data-contentful-field-id="${CSS.escape(fieldId)}"]`;
-  for (const element of document.querySelectorAll(selector)) {
+  for (const element of document.querySelectorAll<HTMLElement>(TAGGED)) {
+    if (element.dataset.contentfulEntryId !== entryId || element.dataset.contentfulFieldId !== fieldId) continue;
     const [text, ...rest] = element.childNodes;
     if (text?.nodeType === Node.TEXT_NODE && rest.length === 0) text.nodeValue = value;
   }
