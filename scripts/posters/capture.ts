@@ -48,8 +48,12 @@ export async function captureFirstFrame(page: Page, timeoutMs = 120_000): Promis
   });
   // Two animation frames: the hidden overlays are off the screen before the capture.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await figure.scrollIntoViewIfNeeded();
+  const box = await figure.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport || box.y < 0 || box.y + box.height > viewport.height) throw new Error('the viewer must lie wholly in the viewport');
   // A clip, not an element screenshot: a software-rendered canvas may never count as "stable".
-  const png = await page.screenshot({ clip: (await figure.boundingBox()) ?? undefined, timeout: timeoutMs });
+  const png = await page.screenshot({ clip: box, timeout: timeoutMs });
   const restore = () => figure.evaluate((element) => element.querySelectorAll<HTMLElement>('*').forEach((child) => (child.style.visibility = '')));
   await restore();
   return { png, ...(shownPoster ? { shownPoster } : {}) };
