@@ -46,21 +46,28 @@ async function scrollThrough(page: Page): Promise<void> {
   });
 }
 
-/** Sum of layout-shift entries not caused by input, from the start of the page (buffered). */
-function cumulativeLayoutShift(page: Page): Promise<number> {
+/** Sum of layout-shift entries not caused by input, from the start of the page (buffered), with what moved (for the failure message). */
+function cumulativeLayoutShift(page: Page): Promise<{ total: number; sources: string[] }> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ total: number; sources: string[] }>((resolve) => {
         let total = 0;
+        const sources: string[] = [];
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+        const describe = (node: Node | null | undefined) =>
+          node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].join('.')}` : String(node?.nodeName);
         const observer = new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
-            if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            total += entry.value;
+            sources.push(`${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${(entry.sources ?? []).map((s) => describe(s.node)).join(', ')}`);
+          }
         });
         observer.observe({ type: 'layout-shift', buffered: true });
         // Buffered entries arrive in the first callback; give it a frame or two.
         setTimeout(() => {
           observer.disconnect();
-          resolve(total);
+          resolve({ total, sources });
         }, 200);
       }),
   );
@@ -92,12 +99,12 @@ for (const target of PAGES) {
     );
     const unsized = images.filter((img) => !isPositiveInteger(img.width) || !isPositiveInteger(img.height));
     const squashed = images.filter((img) => img.squashed !== null);
-    const cls = await cumulativeLayoutShift(page);
+    const shifts = await cumulativeLayoutShift(page);
 
     if (target.hasImages) expect(images.length, `no <img> on ${path}; is the page still the one this test expects?`).toBeGreaterThan(0);
     expect(unsized, `images without numeric width/height on ${path}`).toEqual([]);
     expect(squashed, `images drawn out of their aspect ratio on ${path}`).toEqual([]);
-    expect(cls, `cumulative layout shift on ${path}`).toBeLessThanOrEqual(MAX_CLS);
+    expect(shifts.total, `cumulative layout shift on ${path}: ${shifts.sources.join('; ')}`).toBeLessThanOrEqual(MAX_CLS);
     watch.expectClean();
   });
 }
