@@ -75,7 +75,7 @@ export function ModelViewer({
   const [status, dispatch] = useReducer(viewerReducer, source.src, createViewerStatus);
   if (status.src !== source.src) dispatch({ type: 'source-changed', src: source.src });
 
-  const isNear = useNearViewport(figureRef, { enabled: !eager });
+  const isNear = useNearViewport(figureRef, !eager);
   const startMode = useStartMode();
   const [isRequested, setIsRequested] = useState(false);
   // Ingest validation found the file broken: the poster stays, with a note.

@@ -1,22 +1,19 @@
-/**
- * The viewer state a link can carry (ADR 049): `?variant=<id>&hotspot=<id>&view=<azimuth>,<polar>,<distance>`.
- * The URL is the source of truth on load; afterwards the page keeps it in sync with `replaceViewState`,
- * which rewrites the address without a router navigation (no loader runs, no scroll change).
- */
+// `?variant=<id>&hotspot=<id>&view=<azimuth>,<polar>,<distance>` (ADR 049): the source of truth on load, then kept in sync.
+
 export interface ViewOrbit {
   azimuthDeg: number;
   polarDeg: number;
-  /** Camera distance in units of the model's bounding-sphere radius (the viewer scales every model to radius 1). */
+  /** In bounding-sphere radii. */
   distance: number;
 }
 
-export interface ViewState {
+interface ViewState {
   variant?: string;
   hotspot?: string;
   orbit?: ViewOrbit;
 }
 
-export const VIEW_PARAMS = { variant: 'variant', hotspot: 'hotspot', orbit: 'view' } as const;
+const VIEW_PARAMS = { variant: 'variant', hotspot: 'hotspot', orbit: 'view' } as const;
 
 /** Ids are Contentful entry ids (letters, digits, `-`, `_`, `.`) or slugs: anything else in the URL is ignored, never echoed. */
 const ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -26,7 +23,7 @@ function readId(value: string | null): string | undefined {
   return value !== null && ID_PATTERN.test(value) ? value : undefined;
 }
 
-/** `35,68,2.4` → an orbit, or undefined when any part is missing, not finite or out of range. */
+/** `35,68,2.4`, or undefined when any part is missing, not finite or out of range. */
 export function parseOrbit(value: string | null): ViewOrbit | undefined {
   if (value === null || value.length > 40) return undefined;
   const parts = value.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
@@ -59,7 +56,7 @@ export function readViewState(search: string | URLSearchParams): ViewState {
   return state;
 }
 
-/** `href` with the view parameters replaced by `state` (absent fields removed); other parameters and the hash stay. */
+/** Absent fields are removed; other parameters and the hash stay. */
 export function withViewState(href: string, state: ViewState): string {
   const url = new URL(href);
   const values: Record<keyof ViewState, string | undefined> = {
@@ -75,7 +72,7 @@ export function withViewState(href: string, state: ViewState): string {
   return url.toString();
 }
 
-/** Rewrites the address bar in place, keeping the router's history state (its key drives scroll restoration). */
+/** No router navigation (no loader runs), and the router's history state stays (its key drives scroll restoration). */
 export function replaceViewState(patch: ViewState, current: ViewState = readViewState(window.location.search)): void {
   const next = withViewState(window.location.href, { ...current, ...patch });
   if (next !== window.location.href) window.history.replaceState(window.history.state, '', next);
