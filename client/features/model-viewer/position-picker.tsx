@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { useThree } from '@react-three/fiber';
 import { Matrix3, Matrix4, Vector2, Vector3 } from 'three';
 
-import { getOrbitPose } from './camera.ts';
+import { getOrbitView } from './camera.ts';
 import { getCanvasLabels } from './canvas-labels.ts';
+import { round } from './view-state.ts';
 
 import type { Object3D } from 'three';
 
@@ -23,7 +24,6 @@ interface ModelHit {
 
 const toRoot = new Matrix4();
 const normalMatrix = new Matrix3();
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits || 0;
 const toVec3 = (vector: Vector3, digits = 4): Vec3 => ({ x: round(vector.x, digits), y: round(vector.y, digits), z: round(vector.z, digits) });
 
 /** In the glTF's own space; the camera relative to the controls' target, in degrees and bounding-sphere radii. */
@@ -37,11 +37,11 @@ export function getPickedHotspot(root: Object3D, hit: ModelHit, camera: { positi
     .clone()
     .applyMatrix3(normalMatrix.getNormalMatrix(inverseRoot.multiply(hit.object.matrixWorld)))
     .normalize();
-  const pose = getOrbitPose(camera.position, camera.target);
+  const view = getOrbitView(camera.position, camera.target, 1);
   return {
     position: toVec3(position),
     normal: toVec3(normal),
-    camera: { azimuthDeg: round((pose.azimuthRad * 180) / Math.PI, 1), polarDeg: round((pose.polarRad * 180) / Math.PI, 1), distance: round(pose.distance, 2) },
+    camera: { azimuthDeg: round(view.azimuthDeg, 1), polarDeg: round(view.polarDeg, 1), distance: round(view.distance, 2) },
   };
 }
 
@@ -67,12 +67,10 @@ export function ModelPicker({ modelRef, onPick }: { modelRef: { current: Object3
       const picked = hit ? getPickedHotspot(model, hit, { position: camera.position, target }) : null;
       if (picked) onPick(picked);
     };
-    canvas.addEventListener('pointerdown', handleDown);
-    canvas.addEventListener('click', handleClick);
-    return () => {
-      canvas.removeEventListener('pointerdown', handleDown);
-      canvas.removeEventListener('click', handleClick);
-    };
+    const listeners = new AbortController();
+    canvas.addEventListener('pointerdown', handleDown, { signal: listeners.signal });
+    canvas.addEventListener('click', handleClick, { signal: listeners.signal });
+    return () => listeners.abort();
   }, [canvas, getState, modelRef, onPick]);
 
   return null;

@@ -112,12 +112,12 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
     };
     // three re-initialises its GL state itself; remounting the scene redraws the environment and shadow targets a restored context lost.
     const handleRestored = () => setSceneKey((key) => key + 1);
-    canvas.addEventListener('webglcontextlost', handleLost);
-    canvas.addEventListener('webglcontextrestored', handleRestored);
+    const listeners = new AbortController();
+    canvas.addEventListener('webglcontextlost', handleLost, { signal: listeners.signal });
+    canvas.addEventListener('webglcontextrestored', handleRestored, { signal: listeners.signal });
     const untrack = trackRenderer(renderer);
     return () => {
-      canvas.removeEventListener('webglcontextlost', handleLost);
-      canvas.removeEventListener('webglcontextrestored', handleRestored);
+      listeners.abort();
       untrack();
     };
   }, [renderer, onContextLost]);

@@ -32,10 +32,10 @@ export function getSceneViewerIntent({ file, title, pageUrl }: SceneViewerTarget
 /** Resolves once the page is hidden (the app opened) or after `timeoutMs`; rejects when the browser falls back (no ARCore). */
 export function openSceneViewer(target: SceneViewerTarget, timeoutMs = 3000): Promise<void> {
   return new Promise((resolve, reject) => {
+    const listeners = new AbortController();
     const finish = (error?: Error) => {
       clearTimeout(timer);
-      window.removeEventListener('hashchange', handleHash);
-      document.removeEventListener('visibilitychange', handleHidden);
+      listeners.abort();
       if (error) reject(error);
       else resolve();
     };
@@ -49,8 +49,8 @@ export function openSceneViewer(target: SceneViewerTarget, timeoutMs = 3000): Pr
       if (document.visibilityState === 'hidden') finish();
     };
     const timer = setTimeout(finish, timeoutMs);
-    window.addEventListener('hashchange', handleHash);
-    document.addEventListener('visibilitychange', handleHidden);
+    window.addEventListener('hashchange', handleHash, { signal: listeners.signal });
+    document.addEventListener('visibilitychange', handleHidden, { signal: listeners.signal });
     const anchor = document.createElement('a');
     anchor.href = getSceneViewerIntent(target);
     anchor.click();

@@ -131,6 +131,7 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
   let hitSource: XRHitTestSource | undefined;
   let isPlaced = false;
   let drag = { x: 0, distance: 0, isDown: false };
+  const listeners = new AbortController();
 
   const place = () => {
     if (!model || !reticle.visible || drag.distance > DRAG_PX) return;
@@ -168,10 +169,10 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
     const viewerSpace = await session.requestReferenceSpace('viewer');
     hitSource = await session.requestHitTestSource?.({ space: viewerSpace });
     session.addEventListener('select', place);
-    overlayRoot.addEventListener('pointerdown', handlePointerDown);
-    overlayRoot.addEventListener('pointermove', handlePointerMove);
-    window.addEventListener('pointerup', handlePointerUp);
-    window.addEventListener('pointercancel', handlePointerUp);
+    overlayRoot.addEventListener('pointerdown', handlePointerDown, { signal: listeners.signal });
+    overlayRoot.addEventListener('pointermove', handlePointerMove, { signal: listeners.signal });
+    window.addEventListener('pointerup', handlePointerUp, { signal: listeners.signal });
+    window.addEventListener('pointercancel', handlePointerUp, { signal: listeners.signal });
     loadArModel(source, renderer, variant).then(
       (loaded) => {
         if (isEnded) return loaded.release();
@@ -193,10 +194,7 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
   await ended;
   renderer.setAnimationLoop(null);
   hitSource?.cancel();
-  overlayRoot.removeEventListener('pointerdown', handlePointerDown);
-  overlayRoot.removeEventListener('pointermove', handlePointerMove);
-  window.removeEventListener('pointerup', handlePointerUp);
-  window.removeEventListener('pointercancel', handlePointerUp);
+  listeners.abort();
   overlay.remove();
   (model as ArModel | null)?.release();
   reticle.geometry.dispose();
