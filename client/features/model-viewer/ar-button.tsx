@@ -15,10 +15,9 @@ import type { ArMode } from './ar-support.ts';
 const loadWebXr = () => import('./ar/ar-webxr.ts');
 const loadQuickLook = () => import('./ar/ar-quick-look.ts');
 const loadSceneViewer = () => import('./ar/ar-scene-viewer.ts');
-/** A computer's "View in your space": a QR code for the phone, in its own chunk. */
 const loadQr = () => import('./ar/ar-qr.tsx');
 const ArQrDialog = lazy(() => loadQr().then((module) => ({ default: module.ArQrDialog })));
-/** A computer with a mouse and no AR: the QR code's audience (a phone or tablet without AR gets no button). */
+/** The QR code's audience: a phone or tablet without AR gets no button. */
 const isComputer = () =>
   typeof matchMedia === 'function' && matchMedia('(hover: hover) and (pointer: fine)').matches && !/Android|iPhone|iPad|Mobile/i.test(navigator.userAgent);
 
@@ -35,7 +34,7 @@ interface ArRequest {
   locale: Locale;
   variant?: string;
   modes: ArMode[];
-  /** The dom-overlay root (exit button, guidance). */
+  /** The dom-overlay root. */
   overlay: HTMLElement;
 }
 
@@ -72,7 +71,7 @@ async function runWebXr(request: ArRequest, pendingSession: Promise<XRSession>):
   }
 }
 
-/** Starts the device's best route; resolves when the visitor is back (WebXR ended, Quick Look or Scene Viewer opened). */
+/** Resolves when the visitor is back (WebXR ended, Quick Look or Scene Viewer opened). */
 function startAr(request: ArRequest): Promise<void> {
   const [mode] = request.modes;
   if (mode === 'webxr') return runWebXr(request, requestArSession(request.overlay));
@@ -80,7 +79,6 @@ function startAr(request: ArRequest): Promise<void> {
   return (quickLook ??= loadQuickLook()).then((module) => module.openQuickLook(request.source, request.variant));
 }
 
-/** The device's AR routes once detected (undefined until then). */
 function useArModes(source: ViewerSource): ArMode[] | undefined {
   const [modes, setModes] = useState<ArMode[]>();
   const { src, unavailable } = source;
@@ -96,10 +94,9 @@ function useArModes(source: ViewerSource): ArMode[] | undefined {
   return modes;
 }
 
-export interface ArButtonProps {
+interface ArButtonProps {
   source: ViewerSource;
   locale: Locale;
-  /** The selected variant's id: AR shows the model as the page does. */
   variant?: string;
   /** A failure message for the viewer's message area; null clears it. */
   onMessage: (message: string | null) => void;
@@ -108,9 +105,8 @@ export interface ArButtonProps {
 }
 
 /**
- * Shown where the device can place the model in the room, and on a computer, where it opens a QR code for the phone (detected
- * after hydration, so the server renders nothing). `?ar=1`, the QR code's link, offers AR at once: browsers want a tap, so the
- * button takes the focus.
+ * Shown where the device can place the model in the room, and on a computer, where it opens a QR code for the phone; the
+ * server renders nothing. `?ar=1`, the QR code's link, offers AR at once: browsers want a tap, so the button takes the focus.
  */
 export function ArButton({ source, locale, variant, onMessage, onNoAr }: ArButtonProps) {
   const detected = useArModes(source);
@@ -132,7 +128,7 @@ export function ArButton({ source, locale, variant, onMessage, onNoAr }: ArButto
     else onNoAr?.();
   }, [detected, onNoAr]);
 
-  // Read only once detection has run, after hydration: the server renders no button.
+  // Read only once detection has run, after hydration.
   const forComputer = detected?.length === 0 && isComputer();
   if (modes.length === 0 && !forComputer) return null;
   const handleClick = () => {

@@ -1,11 +1,9 @@
 import type { ViewerSource } from '#shared/content/types.ts';
 
-// Which "View in your space" route this device has, found by feature detection where the platform allows it (ADR 047).
+// Feature detection where the platform allows it (ADR 047).
 
-/** An AR route: WebXR in the page, Google's Scene Viewer app, Apple's AR Quick Look. */
 export type ArMode = 'webxr' | 'scene-viewer' | 'quick-look';
 
-/** What detection reads, so tests can hand in a fake browser. */
 export interface ArPlatform {
   navigator: { userAgent: string; xr?: { isSessionSupported(mode: string): Promise<boolean> } };
   document: { createElement(tagName: 'a'): { relList?: { supports?(token: string): boolean } } };
@@ -34,7 +32,7 @@ async function supportsImmersiveAr(platform: ArPlatform): Promise<boolean> {
   }
 }
 
-/** The routes to try, best first; empty where the device cannot show the model in the room (the button stays hidden). */
+/** Best first; empty where the device cannot show the model in the room. */
 export async function detectArModes(source: Pick<ViewerSource, 'src' | 'unavailable'>, platform: ArPlatform): Promise<ArMode[]> {
   if (source.unavailable) return [];
   if (supportsQuickLook(platform)) return ['quick-look'];

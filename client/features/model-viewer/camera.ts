@@ -1,27 +1,21 @@
+import { MathUtils } from 'three';
+
 import type { PerspectiveCamera, Vector3 } from 'three';
 
-// Framing and keyboard orbit as pure maths, plus their application to the camera. Conventions are three's `Spherical`
-// (y up, polar angle from +y, azimuth 0 looks at the front, +z); the model stands on y = 0 (drei `<Center top>`).
+import type { Vec3 } from '#shared/content/types.ts';
 
-export interface Vec3 {
-  x: number;
-  y: number;
-  z: number;
-}
+import type { ViewOrbit } from './view-state.ts';
 
-export interface OrbitAngles {
-  azimuthDeg: number;
-  polarDeg: number;
-}
+// Conventions are three's `Spherical` (y up, polar angle from +y, azimuth 0 looks at the front, +z); the model stands on y = 0.
 
 /** A three-quarter view slightly from above: reads well for most products. */
-const DEFAULT_ORBIT: OrbitAngles = { azimuthDeg: 30, polarDeg: 70 };
-/** Vertical field of view: narrow, like a product photo. */
+const DEFAULT_ORBIT = { azimuthDeg: 30, polarDeg: 70 };
+/** Narrow, like a product photo. */
 export const FOV_DEG = 30;
 const FIT_MARGIN = 1.1;
-
 const MIN_RADIUS = 1e-6;
 const DEG = Math.PI / 180;
+const { clamp } = MathUtils;
 
 export interface OrbitLimits {
   minDistance: number;
@@ -37,19 +31,15 @@ export interface Framing extends OrbitLimits {
   far: number;
 }
 
-export interface FramingInput {
+interface FramingInput {
   /** Bounding sphere of the centred model. */
   center: Vec3;
   radius: number;
   fovDeg: number;
-  /** Canvas width / height. */
   aspect: number;
-  /** Editor-chosen angle (`ViewerSource.camera`), or a link's view; `distance` in bounding-sphere radii (default: fit). */
-  orbit?: OrbitAngles & { distance?: number };
-  margin?: number;
+  /** `distance` in bounding-sphere radii (default: fit). */
+  orbit?: Omit<ViewOrbit, 'distance'> & { distance?: number };
 }
-
-const clamp = (value: number, min: number, max: number): number => Math.min(Math.max(value, min), max);
 
 /** Distance from the sphere centre at which the whole sphere fits the frustum both ways, times `margin`. */
 export function getFitDistance(radius: number, fovDeg: number, aspect: number, margin = FIT_MARGIN): number {
@@ -70,7 +60,7 @@ export function getDistanceLimits(radius: number, fitDistance: number): { minDis
 /** Largest polar angle keeping the camera above the floor at every distance: targetY + d·cos(φ) ≥ clearance. */
 export function getMaxPolarAngle(targetY: number, maxDistance: number, clearance = 0): number {
   const cosine = (clearance - targetY) / Math.max(maxDistance, MIN_RADIUS);
-  return Math.acos(Math.min(Math.max(cosine, -1), 0));
+  return Math.acos(clamp(cosine, -1, 0));
 }
 
 export function getOrbitOffset(azimuthRad: number, polarRad: number, distance: number): Vec3 {
@@ -79,9 +69,9 @@ export function getOrbitOffset(azimuthRad: number, polarRad: number, distance: n
 }
 
 /** Everything the camera and OrbitControls need to show a model of any size and origin. */
-export function getFraming({ center, radius, fovDeg, aspect, orbit = DEFAULT_ORBIT, margin }: FramingInput): Framing {
+export function getFraming({ center, radius, fovDeg, aspect, orbit = DEFAULT_ORBIT }: FramingInput): Framing {
   const safeRadius = Math.max(radius, MIN_RADIUS);
-  const fitDistance = getFitDistance(safeRadius, fovDeg, aspect, margin);
+  const fitDistance = getFitDistance(safeRadius, fovDeg, aspect);
   const { minDistance, maxDistance } = getDistanceLimits(safeRadius, fitDistance);
   const maxPolarAngle = getMaxPolarAngle(center.y, maxDistance, safeRadius * 0.02);
   const distance = orbit.distance === undefined ? fitDistance : clamp(orbit.distance * safeRadius, minDistance, maxDistance);
@@ -99,25 +89,22 @@ export function getFraming({ center, radius, fovDeg, aspect, orbit = DEFAULT_ORB
   };
 }
 
-/** The inverse of the framing: where the camera is, as angles and a distance in bounding-sphere radii (the `?view=` of a link). */
-export function getOrbitView(position: Vec3, target: Vec3, radius: number): OrbitAngles & { distance: number } {
-  const [dx, dy, dz] = [position.x - target.x, position.y - target.y, position.z - target.z];
-  const distance = Math.hypot(dx, dy, dz);
-  const polar = distance > 0 ? Math.acos(clamp(dy / distance, -1, 1)) : 0;
-  return { azimuthDeg: Math.atan2(dx, dz) / DEG, polarDeg: polar / DEG, distance: distance / Math.max(radius, MIN_RADIUS) };
+/** The camera as angles and a distance in bounding-sphere radii (a link's `?view=`). */
+export function getOrbitView(position: Vec3, target: Vec3, radius: number): ViewOrbit {
+  const { azimuthRad, polarRad, distance } = getOrbitPose(position, target);
+  return { azimuthDeg: azimuthRad / DEG, polarDeg: polarRad / DEG, distance: distance / Math.max(radius, MIN_RADIUS) };
 }
 
-export type OrbitCommand = { kind: 'orbit'; azimuthRad: number; polarRad: number } | { kind: 'zoom'; factor: number } | { kind: 'reset' };
+type OrbitCommand = { kind: 'orbit'; azimuthRad: number; polarRad: number } | { kind: 'zoom'; factor: number } | { kind: 'reset' };
 
 const STEP_RAD = 10 * DEG;
 const LARGE_STEP_RAD = 45 * DEG;
 const ZOOM_FACTOR = 1.15;
-
-// Arrows turn around the target (azimuth, polar steps), +/− zoom (= and _ are the unshifted keys on US layouts).
 const ORBIT_KEYS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+// = and _ are + and − unshifted on US layouts.
 const ZOOM_KEYS: Record<string, number> = { '+': 1 / ZOOM_FACTOR, '=': 1 / ZOOM_FACTOR, '-': ZOOM_FACTOR, _: ZOOM_FACTOR };
 
-/** The keyboard command for a `KeyboardEvent.key` (Shift: larger steps; Home resets), or null for keys the viewer ignores. */
+/** Shift takes larger steps; null for keys the viewer ignores. */
 export function getOrbitCommand(key: string, shiftKey = false): OrbitCommand | null {
   const step = shiftKey ? LARGE_STEP_RAD : STEP_RAD;
   const orbit = Object.hasOwn(ORBIT_KEYS, key) ? ORBIT_KEYS[key] : undefined;
@@ -126,30 +113,25 @@ export function getOrbitCommand(key: string, shiftKey = false): OrbitCommand | n
   return key === 'Home' ? { kind: 'reset' } : null;
 }
 
-/** New camera position after an orbit or zoom command, within the controls' limits. */
+/** The camera position after an orbit or zoom command, within the controls' limits. */
 export function applyOrbitCommand(position: Vec3, target: Vec3, command: Exclude<OrbitCommand, { kind: 'reset' }>, limits: OrbitLimits): Vec3 {
-  const dx = position.x - target.x;
-  const dy = position.y - target.y;
-  const dz = position.z - target.z;
-  const distance = Math.hypot(dx, dy, dz) || limits.minDistance;
-  const polar = Math.acos(clamp(dy / distance, -1, 1));
-  const azimuth = Math.atan2(dx, dz);
-  // Orbits keep a hair away from the poles, where the azimuth is undefined (OrbitControls does the same).
+  const { azimuthRad, polarRad, distance: current } = getOrbitPose(position, target);
+  const distance = current || limits.minDistance;
+  // A hair away from the poles, where the azimuth is undefined (as OrbitControls does).
   const [minPolar, maxPolar] = [Math.max(limits.minPolarAngle, 1e-6), Math.min(limits.maxPolarAngle, Math.PI - 1e-6)];
   const offset =
     command.kind === 'zoom'
-      ? getOrbitOffset(azimuth, polar, clamp(distance * command.factor, limits.minDistance, limits.maxDistance))
-      : getOrbitOffset(azimuth + command.azimuthRad, clamp(polar + command.polarRad, minPolar, maxPolar), distance);
+      ? getOrbitOffset(azimuthRad, polarRad, clamp(distance * command.factor, limits.minDistance, limits.maxDistance))
+      : getOrbitOffset(azimuthRad + command.azimuthRad, clamp(polarRad + command.polarRad, minPolar, maxPolar), distance);
   return { x: target.x + offset.x, y: target.y + offset.y, z: target.z + offset.z };
 }
 
-/** The part of OrbitControls (three-stdlib, via drei) the viewer drives. */
+/** The part of drei's OrbitControls the viewer drives. */
 export interface OrbitRig extends OrbitLimits {
   target: Vector3;
   update(): unknown;
 }
 
-/** Puts camera and controls where the framing says: the initial fit and Reset. */
 export function applyFraming(camera: PerspectiveCamera, controls: OrbitRig, framing: Framing): void {
   camera.near = framing.near;
   camera.far = framing.far;
@@ -163,7 +145,7 @@ export function applyFraming(camera: PerspectiveCamera, controls: OrbitRig, fram
   controls.update();
 }
 
-/** Moves the camera for a keyboard command; false when it cannot (Reset before the model is framed). */
+/** False when the command cannot move the camera (Reset before the model is framed). */
 export function applyKeyboardCommand(camera: PerspectiveCamera, controls: OrbitRig, command: OrbitCommand, framing: Framing | null): boolean {
   if (command.kind === 'reset') {
     if (framing) applyFraming(camera, controls, framing);
@@ -175,17 +157,17 @@ export function applyKeyboardCommand(camera: PerspectiveCamera, controls: OrbitR
   return true;
 }
 
-/** A camera position around the controls' target: angles in radians, distance in world units (bounding-sphere radii). */
+/** Angles in radians, distance in world units (bounding-sphere radii). */
 export interface OrbitPose {
   azimuthRad: number;
   polarRad: number;
   distance: number;
 }
 
-/** How long a hotspot's fly-to takes; prefers-reduced-motion jumps. */
+/** A hotspot's fly-to; prefers-reduced-motion jumps. */
 export const FLY_DURATION_MS = 600;
 
-/** The camera's pose around `target` (the inverse of `getOrbitOffset`). */
+/** The inverse of `getOrbitOffset`. */
 export function getOrbitPose(position: Vec3, target: Vec3): OrbitPose {
   const [dx, dy, dz] = [position.x - target.x, position.y - target.y, position.z - target.z];
   const distance = Math.hypot(dx, dy, dz);
@@ -197,7 +179,6 @@ export function easeInOutCubic(t: number): number {
   return x < 0.5 ? 4 * x * x * x : 1 - (-2 * x + 2) ** 3 / 2;
 }
 
-/** Where the camera looks (`target`) and from where around it (`pose`). */
 export interface CameraAim {
   target: Vec3;
   pose: OrbitPose;

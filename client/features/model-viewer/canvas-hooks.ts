@@ -4,8 +4,7 @@ import type { RefObject } from 'react';
 
 import type { HintInput } from './viewer-start.ts';
 
-/** How long the interaction hint stays before it fades. */
-export const HINT_VISIBLE_MS = 2500;
+const HINT_VISIBLE_MS = 2500;
 
 /** A media query's match; `false` on the server and during hydration, so hydration never mismatches. */
 export function useMediaQuery(query: string): boolean {
@@ -23,9 +22,8 @@ export function useMediaQuery(query: string): boolean {
 }
 
 /**
- * Fullscreen on one element (the figure, so poster, canvas and buttons go together): the Fullscreen API, or where it is missing
- * (Safari on iPhone) the figure fixed over the page (`mv-viewer--fullscreen`) with the page's scroll locked. Esc and the button
- * leave both; the canvas follows the figure's size (R3F measures it), so the WebGL context stays.
+ * The Fullscreen API, or where it is missing (Safari on iPhone) the figure fixed over the page with the page's scroll locked.
+ * The canvas follows the figure's size (R3F measures it), so the WebGL context stays.
  */
 export function useFullscreen(ref: RefObject<HTMLElement | null>): { isFullscreen: boolean; toggle: () => void } {
   const [isFullscreen, setIsFullscreen] = useState(false);
@@ -53,7 +51,7 @@ export function useFullscreen(ref: RefObject<HTMLElement | null>): { isFullscree
     };
   }, [ref, isEmulated]);
 
-  // The page behind is out of sight: Tab and Shift+Tab go round the figure's own controls.
+  // The page behind is out of sight: Tab goes round the figure's own controls.
   const isOn = isFullscreen || isEmulated;
   useEffect(() => {
     const figure = ref.current;
@@ -86,7 +84,7 @@ export function useFullscreen(ref: RefObject<HTMLElement | null>): { isFullscree
 
 type HintState = { phase: 'pending' } | { phase: 'visible' | 'done'; input: HintInput };
 
-/** The hint shows once, on the first focus or touch of the canvas (never uninvited on load), then fades. */
+/** Once, on the first focus or touch of the canvas (never uninvited on load). */
 export function useInteractionHint(): { isHintVisible: boolean; hintInput: HintInput; showHint: (input: HintInput) => void } {
   const [state, setState] = useState<HintState>({ phase: 'pending' });
 

@@ -2,7 +2,7 @@ import type { Locale } from '#shared/content/types.ts';
 
 import type { HintKind } from './viewer-start.ts';
 
-/** The 3D chunk's strings; only that chunk imports this file (the shell's are in labels.ts). */
+/** Only the 3D chunk imports these. */
 const LABELS = {
   'en-US': {
     canvas: (alt: string) => `${alt} (interactive 3D view)`,
@@ -70,8 +70,6 @@ const LABELS = {
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 
-export type CanvasLabels = (typeof LABELS)['en-US'];
-
-export function getCanvasLabels(locale: Locale): CanvasLabels {
+export function getCanvasLabels(locale: Locale): (typeof LABELS)['en-US'] {
   return LABELS[locale];
 }

@@ -3,17 +3,16 @@ import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 // One reference-counted download per model URL; the last viewer to let go disposes it (not drei's `useGLTF`: ADR 004).
 
-/** A parsed file; `missingImages`: images that failed to load or decode, so the model shows without those textures. */
-export interface LoadedGltf {
+/** `missingImages`: images that failed to load or decode. */
+interface LoadedGltf {
   gltf: GLTF;
   missingImages: number;
 }
-/** Downloads (reporting byte progress), calls `onDecoding` once the bytes are in, parses. */
 export type LoadGltf = (src: string, onProgress: (event: ProgressEvent) => void, onDecoding: () => void) => Promise<LoadedGltf>;
 
 /** A failed download is data, not a rejection: R3F reports thrown errors through `reportError`, which monitors see as uncaught. */
 export type GltfResult = ({ ok: true } & LoadedGltf) | { ok: false; error: unknown };
-export type ProgressListener = (loaded: number, total: number) => void;
+type ProgressListener = (loaded: number, total: number) => void;
 type Listeners = { onProgress: ProgressListener; onDecoding?: (() => void) | undefined };
 
 interface Entry {
@@ -50,7 +49,7 @@ function scheduleEviction(entry: Entry, delayMs: number): void {
   }, delayMs);
 }
 
-/** The (cached) download of `src` for React's `use()`: stable per src and attempt; a higher attempt replaces a failure. */
+/** For React's `use()`: stable per src and attempt; a higher attempt replaces a failure. */
 export function readGltf(src: string, attempt: number, load: LoadGltf): Promise<GltfResult> {
   const existing = entries.get(src);
   if (existing && !(existing.status === 'failed' && existing.attempt < attempt)) return existing.promise;
@@ -81,11 +80,7 @@ export function readGltf(src: string, attempt: number, load: LoadGltf): Promise<
   return entry.promise;
 }
 
-/**
- * A loaded file (`gltf`, or whichever is cached for `src`) the viewer could not build a scene from: forgotten at once,
- * so Retry (or the next viewer) downloads again instead of reading the same broken result. Viewers still showing it
- * keep it until they let go.
- */
+/** Forgets a file (`gltf`, or whichever is cached for `src`) the viewer could not build, so Retry downloads again. */
 export function discardGltf(src: string, gltf?: GLTF): void {
   const entry = entries.get(src);
   if (!entry?.value || (gltf && entry.value !== gltf)) return;
@@ -94,7 +89,7 @@ export function discardGltf(src: string, gltf?: GLTF): void {
   evict(entry);
 }
 
-/** Marks the model as shown by one more viewer; the returned function lets go (disposal waits RELEASE_EVICT_MS). */
+/** One more viewer shows the model; the returned function lets go. */
 export function retainGltf(src: string, gltf: GLTF): () => void {
   const entry = entries.get(src);
   if (!entry || entry.value !== gltf) return () => {};
@@ -109,7 +104,7 @@ export function retainGltf(src: string, gltf: GLTF): () => void {
   };
 }
 
-/** Byte progress of the main file of `src` (a .glb, or the .gltf JSON), then the start of its decoding. */
+/** Byte progress of the main file (a .glb, or the .gltf JSON), then the start of its decoding. */
 export function subscribeGltfProgress(src: string, onProgress: ProgressListener, onDecoding?: () => void): () => void {
   const listeners = progressListeners.get(src) ?? new Set<Listeners>();
   const listener = { onProgress, onDecoding };
@@ -121,7 +116,6 @@ export function subscribeGltfProgress(src: string, onProgress: ProgressListener,
   };
 }
 
-/** Models held in memory (pending or loaded), for the debug hook. */
 export function getCachedGltfCount(): number {
   return entries.size;
 }
@@ -135,10 +129,7 @@ interface Disposables {
 
 const isTexture = (value: unknown): value is Texture => (value as { isTexture?: unknown } | null)?.isTexture === true;
 
-/**
- * Every geometry, material, texture and skeleton reachable from the roots (and `extraMaterials`), each once. three never
- * frees them by itself, and R3F does not dispose `<primitive>` objects.
- */
+/** three never frees these by itself, and R3F does not dispose `<primitive>` objects. */
 export function collectDisposables(roots: Object3D[], extraMaterials: Iterable<Material> = []): Disposables {
   const found: Disposables = { geometries: new Set(), materials: new Set(), textures: new Set(), skeletons: new Set() };
   const addMaterial = (material: Material) => {
@@ -161,14 +152,13 @@ export function collectDisposables(roots: Object3D[], extraMaterials: Iterable<M
 
 const heldMaterials = new WeakMap<object, Set<Material>>();
 
-/** Materials made for a glTF outside its scenes (variant materials not assigned right now): `disposeGltf` disposes them with it. */
+/** Materials made for a glTF outside its scenes (variant materials): `disposeGltf` disposes them with it. */
 export function holdWithGltf(gltf: object, materials: Iterable<Material>): void {
   const held = heldMaterials.get(gltf) ?? new Set<Material>();
   for (const material of materials) held.add(material);
   heldMaterials.set(gltf, held);
 }
 
-/** Disposes all scenes of a loaded glTF (`gltf.scene` is one of `gltf.scenes`). */
 export function disposeGltf(gltf: { scene: Object3D; scenes?: Object3D[] }): void {
   const { geometries, materials, textures, skeletons } = collectDisposables([gltf.scene, ...(gltf.scenes ?? [])], heldMaterials.get(gltf));
   for (const each of [...geometries, ...materials, ...textures, ...skeletons]) each.dispose();
@@ -179,7 +169,7 @@ export function disposeGltf(gltf: { scene: Object3D; scenes?: Object3D[] }): voi
   }
 }
 
-/** A SkeletonUtils clone shares geometry, materials and textures with the cached original but owns its skeletons. */
+/** A SkeletonUtils clone shares all but its skeletons with the cached original. */
 export function disposeCloneSkeletons(clone: Object3D): void {
   for (const skeleton of collectDisposables([clone]).skeletons) skeleton.dispose();
 }

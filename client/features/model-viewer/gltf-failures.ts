@@ -1,32 +1,25 @@
 import type { GLTF, GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
-// What a real file can do wrong that three's GLTFLoader does not turn into a rejection: a file with no scene resolves
-// (and crashes the first clone), an image that fails to load or decode only logs and leaves its material untextured.
+// What three's GLTFLoader does not reject: a file with no scene resolves (and crashes the first clone), an image that fails
+// to load or decode only logs and leaves its material untextured.
 
-export type ViewerLoadProblem = 'no-scene';
-
-/** A file three parsed but the viewer cannot show; a rejection of the load step, so it travels as data (GltfResult). */
+/** A file three parsed but the viewer cannot show; it travels as data (GltfResult). */
 export class ViewerLoadError extends Error {
   override name = 'ViewerLoadError';
-  readonly problem: ViewerLoadProblem;
+  readonly problem: 'no-scene';
 
-  constructor(problem: ViewerLoadProblem, message: string) {
+  constructor(problem: 'no-scene', message: string) {
     super(message);
     this.problem = problem;
   }
 }
 
-/** The parsed file, or a ViewerLoadError when it has nothing to show (`scenes` missing or empty: `gltf.scene` is undefined). */
 export function requireScene(gltf: GLTF, src: string): GLTF {
   if ((gltf.scene as GLTF['scene'] | undefined)?.isObject3D === true) return gltf;
   throw new ViewerLoadError('no-scene', `${src} has no scene to show (its "scenes" list is missing or empty)`);
 }
 
-/**
- * Counts the images of one parse that failed to load or decode (missing file, truncated GLB, bytes no decoder
- * reads). Every image of every texture path (plain, KHR_texture_basisu, EXT_texture_webp…) goes through
- * `parser.loadImageSource`, whose rejection three turns into an untextured material.
- */
+/** Every image of every texture path (plain, KHR_texture_basisu, EXT_texture_webp…) goes through `parser.loadImageSource`. */
 export function trackImageFailures(loader: GLTFLoader): { readonly failed: Set<number> } {
   const failed = new Set<number>();
   loader.register((parser) => {
@@ -42,7 +35,6 @@ export function trackImageFailures(loader: GLTFLoader): { readonly failed: Set<n
   return { failed };
 }
 
-/** three's own line for a failed image, which `trackImageFailures` reports (console.info) and the visitor sees as a note. */
 export const THREE_TEXTURE_ERROR = "THREE.GLTFLoader: Couldn't load texture";
 
 let muted = 0;
@@ -53,8 +45,8 @@ const filteredError: typeof console.error = (...args: unknown[]) => {
 };
 
 /**
- * While a load runs, only three's texture line is dropped from console.error: it is reported by `trackImageFailures`;
- * any other error still reaches the console (and the e2e guard). Returns the release.
+ * While a load runs, drops three's texture line from console.error (`trackImageFailures` reports it); any other error still
+ * reaches the console and the e2e guard. Returns the release.
  */
 export function muteThreeTextureErrors(): () => void {
   if (muted++ === 0) {

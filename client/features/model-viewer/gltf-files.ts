@@ -2,15 +2,13 @@ import { LoadingManager } from 'three';
 
 import { tryDecode } from '#shared/http/safe-redirect.ts';
 
-// A multi-file .gltf in a Contentful space: each sibling file (buffers, textures) is its own asset with its own URL, listed in
-// `model.files`. Its relative URIs resolve against the .gltf's folder, where those files are not; this maps them by file name.
+// Each sibling file of a multi-file .gltf (buffers, textures) is its own Contentful asset with its own URL, listed in
+// `model.files`; its relative URIs resolve against the .gltf's folder, where those files are not. This maps them by file name.
 
-/** Maps URLs inside a registered model's folder to the sibling asset of the same file name; every other URL passes unchanged. */
 export function createSiblingFiles(baseUrl: () => string) {
   const folders = new Map<string, Record<string, string>>();
   const absolute = (url: string) => new URL(url, baseUrl());
   return {
-    /** `files`: file name → URL, for the model at `src`. */
     register(src: string, files: Record<string, string>): void {
       folders.set(new URL('.', absolute(src)).href, files);
     },

@@ -14,12 +14,12 @@ import { createMeshoptWorkerDecoder } from './gltf-meshopt.ts';
 import type { LoadGltf } from './gltf-cache.ts';
 import type { GltfMeshoptDecoder } from './gltf-meshopt.ts';
 
-// three's GLTFLoader with every wasm decoder (Draco, Basis for KTX2, meshopt) in a worker loaded from a file in public/decoders/,
-// not a blob: URL, so it runs under that file's own CSP and no page needs 'wasm-unsafe-eval' (docs/decisions/004-model-viewer.md).
+// Every wasm decoder (Draco, Basis for KTX2, meshopt) runs in a worker loaded from a file in public/decoders/, not a blob: URL,
+// so it runs under that file's own CSP and no page needs 'wasm-unsafe-eval' (docs/decisions/004-model-viewer.md).
 
 const DECODER_BASE = `${import.meta.env.BASE_URL}decoders/`;
 
-/** The members of three's DRACOLoader this subclass builds on (untyped in @types/three). */
+/** Untyped in @types/three. */
 interface DracoInternals {
   decoderPaths: { wasm: string };
   decoderConfig: { wasmBinary?: ArrayBuffer };
@@ -28,7 +28,7 @@ interface DracoInternals {
   _loadLibrary(url: string, responseType: 'arraybuffer'): Promise<ArrayBuffer>;
 }
 
-/** DRACOLoader whose workers run `draco_worker.js` (the text three would have put in the blob), always with the wasm decoder. */
+/** Workers run `draco_worker.js`, the text three would have put in the blob, always with the wasm decoder. */
 export class SelfHostedDRACOLoader extends DRACOLoader {
   private workerPath = DRACO_WORKER_FILE;
 
@@ -38,7 +38,6 @@ export class SelfHostedDRACOLoader extends DRACOLoader {
     return this;
   }
 
-  /** three's `_initDecoder` minus the blob. */
   _initDecoder(): Promise<void> {
     const self = this as unknown as DracoInternals;
     self.decoderPending ??= self._loadLibrary(self.decoderPaths.wasm, 'arraybuffer').then((binary) => {
@@ -48,7 +47,7 @@ export class SelfHostedDRACOLoader extends DRACOLoader {
     return self.decoderPending;
   }
 
-  /** three would also revoke `workerSourceURL`, which is no blob here and stays usable. */
+  /** three would also revoke `workerSourceURL`, which is no blob here. */
   override dispose(): this {
     const self = this as unknown as DracoInternals;
     const url = self.workerSourceURL;
@@ -67,10 +66,7 @@ const VK_FORMAT_UNDEFINED = 0;
 const VK_FORMAT_ASTC_4X4_SFLOAT_BLOCK = 1000066000;
 const SUPERCOMPRESSION_ZSTD = 2;
 
-/**
- * Would three inflate this texture with zstddec's wasm on the page (which the page CSP forbids, leaving
- * three's promise pending)? Basis textures go to the worker; other zstd-supercompressed ones do not.
- */
+/** Would three inflate this texture with zstddec's wasm on the page (the CSP forbids it, leaving three's promise pending)? */
 export function needsMainThreadZstd(buffer: ArrayBuffer, astcHdrSupported: boolean): boolean {
   if (buffer.byteLength < HEADER_BYTES) return false;
   const header = new DataView(buffer);
@@ -79,14 +75,11 @@ export function needsMainThreadZstd(buffer: ArrayBuffer, astcHdrSupported: boole
   return header.getUint32(SUPERCOMPRESSION_OFFSET, true) === SUPERCOMPRESSION_ZSTD;
 }
 
-/** KTX2Loader whose transcoder workers run `basis_worker.js`, the text three would have put in the blob. */
+/** Transcoder workers run `basis_worker.js`, the text three would have put in the blob. */
 export class SelfHostedKTX2Loader extends KTX2Loader {
   private renderer: WebGLRenderer | null = null;
 
-  /**
-   * Names the renderer whose capabilities pick the transcode target without asking it yet: `detectSupport`
-   * costs synchronous GPU round trips (over 100 ms with software GL) and most models have no KTX2 texture.
-   */
+  /** Not `detectSupport` yet: it costs synchronous GPU round trips (over 100 ms with software GL), and most models have no KTX2. */
   setRenderer(renderer: WebGLRenderer): this {
     this.renderer = renderer;
     return this;
@@ -107,7 +100,6 @@ export class SelfHostedKTX2Loader extends KTX2Loader {
     super.parse(...args);
   }
 
-  /** A texture three would inflate with wasm on the page fails at once, into GLTFLoader's texture error. */
   _createTexture(buffer: ArrayBuffer, config?: object): Promise<unknown> {
     if (needsMainThreadZstd(buffer, this.workerConfig.astcHDRSupported === true)) {
       return Promise.reject(new Error('KTX2: Zstandard-supercompressed non-Basis textures are not supported (their decoder would run wasm on the page)'));
@@ -137,8 +129,7 @@ export class SelfHostedKTX2Loader extends KTX2Loader {
   }
 }
 
-// One set of decoders per page (each owns its workers; three warns about several live KTX2 loaders),
-// created on the first download and freed when no viewer is mounted and no download needs them.
+// One set of decoders per page (three warns about several live KTX2 loaders), freed when no viewer or download needs them.
 let decoders: { draco: SelfHostedDRACOLoader; ktx2: SelfHostedKTX2Loader; meshopt: GltfMeshoptDecoder } | null = null;
 let viewers = 0;
 let pendingLoads = 0;
@@ -151,22 +142,16 @@ function releaseDecodersIfIdle(): void {
   decoders = null;
 }
 
-/** Keeps the decoder workers alive while a viewer is mounted; call from an effect, return the release. */
+/** Keeps the decoder workers alive while a viewer is mounted. */
 export function retainDecoders(): () => void {
   viewers += 1;
-  let isReleased = false;
   return () => {
-    if (isReleased) return;
-    isReleased = true;
     viewers -= 1;
     releaseDecodersIfIdle();
   };
 }
 
-/**
- * A `LoadGltf` for one viewer's renderer (KTX2 picks its transcode target from its capabilities); `files`: a .gltf's sibling
- * assets by name. The download and the parse are two steps, so the viewer can say when decoding starts.
- */
+/** `renderer` picks KTX2 transcode targets; `files`: a .gltf's sibling assets by name. */
 export function createGltfLoad(renderer: WebGLRenderer, files?: Record<string, string>): LoadGltf {
   return async (src, onProgress, onDecoding) => {
     if (files) registerSiblingFiles(src, files);
@@ -186,7 +171,6 @@ export function createGltfLoad(renderer: WebGLRenderer, files?: Record<string, s
     try {
       const data = await new FileLoader(siblingManager).setResponseType('arraybuffer').loadAsync(src, onProgress);
       onDecoding();
-      // Relative buffer and image URIs of a .gltf resolve against `src`, then the manager maps sibling files listed in `model.files`.
       const gltf = await loader.parseAsync(data as ArrayBuffer, LoaderUtils.extractUrlBase(src));
       return { gltf: requireScene(gltf, src), missingImages: images.failed.size };
     } finally {

@@ -1,19 +1,17 @@
-// three's meshopt decoder, moved into a worker file (public/decoders/meshopt/) so no page compiles wasm.
-
-/** What GLTFLoader's EXT_/KHR_meshopt_compression calls on its decoder: `supported`, then `decodeGltfBufferAsync`. */
+/** What GLTFLoader's EXT_/KHR_meshopt_compression calls on its decoder. */
 export interface GltfMeshoptDecoder {
   supported: boolean;
   ready: Promise<void>;
   decodeGltfBufferAsync(count: number, stride: number, source: Uint8Array, mode: string, filter?: string): Promise<Uint8Array>;
-  /** Ends the worker; waiting requests reject. The next decode starts a new one. */
+  /** Waiting requests reject; the next decode starts a new worker. */
   dispose(): void;
 }
 
 type Pending = { resolve: (target: Uint8Array) => void; reject: (error: Error) => void };
 
 /**
- * three's meshopt decoder compiles its wasm on the main thread when its module loads, so each decode is
- * posted to one worker at `workerUrl` instead (one: meshopt decodes at GB/s, a pool would only cost memory).
+ * three's meshopt decoder compiles its wasm on the main thread when its module loads, so each decode is posted to one worker
+ * (public/decoders/meshopt/) instead: meshopt decodes at GB/s, a pool would only cost memory.
  */
 export function createMeshoptWorkerDecoder(workerUrl: string, createWorker = (url: string): Worker => new Worker(url)): GltfMeshoptDecoder {
   let worker: Worker | null = null;

@@ -1,4 +1,4 @@
-import { Matrix3, Vector3 } from 'three';
+import { MathUtils, Matrix3, Vector3 } from 'three';
 
 import type { Camera, Matrix4 } from 'three';
 
@@ -6,46 +6,31 @@ import type { Hotspot, Vec3 } from '#shared/content/types.ts';
 
 import type { OrbitLimits, OrbitPose } from './camera.ts';
 
-// Hotspots are stored in the glTF's own scene-root space; the viewer's clone sits under <Center> and a scale group,
-// so everything here goes through the clone root's world matrix (points) and its normal matrix (normals).
-
-export interface HotspotScreen {
-  /** CSS pixels from the canvas' top left. */
-  x: number;
-  y: number;
-  /** In front of the camera and inside the view (with a small margin, so buttons slide out rather than pop). */
-  isOnScreen: boolean;
-  /** The surface faces the camera; a hotspot on the far side is dimmed, never removed from the tab order. */
-  isFacing: boolean;
-}
+// Hotspots are stored in the glTF's scene-root space; the viewer's clone sits under <Center> and a scale group,
+// so points go through the clone root's world matrix and normals through its normal matrix.
 
 const DEG = Math.PI / 180;
 const point = new Vector3();
 const normal = new Vector3();
 const toCamera = new Vector3();
 const normalMatrix = new Matrix3();
-
-const clamp = (value: number, min: number, max: number): number => Math.min(Math.max(value, min), max);
+const { clamp } = MathUtils;
 
 function setWorld(hotspot: Pick<Hotspot, 'position' | 'normal'>, rootMatrixWorld: Matrix4): void {
   point.set(hotspot.position.x, hotspot.position.y, hotspot.position.z).applyMatrix4(rootMatrixWorld);
   normal.set(hotspot.normal.x, hotspot.normal.y, hotspot.normal.z).applyMatrix3(normalMatrix.getNormalMatrix(rootMatrixWorld)).normalize();
 }
 
-/** A hotspot's position and unit normal in world space. */
 export function toWorld(hotspot: Pick<Hotspot, 'position' | 'normal'>, rootMatrixWorld: Matrix4): { position: Vec3; normal: Vec3 } {
   setWorld(hotspot, rootMatrixWorld);
   return { position: { x: point.x, y: point.y, z: point.z }, normal: { x: normal.x, y: normal.y, z: normal.z } };
 }
 
-/** Where a hotspot lands on a canvas of `width` × `height` CSS pixels; the camera's matrices must be current. */
-export function getHotspotScreen(
-  hotspot: Pick<Hotspot, 'position' | 'normal'>,
-  rootMatrixWorld: Matrix4,
-  camera: Camera,
-  width: number,
-  height: number,
-): HotspotScreen {
+/**
+ * CSS pixels from the canvas' top left; the camera's matrices must be current. `isOnScreen` has a small margin, so buttons
+ * slide out rather than pop; a hotspot not `isFacing` the camera is dimmed, never removed from the tab order.
+ */
+export function getHotspotScreen(hotspot: Pick<Hotspot, 'position' | 'normal'>, rootMatrixWorld: Matrix4, camera: Camera, width: number, height: number) {
   setWorld(hotspot, rootMatrixWorld);
   const isFacing = toCamera.setFromMatrixPosition(camera.matrixWorld).sub(point).dot(normal) > 0;
   point.project(camera);
@@ -54,8 +39,8 @@ export function getHotspotScreen(
 }
 
 /**
- * The pose a hotspot opens with: its editor-chosen view, else looking at it along its world normal; the current distance
- * when the view has none. Always within the controls' limits, so OrbitControls never snaps afterwards.
+ * The hotspot's editor-chosen view, else looking at it along its world normal, at the current distance when the view has
+ * none. Always within the controls' limits, so OrbitControls never snaps afterwards.
  */
 export function getHotspotPose(view: Hotspot['camera'], worldNormal: Vec3, current: OrbitPose, limits: OrbitLimits): OrbitPose {
   const length = Math.hypot(worldNormal.x, worldNormal.y, worldNormal.z);

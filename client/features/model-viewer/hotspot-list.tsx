@@ -9,23 +9,20 @@ import type { ReactNode, SyntheticEvent } from 'react';
 import type { Hotspot, Locale } from '#shared/content/types.ts';
 import type { Inspect } from './variant-picker.tsx';
 
-/** How a page that owns the open hotspot hands it to the viewer (without one, the viewer keeps its own). */
+/** How a page that owns the open hotspot hands it to the viewer. */
 export interface HotspotControl {
   openId: string | null;
   onOpenChange: (id: string | null) => void;
-  /** The note's HTML for the canvas' popup, or null for a label-only note. */
+  /** Null for a label-only note. */
   getNoteHtml?: (id: string) => string | null;
-  /** Preview mode: clicking the model shows a position, normal and view to paste into a hotspot entry. */
+  /** Preview mode: clicking the model gives a position, normal and view to paste into a hotspot entry. */
   picker?: boolean;
 }
 
 const noteDomId = (id: string) => `mv-note-${id}`;
 const subscribeNever = () => () => undefined;
 
-/**
- * The model page's open hotspot: the visitor's choice, else the link's `?hotspot=` (read after hydration: the server
- * renders the canonical URL without it), kept in the address with `replaceViewState`.
- */
+/** The visitor's choice, else the link's `?hotspot=` (read after hydration: the server renders the canonical URL without it). */
 export function useHotspotControl(hotspots: Hotspot[] | undefined, picker: boolean): HotspotControl {
   // The choice belongs to this model's list: a client navigation to another model starts from its own link.
   const [chosen, setChosen] = useState<{ of: Hotspot[] | undefined; id: string | null } | null>(null);
@@ -45,7 +42,7 @@ export function useHotspotControl(hotspots: Hotspot[] | undefined, picker: boole
   return useMemo(() => ({ openId, onOpenChange, getNoteHtml: readNoteHtml, picker }), [openId, onOpenChange, picker]);
 }
 
-/** A note's HTML as the list shows it, ids removed (the copy must not duplicate the page's heading ids). */
+/** Ids removed: the copy must not duplicate the page's heading ids. */
 function readNoteHtml(id: string): string | null {
   const source = document.getElementById(noteDomId(id));
   if (!source || source.textContent?.trim() === '') return null;
@@ -58,16 +55,11 @@ interface HotspotListProps {
   hotspots: Hotspot[];
   control: HotspotControl;
   locale: Locale;
-  /** The note of one hotspot (the page's server-rendered rich text). */
   renderNote: (id: string) => ReactNode;
-  /** Live Preview's inspector tags for a hotspot entry's field (preview pages only). */
   inspect?: Inspect;
 }
 
-/**
- * Every hotspot as a numbered disclosure, server-rendered: readable without WebGL or JavaScript. Opening one opens
- * the same hotspot in the canvas when the viewer runs; the numbers match the canvas' buttons.
- */
+/** Numbered disclosures, server-rendered: readable without WebGL or JavaScript; the numbers match the canvas' buttons. */
 export function HotspotList({ hotspots, control, locale, renderNote, inspect }: HotspotListProps) {
   const headingId = useId();
   const { openId, onOpenChange } = control;

@@ -7,7 +7,7 @@ import { getHotspotPose, getHotspotScreen, toWorld } from './hotspot-geometry.ts
 import { ModelPicker, PositionPickerPanel } from './position-picker.tsx';
 import { readViewState } from './view-state.ts';
 
-import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import type { EventDispatcher, Object3D, PerspectiveCamera } from 'three';
 
 import type { Hotspot, Locale } from '#shared/content/types.ts';
@@ -17,21 +17,13 @@ import type { PickedHotspot } from './position-picker.tsx';
 
 import type { CameraAim, OrbitRig } from './camera.ts';
 
-interface HotspotUiOptions {
-  hotspots: Hotspot[];
-  locale: Locale;
-  /** The page's open hotspot; without it (an embed in an article) the viewer keeps its own. */
-  control: HotspotControl | undefined;
-  modelRef: { current: Object3D | null };
-  isReducedMotion: boolean;
-}
+type ModelRef = { current: Object3D | null };
 
-/** The canvas' hotspot parts: `scene` goes inside the canvas once the model is framed, `overlay` over it. */
-export function useHotspotUi({ hotspots, locale, control, modelRef, isReducedMotion }: HotspotUiOptions): {
-  openId: string | null;
-  scene: ReactNode;
-  overlay: ReactNode;
-} {
+/**
+ * `scene` goes inside the canvas once the model is framed, `overlay` over it. Without a `control` from the page (an embed in
+ * an article) the viewer keeps its own open hotspot.
+ */
+export function useHotspotUi(hotspots: Hotspot[], locale: Locale, control: HotspotControl | undefined, modelRef: ModelRef, isReducedMotion: boolean) {
   const layerRef = useRef<HTMLDivElement>(null);
   const [ownOpenId, setOwnOpenId] = useState<string | null>(null);
   const [picked, setPicked] = useState<PickedHotspot | null>(null);
@@ -64,23 +56,21 @@ export function useHotspotUi({ hotspots, locale, control, modelRef, isReducedMot
   };
 }
 
+type Controls = OrbitRig & Pick<EventDispatcher<{ start: object }>, 'addEventListener' | 'removeEventListener'>;
+
 interface HotspotRigProps {
   hotspots: Hotspot[];
   openId: string | null;
-  /** The clone's root: hotspots are in its (the glTF scene's) space. */
-  modelRef: { current: Object3D | null };
+  modelRef: ModelRef;
   layerRef: RefObject<HTMLDivElement | null>;
   isReducedMotion: boolean;
 }
 
-type Controls = OrbitRig & Pick<EventDispatcher<{ start: object }>, 'addEventListener' | 'removeEventListener'>;
-
 /**
- * Inside the canvas, mounted once the model is framed: moves each hotspot's DOM button over its point in every drawn
- * frame (a transform write, no React render) and flies the camera to the hotspot that opens. Frames stay on demand:
- * only a flight asks for the next one.
+ * Moves each hotspot's DOM button over its point in every drawn frame (a transform write, no React render) and flies the
+ * camera to the hotspot that opens. Frames stay on demand: only a flight asks for the next one.
  */
-export function HotspotRig({ hotspots, openId, modelRef, layerRef, isReducedMotion }: HotspotRigProps) {
+function HotspotRig({ hotspots, openId, modelRef, layerRef, isReducedMotion }: HotspotRigProps) {
   const camera = useThree((state) => state.camera) as PerspectiveCamera;
   const controls = useThree((state) => state.controls) as unknown as Controls | null;
   const invalidate = useThree((state) => state.invalidate);
@@ -89,7 +79,7 @@ export function HotspotRig({ hotspots, openId, modelRef, layerRef, isReducedMoti
 
   useEffect(() => {
     if (!controls) return;
-    // The visitor takes over: a drag or wheel ends the flight where it is.
+    // A drag or wheel ends the flight where it is.
     const cancel = () => void (flight.current = null);
     controls.addEventListener('start', cancel);
     return () => controls.removeEventListener('start', cancel);
@@ -105,7 +95,7 @@ export function HotspotRig({ hotspots, openId, modelRef, layerRef, isReducedMoti
     model.updateWorldMatrix(true, false);
     const world = toWorld(hotspot, model.matrixWorld);
     const from = { target: { x: controls.target.x, y: controls.target.y, z: controls.target.z }, pose: getOrbitPose(camera.position, controls.target) };
-    // The camera turns to look at the hotspot; a shared link's own camera (`?view=`, read around the open hotspot) wins on load.
+    // On load, a shared link's own camera (`?view=`) wins over the hotspot's.
     const linked = isFirst ? readViewState(window.location.search).orbit : undefined;
     const to = { target: world.position, pose: getHotspotPose(linked ?? hotspot.camera, world.normal, from.pose, controls) };
     if (isFirst || isReducedMotion) applyAim(camera, controls, to);
@@ -153,13 +143,12 @@ interface HotspotLayerProps {
   hotspots: Hotspot[];
   openId: string | null;
   onOpenChange: (id: string | null) => void;
-  /** The note's HTML (the page's server-rendered list has it), or null for a label-only note. */
   getNoteHtml?: (id: string) => string | null;
   locale: Locale;
   layerRef: RefObject<HTMLDivElement | null>;
 }
 
-/** The hotspots' buttons over the canvas, in list order (the Tab order), each with its note; Escape closes. */
+/** The buttons over the canvas, in list order (the Tab order), each with its note; Escape closes. */
 export function HotspotLayer({ hotspots, openId, onOpenChange, getNoteHtml, locale, layerRef }: HotspotLayerProps) {
   const t = getCanvasLabels(locale);
   const baseId = useId();
@@ -196,7 +185,7 @@ export function HotspotLayer({ hotspots, openId, onOpenChange, getNoteHtml, loca
               </button>
               <div id={noteId} className="mv-hotspot__note" hidden={!isOpen}>
                 <p className="mv-hotspot__label">{hotspot.label}</p>
-                {/* The page's own server-rendered rich text (ADR 029), read back from its list. */}
+                {/* The page's own server-rendered rich text, read back from its list. */}
                 {isOpen && noteHtml ? <div className="mv-hotspot__text" dangerouslySetInnerHTML={{ __html: noteHtml }} /> : null}
               </div>
             </div>

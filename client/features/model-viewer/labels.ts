@@ -4,7 +4,7 @@ import type { LoadPhase, StatusMessageKind, ViewerNotice } from './viewer-status
 
 type AfterDownload = Exclude<LoadPhase, 'downloading'>;
 
-/** The shell's strings; the 3D chunk's own are in canvas-labels.ts, so they load with three.js. */
+/** The shell's strings; the 3D chunk's own load with it (canvas-labels.ts). */
 const LABELS = {
   'en-US': {
     viewIn3d: 'View in 3D',
@@ -48,8 +48,6 @@ const LABELS = {
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 
-export type ViewerLabels = (typeof LABELS)['en-US'];
-
-export function getViewerLabels(locale: Locale): ViewerLabels {
+export function getViewerLabels(locale: Locale): (typeof LABELS)['en-US'] {
   return LABELS[locale];
 }

@@ -5,24 +5,20 @@ import { BufferGeometry, Float32BufferAttribute, LineBasicMaterial, LineSegments
 import { useMediaQuery } from './canvas-hooks.ts';
 import { getCanvasLabels } from './canvas-labels.ts';
 
-import type { ReactNode, RefObject } from 'react';
+import type { RefObject } from 'react';
 
 import type { Dimensions, Locale, Vec3 } from '#shared/content/types.ts';
 
-/** The model as the viewer draws it: its bounding box in the file's units (glTF: metres) and the scale to a unit bounding sphere. */
+/** The bounding box in the file's units (glTF: metres) and the scale to a unit bounding sphere. */
 export interface ModelBox {
   size: Vec3;
   scale: number;
 }
 
-export type DimensionAxis = 'width' | 'height' | 'depth';
+type DimensionAxis = 'width' | 'height' | 'depth';
 
-export interface DimensionReading {
-  axis: DimensionAxis;
-  text: string;
-  /** The entry's value, when it differs from the file's by more than the tolerance (editors see it in preview). */
-  entryText?: string;
-}
+/** `entryText`: the entry's value, when it differs from the file's by more than the tolerance. */
+type DimensionReading = { axis: DimensionAxis; text: string; entryText?: string };
 
 type Unit = Dimensions['unit'];
 const UNITS: Record<Unit, { name: string; perMetre: number; digits: number }> = {
@@ -30,7 +26,7 @@ const UNITS: Record<Unit, { name: string; perMetre: number; digits: number }> = 
   cm: { name: 'centimeter', perMetre: 100, digits: 1 },
   m: { name: 'meter', perMetre: 1, digits: 2 },
 };
-/** Rounding, or a handle the entry leaves out, may differ this much before editors are told. */
+/** Rounding, or a handle the entry leaves out, may differ this much. */
 const MISMATCH_TOLERANCE = 0.05;
 // glTF: +y up, +z the front; so x is the width, z the depth.
 const AXES: [DimensionAxis, keyof Vec3][] = [
@@ -39,7 +35,7 @@ const AXES: [DimensionAxis, keyof Vec3][] = [
   ['depth', 'z'],
 ];
 
-/** The file's measurements in the entry's unit (or cm below a metre, else m), formatted for the locale, checked against the entry. */
+/** In the entry's unit (or cm below a metre, else m). */
 export function getDimensionReadings(size: Vec3, locale: Locale, entry?: Dimensions): DimensionReading[] {
   const unit = entry?.unit ?? (Math.max(size.x, size.y, size.z) < 1 ? 'cm' : 'm');
   const { name, perMetre, digits } = UNITS[unit];
@@ -52,17 +48,17 @@ export function getDimensionReadings(size: Vec3, locale: Locale, entry?: Dimensi
   });
 }
 
-// In the drawn model's units (bounding-sphere radius 1): lines stand off the box, ticks cross their ends, labels sit outside.
+// In the drawn model's units (bounding-sphere radius 1).
 const GAP = 0.06;
 const TICK = 0.035;
 const LABEL_OFFSET = 0.14;
 /** Just above the contact shadow's plane. */
 const FLOOR = 0.002;
-/** Labels keep clear of the canvas edges, and of the toolbar's band at the top. */
+/** Labels keep clear of the canvas edges and the toolbar. */
 const EDGE_PX = 8;
 const TOOLBAR_PX = 56;
 
-/** Segment pairs for the front-right corner (+x, +z): width along the front, depth along the right side, height up the front-left edge. */
+/** For the front-right corner (+x, +z): width along the front, depth along the right side, height up the front-left edge. */
 export function getDimensionGeometry({ size, scale }: ModelBox): { segments: number[]; anchors: Vec3[] } {
   const [w, h, d] = [(size.x * scale) / 2, size.y * scale, (size.z * scale) / 2];
   const [front, side] = [d + GAP, w + GAP];
@@ -85,7 +81,7 @@ export function getDimensionGeometry({ size, scale }: ModelBox): { segments: num
 
 const clamp = (value: number, min: number, max: number): number => Math.min(Math.max(value, min), Math.max(min, max));
 
-/** The dimension lines in the scene, mirrored each frame to the box edges facing the camera, and the DOM labels moved to them. */
+/** Mirrored each frame to the box edges facing the camera, with the DOM labels moved to them. */
 function DimensionLines({ box, labels }: { box: ModelBox; labels: RefObject<(HTMLElement | null)[]> }) {
   const gl = useThree((state) => state.gl);
   const invalidate = useThree((state) => state.invalidate);
@@ -134,19 +130,8 @@ function DimensionLines({ box, labels }: { box: ModelBox; labels: RefObject<(HTM
   return <primitive object={lines} />;
 }
 
-export interface DimensionsControl {
-  /** For the scene: the model's box once it is placed. */
-  onModelBox: (box: ModelBox | null) => void;
-  /** For the toolbar; undefined until the model is measured. */
-  toggle?: { isShown: boolean; onToggle: () => void; describedBy: string };
-  /** Inside the canvas. */
-  lines: ReactNode;
-  /** Over the canvas: the labels, and the numbers for assistive tech. */
-  overlay: ReactNode;
-}
-
-/** The "Show dimensions" toggle's state, the file's box and what it draws. `preview`: flag a file that disagrees with its entry. */
-export function useDimensions(locale: Locale, entry: Dimensions | undefined, preview: boolean): DimensionsControl {
+/** `lines` go inside the canvas, `overlay` (labels, and the numbers for assistive tech) over it; `toggle` once measured. */
+export function useDimensions(locale: Locale, entry: Dimensions | undefined, preview: boolean) {
   const t = getCanvasLabels(locale);
   const [isShown, setIsShown] = useState(false);
   const [box, setBox] = useState<ModelBox | null>(null);

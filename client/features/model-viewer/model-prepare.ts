@@ -9,16 +9,12 @@ import type { Object3D } from 'three';
 import type { LoadStep } from './viewer-status.ts';
 import type { GltfResult } from './gltf-cache.ts';
 
-// From a downloaded file to a model ready for its first frame, with every failure as data: R3F reports anything thrown
-// while rendering its tree through `reportError`, which the page sees as an uncaught error even under an error boundary.
+// Every failure is data: R3F reports anything thrown while rendering through `reportError`, which the page sees as an
+// uncaught error even under an error boundary.
 
 type Built = { ok: true; scene: Object3D } | { ok: false; error: unknown };
 
-/**
- * This viewer's SkeletonUtils clone of the cached scene (two viewers never share an Object3D), or null. A failed download
- * or a scene that cannot be cloned is reported once (the cached file is discarded, so Retry downloads again); a good one
- * says 'preparing', with the count of images that failed, before its materials compile.
- */
+/** This viewer's clone of the cached scene (two viewers never share an Object3D), or null once a failure is reported. */
 export function useModelScene(
   src: string,
   result: GltfResult,
@@ -46,9 +42,8 @@ export function useModelScene(
 }
 
 /**
- * True once the model's shaders are compiled, which starts a frame after 'preparing' was painted, so the first frame does
- * not stall on compilation (seconds for a large model in software GL). With KHR_parallel_shader_compile the driver compiles
- * while the page stays responsive; without it (three warns when `compileAsync` asks for it) the compile is synchronous.
+ * True once the shaders are compiled, started a frame after 'preparing' was painted, so the first frame does not stall on it
+ * (seconds for a large model in software GL). Without KHR_parallel_shader_compile (three warns when `compileAsync` asks for it), synchronously.
  */
 export function usePreparedMaterials(model: Object3D): boolean {
   const gl = useThree((state) => state.gl);

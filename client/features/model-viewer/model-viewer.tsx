@@ -20,16 +20,16 @@ import type { LoadStep } from './viewer-status.ts';
 // The lazy boundary: three, fiber and drei live only behind this import().
 const loadViewerCanvas = () => import('./viewer-canvas.tsx');
 const ViewerCanvas = lazy(() => loadViewerCanvas().then((module) => ({ default: module.ViewerCanvas })));
-/** Fetches the 3D chunk early (a press on "View in 3D" is coming); errors surface when it renders. */
+/** A press on "View in 3D" is coming; errors surface when the chunk renders. */
 const preloadViewerCanvas = () => void loadViewerCanvas().catch(() => undefined);
 
-/** Fired on the figure (bubbles) after the first frame that shows the current model. */
+/** Bubbles from the figure after the first frame that shows the current model. */
 export const VIEWER_FRAME_EVENT = 'vitrine:viewer-frame';
 /** How long a lost WebGL context may take to come back before we offer Retry. */
 const CONTEXT_RESTORE_TIMEOUT_MS = 4000;
 
-/** The figure ratios model-viewer.css has a class for (the page CSP blocks inline styles). */
-export type ViewerAspectRatio = '4 / 3' | '16 / 9' | '1 / 1' | 'auto';
+/** Classes in model-viewer.css: the page CSP blocks inline styles. */
+type ViewerAspectRatio = '4 / 3' | '16 / 9' | '1 / 1' | 'auto';
 
 const RATIO_CLASSES: Record<ViewerAspectRatio, string | undefined> = {
   '4 / 3': undefined,
@@ -38,27 +38,27 @@ const RATIO_CLASSES: Record<ViewerAspectRatio, string | undefined> = {
   auto: 'mv-viewer--auto',
 };
 
-export interface ModelViewerProps {
+interface ModelViewerProps {
   source: ViewerSource;
   locale: Locale;
-  /** The selected `source.variants` id (the page owns it): the 3D view shows it, and the poster its poster. */
+  /** The selected `source.variants` id: the 3D view shows it, and the poster its poster. */
   variant?: string;
   /** The open hotspot, when the page owns it (the model page: its list and `?hotspot=`). */
   hotspots?: HotspotControl;
-  /** Start right after hydration instead of near the viewport, with a high-priority poster: the viewer a page leads with. */
+  /** Start right after hydration instead of near the viewport, with a high-priority poster. */
   eager?: boolean;
-  /** 'auto' leaves sizing to the host (a full-window embed). Default '4 / 3'. */
+  /** 'auto' leaves sizing to the host (a full-window embed). */
   aspectRatio?: ViewerAspectRatio;
   className?: string;
   /** The poster's `sizes`. Default: a prose column (44rem with 1.25rem page padding). */
   sizes?: string;
   /** The page's own viewer (one per page): `?view=` sets its first camera, and it offers "Copy link to this view". */
   linkView?: boolean;
-  /** Preview mode: editor checks (the file's dimensions against the entry's). */
+  /** Preview mode: the file's dimensions are checked against the entry's. */
   preview?: boolean;
 }
 
-/** A 3D model safe to server-render: until it starts, a fixed-ratio figure with its poster (no layout shift, nothing needs JS). */
+/** Safe to server-render: until it starts, a fixed-ratio figure with its poster (no layout shift, nothing needs JS). */
 export function ModelViewer({
   source,
   locale,
@@ -75,10 +75,10 @@ export function ModelViewer({
   const [status, dispatch] = useReducer(viewerReducer, source.src, createViewerStatus);
   if (status.src !== source.src) dispatch({ type: 'source-changed', src: source.src });
 
-  const isNear = useNearViewport(figureRef, { enabled: !eager });
+  const isNear = useNearViewport(figureRef, !eager);
   const startMode = useStartMode();
   const [isRequested, setIsRequested] = useState(false);
-  // A file ingest validation found broken never starts the viewer: the poster stays, with a note.
+  // Ingest validation found the file broken: the poster stays, with a note.
   const isUnavailable = source.unavailable === true;
   const [arMessage, setArMessage] = useState<string | null>(null);
   const shouldActivate = !isUnavailable && (isRequested || (startMode === 'auto' && (eager || isNear)));
@@ -212,7 +212,6 @@ function ViewerPoster({ source, variant, eager, sizes, isHidden }: PosterProps) 
   return <Image asset={poster} alt={source.alt} sizes={sizes} priority={eager} className={className} ariaHidden={isHidden} />;
 }
 
-/** The canvas (the viewer's keyboard control) when it is there, else the figure. */
 function focusViewer(figure: HTMLElement): void {
   const canvas = figure.querySelector<HTMLElement>('[role="application"]');
   (canvas ?? figure).focus({ preventScroll: true });

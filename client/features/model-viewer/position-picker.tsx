@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { useThree } from '@react-three/fiber';
 import { Matrix3, Matrix4, Vector2, Vector3 } from 'three';
 
-import { getOrbitPose } from './camera.ts';
+import { getOrbitView } from './camera.ts';
 import { getCanvasLabels } from './canvas-labels.ts';
+import { round } from './view-state.ts';
 
 import type { Object3D } from 'three';
 
@@ -11,11 +12,11 @@ import type { Hotspot, Locale, Vec3 } from '#shared/content/types.ts';
 
 import type { OrbitRig } from './camera.ts';
 
-/** What a click on the model gives an editor: the hotspot entry's `position`, `normal` and `camera` fields. */
+/** A hotspot entry's `position`, `normal` and `camera` fields. */
 export type PickedHotspot = Pick<Hotspot, 'position' | 'normal'> & { camera: Required<NonNullable<Hotspot['camera']>> };
 
-/** A click, as R3F reports it: the world point, the face's normal in the hit object's own space, and that object. */
-export interface ModelHit {
+/** `face.normal` is in the hit object's own space. */
+interface ModelHit {
   point: Vector3;
   face?: { normal: Vector3 } | null;
   object: Object3D;
@@ -23,14 +24,9 @@ export interface ModelHit {
 
 const toRoot = new Matrix4();
 const normalMatrix = new Matrix3();
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits || 0;
 const toVec3 = (vector: Vector3, digits = 4): Vec3 => ({ x: round(vector.x, digits), y: round(vector.y, digits), z: round(vector.z, digits) });
 
-/**
- * A hit on the model in the glTF's own space: the point through the inverse of the clone root's world matrix, the face
- * normal through the normal matrix of (hit object → root). The camera view is relative to the controls' target, in the
- * units the viewer reads (degrees, bounding-sphere radii).
- */
+/** In the glTF's own space; the camera relative to the controls' target, in degrees and bounding-sphere radii. */
 export function getPickedHotspot(root: Object3D, hit: ModelHit, camera: { position: Vec3; target: Vec3 }): PickedHotspot | null {
   if (!hit.face) return null;
   root.updateWorldMatrix(true, false);
@@ -41,18 +37,17 @@ export function getPickedHotspot(root: Object3D, hit: ModelHit, camera: { positi
     .clone()
     .applyMatrix3(normalMatrix.getNormalMatrix(inverseRoot.multiply(hit.object.matrixWorld)))
     .normalize();
-  const pose = getOrbitPose(camera.position, camera.target);
+  const view = getOrbitView(camera.position, camera.target, 1);
   return {
     position: toVec3(position),
     normal: toVec3(normal),
-    camera: { azimuthDeg: round((pose.azimuthRad * 180) / Math.PI, 1), polarDeg: round((pose.polarRad * 180) / Math.PI, 1), distance: round(pose.distance, 2) },
+    camera: { azimuthDeg: round(view.azimuthDeg, 1), polarDeg: round(view.polarDeg, 1), distance: round(view.distance, 2) },
   };
 }
 
-/** A drag further than this (CSS pixels) orbits; only a click picks. */
+/** A drag further than this orbits; only a click picks. */
 const CLICK_SLOP_PX = 4;
 
-/** Inside the canvas in preview mode: a click on the model (not a drag) reports where it hit. */
 export function ModelPicker({ modelRef, onPick }: { modelRef: { current: Object3D | null }; onPick: (picked: PickedHotspot) => void }) {
   const canvas = useThree((state) => state.gl.domElement);
   const getState = useThree((state) => state.get);
@@ -72,18 +67,16 @@ export function ModelPicker({ modelRef, onPick }: { modelRef: { current: Object3
       const picked = hit ? getPickedHotspot(model, hit, { position: camera.position, target }) : null;
       if (picked) onPick(picked);
     };
-    canvas.addEventListener('pointerdown', handleDown);
-    canvas.addEventListener('click', handleClick);
-    return () => {
-      canvas.removeEventListener('pointerdown', handleDown);
-      canvas.removeEventListener('click', handleClick);
-    };
+    const listeners = new AbortController();
+    canvas.addEventListener('pointerdown', handleDown, { signal: listeners.signal });
+    canvas.addEventListener('click', handleClick, { signal: listeners.signal });
+    return () => listeners.abort();
   }, [canvas, getState, modelRef, onPick]);
 
   return null;
 }
 
-/** Preview mode's panel: the last pick as JSON for each field of a hotspot entry, each with a Copy button. */
+/** The last pick as JSON for each field, each with a Copy button. */
 export function PositionPickerPanel({ picked, locale }: { picked: PickedHotspot | null; locale: Locale }) {
   const t = getCanvasLabels(locale).picker;
   // Both remember the pick they were for: a new click reopens the panel with fresh buttons.

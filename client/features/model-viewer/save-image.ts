@@ -1,8 +1,6 @@
 import type { RootState } from '@react-three/fiber';
 
-// "Save image", loaded on the first press: the current view, variant and camera as a PNG, at up to twice the canvas' size.
-
-/** The longest side a saved picture gets: WebGL drawing buffers above 4096 px fail on many phones. */
+/** WebGL drawing buffers above 4096 px fail on many phones. */
 const MAX_SIDE = 4096;
 
 /** `Ostra Lounge Chair: …` and variant `charcoal` → `ostra-lounge-chair-charcoal.png`. */
@@ -17,10 +15,7 @@ export function imageFileName(alt: string, variant: string | undefined): string 
   return `${slug || 'model'}.png`;
 }
 
-/**
- * Renders one frame at twice the canvas' CSS size into the canvas' own drawing buffer and copies it (a canvas hands `toBlob`
- * a copy at once), then restores the buffer: the page never shows the larger frame. The studio background is part of the scene.
- */
+/** One frame at up to twice the canvas' size into its own drawing buffer, copied at once by `toBlob`: the page never shows it. */
 export async function saveViewImage(state: RootState, fileName: string): Promise<void> {
   const { gl, scene, camera, size } = state;
   const previous = gl.getPixelRatio();

@@ -6,35 +6,18 @@ import { readViewState, withViewState } from './view-state.ts';
 
 import type { KeyboardEvent, ReactNode } from 'react';
 
-import type { Locale } from '#shared/content/types.ts';
+import type { Locale, Vec3 } from '#shared/content/types.ts';
 
-import type { Vec3 } from './camera.ts';
-
-/** How long "Link copied" stays on screen (it is announced at once). */
 const CONFIRMATION_MS = 2500;
 
-/**
- * The page's address with the camera's orbit (`?view=`, distance in bounding-sphere radii: the viewer draws every model at
- * radius 1) and the variant and hotspot the page keeps current in the address (`replaceViewState`).
- */
+/** The address with the camera's orbit (radius 1: the viewer draws every model at that size) and the page's variant and hotspot. */
 export function buildViewLink(location: Pick<Location, 'href' | 'search'>, camera: Vec3, target: Vec3): string {
   return withViewState(location.href, { ...readViewState(location.search), orbit: getOrbitView(camera, target, 1) });
 }
 
-/** False when the Clipboard API is missing (an insecure origin, an old browser) or the browser refuses. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard?.writeText) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 type ShareState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'manual'; link: string };
 
-/** "Copy link to this view": copies, confirms politely; where copying fails, offers the link selected in a field. */
+/** Copies and confirms politely; where the clipboard is missing or refuses, offers the link selected in a field. */
 export function ShareButton({ locale, getLink, icon }: { locale: Locale; getLink: () => string | null; icon: ReactNode }) {
   const t = getCanvasLabels(locale);
   const [state, setState] = useState<ShareState>({ kind: 'idle' });
@@ -49,7 +32,11 @@ export function ShareButton({ locale, getLink, icon }: { locale: Locale; getLink
   const handleClick = async () => {
     const link = getLink();
     if (link === null) return;
-    setState((await copyText(link)) ? { kind: 'copied' } : { kind: 'manual', link });
+    const isCopied = await navigator.clipboard?.writeText(link).then(
+      () => true,
+      () => false,
+    );
+    setState(isCopied ? { kind: 'copied' } : { kind: 'manual', link });
   };
   const close = () => {
     setState({ kind: 'idle' });
@@ -69,7 +56,7 @@ export function ShareButton({ locale, getLink, icon }: { locale: Locale; getLink
   );
 }
 
-/** The fallback: the link selected in a read-only field, for Ctrl+C or a long press. */
+/** The link selected in a read-only field, for Ctrl+C or a long press. */
 function ManualCopy({ link, label, closeLabel, onClose }: { link: string; label: string; closeLabel: string; onClose: () => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {

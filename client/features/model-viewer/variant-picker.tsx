@@ -9,15 +9,12 @@ import type { Locale, ModelVariant, ViewerSource } from '#shared/content/types.t
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
-/** The variant to show: `id` when the model has it, else the first (the swatch group always has one checked). */
+/** `id` when the model has it, else the first: the swatch group always has one checked. */
 export function resolveVariant(variants: ModelVariant[] | undefined, id: string | null | undefined): string | undefined {
   return variants?.find((variant) => variant.id === id)?.id ?? variants?.[0]?.id;
 }
 
-/**
- * A model page's selected variant: starts from the loader's `?variant=` and writes each choice back to the address
- * (no navigation, so no loader runs). Another model (a client navigation) starts again from its own `initial`.
- */
+/** Starts from the loader's `?variant=` and writes each choice to the address; another model starts from its own `initial`. */
 export function useVariantSelection(source: ViewerSource, initial: string | null | undefined): [string | undefined, (id: string) => void] {
   const [chosen, setChosen] = useState<{ src: string; id: string } | null>(null);
   const select = useCallback(
@@ -30,24 +27,19 @@ export function useVariantSelection(source: ViewerSource, initial: string | null
   return [resolveVariant(source.variants, chosen?.src === source.src ? chosen.id : initial), select];
 }
 
-export interface VariantPickerProps {
+interface VariantPickerProps {
   variants: ModelVariant[] | undefined;
-  /** The checked variant's id (see `resolveVariant`). */
   selected: string | undefined;
   locale: Locale;
   onSelect: (id: string) => void;
-  /** Live Preview's inspector tags for a variant entry's field (preview pages only). */
   inspect?: Inspect;
 }
 
 type InspectorTags = Record<string, string>;
-/** The model page's `useInspector()`: the SDK's tags for an entry's field in preview, nothing on public pages. */
+/** Live Preview's tags for an entry's field in preview, nothing on public pages. */
 export type Inspect = (entryId: string | undefined, fieldId: string) => InspectorTags | undefined;
 
-/**
- * The swatch group: native radios in a fieldset (arrow keys, announced name and state, no script needed). Without
- * JavaScript it is a GET form whose submit button reloads the page with `?variant=`, which the server renders.
- */
+/** Native radios in a fieldset; without JavaScript a GET form that reloads the page with `?variant=`. */
 export function VariantPicker({ variants, selected, locale, onSelect, inspect }: VariantPickerProps) {
   if (!variants || variants.length < 2) return null;
   const t = getViewerLabels(locale);
@@ -72,7 +64,7 @@ export function VariantPicker({ variants, selected, locale, onSelect, inspect }:
   );
 }
 
-/** The variant's colour, or an outlined neutral chip; a fill attribute, not a style, since the page CSP blocks inline styles. */
+/** A fill attribute, not a style: the page CSP blocks inline styles. */
 function SwatchChip({ color, tags }: { color: string | undefined; tags: InspectorTags | undefined }) {
   const fill = color !== undefined && HEX_COLOR.test(color) ? color : undefined;
   return (

@@ -7,8 +7,8 @@ import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 import type { ModelVariant } from '#shared/content/types.ts';
 
-// Material variants (ADR 045): KHR_materials_variants from the file, colour variants from the entry.
-// Materials are made once per cached glTF and disposed with it; switching only reassigns them on a clone.
+// KHR_materials_variants from the file, colour variants from the entry (ADR 045). Materials are made once per cached glTF
+// and disposed with it; switching only reassigns them on a clone.
 
 const EXTENSION = 'KHR_materials_variants';
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
@@ -18,10 +18,8 @@ interface Mapping {
   variants: number[];
 }
 
-/** The variant materials of one loaded glTF. */
-export interface VariantMaterials {
+interface VariantMaterials {
   gltf: GLTF;
-  /** The file's variant names, in file order. */
   names: string[];
   /** The final material per geometry and glTF material index: GLTFLoader derives per-geometry copies (vertex colours, flat shading, tangents). */
   byGeometry: Map<BufferGeometry, Map<number, Material>>;
@@ -29,15 +27,14 @@ export interface VariantMaterials {
   tints: Map<string, Material>;
 }
 
-/** Per cached glTF: its variant materials, or for a file with variants the promise of them. */
 const prepared = new WeakMap<GLTF, VariantMaterials | Promise<VariantMaterials>>();
-/** Each clone mesh's own material from the file, recorded before the first switch. */
+/** Each clone mesh's own material, recorded before the first switch. */
 const defaults = new WeakMap<Object3D, Material>();
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isIndex = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
-/** The variant names a file declares (untrusted JSON: anything malformed counts as none). */
+/** Untrusted JSON: anything malformed counts as none. */
 export function readVariantNames(gltf: Pick<GLTF, 'userData'>): string[] {
   const extension: unknown = (gltf.userData as { gltfExtensions?: Record<string, unknown> } | undefined)?.gltfExtensions?.[EXTENSION];
   const variants = isRecord(extension) ? extension.variants : undefined;
@@ -45,7 +42,7 @@ export function readVariantNames(gltf: Pick<GLTF, 'userData'>): string[] {
   return variants.map((variant: unknown, index) => (isRecord(variant) && typeof variant.name === 'string' ? variant.name : `Variant ${index + 1}`));
 }
 
-/** A primitive's mappings (GLTFLoader keeps unknown extensions in `userData`, and clones copy it). */
+/** GLTFLoader keeps unknown extensions in `userData`, and clones copy it. */
 function readMappings(object: Object3D): Mapping[] {
   const extension: unknown = (object.userData as { gltfExtensions?: Record<string, unknown> }).gltfExtensions?.[EXTENSION];
   const mappings = isRecord(extension) ? extension.mappings : undefined;
@@ -59,9 +56,8 @@ function readMappings(object: Object3D): Mapping[] {
 const isMesh = (object: Object3D): object is Mesh => (object as Mesh).isMesh === true && !Array.isArray((object as Mesh).material);
 
 /**
- * The glTF's variant materials, made once per glTF; for a file with variants always the one promise (for React's `use`).
- * Textures come from the parser's cache, so none loads twice. The promise never rejects: a material that fails to load
- * leaves its primitive on the default.
+ * Made once per glTF; for a file with variants always the same promise, which never rejects (a material that fails to load
+ * leaves its primitive on the default). Textures come from the parser's cache, so none loads twice.
  */
 export function getVariantMaterials(gltf: GLTF): VariantMaterials | Promise<VariantMaterials> {
   const existing = prepared.get(gltf);
@@ -71,8 +67,7 @@ export function getVariantMaterials(gltf: GLTF): VariantMaterials | Promise<Vari
     prepared.set(gltf, materials);
     return materials;
   }
-  // The same promise on every call, settled or not: `use` then reads it without suspending, and a render replayed
-  // after the suspension makes the same hook calls as the one that suspended.
+  // The same promise settled or not: `use` then reads it without suspending, and a replayed render makes the same hook calls.
   const promise = prepare(materials).then(() => materials);
   prepared.set(gltf, promise);
   return promise;
@@ -118,10 +113,7 @@ function tint(materials: VariantMaterials, base: Material, color: string): Mater
   return tinted;
 }
 
-/**
- * Shows `variant` on `root`, a clone of the glTF's scene: its file variant's materials, then its colours by material name.
- * No variant, or one the file does not know, shows the file's own materials. Returns whether a material changed.
- */
+/** The file variant's materials, then the colours by material name; returns whether a material changed. */
 export function applyVariant(root: Object3D, materials: VariantMaterials, variant: ModelVariant | undefined): boolean {
   const fileIndex = variant?.gltfName === undefined ? -1 : materials.names.indexOf(variant.gltfName);
   const colors = variant?.colors ?? {};
@@ -143,7 +135,7 @@ export function applyVariant(root: Object3D, materials: VariantMaterials, varian
   return changed;
 }
 
-/** Keeps the clone showing `variant`, from before its first frame; one frame is drawn after each switch. */
+/** From before the clone's first frame; one frame is drawn after each switch. */
 export function useVariant(scene: Object3D, gltf: GLTF, variant: ModelVariant | undefined, invalidate: () => void): void {
   const entry = getVariantMaterials(gltf);
   const materials = entry instanceof Promise ? use(entry) : entry;

@@ -1,22 +1,17 @@
-/**
- * The viewer state a link can carry (ADR 049): `?variant=<id>&hotspot=<id>&view=<azimuth>,<polar>,<distance>`.
- * The URL is the source of truth on load; afterwards the page keeps it in sync with `replaceViewState`,
- * which rewrites the address without a router navigation (no loader runs, no scroll change).
- */
+// `?variant=<id>&hotspot=<id>&view=<azimuth>,<polar>,<distance>` (ADR 049): the source of truth on load, then kept in sync.
+
 export interface ViewOrbit {
   azimuthDeg: number;
   polarDeg: number;
-  /** Camera distance in units of the model's bounding-sphere radius (the viewer scales every model to radius 1). */
+  /** In bounding-sphere radii. */
   distance: number;
 }
 
-export interface ViewState {
+interface ViewState {
   variant?: string;
   hotspot?: string;
   orbit?: ViewOrbit;
 }
-
-export const VIEW_PARAMS = { variant: 'variant', hotspot: 'hotspot', orbit: 'view' } as const;
 
 /** Ids are Contentful entry ids (letters, digits, `-`, `_`, `.`) or slugs: anything else in the URL is ignored, never echoed. */
 const ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -26,7 +21,7 @@ function readId(value: string | null): string | undefined {
   return value !== null && ID_PATTERN.test(value) ? value : undefined;
 }
 
-/** `35,68,2.4` → an orbit, or undefined when any part is missing, not finite or out of range. */
+/** `35,68,2.4`, or undefined when any part is missing, not finite or out of range. */
 export function parseOrbit(value: string | null): ViewOrbit | undefined {
   if (value === null || value.length > 40) return undefined;
   const parts = value.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
@@ -42,41 +37,28 @@ export function formatOrbit({ azimuthDeg, polarDeg, distance }: ViewOrbit): stri
   return `${round(azimuthDeg, 1)},${round(polarDeg, 1)},${round(distance, 2)}`;
 }
 
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
+/** Never -0. */
+export function round(value: number, digits: number): number {
+  return Math.round(value * 10 ** digits) / 10 ** digits || 0;
 }
 
-export function readViewState(search: string | URLSearchParams): ViewState {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const state: ViewState = {};
-  const variant = readId(params.get(VIEW_PARAMS.variant));
-  const hotspot = readId(params.get(VIEW_PARAMS.hotspot));
-  const orbit = parseOrbit(params.get(VIEW_PARAMS.orbit));
-  if (variant) state.variant = variant;
-  if (hotspot) state.hotspot = hotspot;
-  if (orbit) state.orbit = orbit;
-  return state;
+export function readViewState(search: string): ViewState {
+  const params = new URLSearchParams(search);
+  return { variant: readId(params.get('variant')), hotspot: readId(params.get('hotspot')), orbit: parseOrbit(params.get('view')) };
 }
 
-/** `href` with the view parameters replaced by `state` (absent fields removed); other parameters and the hash stay. */
-export function withViewState(href: string, state: ViewState): string {
+/** Absent fields are removed; other parameters and the hash stay. */
+export function withViewState(href: string, { variant, hotspot, orbit }: ViewState): string {
   const url = new URL(href);
-  const values: Record<keyof ViewState, string | undefined> = {
-    variant: state.variant,
-    hotspot: state.hotspot,
-    orbit: state.orbit ? formatOrbit(state.orbit) : undefined,
-  };
-  for (const key of Object.keys(VIEW_PARAMS) as (keyof ViewState)[]) {
-    const value = values[key];
-    if (value === undefined) url.searchParams.delete(VIEW_PARAMS[key]);
-    else url.searchParams.set(VIEW_PARAMS[key], value);
+  for (const [key, value] of Object.entries({ variant, hotspot, view: orbit && formatOrbit(orbit) })) {
+    if (value === undefined) url.searchParams.delete(key);
+    else url.searchParams.set(key, value);
   }
   return url.toString();
 }
 
-/** Rewrites the address bar in place, keeping the router's history state (its key drives scroll restoration). */
-export function replaceViewState(patch: ViewState, current: ViewState = readViewState(window.location.search)): void {
-  const next = withViewState(window.location.href, { ...current, ...patch });
+/** No router navigation (no loader runs), and the router's history state stays (its key drives scroll restoration). */
+export function replaceViewState(patch: ViewState): void {
+  const next = withViewState(window.location.href, { ...readViewState(window.location.search), ...patch });
   if (next !== window.location.href) window.history.replaceState(window.history.state, '', next);
 }

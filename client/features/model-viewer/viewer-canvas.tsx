@@ -39,36 +39,31 @@ const GL_OPTIONS = { antialias: true, toneMapping: NeutralToneMapping, outputCol
 const NO_HOTSPOTS: [] = [];
 const CAMERA_OPTIONS = { fov: FOV_DEG, near: 0.01, far: 100, position: [0, 0.6, 4] as [number, number, number] };
 
-/** The contract between the SSR-safe shell and this lazily loaded chunk. */
 export interface ViewerCanvasProps {
   source: ViewerSource;
-  /** The selected `source.variants` id. */
   variant?: string;
   locale: Locale;
   /** Retry counter: a higher attempt discards a failed download of the same src. */
   attempt: number;
-  /** The figure, which the fullscreen button puts in fullscreen. */
+  /** The figure, which goes fullscreen. */
   figureRef: RefObject<HTMLElement | null>;
   onProgress: (src: string, loaded: number, total: number) => void;
-  /** Decoding (the bytes are in), then preparing (the scene is built; its shaders compile before the first frame). */
-  onLoadStep?: (src: string, step: LoadStep) => void;
-  /** After the first frame that shows the model of `src`. */
+  onLoadStep: (src: string, step: LoadStep) => void;
   onFirstFrame: (src: string) => void;
   onLoadError: (src: string, error: unknown) => void;
   onContextLost: () => void;
-  /** The page's open hotspot; without it the viewer keeps its own. */
   hotspots?: HotspotControl;
   /** The page's own viewer: `?view=` sets its first camera and the toolbar offers "Copy link to this view". */
   linkView?: boolean;
-  /** Preview mode: the dimensions flag a file that disagrees with its entry. */
+  /** The dimensions flag a file that disagrees with its entry. */
   preview?: boolean;
   /** A note for the viewer's message area (a failed "Save image"); null clears it. */
-  onMessage?: (message: string | null) => void;
+  onMessage: (message: string | null) => void;
 }
 
-/** The lazy 3D chunk, the only graph importing three, fiber and drei: canvas (frames on demand only), toolbar and hint. */
+/** The lazy 3D chunk, the only graph importing three, fiber and drei. */
 export function ViewerCanvas(props: ViewerCanvasProps) {
-  const { source, variant, locale, attempt, figureRef, onProgress, onFirstFrame, onLoadError, onContextLost } = props;
+  const { source, variant, locale, attempt, figureRef, onProgress, onLoadStep, onFirstFrame, onLoadError, onContextLost, onMessage } = props;
   const t = getCanvasLabels(locale);
   const prefersReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const isCoarsePointer = useMediaQuery(COARSE_POINTER_QUERY);
@@ -82,13 +77,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
   const [sceneKey, setSceneKey] = useState(0);
   const framingRef = useRef<Framing | null>(null);
   const modelRef = useRef<Object3D | null>(null);
-  const hotspotUi = useHotspotUi({
-    hotspots: source.hotspots ?? NO_HOTSPOTS,
-    locale,
-    control: props.hotspots,
-    modelRef,
-    isReducedMotion: prefersReducedMotion,
-  });
+  const hotspotUi = useHotspotUi(source.hotspots ?? NO_HOTSPOTS, locale, props.hotspots, modelRef, prefersReducedMotion);
   const isUnmountedRef = useRef(false);
   const descriptionId = useId();
   const fullscreen = useFullscreen(figureRef);
@@ -104,13 +93,12 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
     return () => void (isUnmountedRef.current = true);
   }, []);
 
-  const { onLoadStep } = props;
   useLayoutEffect(
     () =>
       subscribeGltfProgress(
         source.src,
         (loaded, total) => onProgress(source.src, loaded, total),
-        () => onLoadStep?.(source.src, { phase: 'decoding' }),
+        () => onLoadStep(source.src, { phase: 'decoding' }),
       ),
     [source.src, onProgress, onLoadStep],
   );
@@ -124,12 +112,12 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
     };
     // three re-initialises its GL state itself; remounting the scene redraws the environment and shadow targets a restored context lost.
     const handleRestored = () => setSceneKey((key) => key + 1);
-    canvas.addEventListener('webglcontextlost', handleLost);
-    canvas.addEventListener('webglcontextrestored', handleRestored);
+    const listeners = new AbortController();
+    canvas.addEventListener('webglcontextlost', handleLost, { signal: listeners.signal });
+    canvas.addEventListener('webglcontextrestored', handleRestored, { signal: listeners.signal });
     const untrack = trackRenderer(renderer);
     return () => {
-      canvas.removeEventListener('webglcontextlost', handleLost);
-      canvas.removeEventListener('webglcontextrestored', handleRestored);
+      listeners.abort();
       untrack();
     };
   }, [renderer, onContextLost]);
@@ -152,14 +140,13 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
     return state && target ? buildViewLink(window.location, state.camera.position, target) : null;
   }, [root]);
 
-  const { onMessage } = props;
   const saveImage = useCallback(() => {
     const state = root?.get();
     if (!state) return;
-    onMessage?.(null);
+    onMessage(null);
     void import('./save-image.ts')
       .then(({ imageFileName, saveViewImage }) => saveViewImage(state, imageFileName(source.alt, variant)))
-      .catch(() => onMessage?.(t.saveImageFailed));
+      .catch(() => onMessage(t.saveImageFailed));
   }, [root, source.alt, variant, onMessage, t]);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -177,7 +164,8 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
     <div className="mv-stage">
       <Canvas
         className="mv-canvas"
-        frameloop="demand"
+        // A playing animation changes every frame; otherwise frames are drawn on change only.
+        frameloop={animationCount > 0 && isPlaying ? 'always' : 'demand'}
         dpr={[1, 2]}
         gl={GL_OPTIONS}
         camera={CAMERA_OPTIONS}

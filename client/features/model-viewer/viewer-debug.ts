@@ -2,11 +2,8 @@ import { getCachedGltfCount } from './gltf-cache.ts';
 
 import type { WebGLRenderer } from 'three';
 
-/**
- * Read-only counters for e2e tests (`window.__vitrineViewer`): live WebGL contexts, what they hold on the GPU, and
- * frames drawn (a demand frameloop must stop when idle). Numbers only, so it ships in every build.
- */
-export interface ViewerDebug {
+/** Read-only counters for e2e tests, numbers only so it ships in every build: live contexts, GPU memory, frames drawn. */
+interface ViewerDebug {
   readonly contexts: number;
   readonly frames: number;
   memory(): { geometries: number; textures: number; programs: number; models: number };
@@ -21,9 +18,9 @@ declare global {
 const renderers = new Set<WebGLRenderer>();
 let frames = 0;
 
-function install(): void {
-  if (typeof window === 'undefined' || window.__vitrineViewer) return;
-  window.__vitrineViewer = {
+/** Counts a renderer as live until the returned function is called. */
+export function trackRenderer(renderer: WebGLRenderer): () => void {
+  window.__vitrineViewer ??= {
     get contexts() {
       return renderers.size;
     },
@@ -36,11 +33,6 @@ function install(): void {
       return { geometries, textures, programs: sum((r) => r.info.programs?.length ?? 0), models: getCachedGltfCount() };
     },
   };
-}
-
-/** Counts a renderer as live until the returned function is called. */
-export function trackRenderer(renderer: WebGLRenderer): () => void {
-  install();
   renderers.add(renderer);
   return () => void renderers.delete(renderer);
 }

@@ -1,6 +1,6 @@
 import { Component } from 'react';
 
-import type { ErrorInfo, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 /** A failing 3D tree (chunk, renderer, model) renders nothing, so the shell keeps the poster with Retry; reset by changing its `key`. */
 export class ViewerErrorBoundary extends Component<{ children: ReactNode; onError: (error: unknown) => void }, { hasFailed: boolean }> {
@@ -10,7 +10,7 @@ export class ViewerErrorBoundary extends Component<{ children: ReactNode; onErro
     return { hasFailed: true };
   }
 
-  override componentDidCatch(error: unknown, _info: ErrorInfo): void {
+  override componentDidCatch(error: unknown): void {
     this.props.onError(error);
   }
 

@@ -5,20 +5,16 @@ import type { Locale } from '#shared/content/types.ts';
 
 import type { ViewerStatus } from './viewer-status.ts';
 
-export interface ViewerOverlayProps {
+interface ViewerOverlayProps {
   status: ViewerStatus;
   locale: Locale;
   onRetry: () => void;
   onDismissNotice: () => void;
-  /** A passing note from a control of the shell (e.g. why AR could not start). */
+  /** A passing note from a control (why AR could not start). */
   note?: string | null;
 }
 
-/**
- * The progress bar, and one live region (always rendered, so changes are announced politely) that says what the viewer
- * is doing after the download (decoding, preparing materials), what went wrong (with Retry), or that the model
- * shows without some of its textures (dismissable).
- */
+/** The progress bar, and one live region (always rendered, so changes are announced politely). */
 export function ViewerOverlay({ status, locale, onRetry, onDismissNotice, note = null }: ViewerOverlayProps) {
   const t = getViewerLabels(locale);
   const message = getStatusMessage(status);

@@ -22,9 +22,9 @@ import type { ViewOrbit } from './view-state.ts';
 import type { LoadGltf } from './gltf-cache.ts';
 import type { LoadStep } from './viewer-status.ts';
 
-export interface ViewerSceneProps {
+interface ViewerSceneProps {
   source: ViewerSource;
-  /** The selected `source.variants` id; unknown or absent shows the file's own materials. */
+  /** Unknown or absent shows the file's own materials. */
   variant?: string;
   attempt: number;
   load: LoadGltf;
@@ -37,19 +37,16 @@ export interface ViewerSceneProps {
   onAnimationCount: (count: number) => void;
   onFirstFrame: (src: string) => void;
   onLoadError: (src: string, error: unknown) => void;
-  /** 'preparing' (with the count of images that failed) once the file is in and its scene built. */
-  onLoadStep?: (src: string, step: LoadStep) => void;
+  onLoadStep: (src: string, step: LoadStep) => void;
   /** A link's view (`?view=`): the first camera for the first model shown, instead of the entry's. */
   linkedOrbit?: ViewOrbit;
-  /** The model's box once placed (measurements). */
-  onModelBox?: (box: ModelBox) => void;
+  onModelBox: (box: ModelBox) => void;
   /** The current model's clone root, in whose (the glTF scene's) space hotspots are. */
   modelRef: { current: Object3D | null };
-  /** Rendered inside the canvas once the current model is framed: hotspots, the preview picker. */
+  /** Rendered once the current model is framed: hotspots, the preview picker. */
   children?: ReactNode;
 }
 
-/** Everything inside the canvas: environment, controls, the model under its own error boundary, the contact shadow. */
 export function ViewerScene(props: ViewerSceneProps) {
   const { source, variant, attempt, load, autoRotate, isPlaying, isAnimated, framingRef, onInteract, onAnimationCount, onFirstFrame, onLoadError } = props;
   const camera = useThree((state) => state.camera) as PerspectiveCamera;
@@ -71,7 +68,7 @@ export function ViewerScene(props: ViewerSceneProps) {
       linkedSrcRef.current ??= src;
       const start = linkedOrbit && linkedSrcRef.current === src ? getFraming({ ...frame, orbit: linkedOrbit }) : framing;
       setPlaced({ src, framing, start });
-      onModelBox?.(box);
+      onModelBox(box);
     },
     [getState, azimuthDeg, polarDeg, linkedOrbit, onModelBox],
   );
@@ -118,7 +115,6 @@ export function ViewerScene(props: ViewerSceneProps) {
       <group visible={isCurrent}>
         <ContactShadows position={[0, -0.002, 0]} scale={4} far={2.2} blur={2.5} opacity={0.55} resolution={512} frames={isAnimated ? Infinity : 1} />
       </group>
-      {isAnimated && isPlaying && <ContinuousFrames />}
       {/* Keys unique among these siblings: a key shared with the boundary above breaks React's deletion of the old model. */}
       {isCurrent && controls && props.children}
       {isCurrent && controls && <FirstFrameSignal key={`frame:${source.src}`} src={source.src} onFirstFrame={onFirstFrame} />}
@@ -126,7 +122,7 @@ export function ViewerScene(props: ViewerSceneProps) {
   );
 }
 
-/** A studio light set rendered once into a 256px cube map: key, fill, rim and overhead over a dim room; no file, no request. */
+/** Key, fill, rim and overhead lights over a dim room, rendered once into a cube map: no file, no request. */
 const StudioEnvironment = memo(function StudioEnvironment() {
   return (
     <Environment resolution={256} frames={1}>
@@ -143,7 +139,7 @@ interface ModelProps {
   src: string;
   variant: ModelVariant | undefined;
   isPlaying: boolean;
-  /** The model's height once scaled to a unit bounding sphere, and its box. */
+  /** `height`: once scaled to a unit bounding sphere. */
   onPlaced: (src: string, height: number, box: ModelBox) => void;
   onAnimationCount: (count: number) => void;
   modelRef: ViewerSceneProps['modelRef'];
@@ -151,14 +147,14 @@ interface ModelProps {
 
 type ModelLoadProps = { attempt: number; load: LoadGltf } & Pick<ViewerSceneProps, 'onLoadError' | 'onLoadStep'>;
 
-/** One glTF, suspended on its download; a failed download or a scene that cannot be built is reported, not thrown. */
+/** Suspends on the download; a failed download or a scene that cannot be built is reported, not thrown. */
 function ViewerModel({ attempt, load, onLoadError, onLoadStep, ...props }: ModelProps & ModelLoadProps) {
   const result = use(readGltf(props.src, attempt, load));
   const scene = useModelScene(props.src, result, onLoadError, onLoadStep);
   return result.ok && scene ? <LoadedModel {...props} gltf={result.gltf} scene={scene} /> : null;
 }
 
-/** This viewer's clone of the cached scene, centred on the floor and scaled, shown once its materials are compiled. */
+/** Centred on the floor and scaled, shown once its materials are compiled. */
 function LoadedModel({ src, gltf, scene, modelRef, variant, isPlaying, onPlaced, onAnimationCount }: ModelProps & { gltf: GLTF; scene: Object3D }) {
   const invalidate = useThree((state) => state.invalidate);
   useVariant(scene, gltf, variant, invalidate);
@@ -213,7 +209,7 @@ function LoadedModel({ src, gltf, scene, modelRef, variant, isPlaying, onPlaced,
   );
 }
 
-/** Reports the first frame drawn with the model framed; the shell then fades the poster. */
+/** The shell hides the poster after the first frame drawn with the model framed. */
 function FirstFrameSignal({ src, onFirstFrame }: { src: string; onFirstFrame: (src: string) => void }) {
   const hasSignalled = useRef(false);
   const invalidate = useThree((state) => state.invalidate);
@@ -224,15 +220,6 @@ function FirstFrameSignal({ src, onFirstFrame }: { src: string; onFirstFrame: (s
     // useFrame runs before the frame is drawn; a microtask runs right after it.
     queueMicrotask(() => onFirstFrame(src));
   });
-  return null;
-}
-
-/** A demand frameloop draws only on change; a playing animation changes every frame. */
-function ContinuousFrames() {
-  const invalidate = useThree((state) => state.invalidate);
-  // Subscribing to useFrame does not request a frame by itself: start the chain.
-  useEffect(() => invalidate(), [invalidate]);
-  useFrame((state) => state.invalidate());
   return null;
 }
 

@@ -5,15 +5,13 @@ import { reportSearchConversion } from '#client/features/insights/search-analyti
 
 import type { RefObject } from 'react';
 
-/** When and whether the 3D view starts (near the viewport, on the device's start mode, with WebGL), and the pure preference rules the canvas follows. */
-
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 export const COARSE_POINTER_QUERY = '(pointer: coarse)';
 /** Phones and tablets: a finger as the only pointer, no hover. */
-export const TOUCH_FIRST_QUERY = '(hover: none) and (pointer: coarse)';
+const TOUCH_FIRST_QUERY = '(hover: none) and (pointer: coarse)';
 
 /** `auto`: start when the figure nears the viewport (or at once when eager). `on-request`: a "View in 3D" button. */
-export type StartMode = 'auto' | 'on-request';
+type StartMode = 'auto' | 'on-request';
 
 /** Touch-first devices and Save-Data start on request until the visitor once pressed the button (docs/decisions/008-viewer-start-on-request.md). */
 export function getStartMode(options: { isTouchFirst: boolean; saveData: boolean; hasOptedIn: boolean }): StartMode {
@@ -21,12 +19,12 @@ export function getStartMode(options: { isTouchFirst: boolean; saveData: boolean
   return options.isTouchFirst || options.saveData ? 'on-request' : 'auto';
 }
 
-/** Only when the editor asked for it, never under reduced motion, and off for good after the first interaction. */
+/** Off for good after the first interaction. */
 export function getShouldAutoRotate(options: { requested: boolean | undefined; prefersReducedMotion: boolean; hasInteracted: boolean }): boolean {
   return options.requested === true && !options.prefersReducedMotion && !options.hasInteracted;
 }
 
-/** glTF animations play unless the visitor asked for reduced motion; the button can start them. */
+/** Under reduced motion, the button can start them. */
 export function getShouldAutoplay(prefersReducedMotion: boolean): boolean {
   return !prefersReducedMotion;
 }
@@ -35,7 +33,6 @@ export function getShouldAutoplay(prefersReducedMotion: boolean): boolean {
 export type HintInput = 'pointer' | 'keyboard';
 export type HintKind = 'keyboard' | 'touch' | 'pointer';
 
-/** The hint speaks of keys, fingers or the mouse. */
 export function getHintKind(input: HintInput, isCoarsePointer: boolean): HintKind {
   if (input === 'keyboard') return 'keyboard';
   return isCoarsePointer ? 'touch' : 'pointer';
@@ -52,7 +49,7 @@ function hasOptedIn(): boolean {
   }
 }
 
-/** The visitor pressed "View in 3D": later viewers in this tab start by themselves, and a search that led here converted. */
+/** Later viewers in this tab start by themselves, and a search that led here converted. */
 export function rememberOptIn(): void {
   reportSearchConversion('3d');
   try {
@@ -85,9 +82,10 @@ export function useStartMode(): StartMode | null {
   return useSyncExternalStore<StartMode | null>(subscribeStartMode, readStartMode, () => null);
 }
 
-/** Becomes true (for good) once the element comes within `rootMargin` of the viewport; at once without IntersectionObserver. */
-export function useNearViewport(ref: RefObject<Element | null>, options: { rootMargin?: string; enabled?: boolean } = {}): boolean {
-  const { rootMargin = '200px', enabled = true } = options;
+const NEAR_VIEWPORT_MARGIN = '200px';
+
+/** Becomes true (for good) once the element comes near the viewport; at once without IntersectionObserver. */
+export function useNearViewport(ref: RefObject<Element | null>, enabled: boolean): boolean {
   const [isNear, setIsNear] = useState(false);
 
   useEffect(() => {
@@ -103,11 +101,11 @@ export function useNearViewport(ref: RefObject<Element | null>, options: { rootM
         setIsNear(true);
         observer.disconnect();
       },
-      { rootMargin },
+      { rootMargin: NEAR_VIEWPORT_MARGIN },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, rootMargin, enabled, isNear]);
+  }, [ref, enabled, isNear]);
 
   return isNear;
 }
@@ -116,7 +114,7 @@ interface ProbeCanvas {
   getContext(contextId: 'webgl2' | 'webgl'): unknown;
 }
 
-/** WebGL 2 or 1 on a throwaway canvas, as `<model-viewer>` does; the probe context is released at once (browsers cap live contexts). */
+/** As `<model-viewer>` does; the probe context is released at once (browsers cap live contexts). */
 export function detectWebGL(createCanvas: () => ProbeCanvas = () => document.createElement('canvas')): boolean {
   try {
     const canvas = createCanvas();
@@ -130,7 +128,6 @@ export function detectWebGL(createCanvas: () => ProbeCanvas = () => document.cre
 
 let cachedSupport: boolean | undefined;
 
-/** `detectWebGL()` once per page. */
 export function getWebGLSupport(): boolean {
   cachedSupport ??= detectWebGL();
   return cachedSupport;

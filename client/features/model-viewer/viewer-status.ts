@@ -1,25 +1,22 @@
-/** The viewer's life cycle as one reducer; `state` is mirrored to `data-state` on the figure for e2e tests and styling. */
+/** Mirrored to `data-state` on the figure, for e2e tests and styling. */
+type ViewerState = 'idle' | 'loading' | 'ready' | 'error' | 'no-webgl';
 
-export type ViewerState = 'idle' | 'loading' | 'ready' | 'error' | 'no-webgl';
+type ViewerProblem = 'load-failed' | 'crashed' | 'context-lost' | 'context-unrecoverable';
 
-export type ViewerProblem = 'load-failed' | 'crashed' | 'context-lost' | 'context-unrecoverable';
-
-/** What a loading viewer is doing; mirrored to `data-phase`. After the download: parsing and decoding, then shader compilation. */
+/** Mirrored to `data-phase`. After the download: parsing and decoding, then shader compilation. */
 export type LoadPhase = 'downloading' | 'decoding' | 'preparing';
 
-/** A model that shows, but not as its file intends: a note the visitor can dismiss. */
+/** A model that shows, but not as its file intends. */
 export type ViewerNotice = 'missing-textures';
 
-/** What the 3D chunk reports between download and first frame. */
 export type LoadStep = { phase: 'decoding' } | { phase: 'preparing'; missingImages: number };
 
 export interface ViewerStatus {
   state: ViewerState;
-  /** The `source.src` this status describes; events about another src are stale and ignored. */
+  /** Events about another src are stale and ignored. */
   src: string;
-  /** Download progress 0..1, or null while the size is unknown. */
+  /** 0..1, or null while the size is unknown. */
   progress: number | null;
-  /** Set while `state` is 'loading'. */
   phase: LoadPhase | null;
   problem: ViewerProblem | null;
   notice: ViewerNotice | null;
@@ -91,7 +88,6 @@ export function viewerReducer(status: ViewerStatus, action: ViewerAction): Viewe
   }
 }
 
-/** What the overlay talks about (its words are in labels.ts). */
 export type StatusMessageKind = ViewerProblem | 'no-webgl';
 
 export function getStatusMessage(status: ViewerStatus): { kind: StatusMessageKind; canRetry: boolean } | null {

@@ -1,6 +1,8 @@
 import { getCanvasLabels } from './canvas-labels.ts';
 import { ShareButton } from './share.tsx';
 
+import type { ButtonHTMLAttributes } from 'react';
+
 import type { Locale } from '#shared/content/types.ts';
 
 interface ViewerToolbarProps {
@@ -8,13 +10,11 @@ interface ViewerToolbarProps {
   onReset: () => void;
   /** Omitted when the model has no animation. */
   playback?: { isPlaying: boolean; onToggle: () => void };
-  /** The Fullscreen API, or the page-level fallback where it is missing. */
   fullscreen?: { isFullscreen: boolean; onToggle: () => void };
-  /** "Save image": a PNG of the current view. */
   onSaveImage?: () => void;
   /** Omitted until the model is measured; `describedBy`: the numbers for assistive tech. */
   dimensions?: { isShown: boolean; onToggle: () => void; describedBy: string };
-  /** "Copy link to this view": only the viewer whose view the page's address carries. */
+  /** Only for the viewer whose view the page's address carries. */
   share?: { getLink: () => string | null };
 }
 
@@ -31,39 +31,38 @@ const ICON_PROPS = {
   focusable: false,
 } as const;
 
-/** Play/pause, dimensions, reset view, copy link, save image and fullscreen: real buttons, named for assistive tech. */
+/** `d`: the icon's SVG path. */
+function IconButton({ label, d, ...props }: { label: string; d: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button type="button" className="mv-button mv-button--icon" aria-label={label} title={label} {...props}>
+      <svg {...ICON_PROPS}>
+        <path d={d} />
+      </svg>
+    </button>
+  );
+}
+
 export function ViewerToolbar({ locale, onReset, playback, fullscreen, dimensions, share, onSaveImage }: ViewerToolbarProps) {
   const t = getCanvasLabels(locale);
-  const playbackLabel = playback?.isPlaying ? t.pauseAnimation : t.playAnimation;
-  const fullscreenLabel = fullscreen?.isFullscreen ? t.exitFullScreen : t.fullScreen;
   return (
     <div className="mv-toolbar">
       {playback && (
-        <button type="button" className="mv-button mv-button--icon" aria-label={playbackLabel} title={playbackLabel} onClick={playback.onToggle}>
-          <svg {...ICON_PROPS}>{playback.isPlaying ? <path d="M9 5v14M15 5v14" /> : <path d="M7 4.5v15l12-7.5z" />}</svg>
-        </button>
+        <IconButton
+          label={playback.isPlaying ? t.pauseAnimation : t.playAnimation}
+          d={playback.isPlaying ? 'M9 5v14M15 5v14' : 'M7 4.5v15l12-7.5z'}
+          onClick={playback.onToggle}
+        />
       )}
       {dimensions && (
-        <button
-          type="button"
-          className="mv-button mv-button--icon"
-          aria-label={t.showDimensions}
-          title={t.showDimensions}
+        <IconButton
+          label={t.showDimensions}
+          d="M3 8.5 8.5 3 21 15.5 15.5 21z M7 7l2 2 M10 5.5l1.5 1.5 M12.5 8.5l2 2 M15.5 11l1.5 1.5"
           aria-pressed={dimensions.isShown}
           aria-describedby={dimensions.describedBy}
           onClick={dimensions.onToggle}
-        >
-          <svg {...ICON_PROPS}>
-            <path d="M3 8.5 8.5 3 21 15.5 15.5 21z M7 7l2 2 M10 5.5l1.5 1.5 M12.5 8.5l2 2 M15.5 11l1.5 1.5" />
-          </svg>
-        </button>
+        />
       )}
-      <button type="button" className="mv-button mv-button--icon" aria-label={t.resetView} title={t.resetView} onClick={onReset}>
-        <svg {...ICON_PROPS}>
-          <path d="M3 12a9 9 0 1 0 3-6.7" />
-          <path d="M3 4v5h5" />
-        </svg>
-      </button>
+      <IconButton label={t.resetView} d="M3 12a9 9 0 1 0 3-6.7 M3 4v5h5" onClick={onReset} />
       {share && (
         <ShareButton
           locale={locale}
@@ -75,19 +74,13 @@ export function ViewerToolbar({ locale, onReset, playback, fullscreen, dimension
           }
         />
       )}
-      {onSaveImage && (
-        <button type="button" className="mv-button mv-button--icon" aria-label={t.saveImage} title={t.saveImage} onClick={onSaveImage}>
-          <svg {...ICON_PROPS}>
-            <path d="M12 4v11 M7 10l5 5 5-5 M4 19h16" />
-          </svg>
-        </button>
-      )}
+      {onSaveImage && <IconButton label={t.saveImage} d="M12 4v11 M7 10l5 5 5-5 M4 19h16" onClick={onSaveImage} />}
       {fullscreen && (
-        <button type="button" className="mv-button mv-button--icon" aria-label={fullscreenLabel} title={fullscreenLabel} onClick={fullscreen.onToggle}>
-          <svg {...ICON_PROPS}>
-            {fullscreen.isFullscreen ? <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" /> : <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />}
-          </svg>
-        </button>
+        <IconButton
+          label={fullscreen.isFullscreen ? t.exitFullScreen : t.fullScreen}
+          d={fullscreen.isFullscreen ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'}
+          onClick={fullscreen.onToggle}
+        />
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import type { Locale } from '#shared/content/types.ts';
 
-/** The strings of the WebXR overlay; they load with the AR chunk, not the page. */
+/** They load with the AR chunk, not the page. */
 const LABELS = {
   'en-US': {
     exit: 'Exit AR',

@@ -10,13 +10,12 @@ import type { Object3D, WebGLRenderer } from 'three';
 
 import type { Dimensions, ViewerSource } from '#shared/content/types.ts';
 
-/** A model ready for AR: `root` stands on y = 0, centred on the origin, at real size; `release` lets go of the shared download. */
+/** `root` stands on y = 0, centred on the origin, at real size; `release` lets go of the shared download. */
 export interface ArModel {
   root: Group;
   release(): void;
 }
 
-/** Wraps a model so it stands on the floor at its origin, scaled to the entry's dimensions (the file's metres without them). */
 export function placeAtRealScale(model: Object3D, dimensions?: Dimensions): Group {
   const root = new Group();
   // USD prim name of the wrapper in an exported USDZ (tests read its scale there).
@@ -32,11 +31,7 @@ export function placeAtRealScale(model: Object3D, dimensions?: Dimensions): Grou
   return root;
 }
 
-/**
- * The page's model through the viewer's download cache (a model the viewer already shows costs no request) and loader (the
- * same decoders), cloned so the viewer's copy is untouched, showing `variant` (an id of `source.variants`).
- * `renderer` picks KTX2 transcode targets.
- */
+/** Through the viewer's cache (a model it already shows costs no request) and loader, cloned so the viewer's copy is untouched. */
 export async function loadArModel(source: ViewerSource, renderer: WebGLRenderer, variant?: string): Promise<ArModel> {
   const result = await readGltf(source.src, 0, createGltfLoad(renderer, source.files));
   if (!result.ok) throw result.error instanceof Error ? result.error : new Error('The model could not be loaded');

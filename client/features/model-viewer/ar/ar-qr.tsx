@@ -22,15 +22,15 @@ const LABELS = {
   },
 } satisfies Record<Locale, Record<string, string>>;
 
-/** The page's address for the phone: the same page and variant, with `?ar=1` (the phone offers AR at once). */
-export function phoneUrl(location: Pick<Location, 'origin' | 'pathname'>, variant: string | undefined): string {
+/** The same page and variant, with `?ar=1`: the phone offers AR at once. */
+function phoneUrl(location: Pick<Location, 'origin' | 'pathname'>, variant: string | undefined): string {
   const url = new URL(location.pathname, location.origin);
   if (variant) url.searchParams.set('variant', variant);
   url.searchParams.set('ar', '1');
   return url.href;
 }
 
-/** The code as one SVG path of dark modules, with its quiet zone: crisp at any size, no canvas, no inline style. */
+/** One SVG path of dark modules, with its quiet zone: crisp at any size, no canvas, no inline style. */
 function QrCode({ text, label }: { text: string; label: string }) {
   const { data, size } = encode(text, { ecc: 'M', border: 2 });
   const path = data.flatMap((row, y) => row.flatMap((dark, x) => (dark ? [`M${x} ${y}h1v1h-1z`] : []))).join('');
@@ -42,7 +42,7 @@ function QrCode({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** A modal dialog (focus kept inside, Esc closes, focus goes back to the button) with the code and the address as text. */
+/** A modal dialog (focus kept inside, Esc closes, focus goes back to the button) with the code and the address. */
 export function ArQrDialog({ locale, variant, onClose }: { locale: Locale; variant: string | undefined; onClose: () => void }) {
   const t = LABELS[locale];
   const ref = useRef<HTMLDialogElement>(null);

@@ -8,16 +8,15 @@ import type { Texture } from 'three';
 
 import type { ViewerSource } from '#shared/content/types.ts';
 
-// AR Quick Look (iOS, iPadOS): Safari opens a USDZ from an <a rel="ar"> click. Without an uploaded one, it is made here from the glTF.
+// Safari opens a USDZ from an <a rel="ar"> click. Without an uploaded one, it is made here from the glTF.
 
-/** Quick Look's texture limit in practice (larger ones cost memory an iPhone does not have); three's exporter scales down to it. */
+/** Quick Look's texture limit in practice: larger ones cost memory an iPhone does not have. */
 const MAX_TEXTURE_SIZE = 2048;
 
-/** USDZ blob URLs made on this page, per model and variant; revoked when the page lets the viewer go. */
+/** Blob URLs per model and variant; revoked when the page lets the viewer go. */
 const made = new Map<string, Promise<string>>();
 
-/** The model as a USDZ at real size (`dimensions`) with `variant`'s materials. */
-export async function exportUsdz(source: ViewerSource, variant?: string): Promise<Uint8Array> {
+async function exportUsdz(source: ViewerSource, variant?: string): Promise<Uint8Array> {
   // A small offscreen renderer: KTX2 textures transcode for it and decompress through it for the exporter.
   const renderer = new WebGLRenderer({ antialias: false, alpha: true });
   renderer.setSize(1, 1, false);
@@ -50,8 +49,8 @@ function getUsdzUrl(source: ViewerSource, variant: string | undefined): Promise<
 }
 
 /**
- * Opens Quick Look with the entry's uploaded USDZ (it shows the file's default look, so only without a variant or with the first)
- * or one made from the glTF with the selected variant. `#allowsContentScaling=0`: real size, no pinch-to-resize.
+ * The entry's uploaded USDZ shows the file's default look, so only without a variant or with the first; else one is made.
+ * `#allowsContentScaling=0`: real size, no pinch-to-resize.
  */
 export async function openQuickLook(source: ViewerSource, variant?: string): Promise<void> {
   const isDefaultLook = variant === undefined || variant === source.variants?.[0]?.id;
@@ -64,7 +63,6 @@ export async function openQuickLook(source: ViewerSource, variant?: string): Pro
   anchor.click();
 }
 
-/** Frees the USDZ files made from `src` (its viewer is gone). */
 export function releaseQuickLook(src: string): void {
   for (const [key, url] of made) {
     if (!key.startsWith(`${src}#`)) continue;

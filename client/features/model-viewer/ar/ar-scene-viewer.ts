@@ -3,15 +3,14 @@
 /** The fragment Chrome lands on when the intent cannot be handled (no ARCore): the page says so instead of leaving. */
 export const NO_SCENE_VIEWER_HASH = '#vitrine-no-ar';
 
-export interface SceneViewerTarget {
-  /** Absolute URL of the .glb. */
+/** Absolute URLs; `pageUrl` is Scene Viewer's link back and, with NO_SCENE_VIEWER_HASH, the browser's fallback. */
+interface SceneViewerTarget {
   file: string;
   title: string;
-  /** The page, absolute: Scene Viewer's link back, and (with NO_SCENE_VIEWER_HASH) the browser's fallback. */
   pageUrl: string;
 }
 
-/** The intent URL; every value is percent-encoded, so a title or URL cannot end a parameter or the intent's fields. */
+/** Every value is percent-encoded, so a title or URL cannot end a parameter or the intent's fields. */
 export function getSceneViewerIntent({ file, title, pageUrl }: SceneViewerTarget): string {
   const page = new URL(pageUrl);
   page.hash = '';
@@ -30,16 +29,13 @@ export function getSceneViewerIntent({ file, title, pageUrl }: SceneViewerTarget
   );
 }
 
-/**
- * Opens Scene Viewer. Resolves once the page is hidden (the app opened) or rejects when the browser falls back to this page
- * (ARCore missing); either way within `timeoutMs`, after which the app is assumed open.
- */
+/** Resolves once the page is hidden (the app opened) or after `timeoutMs`; rejects when the browser falls back (no ARCore). */
 export function openSceneViewer(target: SceneViewerTarget, timeoutMs = 3000): Promise<void> {
   return new Promise((resolve, reject) => {
+    const listeners = new AbortController();
     const finish = (error?: Error) => {
       clearTimeout(timer);
-      window.removeEventListener('hashchange', handleHash);
-      document.removeEventListener('visibilitychange', handleHidden);
+      listeners.abort();
       if (error) reject(error);
       else resolve();
     };
@@ -53,8 +49,8 @@ export function openSceneViewer(target: SceneViewerTarget, timeoutMs = 3000): Pr
       if (document.visibilityState === 'hidden') finish();
     };
     const timer = setTimeout(finish, timeoutMs);
-    window.addEventListener('hashchange', handleHash);
-    document.addEventListener('visibilitychange', handleHidden);
+    window.addEventListener('hashchange', handleHash, { signal: listeners.signal });
+    document.addEventListener('visibilitychange', handleHidden, { signal: listeners.signal });
     const anchor = document.createElement('a');
     anchor.href = getSceneViewerIntent(target);
     anchor.click();

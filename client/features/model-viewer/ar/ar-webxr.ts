@@ -21,8 +21,8 @@ import type { Locale, ViewerSource } from '#shared/content/types.ts';
 import type { ArLabels } from './ar-labels.ts';
 import type { ArModel } from './ar-model.ts';
 
-// WebXR immersive-ar (Android Chrome): a reticle on the surface hit-test finds, tap to place the model at real size, drag to turn it.
-// Its own renderer and scene; the page's viewer stays mounted, so leaving AR shows it as it was (ADR 047).
+// A reticle on the surface hit-test finds, tap to place the model at real size, drag to turn it. Its own renderer and scene;
+// the page's viewer stays mounted, so leaving AR shows it as it was (ADR 047).
 
 /** A touch that moved farther than this (CSS px) turned the model; its end must not also move it. */
 const DRAG_PX = 12;
@@ -33,7 +33,6 @@ interface Overlay {
   remove(): void;
 }
 
-/** The dom-overlay content: an exit button and one line of guidance (announced). */
 function createOverlay(root: HTMLElement, t: ArLabels, onExit: () => void): Overlay {
   const exit = document.createElement('button');
   exit.type = 'button';
@@ -65,7 +64,7 @@ function createReticle(): Mesh<RingGeometry, MeshBasicMaterial> {
   return reticle;
 }
 
-/** A shadow-only floor under the model and the light that casts it: placed models look set down, not floating. */
+/** A shadow-only floor and its light: placed models look set down, not floating. */
 function createGround(scene: Scene) {
   const ground = new Mesh(new PlaneGeometry(6, 6).rotateX(-Math.PI / 2), new ShadowMaterial({ opacity: 0.3 }));
   ground.receiveShadow = true;
@@ -93,11 +92,10 @@ function createGround(scene: Scene) {
 export interface WebXrOptions {
   source: ViewerSource;
   locale: Locale;
-  /** The selected variant's id. */
   variant?: string;
 }
 
-/** Runs a started `immersive-ar` session until it ends (Exit, the system's back, an error); then everything is freed. */
+/** Runs until the session ends (Exit, the system's back, an error); then everything is freed. */
 export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { source, locale, variant }: WebXrOptions): Promise<void> {
   const t = getArLabels(locale);
   let isEnded = false;
@@ -133,6 +131,7 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
   let hitSource: XRHitTestSource | undefined;
   let isPlaced = false;
   let drag = { x: 0, distance: 0, isDown: false };
+  const listeners = new AbortController();
 
   const place = () => {
     if (!model || !reticle.visible || drag.distance > DRAG_PX) return;
@@ -170,10 +169,10 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
     const viewerSpace = await session.requestReferenceSpace('viewer');
     hitSource = await session.requestHitTestSource?.({ space: viewerSpace });
     session.addEventListener('select', place);
-    overlayRoot.addEventListener('pointerdown', handlePointerDown);
-    overlayRoot.addEventListener('pointermove', handlePointerMove);
-    window.addEventListener('pointerup', handlePointerUp);
-    window.addEventListener('pointercancel', handlePointerUp);
+    overlayRoot.addEventListener('pointerdown', handlePointerDown, { signal: listeners.signal });
+    overlayRoot.addEventListener('pointermove', handlePointerMove, { signal: listeners.signal });
+    window.addEventListener('pointerup', handlePointerUp, { signal: listeners.signal });
+    window.addEventListener('pointercancel', handlePointerUp, { signal: listeners.signal });
     loadArModel(source, renderer, variant).then(
       (loaded) => {
         if (isEnded) return loaded.release();
@@ -195,10 +194,7 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
   await ended;
   renderer.setAnimationLoop(null);
   hitSource?.cancel();
-  overlayRoot.removeEventListener('pointerdown', handlePointerDown);
-  overlayRoot.removeEventListener('pointermove', handlePointerMove);
-  window.removeEventListener('pointerup', handlePointerUp);
-  window.removeEventListener('pointercancel', handlePointerUp);
+  listeners.abort();
   overlay.remove();
   (model as ArModel | null)?.release();
   reticle.geometry.dispose();

@@ -5,21 +5,15 @@ const METRES_PER_UNIT: Record<Dimensions['unit'], number> = { mm: 0.001, cm: 0.0
 const MIN_SCALE = 1e-4;
 const MAX_SCALE = 1e4;
 
-/** The entry's dimensions in metres, largest first. */
-function entryExtents(dimensions: Dimensions): number[] {
-  const metres = METRES_PER_UNIT[dimensions.unit];
-  return [dimensions.width, dimensions.height, dimensions.depth].map((value) => value * metres).sort((a, b) => b - a);
-}
-
 /**
- * The uniform scale that shows the model at its real size. glTF is in metres, so without `dimensions` it is 1. With them, the model's
- * bounding box is matched to the entry: extents are compared largest to largest (an entry's width and depth may name the
- * other horizontal axis), and the median of the three ratios wins, so one mistyped or flat dimension cannot distort it.
+ * glTF is in metres, so without `dimensions` it is 1. Extents are compared largest to largest (an entry's width and depth may
+ * name the other horizontal axis), and the median of the ratios wins, so one mistyped or flat dimension cannot distort it.
  */
 export function getRealScale(size: Vec3, dimensions?: Dimensions): number {
   if (!dimensions) return 1;
   const model = [size.x, size.y, size.z].sort((a, b) => b - a);
-  const entry = entryExtents(dimensions);
+  const metres = METRES_PER_UNIT[dimensions.unit];
+  const entry = [dimensions.width, dimensions.height, dimensions.depth].map((value) => value * metres).sort((a, b) => b - a);
   const ratios = entry
     .map((value, index) => value / (model[index] ?? 0))
     .filter((ratio) => Number.isFinite(ratio) && ratio > 0)
