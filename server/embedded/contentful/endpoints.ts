@@ -7,12 +7,10 @@ import type { ApiScope, ExportIndex, IndexedEntity, LinkRef } from './export-ind
 import type { Predicate, QueryParams } from './query.ts';
 import type { LocaleView } from './values.ts';
 
-/** What an endpoint needs to answer: the index, the API scope (CDA or CPA) and the collection URL prefix. */
 export interface EndpointContext {
   index: ExportIndex;
   scope: ApiScope;
   where: { space: string; environment: string };
-  basePath: string;
 }
 
 type Kind = 'Entry' | 'Asset';
@@ -22,7 +20,6 @@ const ENTRY_PARAMS = new Set(['skip', 'limit', 'order', 'locale', 'select', 'inc
 const UNSUPPORTED_PARAMS = ['query', 'cursor', 'pageNext', 'pagePrev', 'links_to_asset', 'metadata.concepts.descendants[in]'];
 const DEFAULT_ORDER = [{ path: ['sys', 'updatedAt'], descending: true }];
 
-/** `GET /entries`: filter, order, page, select, then resolve includes. */
 export function queryEntries(params: QueryParams, { scope }: EndpointContext): Record<string, unknown> {
   for (const key of UNSUPPORTED_PARAMS) if (params[key] !== undefined) throw unsupported(`The parameter "${key}"`);
   const locale = parseLocale(params, scope.locales);
@@ -59,7 +56,7 @@ export function queryEntries(params: QueryParams, { scope }: EndpointContext): R
   return { sys: { type: 'Array' }, total: matched.length, skip, limit, items, ...collectIncludes(page, include, scope, locale) };
 }
 
-/** `GET /entries/:id` and `GET /assets/:id`: one entity, no includes, `locale` honoured. */
+/** No includes. */
 export function getEntity(kind: Kind, id: string, params: QueryParams, context: EndpointContext): Readonly<Record<string, unknown>> {
   const locale = parseLocale(params, context.scope.locales);
   const entity = (kind === 'Entry' ? context.scope.entries : context.scope.assets).get(id);
@@ -74,11 +71,9 @@ function candidates(params: QueryParams, scope: ApiScope): readonly IndexedEntit
   return linkedTo === undefined ? scope.entryList : (scope.linksToEntry.get(linkedTo) ?? []);
 }
 
-// The index never changes, so an entity renders the same way every time in a given locale:
-// render once, then share the (frozen) result across requests.
+// An indexed entity never changes (apply replaces it), so its rendering per locale is shared, frozen, across requests.
 const rendered = new WeakMap<IndexedEntity, Map<string, { body: Readonly<Record<string, unknown>>; links: readonly LinkRef[] }>>();
 
-/** An entity as the CDA returns it in one locale (fallbacks applied, `sys.locale` set), with the links `include` follows. */
 function render(entity: IndexedEntity, { code, view }: Locale) {
   let byLocale = rendered.get(entity);
   if (!byLocale) rendered.set(entity, (byLocale = new Map()));
@@ -99,10 +94,7 @@ function render(entity: IndexedEntity, { code, view }: Locale) {
   return result;
 }
 
-/**
- * Resolves links breadth first, `depth` levels from the items. Each entity appears once (items are not repeated
- * in `includes`; a visited set ends cycles). Links this API cannot serve (drafts on the CDA, archived or missing) become `notResolvable` errors.
- */
+/** Breadth first; items are not repeated in `includes`. Links this API cannot serve (drafts on the CDA, archived, missing) become `notResolvable` errors. */
 function collectIncludes(items: readonly IndexedEntity[], depth: number, scope: ApiScope, locale: Locale): Record<string, unknown> {
   const seen = new Set(items.map((item) => `${item.type}:${item.id}`));
   const found: Record<Kind, IndexedEntity[]> = { Entry: [], Asset: [] };
@@ -133,7 +125,6 @@ function collectIncludes(items: readonly IndexedEntity[], depth: number, scope: 
 
 const TAG_PARAMS = new Set(['skip', 'limit', 'locale']);
 
-/** `GET /tags`, public tags only, by id. */
 export function queryTags(params: QueryParams, { index }: EndpointContext): Record<string, unknown> {
   for (const key of Object.keys(params)) if (!TAG_PARAMS.has(key)) throw invalidPath(key, `The path "${key}" is not recognized`);
   const { skip, limit } = parsePaging(params);
@@ -148,7 +139,7 @@ export function getTag(id: string, context: EndpointContext): Record<string, unk
   return tag;
 }
 
-/** `GET /taxonomy/concepts`: one page of `limit` (the CDA's cursor paging beyond it is left out: README.md). */
+/** One page of `limit`: the CDA's cursor paging beyond it is left out (README.md). */
 export function queryConcepts(params: QueryParams, { index }: EndpointContext): Record<string, unknown> {
   for (const key of Object.keys(params)) {
     if (['conceptScheme', 'order', 'pageNext', 'pagePrev'].includes(key)) throw unsupported(`The parameter "${key}" on taxonomy concepts`);
