@@ -20,21 +20,13 @@ export function createTermDictionary() {
       terms.clear();
       sorted = undefined;
     },
-    get size() {
-      return terms.size;
-    },
-    /** Terms `word` matches, with the typos of each and whether only their start was typed (a prefix matches without typos). */
-    expand(word: QueryWord): Map<string, WordMatch> {
-      const all = list();
-      if (word.maxTypos === 0) return expandExact(all, word);
-      return walk(all, word);
-    },
+    expand: (word: QueryWord): Map<string, WordMatch> => (word.maxTypos === 0 ? expandExact(list(), word) : walk(list(), word)),
   };
 }
 
 function expandExact(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
   const found = new Map<string, WordMatch>();
-  const from = lowerBound(all, word.term, 0);
+  const from = partitionPoint(all, 0, (term) => term < word.term);
   if (!word.isPrefix) {
     if (all[from] === word.term) found.set(word.term, { typos: 0, prefix: false });
     return found;
@@ -51,7 +43,7 @@ function walk(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
   // Deeper than m + max letters no cell is within the budget: that depth always prunes.
   const depths = m + max + 2;
   const rows = new Uint8Array(depths * (m + 1)).fill(far);
-  /** Best typos of the query against any start of the current path up to each depth (prefix matching). */
+  /** Per depth: best typos of the query against any start of the current path (prefix matching). */
   const prefixBest = new Uint8Array(depths).fill(far);
   for (let i = 0; i <= Math.min(m, max); i++) rows[i] = i;
   prefixBest[0] = m <= max ? m : far;
@@ -73,7 +65,7 @@ function walk(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
       if (rowMin <= max) continue;
       // Nothing longer with this start gets closer: skip every term that begins with it (or take them all, if the start already matched).
       const start = term.slice(0, j);
-      const end = endOfPrefix(all, index, start);
+      const end = partitionPoint(all, index, (other) => other.startsWith(start));
       if (isPrefix && prefixBest[j] === 0) for (let k = index; k < end; k++) found.set(all[k]!, { typos: 0, prefix: true });
       index = end - 1;
       pruned = true;
@@ -115,25 +107,13 @@ function computeRow(rows: Uint8Array, query: string, term: string, j: number, ma
   return rowMin;
 }
 
-/** First index at or after `from` whose term is not below `value`. */
-function lowerBound(all: readonly string[], value: string, from: number): number {
+/** First index at or after `from` where `before` stops holding (it holds for a run of sorted terms: those below a value, or sharing a start). */
+function partitionPoint(all: readonly string[], from: number, before: (term: string) => boolean): number {
   let lo = from;
   let hi = all.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (all[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** First index after `from` whose term does not start with `start` (terms sharing a start are contiguous once sorted). */
-function endOfPrefix(all: readonly string[], from: number, start: string): number {
-  let lo = from;
-  let hi = all.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (all[mid]!.startsWith(start)) lo = mid + 1;
+    if (before(all[mid]!)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
