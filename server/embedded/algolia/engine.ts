@@ -27,8 +27,7 @@ export interface EmbeddedSearchEngineOptions {
   locales?: () => readonly Locale[];
 }
 
-/** Algolia's `paginationLimitedTo`. */
-const PAGINATION_LIMIT = 1000;
+const PAGINATION_LIMIT = 1000; // Algolia's `paginationLimitedTo`
 
 /** Without the per-request fields (`params`, `processingTimeMS`, `queryID`), so it can be cached. */
 type ComputedResult = ReturnType<typeof runQuery>;
@@ -63,7 +62,6 @@ export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions)
       }
       const processingTimeMS = Math.round(performance.now() - startedAt);
       if ('facetHits' in computed) return { ...computed, processingTimeMS };
-      // 32 hex characters like Algolia's query IDs.
       return {
         ...computed,
         params: query.paramsString,

@@ -4,7 +4,6 @@ import { toTexts } from './words.ts';
 
 import type { SearchRecord } from '#shared/search-schema.ts';
 
-/** Most frequent first, ties by value. */
 export type FacetCounts = [string, number][];
 
 /**

@@ -123,7 +123,6 @@ function lex(input: string): Token[] {
   return tokens;
 }
 
-/** Quoted strings take backslash escapes. */
 function readWord(input: string, start: number, stop: RegExp): [string, number] {
   const quote = input[start];
   if (quote === '"' || quote === "'") {

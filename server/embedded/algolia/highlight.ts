@@ -88,7 +88,6 @@ export function createWordMatcher(words: readonly QueryWord[], indexed = false) 
   return matcher;
 }
 
-/** Per token, `length` in UTF-16 units. */
 function markTokens(tokens: readonly Token[], matcher: WordMatcher): TermMatch[] {
   return tokens.map((token) => {
     const { length, words } = matcher.match(token.term);
@@ -110,11 +109,8 @@ function render(text: string, tokens: readonly Token[], marks: readonly TermMatc
   return out + esc(text.slice(cursor, to));
 }
 
-function getMatchedWords(marks: readonly TermMatch[]): Set<number> {
-  const matched = new Set<number>();
-  for (const mark of marks) for (const word of mark.words) matched.add(word);
-  return matched;
-}
+/** Indexes of the query words some token matched. */
+const getMatchedWords = (marks: readonly TermMatch[]) => new Set(marks.flatMap((mark) => mark.words));
 
 function toMatchLevel(marks: readonly TermMatch[], total: number): MatchLevel {
   const matched = getMatchedWords(marks).size;
@@ -207,7 +203,7 @@ function createMatchers(words: readonly QueryWord[]): (attribute: string) => Wor
   };
 }
 
-/** `*` for all, `-name` to drop one from `*`; `objectID` always comes back. */
+/** `-name` drops one from `*`; `objectID` always comes back. */
 function retrieve(record: SearchRecord, attributes: readonly string[]): Hit {
   if (attributes.includes('*')) {
     const hit: Hit = { ...record };
@@ -219,7 +215,6 @@ function retrieve(record: SearchRecord, attributes: readonly string[]): Hit {
   return hit;
 }
 
-/** Text attributes (strings or string arrays) among `names`; `*` means all. */
 function resolveAttributes(record: SearchRecord, names: readonly string[]): string[] {
   const isText = (name: string) => {
     const value = record[name as keyof SearchRecord];

@@ -29,7 +29,6 @@ export const DEFAULT_EMBEDDED_SEARCH_LIMITS: EmbeddedSearchLimits = {
   rateLimit: { burst: 40, perSecond: 10, maxClients: 10_000 },
 };
 
-/** Algolia's user token rules. */
 const userToken = z
   .string()
   .min(1)
@@ -71,7 +70,6 @@ export type InsightEvent = z.infer<typeof insightEventSchema>;
 /** Algolia takes 1000; every event here becomes a log line, and InstantSearch sends one at a time. */
 const MAX_EVENTS_PER_REQUEST = 100;
 
-/** A 400 names the first bad field, e.g. `events[0].positions: ...`. */
 function parseInsightEvents(body: unknown, isKnownIndex: (indexName: string) => boolean): InsightEvent[] {
   const events = (body as { events?: unknown } | null)?.events;
   if (!Array.isArray(events) || events.length === 0) throw new HttpError(400, 'events must be a non-empty array');

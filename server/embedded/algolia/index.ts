@@ -87,9 +87,7 @@ export function createEmbeddedSearch(options: {
     searchClient: createInProcessSearchClient(engine),
     /** Call when the served locales may have changed (the content-model check). */
     localesChanged: (): Promise<void> => rebuildIfLocalesChanged() ?? Promise.resolve(),
-    /** /readyz waits for the first build. */
     isReady: () => ready,
-    /** The first build (a failure is logged). */
     ready: build(),
   };
 }

@@ -15,7 +15,6 @@ const [DISTINCT, SHORT] = [attributeOf(SEARCH_SCHEMA.attributeForDistinct), SEAR
 /** Removed records stay in the postings (skipped at query time) until they outnumber the live ones. */
 const MIN_DEAD_FOR_REBUILD = 1000;
 
-/** Unordered. */
 export interface Hits {
   keys: Float64Array;
   docs: Int32Array;
@@ -187,7 +186,6 @@ export function createLocaleIndex() {
       records.forEach((record, rank) => keep(record) && ((hitDocs[count] = docAt[rank]!), (keys[count++] = rank)));
       return { keys: keys.subarray(0, count), docs: hitDocs.subarray(0, count) };
     },
-    /** The best (lowest) key of each entry. */
     distinct({ keys, docs: hitDocs }: Hits): Hits {
       const { grouped, groupedDocs, entries: touched, best, bestDoc } = scratch.reset(docs.length, false);
       let entries = 0;

@@ -8,7 +8,6 @@ const NON_ASCII = /\P{ASCII}/u;
 const MEMO_LIMIT = 100_000;
 const memo = new Map<string, string>();
 
-/** UTF-16 offsets; `term` is the normalized form. */
 export interface Token {
   start: number;
   end: number;
@@ -18,7 +17,6 @@ export interface Token {
 
 export interface QueryWord {
   term: string;
-  /** Algolia's `prefixLast`. */
   isPrefix: boolean;
   /** 1 typo from 4 characters, 2 from 8 (Algolia's `minWordSizefor1Typo`/`for2Typos`). */
   maxTypos: number;
@@ -82,7 +80,6 @@ export function getEditDistance(a: string, b: string, max: number): number {
   return Math.min(previous[b.length]!, max + 1);
 }
 
-/** `prefix`: only the start of the term was typed. */
 export interface WordMatch {
   typos: number;
   prefix: boolean;
