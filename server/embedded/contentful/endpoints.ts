@@ -5,7 +5,6 @@ import { createEntityReader } from './values.ts';
 
 import type { ApiScope, ExportIndex, IndexedEntity, LinkRef } from './export-index.ts';
 import type { Predicate, QueryParams } from './query.ts';
-import type { LocaleView } from './values.ts';
 
 export interface EndpointContext {
   index: ExportIndex;
@@ -14,7 +13,7 @@ export interface EndpointContext {
 }
 
 type Kind = 'Entry' | 'Asset';
-type Locale = { code: string; view: LocaleView };
+type Locale = ReturnType<typeof parseLocale>;
 
 const ENTRY_PARAMS = new Set(['skip', 'limit', 'order', 'locale', 'select', 'include', 'includeContentSourceMaps', 'content_type', 'links_to_entry']);
 const UNSUPPORTED_PARAMS = ['query', 'cursor', 'pageNext', 'pagePrev', 'links_to_asset', 'metadata.concepts.descendants[in]'];
@@ -37,20 +36,15 @@ export function queryEntries(params: QueryParams, { scope }: EndpointContext): R
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && !ENTRY_PARAMS.has(key)) predicates.push(buildFilter(key, value, read, rules.filter));
   }
-  // Candidates may come from the id or link indexes, which ignore the content type.
-  if (contentTypeId !== undefined) predicates.push((entity) => entity.contentTypeId === contentTypeId);
   const linkedTo = params['links_to_entry'];
-  if (linkedTo !== undefined) {
-    const sources = new Set(scope.linksToEntry.get(linkedTo));
+  const linking = linkedTo === undefined ? undefined : (scope.linksToEntry.get(linkedTo) ?? []);
+  if (contentType && linking) {
+    const sources = new Set(linking);
     predicates.push((entity) => sources.has(entity));
   }
-
-  const matched = sortItems(
-    candidates(params, scope).filter((entity) => predicates.every((predicate) => predicate(entity))),
-    order,
-    read,
-    (entity) => entity.id,
-  );
+  const candidates = contentType ? (scope.entriesByType.get(contentType.id) ?? []) : (linking ?? scope.entryList);
+  const filtered = candidates.filter((entity) => predicates.every((test) => test(entity)));
+  const matched = sortItems(filtered, order, read);
   const page = matched.slice(skip, skip + limit);
   const items = page.map((entity) => (selection ? applySelect(render(entity, locale).body, selection) : render(entity, locale).body));
   return { sys: { type: 'Array' }, total: matched.length, skip, limit, items, ...collectIncludes(page, include, scope, locale) };
@@ -62,13 +56,6 @@ export function getEntity(kind: Kind, id: string, params: QueryParams, context: 
   const entity = (kind === 'Entry' ? context.scope.entries : context.scope.assets).get(id);
   if (!entity) throw notFound(kind, id, context.where);
   return render(entity, locale).body;
-}
-
-function candidates(params: QueryParams, scope: ApiScope): readonly IndexedEntity[] {
-  const typeId = params['content_type'];
-  if (typeId !== undefined) return scope.entriesByType.get(typeId) ?? [];
-  const linkedTo = params['links_to_entry'];
-  return linkedTo === undefined ? scope.entryList : (scope.linksToEntry.get(linkedTo) ?? []);
 }
 
 // An indexed entity never changes (apply replaces it), so its rendering per locale is shared, frozen, across requests.

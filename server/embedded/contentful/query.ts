@@ -1,7 +1,7 @@
 import { badRequest, invalidPath, invalidQuery, unsupported } from './cda-errors.ts';
 import { compareCodePoints, compareValues, equalsQueryValue, toSortKey } from './values.ts';
 
-import type { FieldDef } from './export-index.ts';
+import type { FieldDef, IndexedEntity } from './export-index.ts';
 import type { LocaleSet } from './locales.ts';
 import type { LocaleView, ValueReader } from './values.ts';
 
@@ -113,7 +113,6 @@ export interface OrderKey {
   descending: boolean;
 }
 
-/** `order=-fields.price,sys.id` */
 export function parseOrder(value: string | undefined, checkPath: CheckPath, fallback: readonly OrderKey[]): readonly OrderKey[] {
   if (value === undefined) return fallback;
   const keys = csv(value).map((part) => {
@@ -128,8 +127,8 @@ export function parseOrder(value: string | undefined, checkPath: CheckPath, fall
 }
 
 /** Ties go by id so pages never overlap; missing values go last. */
-export function sortItems<T>(items: readonly T[], keys: readonly OrderKey[], read: ValueReader<T>, idOf: (item: T) => string): T[] {
-  const decorated = items.map((item) => ({ item, id: idOf(item), values: keys.map((key) => toSortKey(read(item, key.path)[0])) }));
+export function sortItems(items: readonly IndexedEntity[], keys: readonly OrderKey[], read: ValueReader<IndexedEntity>): IndexedEntity[] {
+  const decorated = items.map((item) => ({ item, values: keys.map((key) => toSortKey(read(item, key.path)[0])) }));
   decorated.sort((a, b) => {
     for (const [index, key] of keys.entries()) {
       const left = a.values[index];
@@ -141,7 +140,7 @@ export function sortItems<T>(items: readonly T[], keys: readonly OrderKey[], rea
       const result = compareValues(left, right);
       if (result !== 0) return key.descending ? -result : result;
     }
-    return compareCodePoints(a.id, b.id);
+    return compareCodePoints(a.item.id, b.item.id);
   });
   return decorated.map((entry) => entry.item);
 }

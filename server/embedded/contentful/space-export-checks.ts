@@ -16,15 +16,14 @@ const MAX_NAMED = 10;
 
 /** ` (id 4xg…, content type article)` or ` (code de-DE)`: what a human searches the file for. */
 export function labelOf(item: unknown): string {
-  const sys = isRecord(item) && isRecord(item['sys']) ? item['sys'] : {};
-  const contentType = isRecord(sys['contentType']) && isRecord(sys['contentType']['sys']) ? sys['contentType']['sys']['id'] : undefined;
+  if (!isRecord(item)) return '';
   // A locale's sys.id is noise.
-  if (isRecord(item) && typeof item['code'] === 'string') return ` (code ${clip(item['code'])})`;
-  const parts = [
-    typeof sys['id'] === 'string' ? `id ${clip(sys['id'])}` : undefined,
-    typeof contentType === 'string' ? `content type ${clip(contentType)}` : undefined,
-  ].filter((part) => part !== undefined);
-  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+  if (typeof item['code'] === 'string') return ` (code ${clip(item['code'])})`;
+  const sys = isRecord(item['sys']) ? item['sys'] : {};
+  const contentType = isRecord(sys['contentType']) && isRecord(sys['contentType']['sys']) ? sys['contentType']['sys']['id'] : undefined;
+  const parts = [typeof sys['id'] === 'string' && `id ${clip(sys['id'])}`, typeof contentType === 'string' && `content type ${clip(contentType)}`];
+  const label = parts.filter(Boolean).join(', ');
+  return label && ` (${label})`;
 }
 
 const clip = (text: string) => (text.length > 64 ? `${text.slice(0, 63)}…` : text);
