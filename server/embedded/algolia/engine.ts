@@ -8,7 +8,7 @@ import { HttpError } from '#shared/http/http-error.ts';
 import { toIndexName } from '#shared/search.ts';
 
 import { countFacets, searchFacetValues, toFacetFilterPredicate, toFiltersPredicate } from './facets.ts';
-import { toHighlightOptions, toHits } from './highlight.ts';
+import { toHits } from './highlight.ts';
 import { createLocaleIndex } from './locale-index.ts';
 import { toQueryWords } from './words.ts';
 
@@ -105,8 +105,7 @@ function runQuery(index: LocaleIndex, query: ParsedQuery) {
   const grouped = params.distinct ? index.distinct(matched) : matched;
   const faceted = params.facetingAfterDistinct ? grouped : matched;
   if (query.type === 'facet') {
-    const facetHits = searchFacetValues(index.countFacets(faceted), query.facet!, params.facetQuery, params.maxFacetHits, toHighlightOptions(params));
-    return { facetHits, exhaustiveFacetsCount: true as const };
+    return { facetHits: searchFacetValues(index.countFacets(faceted), query.facet!, params), exhaustiveFacetsCount: true as const };
   }
   const { page, hitsPerPage } = params;
   const reachable = Math.min(grouped.keys.length, PAGINATION_LIMIT);
@@ -118,7 +117,7 @@ function runQuery(index: LocaleIndex, query: ParsedQuery) {
     page,
     nbPages: hitsPerPage === 0 ? 0 : Math.ceil(reachable / hitsPerPage),
     hitsPerPage,
-    ...(params.facets.length > 0 ? { facets: countFacets(index.countFacets(faceted), params.facets, params.maxValuesPerFacet) } : {}),
+    ...(params.facets.length > 0 ? { facets: countFacets(index.countFacets(faceted), params) } : {}),
     exhaustiveFacetsCount: true as const,
     exhaustiveNbHits: true,
     exhaustiveTypo: true,

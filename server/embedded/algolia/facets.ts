@@ -1,12 +1,12 @@
 import { HttpError } from '#shared/http/http-error.ts';
 import { FACET_ATTRIBUTES } from '#shared/search-schema.ts';
 
-import { createWordMatcher, highlightText } from './highlight.ts';
+import { createWordMatcher, highlightText, toHighlightOptions } from './highlight.ts';
 import { toQueryWords, toTexts } from './words.ts';
 
 import type { SearchRecord } from '#shared/search-schema.ts';
 import type { FacetCounts } from './facet-values.ts';
-import type { HighlightOptions } from './highlight.ts';
+import type { SearchParams } from './query-params.ts';
 
 type RecordPredicate = (record: SearchRecord) => boolean;
 
@@ -145,13 +145,9 @@ function badFilter(reason: string, parameter = 'filters'): HttpError {
 }
 
 /** Facets without values are left out; unknown names are ignored, as Algolia ignores attributes not declared for faceting. */
-export function countFacets(
-  getCounts: (facet: string) => FacetCounts,
-  requested: readonly string[],
-  maxValuesPerFacet: number,
-): Record<string, Record<string, number>> {
+export function countFacets(getCounts: (facet: string) => FacetCounts, { facets, maxValuesPerFacet }: SearchParams): Record<string, Record<string, number>> {
   const result: Record<string, Record<string, number>> = {};
-  for (const facet of FACET_ATTRIBUTES.counted.filter((attribute) => requested.includes('*') || requested.includes(attribute))) {
+  for (const facet of FACET_ATTRIBUTES.counted.filter((attribute) => facets.includes('*') || facets.includes(attribute))) {
     const entries = getCounts(facet).slice(0, maxValuesPerFacet);
     if (entries.length > 0) result[facet] = Object.fromEntries(entries);
   }
@@ -159,24 +155,19 @@ export function countFacets(
 }
 
 /** Values whose words start with the words of `facetQuery` (RefinementList `searchable`). */
-export function searchFacetValues(
-  getCounts: (facet: string) => FacetCounts,
-  facet: string,
-  facetQuery: string,
-  maxFacetHits: number,
-  highlight: HighlightOptions,
-): { value: string; highlighted: string; count: number }[] {
+export function searchFacetValues(getCounts: (facet: string) => FacetCounts, facet: string, params: SearchParams) {
   if (!FACET_ATTRIBUTES.searchable.includes(facet)) {
     throw new HttpError(400, `Cannot search in \`${facet}\` attribute, you need to add \`searchable(${facet})\` to attributesForFaceting.`);
   }
-  const words = toQueryWords(facetQuery, false).map((word) => ({ ...word, isPrefix: true }));
+  const words = toQueryWords(params.facetQuery, false).map((word) => ({ ...word, isPrefix: true }));
   const matcher = createWordMatcher(words);
+  const highlight = toHighlightOptions(params);
   const hits = [];
   for (const [value, count] of getCounts(facet)) {
     const highlighted = highlightText(value, matcher, highlight);
     if (words.length > 0 && highlighted.matchedWords.length < words.length) continue;
     hits.push({ value, highlighted: highlighted.value, count });
-    if (hits.length >= maxFacetHits) break;
+    if (hits.length >= params.maxFacetHits) break;
   }
   return hits;
 }

@@ -8,7 +8,7 @@ import type { SearchParams } from './query-params.ts';
 
 type MatchLevel = 'none' | 'partial' | 'full';
 
-export type HighlightOptions = ReturnType<typeof toHighlightOptions>;
+type HighlightOptions = ReturnType<typeof toHighlightOptions>;
 
 /** Algolia's `HighlightResultOption`; `fullyHighlighted` only when something matched, as in Algolia's answers. */
 interface HighlightedText {
