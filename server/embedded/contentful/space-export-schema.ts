@@ -104,17 +104,15 @@ export const conceptSchema = z.looseObject({
 
 export type ExportEntry = z.infer<typeof entrySchema>;
 export type ExportAsset = z.infer<typeof assetSchema>;
-export type ExportContentType = z.infer<typeof contentTypeSchema>;
-export type ExportTag = z.infer<typeof tagSchema>;
 /** After loading, `fallbackCode` is always resolved (space-export-checks.ts). */
 export type ExportLocale = z.infer<typeof localeSchema> & { fallbackCode: string | null };
 
 export interface SpaceExport {
-  contentTypes: ExportContentType[];
+  contentTypes: z.infer<typeof contentTypeSchema>[];
   entries: ExportEntry[];
   assets: ExportAsset[];
   locales: ExportLocale[];
-  tags: ExportTag[];
+  tags: z.infer<typeof tagSchema>[];
   // Concept schemes are not served (README.md), so not validated either.
   taxonomy: { conceptSchemes: unknown[]; concepts: z.infer<typeof conceptSchema>[] };
 }
