@@ -109,8 +109,11 @@ function render(text: string, tokens: readonly Token[], marks: readonly TermMatc
   return out + esc(text.slice(cursor, to));
 }
 
-/** Indexes of the query words some token matched. */
-const getMatchedWords = (marks: readonly TermMatch[]) => new Set(marks.flatMap((mark) => mark.words));
+function getMatchedWords(marks: readonly TermMatch[]): Set<number> {
+  const matched = new Set<number>();
+  for (const mark of marks) for (const word of mark.words) matched.add(word);
+  return matched;
+}
 
 function toMatchLevel(marks: readonly TermMatch[], total: number): MatchLevel {
   const matched = getMatchedWords(marks).size;

@@ -26,7 +26,7 @@ export function createTermDictionary() {
 
 function expandExact(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
   const found = new Map<string, WordMatch>();
-  const from = partitionPoint(all, 0, (term) => term < word.term);
+  const from = lowerBound(all, word.term);
   if (!word.isPrefix) {
     if (all[from] === word.term) found.set(word.term, { typos: 0, prefix: false });
     return found;
@@ -65,7 +65,7 @@ function walk(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
       if (rowMin <= max) continue;
       // Nothing longer with this start gets closer: skip every term that begins with it (or take them all, if the start already matched).
       const start = term.slice(0, j);
-      const end = partitionPoint(all, index, (other) => other.startsWith(start));
+      const end = endOfPrefix(all, index, start);
       if (isPrefix && prefixBest[j] === 0) for (let k = index; k < end; k++) found.set(all[k]!, { typos: 0, prefix: true });
       index = end - 1;
       pruned = true;
@@ -107,13 +107,24 @@ function computeRow(rows: Uint8Array, query: string, term: string, j: number, ma
   return rowMin;
 }
 
-/** First index at or after `from` where `before` stops holding (it holds for a run of sorted terms: those below a value, or sharing a start). */
-function partitionPoint(all: readonly string[], from: number, before: (term: string) => boolean): number {
+function lowerBound(all: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (all[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** First index after `from` whose term does not start with `start` (terms sharing a start are contiguous once sorted). */
+function endOfPrefix(all: readonly string[], from: number, start: string): number {
   let lo = from;
   let hi = all.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (before(all[mid]!)) lo = mid + 1;
+    if (all[mid]!.startsWith(start)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
