@@ -4,18 +4,17 @@ import { toTexts } from './words.ts';
 
 import type { SearchRecord } from '#shared/search-schema.ts';
 
-/** `[value, count]` pairs of one facet, most frequent first, ties by value. */
 export type FacetCounts = [string, number][];
 
 /**
- * The facet values of each record as small integer ids, assigned at indexing: counting a query's facets over thousands of hits is then
- * array increments instead of a string map per hit. Ids live until `clear` (the index's rebuild); a value per facet, so they stay few.
+ * Facet values as small integer ids, assigned at indexing: counting a query's facets over thousands of hits is then array increments instead
+ * of a string map per hit. Ids live until `clear` (the index's rebuild); one per facet value, so they stay few.
  */
 export function createFacetValues() {
   const idOf = new Map<string, number>();
   const values: string[] = [];
   const idsOfFacet: number[][] = FACET_ATTRIBUTES.counted.map(() => []);
-  /** The ids of record `doc` are `ids[start[doc]]` up to `ids[start[doc + 1]]` (or the end): records are added in order. */
+  /** Record `doc`'s ids are `ids[start[doc]]` up to `ids[start[doc + 1]]` (or the end): records are added in order. */
   const start: number[] = [];
   const ids: number[] = [];
   let counts = new Uint32Array(0);
@@ -31,7 +30,7 @@ export function createFacetValues() {
   };
 
   return {
-    /** Reads the counted facets of the record at `doc`, the next one; a value repeated in an array counts once, as in Algolia. */
+    /** `doc` is the next record; a value repeated in an array counts once, as in Algolia. */
     add(doc: number, record: SearchRecord): void {
       if (doc !== start.length) throw new Error(`Facet values of record ${doc} added out of order`);
       start.push(ids.length);
@@ -46,7 +45,7 @@ export function createFacetValues() {
       ids.length = 0;
       for (const ids of idsOfFacet) ids.length = 0;
     },
-    /** Counts every facet over `docs` at once; the returned function sorts one facet's counts. Valid until the next `count`. */
+    /** Counts every facet at once; the returned function sorts one facet's counts. Valid until the next `count`. */
     count(docs: ArrayLike<number>): (facet: string) => FacetCounts {
       if (counts.length < values.length) counts = new Uint32Array(values.length * 2);
       else counts.fill(0, 0, values.length);

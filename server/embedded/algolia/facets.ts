@@ -1,18 +1,18 @@
 import { HttpError } from '#shared/http/http-error.ts';
 import { FACET_ATTRIBUTES } from '#shared/search-schema.ts';
 
-import { createWordMatcher, highlightText } from './highlight.ts';
+import { createWordMatcher, highlightText, toHighlightOptions } from './highlight.ts';
 import { toQueryWords, toTexts } from './words.ts';
 
 import type { SearchRecord } from '#shared/search-schema.ts';
 import type { FacetCounts } from './facet-values.ts';
-import type { HighlightOptions } from './highlight.ts';
+import type { SearchParams } from './query-params.ts';
 
 type RecordPredicate = (record: SearchRecord) => boolean;
 
 const always: RecordPredicate = () => true;
 
-/** Facet matching ignores case, like Algolia's. */
+/** Ignores case, like Algolia's. */
 function toTest(attribute: string, value: string, negated: boolean): RecordPredicate {
   const { filterable } = FACET_ATTRIBUTES;
   if (!filterable.includes(attribute)) throw badFilter(`unknown attribute "${attribute}"; filterable attributes are ${filterable.join(', ')}`);
@@ -20,7 +20,7 @@ function toTest(attribute: string, value: string, negated: boolean): RecordPredi
   return (record) => toTexts(record[attribute as keyof SearchRecord]).some((v) => v.toLowerCase() === wanted) !== negated;
 }
 
-/** `facetFilters`: strings are ANDed, nested arrays ORed; `attr:-value` negates and `attr:\-value` matches a literal leading minus. */
+/** Strings are ANDed, nested arrays ORed; `attr:-value` negates and `attr:\-value` matches a literal leading minus. */
 export function toFacetFilterPredicate(facetFilters: string | ReadonlyArray<string | readonly string[]> | undefined): RecordPredicate {
   if (facetFilters === undefined) return always;
   const groups = (typeof facetFilters === 'string' ? [facetFilters] : facetFilters).map((group) => (typeof group === 'string' ? [group] : group));
@@ -42,8 +42,8 @@ function parseFacetFilter(filter: string): RecordPredicate {
 type Token = { kind: 'and' | 'or' | 'not' | 'open' | 'close'; at: number } | { kind: 'filter'; at: number; test: RecordPredicate };
 
 /**
- * Algolia's `filters` syntax in its ANDs-of-ORs shape: facet tests (`type:article`, `tags:"3d printing"`), `AND`, `OR`, `NOT`, parentheses around OR
- * groups. Numeric comparisons, ranges, tag filters and scores are refused with a 400 that says so.
+ * Algolia's `filters` in its ANDs-of-ORs shape: facet tests (`tags:"3d printing"`), `AND`, `OR`, `NOT`, parentheses around OR groups.
+ * Numeric comparisons, ranges, tag filters and scores are refused with a 400 that says so.
  */
 export function toFiltersPredicate(filters: string | undefined): RecordPredicate {
   if (!filters || !filters.trim()) return always;
@@ -123,7 +123,6 @@ function lex(input: string): Token[] {
   return tokens;
 }
 
-/** A bare word up to a stop character, or a quoted string with backslash escapes. */
 function readWord(input: string, start: number, stop: RegExp): [string, number] {
   const quote = input[start];
   if (quote === '"' || quote === "'") {
@@ -145,42 +144,30 @@ function badFilter(reason: string, parameter = 'filters'): HttpError {
   return new HttpError(400, `Invalid ${parameter}: ${reason}`);
 }
 
-/**
- * Value counts per facet, most frequent first (ties by value), at most `maxValuesPerFacet` each; facets without values are left out. `*` means every facet;
- * unknown names are ignored, as Algolia ignores attributes not declared for faceting.
- */
-export function countFacets(
-  getCounts: (facet: string) => FacetCounts,
-  requested: readonly string[],
-  maxValuesPerFacet: number,
-): Record<string, Record<string, number>> {
+/** Facets without values are left out; unknown names are ignored, as Algolia ignores attributes not declared for faceting. */
+export function countFacets(getCounts: (facet: string) => FacetCounts, { facets, maxValuesPerFacet }: SearchParams): Record<string, Record<string, number>> {
   const result: Record<string, Record<string, number>> = {};
-  for (const facet of FACET_ATTRIBUTES.counted.filter((attribute) => requested.includes('*') || requested.includes(attribute))) {
+  for (const facet of FACET_ATTRIBUTES.counted.filter((attribute) => facets.includes('*') || facets.includes(attribute))) {
     const entries = getCounts(facet).slice(0, maxValuesPerFacet);
     if (entries.length > 0) result[facet] = Object.fromEntries(entries);
   }
   return result;
 }
 
-/** Search for facet values (RefinementList `searchable`): values whose words start with the words of `facetQuery`, most frequent first. */
-export function searchFacetValues(
-  getCounts: (facet: string) => FacetCounts,
-  facet: string,
-  facetQuery: string,
-  maxFacetHits: number,
-  highlight: HighlightOptions,
-): { value: string; highlighted: string; count: number }[] {
+/** Values whose words start with the words of `facetQuery` (RefinementList `searchable`). */
+export function searchFacetValues(getCounts: (facet: string) => FacetCounts, facet: string, params: SearchParams) {
   if (!FACET_ATTRIBUTES.searchable.includes(facet)) {
     throw new HttpError(400, `Cannot search in \`${facet}\` attribute, you need to add \`searchable(${facet})\` to attributesForFaceting.`);
   }
-  const words = toQueryWords(facetQuery, false).map((word) => ({ ...word, isPrefix: true }));
+  const words = toQueryWords(params.facetQuery, false).map((word) => ({ ...word, isPrefix: true }));
   const matcher = createWordMatcher(words);
+  const highlight = toHighlightOptions(params);
   const hits = [];
   for (const [value, count] of getCounts(facet)) {
     const highlighted = highlightText(value, matcher, highlight);
     if (words.length > 0 && highlighted.matchedWords.length < words.length) continue;
     hits.push({ value, highlighted: highlighted.value, count });
-    if (hits.length >= maxFacetHits) break;
+    if (hits.length >= params.maxFacetHits) break;
   }
   return hits;
 }

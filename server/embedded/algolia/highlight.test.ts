@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createWordMatcher, highlightText, shouldEscapeHighlights, snippetText } from './highlight.ts';
 import { toQueryWords } from './words.ts';
 
-const tags = { preTag: '[', postTag: ']', escape: true };
+const tags = { preTag: '[', postTag: ']', escape: true, ellipsis: '…' };
 
 describe('highlightText', () => {
   it('highlights every occurrence and reports each query word once, in query order', () => {
@@ -24,7 +24,7 @@ describe('snippetText', () => {
   it('picks the window holding the most distinct query words', () => {
     const text = 'oak one two three four five six seven eight brass nine oak ten eleven twelve';
 
-    expect(snippetText(text, createWordMatcher(toQueryWords('oak brass')), 4, { ...tags, ellipsis: '…' })).toEqual({
+    expect(snippetText(text, createWordMatcher(toQueryWords('oak brass')), 4, tags)).toEqual({
       value: '…[brass] nine [oak] ten…',
       matchLevel: 'full',
     });

@@ -8,12 +8,7 @@ import type { SearchParams } from './query-params.ts';
 
 type MatchLevel = 'none' | 'partial' | 'full';
 
-export interface HighlightOptions {
-  preTag: string;
-  postTag: string;
-  /** HTML-escape the text around the tags (see `shouldEscapeHighlights`). */
-  escape: boolean;
-}
+type HighlightOptions = ReturnType<typeof toHighlightOptions>;
 
 /** Algolia's `HighlightResultOption`; `fullyHighlighted` only when something matched, as in Algolia's answers. */
 interface HighlightedText {
@@ -25,14 +20,13 @@ interface HighlightedText {
 
 type SnippetedText = Pick<HighlightedText, 'value' | 'matchLevel'>;
 
-/** A record as Algolia returns it: retrieved attributes plus highlight and snippet results. */
 export type Hit = Partial<SearchRecord> & {
   objectID: string;
   _highlightResult?: Record<string, HighlightedText | HighlightedText[]>;
   _snippetResult?: Record<string, SnippetedText | SnippetedText[]>;
 };
 
-/** Words per snippet when `attributesToSnippet` names an attribute without `:count` (Algolia's default). */
+/** Algolia's default when `attributesToSnippet` names an attribute without `:count`. */
 const DEFAULT_SNIPPET_WORDS = 10;
 
 /**
@@ -43,7 +37,12 @@ export function shouldEscapeHighlights(preTag: string, postTag: string): boolean
   return !(preTag === '__ais-highlight__' && postTag === '__/ais-highlight__');
 }
 
-/** `length`: normalized length of the matched start of a term (0: no match); `words`: indexes of the query words it matches. */
+export function toHighlightOptions(params: SearchParams) {
+  const { highlightPreTag: preTag, highlightPostTag: postTag } = params;
+  return { preTag, postTag, escape: shouldEscapeHighlights(preTag, postTag), ellipsis: params.snippetEllipsisText };
+}
+
+/** `length`: normalized length of the matched start of a term (0: no match); `words`: indexes of the query words. */
 interface TermMatch {
   length: number;
   words: number[];
@@ -53,13 +52,13 @@ const NO_MATCH: TermMatch = { length: 0, words: [] };
 
 export type WordMatcher = ReturnType<typeof createWordMatcher>;
 
-/** Matches document words against query words, memoized (a page repeats words). `indexed`: the index has every word of these texts. */
+/** Memoized: a page repeats words. `indexed`: the index has every word of these texts. */
 export function createWordMatcher(words: readonly QueryWord[], indexed = false) {
   const memo = new Map<string, TermMatch>();
   let last: { text: string; tokens: Token[]; marks: TermMatch[] } | undefined;
   const matcher = {
     words,
-    /** The tokens of a text and their marks; the last text is kept, as a hit's body is highlighted and then snippeted. */
+    /** The last text is kept: a hit's body is highlighted and then snippeted. */
     mark(text: string): { tokens: Token[]; marks: TermMatch[] } {
       if (last?.text !== text) {
         const tokens = tokenize(text);
@@ -89,7 +88,6 @@ export function createWordMatcher(words: readonly QueryWord[], indexed = false) 
   return matcher;
 }
 
-/** Per token: the UTF-16 length of its highlighted start (0 when it did not match) and the query words it matched. */
 function markTokens(tokens: readonly Token[], matcher: WordMatcher): TermMatch[] {
   return tokens.map((token) => {
     const { length, words } = matcher.match(token.term);
@@ -98,7 +96,6 @@ function markTokens(tokens: readonly Token[], matcher: WordMatcher): TermMatch[]
   });
 }
 
-/** The text between `from` and `to` with matched words wrapped in the tags. */
 function render(text: string, tokens: readonly Token[], marks: readonly TermMatch[], from: number, to: number, options: HighlightOptions): string {
   const esc = options.escape ? escapeHtml : (s: string) => s;
   let out = '';
@@ -112,7 +109,6 @@ function render(text: string, tokens: readonly Token[], marks: readonly TermMatc
   return out + esc(text.slice(cursor, to));
 }
 
-/** Indexes of the query words some token matched. */
 function getMatchedWords(marks: readonly TermMatch[]): Set<number> {
   const matched = new Set<number>();
   for (const mark of marks) for (const word of mark.words) matched.add(word);
@@ -134,7 +130,7 @@ export function highlightText(text: string, matcher: WordMatcher, options: Highl
   return { value, matchLevel, matchedWords, fullyHighlighted: tokens.every((token, i) => marks[i]!.length === token.text.length) };
 }
 
-/** Start of the earliest `count`-token window holding the most distinct query words (sliding counts, one pass). */
+/** Start of the earliest `count`-token window holding the most distinct query words. */
 function findBestWindow(marks: readonly TermMatch[], count: number): number {
   const inWindow = new Map<number, number>();
   const step = (mark: TermMatch, delta: number) => {
@@ -154,8 +150,8 @@ function findBestWindow(marks: readonly TermMatch[], count: number): number {
   return best;
 }
 
-/** `maxWords` words around the best cluster of matches, with the caller's `ellipsis` where text was cut, like `attributesToSnippet: ['body:20']`. */
-export function snippetText(text: string, matcher: WordMatcher, maxWords: number, options: HighlightOptions & { ellipsis: string }): SnippetedText {
+/** `maxWords` words around the best cluster of matches, `ellipsis` where text was cut. */
+export function snippetText(text: string, matcher: WordMatcher, maxWords: number, options: HighlightOptions): SnippetedText {
   const { tokens, marks } = matcher.mark(text);
   const total = matcher.words.length;
   if (tokens.length <= maxWords) return { value: render(text, tokens, marks, 0, text.length, options), matchLevel: toMatchLevel(marks, total) };
@@ -176,14 +172,8 @@ export function snippetText(text: string, matcher: WordMatcher, maxWords: number
   return { value, matchLevel: toMatchLevel(marks.slice(start, end), total) };
 }
 
-/** Hits for one page; highlighting runs only on the records returned. */
 export function toHits(records: readonly SearchRecord[], params: SearchParams, words: readonly QueryWord[]): Hit[] {
-  const options = {
-    preTag: params.highlightPreTag,
-    postTag: params.highlightPostTag,
-    escape: shouldEscapeHighlights(params.highlightPreTag, params.highlightPostTag),
-    ellipsis: params.snippetEllipsisText,
-  };
+  const options = toHighlightOptions(params);
   const snippets = params.attributesToSnippet.map(parseSnippetSpec);
   const matcherFor = createMatchers(words);
   return records.map((record) => {
@@ -216,7 +206,7 @@ function createMatchers(words: readonly QueryWord[]): (attribute: string) => Wor
   };
 }
 
-/** `attributesToRetrieve`: names, `*` for all, `-name` to drop one from `*`. `objectID` always comes back. */
+/** `-name` drops one from `*`; `objectID` always comes back. */
 function retrieve(record: SearchRecord, attributes: readonly string[]): Hit {
   if (attributes.includes('*')) {
     const hit: Hit = { ...record };
@@ -228,7 +218,6 @@ function retrieve(record: SearchRecord, attributes: readonly string[]): Hit {
   return hit;
 }
 
-/** Text attributes (strings or string arrays) named in a list; `*` means all of them. */
 function resolveAttributes(record: SearchRecord, names: readonly string[]): string[] {
   const isText = (name: string) => {
     const value = record[name as keyof SearchRecord];

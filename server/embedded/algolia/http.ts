@@ -14,9 +14,8 @@ import type { RateLimitOptions } from '#server/middleware/rate-limit.ts';
 import type { EmbeddedSearchEngine } from './engine.ts';
 
 export interface EmbeddedSearchLimits {
-  /** Largest request body in bytes (after gzip inflation); above it the answer is 413. */
+  /** After gzip inflation; above it the answer is 413. */
   maxBodyBytes: number;
-  /** Longest `query` / `facetQuery` in characters; above it the answer is 400. */
   maxQueryLength: number;
   maxQueriesPerRequest: number;
   /** Per client address; over it the answer is 429 with `Retry-After`. */
@@ -30,14 +29,13 @@ export const DEFAULT_EMBEDDED_SEARCH_LIMITS: EmbeddedSearchLimits = {
   rateLimit: { burst: 40, perSecond: 10, maxClients: 10_000 },
 };
 
-/** Algolia's user token rules: 1–129 characters of letters, digits and `_ = / + - : .`. */
 const userToken = z
   .string()
   .min(1)
   .max(129)
   .regex(/^[A-Za-z0-9_=/+:.-]+$/, 'may contain only letters, digits and _ = / + - : .');
 
-/** One Insights event as the Insights API validates it; extra fields the client may send, like `objectData`, are dropped. */
+/** As the Insights API validates it; extra fields, like `objectData`, are dropped. */
 const insightEventSchema = z
   .object({
     eventType: z.enum(['view', 'click', 'conversion']),
@@ -72,7 +70,6 @@ export type InsightEvent = z.infer<typeof insightEventSchema>;
 /** Algolia takes 1000; every event here becomes a log line, and InstantSearch sends one at a time. */
 const MAX_EVENTS_PER_REQUEST = 100;
 
-/** A `POST /1/events` body (`{ events: [...] }`); a 400 names the first bad field, e.g. `events[0].positions: ...`. */
 function parseInsightEvents(body: unknown, isKnownIndex: (indexName: string) => boolean): InsightEvent[] {
   const events = (body as { events?: unknown } | null)?.events;
   if (!Array.isArray(events) || events.length === 0) throw new HttpError(400, 'events must be a non-empty array');
@@ -91,7 +88,7 @@ function parseInsightEvents(body: unknown, isKnownIndex: (indexName: string) => 
 const SEARCH_PATHS = ['/1/indexes/:indexName/queries', '/1/indexes/:indexName/query', '/1/indexes/:indexName/facets/:facetName/query'];
 const EVENTS_PATH = '/1/events';
 
-/** Algolia's clients read errors as `{ message, status }`: every sendError answer under this router is reshaped to that. */
+/** Algolia's clients read errors as `{ message, status }`. */
 const algoliaErrorShape: RequestHandler = (req, res, next) => {
   const json = res.json.bind(res);
   res.json = (body: { error?: { message: string; status: number } }) => json(body?.error ? { message: body.error.message, status: body.error.status } : body);
@@ -99,15 +96,15 @@ const algoliaErrorShape: RequestHandler = (req, res, next) => {
 };
 
 /**
- * Algolia's search and Insights REST API on our own origin (README.md), for the unmodified `algoliasearch/lite` client. Credentials are accepted and not
- * checked: the index holds only published content. Mount it at the app root before any other body parser; it answers every `/1/...` path.
+ * Algolia's search and Insights REST API (README.md). Credentials are accepted and not checked: the index holds only published content.
+ * Mount it at the app root before any other body parser; it answers every `/1/...` path.
  */
 export function createEmbeddedSearchRouter(options: {
   engine: EmbeddedSearchEngine;
-  /** Receives one `{ event: 'search-insight', ... }` line per accepted Insights event. */
+  /** One `{ event: 'search-insight', ... }` line per accepted Insights event. */
   logger?: Logger;
   limits: EmbeddedSearchLimits;
-  /** Keeps accepted Insights events (the insights store); must not throw or wait. */
+  /** The insights store; must not throw or wait. */
   recordEvents?: (events: InsightEvent[]) => void;
 }): Router {
   const { engine, logger, limits, recordEvents } = options;
@@ -158,7 +155,7 @@ export function createEmbeddedSearchRouter(options: {
   router.use('/1', () => {
     throw new HttpError(404, 'Not found');
   });
-  // The app's one error responder, here too so the router answers its own errors wherever it is mounted (tests, benches).
+  // So the router answers its own errors wherever it is mounted (tests, benches).
   router.use(errorHandler({ isDev: false }));
   return router;
 }

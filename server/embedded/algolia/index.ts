@@ -12,12 +12,7 @@ import type { EmbeddedSearchEngine } from './engine.ts';
 import type { InsightEvent } from './http.ts';
 import type { SharedRateLimitStore } from '#server/middleware/rate-limit-store.ts';
 
-const withSharedRateLimit = (store: SharedRateLimitStore | undefined) =>
-  store
-    ? { ...DEFAULT_EMBEDDED_SEARCH_LIMITS, rateLimit: { ...DEFAULT_EMBEDDED_SEARCH_LIMITS.rateLimit, shared: { store, name: 'search' } } }
-    : DEFAULT_EMBEDDED_SEARCH_LIMITS;
-
-/** Answers the server's own searches (the search page's first results) without a loopback request, parsed and limited like the HTTP edge. */
+/** The server's own searches (the search page's first results), without a loopback request, parsed and limited like the HTTP edge. */
 export function createInProcessSearchClient(engine: EmbeddedSearchEngine): SearchClient {
   const search = async (requests: unknown) => {
     const list = Array.isArray(requests) ? requests : ((requests as { requests?: unknown[] } | null)?.requests ?? []);
@@ -26,25 +21,25 @@ export function createInProcessSearchClient(engine: EmbeddedSearchEngine): Searc
   return { search } as unknown as SearchClient;
 }
 
-/** Embedded mode. The app hands the engine its records (all at start, then the changed entries'), so the emulator knows nothing of Contentful. */
+/** The app hands the engine its records (all at start, then the changed entries'), so the emulator knows nothing of Contentful. */
 export function createEmbeddedSearch(options: {
   indexPrefix: string;
   logger: Logger;
-  /** The served locales (ADR 039): only theirs are indexed and searchable. */
+  /** Only the served locales are indexed and searchable (ADR 039). */
   locales: () => readonly Locale[];
-  /** Every search record of these locales, or those of these entries (entries that are gone yield none). */
+  /** Without `entryIds`, every record of these locales; entries that are gone yield none. */
   loadRecords: (locales: readonly Locale[], entryIds?: readonly string[]) => Promise<SearchRecord[]>;
-  /** Resolves when full builds may start (a space that matches the content model): the served locales are known then. */
+  /** Resolves when the space matches the content model: the served locales are known then. */
   whenBuildable?: () => Promise<void>;
   onContentChange: (listener: (change: { affectedIds: string[] }) => Promise<void>) => void;
   recordEvents?: (events: InsightEvent[]) => void;
-  /** With REDIS_URL: the search API's rate limit counts across instances. */
+  /** With REDIS_URL: the rate limit counts across instances. */
   sharedRateLimits?: SharedRateLimitStore | undefined;
 }) {
   const log = options.logger.child({ module: 'search' });
   const engine = createEmbeddedSearchEngine({ indexPrefix: options.indexPrefix, locales: options.locales });
   let ready = false;
-  /** The locales the index was last fully built for; a change (a locale added to the space) rebuilds it. */
+  /** The locales of the last full build; a change (a locale added to the space) rebuilds. */
   let builtFor = '';
   let rebuild: Promise<void> | undefined;
 
@@ -79,20 +74,20 @@ export function createEmbeddedSearch(options: {
     log.info({ entries: affectedIds.length, records: records.length }, 'search index updated');
   });
 
-  const { recordEvents } = options;
+  const { recordEvents, sharedRateLimits: store } = options;
   return {
     router: createEmbeddedSearchRouter({
       engine,
       logger: options.logger,
-      limits: withSharedRateLimit(options.sharedRateLimits),
+      limits: store
+        ? { ...DEFAULT_EMBEDDED_SEARCH_LIMITS, rateLimit: { ...DEFAULT_EMBEDDED_SEARCH_LIMITS.rateLimit, shared: { store, name: 'search' } } }
+        : DEFAULT_EMBEDDED_SEARCH_LIMITS,
       ...(recordEvents ? { recordEvents } : {}),
     }),
     searchClient: createInProcessSearchClient(engine),
-    /** Call when the served locales may have changed (the content-model check): rebuilds the index when they did. */
+    /** Call when the served locales may have changed (the content-model check). */
     localesChanged: (): Promise<void> => rebuildIfLocalesChanged() ?? Promise.resolve(),
-    /** True once the first index build finished (/readyz waits for it). */
     isReady: () => ready,
-    /** Resolves when the first build finished (or failed, logged). */
     ready: build(),
   };
 }

@@ -9,30 +9,26 @@ import type { SearchRecord } from '#shared/search-schema.ts';
 import type { FacetCounts } from './facet-values.ts';
 import type { QueryWord } from './words.ts';
 
-/** The attribute `distinct` groups by, and those whose whole values make a one-word query `exact`. */
+/** `SHORT`: the attributes whose whole values make a one-word query `exact`. */
 const [DISTINCT, SHORT] = [attributeOf(SEARCH_SCHEMA.attributeForDistinct), SEARCH_SCHEMA.shortAttributes.map(attributeOf)];
 
 /** Removed records stay in the postings (skipped at query time) until they outnumber the live ones. */
 const MIN_DEAD_FOR_REBUILD = 1000;
 
-/** A query's hits: the ranking key and the record number of each, unordered. */
 export interface Hits {
   keys: Float64Array;
   docs: Int32Array;
 }
 
-const NO_HITS: Hits = { keys: new Float64Array(0), docs: new Int32Array(0) };
-
 /**
- * The records of one locale and their inverted index: per term and attribute, `doc · 1024 + position` of each occurrence. A query's hits are
- * ranking keys (`search`, `all`); `distinct`, `countFacets` and `top` take them without sorting them all. Hit arrays are views of buffers
- * reused by the next query: use them before starting another.
+ * Per term and attribute, `doc · 1024 + position` of each occurrence. `distinct`, `countFacets` and `top` take a query's hits without sorting
+ * them all. Hit arrays are views of buffers reused by the next query: use them before starting another.
  */
 export type LocaleIndex = ReturnType<typeof createLocaleIndex>;
 
 export function createLocaleIndex() {
   const docs: (SearchRecord | undefined)[] = [];
-  /** Normalized values of each doc's short attributes: Algolia's `exactOnSingleWordQuery: attribute` compares a one-word query with whole values. */
+  /** Algolia's `exactOnSingleWordQuery: attribute` compares a one-word query with whole values. */
   const wholeValues: (string[] | undefined)[] = [];
   const docOf = new Map<string, number>();
   const byEntry = new Map<string, Set<string>>();
@@ -115,7 +111,6 @@ export function createLocaleIndex() {
       }
       newestFirst = undefined;
     },
-    /** Removes every record of these entries; returns how many went. */
     removeEntries(entryIds: Iterable<string>): number {
       let removed = 0;
       for (const entryId of entryIds) {
@@ -129,19 +124,17 @@ export function createLocaleIndex() {
       if (dead >= MIN_DEAD_FOR_REBUILD && dead > docOf.size) rebuild();
       return removed;
     },
-    /** The words with the terms each matches (`QueryWord.matches`), for `search` and the highlighter. */
     lookUp(words: readonly QueryWord[]): QueryWord[] {
       return words.map((word) => ({ ...word, matches: dictionary.expand(word), isIndexed: (term: string) => postings.has(term) }));
     },
     /**
-     * Ranking keys of the records matching every query word and `keep`, unordered; ascending keys follow Algolia's tie-breaking order. A first pass
-     * finds the matching records with per-record counters, rarest word first (the others then only look up the records still in the running);
-     * positions for proximity are collected in a second pass, in query order, for those records only.
+     * `words` from `lookUp`; ascending keys follow Algolia's tie-breaking order. A first pass finds the matching records with per-record counters,
+     * rarest word first (the others then only look up the records still in the running); positions for proximity are collected in a second
+     * pass, in query order, for those records only.
      */
     search(words: readonly QueryWord[], keep: (record: SearchRecord) => boolean): Hits {
-      if (words.length === 0) return NO_HITS;
       const state = scratch.reset(docs.length);
-      const sources = words.map((word) => toSources(word, postings, dictionary));
+      const sources = words.map((word) => toSources(word, postings));
       const cost = sources.map((list) => list.reduce((sum, source) => sum + source.list.length, 0));
       let matched: number[] = [];
       for (const [step, w] of [...words.keys()].sort((a, b) => cost[a]! - cost[b]!).entries()) {
@@ -185,7 +178,7 @@ export function createLocaleIndex() {
       });
       return { keys: state.keys.subarray(0, kept.length), docs: state.hitDocs.subarray(0, kept.length) };
     },
-    /** Every record passing `keep` (the answer to an empty query): its key is its newest-first rank. */
+    /** The answer to an empty query: a key is the newest-first rank. */
     all(keep: (record: SearchRecord) => boolean): Hits {
       const { records, docAt } = order();
       const { keys, hitDocs } = scratch.reset(docs.length, false);
@@ -193,7 +186,6 @@ export function createLocaleIndex() {
       records.forEach((record, rank) => keep(record) && ((hitDocs[count] = docAt[rank]!), (keys[count++] = rank)));
       return { keys: keys.subarray(0, count), docs: hitDocs.subarray(0, count) };
     },
-    /** `distinct` on `entryId`: the best (lowest) key of each entry, unordered. */
     distinct({ keys, docs: hitDocs }: Hits): Hits {
       const { grouped, groupedDocs, entries: touched, best, bestDoc } = scratch.reset(docs.length, false);
       let entries = 0;
@@ -213,19 +205,17 @@ export function createLocaleIndex() {
       }
       return { keys: grouped.subarray(0, entries), docs: groupedDocs.subarray(0, entries) };
     },
-    /** Facet value counts over these hits (see `createFacetValues`). */
     countFacets: (hits: Hits): ((facet: string) => FacetCounts) => facets.count(hits.docs),
-    /** The `k` best hits, best first. */
     top(hits: Hits, k: number): SearchRecord[] {
       return Array.from(selectSmallest(hits.keys, k), (key) => newestFirst!.records[key % NEWEST_RANKS]!);
     },
   };
 }
 
-/** The posting lists a query word reads: per matched term, each attribute where the match counts (a short prefix only in titles and tags). */
-function toSources(word: QueryWord, postings: ReadonlyMap<string, number[][]>, dictionary: ReturnType<typeof createTermDictionary>) {
+/** Per matched term, each attribute where the match counts (a short prefix only in titles and tags). */
+function toSources(word: QueryWord, postings: ReadonlyMap<string, number[][]>) {
   const sources: { list: number[]; a: number; typos: number; exact: number }[] = [];
-  for (const [term, match] of word.matches ?? dictionary.expand(word)) {
+  for (const [term, match] of word.matches!) {
     postings.get(term)!.forEach((list, a) => {
       if (!match.prefix || allowsPrefix(SEARCHABLE_ATTRIBUTES[a]!, word))
         sources.push({ list, a, typos: match.typos, exact: match.typos === 0 && !match.prefix ? 1 : 0 });
@@ -236,7 +226,7 @@ function toSources(word: QueryWord, postings: ReadonlyMap<string, number[][]>, d
 
 const CUSTOM_RANKING = SEARCH_SCHEMA.customRanking.map((spec) => ({ attribute: attributeOf(spec), order: spec.startsWith('desc(') ? -1 : 1 }));
 
-/** Stable order for ties and empty queries: the schema's `customRanking` (newest first; records without the value last), then by objectID. */
+/** For ties and empty queries: the schema's `customRanking` (records without the value last), then objectID. */
 export function compareNewestFirst(a: SearchRecord, b: SearchRecord): number {
   for (const { attribute, order } of CUSTOM_RANKING) {
     const [x, y] = [a[attribute] ?? null, b[attribute] ?? null];

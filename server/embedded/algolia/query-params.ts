@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HttpError } from '#shared/http/http-error.ts';
 import { SEARCH_SCHEMA } from '#shared/search-schema.ts';
 
-/** Search parameters the engine understands, with Algolia's defaults. Anything else a client sends is ignored. */
+/** With Algolia's defaults; anything else a client sends is ignored. */
 const searchParamsSchema = z.object({
   query: z.string().default(''),
   page: z.int().min(0).default(0),
@@ -38,18 +38,16 @@ const BOOLEAN_PARAMS = new Set(['clickAnalytics', 'facetingAfterDistinct', 'dist
 const LIST_PARAMS = new Set(['facets', 'attributesToRetrieve', 'attributesToHighlight', 'attributesToSnippet']);
 const JSON_PARAMS = new Set(['facetFilters', 'numericFilters', 'tagFilters', 'optionalFilters']);
 const REQUEST_KEYS = new Set(['indexName', 'params', 'type', 'facet']);
-/** C0 and C1 control characters and DEL (Unicode category Cc). */
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
 
 /**
- * One query of a request. Parameters come as a URL-encoded string (`params: 'query=a&hitsPerPage=5'`), an object, or (algoliasearch v5 under InstantSearch)
- * flattened into the request; string values are coerced as Algolia reads them: JSON or comma lists for arrays, `true`/`false`, numbers.
+ * Parameters come as a URL-encoded string, an object, or (algoliasearch v5 under InstantSearch) flattened into the request; string values are
+ * coerced as Algolia reads them: JSON or comma lists for arrays, `true`/`false`, numbers.
  */
 export function parseQuery(raw: unknown, maxQueryLength: number, indexNameFromPath?: string) {
   if (!isObject(raw)) throw new HttpError(400, 'Each request must be a JSON object');
   const indexName = indexNameFromPath ?? raw.indexName;
   if (typeof indexName !== 'string' || !indexName) throw new HttpError(400, 'indexName is required');
-  // `facet`: a search for the values of the `facet` attribute.
   const type = raw.type ?? 'default';
   if (type !== 'default' && type !== 'facet') throw new HttpError(400, `Unsupported request type "${String(type)}"`);
   if (type === 'facet' && typeof raw.facet !== 'string') throw new HttpError(400, 'facet is required when type is facet');
@@ -70,7 +68,7 @@ export function parseQuery(raw: unknown, maxQueryLength: number, indexNameFromPa
   for (const key of ['numericFilters', 'tagFilters'] as const) {
     if (hasContent(params[key])) throw new HttpError(400, `${key} are not supported by the embedded engine; use filters or facetFilters`);
   }
-  // `paramsString` is echoed back as `params`, like Algolia does.
+  // `paramsString` is echoed back as `params`, as Algolia does.
   return { indexName, type, ...(type === 'facet' ? { facet: raw.facet as string } : {}), params, paramsString };
 }
 

@@ -1,4 +1,3 @@
-// Per-query state of a locale index and the numeric ranking key: the parts whose cost grows with the number of hits.
 import { SEARCHABLE_ATTRIBUTES } from './words.ts';
 
 import type { QueryWord } from './words.ts';
@@ -6,9 +5,9 @@ import type { QueryWord } from './words.ts';
 /** Positions past this count as this one: a body chunk has about 200 words, and proximity only looks at neighbours. */
 export const MAX_POSITION = 1023;
 export const POSITIONS = MAX_POSITION + 1;
-/** The `attribute` criterion: `attribute · 1024 + position` (position only in an ordered attribute); this value means none matched. */
+/** The `attribute` criterion is `attribute · 1024 + position` (position only in an ordered attribute); this value means none matched. */
 const ATTRIBUTES = SEARCHABLE_ATTRIBUTES.length * POSITIONS;
-/** Records per locale index: the newest-first rank takes the low 21 bits of the ranking key. */
+/** The newest-first rank takes the low 21 bits of the ranking key. */
 export const NEWEST_RANKS = 2 ** 21;
 /** Algolia's proximity counts at most 8 per pair of query words (also for words in different attributes). */
 const MAX_PROXIMITY = 8;
@@ -16,9 +15,8 @@ const MAX_PROXIMITY = 8;
 export type Scratch = ReturnType<ReturnType<typeof createScratch>['reset']>;
 
 /**
- * Per-record counters and hit buffers of one query, in typed arrays reused across queries (an index answers one query at a time): no map or
- * object per matching record. `words`: query words the record matched so far; `seen`: the word that last touched it. `keys` and `hitDocs` hold
- * the hits, `grouped` and `groupedDocs` those left after `distinct`; `entries`, `best` and `bestDoc` (per entry; Infinity: untouched) serve it.
+ * Per-record counters and hit buffers of one query, reused across queries (an index answers one at a time): no object per matching record.
+ * `words`: query words the record matched so far; `seen`: the word that last touched it. `grouped*`, `entries`, `best*` serve `distinct`.
  */
 export function createScratch() {
   let size = 0;
@@ -45,7 +43,7 @@ export function createScratch() {
     };
   }
   return {
-    /** Buffers for `length` records; counters zeroed only when `counters` (a query that matches words). */
+    /** Counters are zeroed only for a query that matches words. */
     reset(length: number, counters = true) {
       if (length > size) [size, arrays] = [Math.max(length, size * 2), allocate(Math.max(length, size * 2))];
       if (!counters) return arrays;
@@ -70,7 +68,7 @@ export function toRankingKey(state: Scratch, doc: number, wholeValues: readonly 
   return criteria * NEWEST_RANKS + newestRank;
 }
 
-/** Adds up the proximity of each pair of neighbouring query words in each record of `docs`, from every occurrence of both words. */
+/** Sums, per record, the proximity of each pair of neighbouring query words. */
 export function addProximity(
   state: Scratch,
   docs: readonly number[],
@@ -107,8 +105,8 @@ function getProximity(first: number[], second: number[]): number {
 }
 
 /**
- * Calls `visit` with each entry of a posting list (sorted: records are only ever appended) that belongs to one of `candidates`, or with every
- * entry when there are none: by binary search per candidate when they are few next to the list (a common word after a rare one), else in one scan.
+ * The entries of a posting list (sorted: records are only ever appended) that belong to `candidates`, or all: by binary search per candidate
+ * when they are few next to the list (a common word after a rare one), else in one scan.
  */
 export function forEachEntry(list: readonly number[], candidates: readonly number[] | undefined, visit: (entry: number) => void): void {
   if (!candidates || candidates.length * 16 >= list.length) {
@@ -121,7 +119,6 @@ export function forEachEntry(list: readonly number[], candidates: readonly numbe
   }
 }
 
-/** First index of `list` whose entry is not below `value`. */
 function lowerBound(list: readonly number[], value: number): number {
   let [lo, hi] = [0, list.length];
   while (lo < hi) {
@@ -132,10 +129,7 @@ function lowerBound(list: readonly number[], value: number): number {
   return lo;
 }
 
-/**
- * The `k` smallest keys, ascending, in a new array: a max-heap of `k` over one pass, so a page of 20 out of 10,000 hits costs about 10,000
- * comparisons instead of a full sort. Keys are unique (their low bits are the newest-first rank), so the result equals a full sort's start.
- */
+/** A max-heap of `k` over one pass: a page of 20 out of 10,000 hits costs about 10,000 comparisons instead of a full sort. Keys are unique. */
 export function selectSmallest(keys: Float64Array, k: number): Float64Array {
   if (k >= keys.length) return keys.slice().sort();
   if (k <= 0) return new Float64Array(0);
@@ -145,7 +139,6 @@ export function selectSmallest(keys: Float64Array, k: number): Float64Array {
   return heap.sort();
 }
 
-/** Puts `key` at `i` of the max-heap and moves it down until both children are smaller. */
 function siftDown(heap: Float64Array, i: number, key: number): void {
   const n = heap.length;
   for (;;) {

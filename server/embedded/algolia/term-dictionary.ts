@@ -20,21 +20,13 @@ export function createTermDictionary() {
       terms.clear();
       sorted = undefined;
     },
-    get size() {
-      return terms.size;
-    },
-    /** Terms `word` matches, with the typos of each and whether only their start was typed (a prefix matches without typos). */
-    expand(word: QueryWord): Map<string, WordMatch> {
-      const all = list();
-      if (word.maxTypos === 0) return expandExact(all, word);
-      return walk(all, word);
-    },
+    expand: (word: QueryWord): Map<string, WordMatch> => (word.maxTypos === 0 ? expandExact(list(), word) : walk(list(), word)),
   };
 }
 
 function expandExact(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
   const found = new Map<string, WordMatch>();
-  const from = lowerBound(all, word.term, 0);
+  const from = lowerBound(all, word.term);
   if (!word.isPrefix) {
     if (all[from] === word.term) found.set(word.term, { typos: 0, prefix: false });
     return found;
@@ -51,7 +43,7 @@ function walk(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
   // Deeper than m + max letters no cell is within the budget: that depth always prunes.
   const depths = m + max + 2;
   const rows = new Uint8Array(depths * (m + 1)).fill(far);
-  /** Best typos of the query against any start of the current path up to each depth (prefix matching). */
+  /** Per depth: best typos of the query against any start of the current path (prefix matching). */
   const prefixBest = new Uint8Array(depths).fill(far);
   for (let i = 0; i <= Math.min(m, max); i++) rows[i] = i;
   prefixBest[0] = m <= max ? m : far;
@@ -115,9 +107,8 @@ function computeRow(rows: Uint8Array, query: string, term: string, j: number, ma
   return rowMin;
 }
 
-/** First index at or after `from` whose term is not below `value`. */
-function lowerBound(all: readonly string[], value: string, from: number): number {
-  let lo = from;
+function lowerBound(all: readonly string[], value: string): number {
+  let lo = 0;
   let hi = all.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;

@@ -8,7 +8,6 @@ const NON_ASCII = /\P{ASCII}/u;
 const MEMO_LIMIT = 100_000;
 const memo = new Map<string, string>();
 
-/** One word of a text with its UTF-16 offsets; `term` is its normalized form. */
 export interface Token {
   start: number;
   end: number;
@@ -18,16 +17,15 @@ export interface Token {
 
 export interface QueryWord {
   term: string;
-  /** The last word matches as a prefix while the visitor types (Algolia's `prefixLast`). */
   isPrefix: boolean;
   /** 1 typo from 4 characters, 2 from 8 (Algolia's `minWordSizefor1Typo`/`for2Typos`). */
   maxTypos: number;
-  /** The index's terms this word matched, and which terms the index has (`LocaleIndex.lookUp`): the highlighter then looks up instead of counting typos. */
+  /** Set by `LocaleIndex.lookUp`, so the highlighter looks up instead of counting typos. */
   matches?: ReadonlyMap<string, WordMatch>;
   isIndexed?: (term: string) => boolean;
 }
 
-/** Case- and accent-insensitive form of a word: `Stühle` → `stuhle`, `Straße` → `strasse`. */
+/** `Stühle` → `stuhle`, `Straße` → `strasse`. */
 export function normalizeTerm(word: string): string {
   // Runs for every word indexed and highlighted: ASCII skips Unicode normalization, the rest is memoized.
   if (!NON_ASCII.test(word)) return word.toLowerCase();
@@ -62,10 +60,7 @@ export function toQueryWords(query: string, typoTolerance = true): QueryWord[] {
   });
 }
 
-/**
- * Typos between two words up to `max`, counted like Algolia: an insertion, a deletion, a substitution or a swap of two neighbouring letters is one
- * (Damerau–Levenshtein, optimal string alignment: `chiar` is 1 from `chair`). `max + 1` means "further".
- */
+/** Optimal string alignment, like Algolia: a swap of two neighbouring letters is one typo. `max + 1` means "further". */
 export function getEditDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let before: number[] = [];
@@ -85,13 +80,12 @@ export function getEditDistance(a: string, b: string, max: number): number {
   return Math.min(previous[b.length]!, max + 1);
 }
 
-/** How a query word matches a term: `typos`, and `prefix` when only the start of the term was typed. Undefined: no match. */
 export interface WordMatch {
   typos: number;
   prefix: boolean;
 }
 
-/** The rule the index applies (term-dictionary.ts walks it over the whole vocabulary at once): exact, within the typo budget, or as an exact prefix. */
+/** The rule term-dictionary.ts walks over the whole vocabulary at once: exact, within the typo budget, or as an exact prefix. */
 export function matchWord(word: QueryWord, term: string): WordMatch | undefined {
   if (term === word.term) return { typos: 0, prefix: false };
   const whole = word.maxTypos > 0 ? getEditDistance(word.term, term, word.maxTypos) : 1;
@@ -101,7 +95,7 @@ export function matchWord(word: QueryWord, term: string): WordMatch | undefined 
   return whole <= word.maxTypos ? { typos: whole, prefix: false } : undefined;
 }
 
-/** Leading characters of `term` to highlight: all of it for exact and typo matches, the typed part for a prefix, 0 for no match. */
+/** Leading characters of `term` to highlight (0: no match). */
 export function getMatchLength(word: QueryWord, term: string, isIndexed = word.isIndexed?.(term) ?? false): number {
   const match = word.matches && isIndexed ? word.matches.get(term) : matchWord(word, term);
   // The last word where a prefix does not count (allowsPrefix) arrives with `isPrefix: false` and the index's prefix matches.
@@ -109,7 +103,6 @@ export function getMatchLength(word: QueryWord, term: string, isIndexed = word.i
   return match.prefix ? Math.min(term.length, word.term.length) : term.length;
 }
 
-/** UTF-16 length of the part of `text` whose normalized form is `normalizedLength` long. */
 export function toOriginalLength(text: string, normalizedLength: number): number {
   let covered = 0;
   let offset = 0;
@@ -123,11 +116,11 @@ export function toOriginalLength(text: string, normalizedLength: number): number
   return offset;
 }
 
-/** Searchable attributes, most important first (`SEARCH_SCHEMA`); also the default `attributesToHighlight`. `ORDERED`: a word's position in it counts. */
+/** Most important first; also the default `attributesToHighlight`. `ORDERED`: a word's position in it counts. */
 export const SEARCHABLE_ATTRIBUTES = SEARCH_SCHEMA.searchableAttributes.map(attributeOf);
 export const ORDERED = SEARCH_SCHEMA.searchableAttributes.map((spec) => !spec.startsWith('unordered('));
 
-/** The texts Algolia indexes of a value: strings, numbers and booleans as text, arrays and objects value by value, nothing of null or undefined. */
+/** What Algolia indexes of a value: scalars as text, arrays and objects value by value. */
 export function toTexts(value: unknown): string[] {
   if (value === null || value === undefined) return [];
   return typeof value === 'object' ? Object.values(value).flatMap(toTexts) : [String(value)];
@@ -137,7 +130,6 @@ export function toTexts(value: unknown): string[] {
 const SHORT_PREFIX_ATTRIBUTES = new Set<string>(SEARCH_SCHEMA.shortAttributes);
 const MIN_PREFIX_LENGTH_EVERYWHERE = 3;
 
-/** Whether the last query word may match `attribute` as a prefix (the highlighter follows the same rule). */
 export function allowsPrefix(attribute: string, word: QueryWord): boolean {
   return word.isPrefix && (word.term.length >= MIN_PREFIX_LENGTH_EVERYWHERE || SHORT_PREFIX_ATTRIBUTES.has(attribute));
 }

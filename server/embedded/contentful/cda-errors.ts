@@ -1,7 +1,4 @@
-/**
- * CDA error bodies: `{ sys: { type: 'Error', id }, message, details, requestId }` with the status the CDA uses.
- * Thrown inside the engine, turned into a response at its edge (engine.ts), where the request id is added.
- */
+/** Thrown inside the engine; engine.ts turns it into the CDA's error body and adds the request id. */
 export class CdaError extends Error {
   readonly status: number;
   readonly errorId: string;
@@ -22,12 +19,10 @@ export class CdaError extends Error {
 
 const INVALID_QUERY_MESSAGE = 'The query you sent was invalid. Probably a filter or ordering specification is not applicable to the type of a field.';
 
-/** InvalidQuery with entries of `details.errors`. */
 export function invalidQuery(...errors: { name: string; path?: string[]; value?: unknown; details?: string }[]): CdaError {
   return new CdaError(400, 'InvalidQuery', INVALID_QUERY_MESSAGE, { errors });
 }
 
-/** InvalidQuery for a parameter path such as `fields.title` or `limit`. */
 export function invalidPath(path: string, details: string, name = 'unknown'): CdaError {
   return invalidQuery({ name, path: path.split('.'), details });
 }
@@ -36,7 +31,7 @@ export function badRequest(message: string): CdaError {
   return new CdaError(400, 'BadRequest', message);
 }
 
-/** CDA surface the app does not use and the engine leaves out (README.md lists it). */
+/** CDA surface the engine leaves out (README.md lists it). */
 export function unsupported(what: string): CdaError {
   return badRequest(`${what} is not supported by the embedded engine; see server/embedded/contentful/README.md`);
 }

@@ -5,24 +5,20 @@ import { createEntityReader } from './values.ts';
 
 import type { ApiScope, ExportIndex, IndexedEntity, LinkRef } from './export-index.ts';
 import type { Predicate, QueryParams } from './query.ts';
-import type { LocaleView } from './values.ts';
 
-/** What an endpoint needs to answer: the index, the API scope (CDA or CPA) and the collection URL prefix. */
 export interface EndpointContext {
   index: ExportIndex;
   scope: ApiScope;
   where: { space: string; environment: string };
-  basePath: string;
 }
 
 type Kind = 'Entry' | 'Asset';
-type Locale = { code: string; view: LocaleView };
+type Locale = ReturnType<typeof parseLocale>;
 
 const ENTRY_PARAMS = new Set(['skip', 'limit', 'order', 'locale', 'select', 'include', 'includeContentSourceMaps', 'content_type', 'links_to_entry']);
 const UNSUPPORTED_PARAMS = ['query', 'cursor', 'pageNext', 'pagePrev', 'links_to_asset', 'metadata.concepts.descendants[in]'];
 const DEFAULT_ORDER = [{ path: ['sys', 'updatedAt'], descending: true }];
 
-/** `GET /entries`: filter, order, page, select, then resolve includes. */
 export function queryEntries(params: QueryParams, { scope }: EndpointContext): Record<string, unknown> {
   for (const key of UNSUPPORTED_PARAMS) if (params[key] !== undefined) throw unsupported(`The parameter "${key}"`);
   const locale = parseLocale(params, scope.locales);
@@ -40,26 +36,21 @@ export function queryEntries(params: QueryParams, { scope }: EndpointContext): R
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && !ENTRY_PARAMS.has(key)) predicates.push(buildFilter(key, value, read, rules.filter));
   }
-  // Candidates may come from the id or link indexes, which ignore the content type.
-  if (contentTypeId !== undefined) predicates.push((entity) => entity.contentTypeId === contentTypeId);
   const linkedTo = params['links_to_entry'];
-  if (linkedTo !== undefined) {
-    const sources = new Set(scope.linksToEntry.get(linkedTo));
+  const linking = linkedTo === undefined ? undefined : (scope.linksToEntry.get(linkedTo) ?? []);
+  if (contentType && linking) {
+    const sources = new Set(linking);
     predicates.push((entity) => sources.has(entity));
   }
-
-  const matched = sortItems(
-    candidates(params, scope).filter((entity) => predicates.every((predicate) => predicate(entity))),
-    order,
-    read,
-    (entity) => entity.id,
-  );
+  const candidates = contentType ? (scope.entriesByType.get(contentType.id) ?? []) : (linking ?? scope.entryList);
+  const filtered = candidates.filter((entity) => predicates.every((test) => test(entity)));
+  const matched = sortItems(filtered, order, read);
   const page = matched.slice(skip, skip + limit);
   const items = page.map((entity) => (selection ? applySelect(render(entity, locale).body, selection) : render(entity, locale).body));
   return { sys: { type: 'Array' }, total: matched.length, skip, limit, items, ...collectIncludes(page, include, scope, locale) };
 }
 
-/** `GET /entries/:id` and `GET /assets/:id`: one entity, no includes, `locale` honoured. */
+/** No includes. */
 export function getEntity(kind: Kind, id: string, params: QueryParams, context: EndpointContext): Readonly<Record<string, unknown>> {
   const locale = parseLocale(params, context.scope.locales);
   const entity = (kind === 'Entry' ? context.scope.entries : context.scope.assets).get(id);
@@ -67,18 +58,9 @@ export function getEntity(kind: Kind, id: string, params: QueryParams, context: 
   return render(entity, locale).body;
 }
 
-function candidates(params: QueryParams, scope: ApiScope): readonly IndexedEntity[] {
-  const typeId = params['content_type'];
-  if (typeId !== undefined) return scope.entriesByType.get(typeId) ?? [];
-  const linkedTo = params['links_to_entry'];
-  return linkedTo === undefined ? scope.entryList : (scope.linksToEntry.get(linkedTo) ?? []);
-}
-
-// The index never changes, so an entity renders the same way every time in a given locale:
-// render once, then share the (frozen) result across requests.
+// An indexed entity never changes (apply replaces it), so its rendering per locale is shared, frozen, across requests.
 const rendered = new WeakMap<IndexedEntity, Map<string, { body: Readonly<Record<string, unknown>>; links: readonly LinkRef[] }>>();
 
-/** An entity as the CDA returns it in one locale (fallbacks applied, `sys.locale` set), with the links `include` follows. */
 function render(entity: IndexedEntity, { code, view }: Locale) {
   let byLocale = rendered.get(entity);
   if (!byLocale) rendered.set(entity, (byLocale = new Map()));
@@ -99,10 +81,7 @@ function render(entity: IndexedEntity, { code, view }: Locale) {
   return result;
 }
 
-/**
- * Resolves links breadth first, `depth` levels from the items. Each entity appears once (items are not repeated
- * in `includes`; a visited set ends cycles). Links this API cannot serve (drafts on the CDA, archived or missing) become `notResolvable` errors.
- */
+/** Breadth first; items are not repeated in `includes`. Links this API cannot serve (drafts on the CDA, archived, missing) become `notResolvable` errors. */
 function collectIncludes(items: readonly IndexedEntity[], depth: number, scope: ApiScope, locale: Locale): Record<string, unknown> {
   const seen = new Set(items.map((item) => `${item.type}:${item.id}`));
   const found: Record<Kind, IndexedEntity[]> = { Entry: [], Asset: [] };
@@ -133,7 +112,6 @@ function collectIncludes(items: readonly IndexedEntity[], depth: number, scope: 
 
 const TAG_PARAMS = new Set(['skip', 'limit', 'locale']);
 
-/** `GET /tags`, public tags only, by id. */
 export function queryTags(params: QueryParams, { index }: EndpointContext): Record<string, unknown> {
   for (const key of Object.keys(params)) if (!TAG_PARAMS.has(key)) throw invalidPath(key, `The path "${key}" is not recognized`);
   const { skip, limit } = parsePaging(params);
@@ -148,7 +126,7 @@ export function getTag(id: string, context: EndpointContext): Record<string, unk
   return tag;
 }
 
-/** `GET /taxonomy/concepts`: one page of `limit` (the CDA's cursor paging beyond it is left out: README.md). */
+/** One page of `limit`: the CDA's cursor paging beyond it is left out (README.md). */
 export function queryConcepts(params: QueryParams, { index }: EndpointContext): Record<string, unknown> {
   for (const key of Object.keys(params)) {
     if (['conceptScheme', 'order', 'pageNext', 'pagePrev'].includes(key)) throw unsupported(`The parameter "${key}" on taxonomy concepts`);

@@ -11,7 +11,7 @@ import type { EntityChanges, ExportIndex, IndexedEntity, ScopeChange } from './e
 import type { QueryParams } from './query.ts';
 import type { SpaceExport } from './space-export-schema.ts';
 
-/** One API call, transport-agnostic: `preview` gives Content Preview API semantics. */
+/** `preview`: the Content Preview API. */
 export interface CdaRequest {
   method: string;
   path: string;
@@ -22,11 +22,8 @@ export interface CdaRequest {
 /** `body` parts are shared between responses and frozen: treat it as read-only. */
 export type CdaResponse = { status: number; headers: Record<string, string>; body: unknown };
 
-/**
- * `assetBaseUrl`: prefix for rewritten `//images.ctfassets.net/…` URLs (default `/content-assets`; `false` keeps them); space and
- * environment default to the export's.
- */
 export interface CdaEngineOptions {
+  /** Prefix for rewritten `//images.ctfassets.net/…` URLs; `false` keeps them. */
   assetBaseUrl?: string | false;
   spaceId?: string;
   environmentId?: string;
@@ -37,14 +34,10 @@ export type CdaEngine = ReturnType<typeof createCdaEngine>;
 // Real CDA paths the engine leaves out: a 400 that says so rather than a 404 that looks like missing content.
 const UNSUPPORTED_PATH = /^$|^assets$|^(content_types|locales|sync|taxonomy\/concept-schemes)(\/|$)|^taxonomy\/concepts\/[^/]+\/(ancestors|descendants)$/;
 
-/**
- * An in-process CDA over a space export (ADR 002; what it leaves out: README.md). `handle` is synchronous, no I/O.
- * `apply` and `replace` change what it serves (a replica's sync, a test's edit).
- */
+/** An in-process CDA over a space export (ADR 002; what it leaves out: README.md). `handle` is synchronous, no I/O. */
 export function createCdaEngine(initial: SpaceExport, options: CdaEngineOptions = {}) {
   const indexOptions = { ...options, assetBaseUrl: options.assetBaseUrl ?? '/content-assets' };
   let index = indexSpaceExport(initial, indexOptions);
-  // The index holds the entries and assets (and their later versions): the engine keeps only the rest.
   const withoutEntities = ({ entries: _entries, assets: _assets, ...rest }: SpaceExport) => rest;
   let data = withoutEntities(initial);
   return {
@@ -60,33 +53,29 @@ export function createCdaEngine(initial: SpaceExport, options: CdaEngineOptions 
         return { status: error.status, headers, body: error.toBody(requestId) };
       }
     },
-    /** Adds, replaces and removes entries and assets in place (only those are re-indexed); returns what the delivery API now serves differently. */
+    /** Re-indexes only the changed entities; returns what the delivery API now serves differently. */
     apply(changes: EntityChanges): ScopeChange[] {
       // An item stored again as it was (a delta re-sent) changes nothing the delivery API serves: not reported.
       return index.apply(changes).filter(({ before, after }) => !before || !after || !same(before, after));
     },
-    /** Serves `next` instead (a new content model, locales, tags or taxonomy): re-indexes everything, and reports the entities that changed. */
+    /** Re-indexes everything (a new content model, locales, tags or taxonomy); reports the entities that changed. */
     replace(next: SpaceExport): ScopeChange[] {
       const before = index.delivery;
       data = withoutEntities(next);
       index = indexSpaceExport(next, { ...indexOptions, spaceId: index.spaceId, environmentId: index.environmentId });
       return [...diff('Entry', before.entries, index.delivery.entries), ...diff('Asset', before.assets, index.delivery.assets)];
     },
-    /** The space as stored now, in the export's shape. */
     snapshot(): SpaceExport {
       return { ...data, entries: [...index.raw.entries.values()], assets: [...index.raw.assets.values()] };
     },
-    /** How many entries and assets are stored (drafts included). */
+    /** Drafts included. */
     counts: () => ({ entries: index.raw.entries.size, assets: index.raw.assets.size }),
-    /** Content types, locales, tags and taxonomy as stored now (a snapshot without its entries and assets). */
     model(): Omit<SpaceExport, 'entries' | 'assets'> {
       return data;
     },
-    /** The delivery API's entity, for callers that compare revisions or follow links (the replica). */
+    // These three read what the delivery API serves.
     delivered: (kind: 'Entry' | 'Asset', id: string): IndexedEntity | undefined => (kind === 'Entry' ? index.delivery.entries : index.delivery.assets).get(id),
-    /** Entries the delivery API serves that link to `id`. */
     linking: (id: string): readonly IndexedEntity[] => index.delivery.linksToEntry.get(id) ?? [],
-    /** Ids of the entries the delivery API serves with tag `tagId`. */
     tagged: (tagId: string): string[] => index.delivery.entryList.flatMap((e) => (e.metadata.tags.some((tag) => tag.sys.id === tagId) ? [e.id] : [])),
   };
 }
@@ -122,7 +111,6 @@ function route(index: ExportIndex, request: CdaRequest): unknown {
     index,
     scope: preview ? index.preview : index.delivery,
     where: { space, environment },
-    basePath: `/spaces/${space}/environments/${environment}`,
   };
   const [resource, id, ...more] = rest;
   const path = rest.join('/');

@@ -3,8 +3,6 @@ import { createLocaleSet } from './locales.ts';
 
 import type { ExportAsset, ExportEntry, SpaceExport } from './space-export-schema.ts';
 
-// Lookups over an export, for each API (delivery = published, preview = published + drafts).
-
 export type { LinkRef } from './links.ts';
 export type FieldDef = { id: string; type: string; localized: boolean };
 
@@ -15,11 +13,10 @@ interface ScopeIds {
   environment: Link;
   preview: boolean;
   publicTagIds: ReadonlySet<string>;
-  /** Where `//images.ctfassets.net/…` URLs are rewritten to; `false` keeps Contentful's (a replica of a real space). */
   assetBaseUrl: string | false;
 }
 
-/** Entries and assets to add or replace, and ids to remove: the shape of a sync delta (ADR 061). */
+/** The shape of a sync delta (ADR 061). */
 export interface EntityChanges {
   entries?: readonly ExportEntry[];
   assets?: readonly ExportAsset[];
@@ -27,7 +24,7 @@ export interface EntityChanges {
   deletedAssets?: readonly string[];
 }
 
-/** What one scope saw change: the entity before and after (undefined where it is not served). */
+/** `before`/`after` are undefined where the entity is not served. */
 export interface ScopeChange {
   kind: 'Entry' | 'Asset';
   id: string;
@@ -39,8 +36,8 @@ const CTFASSETS_URL = /^(?:https?:)?\/\/((?:images|assets|downloads|videos)\.ctf
 const link = (linkType: string, id: string) => ({ sys: { type: 'Link', linkType, id } });
 
 /**
- * Lookups over an export, built once, then kept current entity by entity (`apply`): a delta of ten entries re-indexes ten
- * entries, not the space. The preview scope (drafts) is built on its first use: a replica of a real space never needs it.
+ * Lookups per API (delivery: published; preview: with drafts), kept current entity by entity (`apply`): a delta of ten entries re-indexes ten
+ * entries, not the space. The preview scope is built on its first use: a replica of a real space never needs it.
  */
 export function indexSpaceExport(
   data: SpaceExport,
@@ -68,12 +65,11 @@ export function indexSpaceExport(
       return (preview ??= scope(true));
     },
     tags: new Map(publicTags.map(({ name, sys }) => [sys.id, { sys: { ...sys, environment, space, version: sys.version ?? 1 }, name }])),
-    // Concepts are stored in the export in their CDA shape and served as they are.
+    // Stored in the export in their CDA shape.
     concepts: data.taxonomy.concepts,
     conceptsById: new Map(data.taxonomy.concepts.map((concept) => [concept.sys.id, concept])),
-    /** Every entry and asset as stored, by id (what a snapshot of the space is made of). */
     raw,
-    /** Applies a delta to the stored items and both scopes; returns what changed for the delivery API. */
+    /** Returns what changed for the delivery API. */
     apply(changes: EntityChanges): ScopeChange[] {
       const seen: ScopeChange[] = [];
       const put = (kind: 'Entry' | 'Asset', id: string, item?: ExportEntry | ExportAsset) => {
@@ -97,7 +93,7 @@ export type ExportIndex = ReturnType<typeof indexSpaceExport>;
 export type ApiScope = ReturnType<typeof buildScope>;
 export type IndexedEntity = ReturnType<typeof indexEntity>;
 
-/** Whether an API serves an item of this `sys`: never archived; published, or a draft on the preview API. */
+/** Never archived; published, or a draft on the preview API. */
 export function isServed(sys: { publishedVersion?: number; publishedAt?: string; archivedVersion?: number; archivedAt?: string }, preview: boolean): boolean {
   if (sys.archivedVersion !== undefined || sys.archivedAt !== undefined) return false;
   return preview || sys.publishedVersion !== undefined || sys.publishedAt !== undefined;
@@ -144,16 +140,15 @@ function buildScope(data: Pick<SpaceExport, 'contentTypes' | 'locales'>, raw: Ra
     if (entity) add(entity);
   }
   return {
-    preview: ids.preview,
     locales: createLocaleSet(data.locales, ids.preview),
     entries,
     entryList,
     entriesByType,
     assets,
-    /** target id -> entries linking to it (any field, any locale). */
+    /** Target id → the entries linking to it (any field, any locale). */
     linksToEntry,
     contentTypes,
-    /** Replaces (or, without `item`, removes) one entity. */
+    /** Without `item`, removes. */
     put(kind: 'Entry' | 'Asset', id: string, item: ExportEntry | ExportAsset | undefined): ScopeChange {
       const before = (kind === 'Entry' ? entries : assets).get(id);
       if (before) remove(before);
@@ -164,16 +159,13 @@ function buildScope(data: Pick<SpaceExport, 'contentTypes' | 'locales'>, raw: Ra
   };
 }
 
-/** The entries an entry links to, once each (any field, any locale). */
-export function entryTargets(entity: IndexedEntity): Set<string> {
+function entryTargets(entity: IndexedEntity): Set<string> {
   const refs = [...entity.links.values()].flatMap((byLocale) => [...byLocale.values()].flat());
   return new Set(refs.filter((ref) => ref.linkType === 'Entry').map((ref) => ref.id));
 }
 
 function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+  (map.get(key) ?? map.set(key, []).get(key)!).push(value);
 }
 
 function removeFrom<T>(list: T[] | undefined, value: T): void {
@@ -181,7 +173,6 @@ function removeFrom<T>(list: T[] | undefined, value: T): void {
   if (at >= 0) list?.splice(at, 1);
 }
 
-/** An entry (with its content type's fields) or an asset, with what per-request work needs precomputed. */
 function indexEntity(item: ExportEntry | ExportAsset, entryFieldDefs: ReadonlyMap<string, FieldDef> | undefined, ids: ScopeIds) {
   const type = item.sys.type;
   const fields: Record<string, Record<string, unknown>> = {};
@@ -199,7 +190,7 @@ function indexEntity(item: ExportEntry | ExportAsset, entryFieldDefs: ReadonlyMa
     metadata: { tags: (item.metadata?.tags ?? []).filter((tag) => ids.publicTagIds.has(tag.sys.id)), concepts: item.metadata?.concepts ?? [] },
     fields,
     fieldDefs: entryFieldDefs ?? new Map<string, FieldDef>(),
-    /** field id -> locale -> links in that value; only fields and locales that hold links (a map for each was much of the index). */
+    /** Field id → locale → links; only fields and locales that hold links (a map for each was much of the index). */
     links: new Map(
       Object.entries(fields).flatMap(([fieldId, values]) => {
         const byLocale = type === 'Entry' ? linksByLocale(values) : undefined;

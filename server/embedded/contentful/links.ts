@@ -1,5 +1,3 @@
-// The Entry and Asset links inside field values, found once per entity when it is indexed.
-
 export type LinkRef = { linkType: 'Entry' | 'Asset'; id: string };
 
 export function linksByLocale(values: Record<string, unknown>): ReadonlyMap<string, readonly LinkRef[]> {
@@ -11,7 +9,7 @@ export function linksByLocale(values: Record<string, unknown>): ReadonlyMap<stri
   );
 }
 
-/** Finds Entry/Asset links anywhere in a value: reference fields, arrays, rich text `data.target`. */
+/** Anywhere in a value: reference fields, arrays, rich text `data.target`. */
 function collectLinks(value: unknown, refs: LinkRef[]): LinkRef[] {
   if (!value || typeof value !== 'object') return refs;
   const sys = (value as { sys?: { type?: unknown; linkType?: unknown; id?: unknown } }).sys;

@@ -1,10 +1,8 @@
 import type { ExportLocale } from './space-export-schema.ts';
 
-// How the CDA picks a locale's value: fallback chains per API, and the value a field shows in one locale.
-
 export type LocaleSet = ReturnType<typeof createLocaleSet>;
 
-/** The locales one API serves, with fallback chains precomputed (a chain stops at `null`, an unknown code or a cycle). */
+/** A fallback chain stops at `null`, an unknown code or a cycle. */
 export function createLocaleSet(all: readonly ExportLocale[], preview: boolean) {
   // The CDA hides locales that are switched off for delivery; the CPA shows them all.
   const locales = all.filter((locale) => preview || locale.contentDeliveryApi || locale.default);
@@ -25,10 +23,7 @@ export function createLocaleSet(all: readonly ExportLocale[], preview: boolean) 
   };
 }
 
-/**
- * A field's value in one locale as the CDA picks it: non-localized fields always use the default locale;
- * localized ones walk the fallback chain and are omitted when no locale in it has a value.
- */
+/** Non-localized fields always read the default locale; a localized one without a value anywhere in its chain is omitted. */
 export function pickLocalized(values: Readonly<Record<string, unknown>> | undefined, isLocalized: boolean, chain: readonly string[], defaultCode: string) {
   for (const locale of isLocalized ? chain : [defaultCode]) {
     const value = values?.[locale];

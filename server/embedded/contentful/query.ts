@@ -1,11 +1,10 @@
 import { badRequest, invalidPath, invalidQuery, unsupported } from './cda-errors.ts';
 import { compareCodePoints, compareValues, equalsQueryValue, toSortKey } from './values.ts';
 
-import type { FieldDef } from './export-index.ts';
+import type { FieldDef, IndexedEntity } from './export-index.ts';
 import type { LocaleSet } from './locales.ts';
 import type { LocaleView, ValueReader } from './values.ts';
 
-/** Query string parameters as the CDA receives them (one value per name). */
 export type QueryParams = Readonly<Record<string, string | undefined>>;
 export type Predicate<T> = (item: T) => boolean;
 type CheckPath = (path: readonly string[], key: string) => void;
@@ -32,7 +31,6 @@ export function parsePaging(params: QueryParams): { skip: number; limit: number 
   return { skip: parseIntParam(params, 'skip', { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 }), limit };
 }
 
-/** `locale=<code>`: one locale, its fallbacks applied (`locale=*` is refused by the endpoints). */
 export function parseLocale(params: QueryParams, locales: LocaleSet): { code: string; view: LocaleView } {
   const code = params['locale'] ?? locales.defaultCode;
   if (!locales.has(code)) throw badRequest(`Unknown locale: ${code}`);
@@ -50,6 +48,7 @@ const ORDERABLE_SYS = new Set([
   'publishedVersion',
   'contentType.sys.id',
 ]);
+const UNSUPPORTED_OPERATORS = new Set(['all', 'match', 'lt', 'lte', 'gt', 'gte']);
 const ORDERABLE_FIELD_TYPES = new Set(['Symbol', 'Integer', 'Number', 'Date', 'Boolean']);
 const ROOTS = new Set(['sys', 'fields', 'metadata']);
 
@@ -57,14 +56,7 @@ function checkRoot(path: readonly string[], key: string): void {
   if (!ROOTS.has(path[0] ?? '') || path.length < 2 || path.some((segment) => segment === '')) throw invalidPath(key, `The path "${key}" is not recognized`);
 }
 
-function checkSysOrder(path: readonly string[], key: string): void {
-  if (!ORDERABLE_SYS.has(path.slice(1).join('.'))) throw invalidPath(key, `Cannot order by "${key}"`);
-}
-
-/**
- * Which paths filters, `order` and `select` accept, as the CDA: entry fields only together with `content_type`,
- * and only scalar (or link id) fields can be ordered by.
- */
+/** As the CDA: entry fields only together with `content_type`, and only scalar (or link id) fields can be ordered by. */
 export function entryRules(
   contentType: { id: string; fieldDefs: ReadonlyMap<string, FieldDef> } | undefined,
 ): Record<'filter' | 'order' | 'select', CheckPath> {
@@ -83,7 +75,7 @@ export function entryRules(
     },
     order(path, key) {
       checkRoot(path, key);
-      if (path[0] === 'sys') return checkSysOrder(path, key);
+      if (path[0] === 'sys' && ORDERABLE_SYS.has(path.slice(1).join('.'))) return;
       if (path[0] !== 'fields') throw invalidPath(key, `Cannot order by "${key}"`);
       const def = fieldDef(path, key);
       const isScalar = ORDERABLE_FIELD_TYPES.has(def.type) && path.length === 2;
@@ -96,7 +88,7 @@ export function entryRules(
   };
 }
 
-/** One `path[op]=value` search parameter as a predicate (parameters combine with AND). */
+/** One `path[op]=value` search parameter (parameters combine with AND). */
 export function buildFilter<T>(key: string, value: string, readAt: ValueReader<T>, checkPath: CheckPath): Predicate<T> {
   const match = /^(.*?)\[([^\]]*)\]$/.exec(key);
   const path = (match?.[1] ?? key).split('.');
@@ -104,31 +96,16 @@ export function buildFilter<T>(key: string, value: string, readAt: ValueReader<T
   checkPath(path, key);
   const read = (item: T) => readAt(item, path);
   const anyEquals = (values: string[]) => (item: T) => read(item).some((v) => values.some((w) => equalsQueryValue(v, w)));
-  switch (op) {
-    case undefined:
-      return anyEquals([value]);
-    case 'ne':
-      return (item) => !anyEquals([value])(item);
-    case 'in':
-      return anyEquals(csv(value));
-    case 'nin': {
-      const has = anyEquals(csv(value));
-      return (item) => !has(item);
-    }
-    case 'exists': {
-      if (value !== 'true' && value !== 'false') throw invalidPath(key, 'The value of [exists] must be true or false', 'type');
-      return (item) => read(item).length > 0 === (value === 'true');
-    }
-    case 'all':
-    case 'match':
-    case 'lt':
-    case 'lte':
-    case 'gt':
-    case 'gte':
-      throw unsupported(`The operator [${op}]`);
-    default:
-      throw invalidPath(key, `The operator [${op}] is not supported`, 'unsupported');
+  if (op === undefined || op === 'ne' || op === 'in' || op === 'nin') {
+    const has = anyEquals(op === 'in' || op === 'nin' ? csv(value) : [value]);
+    return op === 'ne' || op === 'nin' ? (item) => !has(item) : has;
   }
+  if (op === 'exists') {
+    if (value !== 'true' && value !== 'false') throw invalidPath(key, 'The value of [exists] must be true or false', 'type');
+    return (item) => read(item).length > 0 === (value === 'true');
+  }
+  if (UNSUPPORTED_OPERATORS.has(op)) throw unsupported(`The operator [${op}]`);
+  throw invalidPath(key, `The operator [${op}] is not supported`, 'unsupported');
 }
 
 export interface OrderKey {
@@ -136,7 +113,6 @@ export interface OrderKey {
   descending: boolean;
 }
 
-/** Parses `order=-fields.price,sys.id`; `checkPath` throws for paths that cannot be ordered by. */
 export function parseOrder(value: string | undefined, checkPath: CheckPath, fallback: readonly OrderKey[]): readonly OrderKey[] {
   if (value === undefined) return fallback;
   const keys = csv(value).map((part) => {
@@ -150,9 +126,9 @@ export function parseOrder(value: string | undefined, checkPath: CheckPath, fall
   return keys;
 }
 
-/** Stable sort by the keys, then by id so pages never overlap; sort keys are read once per item. Missing values go last. */
-export function sortItems<T>(items: readonly T[], keys: readonly OrderKey[], read: ValueReader<T>, idOf: (item: T) => string): T[] {
-  const decorated = items.map((item) => ({ item, id: idOf(item), values: keys.map((key) => toSortKey(read(item, key.path)[0])) }));
+/** Ties go by id so pages never overlap; missing values go last. */
+export function sortItems(items: readonly IndexedEntity[], keys: readonly OrderKey[], read: ValueReader<IndexedEntity>): IndexedEntity[] {
+  const decorated = items.map((item) => ({ item, values: keys.map((key) => toSortKey(read(item, key.path)[0])) }));
   decorated.sort((a, b) => {
     for (const [index, key] of keys.entries()) {
       const left = a.values[index];
@@ -164,15 +140,13 @@ export function sortItems<T>(items: readonly T[], keys: readonly OrderKey[], rea
       const result = compareValues(left, right);
       if (result !== 0) return key.descending ? -result : result;
     }
-    return compareCodePoints(a.id, b.id);
+    return compareCodePoints(a.item.id, b.item.id);
   });
   return decorated.map((entry) => entry.item);
 }
 
-/** Selected top-level keys, each whole (`'all'`) or narrowed to some of its properties. */
 export type Selection = ReadonlyMap<string, ReadonlySet<string> | 'all'>;
 
-/** Parses `select=sys.id,fields.title`: at most two levels deep, under `sys`, `fields` or `metadata`. */
 export function parseSelect(value: string | undefined, checkPath: CheckPath): Selection | undefined {
   if (value === undefined) return undefined;
   const selection = new Map<string, Set<string> | 'all'>();

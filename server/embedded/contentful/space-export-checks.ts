@@ -1,7 +1,7 @@
 import type { ExportAsset, ExportEntry } from './space-export-schema.ts';
 
-// What no single item shows (duplicates, the default locale, fallbacks), checked on the raw JSON so that they are
-// listed together with every item's own problems; and what older exports lack, resolved the way Contentful does (ADR 040).
+// What no single item shows (duplicates, the default locale, fallbacks), checked on the raw JSON so that they are listed
+// together with every item's own problems; and what older exports lack, resolved the way Contentful does (ADR 040).
 
 interface ParsedLocale {
   code: string;
@@ -16,20 +16,19 @@ const MAX_NAMED = 10;
 
 /** ` (id 4xg…, content type article)` or ` (code de-DE)`: what a human searches the file for. */
 export function labelOf(item: unknown): string {
-  const sys = isRecord(item) && isRecord(item['sys']) ? item['sys'] : {};
+  if (!isRecord(item)) return '';
+  // A locale's sys.id is noise.
+  if (typeof item['code'] === 'string') return ` (code ${clip(item['code'])})`;
+  const sys = isRecord(item['sys']) ? item['sys'] : {};
   const contentType = isRecord(sys['contentType']) && isRecord(sys['contentType']['sys']) ? sys['contentType']['sys']['id'] : undefined;
-  // A locale is found by its code; its sys.id is noise.
-  if (isRecord(item) && typeof item['code'] === 'string') return ` (code ${clip(item['code'])})`;
-  const parts = [
-    typeof sys['id'] === 'string' ? `id ${clip(sys['id'])}` : undefined,
-    typeof contentType === 'string' ? `content type ${clip(contentType)}` : undefined,
-  ].filter((part) => part !== undefined);
-  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+  const parts = [typeof sys['id'] === 'string' && `id ${clip(sys['id'])}`, typeof contentType === 'string' && `content type ${clip(contentType)}`];
+  const label = parts.filter(Boolean).join(', ');
+  return label && ` (${label})`;
 }
 
 const clip = (text: string) => (text.length > 64 ? `${text.slice(0, 63)}…` : text);
 
-/** Adds cross-item problems; returns the locales with one default and every fallback resolved, and the warnings for what was resolved. */
+/** Returns the locales with one default and every fallback resolved. */
 export function checkExport<L extends ParsedLocale>(
   raw: Record<string, unknown>,
   space: { entries: readonly ExportEntry[]; assets: readonly ExportAsset[]; locales: readonly L[] },
@@ -63,15 +62,6 @@ function reportDuplicateIds(path: string, items: readonly unknown[], problems: s
   });
 }
 
-interface RawLocale {
-  index: number;
-  item: unknown;
-  code: string | undefined;
-  isDefault: boolean;
-  hasFallbackKey: boolean;
-  fallbackCode: unknown;
-}
-
 function resolveLocales<L extends ParsedLocale>(raw: unknown, parsed: readonly L[], problems: string[], warnings: string[]): Resolved<L>[] {
   if (raw === undefined) {
     problems.push('locales: missing; `contentful space export` leaves them out with --skip-content-model or --content-only: export again without it');
@@ -79,26 +69,26 @@ function resolveLocales<L extends ParsedLocale>(raw: unknown, parsed: readonly L
   }
   if (!Array.isArray(raw)) return []; // reported by the item check
   if (raw.length === 0) problems.push('locales: empty; a space has at least its default locale');
-  const items: RawLocale[] = raw.map((item: unknown, index) => {
-    const record = isRecord(item) ? item : {};
-    const code = typeof record['code'] === 'string' ? record['code'] : undefined;
-    return { index, item, code, isDefault: record['default'] === true, hasFallbackKey: 'fallbackCode' in record, fallbackCode: record['fallbackCode'] };
-  });
+  const items = raw.map((item: unknown) => (isRecord(item) ? item : {}));
+  const codeOf = (item: Record<string, unknown>) => (typeof item['code'] === 'string' ? item['code'] : undefined);
+  const codesOf = (list: Record<string, unknown>[]) => list.flatMap((item) => codeOf(item) ?? []);
   const codes = new Set<string>();
-  for (const { index, item, code } of items) {
+  items.forEach((item, index) => {
+    const code = codeOf(item);
     if (code !== undefined && codes.has(code)) problems.push(`locales[${index}]${labelOf(item)}.code: duplicate code "${code}"`);
     if (code !== undefined) codes.add(code);
-  }
-  const defaultCode = chooseDefault(items, warnings);
-  for (const { index, item, fallbackCode } of items) {
+  });
+  const defaultCode = chooseDefault(codesOf(items.filter((item) => item['default'] === true)), codesOf(items), warnings);
+  items.forEach((item, index) => {
+    const fallbackCode = item['fallbackCode'];
     if (typeof fallbackCode === 'string' && !codes.has(fallbackCode)) {
       problems.push(`locales[${index}]${labelOf(item)}.fallbackCode: unknown locale "${fallbackCode}"`);
     }
-  }
-  const withoutFallback = items.filter((locale) => !locale.hasFallbackKey && locale.code !== undefined && locale.code !== defaultCode);
+  });
+  const withoutFallback = codesOf(items.filter((item) => !('fallbackCode' in item))).filter((code) => code !== defaultCode);
   if (withoutFallback.length > 0 && defaultCode !== undefined) {
     warnings.push(
-      `locales ${nameList(withoutFallback.map((locale) => locale.code ?? ''))} have no fallbackCode (exported before Contentful had configurable fallbacks, ` +
+      `locales ${nameList(withoutFallback)} have no fallbackCode (exported before Contentful had configurable fallbacks, ` +
         `when every locale fell back to the default): they fall back to ${defaultCode}`,
     );
   }
@@ -113,17 +103,11 @@ function resolveLocales<L extends ParsedLocale>(raw: unknown, parsed: readonly L
 }
 
 /** The CMA has exactly one default; where an export flags several, contentful-import takes the first, as here. */
-function chooseDefault(items: readonly RawLocale[], warnings: string[]): string | undefined {
-  const flagged = items.filter((locale) => locale.isDefault && locale.code !== undefined);
-  const chosen = flagged[0]?.code ?? items.find((locale) => locale.code !== undefined)?.code;
+function chooseDefault(flagged: readonly string[], all: readonly string[], warnings: string[]): string | undefined {
+  const chosen = flagged[0] ?? all[0];
   if (chosen === undefined) return undefined;
-  if (flagged.length > 1) {
-    warnings.push(
-      `locales ${nameList(flagged.map((locale) => locale.code ?? ''))} are all flagged default; using ${chosen}, the first, as contentful-import does`,
-    );
-  } else if (flagged.length === 0) {
-    warnings.push(`no locale is flagged default; using ${chosen}, the first`);
-  }
+  if (flagged.length > 1) warnings.push(`locales ${nameList(flagged)} are all flagged default; using ${chosen}, the first, as contentful-import does`);
+  else if (flagged.length === 0) warnings.push(`no locale is flagged default; using ${chosen}, the first`);
   return chosen;
 }
 

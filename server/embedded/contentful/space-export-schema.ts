@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
-// The part of a `contentful space export` file the engine reads, plus Vitrine's `taxonomy` key (docs/content-model.md).
-// Objects are loose: CMA-only keys (createdBy, webhooks, roles…) are kept but never served. Every key older CLI
-// versions did not write is optional here and resolved in space-export-checks.ts (ADR 040).
+// What the engine reads of a `contentful space export` file, plus Vitrine's `taxonomy` key (docs/content-model.md). Objects are loose:
+// CMA-only keys are kept but never served. Keys older CLI versions did not write are optional, resolved in space-export-checks.ts (ADR 040).
 
 const linkSchema = z.object({
   sys: z.looseObject({ type: z.literal('Link'), linkType: z.string().min(1), id: z.string().min(1) }),
@@ -59,7 +58,7 @@ export const assetSchema = z.looseObject({
   metadata: metadataSchema.optional(),
 });
 
-// Content types are not served (README.md): only what decides which fields are served and how they are read.
+// Content types are not served (README.md): only what decides which fields are served and how.
 export const contentTypeSchema = z.looseObject({
   sys: entitySysSchema.extend({ type: z.literal('ContentType') }),
   fields: z.array(z.looseObject({ id: z.string().min(1), type: z.string(), localized: z.boolean().default(false), omitted: z.boolean().default(false) })),
@@ -105,17 +104,15 @@ export const conceptSchema = z.looseObject({
 
 export type ExportEntry = z.infer<typeof entrySchema>;
 export type ExportAsset = z.infer<typeof assetSchema>;
-export type ExportContentType = z.infer<typeof contentTypeSchema>;
-export type ExportTag = z.infer<typeof tagSchema>;
 /** After loading, `fallbackCode` is always resolved (space-export-checks.ts). */
 export type ExportLocale = z.infer<typeof localeSchema> & { fallbackCode: string | null };
 
 export interface SpaceExport {
-  contentTypes: ExportContentType[];
+  contentTypes: z.infer<typeof contentTypeSchema>[];
   entries: ExportEntry[];
   assets: ExportAsset[];
   locales: ExportLocale[];
-  tags: ExportTag[];
+  tags: z.infer<typeof tagSchema>[];
   // Concept schemes are not served (README.md), so not validated either.
   taxonomy: { conceptSchemes: unknown[]; concepts: z.infer<typeof conceptSchema>[] };
 }

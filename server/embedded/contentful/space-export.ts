@@ -6,15 +6,9 @@ import { checkExport, isRecord, labelOf } from './space-export-checks.ts';
 import type { z } from 'zod';
 import type { SpaceExport } from './space-export-schema.ts';
 
-/** What loading found: the export, and what was resolved automatically (logged at start). */
-export interface LoadedSpaceExport {
-  space: SpaceExport;
-  warnings: string[];
-}
-
 const MAX_LISTED_PROBLEMS = 50;
 
-/** Every problem of an export at once; the message lists the first 50, `problems` has them all. */
+/** The message lists the first 50 problems, `problems` has them all. */
 export class SpaceExportError extends Error {
   readonly problems: readonly string[];
 
@@ -27,8 +21,7 @@ export class SpaceExportError extends Error {
   }
 }
 
-/** Reads and validates an export file; errors name the file and every problem in it. */
-export async function loadExportFile(file: string): Promise<LoadedSpaceExport> {
+export async function loadExportFile(file: string): Promise<ReturnType<typeof parseSpaceExport>> {
   const text = await readFile(file, 'utf8').catch((error: unknown) => {
     throw new Error(`Contentful export ${file}: cannot read the file`, { cause: error });
   });
@@ -41,8 +34,8 @@ export async function loadExportFile(file: string): Promise<LoadedSpaceExport> {
   return parseSpaceExport(json, file);
 }
 
-/** Validates a parsed export; `source` names it in error messages. Each item is checked on its own, so one bad item hides no other. */
-export function parseSpaceExport(json: unknown, source: string): LoadedSpaceExport {
+/** `warnings`: what was resolved automatically (logged at start). Each item is checked on its own, so one bad item hides no other. */
+export function parseSpaceExport(json: unknown, source: string): { space: SpaceExport; warnings: string[] } {
   if (!isRecord(json)) throw new SpaceExportError(source, ['(root): expected the JSON object `contentful space export` writes']);
   const problems: string[] = [];
   const list = <T>(parent: Record<string, unknown>, key: string, schema: z.ZodType<T>, path = key) => parseList(parent[key], path, schema, problems);
@@ -64,11 +57,8 @@ export function parseSpaceExport(json: unknown, source: string): LoadedSpaceExpo
   };
   const { locales, warnings } = checkExport(json, space, problems);
   // Sorted by path, indexes numerically: an item's problems stand together, whichever check found them.
-  if (problems.length > 0)
-    throw new SpaceExportError(
-      source,
-      problems.sort((x, y) => x.localeCompare(y, 'en', { numeric: true })),
-    );
+  problems.sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
+  if (problems.length > 0) throw new SpaceExportError(source, problems);
   return { space: { ...space, locales }, warnings };
 }
 

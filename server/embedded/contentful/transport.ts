@@ -3,12 +3,11 @@ import { STATUS_CODES } from 'node:http';
 import type { CreateClientParams } from 'contentful';
 import type { CdaEngine, CdaRequest } from './engine.ts';
 
-/** The axios adapter type the contentful SDK accepts (`createClient({ adapter })`). */
 export type CdaAxiosAdapter = Extract<NonNullable<CreateClientParams['adapter']>, (...args: never[]) => unknown>;
 type AdapterConfig = Parameters<CdaAxiosAdapter>[0];
 type AdapterResult = Awaited<ReturnType<CdaAxiosAdapter>>;
 
-/** The engine request for a URL and axios's params: first value per name (so `sys.id[in]` stays flat whatever the app's query parser). */
+/** First value per name, so `sys.id[in]` stays flat whatever the app's query parser. */
 function toCdaRequest(method: string, url: URL, preview: boolean | undefined, params: Record<string, unknown>): CdaRequest {
   const query: Record<string, string> = {};
   url.searchParams.forEach((value, key) => void (query[key] ??= value));
@@ -18,7 +17,7 @@ function toCdaRequest(method: string, url: URL, preview: boolean | undefined, pa
   return { method, path: url.pathname, query, ...(preview === undefined ? {} : { preview }) };
 }
 
-/** The SDK's axios adapter, answered by the engine in process (ADR 002) as `preview` says; non-2xx answers reject as axios's own adapters do. */
+/** In process (ADR 002); non-2xx answers reject as axios's own adapters do. */
 export function createCdaAdapter(engine: Pick<CdaEngine, 'handle'>, options: { preview?: boolean } = {}): CdaAxiosAdapter {
   return async (config: AdapterConfig): Promise<AdapterResult> => {
     const url = new URL(fullUrl(config));

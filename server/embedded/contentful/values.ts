@@ -2,15 +2,12 @@ import { pickLocalized } from './locales.ts';
 
 import type { IndexedEntity } from './export-index.ts';
 
-/** Reading values at a query path and comparing them, as filters and `order` need. */
-
-/** The locale an entity is read in for filters and ordering: the requested chain and the default locale. */
 export interface LocaleView {
   chain: readonly string[];
   defaultCode: string;
 }
 
-/** Reads the values at a dotted query path (`fields.author.sys.id`), flattening arrays on the way. */
+/** The values at a query path (`fields.author.sys.id`), arrays flattened on the way. */
 export type ValueReader<T> = (item: T, path: readonly string[]) => unknown[];
 
 export function navigate(value: unknown, path: readonly string[]): unknown[] {
@@ -34,7 +31,7 @@ export function createEntityReader(view: LocaleView): ValueReader<IndexedEntity>
   };
 }
 
-/** Equality as the CDA applies it to a query string: numbers and booleans compare by value. */
+/** Numbers and booleans compare by value. */
 export function equalsQueryValue(value: unknown, query: string): boolean {
   if (typeof value === 'string') return value === query;
   if (typeof value === 'number') return query.trim() !== '' && Number(query) === value;
@@ -45,7 +42,7 @@ export function equalsQueryValue(value: unknown, query: string): boolean {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 const collator = new Intl.Collator('en', { numeric: false, sensitivity: 'base' });
 
-/** A value prepared for sorting: dates become timestamps once, not on every comparison. */
+/** Dates become timestamps once, not on every comparison. */
 export function toSortKey(value: unknown): number | string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'number') return value;
@@ -55,7 +52,7 @@ export function toSortKey(value: unknown): number | string | undefined {
   return Number.isNaN(time) ? text : time;
 }
 
-/** Sort order for two sort keys: numbers numerically, text case-insensitively (ties by code point). */
+/** Text case-insensitively, ties by code point. */
 export function compareValues(a: number | string, b: number | string): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   return collator.compare(String(a), String(b)) || compareCodePoints(String(a), String(b));
