@@ -15,7 +15,7 @@ import type { CdaEngine, CdaResponse } from '#server/embedded/contentful/engine.
 import type { CdaAxiosAdapter } from '#server/embedded/contentful/transport.ts';
 import type { ReplicaChanges } from './replica.ts';
 
-/** Credentials for Contentful's own APIs. Without `previewToken`, `preview` serves published content. */
+/** Without `previewToken`, `preview` serves published content. */
 interface ContentfulCredentials {
   spaceId: string;
   accessToken: string;
@@ -28,30 +28,27 @@ interface ContentfulCredentials {
 }
 
 interface ContentfulClientsConfig {
-  /** Set to replicate a Contentful space; absent selects the embedded engine over `exportFile` (asset URLs under `assetBaseUrl`). */
+  /** Absent: the embedded engine over `exportFile`. */
   contentful?: ContentfulCredentials | undefined;
   exportFile?: string | undefined;
   assetBaseUrl?: string | undefined;
-  /** Longest single request to Contentful (the replica's syncs, preview), wall clock. */
+  /** Longest single request to Contentful, wall clock. */
   timeoutMs?: number | undefined;
-  /** The replica's file, its poll interval and how long a webhook's sync waits for the published version (ADR 061). */
   replica?: { file: string; pollMs: number; catchUpMs?: number; pageLimit?: number } | undefined;
 }
 
 interface ContentfulClientsDeps {
-  /** Embedded mode: an engine built elsewhere (tests); skips reading `exportFile`. */
+  /** Embedded mode: skips reading `exportFile`. */
   engine?: CdaEngine;
-  /** Receives the SDK's log lines, which go to the console otherwise. */
+  /** The SDK's log lines go to the console otherwise. */
   logHandler?: CreateClientParams['logHandler'];
   logger?: Logger;
-  /** What each sync of the replica changed (remote mode). */
   onReplicaChange?: (changes: ReplicaChanges) => Promise<void> | void;
 }
 
 export type ContentfulClient = ContentfulClientApi<undefined>;
 export type ContentfulClients = Awaited<ReturnType<typeof createContentfulClients>>;
 
-/** What the delivery client answers before the first replica exists. */
 const NOT_LOADED: CdaResponse = {
   status: 503,
   headers: { 'content-type': 'application/vnd.contentful.delivery.v1+json' },
@@ -59,9 +56,8 @@ const NOT_LOADED: CdaResponse = {
 };
 
 /**
- * Real `contentful` SDK clients. Delivery always reads the in-process engine: over the export file (embedded), or over a
- * replica of the Contentful space kept by the Sync API (ADR 061), so no visitor's request waits on Contentful. Preview
- * talks to the Preview API directly (the Sync API offers it no deltas), within the request's deadline (ADR 015).
+ * Delivery always reads the in-process engine (the export, or a replica: ADR 061), so no visitor's request waits on Contentful.
+ * Preview talks to the Preview API directly (the Sync API offers it no deltas), within the request's deadline (ADR 015).
  */
 export async function createContentfulClients(config: ContentfulClientsConfig, deps: ContentfulClientsDeps = {}) {
   const timeoutMs = config.timeoutMs ?? 5000;
@@ -134,7 +130,6 @@ function toPreviewHost(host: string | undefined): string {
   return cdn ? `preview.${cdn[1]}` : host;
 }
 
-/** Splits `http://127.0.0.1:4010/cda` into the SDK's `host`, `insecure` and `basePath`. */
 function toHostOptions(host: string): Pick<CreateClientParams, 'host' | 'insecure' | 'basePath'> {
   if (!host.includes('://')) return { host };
   const url = new URL(host);
@@ -148,12 +143,11 @@ export function withUpstreamDeadline<T>(expiresAt: number, work: () => T): T {
   return deadline.run(expiresAt, work);
 }
 
-/** Contentful gave no answer within the request's deadline or the per-request timeout. */
 export class UpstreamTimeoutError extends Error {
   override name = 'UpstreamTimeoutError';
 }
 
-/** axios's HTTP adapter, aborted at the caller's deadline or after `timeoutMs`, whichever is first: a dripping answer is cut off too. */
+/** Aborted at the caller's deadline or after `timeoutMs`, whichever is first: a dripping answer is cut off too. */
 function createTimedAdapter(timeoutMs: number, http = getAdapter('http') as CdaAxiosAdapter): CdaAxiosAdapter {
   return (config) => {
     const budgetMs = Math.min(timeoutMs, (deadline.getStore() ?? Infinity) - Date.now());

@@ -3,8 +3,8 @@ import { isResolved, optStr, present, str, toAsset } from '#server/services/cont
 import type { Asset, Dimensions, Hotspot, ModelCheck, ModelVariant, Vec3, ViewerSource } from '#shared/content/types.ts';
 import type { SdkEntry } from '#server/services/content/mapper-assets.ts';
 
-// A model's swatch group, hotspots and USDZ (ADR 043). Editors' input is hostile until checked: every value here is
-// bounded, typed and deduplicated, so the viewer never has to guard against content.
+// ADR 043. Editors' input is hostile until checked: every value here is bounded, typed and deduplicated, so the viewer never has
+// to guard against content.
 
 /** `name`: a variant or material name in the file, matched exactly, so never cut (a Symbol's own limit). */
 export const SHOWCASE_LIMITS = { variants: 24, hotspots: 24, label: 80, name: 256, colors: 32 } as const;
@@ -16,7 +16,7 @@ const name = (value: unknown): string | undefined => (typeof value === 'string' 
 const hex = (value: unknown): string | undefined => (typeof value === 'string' && HEX.test(value) ? value.toLowerCase() : undefined);
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** A `?variant=` value made from a file's variant name: `Dark Walnut` → `dark-walnut`. */
+/** `Dark Walnut` → `dark-walnut`. */
 export function variantSlug(value: string): string {
   const slug = value
     .normalize('NFKD')
@@ -29,7 +29,7 @@ export function variantSlug(value: string): string {
   return slug || 'variant';
 }
 
-/** `colors`: material name → '#rrggbb'; anything else drops out. */
+/** Material name → '#rrggbb'. */
 function toColors(value: unknown): Record<string, string> | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const pairs = Object.entries(value).flatMap(([material, color]) => {
@@ -39,10 +39,7 @@ function toColors(value: unknown): Record<string, string> | undefined {
   return pairs.length > 0 ? Object.fromEntries(pairs.slice(0, SHOWCASE_LIMITS.colors)) : undefined;
 }
 
-/**
- * The model's `variants` entries in their order. An entry without `gltfName` or `colors` names the file's variant by its
- * key; which of them the file really has is settled by `withFileVariants` once ingest has read it.
- */
+/** An entry without `gltfName` or `colors` names the file's variant by its key; `withFileVariants` settles which the file has. */
 export function toEntryVariants(value: unknown): ModelVariant[] {
   const variants: ModelVariant[] = [];
   for (const item of Array.isArray(value) ? value : []) {
@@ -94,7 +91,6 @@ export function mergeVariants(entries: readonly ModelVariant[], names: readonly 
   return merged;
 }
 
-/** `source` with its swatch group settled against what ingest read from the file. */
 export function withFileVariants(source: ViewerSource, check: ModelCheck | undefined): ViewerSource {
   if (!check?.fileVariants || (!source.variants && check.fileVariants.length === 0)) return source;
   const variants = mergeVariants(source.variants ?? [], check.fileVariants);
@@ -122,7 +118,6 @@ function toHotspotCamera(value: unknown): Hotspot['camera'] {
   return { azimuthDeg: c.azimuthDeg, polarDeg: c.polarDeg, ...(distance === undefined ? {} : { distance }) };
 }
 
-/** The model's hotspots (at most 24, in the entry's order) and their notes (rich-text field values) by hotspot id; unusable ones drop out. */
 export function toHotspots(value: unknown): { hotspots: Hotspot[]; notes: Record<string, { note: unknown; updatedAt: string }> } {
   const hotspots: Hotspot[] = [];
   const notes: Record<string, { note: unknown; updatedAt: string }> = {};
@@ -141,20 +136,12 @@ export function toHotspots(value: unknown): { hotspots: Hotspot[]; notes: Record
   return { hotspots, notes };
 }
 
-/** An uploaded USDZ for AR Quick Look: by its content type or file name. */
-export function toUsdz(value: unknown): string | undefined {
+/** For AR Quick Look. */
+function toUsdz(value: unknown): string | undefined {
   const asset = toAsset(value);
   if (!asset) return undefined;
   const usdz = asset.contentType === 'model/vnd.usdz+zip' || asset.contentType === 'model/usd' || /\.usdz$/i.test(asset.fileName);
   return usdz ? asset.url : undefined;
-}
-
-/** The showcase part of a model entry's viewer source. */
-export function toShowcase(entry: SdkEntry): Pick<ViewerSource, 'variants' | 'hotspots' | 'usdz'> {
-  const variants = toEntryVariants(entry.fields.variants);
-  const { hotspots } = toHotspots(entry.fields.hotspots);
-  const usdz = toUsdz(entry.fields.usdz);
-  return { ...(variants.length > 0 ? { variants } : {}), ...(hotspots.length > 0 ? { hotspots } : {}), ...(usdz ? { usdz } : {}) };
 }
 
 export function toDimensions(value: unknown): Dimensions | undefined {
@@ -165,7 +152,7 @@ export function toDimensions(value: unknown): Dimensions | undefined {
   return { width: d.width as number, height: d.height as number, depth: d.depth as number, unit };
 }
 
-/** `model.files`: the sibling files of a multi-file .gltf, each its own asset. */
+/** The sibling files of a multi-file .gltf. */
 export const toFiles = (value: unknown): Asset[] => (Array.isArray(value) ? value.flatMap((item) => toAsset(item) ?? []) : []);
 
 export function toViewerSource(entry: SdkEntry): ViewerSource | undefined {
@@ -177,12 +164,17 @@ export function toViewerSource(entry: SdkEntry): ViewerSource | undefined {
   const dimensions = toDimensions(entry.fields.dimensions);
   const camera = entry.fields.camera as { azimuthDeg?: unknown; polarDeg?: unknown } | undefined;
   const hasCamera = typeof camera?.azimuthDeg === 'number' && typeof camera.polarDeg === 'number';
+  const variants = toEntryVariants(entry.fields.variants);
+  const { hotspots } = toHotspots(entry.fields.hotspots);
+  const usdz = toUsdz(entry.fields.usdz);
   return {
     src: file.url,
     alt: optStr(entry.fields.summary) ? `${str(entry.fields.name)}: ${str(entry.fields.summary)}` : str(entry.fields.name),
     ...present({ poster, dimensions, files }),
     ...(hasCamera ? { camera: { azimuthDeg: camera.azimuthDeg as number, polarDeg: camera.polarDeg as number } } : {}),
     autoRotate: entry.fields.autoRotate === true,
-    ...toShowcase(entry),
+    ...(variants.length > 0 ? { variants } : {}),
+    ...(hotspots.length > 0 ? { hotspots } : {}),
+    ...present({ usdz }),
   };
 }
