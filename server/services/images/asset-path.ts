@@ -36,7 +36,7 @@ export async function resolveAssetFile(root: string, requestPath: string): Promi
   }
 }
 
-/** Content types answered inline, by extension. Anything else is a download, so an uploaded HTML or XML file never renders on our origin. */
+/** Anything else is a download, so an uploaded HTML or XML file never renders on our origin. */
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',

@@ -17,9 +17,8 @@ async function removeStaleTemp(path: string): Promise<void> {
 const NAME = /^[\w-]{1,100}$/;
 
 /**
- * Rendered variants on disk, written to a temp file and renamed into place. An lru-cache index of the files' sizes (loaded oldest
- * mtime first) keeps the total under `maxBytes` and deletes what it evicts; a hit touches the mtime so the order survives restarts.
- * Disk errors are logged once per code and never fail a request.
+ * An index of the files' sizes (loaded oldest mtime first) keeps the total under `maxBytes`; a hit touches the mtime so the order
+ * survives restarts. Disk errors are logged once per code and never fail a request.
  */
 export function createDiskCache({ dir, maxBytes, logger }: { dir: string; maxBytes: number; logger: Logger }) {
   const reported = new Set<string>();
@@ -64,7 +63,6 @@ export function createDiskCache({ dir, maxBytes, logger }: { dir: string; maxByt
     get bytes() {
       return index.calculatedSize;
     },
-    /** The stored bytes, or undefined on a miss or any read error. */
     async get(name: string): Promise<Buffer | undefined> {
       if (maxBytes <= 0) return undefined;
       await ready();

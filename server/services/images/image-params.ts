@@ -2,7 +2,7 @@ import { ALLOWED_IMAGE_WIDTHS, IMAGE_FORMATS } from '#shared/images.ts';
 
 import type { ImageFormat } from '#shared/images.ts';
 
-/** Validated Images API parameters, the shape shared/images.ts emits: no width = the image's own, no format = the source's. */
+/** No width: the image's own; no format: the source's. */
 export interface ImageParams {
   width?: number;
   quality: number;
@@ -20,7 +20,7 @@ const QUALITY = /^[1-9]\d{0,2}$/;
 
 const fail = (parameter: string, message: string): ImageParamsResult => ({ ok: false, parameter, message });
 
-/** The allowed quality closest to `quality` (ties go to the higher one). */
+/** Ties go to the higher one. */
 export function getNearestQuality(quality: number, allowed: readonly number[]): number {
   return allowed.reduce((best, candidate) => (Math.abs(candidate - quality) <= Math.abs(best - quality) ? candidate : best));
 }

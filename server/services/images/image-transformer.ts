@@ -16,10 +16,10 @@ import type { Logger } from 'pino';
 import type { Sharp } from 'sharp';
 
 export class ImageBusyError extends Error {
+  override name = 'ImageBusyError';
   readonly reason: 'queue-full' | 'timeout';
   constructor(reason: 'queue-full' | 'timeout') {
     super(reason === 'queue-full' ? 'image render queue is full' : 'image render timed out');
-    this.name = 'ImageBusyError';
     this.reason = reason;
   }
 }
@@ -67,7 +67,7 @@ export function createRenderQueue(options: { concurrency: number; maxWaiting: nu
   };
 }
 
-/** `width` as displayed (after EXIF orientation); `hash` the file's sha256, so disk cache entries survive redeploys and moves. */
+/** `width` after EXIF orientation; `hash` of the file, so disk cache entries survive redeploys and moves. */
 export interface SourceInfo {
   width: number;
   hash: string;
@@ -85,16 +85,16 @@ async function readSourceInfo(file: AssetFile, limitInputPixels: number): Promis
   return { width, hash: hash.digest('base64url') };
 }
 
-/** `getSourceInfo(file)`, remembered per file identity (path, mtime, size); concurrent calls share one read, a failed one is not kept. */
-export function createSourceInfoReader(options: { limitInputPixels: number; maxEntries?: number }) {
+/** Per file identity (path, mtime, size); concurrent calls share one read, a failed one is not kept. */
+export function createSourceInfoReader(options: { limitInputPixels: number }) {
   const cache = new LRUCache<string, SourceInfo, AssetFile>({
-    max: options.maxEntries ?? 1000,
+    max: 1000,
     fetchMethod: (_key, _stale, { context }) => readSourceInfo(context, options.limitInputPixels),
   });
   return async (file: AssetFile): Promise<SourceInfo> => (await cache.fetch(`${file.path}|${file.stats.mtimeMs}|${file.stats.size}`, { context: file }))!;
 }
 
-/** One rendered variant, ready to send; `etag` is strong, over the bytes. */
+/** `etag` is strong, over the bytes. */
 export interface TransformedImage {
   body: Buffer;
   contentType: string;
@@ -103,16 +103,15 @@ export interface TransformedImage {
 
 export interface ImageTransformerOptions {
   logger: Logger;
-  /** Byte budget of the in-memory LRU; 0 disables it (renders are still coalesced). */
+  /** 0 disables the in-memory LRU (renders are still coalesced). */
   cacheMaxBytes: number;
-  /** The on-disk cache; no folder or 0 bytes disables it. */
   diskCacheDir?: string;
   diskCacheMaxBytes?: number;
   concurrency: number;
   maxWaiting: number;
-  /** How long a caller waits for its variant (queue included) before a 503. */
+  /** How long a caller waits (queue included) before a 503. */
   timeoutMs: number;
-  /** sharp refuses larger inputs (decompression bombs). */
+  /** Decompression bombs. */
   limitInputPixels: number;
 }
 

@@ -5,20 +5,8 @@ export const FACT_LIMITS = { variants: 24, materials: 256, name: 256, nodes: 10_
 
 type Facts = Pick<ModelCheck, 'fileVariants' | 'materials' | 'bounds'>;
 type Mat4 = number[];
-interface GltfNode {
-  children?: unknown;
-  mesh?: unknown;
-  matrix?: unknown;
-  translation?: unknown;
-  rotation?: unknown;
-  scale?: unknown;
-}
-interface GltfAccessor {
-  min?: unknown;
-  max?: unknown;
-  normalized?: unknown;
-  componentType?: unknown;
-}
+type GltfNode = Partial<Record<'children' | 'mesh' | 'matrix' | 'translation' | 'rotation' | 'scale', unknown>>;
+type GltfAccessor = Partial<Record<'min' | 'max' | 'normalized' | 'componentType', unknown>>;
 interface GltfJson {
   scene?: unknown;
   scenes?: { nodes?: unknown }[];
@@ -32,7 +20,7 @@ interface GltfJson {
 const GLB_MAGIC = 0x46546c67;
 const JSON_CHUNK = 0x4e4f534a;
 
-/** The glTF JSON of a .gltf, or of a .glb's first chunk; undefined when it cannot be read. */
+/** Of a .gltf, or of a .glb's first chunk. */
 export function readGltfJson(bytes: Uint8Array): GltfJson | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let json = bytes;
@@ -77,7 +65,7 @@ function multiply(a: Mat4, b: Mat4): Mat4 {
   return out;
 }
 
-/** A node's local matrix (column-major): its `matrix`, or translation × rotation × scale. */
+/** Column-major: `matrix`, or translation × rotation × scale. */
 function localMatrix(node: GltfNode): Mat4 {
   if (isNumbers(node.matrix, 16)) return node.matrix;
   const [tx = 0, ty = 0, tz = 0] = isNumbers(node.translation, 3) ? node.translation : [0, 0, 0];
@@ -94,7 +82,6 @@ function localMatrix(node: GltfNode): Mat4 {
 // A normalized integer accessor stores min/max as integers (KHR_mesh_quantization); the vertex shader sees them divided.
 const NORMALIZED_MAX: Record<number, number> = { 5120: 127, 5121: 255, 5122: 32767, 5123: 65535 };
 
-/** An accessor's min/max box, or undefined when it lacks them (they are required for POSITION). */
 function accessorBox(accessor: GltfAccessor | undefined): [number[], number[]] | undefined {
   if (!accessor || !isNumbers(accessor.min, 3) || !isNumbers(accessor.max, 3)) return undefined;
   const divisor = accessor.normalized === true ? (NORMALIZED_MAX[Number(accessor.componentType)] ?? 1) : 1;
