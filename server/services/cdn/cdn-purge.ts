@@ -20,7 +20,6 @@ type Attempt = { ok: true } | { ok: false; retryable: boolean; retryAfterMs?: nu
 
 const unrefSleep = (ms: number) => sleepFor(ms, undefined, { ref: false });
 
-/** Seconds or an HTTP date (RFC 9110), in ms from now. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (!header) return undefined;
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
@@ -28,10 +27,7 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/**
- * ADR 052: one call at a time; keys queued meanwhile coalesce into the next calls. 429, 5xx and network errors are retried
- * (Retry-After honoured, else 1 s, 2 s, 4 s…); a purge that still fails is logged, never thrown. The token is in no log line.
- */
+/** ADR 052. 429, 5xx and network errors are retried (Retry-After, else 1 s, 2 s, 4 s…), then logged, never thrown. The token is never logged. */
 export function createCdnPurger(config: CdnConfig, logger: Logger, options: CdnPurgeOptions = {}) {
   const { timeoutMs = 5000, attempts = 4, maxRetryAfterMs = 30_000, maxPendingKeys = 10_000, sleep = unrefSleep } = options;
   const provider = purgeProvider(config);
@@ -91,7 +87,6 @@ export function createCdnPurger(config: CdnConfig, logger: Logger, options: CdnP
       }
       if (pending.size > 0) kick();
     },
-    /** Settles when every queued key was purged or given up on. */
     async idle(): Promise<void> {
       while (running) await running;
     },

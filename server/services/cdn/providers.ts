@@ -8,7 +8,6 @@ export interface PurgeProvider {
   succeeded(body: string): boolean;
 }
 
-/** Fastly's batch purge (hard purge). */
 function fastly(config: CdnConfig): PurgeProvider {
   return {
     batchSize: 256,

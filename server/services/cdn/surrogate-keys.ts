@@ -1,7 +1,4 @@
-/**
- * ADR 052. A dependency becomes its own key (`:` → `.`, valid on every CDN we know). A page whose keys would not fit KEY_BUDGET
- * carries its dependencies' buckets instead, and a purge always names both forms, so either way the page goes.
- */
+// ADR 052. A page whose keys would not fit KEY_BUDGET carries its dependencies' buckets instead; a purge names both forms.
 export const SITE_KEY = 'vitrine.all';
 
 /** Per header, well under Fastly's and Cloudflare's 16 KB, and small enough for nginx's default 4 KB header buffer with the CSP. */
@@ -23,7 +20,6 @@ const keyOf = (dep: string) => {
 };
 const bucketOf = (dep: string) => `vitrine.b${(fnv1a(dep) % BUCKETS).toString(16)}`;
 
-/** In a stable order. */
 export function surrogateKeys(deps: Iterable<string>): string[] {
   const all = [...deps].sort();
   const keys = [SITE_KEY, ...new Set(all.map(keyOf))];

@@ -4,7 +4,6 @@ import { connectRedis } from './redis.ts';
 import type { Replica, SyncTarget } from '#server/services/content/replica.ts';
 import type { Logger } from 'pino';
 
-/** Instances on the same Contentful space and environment share invalidations (ADR 053). */
 export function invalidationChannel(remote: { spaceId: string; environment: string } | undefined): string {
   return `vitrine:invalidate:${remote ? `${remote.spaceId}:${remote.environment}` : 'embedded'}`;
 }
@@ -33,7 +32,6 @@ export function createCoherence(options: {
   return {
     /** Its own connection: rate-limit counts never queue behind the bus. */
     rateLimitClient: limits.client,
-    /** Every other instance syncs its replica up to the same version. */
     syncOthers: (target: SyncTarget | 'model'): void => void bus.publish(target === 'model' ? { kind: 'model' } : { kind: 'sync', target }),
     status: () => bus.status(),
     close: async (): Promise<void> => {

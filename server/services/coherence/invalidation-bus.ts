@@ -8,7 +8,6 @@ import { connectRedis } from './redis.ts';
 import type { SyncTarget } from '#server/services/content/replica.ts';
 import type { Logger } from 'pino';
 
-/** ADR 061: what a webhook published, to sync up to, or "the content model may have changed". */
 export type Invalidation = { kind: 'model' } | { kind: 'sync'; target: SyncTarget };
 
 /** Contentful's id alphabet. */
@@ -34,16 +33,12 @@ export interface InvalidationBusOptions {
   /** One channel per Contentful space and environment: sites on the same content share invalidations, others never see them. */
   channel: string;
   logger: Logger;
-  /** Through the path the webhook takes locally. */
   apply: (invalidation: Invalidation) => Promise<void>;
   /** Messages may have been missed while the subscription was down. */
   resync: () => void;
 }
 
-/**
- * ADR 053. Every subscriber applies a message once (ids are remembered), the sender skips its own. Pub/sub keeps nothing for a
- * subscriber that is away, so a reconnect after an outage calls `resync`.
- */
+/** ADR 053. Pub/sub keeps nothing for a subscriber that is away, so a reconnect after an outage calls `resync`. */
 export function createInvalidationBus(options: InvalidationBusOptions) {
   const log = options.logger.child({ module: 'invalidation-bus' });
   const origin = randomUUID();

@@ -11,13 +11,8 @@ export interface Loaded<T> {
 
 export type ContentCache = ReturnType<typeof createContentCache>;
 
-interface Item {
-  value: unknown;
-  deps: string[];
-  bytes: number;
-}
+type Item = Loaded<unknown> & { bytes: number };
 
-/** DESIGN.md "Cache". */
 export function createContentCache(options: { ttlMs: number; maxBytes: number; logger: Logger }) {
   const index = createDependencyIndex();
   const log = options.logger.child({ module: 'content-cache' });
@@ -66,7 +61,6 @@ export function createContentCache(options: { ttlMs: number; maxBytes: number; l
       recordDependencies(item.deps);
       return { value: item.value as T };
     },
-    /** Returns the keys dropped. */
     invalidate(ids: Iterable<string>): string[] {
       const dropped = index.keysOf(ids);
       for (const key of dropped) lru.delete(key);

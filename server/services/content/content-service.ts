@@ -18,7 +18,7 @@ import type { ContentfulClient } from '#server/services/content/contentful-clien
 import type { SdkEntry } from '#server/services/content/mapper.ts';
 import type { MapContext } from '#server/services/content/taxonomy.ts';
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
-import type { EntryRef, Locale, RichText } from '#shared/content/types.ts';
+import type { Locale, RichText } from '#shared/content/types.ts';
 import type { Logger } from 'pino';
 
 export type ContentClient = Pick<ContentfulClient, 'getEntries' | 'getTags' | 'getConcepts'>;
@@ -81,29 +81,6 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
 
   const entries = (client: ContentClient, query: Record<string, unknown>) => client.getEntries(query as EntriesQuery);
 
-  /** Same-space resource links (URNs), which the CDA does not include. */
-  async function withUrns<T extends { unresolvedUrns: string[]; body?: RichText; description?: RichText }>(
-    client: ContentClient,
-    item: T,
-    locale: Locale,
-    deps: string[],
-  ): Promise<Omit<T, 'unresolvedUrns'>> {
-    const { unresolvedUrns, ...rest } = item;
-    const ids = unresolvedUrns.flatMap((urn) => /\/entries\/([A-Za-z0-9._-]+)$/.exec(urn)?.[1] ?? []);
-    const links = (rest.body ?? rest.description)?.links.entries;
-    if (ids.length === 0 || !links) return rest;
-    const res = await entries(client, { 'sys.id[in]': ids.join(','), locale, include: 1, limit: ids.length });
-    for (const entry of res.items) {
-      const ref: EntryRef | undefined = toEntryRef(entry, locale);
-      if (ref) {
-        links[ref.id] = ref;
-        for (const urn of unresolvedUrns) if (urn.endsWith(`/entries/${ref.id}`)) links[urn] = ref;
-      }
-      deps.push(entry.sys.id);
-    }
-    return rest;
-  }
-
   function bySlug<T extends { unresolvedUrns: string[]; body?: RichText; description?: RichText }>(
     type: string,
     slug: string,
@@ -114,7 +91,22 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
       const res = await entries(client, { content_type: type, 'fields.slug': slug, limit: 1, include: 3, locale: o.locale });
       const deps = [`type:${type}`, ...collectIds(res)];
       const item = res.items[0] && map(res.items[0], ctx);
-      return { value: item ? await withUrns(client, item, o.locale, deps) : null, deps };
+      if (!item) return { value: null, deps };
+      // Same-space resource links (URNs), which the CDA does not include.
+      const { unresolvedUrns, ...rest } = item;
+      const ids = unresolvedUrns.flatMap((urn) => /\/entries\/([A-Za-z0-9._-]+)$/.exec(urn)?.[1] ?? []);
+      const links = (rest.body ?? rest.description)?.links.entries;
+      if (ids.length === 0 || !links) return { value: rest, deps };
+      const linked = await entries(client, { 'sys.id[in]': ids.join(','), locale: o.locale, include: 1, limit: ids.length });
+      for (const entry of linked.items) {
+        const ref = toEntryRef(entry, o.locale);
+        if (ref) {
+          links[ref.id] = ref;
+          for (const urn of unresolvedUrns) if (urn.endsWith(`/entries/${ref.id}`)) links[urn] = ref;
+        }
+        deps.push(entry.sys.id);
+      }
+      return { value: rest, deps };
     });
   }
 
@@ -192,7 +184,6 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
   };
 }
 
-/** Every entry and asset id reachable from a response (items, resolved links, includes). */
 function collectIds(response: unknown): string[] {
   const ids = new Set<string>();
   const seen = new Set<object>();

@@ -38,7 +38,6 @@ interface ContentfulClientsConfig {
 }
 
 interface ContentfulClientsDeps {
-  /** Embedded mode: skips reading `exportFile`. */
   engine?: CdaEngine;
   /** The SDK's log lines go to the console otherwise. */
   logHandler?: CreateClientParams['logHandler'];
@@ -55,10 +54,7 @@ const NOT_LOADED: CdaResponse = {
   body: { sys: { type: 'Error', id: 'ServiceUnavailable' }, message: 'The content replica is not loaded yet: the first sync from Contentful is under way' },
 };
 
-/**
- * Delivery always reads the in-process engine (the export, or a replica: ADR 061), so no visitor's request waits on Contentful.
- * Preview talks to the Preview API directly (the Sync API offers it no deltas), within the request's deadline (ADR 015).
- */
+/** Delivery reads the in-process engine, so no visitor waits on Contentful (ADR 061); preview calls the Preview API within the deadline (ADR 015). */
 export async function createContentfulClients(config: ContentfulClientsConfig, deps: ContentfulClientsDeps = {}) {
   const timeoutMs = config.timeoutMs ?? 5000;
   const common = { timeout: timeoutMs, ...(deps.logHandler ? { logHandler: deps.logHandler } : {}) };

@@ -4,7 +4,6 @@ import type { Asset as ContentfulAsset, Entry, EntrySkeletonType } from 'content
 import type { FieldId } from '#shared/content/content-model.ts';
 import type { Asset } from '#shared/content/types.ts';
 
-/** One locale's entry (`locale=xx`), its field values unknown till mapped. */
 export type SdkEntry = Omit<Entry<EntrySkeletonType, undefined, string>, 'fields'> & { fields: { [K in FieldId]?: unknown } };
 export type SdkAsset = ContentfulAsset<undefined, string>;
 

@@ -29,7 +29,6 @@ export function variantSlug(value: string): string {
   return slug || 'variant';
 }
 
-/** Material name → '#rrggbb'. */
 function toColors(value: unknown): Record<string, string> | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const pairs = Object.entries(value).flatMap(([material, color]) => {
@@ -61,11 +60,7 @@ export function toEntryVariants(value: unknown): ModelVariant[] {
   return variants;
 }
 
-/**
- * The swatch group once the file's variant names are known: the file's variants in file order, each merged with the entry
- * naming it (by `gltfName`, or a key equal to its slug), unnamed ones labelled with the file's name; then the colour variants.
- * Entries naming a variant the file lacks drop out. Without `names` (not validated yet) the entries stand as they are.
- */
+/** The file's variants in file order, each merged with the entry naming it, then the colour variants. Without `names` the entries stand. */
 export function mergeVariants(entries: readonly ModelVariant[], names: readonly string[] | undefined): ModelVariant[] {
   if (!names) return [...entries];
   const used = new Set<ModelVariant>();
@@ -136,7 +131,6 @@ export function toHotspots(value: unknown): { hotspots: Hotspot[]; notes: Record
   return { hotspots, notes };
 }
 
-/** For AR Quick Look. */
 function toUsdz(value: unknown): string | undefined {
   const asset = toAsset(value);
   if (!asset) return undefined;

@@ -9,7 +9,6 @@ export interface SyncTarget {
   id: string;
   /** `sys.revision` (the CMA's `publishedCounter`) to reach; absent: any. */
   revision?: number | undefined;
-  /** Unpublished, archived or deleted. */
   gone?: boolean;
 }
 

@@ -40,16 +40,6 @@ export interface ReplicaOptions {
   onChange: (changes: ReplicaChanges) => Promise<void> | void;
 }
 
-export interface ReplicaStatus {
-  ready: boolean;
-  source: 'none' | 'file' | 'sync';
-  syncedAt: number | undefined;
-  ageMs: number | undefined;
-  entries: number;
-  assets: number;
-  lastError: string | undefined;
-}
-
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 30_000;
 
@@ -62,7 +52,7 @@ export function createReplica(options: ReplicaOptions) {
   let engine: CdaEngine | undefined;
   let token: string | undefined;
   let syncedAt: number | undefined;
-  let source: ReplicaStatus['source'] = 'none';
+  let source: 'none' | 'file' | 'sync' = 'none';
   let lastError: string | undefined;
   let rateLimitedUntil = 0;
   let running: Promise<void> | undefined;
@@ -180,7 +170,6 @@ export function createReplica(options: ReplicaOptions) {
   }
 
   return {
-    /** Resolves once there is a replica to serve. */
     async start(): Promise<void> {
       const loaded = await readReplicaFile(file).catch((error: unknown) => {
         log.warn({ err: error, file }, 'replica file unusable: a fresh initial sync replaces it');
@@ -204,7 +193,7 @@ export function createReplica(options: ReplicaOptions) {
     sync,
     syncModel: () => sync(true),
     catchUp,
-    status: (): ReplicaStatus => ({
+    status: () => ({
       ready: engine !== undefined,
       source,
       syncedAt,

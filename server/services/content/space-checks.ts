@@ -36,7 +36,6 @@ export function orNone(error: unknown): Promise<{ items: never[] }> {
   const status = errorStatus(error);
   return status !== undefined && status >= 400 && status < 500 && status !== 429 ? Promise.resolve({ items: [] }) : Promise.reject(error);
 }
-/** The model as the delivery API serves it. */
 function readSpace(model: Omit<SpaceExport, 'entries' | 'assets'>): SpaceStatus {
   return checkSpace({
     contentTypes: model.contentTypes.filter((type) => isServed(type.sys, false)),
@@ -123,7 +122,6 @@ const DETAIL: Record<SpaceStatus['state'], string> = {
   unreachable: 'content model could not be read; retrying',
 };
 
-/** The `content` entry of /readyz. */
 export function spaceReadiness(mode: string, status: SpaceStatus) {
   if (status.state === 'ready') return { mode, ready: true, ...WARNINGS(status) };
   const problems = status.state === 'not-set-up' ? { problems: [...status.errors] } : {};

@@ -5,7 +5,6 @@ type Concept = { sys: { id: string }; prefLabel: Record<string, string | undefin
 
 export type Taxonomy = ReturnType<typeof createTaxonomy>;
 
-/** What mapping an entry reads of its space besides the entry. */
 export interface MapContext {
   locale: Locale;
   tagName(id: string): string | undefined;
@@ -40,7 +39,6 @@ export function createTaxonomy(concepts: readonly Concept[], defaultLocale: Loca
       }
       return { id, label: label(id, locale), path };
     },
-    /** The concept and all its narrower concepts. */
     descendants(id: string): string[] {
       const out: string[] = [];
       const stack = [id];
@@ -74,7 +72,6 @@ export function categoryTree(taxonomy: Taxonomy, counts: ReadonlyMap<string, num
     .sort((a, b) => a.label.localeCompare(b.label, locale));
 }
 
-/** Dependency markers (ADR 010). */
 export const ALL_TAGS_DEPENDENCY = 'tags';
 export const TAXONOMY_DEPENDENCY = 'taxonomy';
 export const tagDependency = (id: string): string => `tag:${id}`;

@@ -25,10 +25,7 @@ export function getNearestQuality(quality: number, allowed: readonly number[]): 
   return allowed.reduce((best, candidate) => (Math.abs(candidate - quality) <= Math.abs(best - quality) ? candidate : best));
 }
 
-/**
- * The query against the allow-lists, so the server is never an open resizer (ADR 012); anything else fails naming the parameter.
- * A well-formed quality not allowed redirects to the nearest allowed one, so pages built under another IMAGE_QUALITIES keep images.
- */
+/** Allow-lists, so the server is never an open resizer (ADR 012); pages built under another IMAGE_QUALITIES are redirected, not broken. */
 export function parseImageParams(search: string, qualities: readonly number[]): ImageParamsResult {
   const query = new URLSearchParams(search);
   const params: ImageParams = { quality: qualities[0]! };

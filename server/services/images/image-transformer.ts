@@ -24,10 +24,7 @@ export class ImageBusyError extends Error {
   }
 }
 
-/**
- * On p-limit: at most `concurrency` renders run (`maxHeavy` of them AVIF) and `maxWaiting` wait; a render still waiting at its
- * deadline (`performance.now()` time) never starts. A heavy task waits for a heavy slot first, so lighter ones pass it meanwhile.
- */
+/** A render still waiting at its deadline (`performance.now()` time) never starts; lighter tasks pass a heavy one waiting for a heavy slot. */
 export function createRenderQueue(options: { concurrency: number; maxWaiting: number; maxHeavy?: number }) {
   const concurrency = Math.max(1, options.concurrency);
   const maxHeavy = Math.max(1, Math.min(concurrency, options.maxHeavy ?? concurrency));
@@ -94,13 +91,6 @@ export function createSourceInfoReader(options: { limitInputPixels: number }) {
   return async (file: AssetFile): Promise<SourceInfo> => (await cache.fetch(`${file.path}|${file.stats.mtimeMs}|${file.stats.size}`, { context: file }))!;
 }
 
-/** `etag` is strong, over the bytes. */
-export interface TransformedImage {
-  body: Buffer;
-  contentType: string;
-  etag: string;
-}
-
 export interface ImageTransformerOptions {
   logger: Logger;
   /** 0 disables the in-memory LRU (renders are still coalesced). */
@@ -118,6 +108,8 @@ export interface ImageTransformerOptions {
 /** Bump to retire every cached file when the rendering changes (encoder settings, sharp major). */
 const RENDER_VERSION = 'v1';
 
+type TransformedImage = ReturnType<typeof toImage>;
+
 const SOURCE_FORMATS: Record<string, ImageFormat> = { '.jpg': 'jpg', '.jpeg': 'jpg', '.png': 'png', '.webp': 'webp', '.avif': 'avif' };
 
 function encode(pipeline: Sharp, format: ImageFormat, quality: number): Sharp {
@@ -134,14 +126,12 @@ function encode(pipeline: Sharp, format: ImageFormat, quality: number): Sharp {
   }
 }
 
-function toImage(body: Buffer, format: ImageFormat): TransformedImage {
+/** `etag` is strong, over the bytes. */
+function toImage(body: Buffer, format: ImageFormat) {
   return { body, contentType: IMAGE_FORMAT_TYPES[format], etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
 }
 
-/**
- * A variant comes from the memory LRU, else disk, else one render in the queue shared by concurrent requests, which outlives a
- * caller's deadline and still fills both caches. sharp's caches are off (we keep encoded bytes) and each render uses one thread.
- */
+/** One render per variant, shared by concurrent requests, outlives a caller's deadline and still fills both caches. */
 export function createImageTransformer(options: ImageTransformerOptions) {
   const { logger, timeoutMs, limitInputPixels, diskCacheDir, diskCacheMaxBytes } = options;
   sharp.cache(false);

@@ -5,10 +5,7 @@ import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
 import type { ModelCheck, RichText, ViewerSource } from '#shared/content/types.ts';
 import type { ModelChecks } from '#server/services/models/model-checks.ts';
 
-/**
- * `content` whose models carry what validation found: visitors get `viewer.unavailable` for a broken file and the swatch group
- * settled against the file's variants, editors (preview) the whole report with what the entry and the file disagree on.
- */
+/** Visitors get `viewer.unavailable` and variants settled against the file's; editors (preview) get the whole report. */
 export function withModelChecks<T extends ContentApi>(content: T, checks: ModelChecks): T {
   const settle = (source: ViewerSource, check: ModelCheck | undefined): ViewerSource => {
     const settled = withFileVariants(source, check);

@@ -19,17 +19,7 @@ export interface ModelChecksOptions {
   embedded: boolean;
   timeoutMs: number;
   logger: Logger;
-  /** Models whose result changed. */
   onChange?: (modelIds: string[]) => void;
-}
-
-interface Recorded {
-  slug: string;
-  fileName: string;
-  key: string;
-  /** The viewer source's file URLs, to tell whether a rich-text embed of this model shows the checked version. */
-  viewerKey: string;
-  check: ModelCheck;
 }
 
 /** Results kept by file version: the published models plus drafts previewed since. */
@@ -52,7 +42,8 @@ export function createModelChecks(options: ModelChecksOptions) {
   const { content, readFile, logger } = options;
   const queue = pLimit(1);
   const cache = new LRUCache<string, { promise: Promise<ModelCheck>; value?: ModelCheck }>({ max: MAX_CACHED });
-  const recorded = new Map<string, Recorded>();
+  // `viewerKey`: the viewer source's file URLs, to tell whether a rich-text embed of this model shows the checked version.
+  const recorded = new Map<string, { slug: string; fileName: string; key: string; viewerKey: string; check: ModelCheck }>();
   let state: 'checking' | 'done' = 'checking';
 
   function resolverFor(model: Model3D): ResolveExternal {
@@ -99,7 +90,6 @@ export function createModelChecks(options: ModelChecksOptions) {
       logger.warn({ model: model.slug, file: model.file.fileName, errors: check.errors, errorCount: check.errorCount }, 'model file has errors');
   }
 
-  /** Every published model, or those of `ids` after a change. */
   async function refresh(ids?: readonly string[]): Promise<void> {
     const started = performance.now();
     const summaries = await content.listModels({}, PUBLISHED);

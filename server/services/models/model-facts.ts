@@ -20,7 +20,6 @@ interface GltfJson {
 const GLB_MAGIC = 0x46546c67;
 const JSON_CHUNK = 0x4e4f534a;
 
-/** Of a .gltf, or of a .glb's first chunk. */
 export function readGltfJson(bytes: Uint8Array): GltfJson | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let json = bytes;
@@ -88,10 +87,7 @@ function accessorBox(accessor: GltfAccessor | undefined): [number[], number[]] |
   return [accessor.min.map((n) => Math.max(n / divisor, -1e6)), accessor.max.map((n) => Math.min(n / divisor, 1e6))];
 }
 
-/**
- * The default scene's axis-aligned box from each primitive's POSITION min/max through its node's world matrix: cheap
- * (no buffer is read), exact for rigid meshes, approximate for skinned or morphed ones.
- */
+/** From POSITION min/max (no buffer is read): exact for rigid meshes, approximate for skinned or morphed ones. */
 function sceneBounds(json: GltfJson): { min: Vec3; max: Vec3 } | undefined {
   const scene = json.scenes?.[typeof json.scene === 'number' ? json.scene : 0];
   const min = [Infinity, Infinity, Infinity];

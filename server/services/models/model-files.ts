@@ -3,11 +3,9 @@ import { resolve } from 'node:path';
 
 import { resolveAssetFile } from '#server/services/images/asset-path.ts';
 
-/** app.ts mounts the asset router there. */
 export const EMBEDDED_PREFIX = '/content-assets/';
 
 export interface ModelFileReaderOptions {
-  /** Embedded mode: the export's assets folder. */
   assetsDir?: string | undefined;
   maxBytes: number;
   timeoutMs: number;
@@ -15,7 +13,6 @@ export interface ModelFileReaderOptions {
   allowHttp?: boolean;
 }
 
-/** In words an editor can act on. */
 export class ModelFileError extends Error {}
 
 export type ReadModelFile = (url: string) => Promise<Uint8Array>;

@@ -13,7 +13,6 @@ const MAX_ISSUES = 100;
 /** Its message becomes the error. */
 export class ExternalFileError extends Error {}
 
-/** Rejects with an ExternalFileError saying why. */
 export type ResolveExternal = (uri: string) => Promise<{ bytes: Uint8Array; warning?: string }>;
 
 const EXTENSIONS = {

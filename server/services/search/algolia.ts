@@ -42,7 +42,6 @@ export async function indexAllRecords(options: {
   return reports;
 }
 
-/** Entries per `deleteBy` filter. */
 const DELETE_CHUNK = 50;
 
 /** Ids are Contentful ids, but never trust a string into a filter. */

@@ -16,15 +16,11 @@ const importInstantSearch = () =>
 let instantSearchModules: ReturnType<typeof importInstantSearch> | undefined;
 const loadInstantSearch = () => (instantSearchModules ??= importInstantSearch());
 
-/** The lite client with the search-only key, like the browser's. */
 export function createAlgoliaServerClient(appId: string, searchKey: string): SearchClient {
   return liteClient(appId, searchKey) as unknown as SearchClient;
 }
 
-/**
- * Run with the browser's connectors and parameters (so requests and helper state are exactly the browser's), without rendering
- * React twice; the browser hydrates from the results without a request.
- */
+/** With the browser's connectors and parameters, so the browser hydrates from the results without a request. */
 async function loadSearchPageResults(searchClient: SearchClient, indexName: string, params: SearchPageParams): Promise<InitialResults> {
   const [{ connectConfigure, connectHits, connectPagination, connectRefinementList, connectSearchBox }, { default: instantsearch }, server] =
     await loadInstantSearch();
