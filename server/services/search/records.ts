@@ -102,19 +102,11 @@ export function getParagraphs(document: Document): string[] {
 
 /** Long paragraphs split at sentence ends, then spaces. Never empty, so chunk 0 exists. */
 export function getBodyChunks(document: Document | undefined, maxChars = BODY_CHUNK_CHARS): string[] {
-  const pieces = (document ? getParagraphs(document) : []).flatMap((paragraph) => splitLong(paragraph, maxChars));
-  const chunks: string[] = [];
-  let current = '';
-  for (const piece of pieces) {
-    if (current && current.length + 1 + piece.length > maxChars) {
-      chunks.push(current);
-      current = piece;
-    } else {
-      current = current ? `${current}\n${piece}` : piece;
-    }
-  }
-  chunks.push(current);
-  return chunks;
+  return pack(
+    (document ? getParagraphs(document) : []).flatMap((paragraph) => splitLong(paragraph, maxChars)),
+    '\n',
+    maxChars,
+  );
 }
 
 function getInlineText(node: RichNode): string {
@@ -124,24 +116,21 @@ function getInlineText(node: RichNode): string {
 
 function splitLong(paragraph: string, maxChars: number): string[] {
   if (paragraph.length <= maxChars) return [paragraph];
-  const sentences = paragraph.split(/(?<=[.!?…])\s+/);
-  const units = sentences.flatMap((sentence) => (sentence.length <= maxChars ? [sentence] : sentence.split(' ')));
+  // A single word longer than a chunk (a URL, say) is cut hard.
+  const cut = (word: string) => Array.from({ length: Math.ceil(word.length / maxChars) }, (_, i) => word.slice(i * maxChars, (i + 1) * maxChars));
+  const units = paragraph.split(/(?<=[.!?…])\s+/).flatMap((sentence) => (sentence.length <= maxChars ? [sentence] : sentence.split(' ').flatMap(cut)));
+  return pack(units, ' ', maxChars);
+}
+
+/** Each part grows by whole units up to `maxChars`. */
+function pack(units: readonly string[], separator: string, maxChars: number): string[] {
   const parts: string[] = [];
   let current = '';
   for (const unit of units) {
     if (current && current.length + 1 + unit.length > maxChars) {
       parts.push(current);
-      current = '';
-    }
-    // A single word longer than a chunk (a URL, say) is cut hard.
-    for (let rest = current ? `${current} ${unit}` : unit; ; rest = rest.slice(maxChars)) {
-      if (rest.length <= maxChars) {
-        current = rest;
-        break;
-      }
-      parts.push(rest.slice(0, maxChars));
-    }
+      current = unit;
+    } else current = current ? current + separator + unit : unit;
   }
-  if (current) parts.push(current);
-  return parts;
+  return [...parts, current];
 }
