@@ -48,11 +48,10 @@ export function toEntryRef(entry: SdkEntry, locale: Locale): EntryRef | undefine
   const refs: Record<string, () => EntryRef | undefined> = {
     article: () => ref('article', str(entry.fields.title), paths.article(locale, slug), optStr(entry.fields.excerpt), toAsset(entry.fields.heroImage)),
     page: () => ref('page', str(entry.fields.title), paths.page(locale, slug), optStr(entry.fields.seoDescription), toAsset(entry.fields.ogImage)),
-    model: () => {
-      const model = toViewerSource(entry);
-      const r = ref('model', str(entry.fields.name), paths.model(locale, slug), optStr(entry.fields.summary), toAsset(entry.fields.poster));
-      return model ? { ...r, model } : r;
-    },
+    model: () => ({
+      ...ref('model', str(entry.fields.name), paths.model(locale, slug), optStr(entry.fields.summary), toAsset(entry.fields.poster)),
+      ...present({ model: toViewerSource(entry) }),
+    }),
     person: () => ref('person', str(entry.fields.name), paths.home(locale), optStr(entry.fields.bio), toAsset(entry.fields.avatar)),
   };
   return type ? refs[type]?.() : undefined;

@@ -9,6 +9,7 @@ import type { EntityChanges, ScopeChange } from '#server/embedded/contentful/exp
 import type { ExportAsset, ExportEntry, SpaceExport } from '#server/embedded/contentful/space-export-schema.ts';
 import type { ContentfulClientApi } from 'contentful';
 import type { Logger } from 'pino';
+import type { ZodType } from 'zod';
 
 type ContentfulClient = ContentfulClientApi<undefined>;
 
@@ -76,15 +77,11 @@ export function toSpace(model: SpaceModel, entries: readonly ExportEntry[], asse
   return { ...parseSpaceExport({ ...model, entries: [], assets: [] }, 'Contentful sync').space, entries: [...entries], assets: [...assets] };
 }
 
-function keep<T extends ExportEntry | ExportAsset>(
-  list: unknown[],
-  schema: { safeParse: (item: unknown) => { success: boolean; data?: T } },
-  refused: string[],
-): T[] {
+function keep<T extends ExportEntry | ExportAsset>(list: unknown[], schema: ZodType<T>, refused: string[]): T[] {
   return list.flatMap((item) => {
     const parsed = schema.safeParse(item);
     const id = String((item as { sys?: { id?: unknown } } | null)?.sys?.id ?? '?');
-    if (!parsed.success || !parsed.data) return (refused.push(`${id}: not an entry or asset the Sync API sends`), []);
+    if (!parsed.success) return (refused.push(`${id}: not an entry or asset the Sync API sends`), []);
     if (parsed.data.sys.type === 'Asset' && !Object.values(parsed.data.fields['file'] ?? {}).some(Boolean))
       return (refused.push(`${id}: asset without a file`), []);
     markDeliveredAsPublished(parsed.data.sys);

@@ -134,6 +134,7 @@ function toImage(body: Buffer, format: ImageFormat) {
 /** One render per variant, shared by concurrent requests, outlives a caller's deadline and still fills both caches. */
 export function createImageTransformer(options: ImageTransformerOptions) {
   const { logger, timeoutMs, limitInputPixels, diskCacheDir, diskCacheMaxBytes } = options;
+  // We keep encoded bytes, and each render uses one thread.
   sharp.cache(false);
   sharp.concurrency(1);
   // An AVIF encode holds ~80 MB for a 1600x1200 output and takes ~4x the CPU of WebP: at most half the slots encode AVIF,

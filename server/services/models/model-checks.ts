@@ -49,9 +49,8 @@ export function createModelChecks(options: ModelChecksOptions) {
   function resolverFor(model: Model3D): ResolveExternal {
     const byName = new Map((model.files ?? []).map((asset) => [asset.fileName, asset.url]));
     return async (uri) => {
-      const name = baseName(uri);
-      const url = byName.get(name);
-      if (url) return { bytes: await readFile(url).catch(rethrowAs) };
+      const url = byName.get(baseName(uri));
+      if (url) return { bytes: await readFile(url).catch((error: Error) => Promise.reject(new ExternalFileError(error.message))) };
       if (options.embedded && !uri.startsWith('/') && !uri.includes(':')) {
         const sibling = new URL(uri, new URL(model.file.url, 'http://export')).pathname;
         const bytes = await readFile(sibling).catch(() => undefined);
@@ -161,10 +160,6 @@ export function startModelChecks(
     void checks.refresh(change.affectedIds).catch((err: unknown) => logger.warn({ err, id: change.id }, 'model files could not be checked after a change'));
   });
   return checks;
-}
-
-function rethrowAs(error: unknown): never {
-  throw new ExternalFileError((error as Error).message);
 }
 
 /** The validator cannot be interrupted; past the limit its result is ignored and the queue moves on. */
