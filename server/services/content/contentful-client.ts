@@ -57,7 +57,7 @@ const NOT_LOADED: CdaResponse = {
 /** Delivery reads the in-process engine, so no visitor waits on Contentful (ADR 061); preview calls the Preview API within the deadline (ADR 015). */
 export async function createContentfulClients(config: ContentfulClientsConfig, deps: ContentfulClientsDeps = {}) {
   const timeoutMs = config.timeoutMs ?? 5000;
-  const common = { timeout: timeoutMs, ...(deps.logHandler ? { logHandler: deps.logHandler } : {}) };
+  const common = { timeout: timeoutMs, retryOnError: false, ...(deps.logHandler ? { logHandler: deps.logHandler } : {}) };
   const credentials = config.contentful;
   if (credentials) {
     const environment = credentials.environment ?? 'master';
@@ -65,25 +65,22 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
     const remote = (accessToken: string, host: string) =>
       createClient({
         ...common,
-        retryOnError: false,
         adapter: createTimedAdapter(timeoutMs),
         space: credentials.spaceId,
         environment,
         accessToken,
         ...toHostOptions(host),
       });
-    const source = remote(credentials.accessToken, credentials.host ?? 'cdn.contentful.com');
-    const replicaConfig = config.replica ?? { file: '', pollMs: 0 };
     const replica = createReplica({
-      client: source,
+      client: remote(credentials.accessToken, credentials.host ?? 'cdn.contentful.com'),
       spaceId: credentials.spaceId,
       environmentId: environment,
-      ...replicaConfig,
+      ...(config.replica ?? { file: '', pollMs: 0 }),
       logger: deps.logger ?? pino({ level: 'silent' }),
       onChange: (changes) => deps.onReplicaChange?.(changes),
     });
     const local = { handle: (request: Parameters<CdaEngine['handle']>[0]) => replica.engine?.handle(request) ?? NOT_LOADED };
-    const base = { ...common, retryOnError: false, space: credentials.spaceId, environment, host: 'replica.invalid' };
+    const base = { ...common, space: credentials.spaceId, environment, host: 'replica.invalid' };
     const delivery = createClient({ ...base, accessToken: 'replica', adapter: createCdaAdapter(local, { preview: false }) });
     const preview = credentials.previewToken ? remote(credentials.previewToken, credentials.previewHost ?? toPreviewHost(credentials.host)) : delivery;
     return {
@@ -100,7 +97,7 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
   }
   const engine = deps.engine ?? (await loadEngine(config, deps.logger));
   // The adapter answers; a non-routable host makes a request that somehow bypassed it fail instead of reaching Contentful.
-  const base = { ...common, retryOnError: false, space: engine.spaceId, environment: engine.environmentId, host: 'embedded.invalid' };
+  const base = { ...common, space: engine.spaceId, environment: engine.environmentId, host: 'embedded.invalid' };
   return {
     delivery: createClient({ ...base, accessToken: 'embedded-delivery', adapter: createCdaAdapter(engine, { preview: false }) }),
     preview: createClient({ ...base, accessToken: 'embedded-preview', adapter: createCdaAdapter(engine, { preview: true }) }),

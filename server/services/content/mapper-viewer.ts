@@ -94,9 +94,8 @@ export function withFileVariants(source: ViewerSource, check: ModelCheck | undef
 }
 
 function toVec3(value: unknown): Vec3 | undefined {
-  const v = value as Partial<Vec3> | null;
-  if (!v || typeof v !== 'object' || !finite(v.x) || !finite(v.y) || !finite(v.z)) return undefined;
-  return { x: v.x, y: v.y, z: v.z };
+  const { x, y, z }: Partial<Vec3> = (typeof value === 'object' && value) || {};
+  return finite(x) && finite(y) && finite(z) ? { x, y, z } : undefined;
 }
 
 function toNormal(value: unknown): Vec3 | undefined {
@@ -139,11 +138,9 @@ function toUsdz(value: unknown): string | undefined {
 }
 
 export function toDimensions(value: unknown): Dimensions | undefined {
-  const d = value as Partial<Dimensions> | null;
-  if (!d || typeof d !== 'object') return undefined;
-  if (![d.width, d.height, d.depth].every((n) => typeof n === 'number' && Number.isFinite(n) && n > 0)) return undefined;
-  const unit = d.unit === 'cm' || d.unit === 'm' ? d.unit : 'mm';
-  return { width: d.width as number, height: d.height as number, depth: d.depth as number, unit };
+  const { width, height, depth, unit }: Partial<Dimensions> = (typeof value === 'object' && value) || {};
+  if (!finite(width) || !finite(height) || !finite(depth) || !(width > 0 && height > 0 && depth > 0)) return undefined;
+  return { width, height, depth, unit: unit === 'cm' || unit === 'm' ? unit : 'mm' };
 }
 
 /** The sibling files of a multi-file .gltf. */

@@ -57,19 +57,16 @@ export function createTaxonomy(concepts: readonly Concept[], defaultLocale: Loca
 
 /** A concept's count includes its narrower concepts. */
 export function categoryTree(taxonomy: Taxonomy, counts: ReadonlyMap<string, number>, locale: Locale): CategoryNode[] {
-  const build = (id: string, depth: number): CategoryNode | undefined => {
-    const category = taxonomy.category(id, locale);
-    if (!category || depth > 10) return undefined;
-    const children = taxonomy
-      .children(id)
-      .flatMap((child) => build(child, depth + 1) ?? [])
+  const build = (ids: string[], depth: number): CategoryNode[] =>
+    ids
+      .flatMap((id) => {
+        const category = taxonomy.category(id, locale);
+        if (!category || depth > 10) return [];
+        const children = build(taxonomy.children(id), depth + 1);
+        return [{ ...category, children, modelCount: (counts.get(id) ?? 0) + children.reduce((sum, c) => sum + c.modelCount, 0) }];
+      })
       .sort((a, b) => a.label.localeCompare(b.label, locale));
-    return { ...category, children, modelCount: (counts.get(id) ?? 0) + children.reduce((sum, c) => sum + c.modelCount, 0) };
-  };
-  return taxonomy
-    .roots()
-    .flatMap((id) => build(id, 0) ?? [])
-    .sort((a, b) => a.label.localeCompare(b.label, locale));
+  return build(taxonomy.roots(), 0);
 }
 
 export const ALL_TAGS_DEPENDENCY = 'tags';

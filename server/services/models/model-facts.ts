@@ -101,16 +101,12 @@ function sceneBounds(json: GltfJson): { min: Vec3; max: Vec3 } | undefined {
     for (const primitive of Array.isArray(mesh?.primitives) ? mesh.primitives : []) {
       const position = primitive?.attributes?.POSITION;
       const box = typeof position === 'number' ? accessorBox(json.accessors?.[position]) : undefined;
-      if (box)
-        for (let corner = 0; corner < 8; corner++)
-          extend(
-            world,
-            [0, 1, 2].map((axis) => box[(corner >> axis) & 1]![axis]!),
-          );
+      for (let corner = 0; box && corner < 8; corner++) extend(world, box, corner);
     }
     if (Array.isArray(node.children)) for (const child of node.children) visit(child, world, depth + 1);
   };
-  const extend = (m: Mat4, [x = 0, y = 0, z = 0]: number[]) => {
+  const extend = (m: Mat4, box: [number[], number[]], corner: number) => {
+    const [x = 0, y = 0, z = 0] = [0, 1, 2].map((axis) => box[(corner >> axis) & 1]![axis]!);
     for (let axis = 0; axis < 3; axis++) {
       const value = m[axis]! * x + m[4 + axis]! * y + m[8 + axis]! * z + m[12 + axis]!;
       min[axis] = Math.min(min[axis]!, value);

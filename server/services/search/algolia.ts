@@ -45,7 +45,7 @@ export async function indexAllRecords(options: {
 const DELETE_CHUNK = 50;
 
 /** Ids are Contentful ids, but never trust a string into a filter. */
-const quote = (value: string) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+const entryFilter = (id: string) => `entryId:"${id.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 
 /** Deletes every record of the changed entries (their chunk count may have changed), then saves the current ones. */
 export async function syncContentChange(
@@ -58,11 +58,8 @@ export async function syncContentChange(
   let saved = 0;
   for (const [indexName, { objects }] of groupByIndex(records, options.indexPrefix, options.locales)) {
     for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
-      const filters = ids
-        .slice(i, i + DELETE_CHUNK)
-        .map((id) => `entryId:${quote(id)}`)
-        .join(' OR ');
-      const task = await options.client.deleteBy({ indexName, deleteByParams: { filters } });
+      const filters = ids.slice(i, i + DELETE_CHUNK).map(entryFilter);
+      const task = await options.client.deleteBy({ indexName, deleteByParams: { filters: filters.join(' OR ') } });
       await options.client.waitForTask({ indexName, taskID: task.taskID });
     }
     if (objects.length > 0) await options.client.saveObjects({ indexName, objects, waitForTasks: true });
