@@ -7,29 +7,19 @@ import type { CdnConfig } from '#server/config-cdn.ts';
 import type { Logger } from 'pino';
 
 export interface CdnPurgeOptions {
-  /** Per call, connect to last body byte. */
   timeoutMs?: number;
   attempts?: number;
-  /** The longest wait a Retry-After may ask for; longer asks wait this long. */
+  /** Longer Retry-After asks wait this long. */
   maxRetryAfterMs?: number;
   /** Keys waiting beyond this collapse into one purge of SITE_KEY. */
   maxPendingKeys?: number;
-  /** How retries wait (tests record the waits instead). */
   sleep?: (ms: number) => Promise<void>;
-}
-
-export interface CdnPurger {
-  /** Queues keys for purging and returns at once: the webhook's answer never waits for the CDN. */
-  purge(keys: Iterable<string>): void;
-  /** Settles when every queued key was purged or given up on. */
-  idle(): Promise<void>;
 }
 
 type Attempt = { ok: true } | { ok: false; retryable: boolean; retryAfterMs?: number | undefined; status?: number; detail: string };
 
 const unrefSleep = (ms: number) => sleepFor(ms, undefined, { ref: false });
 
-/** Seconds or an HTTP date (RFC 9110), in ms from now; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (!header) return undefined;
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
@@ -37,12 +27,8 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/**
- * Purges surrogate keys at Fastly or Cloudflare (ADR 052): one call at a time in the provider's batch size; keys queued
- * meanwhile coalesce into the next calls. 429 and 5xx answers and network errors are retried (Retry-After honoured,
- * else 1 s, 2 s, 4 s…); a purge that still fails is logged, never thrown. The token is in no log line.
- */
-export function createCdnPurger(config: CdnConfig, logger: Logger, options: CdnPurgeOptions = {}): CdnPurger {
+/** ADR 052. 429, 5xx and network errors are retried (Retry-After, else 1 s, 2 s, 4 s…), then logged, never thrown. The token is never logged. */
+export function createCdnPurger(config: CdnConfig, logger: Logger, options: CdnPurgeOptions = {}) {
   const { timeoutMs = 5000, attempts = 4, maxRetryAfterMs = 30_000, maxPendingKeys = 10_000, sleep = unrefSleep } = options;
   const provider = purgeProvider(config);
   const log = logger.child({ module: 'cdn-purge', cdn: config.provider });
@@ -91,7 +77,8 @@ export function createCdnPurger(config: CdnConfig, logger: Logger, options: CdnP
   };
 
   return {
-    purge(keys) {
+    /** Returns at once: the webhook's answer never waits for the CDN. */
+    purge(keys: Iterable<string>): void {
       for (const key of keys) pending.add(key);
       if (pending.size > maxPendingKeys) {
         log.warn({ keys: pending.size }, 'cdn purge backlog too long: purging the whole site instead');
@@ -100,7 +87,7 @@ export function createCdnPurger(config: CdnConfig, logger: Logger, options: CdnP
       }
       if (pending.size > 0) kick();
     },
-    async idle() {
+    async idle(): Promise<void> {
       while (running) await running;
     },
   };

@@ -1,15 +1,13 @@
 import type { CdnConfig } from '#server/config-cdn.ts';
 
-/** One purge-by-key call of a CDN's API, as documented by the provider. */
 export interface PurgeProvider {
   /** Keys per call: Fastly takes 256 in one Surrogate-Key header, Cloudflare documents 30 tags per purge_cache call. */
   batchSize: number;
   request(keys: readonly string[]): { url: string; init: RequestInit };
-  /** Whether a 2xx answer's body reports success (Cloudflare answers `{"success": false, "errors": […]}`). */
+  /** Cloudflare answers a 2xx with `{"success": false, "errors": […]}`. */
   succeeded(body: string): boolean;
 }
 
-/** `POST /service/{id}/purge` with the keys in a Surrogate-Key header (Fastly's batch purge; hard purge). */
 function fastly(config: CdnConfig): PurgeProvider {
   return {
     batchSize: 256,
@@ -21,7 +19,6 @@ function fastly(config: CdnConfig): PurgeProvider {
   };
 }
 
-/** `POST /zones/{zone}/purge_cache` with `{"tags": […]}`, Bearer token (Cloudflare's purge by cache tag). */
 function cloudflare(config: CdnConfig): PurgeProvider {
   return {
     batchSize: 30,

@@ -1,10 +1,4 @@
-/**
- * CDN cache keys from content dependencies (ADR 052): the same scheme for Fastly's `Surrogate-Key` and Cloudflare's
- * `Cache-Tag`, so one purge call names what the page cache evicts. A dependency (`<id>`, `type:<ct>`, `tag:<id>`,
- * `tags`, `taxonomy`; ADR 010) becomes its own key (`:` → `.`, so it is a valid key on every CDN we know); every page
- * also carries SITE_KEY. A page whose keys would not fit KEY_BUDGET carries its dependencies' buckets instead (one of
- * BUCKETS stable hashes), and a purge always names both forms, so either way the page goes.
- */
+// ADR 052. A page whose keys would not fit KEY_BUDGET carries its dependencies' buckets instead; a purge names both forms.
 export const SITE_KEY = 'vitrine.all';
 
 /** Per header, well under Fastly's and Cloudflare's 16 KB, and small enough for nginx's default 4 KB header buffer with the CSP. */
@@ -26,7 +20,6 @@ const keyOf = (dep: string) => {
 };
 const bucketOf = (dep: string) => `vitrine.b${(fnv1a(dep) % BUCKETS).toString(16)}`;
 
-/** The keys a response built from `deps` carries, in a stable order. */
 export function surrogateKeys(deps: Iterable<string>): string[] {
   const all = [...deps].sort();
   const keys = [SITE_KEY, ...new Set(all.map(keyOf))];
@@ -40,7 +33,7 @@ type KeyHeaders = Readonly<Record<'Surrogate-Key' | 'Cache-Tag', string>>;
 const headersByDeps = new Map<string, KeyHeaders>();
 const HEADERS_MEMO_LIMIT = 256;
 
-/** Both headers for a response built from `deps` (Cloudflare strips Cache-Tag before the visitor; Fastly keeps Surrogate-Key). */
+/** Cloudflare strips Cache-Tag before the visitor; Fastly keeps Surrogate-Key. */
 export function surrogateKeyHeaders(deps: Iterable<string>): KeyHeaders {
   const list = [...deps];
   const memoKey = list.join('\n');
@@ -53,7 +46,6 @@ export function surrogateKeyHeaders(deps: Iterable<string>): KeyHeaders {
   return headers;
 }
 
-/** The keys to purge when `deps` changed: each dependency's key and its bucket, or only SITE_KEY for `everything`. */
 export function purgeKeysOf(deps: Iterable<string>, everything = false): string[] {
   if (everything) return [SITE_KEY];
   return [...new Set([...deps].flatMap((dep) => [keyOf(dep), bucketOf(dep)]))];

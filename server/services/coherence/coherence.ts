@@ -4,22 +4,17 @@ import { connectRedis } from './redis.ts';
 import type { Replica, SyncTarget } from '#server/services/content/replica.ts';
 import type { Logger } from 'pino';
 
-/** The pub/sub channel: instances on the same Contentful space and environment share invalidations (ADR 053). */
 export function invalidationChannel(remote: { spaceId: string; environment: string } | undefined): string {
   return `vitrine:invalidate:${remote ? `${remote.spaceId}:${remote.environment}` : 'embedded'}`;
 }
 
-/**
- * With REDIS_URL: a webhook, wherever it arrived, makes every instance and worker sync what it names (ADR 061), and rate limits
- * count together. `resync` runs when the bus is back after a drop (what it missed is unknown).
- */
+/** `resync` runs when the bus is back after a drop (what it missed is unknown). */
 export function createCoherence(options: {
   url: string;
   channel: string;
   logger: Logger;
   recheckModel: () => Promise<unknown>;
   resync: () => void;
-  /** The replica (or embedded mode's stand-in) that other instances' webhooks make sync. */
   replica: Pick<Replica, 'catchUp'>;
 }) {
   const { logger } = options;
@@ -37,7 +32,6 @@ export function createCoherence(options: {
   return {
     /** Its own connection: rate-limit counts never queue behind the bus. */
     rateLimitClient: limits.client,
-    /** A webhook this instance received: every other instance syncs its replica up to the same version. */
     syncOthers: (target: SyncTarget | 'model'): void => void bus.publish(target === 'model' ? { kind: 'model' } : { kind: 'sync', target }),
     status: () => bus.status(),
     close: async (): Promise<void> => {

@@ -8,7 +8,6 @@ import { connectRedis } from './redis.ts';
 import type { SyncTarget } from '#server/services/content/replica.ts';
 import type { Logger } from 'pino';
 
-/** What one instance tells the others (ADR 061): what a webhook published, to sync up to, or "the content model may have changed". */
 export type Invalidation = { kind: 'model' } | { kind: 'sync'; target: SyncTarget };
 
 /** Contentful's id alphabet. */
@@ -34,17 +33,12 @@ export interface InvalidationBusOptions {
   /** One channel per Contentful space and environment: sites on the same content share invalidations, others never see them. */
   channel: string;
   logger: Logger;
-  /** Applies another instance's invalidation here, through the path the webhook takes locally. */
   apply: (invalidation: Invalidation) => Promise<void>;
-  /** Messages may have been missed while the subscription was down: drop what could be stale. */
+  /** Messages may have been missed while the subscription was down. */
   resync: () => void;
 }
 
-/**
- * Redis pub/sub between instances and cluster workers (ADR 053). The receiving instance applies a webhook itself, then publishes it;
- * every subscriber applies it once (message ids are remembered), the sender skips its own. Pub/sub keeps nothing for a subscriber
- * that is away, so a reconnect after an outage calls `resync`.
- */
+/** ADR 053. Pub/sub keeps nothing for a subscriber that is away, so a reconnect after an outage calls `resync`. */
 export function createInvalidationBus(options: InvalidationBusOptions) {
   const log = options.logger.child({ module: 'invalidation-bus' });
   const origin = randomUUID();
@@ -99,7 +93,7 @@ export function createInvalidationBus(options: InvalidationBusOptions) {
   }
 
   return {
-    /** Tells every other instance; this one has applied it already. Never throws: an instance that misses it is stale until the cache TTL. */
+    /** Never throws: an instance that misses it is stale until the cache TTL. */
     async publish(invalidation: Invalidation): Promise<void> {
       const text = JSON.stringify({ v: 1, id: randomUUID(), origin, invalidation });
       if (Buffer.byteLength(text) > MAX_MESSAGE_BYTES) return void log.warn({ bytes: Buffer.byteLength(text) }, 'invalidation too large to publish');

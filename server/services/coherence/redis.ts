@@ -8,7 +8,7 @@ export function reconnectDelayMs(attempt: number, random = Math.random): number 
   return Math.round(base * (0.75 + random() * 0.5));
 }
 
-/** `redis://user:secret@host:6379/0` → `redis://host:6379/0`: the URL's credentials never reach a log. */
+/** The URL's credentials never reach a log. */
 export function redactRedisUrl(url: string): string {
   if (!URL.canParse(url)) return 'redis://(invalid URL)';
   const parsed = new URL(url);
@@ -17,10 +17,7 @@ export function redactRedisUrl(url: string): string {
 
 export type RedisState = 'connecting' | 'ready' | 'down' | 'closed';
 
-/**
- * One connection to Redis or Valkey (ioredis speaks to both). Commands fail at once while it is down (no offline queue) and after
- * 500 ms when it hangs, so a request never waits on Redis for long; it reconnects forever with back-off and logs each transition once.
- */
+/** Commands fail at once while it is down and after 500 ms when it hangs, so a request never waits on Redis for long. */
 export function connectRedis(url: string, role: string, logger: Logger) {
   const log = logger.child({ module: 'redis', role, redis: redactRedisUrl(url) });
   const client = new Redis(url, {

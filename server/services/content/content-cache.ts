@@ -4,7 +4,6 @@ import { createDependencyIndex, recordDependencies } from '#server/services/cont
 
 import type { Logger } from 'pino';
 
-/** A query result and what it was built from (server/services/content/dependencies.ts). */
 export interface Loaded<T> {
   value: T;
   deps: string[];
@@ -12,19 +11,14 @@ export interface Loaded<T> {
 
 export type ContentCache = ReturnType<typeof createContentCache>;
 
-interface Item {
-  value: unknown;
-  deps: string[];
-  bytes: number;
-}
+type Item = Loaded<unknown> & { bytes: number };
 
-/** The content cache in front of the ContentService (DESIGN.md "Cache"), built on lru-cache. */
-export function createContentCache(options: { ttlMs: number; maxBytes: number; maxEntries?: number; logger: Logger }) {
+export function createContentCache(options: { ttlMs: number; maxBytes: number; logger: Logger }) {
   const index = createDependencyIndex();
   const log = options.logger.child({ module: 'content-cache' });
 
   const lru = new LRUCache<string, Item, () => Promise<Loaded<unknown>>>({
-    max: options.maxEntries ?? 5000,
+    max: 5000,
     maxSize: options.maxBytes,
     sizeCalculation: (item) => Math.max(1, item.bytes),
     ttl: Math.max(1, options.ttlMs),
@@ -36,7 +30,6 @@ export function createContentCache(options: { ttlMs: number; maxBytes: number; m
     ignoreFetchAbort: true,
     async fetchMethod(key, _stale, { context, signal }) {
       const loaded = await context();
-      // Rough byte size: JSON length in UTF-16 code units is close enough for a budget.
       const item = { value: loaded.value, deps: loaded.deps, bytes: JSON.stringify(loaded.value)?.length ?? 1 };
       if (!signal.aborted) index.set(key, item.deps);
       return item;
@@ -48,10 +41,7 @@ export function createContentCache(options: { ttlMs: number; maxBytes: number; m
   const disabled = options.ttlMs <= 0;
 
   return {
-    /**
-     * The value for `key`: fresh; stale while one background refresh runs (stale-while-revalidate) or when it
-     * fails (stale-if-error); or loaded once however many callers ask at the same time.
-     */
+    /** Stale while one background refresh runs or when it fails; loaded once however many callers ask at the same time. */
     async get<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T> {
       if (disabled) {
         const loaded = await load();
@@ -63,10 +53,7 @@ export function createContentCache(options: { ttlMs: number; maxBytes: number; m
       recordDependencies(item.deps);
       return item.value as T;
     },
-    /**
-     * The value for `key` when it is cached and fresh, recorded as read like `get`'s; undefined otherwise (missing, stale,
-     * loading: ask `get`). Most reads are these hits, and they need no promise, deadline or abort listeners (ADR 056).
-     */
+    /** Most reads are these hits, and they need no promise, deadline or abort listeners (ADR 056). */
     fresh<T>(key: string): { value: T } | undefined {
       if (disabled) return undefined;
       const item = lru.get(key, { allowStale: false });
@@ -74,7 +61,6 @@ export function createContentCache(options: { ttlMs: number; maxBytes: number; m
       recordDependencies(item.deps);
       return { value: item.value as T };
     },
-    /** Drops every cached result built from any of `ids`; returns the keys dropped. */
     invalidate(ids: Iterable<string>): string[] {
       const dropped = index.keysOf(ids);
       for (const key of dropped) lru.delete(key);

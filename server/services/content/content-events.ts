@@ -1,42 +1,24 @@
 import { ALL_TAGS_DEPENDENCY, tagDependency, TAXONOMY_DEPENDENCY } from '#server/services/content/taxonomy.ts';
 
 import type { CdaEngine } from '#server/embedded/contentful/engine.ts';
+import { NO_CHANGES } from '#server/services/content/replica-source.ts';
+
 import type { ReplicaChanges, SyncTarget } from '#server/services/content/replica.ts';
 import type { Logger } from 'pino';
 
-/**
- * One content change a sync of the replica made (`action`: publish, unpublish, save). `affectedIds`: entries and
- * assets whose content or search records changed (the entity and the entries linking to it, or the entries carrying a
- * changed tag; none for taxonomy, as search records carry no categories).
- */
-interface ChangeBase {
-  action: string;
-  id: string;
-  affectedIds: string[];
-}
-
-export type ContentChange =
-  | (ChangeBase & { entityType: 'Entry' | 'Asset'; contentType?: string })
-  /** A tag or taxonomy change names the markers results recorded when they read it (`tag:<id>`, `tags`, `taxonomy`; taxonomy.ts). */
-  | MetadataChange;
-
-interface MetadataChange extends ChangeBase {
-  entityType: 'Tag' | 'TaxonomyConcept' | 'TaxonomyConceptScheme';
-  markers: string[];
-}
+// `affectedIds`: entries and assets whose content or search records changed (none for taxonomy: records carry no categories).
+export type ContentChange = { action: string; id: string; affectedIds: string[] } & (
+  { entityType: 'Entry' | 'Asset'; contentType?: string } | { entityType: 'Tag' | 'TaxonomyConcept'; markers: string[] }
+);
 
 type ContentChangeListener = (change: ContentChange) => Promise<void> | void;
 
-/** The dependencies a change makes stale: every cached result (content query or rendered page) that recorded one of them must go. */
 export function dependenciesOf(change: ContentChange): string[] {
   if ('markers' in change) return change.markers;
   return [...change.affectedIds, ...(change.contentType ? [`type:${change.contentType}`] : [])];
 }
 
-/**
- * The content changes one sync of the replica made (ADR 061), as the webhook used to report them: an entry or asset with the
- * entries linking to it, a tag with the entries carrying it (now, or before this sync), the taxonomy. The engine is the replica as it is now.
- */
+/** A tag's change affects the entries carrying it now or before this sync. */
 export function toContentChanges(changes: ReplicaChanges, engine: Pick<CdaEngine, 'linking' | 'tagged'> | undefined): ContentChange[] {
   const entities = changes.entities.map(({ kind, id, before, after }): ContentChange => {
     const contentType = (after ?? before)?.contentTypeId;
@@ -58,23 +40,19 @@ export function toContentChanges(changes: ReplicaChanges, engine: Pick<CdaEngine
   return [...entities, ...tags, ...taxonomy];
 }
 
-/**
- * Embedded mode's stand-in for the replica's syncs: the export does not change while the process runs, so a webhook (or another
- * instance's, over the bus) only evicts what it names, the entity with what links to it, or everything for the model (ADR 061).
- */
+/** Embedded mode's stand-in for the replica: the export does not change while the process runs, so a webhook only evicts what it names. */
 export function createEmbeddedSync(engine: Pick<CdaEngine, 'delivered'>, onChange: (changes: ReplicaChanges) => Promise<void> | void) {
-  const none = { entities: [], tags: [], taxonomy: false, model: false };
   return {
     async catchUp({ kind, id, gone }: SyncTarget): Promise<boolean> {
       const entity = engine.delivered(kind, id);
-      await onChange({ ...none, entities: [{ kind, id, before: entity, after: gone ? undefined : entity }] });
+      await onChange({ ...NO_CHANGES, entities: [{ kind, id, before: entity, after: gone ? undefined : entity }] });
       return true;
     },
-    syncModel: async () => onChange({ ...none, model: true }),
+    syncModel: async () => onChange({ ...NO_CHANGES, model: true }),
   };
 }
 
-/** A tiny fan-out for content changes (search index, page cache); a failing listener is logged, never fatal. */
+/** A failing listener is logged, never fatal. */
 export function createContentEvents(logger: Logger) {
   const listeners: ContentChangeListener[] = [];
   return {

@@ -10,7 +10,7 @@ import {
   tagDependency,
   TAXONOMY_DEPENDENCY,
 } from '#server/services/content/taxonomy.ts';
-import { isUnavailableFeature } from '#server/services/content/space-checks.ts';
+import { orNone } from '#server/services/content/space-checks.ts';
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 
 import type { ContentCache, Loaded } from '#server/services/content/content-cache.ts';
@@ -18,15 +18,14 @@ import type { ContentfulClient } from '#server/services/content/contentful-clien
 import type { SdkEntry } from '#server/services/content/mapper.ts';
 import type { MapContext } from '#server/services/content/taxonomy.ts';
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
-import type { EntryRef, Locale, RichText } from '#shared/content/types.ts';
+import type { Locale, RichText } from '#shared/content/types.ts';
 import type { Logger } from 'pino';
 
-/** The slice of the real `contentful` SDK client the service uses (both modes). */
 export type ContentClient = Pick<ContentfulClient, 'getEntries' | 'getTags' | 'getConcepts'>;
 type EntriesQuery = Parameters<ContentClient['getEntries']>[0];
 
 export interface ContentService extends ContentApi {
-  /** Drops cached results built from these entry/asset ids or markers (`type:<contentType>`, `tag:<id>`, `tags`, `taxonomy`). */
+  /** Entry/asset ids or markers (`type:<contentType>`, `tag:<id>`, `tags`, `taxonomy`). */
   invalidate(ids: Iterable<string>): string[];
 }
 
@@ -37,7 +36,7 @@ interface Deps {
   logger: Logger;
 }
 
-/** Domain queries over the `contentful` SDK, cached per query + locale; preview goes to the Preview API client, uncached. */
+/** Cached per query + locale; preview goes to the Preview API client, uncached. */
 export function createContentService({ delivery, preview, cache, logger }: Deps): ContentService {
   const log = logger.child({ module: 'contentful' });
 
@@ -66,11 +65,8 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
 
   async function mapContext(client: ContentClient, locale: Locale, isPreview: boolean): Promise<MapContext> {
     const loadMeta = async (): Promise<Loaded<{ tags: [string, string][]; concepts: Awaited<ReturnType<ContentClient['getConcepts']>>['items'] }>> => {
-      const [tags, concepts] = await Promise.all([
-        client.getTags({ limit: 1000 }).then((r) => r.items, orNone),
-        client.getConcepts({ limit: 1000 }).then((r) => r.items, orNone),
-      ]);
-      return { value: { tags: tags.map((t) => [t.sys.id, t.name]), concepts }, deps: [ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY] };
+      const [tags, concepts] = await Promise.all([client.getTags({ limit: 1000 }).catch(orNone), client.getConcepts({ limit: 1000 }).catch(orNone)]);
+      return { value: { tags: tags.items.map((t) => [t.sys.id, t.name]), concepts: concepts.items }, deps: [ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY] };
     };
     // Results record which tags and concepts they read (recordMetadataReads), not the whole lists behind them.
     const meta = isPreview ? (await loadMeta()).value : await untracked(() => cache.get('meta', loadMeta));
@@ -85,30 +81,6 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
 
   const entries = (client: ContentClient, query: Record<string, unknown>) => client.getEntries(query as EntriesQuery);
 
-  /** Resolves same-space resource links (URNs) that the CDA does not include. */
-  async function withUrns<T extends { unresolvedUrns: string[]; body?: RichText; description?: RichText }>(
-    client: ContentClient,
-    item: T,
-    locale: Locale,
-    deps: string[],
-  ): Promise<Omit<T, 'unresolvedUrns'>> {
-    const { unresolvedUrns, ...rest } = item;
-    const ids = unresolvedUrns.flatMap((urn) => /\/entries\/([A-Za-z0-9._-]+)$/.exec(urn)?.[1] ?? []);
-    const links = (rest.body ?? rest.description)?.links.entries;
-    if (ids.length === 0 || !links) return rest;
-    const res = await entries(client, { 'sys.id[in]': ids.join(','), locale, include: 1, limit: ids.length });
-    for (const entry of res.items) {
-      const ref: EntryRef | undefined = toEntryRef(entry, locale);
-      if (ref) {
-        links[ref.id] = ref;
-        for (const urn of unresolvedUrns) if (urn.endsWith(`/entries/${ref.id}`)) links[urn] = ref;
-      }
-      deps.push(entry.sys.id);
-    }
-    return rest;
-  }
-
-  /** One page, article or model by slug, its resource links resolved (`null` when missing or unusable). */
   function bySlug<T extends { unresolvedUrns: string[]; body?: RichText; description?: RichText }>(
     type: string,
     slug: string,
@@ -119,11 +91,26 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
       const res = await entries(client, { content_type: type, 'fields.slug': slug, limit: 1, include: 3, locale: o.locale });
       const deps = [`type:${type}`, ...collectIds(res)];
       const item = res.items[0] && map(res.items[0], ctx);
-      return { value: item ? await withUrns(client, item, o.locale, deps) : null, deps };
+      if (!item) return { value: null, deps };
+      // Same-space resource links (URNs), which the CDA does not include.
+      const { unresolvedUrns, ...rest } = item;
+      const ids = unresolvedUrns.flatMap((urn) => /\/entries\/([A-Za-z0-9._-]+)$/.exec(urn)?.[1] ?? []);
+      const links = (rest.body ?? rest.description)?.links.entries;
+      if (ids.length === 0 || !links) return { value: rest, deps };
+      const linked = await entries(client, { 'sys.id[in]': ids.join(','), locale: o.locale, include: 1, limit: ids.length });
+      for (const entry of linked.items) {
+        const ref = toEntryRef(entry, o.locale);
+        if (ref) {
+          links[ref.id] = ref;
+          for (const urn of unresolvedUrns) if (urn.endsWith(`/entries/${ref.id}`)) links[urn] = ref;
+        }
+        deps.push(entry.sys.id);
+      }
+      return { value: rest, deps };
     });
   }
 
-  const service: ContentService = {
+  return {
     getSiteSettings: (o) =>
       run('site', o, async (client) => {
         const res = await entries(client, { content_type: 'siteSettings', limit: 1, include: 2, locale: o.locale });
@@ -195,16 +182,8 @@ export function createContentService({ delivery, preview, cache, logger }: Deps)
 
     invalidate: (ids) => cache.invalidate(ids),
   };
-  return service;
 }
 
-/** A space without tags or taxonomy (the CDA answers 4xx there) has none: the site runs without them (ADR 038). */
-function orNone(error: unknown): never[] {
-  if (isUnavailableFeature(error)) return [];
-  throw error;
-}
-
-/** Every entry and asset id reachable from a response (items, resolved links, includes). */
 function collectIds(response: unknown): string[] {
   const ids = new Set<string>();
   const seen = new Set<object>();
@@ -220,7 +199,6 @@ function collectIds(response: unknown): string[] {
   return [...ids];
 }
 
-/** `promise`, or a rejection with the reason of the first of `signals` to abort. */
 export function abortable<T>(promise: Promise<T>, candidates: Array<AbortSignal | undefined>): Promise<T> {
   const signals = candidates.filter((s) => s !== undefined);
   if (signals.length === 0) return promise;

@@ -15,7 +15,7 @@ import type { CdaEngine, CdaResponse } from '#server/embedded/contentful/engine.
 import type { CdaAxiosAdapter } from '#server/embedded/contentful/transport.ts';
 import type { ReplicaChanges } from './replica.ts';
 
-/** Credentials for Contentful's own APIs. Without `previewToken`, `preview` serves published content. */
+/** Without `previewToken`, `preview` serves published content. */
 interface ContentfulCredentials {
   spaceId: string;
   accessToken: string;
@@ -28,44 +28,36 @@ interface ContentfulCredentials {
 }
 
 interface ContentfulClientsConfig {
-  /** Set to replicate a Contentful space; absent selects the embedded engine over `exportFile` (asset URLs under `assetBaseUrl`). */
+  /** Absent: the embedded engine over `exportFile`. */
   contentful?: ContentfulCredentials | undefined;
   exportFile?: string | undefined;
   assetBaseUrl?: string | undefined;
-  /** Longest single request to Contentful (the replica's syncs, preview), wall clock. */
+  /** Longest single request to Contentful, wall clock. */
   timeoutMs?: number | undefined;
-  /** The replica's file, its poll interval and how long a webhook's sync waits for the published version (ADR 061). */
   replica?: { file: string; pollMs: number; catchUpMs?: number; pageLimit?: number } | undefined;
 }
 
 interface ContentfulClientsDeps {
-  /** Embedded mode: an engine built elsewhere (tests); skips reading `exportFile`. */
   engine?: CdaEngine;
-  /** Receives the SDK's log lines, which go to the console otherwise. */
+  /** The SDK's log lines go to the console otherwise. */
   logHandler?: CreateClientParams['logHandler'];
   logger?: Logger;
-  /** What each sync of the replica changed (remote mode). */
   onReplicaChange?: (changes: ReplicaChanges) => Promise<void> | void;
 }
 
 export type ContentfulClient = ContentfulClientApi<undefined>;
 export type ContentfulClients = Awaited<ReturnType<typeof createContentfulClients>>;
 
-/** What the delivery client answers before the first replica exists. */
 const NOT_LOADED: CdaResponse = {
   status: 503,
   headers: { 'content-type': 'application/vnd.contentful.delivery.v1+json' },
   body: { sys: { type: 'Error', id: 'ServiceUnavailable' }, message: 'The content replica is not loaded yet: the first sync from Contentful is under way' },
 };
 
-/**
- * Real `contentful` SDK clients. Delivery always reads the in-process engine: over the export file (embedded), or over a
- * replica of the Contentful space kept by the Sync API (ADR 061), so no visitor's request waits on Contentful. Preview
- * talks to the Preview API directly (the Sync API offers it no deltas), within the request's deadline (ADR 015).
- */
+/** Delivery reads the in-process engine, so no visitor waits on Contentful (ADR 061); preview calls the Preview API within the deadline (ADR 015). */
 export async function createContentfulClients(config: ContentfulClientsConfig, deps: ContentfulClientsDeps = {}) {
   const timeoutMs = config.timeoutMs ?? 5000;
-  const common = { timeout: timeoutMs, ...(deps.logHandler ? { logHandler: deps.logHandler } : {}) };
+  const common = { timeout: timeoutMs, retryOnError: false, ...(deps.logHandler ? { logHandler: deps.logHandler } : {}) };
   const credentials = config.contentful;
   if (credentials) {
     const environment = credentials.environment ?? 'master';
@@ -73,25 +65,22 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
     const remote = (accessToken: string, host: string) =>
       createClient({
         ...common,
-        retryOnError: false,
         adapter: createTimedAdapter(timeoutMs),
         space: credentials.spaceId,
         environment,
         accessToken,
         ...toHostOptions(host),
       });
-    const source = remote(credentials.accessToken, credentials.host ?? 'cdn.contentful.com');
-    const replicaConfig = config.replica ?? { file: '', pollMs: 0 };
     const replica = createReplica({
-      client: source,
+      client: remote(credentials.accessToken, credentials.host ?? 'cdn.contentful.com'),
       spaceId: credentials.spaceId,
       environmentId: environment,
-      ...replicaConfig,
+      ...(config.replica ?? { file: '', pollMs: 0 }),
       logger: deps.logger ?? pino({ level: 'silent' }),
       onChange: (changes) => deps.onReplicaChange?.(changes),
     });
     const local = { handle: (request: Parameters<CdaEngine['handle']>[0]) => replica.engine?.handle(request) ?? NOT_LOADED };
-    const base = { ...common, retryOnError: false, space: credentials.spaceId, environment, host: 'replica.invalid' };
+    const base = { ...common, space: credentials.spaceId, environment, host: 'replica.invalid' };
     const delivery = createClient({ ...base, accessToken: 'replica', adapter: createCdaAdapter(local, { preview: false }) });
     const preview = credentials.previewToken ? remote(credentials.previewToken, credentials.previewHost ?? toPreviewHost(credentials.host)) : delivery;
     return {
@@ -108,7 +97,7 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
   }
   const engine = deps.engine ?? (await loadEngine(config, deps.logger));
   // The adapter answers; a non-routable host makes a request that somehow bypassed it fail instead of reaching Contentful.
-  const base = { ...common, retryOnError: false, space: engine.spaceId, environment: engine.environmentId, host: 'embedded.invalid' };
+  const base = { ...common, space: engine.spaceId, environment: engine.environmentId, host: 'embedded.invalid' };
   return {
     delivery: createClient({ ...base, accessToken: 'embedded-delivery', adapter: createCdaAdapter(engine, { preview: false }) }),
     preview: createClient({ ...base, accessToken: 'embedded-preview', adapter: createCdaAdapter(engine, { preview: true }) }),
@@ -134,7 +123,6 @@ function toPreviewHost(host: string | undefined): string {
   return cdn ? `preview.${cdn[1]}` : host;
 }
 
-/** Splits `http://127.0.0.1:4010/cda` into the SDK's `host`, `insecure` and `basePath`. */
 function toHostOptions(host: string): Pick<CreateClientParams, 'host' | 'insecure' | 'basePath'> {
   if (!host.includes('://')) return { host };
   const url = new URL(host);
@@ -148,12 +136,11 @@ export function withUpstreamDeadline<T>(expiresAt: number, work: () => T): T {
   return deadline.run(expiresAt, work);
 }
 
-/** Contentful gave no answer within the request's deadline or the per-request timeout. */
 export class UpstreamTimeoutError extends Error {
   override name = 'UpstreamTimeoutError';
 }
 
-/** axios's HTTP adapter, aborted at the caller's deadline or after `timeoutMs`, whichever is first: a dripping answer is cut off too. */
+/** Aborted at the caller's deadline or after `timeoutMs`, whichever is first: a dripping answer is cut off too. */
 function createTimedAdapter(timeoutMs: number, http = getAdapter('http') as CdaAxiosAdapter): CdaAxiosAdapter {
   return (config) => {
     const budgetMs = Math.min(timeoutMs, (deadline.getStore() ?? Infinity) - Date.now());

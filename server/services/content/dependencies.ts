@@ -1,31 +1,24 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/**
- * What content a result was built from: entry/asset ids and markers (`type:<contentType>`, `tag:<id>`, `tags`,
- * `taxonomy`; ADR 010). The content cache records them per query, the SSR layer per page (trackDependencies),
- * and both evict by them through one DependencyIndex when a webhook reports a change.
- */
+// What content a result was built from: entry/asset ids and markers (`type:<contentType>`, `tag:<id>`, `tags`, `taxonomy`; ADR 010).
 const storage = new AsyncLocalStorage<Set<string>>();
 
-/** Runs `work` and returns its result with the content dependencies it read, across every await inside it. */
 export async function trackDependencies<T>(work: () => Promise<T>): Promise<{ result: T; deps: Set<string> }> {
   const deps = new Set<string>();
   const result = await storage.run(deps, work);
   return { result, deps };
 }
 
-/** Called for every content result handed out; a no-op outside `trackDependencies`. */
 export function recordDependencies(deps: Iterable<string>): void {
   const current = storage.getStore();
   if (current) for (const dep of deps) current.add(dep);
 }
 
-/** Runs `work` without recording what it reads: for shared lookups whose callers record what they use of them. */
+/** For shared lookups whose callers record what they use of them. */
 export function untracked<T>(work: () => T): T {
   return storage.exit(work);
 }
 
-/** Cache keys by the dependencies they were built from. */
 export function createDependencyIndex() {
   const keysByDep = new Map<string, Set<string>>();
   const depsByKey = new Map<string, readonly string[]>();
@@ -40,7 +33,6 @@ export function createDependencyIndex() {
   }
 
   return {
-    /** Records what `key` was built from, replacing what it had. */
     set(key: string, deps: Iterable<string>): void {
       remove(key);
       const list = [...deps];
@@ -51,7 +43,6 @@ export function createDependencyIndex() {
       }
     },
     remove,
-    /** The keys built from any of `deps`. */
     keysOf(deps: Iterable<string>): Set<string> {
       const keys = new Set<string>();
       for (const dep of deps) for (const key of keysByDep.get(dep) ?? []) keys.add(key);

@@ -4,26 +4,22 @@ import type { Asset as ContentfulAsset, Entry, EntrySkeletonType } from 'content
 import type { FieldId } from '#shared/content/content-model.ts';
 import type { Asset } from '#shared/content/types.ts';
 
-// The mapper's building blocks: the SDK's types, presence helpers and assets (mapper.ts maps entries with them).
-
-/** What the `contentful` SDK returns for one locale (`locale=xx`), its fields as declared (shared/content/content-model.ts), values unknown till mapped. */
 export type SdkEntry = Omit<Entry<EntrySkeletonType, undefined, string>, 'fields'> & { fields: { [K in FieldId]?: unknown } };
 export type SdkAsset = ContentfulAsset<undefined, string>;
 
 type Present<T> = { [K in keyof T]?: Exclude<T[K], undefined> };
-/** `fields` without its undefined values: optional domain properties are absent, never `undefined`. */
+/** Optional domain properties are absent, never `undefined`. */
 export const present = <T extends Record<string, unknown>>(fields: T) =>
   Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Present<T>;
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export const optStr = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** Is `value` a resolved entry or asset (not a bare link left by an unresolvable reference)? */
 export function isResolved<T extends 'Entry' | 'Asset'>(value: unknown, type: T): value is T extends 'Entry' ? SdkEntry : SdkAsset {
   const v = value as { sys?: { type?: unknown }; fields?: unknown } | null;
   return typeof v === 'object' && v?.sys?.type === type && typeof v.fields === 'object';
 }
 
-/** An asset, or `undefined` when it has no file or a URL a page may not load or link (`javascript:`, `data:`…: tests/security/xss/). */
+/** `undefined` without a file or with a URL a page may not load or link (`javascript:`, `data:`…: tests/security/xss/). */
 export function toAsset(value: unknown): Asset | undefined {
   if (!isResolved(value, 'Asset') || !value.fields.file?.url) return undefined;
   const { file, title, description } = value.fields;

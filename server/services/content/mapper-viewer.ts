@@ -3,8 +3,8 @@ import { isResolved, optStr, present, str, toAsset } from '#server/services/cont
 import type { Asset, Dimensions, Hotspot, ModelCheck, ModelVariant, Vec3, ViewerSource } from '#shared/content/types.ts';
 import type { SdkEntry } from '#server/services/content/mapper-assets.ts';
 
-// A model's swatch group, hotspots and USDZ (ADR 043). Editors' input is hostile until checked: every value here is
-// bounded, typed and deduplicated, so the viewer never has to guard against content.
+// ADR 043. Editors' input is hostile until checked: every value here is bounded, typed and deduplicated, so the viewer never has
+// to guard against content.
 
 /** `name`: a variant or material name in the file, matched exactly, so never cut (a Symbol's own limit). */
 export const SHOWCASE_LIMITS = { variants: 24, hotspots: 24, label: 80, name: 256, colors: 32 } as const;
@@ -16,7 +16,7 @@ const name = (value: unknown): string | undefined => (typeof value === 'string' 
 const hex = (value: unknown): string | undefined => (typeof value === 'string' && HEX.test(value) ? value.toLowerCase() : undefined);
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** A `?variant=` value made from a file's variant name: `Dark Walnut` → `dark-walnut`. */
+/** `Dark Walnut` → `dark-walnut`. */
 export function variantSlug(value: string): string {
   const slug = value
     .normalize('NFKD')
@@ -29,7 +29,6 @@ export function variantSlug(value: string): string {
   return slug || 'variant';
 }
 
-/** `colors`: material name → '#rrggbb'; anything else drops out. */
 function toColors(value: unknown): Record<string, string> | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const pairs = Object.entries(value).flatMap(([material, color]) => {
@@ -39,10 +38,7 @@ function toColors(value: unknown): Record<string, string> | undefined {
   return pairs.length > 0 ? Object.fromEntries(pairs.slice(0, SHOWCASE_LIMITS.colors)) : undefined;
 }
 
-/**
- * The model's `variants` entries in their order. An entry without `gltfName` or `colors` names the file's variant by its
- * key; which of them the file really has is settled by `withFileVariants` once ingest has read it.
- */
+/** An entry without `gltfName` or `colors` names the file's variant by its key; `withFileVariants` settles which the file has. */
 export function toEntryVariants(value: unknown): ModelVariant[] {
   const variants: ModelVariant[] = [];
   for (const item of Array.isArray(value) ? value : []) {
@@ -64,11 +60,7 @@ export function toEntryVariants(value: unknown): ModelVariant[] {
   return variants;
 }
 
-/**
- * The swatch group once the file's variant names are known: the file's variants in file order, each merged with the entry
- * naming it (by `gltfName`, or a key equal to its slug), unnamed ones labelled with the file's name; then the colour variants.
- * Entries naming a variant the file lacks drop out. Without `names` (not validated yet) the entries stand as they are.
- */
+/** The file's variants in file order, each merged with the entry naming it, then the colour variants. Without `names` the entries stand. */
 export function mergeVariants(entries: readonly ModelVariant[], names: readonly string[] | undefined): ModelVariant[] {
   if (!names) return [...entries];
   const used = new Set<ModelVariant>();
@@ -94,7 +86,6 @@ export function mergeVariants(entries: readonly ModelVariant[], names: readonly 
   return merged;
 }
 
-/** `source` with its swatch group settled against what ingest read from the file. */
 export function withFileVariants(source: ViewerSource, check: ModelCheck | undefined): ViewerSource {
   if (!check?.fileVariants || (!source.variants && check.fileVariants.length === 0)) return source;
   const variants = mergeVariants(source.variants ?? [], check.fileVariants);
@@ -103,9 +94,8 @@ export function withFileVariants(source: ViewerSource, check: ModelCheck | undef
 }
 
 function toVec3(value: unknown): Vec3 | undefined {
-  const v = value as Partial<Vec3> | null;
-  if (!v || typeof v !== 'object' || !finite(v.x) || !finite(v.y) || !finite(v.z)) return undefined;
-  return { x: v.x, y: v.y, z: v.z };
+  const { x, y, z }: Partial<Vec3> = (typeof value === 'object' && value) || {};
+  return finite(x) && finite(y) && finite(z) ? { x, y, z } : undefined;
 }
 
 function toNormal(value: unknown): Vec3 | undefined {
@@ -122,7 +112,6 @@ function toHotspotCamera(value: unknown): Hotspot['camera'] {
   return { azimuthDeg: c.azimuthDeg, polarDeg: c.polarDeg, ...(distance === undefined ? {} : { distance }) };
 }
 
-/** The model's hotspots (at most 24, in the entry's order) and their notes (rich-text field values) by hotspot id; unusable ones drop out. */
 export function toHotspots(value: unknown): { hotspots: Hotspot[]; notes: Record<string, { note: unknown; updatedAt: string }> } {
   const hotspots: Hotspot[] = [];
   const notes: Record<string, { note: unknown; updatedAt: string }> = {};
@@ -141,31 +130,20 @@ export function toHotspots(value: unknown): { hotspots: Hotspot[]; notes: Record
   return { hotspots, notes };
 }
 
-/** An uploaded USDZ for AR Quick Look: by its content type or file name. */
-export function toUsdz(value: unknown): string | undefined {
+function toUsdz(value: unknown): string | undefined {
   const asset = toAsset(value);
   if (!asset) return undefined;
   const usdz = asset.contentType === 'model/vnd.usdz+zip' || asset.contentType === 'model/usd' || /\.usdz$/i.test(asset.fileName);
   return usdz ? asset.url : undefined;
 }
 
-/** The showcase part of a model entry's viewer source. */
-export function toShowcase(entry: SdkEntry): Pick<ViewerSource, 'variants' | 'hotspots' | 'usdz'> {
-  const variants = toEntryVariants(entry.fields.variants);
-  const { hotspots } = toHotspots(entry.fields.hotspots);
-  const usdz = toUsdz(entry.fields.usdz);
-  return { ...(variants.length > 0 ? { variants } : {}), ...(hotspots.length > 0 ? { hotspots } : {}), ...(usdz ? { usdz } : {}) };
-}
-
 export function toDimensions(value: unknown): Dimensions | undefined {
-  const d = value as Partial<Dimensions> | null;
-  if (!d || typeof d !== 'object') return undefined;
-  if (![d.width, d.height, d.depth].every((n) => typeof n === 'number' && Number.isFinite(n) && n > 0)) return undefined;
-  const unit = d.unit === 'cm' || d.unit === 'm' ? d.unit : 'mm';
-  return { width: d.width as number, height: d.height as number, depth: d.depth as number, unit };
+  const { width, height, depth, unit }: Partial<Dimensions> = (typeof value === 'object' && value) || {};
+  if (!finite(width) || !finite(height) || !finite(depth) || !(width > 0 && height > 0 && depth > 0)) return undefined;
+  return { width, height, depth, unit: unit === 'cm' || unit === 'm' ? unit : 'mm' };
 }
 
-/** `model.files`: the sibling files of a multi-file .gltf, each its own asset. */
+/** The sibling files of a multi-file .gltf. */
 export const toFiles = (value: unknown): Asset[] => (Array.isArray(value) ? value.flatMap((item) => toAsset(item) ?? []) : []);
 
 export function toViewerSource(entry: SdkEntry): ViewerSource | undefined {
@@ -177,12 +155,17 @@ export function toViewerSource(entry: SdkEntry): ViewerSource | undefined {
   const dimensions = toDimensions(entry.fields.dimensions);
   const camera = entry.fields.camera as { azimuthDeg?: unknown; polarDeg?: unknown } | undefined;
   const hasCamera = typeof camera?.azimuthDeg === 'number' && typeof camera.polarDeg === 'number';
+  const variants = toEntryVariants(entry.fields.variants);
+  const { hotspots } = toHotspots(entry.fields.hotspots);
+  const usdz = toUsdz(entry.fields.usdz);
   return {
     src: file.url,
     alt: optStr(entry.fields.summary) ? `${str(entry.fields.name)}: ${str(entry.fields.summary)}` : str(entry.fields.name),
     ...present({ poster, dimensions, files }),
     ...(hasCamera ? { camera: { azimuthDeg: camera.azimuthDeg as number, polarDeg: camera.polarDeg as number } } : {}),
     autoRotate: entry.fields.autoRotate === true,
-    ...toShowcase(entry),
+    ...(variants.length > 0 ? { variants } : {}),
+    ...(hotspots.length > 0 ? { hotspots } : {}),
+    ...present({ usdz }),
   };
 }

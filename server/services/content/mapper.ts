@@ -15,7 +15,7 @@ import type { Document } from '@contentful/rich-text-types';
 export type { SdkEntry } from '#server/services/content/mapper-assets.ts';
 type SdkLink = UnresolvedLink<'Entry' | 'Asset'>;
 
-// The one place SDK entries become domain types (DESIGN.md). A missing field or unresolvable link becomes `undefined`, never an exception.
+// A missing field or unresolvable link becomes `undefined`, never an exception.
 
 export function toPerson(value: unknown): Person | undefined {
   if (!isResolved(value, 'Entry')) return undefined;
@@ -42,18 +42,16 @@ function base(entry: SdkEntry, ctx: MapContext) {
   };
 }
 
-/** A compact reference to an entry, for links, cards and embeds. */
 export function toEntryRef(entry: SdkEntry, locale: Locale): EntryRef | undefined {
   const type = entry.sys.contentType?.sys.id;
   const slug = str(entry.fields.slug);
   const refs: Record<string, () => EntryRef | undefined> = {
     article: () => ref('article', str(entry.fields.title), paths.article(locale, slug), optStr(entry.fields.excerpt), toAsset(entry.fields.heroImage)),
     page: () => ref('page', str(entry.fields.title), paths.page(locale, slug), optStr(entry.fields.seoDescription), toAsset(entry.fields.ogImage)),
-    model: () => {
-      const model = toViewerSource(entry);
-      const r = ref('model', str(entry.fields.name), paths.model(locale, slug), optStr(entry.fields.summary), toAsset(entry.fields.poster));
-      return model ? { ...r, model } : r;
-    },
+    model: () => ({
+      ...ref('model', str(entry.fields.name), paths.model(locale, slug), optStr(entry.fields.summary), toAsset(entry.fields.poster)),
+      ...present({ model: toViewerSource(entry) }),
+    }),
     person: () => ref('person', str(entry.fields.name), paths.home(locale), optStr(entry.fields.bio), toAsset(entry.fields.avatar)),
   };
   return type ? refs[type]?.() : undefined;
@@ -67,10 +65,7 @@ type RichNode = { nodeType: string; data?: { target?: unknown }; content?: RichN
 const RESOURCE_NODES = new Set(['embedded-resource-block', 'embedded-resource-inline', 'resource-hyperlink']);
 const linkTo = (linkType: 'Entry' | 'Asset', id: string): SdkLink => ({ sys: { type: 'Link', linkType, id } });
 
-/**
- * A rich-text field as a document plus a lookup of its linked entries and assets; resolved targets become bare
- * links so linked entries' fields never travel twice. Returns the resource URNs left unresolved for the caller to fetch.
- */
+/** Resolved targets become bare links so linked entries' fields never travel twice; unresolved resource URNs are for the caller to fetch. */
 export function toRichText(value: unknown, locale: Locale): RichText & { unresolvedUrns: string[] } {
   const links: RichText['links'] = { entries: {}, assets: {} };
   const unresolvedUrns: string[] = [];

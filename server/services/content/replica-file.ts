@@ -8,31 +8,24 @@ import { parseSpaceExport } from '#server/embedded/contentful/space-export.ts';
 
 import type { SpaceExport } from '#server/embedded/contentful/space-export-schema.ts';
 
-/**
- * The replica on disk (ADR 061): one header line, then the space in the export's shape. The header holds the sync token,
- * when the replica was last in step with Contentful, and the SHA-256 of the rest, so a torn or edited file is detected.
- * Written to a temporary file and renamed over the old one: a crash leaves the old file or the new, never half of one.
- */
+// One header line (sync token, syncedAt, SHA-256 of the rest, so a torn or edited file is detected), then the space as an export.
+// Written to a temporary file and renamed over the old one: a crash leaves the old file or the new, never half of one.
 export interface ReplicaSnapshot {
   space: SpaceExport;
   nextSyncToken: string;
-  /** Epoch ms of the last sync that reached Contentful. */
   syncedAt: number;
 }
 
 const FORMAT = 'vitrine-replica/1';
 const headerSchema = z.object({ format: z.literal(FORMAT), nextSyncToken: z.string(), syncedAt: z.number(), checksum: z.string() });
 
-/** The file for one space and environment under DATA_DIR. */
 export const replicaPath = (dataDir: string, spaceId: string, environment: string) => join(dataDir, 'contentful', `${spaceId}.${environment}.replica`);
 
-/** Bytes gathered before each write: the event loop runs between writes, so a large replica never blocks a request for long. */
+// The event loop runs between writes, so a large replica never blocks a request for long.
 const CHUNK_BYTES = 256 * 1024;
 
-/**
- * Streams the space out item by item, hashing as it goes; the header's checksum is written last, in place. A 10,000-entry
- * replica (72 MB) written in one `JSON.stringify` blocked the server for 0.7 s and needed twice its size in heap.
- */
+// Streamed item by item, the checksum written last, in place: a 10,000-entry replica (72 MB) in one `JSON.stringify` blocked the
+// server for 0.7 s and needed twice its size in heap.
 export async function writeReplicaFile(file: string, snapshot: ReplicaSnapshot): Promise<void> {
   const head = `{"format":"${FORMAT}","nextSyncToken":${JSON.stringify(snapshot.nextSyncToken)},"syncedAt":${snapshot.syncedAt},"checksum":"`;
   await mkdir(dirname(file), { recursive: true });
@@ -62,7 +55,6 @@ export async function writeReplicaFile(file: string, snapshot: ReplicaSnapshot):
   }
 }
 
-/** The space's JSON in pieces: the model at once, then one entry or asset at a time. */
 function* bodyParts({ entries, assets, ...model }: SpaceExport): Generator<string> {
   yield `${JSON.stringify(model).slice(0, -1)},"entries":[`;
   for (const [index, entry] of entries.entries()) yield (index === 0 ? '' : ',') + JSON.stringify(entry);
@@ -71,7 +63,7 @@ function* bodyParts({ entries, assets, ...model }: SpaceExport): Generator<strin
   yield ']}';
 }
 
-/** The replica in `file`, undefined when there is none; throws with what is wrong when it is there but unusable. */
+/** Undefined when there is no file; throws when it is unusable. */
 export async function readReplicaFile(file: string): Promise<ReplicaSnapshot | undefined> {
   const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)));
   if (text === undefined) return undefined;

@@ -3,23 +3,20 @@ import { isAxiosError } from 'axios';
 import { markDeliveredAsPublished } from '#server/embedded/contentful/space-export-checks.ts';
 import { assetSchema, entrySchema } from '#server/embedded/contentful/space-export-schema.ts';
 import { parseSpaceExport } from '#server/embedded/contentful/space-export.ts';
-import { errorStatus, isUnavailableFeature } from '#server/services/content/space-checks.ts';
+import { errorStatus, orNone } from '#server/services/content/space-checks.ts';
 
 import type { EntityChanges, ScopeChange } from '#server/embedded/contentful/export-index.ts';
 import type { ExportAsset, ExportEntry, SpaceExport } from '#server/embedded/contentful/space-export-schema.ts';
 import type { ContentfulClientApi } from 'contentful';
 import type { Logger } from 'pino';
+import type { ZodType } from 'zod';
 
-// What the replica reads from Contentful and how it reads Contentful's failures (ADR 061); replica.ts keeps the state.
-
-/** The SDK calls a replica makes: the Sync API for entries and assets, the CDA for what the sync feed does not carry. */
 type ContentfulClient = ContentfulClientApi<undefined>;
 
 export type SyncClient = Pick<ContentfulClient, 'getContentTypes' | 'getLocales' | 'getTags' | 'getConcepts'> & {
   withoutLinkResolution: Pick<ContentfulClient['withoutLinkResolution'], 'sync'>;
 };
 
-/** The replica's model (content types, locales, tags, taxonomy) changed, or entities did. */
 export interface ReplicaChanges {
   entities: readonly ScopeChange[];
   /** Tag ids whose name or existence changed; `taxonomy`: any concept did. */
@@ -30,21 +27,16 @@ export interface ReplicaChanges {
 }
 
 export type SpaceModel = Omit<SpaceExport, 'entries' | 'assets'>;
+export const NO_CHANGES: ReplicaChanges = { entities: [], tags: [], taxonomy: false, model: false };
 
 const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 
-/** A sync page that was not one: not JSON, or cut off (the SDK then reads a page with neither URL). */
 class SyncError extends Error {
   override name = 'SyncError';
 }
 
-/** The Sync API's pages and the CDA's model, through the real SDK; items the engine cannot serve are left out with one log line. */
 export function createSyncSource(client: SyncClient, log: Logger) {
-  /** Every page of one sync, from the initial request or a token, until Contentful hands out the next sync token. */
-  /**
-   * Every page of one sync, from the initial request or a token, until Contentful hands out the next sync token. Each page is
-   * checked as it arrives, so only the kept items (not the SDK's copies too) stay in memory until the last page.
-   */
+  // Each page is checked as it arrives, so only the kept items (not the SDK's copies too) stay in memory until the last page.
   async function fetchPages(start: { initial: true; limit: number } | { nextSyncToken: string }): Promise<{ items: EntityChanges; nextSyncToken: string }> {
     const items = { entries: [] as ExportEntry[], assets: [] as ExportAsset[], deletedEntries: [] as string[], deletedAssets: [] as string[] };
     const refused: string[] = [];
@@ -59,22 +51,20 @@ export function createSyncSource(client: SyncClient, log: Logger) {
         if (refused.length > 0) log.warn({ items: refused.slice(0, 20), count: refused.length }, 'sync items left out; their last good version stays');
         return { items, nextSyncToken: page.nextSyncToken };
       }
-      // The SDK reads a body that is not JSON (or was cut off) as a page with neither URL.
       if (!page.nextPageToken) throw new SyncError('a sync page had neither nextPageUrl nor nextSyncUrl (not JSON, or cut off)');
       query = { nextPageToken: page.nextPageToken };
     }
   }
 
-  /** Content types, locales, tags and taxonomy from the CDA (the sync feed carries none of them). */
+  /** The sync feed carries no content types, locales, tags or taxonomy: they come from the CDA. */
   async function fetchModel(): Promise<Omit<SpaceExport, 'entries' | 'assets'>> {
-    const orNone = (error: unknown) => (isUnavailableFeature(error) ? { items: [] } : Promise.reject(error));
     const [contentTypes, locales, tags, concepts] = await Promise.all([
       client.getContentTypes({ limit: 1000 } as Parameters<SyncClient['getContentTypes']>[0]),
       client.getLocales(),
       client.getTags({ limit: 1000 }).catch(orNone),
       client.getConcepts({ limit: 1000 }).catch(orNone),
     ]);
-    // The CDA serves only published content types, with `revision` for versions.
+    // The CDA serves only published content types.
     const published = contentTypes.items.map((type) => ({ ...type, sys: { ...type.sys, publishedAt: type.sys.updatedAt } }));
     return { contentTypes: published, locales: locales.items, tags: tags.items, taxonomy: { conceptSchemes: [], concepts: concepts.items } } as never;
   }
@@ -82,25 +72,16 @@ export function createSyncSource(client: SyncClient, log: Logger) {
   return { fetchPages, fetchModel };
 }
 
-/** The export shape, validated by the same loader as an export file. */
-/**
- * The export shape: the model validated by the same loader as an export file; entries and assets were checked one by one as
- * they arrived (`keep`), and are not validated a second time (at 50k entries that second copy was what ran out of heap).
- */
+// Entries and assets were checked one by one as they arrived (`keep`), not again here: at 50k entries that second copy ran out of heap.
 export function toSpace(model: SpaceModel, entries: readonly ExportEntry[], assets: readonly ExportAsset[]): SpaceExport {
   return { ...parseSpaceExport({ ...model, entries: [], assets: [] }, 'Contentful sync').space, entries: [...entries], assets: [...assets] };
 }
 
-/** The entries or assets of a page the engine can serve; `refused` collects the rest (their last good version stays). */
-function keep<T extends ExportEntry | ExportAsset>(
-  list: unknown[],
-  schema: { safeParse: (item: unknown) => { success: boolean; data?: T } },
-  refused: string[],
-): T[] {
+function keep<T extends ExportEntry | ExportAsset>(list: unknown[], schema: ZodType<T>, refused: string[]): T[] {
   return list.flatMap((item) => {
     const parsed = schema.safeParse(item);
     const id = String((item as { sys?: { id?: unknown } } | null)?.sys?.id ?? '?');
-    if (!parsed.success || !parsed.data) return (refused.push(`${id}: not an entry or asset the Sync API sends`), []);
+    if (!parsed.success) return (refused.push(`${id}: not an entry or asset the Sync API sends`), []);
     if (parsed.data.sys.type === 'Asset' && !Object.values(parsed.data.fields['file'] ?? {}).some(Boolean))
       return (refused.push(`${id}: asset without a file`), []);
     markDeliveredAsPublished(parsed.data.sys);
@@ -112,7 +93,6 @@ export function knownTypes(space: Pick<SpaceExport, 'contentTypes'>): Set<string
   return new Set(space.contentTypes.map((type) => type.sys.id));
 }
 
-/** Entries of a content type the replica does not know are reported once; the engine does not serve them until their type arrives. */
 export function reportUnknownTypes(entries: readonly ExportEntry[], types: Set<string>, log: Logger): void {
   const unknown = entries.filter((entry) => !types.has(entry.sys.contentType.sys.id));
   if (unknown.length > 0)
@@ -122,7 +102,7 @@ export function reportUnknownTypes(entries: readonly ExportEntry[], types: Set<s
     );
 }
 
-/** What a failed sync means for the next one; `hasToken`: it was a delta (a 4xx there is a refused token). */
+/** `hasToken`: it was a delta (a 4xx there is a refused token). */
 export function classify(error: unknown, hasToken: boolean): { kind: string; waitMs?: number } {
   if (error instanceof SyncError) return { kind: 'bad-page' };
   const status = errorStatus(error);
@@ -133,7 +113,7 @@ export function classify(error: unknown, hasToken: boolean): { kind: string; wai
   return { kind: status === undefined ? 'no-answer' : 'upstream-failed' };
 }
 
-/** Details for the failure's log line: an HTTP error is named by its status, as the SDK's and axios's errors carry the request. */
+// An HTTP error is logged by its status only: the SDK's and axios's errors carry the request.
 export const errorDetail = (error: unknown) => (isAxiosError(error) || errorStatus(error) !== undefined ? {} : { err: error });
 
 export function merge(x: ReplicaChanges, y: ReplicaChanges): ReplicaChanges {
@@ -145,7 +125,6 @@ export function merge(x: ReplicaChanges, y: ReplicaChanges): ReplicaChanges {
   };
 }
 
-/** What a new model (or a fresh initial sync) changed besides entities: tags by id, the taxonomy, content types or locales. */
 export function modelChanges(before: SpaceModel, after: SpaceModel, entities: ScopeChange[]): ReplicaChanges {
   const byId = (tags: SpaceExport['tags']) => new Map(tags.map((tag) => [tag.sys.id, JSON.stringify([tag.name, tag.sys.visibility])]));
   const [was, now] = [byId(before.tags), byId(after.tags)];
@@ -159,14 +138,13 @@ export function modelChanges(before: SpaceModel, after: SpaceModel, entities: Sc
   };
 }
 
-/** A short, credential-free account of a sync failure: the HTTP status, or the error's own message (a timeout, a bad page). */
+/** Credential-free: the HTTP status, or the error's own message. */
 export function describeError(error: unknown): string {
   const status = errorStatus(error);
   if (status !== undefined) return `${status} ${(error as { response?: { statusText?: string } }).response?.statusText ?? (error as Error).name}`.trim();
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The wait a 429 asks for: `X-Contentful-RateLimit-Reset` or `Retry-After`, in seconds (the sync calls reject with axios's error). */
 function rateLimitResetMs(error: unknown): number | undefined {
   const headers = (error as { response?: { headers?: Record<string, unknown> } } | null)?.response?.headers ?? {};
   const seconds = [headers['x-contentful-ratelimit-reset'], headers['retry-after']].map(Number).filter((value) => Number.isFinite(value) && value >= 0);

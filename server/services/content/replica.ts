@@ -11,6 +11,7 @@ import {
   knownTypes,
   merge,
   modelChanges,
+  NO_CHANGES,
   reportUnknownTypes,
   toSpace,
 } from '#server/services/content/replica-source.ts';
@@ -28,39 +29,21 @@ export interface ReplicaOptions {
   client: SyncClient;
   spaceId: string;
   environmentId: string;
-  /** Where the replica is kept (replica-file.ts). */
   file: string;
   logger: Logger;
-  /** Delta sync this often without a webhook (0: never). */
+  /** 0: never. */
   pollMs: number;
-  /** Items per sync page (the Sync API's `limit`); halved while Contentful answers that a page is too big. */
+  /** Halved while Contentful answers that a page is too big. */
   pageLimit?: number;
-  /** How long a webhook's sync keeps retrying until the replica holds what was published (the Sync API lags by seconds). */
+  /** How long a webhook's sync retries until the replica holds what was published (the Sync API lags by seconds). */
   catchUpMs?: number;
-  /** Called after each sync that changed something, before the file is written. */
   onChange: (changes: ReplicaChanges) => Promise<void> | void;
 }
 
-export interface ReplicaStatus {
-  ready: boolean;
-  /** Where the data being served came from, and when it was last in step with Contentful. */
-  source: 'none' | 'file' | 'sync';
-  syncedAt: number | undefined;
-  ageMs: number | undefined;
-  entries: number;
-  assets: number;
-  lastError: string | undefined;
-}
-
-const NONE: ReplicaChanges = { entities: [], tags: [], taxonomy: false, model: false };
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 30_000;
 
-/**
- * A replica of the published space (ADR 061): loaded from `file` or made by an initial sync, kept current by delta syncs
- * (webhook, poll), and served by the same in-process engine as the embedded default. A failed sync keeps serving the last
- * good replica. `engine` is undefined only until the first replica exists.
- */
+/** A replica of the published space (ADR 061). A failed sync keeps serving the last good replica. */
 export function createReplica(options: ReplicaOptions) {
   const { client, logger, file } = options;
   const log = logger.child({ module: 'replica' });
@@ -69,7 +52,7 @@ export function createReplica(options: ReplicaOptions) {
   let engine: CdaEngine | undefined;
   let token: string | undefined;
   let syncedAt: number | undefined;
-  let source: ReplicaStatus['source'] = 'none';
+  let source: 'none' | 'file' | 'sync' = 'none';
   let lastError: string | undefined;
   let rateLimitedUntil = 0;
   let running: Promise<void> | undefined;
@@ -92,8 +75,7 @@ export function createReplica(options: ReplicaOptions) {
     engine ??= createCdaEngine(space, { assetBaseUrl: false, spaceId: options.spaceId, environmentId: options.environmentId });
     token = synced.nextSyncToken;
     log.info({ entries: space.entries.length, assets: space.assets.length, pageLimit }, 'initial sync done');
-    // The first replica of this process: the content-model check can now read it.
-    return changes ?? { ...NONE, model: true };
+    return changes ?? { ...NO_CHANGES, model: true };
   }
 
   async function deltaSync(current: CdaEngine, since: string): Promise<ReplicaChanges> {
@@ -101,15 +83,14 @@ export function createReplica(options: ReplicaOptions) {
     const entries = synced.items.entries ?? [];
     const types = knownTypes(current.model());
     // An entry of a type published after the last model read: read the model again first.
-    const model = entries.some((entry) => !types.has(entry.sys.contentType.sys.id)) ? await refreshModel(current) : NONE;
+    const model = entries.some((entry) => !types.has(entry.sys.contentType.sys.id)) ? await refreshModel(current) : NO_CHANGES;
     reportUnknownTypes(entries, knownTypes(current.model()), log);
     const entities = current.apply(synced.items);
     token = synced.nextSyncToken;
     if (entities.length > 0) log.info({ changed: entities.length }, 'delta sync applied');
-    return merge(model, { ...NONE, entities });
+    return merge(model, { ...NO_CHANGES, entities });
   }
 
-  /** Reads the model again; only when it differs does the engine re-index under it. */
   async function refreshModel(current: CdaEngine): Promise<ReplicaChanges> {
     const { entries: _entries, assets: _assets, ...next } = toSpace(await fetchModel(), [], []);
     const changes = modelChanges(current.model(), next, []);
@@ -118,7 +99,6 @@ export function createReplica(options: ReplicaOptions) {
     return { ...changes, entities: current.replace({ ...next, entries, assets }) };
   }
 
-  /** One sync (initial without a replica or token, delta otherwise), with its faults turned into a log line and a kept replica. */
   async function syncOnce(withModel: boolean): Promise<void> {
     const waitMs = rateLimitedUntil - Date.now();
     if (waitMs > 0) await sleep(waitMs);
@@ -160,7 +140,7 @@ export function createReplica(options: ReplicaOptions) {
     }
   }
 
-  /** Runs a sync now, or once more after the one running (so a change published meanwhile is not missed). */
+  /** Runs a sync now, or once more after the one running, so a change published meanwhile is not missed. */
   function sync(withModel = false): Promise<void> {
     wantModel ||= withModel;
     if (running) {
@@ -177,7 +157,6 @@ export function createReplica(options: ReplicaOptions) {
     return running;
   }
 
-  /** Syncs until the replica holds `target` (read your own publish); resolves false when it did not within `catchUpMs`. */
   const catchUp = (target: SyncTarget) =>
     syncUntil(() => stopped || holds(engine?.delivered(target.kind, target.id), target), { sync, catchUpMs, log, target });
 
@@ -191,7 +170,6 @@ export function createReplica(options: ReplicaOptions) {
   }
 
   return {
-    /** Loads the replica from the file (else syncs), then delta-syncs on `pollMs`. Resolves once there is a replica to serve. */
     async start(): Promise<void> {
       const loaded = await readReplicaFile(file).catch((error: unknown) => {
         log.warn({ err: error, file }, 'replica file unusable: a fresh initial sync replaces it');
@@ -208,16 +186,14 @@ export function createReplica(options: ReplicaOptions) {
       if (options.pollMs > 0) poll = setInterval(() => void sync(true), options.pollMs).unref();
       await (loaded ? undefined : first);
     },
-    /** Resolves when a replica can be served (from the file or the first sync). */
     ready,
     get engine(): CdaEngine | undefined {
       return engine;
     },
     sync,
-    /** Reads content types, locales, tags and taxonomy again, with a delta sync (a ContentType, Locale, Tag or Taxonomy webhook). */
     syncModel: () => sync(true),
     catchUp,
-    status: (): ReplicaStatus => ({
+    status: () => ({
       ready: engine !== undefined,
       source,
       syncedAt,
@@ -225,7 +201,6 @@ export function createReplica(options: ReplicaOptions) {
       ...(engine?.counts() ?? { entries: 0, assets: 0 }),
       lastError,
     }),
-    /** Stops polling and waits for the sync and the write under way. */
     async stop(): Promise<void> {
       stopped = true;
       clearInterval(poll);
@@ -234,7 +209,6 @@ export function createReplica(options: ReplicaOptions) {
     },
   };
 
-  /** Without a replica, the first sync is retried with backoff until one succeeds. */
   async function retryUntilReady(): Promise<void> {
     for (let waitMs = FIRST_RETRY_MS; !engine && !stopped; waitMs = Math.min(waitMs * 2, MAX_RETRY_MS)) {
       await (running ?? Promise.resolve());

@@ -4,7 +4,6 @@ import { DEFAULT_LOCALE, LOCALES } from '#shared/content/types.ts';
 import type { SpaceProblem, SpaceStatus } from '#server/services/content/space-status.ts';
 import type { Field } from '#shared/content/declare.ts';
 
-/** A content type's field as the CDA, the CMA and an export carry it (the parts the check reads). */
 export interface SpaceField {
   id: string;
   type: string;
@@ -27,7 +26,7 @@ export interface SpaceLocale {
 export interface SpaceCheckInput {
   contentTypes: readonly SpaceContentType[];
   locales: readonly SpaceLocale[];
-  /** The space answered its taxonomy with at least one concept / its tags with at least one public tag (undefined: not asked). */
+  /** Undefined: not asked. */
   hasTaxonomy?: boolean;
   hasTags?: boolean;
 }
@@ -38,7 +37,6 @@ const describe = (type: string, linkType?: string) => (type === 'Link' && linkTy
 const describeList = (items: NonNullable<SpaceField['items']>) =>
   `a list of ${items.type === 'Link' ? `links to ${plural(items.linkType ?? '')}` : plural(items.type)}`;
 
-/** What is wrong with a field's type, or undefined when it is what Vitrine reads (the declared type). */
 function typeProblem(field: SpaceField, need: Field): string | undefined {
   const is = field.type === 'Array' && field.items ? describeList(field.items) : describe(field.type, field.linkType);
   if (need.type === 'Array' && need.items) {
@@ -59,7 +57,7 @@ const allowed = (validations: readonly unknown[] | undefined, key: keyof Rule): 
   return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : undefined;
 };
 
-/** Validations that would stop editors linking what the declaration links there (a content type, images). */
+/** Validations that would stop editors linking what the declaration links there. */
 function validationProblem(field: SpaceField, need: Field): string | undefined {
   // A list's link rules sit on its items.
   const rules = (of: { type: string; items?: { validations?: readonly unknown[] }; validations?: readonly unknown[] }) =>
@@ -95,14 +93,11 @@ function checkLocales(locales: readonly SpaceLocale[], problems: { errors: Space
   return LOCALES.filter((code) => byCode.has(code));
 }
 
-/**
- * Compares a space with what Vitrine reads and lists every mismatch at once. Errors: the site cannot work (a content type
- * or field it queries by or shows entries by); warnings: it degrades (an optional field, a second locale, tags, taxonomy).
- */
+/** Every mismatch at once. Errors: the site cannot work; warnings: it degrades (an optional field, a second locale, tags, taxonomy). */
 export function checkSpace({ contentTypes, locales, hasTaxonomy, hasTags }: SpaceCheckInput): SpaceStatus {
   const problems = { errors: [] as SpaceProblem[], warnings: [] as SpaceProblem[] };
   const byId = new Map(contentTypes.map((type) => [type.sys.id, type]));
-  // What the site needs is the content model (shared/content/content-model.ts): `essential` types and fields are errors.
+  // `essential` types and fields are errors.
   for (const declared of CONTENT_TYPES) {
     const type = byId.get(declared.id);
     if (!type) {
@@ -122,5 +117,4 @@ export function checkSpace({ contentTypes, locales, hasTaxonomy, hasTags }: Spac
   return { state: problems.errors.length === 0 ? 'ready' : 'not-set-up', ...problems, locales: served };
 }
 
-/** One readable line per problem, for logs and the command line. */
 export const formatProblems = (problems: readonly SpaceProblem[]): string[] => problems.map(({ path, message }) => `${path}: ${message}`);

@@ -8,19 +8,18 @@ import type { SpaceStatus, SpaceStatusStore } from '#server/services/content/spa
 import type { Logger } from 'pino';
 
 export interface SpaceChecksOptions {
-  /** The space's model as the in-process engine holds it (both modes, ADR 061); undefined before a replica's first sync. */
+  /** Undefined before a replica's first sync. */
   model: () => Omit<SpaceExport, 'entries' | 'assets'> | undefined;
   store: SpaceStatusStore;
   logger: Logger;
-  /** While the space is not set up, check again this often (0: only when asked, e.g. by a webhook or a sync that changed the model). */
+  /** While the space is not set up, check again this often (0: only when asked). */
   recheckMs: number;
-  /** Before a timed recheck: bring the space up to date (a replica re-reads the model, ADR 061). */
+  /** Before a timed recheck: bring the space up to date. */
   refresh?: () => Promise<unknown>;
-  /** Called when the state or the served locales changed. */
   onChange?: (status: SpaceStatus, previous: SpaceStatus) => void;
 }
 
-/** The HTTP status of a `contentful` SDK error: axios's own (the sync calls), or inside the JSON message (the others). */
+/** axios's own (the sync calls), or inside the JSON message (the SDK's other calls). */
 export function errorStatus(error: unknown): number | undefined {
   const direct = (error as { response?: { status?: unknown } } | null)?.response?.status;
   if (typeof direct === 'number') return direct;
@@ -32,12 +31,11 @@ export function errorStatus(error: unknown): number | undefined {
   }
 }
 
-/** A space without tags or taxonomy answers 4xx there: the site runs without them. Anything else (5xx, 429, network) is a failed read. */
-export const isUnavailableFeature = (error: unknown): boolean => {
+/** A space without tags or taxonomy answers 4xx there: the site runs without them (ADR 038). Anything else (5xx, 429, network) is a failed read. */
+export function orNone(error: unknown): Promise<{ items: never[] }> {
   const status = errorStatus(error);
-  return status !== undefined && status >= 400 && status < 500 && status !== 429;
-};
-/** The model as the delivery API serves it (published content types, locales on for delivery, public tags), checked. */
+  return status !== undefined && status >= 400 && status < 500 && status !== 429 ? Promise.resolve({ items: [] }) : Promise.reject(error);
+}
 function readSpace(model: Omit<SpaceExport, 'entries' | 'assets'>): SpaceStatus {
   return checkSpace({
     contentTypes: model.contentTypes.filter((type) => isServed(type.sys, false)),
@@ -47,11 +45,7 @@ function readSpace(model: Omit<SpaceExport, 'entries' | 'assets'>): SpaceStatus 
   });
 }
 
-/**
- * Checks the space now, again when asked (a webhook, a sync that changed the model) and while it is not set up (`recheckMs`).
- * A read fails only before a replica's first sync, which then asks again (ADR 061). Each new result is logged once: every
- * problem in one structured line and a readable message.
- */
+/** Each new result is logged once: every problem in one structured line and a readable message. */
 export function startSpaceChecks(options: SpaceChecksOptions) {
   const { store, recheckMs } = options;
   const log = options.logger.child({ module: 'space-check' });
@@ -83,13 +77,13 @@ export function startSpaceChecks(options: SpaceChecksOptions) {
     } else log.info(fields, 'content model matches');
   }
 
-  /** One check, synchronous (the model is in process): checks never overlap. */
+  // Synchronous (the model is in process): checks never overlap.
   function run(): SpaceStatus {
     const started = performance.now();
     const previous = store.get();
     const model = options.model();
     if (!model) {
-      // Only before a replica's first sync, which asks again; pages keep trying meanwhile. A space read once keeps its result.
+      // Only before a replica's first sync, which asks again. A space read once keeps its result.
       if (previous.state !== 'ready' && previous.state !== 'not-set-up') store.set({ ...previous, state: 'unreachable' });
       log.warn({}, 'the content model cannot be read before the first sync of the replica');
       return store.get();
@@ -106,7 +100,6 @@ export function startSpaceChecks(options: SpaceChecksOptions) {
 
   const first = recheck();
   return {
-    /** The first check's result (logged either way). */
     first,
     recheck,
     stop(): void {
@@ -118,7 +111,7 @@ export function startSpaceChecks(options: SpaceChecksOptions) {
 
 export type SpaceChecks = ReturnType<typeof startSpaceChecks>;
 
-/** Cached results a change of the content model may have made wrong: everything read by content type, the tag list and the taxonomy. */
+/** Cached results a change of the content model may have made wrong. */
 export const MODEL_DEPENDENCIES: readonly string[] = [...Object.keys(CONTENT_MODEL).map((type) => `type:${type}`), ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY];
 
 const WARNINGS = (status: SpaceStatus) => (status.warnings.length > 0 ? { warnings: [...status.warnings] } : {});
@@ -129,7 +122,6 @@ const DETAIL: Record<SpaceStatus['state'], string> = {
   unreachable: 'content model could not be read; retrying',
 };
 
-/** The `content` entry of /readyz: not ready until the space is checked and matches; problems and warnings listed. */
 export function spaceReadiness(mode: string, status: SpaceStatus) {
   if (status.state === 'ready') return { mode, ready: true, ...WARNINGS(status) };
   const problems = status.state === 'not-set-up' ? { problems: [...status.errors] } : {};

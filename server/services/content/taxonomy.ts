@@ -1,12 +1,10 @@
 import type { Category, Locale, Tag } from '#shared/content/types.ts';
 import type { CategoryNode } from '#shared/data/content-api.ts';
 
-/** What Vitrine reads of the SDK's taxonomy concepts. */
 type Concept = { sys: { id: string }; prefLabel: Record<string, string | undefined>; broader?: { sys: { id: string } }[] };
 
 export type Taxonomy = ReturnType<typeof createTaxonomy>;
 
-/** What mapping an entry reads of its space besides the entry (mapper.ts): the locale, the tags' names and the taxonomy. */
 export interface MapContext {
   locale: Locale;
   tagName(id: string): string | undefined;
@@ -14,7 +12,6 @@ export interface MapContext {
   taxonomy: Taxonomy;
 }
 
-/** Labels, parents and children of every concept, for breadcrumbs and category filters. */
 export function createTaxonomy(concepts: readonly Concept[], defaultLocale: Locale) {
   const byId = new Map(concepts.map((c) => [c.sys.id, c]));
   const children = new Map<string, string[]>();
@@ -42,7 +39,6 @@ export function createTaxonomy(concepts: readonly Concept[], defaultLocale: Loca
       }
       return { id, label: label(id, locale), path };
     },
-    /** The concept and all its narrower concepts (for "models in Furniture" filters). */
     descendants(id: string): string[] {
       const out: string[] = [];
       const stack = [id];
@@ -59,45 +55,36 @@ export function createTaxonomy(concepts: readonly Concept[], defaultLocale: Loca
   };
 }
 
-/** The taxonomy as a tree with model counts (a concept's count includes its narrower concepts). */
+/** A concept's count includes its narrower concepts. */
 export function categoryTree(taxonomy: Taxonomy, counts: ReadonlyMap<string, number>, locale: Locale): CategoryNode[] {
-  const build = (id: string, depth: number): CategoryNode | undefined => {
-    const category = taxonomy.category(id, locale);
-    if (!category || depth > 10) return undefined;
-    const children = taxonomy
-      .children(id)
-      .flatMap((child) => build(child, depth + 1) ?? [])
+  const build = (ids: string[], depth: number): CategoryNode[] =>
+    ids
+      .flatMap((id) => {
+        const category = taxonomy.category(id, locale);
+        if (!category || depth > 10) return [];
+        const children = build(taxonomy.children(id), depth + 1);
+        return [{ ...category, children, modelCount: (counts.get(id) ?? 0) + children.reduce((sum, c) => sum + c.modelCount, 0) }];
+      })
       .sort((a, b) => a.label.localeCompare(b.label, locale));
-    return { ...category, children, modelCount: (counts.get(id) ?? 0) + children.reduce((sum, c) => sum + c.modelCount, 0) };
-  };
-  return taxonomy
-    .roots()
-    .flatMap((id) => build(id, 0) ?? [])
-    .sort((a, b) => a.label.localeCompare(b.label, locale));
+  return build(taxonomy.roots(), 0);
 }
 
-/** Dependency markers (ADR 010): results that list every tag, that read the taxonomy, that show tag `id`. */
 export const ALL_TAGS_DEPENDENCY = 'tags';
 export const TAXONOMY_DEPENDENCY = 'taxonomy';
 export const tagDependency = (id: string): string => `tag:${id}`;
 
-/**
- * The map context of one query, recording into `deps` what the mapping reads of the space's tags and taxonomy.
- * Results that read neither (pages, site settings, untagged entries) get no marker, so tag and taxonomy webhooks leave them cached.
- */
+/** Results that read no tag or taxonomy get no marker, so tag and taxonomy webhooks leave them cached. */
 export function recordMetadataReads(ctx: MapContext, deps: Set<string>): MapContext {
-  const { taxonomy } = ctx;
-  const read = () => (deps.add(TAXONOMY_DEPENDENCY), taxonomy);
+  const taxonomy = Object.fromEntries(
+    Object.entries(ctx.taxonomy).map(([name, read]: [string, (...args: never[]) => unknown]) => [
+      name,
+      (...args: never[]) => (deps.add(TAXONOMY_DEPENDENCY), read(...args)),
+    ]),
+  ) as Taxonomy;
   return {
     locale: ctx.locale,
     tagName: (id) => (deps.add(tagDependency(id)), ctx.tagName(id)),
     allTags: () => (deps.add(ALL_TAGS_DEPENDENCY), ctx.allTags()),
-    taxonomy: {
-      category: (id, locale) => read().category(id, locale),
-      descendants: (id) => read().descendants(id),
-      roots: () => read().roots(),
-      children: (id) => read().children(id),
-      has: (id) => read().has(id),
-    },
+    taxonomy,
   };
 }

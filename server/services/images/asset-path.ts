@@ -18,10 +18,7 @@ function decodeSegment(raw: string): string | null {
   return !segment || segment.startsWith('.') || UNSAFE.test(segment) ? null : segment;
 }
 
-/**
- * `<host>/<spaceId>/<assetId>/<token>/<fileName>` (as `contentful space export` writes it) to a file under the real path `root`:
- * each segment decoded once must be a plain name, and the real path must stay inside the root (symlinks cannot lead out).
- */
+/** `<host>/<spaceId>/<assetId>/<token>/<fileName>`: each segment a plain name once decoded, the real path inside `root` (no symlink out). */
 export async function resolveAssetFile(root: string, requestPath: string): Promise<AssetFile | null> {
   const segments = requestPath.split('/').slice(1).map(decodeSegment);
   if (segments.length !== 5 || segments.includes(null)) return null;
@@ -36,7 +33,7 @@ export async function resolveAssetFile(root: string, requestPath: string): Promi
   }
 }
 
-/** Content types answered inline, by extension. Anything else is a download, so an uploaded HTML or XML file never renders on our origin. */
+/** Anything else is a download, so an uploaded HTML or XML file never renders on our origin. */
 const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',

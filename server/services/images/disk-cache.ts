@@ -9,18 +9,9 @@ import type { Logger } from 'pino';
 const TEMP_PREFIX = '.tmp-';
 /** Older than this, a temp file is a crashed write, not one in progress: a write takes milliseconds. */
 export const STALE_TEMP_MS = 60_000;
-
-async function removeStaleTemp(path: string): Promise<void> {
-  const info = await stat(path).catch(() => undefined);
-  if (info && Date.now() - info.mtimeMs > STALE_TEMP_MS) await unlink(path).catch(() => undefined);
-}
 const NAME = /^[\w-]{1,100}$/;
 
-/**
- * Rendered variants on disk, written to a temp file and renamed into place. An lru-cache index of the files' sizes (loaded oldest
- * mtime first) keeps the total under `maxBytes` and deletes what it evicts; a hit touches the mtime so the order survives restarts.
- * Disk errors are logged once per code and never fail a request.
- */
+/** A hit touches the mtime, so the LRU order (loaded oldest mtime first) survives restarts. Disk errors never fail a request. */
 export function createDiskCache({ dir, maxBytes, logger }: { dir: string; maxBytes: number; logger: Logger }) {
   const reported = new Set<string>();
   const report = (err: unknown, action: string) => {
@@ -47,12 +38,10 @@ export function createDiskCache({ dir, maxBytes, logger }: { dir: string; maxByt
     const entries: Array<{ name: string; size: number; mtimeMs: number }> = [];
     for (const name of await readdir(dir)) {
       const path = join(dir, name);
+      const info = await stat(path).catch(() => undefined);
       // Temp files are what a crash mid-write leaves behind; a recent one may be another worker's write in progress (ADR 050).
-      if (name.startsWith(TEMP_PREFIX)) await removeStaleTemp(path);
-      else if (NAME.test(name)) {
-        const info = await stat(path).catch(() => undefined);
-        if (info?.isFile()) entries.push({ name, size: info.size, mtimeMs: info.mtimeMs });
-      }
+      if (info && name.startsWith(TEMP_PREFIX) && Date.now() - info.mtimeMs > STALE_TEMP_MS) await unlink(path).catch(() => undefined);
+      else if (info?.isFile() && NAME.test(name)) entries.push({ name, size: info.size, mtimeMs: info.mtimeMs });
     }
     for (const { name, size } of entries.sort((a, b) => a.mtimeMs - b.mtimeMs)) index.set(name, size);
     await evicted();
@@ -64,7 +53,6 @@ export function createDiskCache({ dir, maxBytes, logger }: { dir: string; maxByt
     get bytes() {
       return index.calculatedSize;
     },
-    /** The stored bytes, or undefined on a miss or any read error. */
     async get(name: string): Promise<Buffer | undefined> {
       if (maxBytes <= 0) return undefined;
       await ready();

@@ -2,7 +2,7 @@ import { ALLOWED_IMAGE_WIDTHS, IMAGE_FORMATS } from '#shared/images.ts';
 
 import type { ImageFormat } from '#shared/images.ts';
 
-/** Validated Images API parameters, the shape shared/images.ts emits: no width = the image's own, no format = the source's. */
+/** No width: the image's own; no format: the source's. */
 export interface ImageParams {
   width?: number;
   quality: number;
@@ -20,15 +20,12 @@ const QUALITY = /^[1-9]\d{0,2}$/;
 
 const fail = (parameter: string, message: string): ImageParamsResult => ({ ok: false, parameter, message });
 
-/** The allowed quality closest to `quality` (ties go to the higher one). */
+/** Ties go to the higher one. */
 export function getNearestQuality(quality: number, allowed: readonly number[]): number {
   return allowed.reduce((best, candidate) => (Math.abs(candidate - quality) <= Math.abs(best - quality) ? candidate : best));
 }
 
-/**
- * The query against the allow-lists, so the server is never an open resizer (ADR 012); anything else fails naming the parameter.
- * A well-formed quality not allowed redirects to the nearest allowed one, so pages built under another IMAGE_QUALITIES keep images.
- */
+/** Allow-lists, so the server is never an open resizer (ADR 012); pages built under another IMAGE_QUALITIES are redirected, not broken. */
 export function parseImageParams(search: string, qualities: readonly number[]): ImageParamsResult {
   const query = new URLSearchParams(search);
   const params: ImageParams = { quality: qualities[0]! };

@@ -16,18 +16,15 @@ import type { Logger } from 'pino';
 import type { Sharp } from 'sharp';
 
 export class ImageBusyError extends Error {
+  override name = 'ImageBusyError';
   readonly reason: 'queue-full' | 'timeout';
   constructor(reason: 'queue-full' | 'timeout') {
     super(reason === 'queue-full' ? 'image render queue is full' : 'image render timed out');
-    this.name = 'ImageBusyError';
     this.reason = reason;
   }
 }
 
-/**
- * On p-limit: at most `concurrency` renders run (`maxHeavy` of them AVIF) and `maxWaiting` wait; a render still waiting at its
- * deadline (`performance.now()` time) never starts. A heavy task waits for a heavy slot first, so lighter ones pass it meanwhile.
- */
+/** A render still waiting at its deadline (`performance.now()` time) never starts; lighter tasks pass a heavy one waiting for a heavy slot. */
 export function createRenderQueue(options: { concurrency: number; maxWaiting: number; maxHeavy?: number }) {
   const concurrency = Math.max(1, options.concurrency);
   const maxHeavy = Math.max(1, Math.min(concurrency, options.maxHeavy ?? concurrency));
@@ -67,7 +64,7 @@ export function createRenderQueue(options: { concurrency: number; maxWaiting: nu
   };
 }
 
-/** `width` as displayed (after EXIF orientation); `hash` the file's sha256, so disk cache entries survive redeploys and moves. */
+/** `width` after EXIF orientation; `hash` of the file, so disk cache entries survive redeploys and moves. */
 export interface SourceInfo {
   width: number;
   hash: string;
@@ -85,39 +82,33 @@ async function readSourceInfo(file: AssetFile, limitInputPixels: number): Promis
   return { width, hash: hash.digest('base64url') };
 }
 
-/** `getSourceInfo(file)`, remembered per file identity (path, mtime, size); concurrent calls share one read, a failed one is not kept. */
-export function createSourceInfoReader(options: { limitInputPixels: number; maxEntries?: number }) {
+/** Per file identity (path, mtime, size); concurrent calls share one read, a failed one is not kept. */
+export function createSourceInfoReader(options: { limitInputPixels: number }) {
   const cache = new LRUCache<string, SourceInfo, AssetFile>({
-    max: options.maxEntries ?? 1000,
+    max: 1000,
     fetchMethod: (_key, _stale, { context }) => readSourceInfo(context, options.limitInputPixels),
   });
   return async (file: AssetFile): Promise<SourceInfo> => (await cache.fetch(`${file.path}|${file.stats.mtimeMs}|${file.stats.size}`, { context: file }))!;
 }
 
-/** One rendered variant, ready to send; `etag` is strong, over the bytes. */
-export interface TransformedImage {
-  body: Buffer;
-  contentType: string;
-  etag: string;
-}
-
 export interface ImageTransformerOptions {
   logger: Logger;
-  /** Byte budget of the in-memory LRU; 0 disables it (renders are still coalesced). */
+  /** 0 disables the in-memory LRU (renders are still coalesced). */
   cacheMaxBytes: number;
-  /** The on-disk cache; no folder or 0 bytes disables it. */
   diskCacheDir?: string;
   diskCacheMaxBytes?: number;
   concurrency: number;
   maxWaiting: number;
-  /** How long a caller waits for its variant (queue included) before a 503. */
+  /** How long a caller waits (queue included) before a 503. */
   timeoutMs: number;
-  /** sharp refuses larger inputs (decompression bombs). */
+  /** Decompression bombs. */
   limitInputPixels: number;
 }
 
 /** Bump to retire every cached file when the rendering changes (encoder settings, sharp major). */
 const RENDER_VERSION = 'v1';
+
+type TransformedImage = ReturnType<typeof toImage>;
 
 const SOURCE_FORMATS: Record<string, ImageFormat> = { '.jpg': 'jpg', '.jpeg': 'jpg', '.png': 'png', '.webp': 'webp', '.avif': 'avif' };
 
@@ -135,16 +126,15 @@ function encode(pipeline: Sharp, format: ImageFormat, quality: number): Sharp {
   }
 }
 
-function toImage(body: Buffer, format: ImageFormat): TransformedImage {
+/** `etag` is strong, over the bytes. */
+function toImage(body: Buffer, format: ImageFormat) {
   return { body, contentType: IMAGE_FORMAT_TYPES[format], etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
 }
 
-/**
- * A variant comes from the memory LRU, else disk, else one render in the queue shared by concurrent requests, which outlives a
- * caller's deadline and still fills both caches. sharp's caches are off (we keep encoded bytes) and each render uses one thread.
- */
+/** One render per variant, shared by concurrent requests, outlives a caller's deadline and still fills both caches. */
 export function createImageTransformer(options: ImageTransformerOptions) {
   const { logger, timeoutMs, limitInputPixels, diskCacheDir, diskCacheMaxBytes } = options;
+  // We keep encoded bytes, and each render uses one thread.
   sharp.cache(false);
   sharp.concurrency(1);
   // An AVIF encode holds ~80 MB for a 1600x1200 output and takes ~4x the CPU of WebP: at most half the slots encode AVIF,

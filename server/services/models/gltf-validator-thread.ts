@@ -34,10 +34,7 @@ const WORKER_LIMITS = { maxOldGenerationSizeMb: 512 };
 
 type FromWorker = { type: 'file'; file: number; uri: string } | { type: 'done'; report: ValidationReport } | { type: 'failed'; error: string };
 
-/**
- * gltf-validator's `validateBytes` in a worker thread of its own; `externalResourceFunction` runs here, in the caller's thread.
- * Rejects with the validator's own string when it refuses the bytes, as `validateBytes` does; the worker ends when it answers.
- */
+/** `externalResourceFunction` runs in the caller's thread. Rejects with the validator's own string when it refuses the bytes. */
 export async function validateBytesInWorker(
   bytes: Uint8Array,
   options: Omit<ValidationOptions, 'externalResourceFunction'>,

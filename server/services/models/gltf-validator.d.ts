@@ -9,18 +9,16 @@ declare module 'gltf-validator' {
     offset?: number;
   }
   export interface ValidationReport {
-    issues: { numErrors: number; numWarnings: number; messages: ValidationMessage[]; truncated: boolean };
+    issues: { numErrors: number; numWarnings: number; messages: ValidationMessage[] };
     info?: {
       extensionsUsed?: string[];
-      resources?: { pointer: string; storage: 'external' | 'glb' | 'data-uri' | 'buffer-view'; uri?: string }[];
+      resources?: { storage: 'external' | 'glb' | 'data-uri' | 'buffer-view'; uri?: string }[];
     };
   }
   export interface ValidationOptions {
     uri?: string;
-    format?: 'glb' | 'gltf';
     maxIssues?: number;
     writeTimestamp?: boolean;
-    ignoredIssues?: string[];
     externalResourceFunction?: (uri: string) => Promise<Uint8Array>;
   }
   /** Rejects (with a string) when the bytes are neither glTF JSON nor GLB. */

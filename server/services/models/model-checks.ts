@@ -15,55 +15,42 @@ import type { Logger } from 'pino';
 export interface ModelChecksOptions {
   content: ContentApi;
   readFile: ReadModelFile;
-  /** Embedded mode: a file the .gltf names that is not in `model.files` may sit beside it in the export's folder (with a warning). */
+  /** A file the .gltf names that is not in `model.files` may sit beside it in the export's folder (with a warning). */
   embedded: boolean;
   timeoutMs: number;
   logger: Logger;
-  /** Models whose result changed (their pages must be rendered again). */
   onChange?: (modelIds: string[]) => void;
-}
-
-interface Recorded {
-  slug: string;
-  fileName: string;
-  key: string;
-  /** The viewer source's file URLs, to tell whether a rich-text embed of this model shows the checked version. */
-  viewerKey: string;
-  check: ModelCheck;
 }
 
 /** Results kept by file version: the published models plus drafts previewed since. */
 const MAX_CACHED = 500;
 const PUBLISHED: QueryOptions = { locale: DEFAULT_LOCALE, preview: false };
 
-/** A model's file and sibling files by URL and size: a new upload gets a new URL (Contentful) or size, so only changed files are validated again. */
+// A new upload gets a new URL (Contentful) or size, so only changed files are validated again.
 const versionOf = (model: Model3D) => JSON.stringify([model.file.url, model.file.size, ...(model.files ?? []).map((f) => [f.fileName, f.url, f.size])]);
 const baseName = (uri: string) => uri.split(/[/\\]/).pop() ?? uri;
 const viewerKeys = new WeakMap<ViewerSource, string>();
-/** Per source object: the content cache hands every request the same one until the content changes. */
+// Per source object: the content cache hands every request the same one until the content changes.
 const viewerKeyOf = (source: ViewerSource) => {
   let key = viewerKeys.get(source);
   if (key === undefined) viewerKeys.set(source, (key = JSON.stringify([source.src, source.files ?? null])));
   return key;
 };
 
-/**
- * Ingest validation of every published model's file (at start and after webhooks), one at a time, each within `timeoutMs`, cached by file version.
- * A broken model never makes the site unready: visitors get its poster, editors the list of problems.
- */
+/** One at a time, each within `timeoutMs`. A broken model never makes the site unready: visitors get its poster, editors the problems. */
 export function createModelChecks(options: ModelChecksOptions) {
   const { content, readFile, logger } = options;
   const queue = pLimit(1);
   const cache = new LRUCache<string, { promise: Promise<ModelCheck>; value?: ModelCheck }>({ max: MAX_CACHED });
-  const recorded = new Map<string, Recorded>();
+  // `viewerKey`: the viewer source's file URLs, to tell whether a rich-text embed of this model shows the checked version.
+  const recorded = new Map<string, { slug: string; fileName: string; key: string; viewerKey: string; check: ModelCheck }>();
   let state: 'checking' | 'done' = 'checking';
 
   function resolverFor(model: Model3D): ResolveExternal {
     const byName = new Map((model.files ?? []).map((asset) => [asset.fileName, asset.url]));
     return async (uri) => {
-      const name = baseName(uri);
-      const url = byName.get(name);
-      if (url) return { bytes: await readFile(url).catch(rethrowAs) };
+      const url = byName.get(baseName(uri));
+      if (url) return { bytes: await readFile(url).catch((error: Error) => Promise.reject(new ExternalFileError(error.message))) };
       if (options.embedded && !uri.startsWith('/') && !uri.includes(':')) {
         const sibling = new URL(uri, new URL(model.file.url, 'http://export')).pathname;
         const bytes = await readFile(sibling).catch(() => undefined);
@@ -79,7 +66,6 @@ export function createModelChecks(options: ModelChecksOptions) {
     return validateModel(bytes, model.file.fileName, resolverFor(model));
   }
 
-  /** The validation of this file version: cached, or queued behind the others. */
   function checkModel(model: Model3D): Promise<ModelCheck> {
     const key = versionOf(model);
     const cached = cache.get(key);
@@ -103,7 +89,6 @@ export function createModelChecks(options: ModelChecksOptions) {
       logger.warn({ model: model.slug, file: model.file.fileName, errors: check.errors, errorCount: check.errorCount }, 'model file has errors');
   }
 
-  /** Validates every published model, or those of `ids` after a change (models that are gone drop out). */
   async function refresh(ids?: readonly string[]): Promise<void> {
     const started = performance.now();
     const summaries = await content.listModels({}, PUBLISHED);
@@ -130,18 +115,18 @@ export function createModelChecks(options: ModelChecksOptions) {
 
   return {
     refresh,
-    /** The settled result for this model's current file version; an unchecked draft (preview) is queued for next time. */
+    /** An unchecked draft (preview) is queued for next time. */
     checkOf(model: Model3D, queueIfMissing = false): ModelCheck | undefined {
       const cached = cache.get(versionOf(model));
       if (!cached && queueIfMissing) void checkModel(model);
       return cached?.value;
     },
-    /** The recorded check of published model `id` when `source` (a rich-text embed of it) shows the same files. */
+    /** When `source` (a rich-text embed of published model `id`) shows the same files. */
     checkOfEmbed(id: string, source: ViewerSource): ModelCheck | undefined {
       const found = recorded.get(id);
       return found?.viewerKey === viewerKeyOf(source) ? found.check : undefined;
     },
-    /** For /readyz: ready stays true (a broken model does not stop the site); every model with errors, one problem per error. */
+    /** For /readyz: a broken model does not stop the site. */
     status() {
       const broken = [...recorded.values()].filter((r) => r.check.errorCount > 0);
       const problems = broken.flatMap((r) => r.check.errors.map((message) => ({ path: `model ${r.slug} (${r.fileName})`, message })));
@@ -153,12 +138,11 @@ export function createModelChecks(options: ModelChecksOptions) {
 
 export type ModelChecks = ReturnType<typeof createModelChecks>;
 
-/** Bounds of one model file: its size, and the time to download and validate it (sibling files included). */
+/** `timeoutMs`: to download and validate it, sibling files included. */
 export const MODEL_FILE_LIMITS = { maxBytes: 64 * 1024 * 1024, timeoutMs: 30_000 };
-/** After a failed first pass (Contentful unreachable at start), the next try. */
 const RETRY_MS = 30_000;
 
-/** Checks every model now and each changed entry or asset after a webhook; validation of one change never delays the webhook's answer. */
+/** Validation of one change never delays the webhook's answer. */
 export function startModelChecks(
   deps: { content: ContentApi; events: ContentEvents; embedded: boolean; assetsDir: string; logger: Logger } & Pick<ModelChecksOptions, 'onChange'>,
 ) {
@@ -176,10 +160,6 @@ export function startModelChecks(
     void checks.refresh(change.affectedIds).catch((err: unknown) => logger.warn({ err, id: change.id }, 'model files could not be checked after a change'));
   });
   return checks;
-}
-
-function rethrowAs(error: unknown): never {
-  throw new ExternalFileError((error as Error).message);
 }
 
 /** The validator cannot be interrupted; past the limit its result is ignored and the queue moves on. */

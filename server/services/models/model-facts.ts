@@ -5,20 +5,8 @@ export const FACT_LIMITS = { variants: 24, materials: 256, name: 256, nodes: 10_
 
 type Facts = Pick<ModelCheck, 'fileVariants' | 'materials' | 'bounds'>;
 type Mat4 = number[];
-interface GltfNode {
-  children?: unknown;
-  mesh?: unknown;
-  matrix?: unknown;
-  translation?: unknown;
-  rotation?: unknown;
-  scale?: unknown;
-}
-interface GltfAccessor {
-  min?: unknown;
-  max?: unknown;
-  normalized?: unknown;
-  componentType?: unknown;
-}
+type GltfNode = Partial<Record<'children' | 'mesh' | 'matrix' | 'translation' | 'rotation' | 'scale', unknown>>;
+type GltfAccessor = Partial<Record<'min' | 'max' | 'normalized' | 'componentType', unknown>>;
 interface GltfJson {
   scene?: unknown;
   scenes?: { nodes?: unknown }[];
@@ -32,7 +20,6 @@ interface GltfJson {
 const GLB_MAGIC = 0x46546c67;
 const JSON_CHUNK = 0x4e4f534a;
 
-/** The glTF JSON of a .gltf, or of a .glb's first chunk; undefined when it cannot be read. */
 export function readGltfJson(bytes: Uint8Array): GltfJson | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let json = bytes;
@@ -77,7 +64,7 @@ function multiply(a: Mat4, b: Mat4): Mat4 {
   return out;
 }
 
-/** A node's local matrix (column-major): its `matrix`, or translation × rotation × scale. */
+/** Column-major: `matrix`, or translation × rotation × scale. */
 function localMatrix(node: GltfNode): Mat4 {
   if (isNumbers(node.matrix, 16)) return node.matrix;
   const [tx = 0, ty = 0, tz = 0] = isNumbers(node.translation, 3) ? node.translation : [0, 0, 0];
@@ -94,17 +81,13 @@ function localMatrix(node: GltfNode): Mat4 {
 // A normalized integer accessor stores min/max as integers (KHR_mesh_quantization); the vertex shader sees them divided.
 const NORMALIZED_MAX: Record<number, number> = { 5120: 127, 5121: 255, 5122: 32767, 5123: 65535 };
 
-/** An accessor's min/max box, or undefined when it lacks them (they are required for POSITION). */
 function accessorBox(accessor: GltfAccessor | undefined): [number[], number[]] | undefined {
   if (!accessor || !isNumbers(accessor.min, 3) || !isNumbers(accessor.max, 3)) return undefined;
   const divisor = accessor.normalized === true ? (NORMALIZED_MAX[Number(accessor.componentType)] ?? 1) : 1;
   return [accessor.min.map((n) => Math.max(n / divisor, -1e6)), accessor.max.map((n) => Math.min(n / divisor, 1e6))];
 }
 
-/**
- * The default scene's axis-aligned box from each primitive's POSITION min/max through its node's world matrix: cheap
- * (no buffer is read), exact for rigid meshes, approximate for skinned or morphed ones.
- */
+/** From POSITION min/max (no buffer is read): exact for rigid meshes, approximate for skinned or morphed ones. */
 function sceneBounds(json: GltfJson): { min: Vec3; max: Vec3 } | undefined {
   const scene = json.scenes?.[typeof json.scene === 'number' ? json.scene : 0];
   const min = [Infinity, Infinity, Infinity];
@@ -118,16 +101,12 @@ function sceneBounds(json: GltfJson): { min: Vec3; max: Vec3 } | undefined {
     for (const primitive of Array.isArray(mesh?.primitives) ? mesh.primitives : []) {
       const position = primitive?.attributes?.POSITION;
       const box = typeof position === 'number' ? accessorBox(json.accessors?.[position]) : undefined;
-      if (box)
-        for (let corner = 0; corner < 8; corner++)
-          extend(
-            world,
-            [0, 1, 2].map((axis) => box[(corner >> axis) & 1]![axis]!),
-          );
+      for (let corner = 0; box && corner < 8; corner++) extend(world, box, corner);
     }
     if (Array.isArray(node.children)) for (const child of node.children) visit(child, world, depth + 1);
   };
-  const extend = (m: Mat4, [x = 0, y = 0, z = 0]: number[]) => {
+  const extend = (m: Mat4, box: [number[], number[]], corner: number) => {
+    const [x = 0, y = 0, z = 0] = [0, 1, 2].map((axis) => box[(corner >> axis) & 1]![axis]!);
     for (let axis = 0; axis < 3; axis++) {
       const value = m[axis]! * x + m[4 + axis]! * y + m[8 + axis]! * z + m[12 + axis]!;
       min[axis] = Math.min(min[axis]!, value);

@@ -3,26 +3,22 @@ import { resolve } from 'node:path';
 
 import { resolveAssetFile } from '#server/services/images/asset-path.ts';
 
-/** Where the embedded engine's asset URLs point (app.ts mounts the asset router there). */
 export const EMBEDDED_PREFIX = '/content-assets/';
 
 export interface ModelFileReaderOptions {
-  /** Embedded mode: the export's assets folder, which `/content-assets/…` URLs name files in. */
   assetsDir?: string | undefined;
   maxBytes: number;
   timeoutMs: number;
-  /** Plain http for asset URLs (a test's fake upstream); Contentful serves assets over https only. */
+  /** A test's fake upstream; Contentful serves assets over https only. */
   allowHttp?: boolean;
 }
 
-/** Why a file could not be read, in words an editor can act on (`not found`, `larger than 64 MB`). */
 export class ModelFileError extends Error {}
 
 export type ReadModelFile = (url: string) => Promise<Uint8Array>;
 
 const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${bytes} bytes`);
 
-/** Reads an asset's bytes: from the assets folder for embedded URLs, else over https, each capped in size and time. */
 export function createModelFileReader(options: ModelFileReaderOptions): ReadModelFile {
   const { maxBytes, timeoutMs } = options;
   let root: Promise<string | null> | undefined;

@@ -2,11 +2,10 @@ import { variantSlug } from '#server/services/content/mapper-viewer.ts';
 
 import type { Dimensions, Model3D, ModelCheck, Vec3 } from '#shared/content/types.ts';
 
-/** Entry and file disagree by more than this share of the file's size (dimensions, hotspots just outside the box). */
+/** Share of the file's size by which entry and file may disagree. */
 export const TOLERANCE = 0.05;
-/** A hotspot note's length editors are asked to keep under (help text of hotspot.note). */
+/** Help text of hotspot.note. */
 const MAX_NOTE = 1000;
-/** Content notes shown before the validator's warnings. */
 const MAX_NOTES = 10;
 
 const METRES: Record<Dimensions['unit'], number> = { mm: 0.001, cm: 0.01, m: 1 };
@@ -14,7 +13,6 @@ const AXES = ['x', 'y', 'z'] as const;
 const list = (names: readonly string[]) => (names.length > 0 ? names.map((n) => `"${n}"`).join(', ') : 'none');
 const metres = (n: number) => `${Number(n.toPrecision(3))} m`;
 
-/** Where the entry's variants name what the file does not have. */
 function variantNotes(model: Model3D, check: ModelCheck): string[] {
   const notes: string[] = [];
   for (const variant of model.viewer.variants ?? []) {
@@ -31,7 +29,6 @@ function variantNotes(model: Model3D, check: ModelCheck): string[] {
   return notes;
 }
 
-/** Hotspots placed outside the file's bounding box, with a little slack for points on its surface. */
 function hotspotNotes(model: Model3D, bounds: NonNullable<ModelCheck['bounds']>): string[] {
   const size = Math.max(...AXES.map((axis) => bounds.max[axis] - bounds.min[axis]));
   const slack = size * TOLERANCE;
@@ -54,7 +51,7 @@ function noteNotes(model: Model3D): string[] {
   });
 }
 
-/** The entry's real-world dimensions against the file's box: width ↔ x, height ↔ y, depth ↔ z (glTF is Y-up, in metres). */
+// glTF is Y-up, in metres.
 function dimensionNotes(dimensions: Dimensions, bounds: NonNullable<ModelCheck['bounds']>): string[] {
   const scale = METRES[dimensions.unit];
   const pairs = [['width', 'x'] as const, ['height', 'y'] as const, ['depth', 'z'] as const];
@@ -67,7 +64,6 @@ function dimensionNotes(dimensions: Dimensions, bounds: NonNullable<ModelCheck['
   });
 }
 
-/** What the editor entered that the file contradicts, for the preview's check notice. */
 export function contentNotes(model: Model3D, check: ModelCheck): string[] {
   const { bounds } = check;
   return [
@@ -78,7 +74,6 @@ export function contentNotes(model: Model3D, check: ModelCheck): string[] {
   ].slice(0, MAX_NOTES);
 }
 
-/** `check` with the content notes counted and listed first among its warnings. */
 export function withContentNotes(check: ModelCheck, notes: readonly string[]): ModelCheck {
   if (notes.length === 0) return check;
   return { ...check, warningCount: check.warningCount + notes.length, warnings: [...notes, ...check.warnings] };

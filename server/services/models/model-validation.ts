@@ -7,13 +7,12 @@ import type { ValidationMessage, ValidationReport } from 'gltf-validator';
 
 /** Messages kept per severity; the counts stay exact. */
 export const MAX_MESSAGES = 5;
-/** The validator stops collecting after this many issues (a broken file can yield one per vertex). */
+/** A broken file can yield one issue per vertex. */
 const MAX_ISSUES = 100;
 
-/** An external file the .gltf names could not be had: its message becomes the error (`not found — add it to model.files`). */
+/** Its message becomes the error. */
 export class ExternalFileError extends Error {}
 
-/** Loads one external file a .gltf names (its URI decoded), or rejects with an ExternalFileError saying why. */
 export type ResolveExternal = (uri: string) => Promise<{ bytes: Uint8Array; warning?: string }>;
 
 const EXTENSIONS = {
@@ -37,10 +36,7 @@ const FATAL = new RegExp(`^(GLB_|(${FATAL_CODES.join('|')})$)`);
 
 const where = (m: ValidationMessage) => (m.pointer ? ` (${m.pointer})` : m.offset === undefined ? '' : ` (byte ${m.offset})`);
 
-/**
- * Validates a .glb or .gltf with the Khronos validator, its external files resolved by `resolveExternal`.
- * Errors: the validator's, external files that cannot be had, no scene; `viewable` is false when one of them would make the viewer fail.
- */
+/** `viewable` is false when an error would make the viewer fail. */
 export async function validateModel(bytes: Uint8Array, fileName: string, resolveExternal: ResolveExternal): Promise<ModelCheck> {
   const external = new Map<string, string>();
   const warnings: string[] = [];
@@ -88,7 +84,6 @@ export async function validateModel(bytes: Uint8Array, fileName: string, resolve
   };
 }
 
-/** A file the viewer cannot show at all, for one reason. */
 export function unviewable(message: string): ModelCheck {
   return {
     viewable: false,

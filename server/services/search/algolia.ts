@@ -10,11 +10,10 @@ import type { Locale } from '#shared/content/types.ts';
 import type { SearchRecord } from '#shared/search-schema.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
 
-/** What `npm run index` applies: the schema's settings (docs/search.md). */
 const { record: _record, shortAttributes: _embeddedOnly, ...indexSettings } = SEARCH_SCHEMA;
 export const ALGOLIA_INDEX_SETTINGS = indexSettings satisfies IndexSettings;
 
-/** The write operations the indexer and the webhook sync use: `algoliasearch(appId, adminKey)`, server-only. */
+/** `algoliasearch(appId, adminKey)`, server-only. */
 type AlgoliaWriteClient = Pick<Algoliasearch, 'setSettings' | 'replaceAllObjects' | 'saveObjects' | 'deleteBy' | 'waitForTask'>;
 
 /** Every served locale's index, possibly empty; a dropped locale's index is left as it was (ADR 039). */
@@ -24,7 +23,7 @@ function groupByIndex(records: readonly SearchRecord[], indexPrefix: string, loc
   return groups;
 }
 
-/** `npm run index`: settings, then `replaceAllObjects`, which fills a temporary copy and swaps it in atomically: no half-built index is ever served. */
+/** `replaceAllObjects` fills a temporary copy and swaps it in atomically: no half-built index is ever served. */
 export async function indexAllRecords(options: {
   client: AlgoliaWriteClient;
   records: readonly SearchRecord[];
@@ -43,13 +42,12 @@ export async function indexAllRecords(options: {
   return reports;
 }
 
-/** Entries per `deleteBy` filter; a popular entry can be linked from many. */
 const DELETE_CHUNK = 50;
 
 /** Ids are Contentful ids, but never trust a string into a filter. */
-const quote = (value: string) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+const entryFilter = (id: string) => `entryId:"${id.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 
-/** One content change: in every locale index, delete every record of the changed entries (their chunk count may have changed), then save the current ones. */
+/** Deletes every record of the changed entries (their chunk count may have changed), then saves the current ones. */
 export async function syncContentChange(
   options: { client: AlgoliaWriteClient; content: ContentApi; indexPrefix: string; locales: readonly Locale[] },
   change: { affectedIds: readonly string[] },
@@ -60,11 +58,8 @@ export async function syncContentChange(
   let saved = 0;
   for (const [indexName, { objects }] of groupByIndex(records, options.indexPrefix, options.locales)) {
     for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
-      const filters = ids
-        .slice(i, i + DELETE_CHUNK)
-        .map((id) => `entryId:${quote(id)}`)
-        .join(' OR ');
-      const task = await options.client.deleteBy({ indexName, deleteByParams: { filters } });
+      const filters = ids.slice(i, i + DELETE_CHUNK).map(entryFilter);
+      const task = await options.client.deleteBy({ indexName, deleteByParams: { filters: filters.join(' OR ') } });
       await options.client.waitForTask({ indexName, taskID: task.taskID });
     }
     if (objects.length > 0) await options.client.saveObjects({ indexName, objects, waitForTasks: true });
@@ -73,13 +68,12 @@ export async function syncContentChange(
   return { deleted: ids.length, saved };
 }
 
-/** With `ALGOLIA_ADMIN_KEY`: failures are logged by the content events fan-out; `npm run index` repairs anything a failed update left behind. */
+/** Failures are logged by the content events fan-out; `npm run index` repairs what a failed update left behind. */
 export function subscribeAlgoliaSync(options: {
   client: AlgoliaWriteClient;
   content: ContentApi;
   events: ContentEvents;
   indexPrefix: string;
-  /** The served locales (ADR 039), read per change. */
   locales: () => readonly Locale[];
   logger: Logger;
 }): void {

@@ -1,4 +1,4 @@
-import { BLOCKS } from '@contentful/rich-text-types';
+import { BLOCKS, HEADINGS } from '@contentful/rich-text-types';
 import pLimit from 'p-limit';
 
 import { paths } from '#shared/urls.ts';
@@ -10,7 +10,7 @@ import type { Document } from '@contentful/rich-text-types';
 
 type SearchableEntry = Article | Model3D | Page;
 
-/** The one record mapper, for Algolia and the embedded engine alike (`SEARCH_SCHEMA`): one record per body chunk, each repeating title, summary and tags. */
+/** For Algolia and the embedded engine alike: one record per body chunk, each repeating title, summary and tags. */
 export function toSearchRecords(entry: SearchableEntry): SearchRecord[] {
   const { entryId, type, locale, title, facts, slug, url, summary, tags, image, updatedAt } = toRecordBase(entry);
   const time = Date.parse(updatedAt);
@@ -52,7 +52,7 @@ function toImage(asset: Asset | undefined): string | undefined {
   return asset && asset.contentType.startsWith('image/') ? asset.url : undefined;
 }
 
-/** Every published article, model and page of one locale, in full (bodies included), 6 loads at a time (the CDA rate-limits). */
+/** 6 loads at a time (the CDA rate-limits). */
 async function loadSearchableEntries(content: ContentApi, locale: Locale): Promise<SearchableEntry[]> {
   const options = { locale, preview: false };
   const [articles, models, pages] = await Promise.all([
@@ -69,7 +69,6 @@ async function loadSearchableEntries(content: ContentApi, locale: Locale): Promi
   return loaded.filter((entry): entry is SearchableEntry => entry !== null);
 }
 
-/** All search records in the served locales (ADR 039), or only those of `entryIds` (after a webhook; entries that are gone yield none). */
 export async function collectRecords(content: ContentApi, locales: readonly Locale[], entryIds?: readonly string[]): Promise<SearchRecord[]> {
   const perLocale = await Promise.all(locales.map((locale) => loadSearchableEntries(content, locale)));
   const records = perLocale.flat().flatMap(toSearchRecords);
@@ -78,23 +77,15 @@ export async function collectRecords(content: ContentApi, locales: readonly Loca
   return records.filter((record) => wanted.has(record.entryId));
 }
 
-/** Target size of one body chunk; a chunk grows by whole paragraphs up to this. */
+/** A chunk grows by whole paragraphs up to this. */
 const BODY_CHUNK_CHARS = 1000;
 
 /** Blocks whose children are inline text. Lists, quotes and tables are made of these, so every visible word is reached. */
-const TEXT_BLOCKS = new Set<string>([
-  BLOCKS.PARAGRAPH,
-  BLOCKS.HEADING_1,
-  BLOCKS.HEADING_2,
-  BLOCKS.HEADING_3,
-  BLOCKS.HEADING_4,
-  BLOCKS.HEADING_5,
-  BLOCKS.HEADING_6,
-]);
+const TEXT_BLOCKS = new Set<string>([BLOCKS.PARAGRAPH, ...HEADINGS]);
 
 type RichNode = { nodeType: string; value?: string; content?: RichNode[] };
 
-/** Plain-text paragraphs of a rich-text document, whitespace collapsed, empty ones dropped. Embeds carry no text of their own. */
+/** Whitespace collapsed, empty ones dropped. Embeds carry no text of their own. */
 export function getParagraphs(document: Document): string[] {
   const paragraphs: string[] = [];
   const visit = (node: RichNode) => {
@@ -109,21 +100,13 @@ export function getParagraphs(document: Document): string[] {
   return paragraphs;
 }
 
-/** Chunks of about `maxChars` at paragraph boundaries, long paragraphs split at sentence ends, then spaces. Never empty, so chunk 0 exists. */
+/** Long paragraphs split at sentence ends, then spaces. Never empty, so chunk 0 exists. */
 export function getBodyChunks(document: Document | undefined, maxChars = BODY_CHUNK_CHARS): string[] {
-  const pieces = (document ? getParagraphs(document) : []).flatMap((paragraph) => splitLong(paragraph, maxChars));
-  const chunks: string[] = [];
-  let current = '';
-  for (const piece of pieces) {
-    if (current && current.length + 1 + piece.length > maxChars) {
-      chunks.push(current);
-      current = piece;
-    } else {
-      current = current ? `${current}\n${piece}` : piece;
-    }
-  }
-  chunks.push(current);
-  return chunks;
+  return pack(
+    (document ? getParagraphs(document) : []).flatMap((paragraph) => splitLong(paragraph, maxChars)),
+    '\n',
+    maxChars,
+  );
 }
 
 function getInlineText(node: RichNode): string {
@@ -133,24 +116,21 @@ function getInlineText(node: RichNode): string {
 
 function splitLong(paragraph: string, maxChars: number): string[] {
   if (paragraph.length <= maxChars) return [paragraph];
-  const sentences = paragraph.split(/(?<=[.!?…])\s+/);
-  const units = sentences.flatMap((sentence) => (sentence.length <= maxChars ? [sentence] : sentence.split(' ')));
+  // A single word longer than a chunk (a URL, say) is cut hard.
+  const cut = (word: string) => Array.from({ length: Math.ceil(word.length / maxChars) }, (_, i) => word.slice(i * maxChars, (i + 1) * maxChars));
+  const units = paragraph.split(/(?<=[.!?…])\s+/).flatMap((sentence) => (sentence.length <= maxChars ? [sentence] : sentence.split(' ').flatMap(cut)));
+  return pack(units, ' ', maxChars);
+}
+
+/** Each part grows by whole units up to `maxChars`. */
+function pack(units: readonly string[], separator: string, maxChars: number): string[] {
   const parts: string[] = [];
   let current = '';
   for (const unit of units) {
     if (current && current.length + 1 + unit.length > maxChars) {
       parts.push(current);
-      current = '';
-    }
-    // A single word longer than a chunk (a URL, say) is cut hard.
-    for (let rest = current ? `${current} ${unit}` : unit; ; rest = rest.slice(maxChars)) {
-      if (rest.length <= maxChars) {
-        current = rest;
-        break;
-      }
-      parts.push(rest.slice(0, maxChars));
-    }
+      current = unit;
+    } else current = current ? current + separator + unit : unit;
   }
-  if (current) parts.push(current);
-  return parts;
+  return [...parts, current];
 }

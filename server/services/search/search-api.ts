@@ -16,15 +16,11 @@ const importInstantSearch = () =>
 let instantSearchModules: ReturnType<typeof importInstantSearch> | undefined;
 const loadInstantSearch = () => (instantSearchModules ??= importInstantSearch());
 
-/** The server's client against Algolia: the lite client with the search-only key, like the browser's. */
-export function createAlgoliaServerClient(appId: string, searchKey: string, options?: Parameters<typeof liteClient>[2]): SearchClient {
-  return liteClient(appId, searchKey, options) as unknown as SearchClient;
+export function createAlgoliaServerClient(appId: string, searchKey: string): SearchClient {
+  return liteClient(appId, searchKey) as unknown as SearchClient;
 }
 
-/**
- * The search page's first search, run with the browser's connectors and parameters (so requests and helper state are exactly the browser's), returned as
- * InstantSearch's initial results without rendering React twice; the browser hydrates from them without a request.
- */
+/** With the browser's connectors and parameters, so the browser hydrates from the results without a request. */
 async function loadSearchPageResults(searchClient: SearchClient, indexName: string, params: SearchPageParams): Promise<InitialResults> {
   const [{ connectConfigure, connectHits, connectPagination, connectRefinementList, connectSearchBox }, { default: instantsearch }, server] =
     await loadInstantSearch();
@@ -50,7 +46,6 @@ async function loadSearchPageResults(searchClient: SearchClient, indexName: stri
 /** Records come from these content types and carry their entry's tag names, so a change to any may change a results page. */
 const SEARCHED_CONTENT = ['type:article', 'type:model', 'type:page', ALL_TAGS_DEPENDENCY];
 
-/** The search page's server side: initial results, with the searched types and the hits' entries recorded as page dependencies. */
 export function createSearchApi(options: { searchClient: SearchClient; indexPrefix: string }): SearchApi {
   return {
     async getSearchPageResults(params) {
