@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The CDN purge variables (ADR 052), merged into config.ts's schema; meanings in .env.example. */
+/** The CDN purge variables (ADR 052); meanings in .env.example. */
 const secret = z
   .string()
   .trim()
