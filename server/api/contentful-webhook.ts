@@ -22,18 +22,14 @@ const TIMESTAMP_REFUSALS = {
   malformed: 'Webhook timestamp is not a Unix time in milliseconds',
 } as const;
 
-/** The toolkit only checks age, so it would accept a stamp from tomorrow. */
-export function checkTimestamp(
-  raw: string,
-  now: number,
-  window: { ttlMs: number; maxFutureSkewMs: number },
-): { ok: true } | { ok: false; reason: keyof typeof TIMESTAMP_REFUSALS } {
+/** Why a stamp is refused, if it is: the toolkit only checks age, so it would accept a stamp from tomorrow. */
+export function checkTimestamp(raw: string, now: number, window: { ttlMs: number; maxFutureSkewMs: number }): keyof typeof TIMESTAMP_REFUSALS | undefined {
   // The toolkit parses with parseInt; insist on plain digits so both read the same number.
-  if (!/^\d{13}$/.test(raw.trim())) return { ok: false, reason: 'malformed' };
+  if (!/^\d{13}$/.test(raw.trim())) return 'malformed';
   const stamp = Number(raw.trim());
-  if (stamp - now > window.maxFutureSkewMs) return { ok: false, reason: 'future' };
-  if (now - stamp >= window.ttlMs) return { ok: false, reason: 'expired' };
-  return { ok: true };
+  if (stamp - now > window.maxFutureSkewMs) return 'future';
+  if (now - stamp >= window.ttlMs) return 'expired';
+  return undefined;
 }
 
 /** Signatures seen within their validity window, per process (ADR 011); when full, the caller refuses rather than forgets one. */
@@ -114,8 +110,8 @@ export function createContentfulWebhookRouter(options: {
     const stampHeader = headers['x-contentful-timestamp'];
     if (!headers['x-contentful-signature'] || !stampHeader || !headers['x-contentful-signed-headers'])
       throw new HttpError(401, 'Missing Contentful signature headers');
-    const stamp = checkTimestamp(stampHeader, Date.now(), { ttlMs: WEBHOOK_TTL_S * 1000, maxFutureSkewMs: MAX_FUTURE_SKEW_MS });
-    if (!stamp.ok) throw new HttpError(401, TIMESTAMP_REFUSALS[stamp.reason]);
+    const refused = checkTimestamp(stampHeader, Date.now(), { ttlMs: WEBHOOK_TTL_S * 1000, maxFutureSkewMs: MAX_FUTURE_SKEW_MS });
+    if (refused) throw new HttpError(401, TIMESTAMP_REFUSALS[refused]);
     const { ExpiredRequestException, verifyRequest } = await loadToolkit();
     let valid: boolean;
     try {

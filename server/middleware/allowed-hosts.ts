@@ -24,13 +24,8 @@ export function parseHost(value: string | undefined): ParsedHost | undefined {
   return value ? parseHostOnce(value) : undefined;
 }
 const parseHostOnce = memoized((value): ParsedHost | undefined => {
-  if (!HOST.test(value)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(`http://${value}`);
-  } catch {
-    return undefined;
-  }
+  const url = HOST.test(value) ? URL.parse(`http://${value}`) : null;
+  if (!url) return undefined;
   // WHATWG URL folds case, compresses IPv6 and reads `0x7f.1` as 127.0.0.1.
   const hostname = url.hostname.replace(/\.$/, '');
   return Object.freeze({ hostname, host: url.port ? `${hostname}:${url.port}` : hostname });

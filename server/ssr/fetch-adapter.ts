@@ -26,12 +26,8 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, public
 /** The absolute form (`GET http://h/p`) keeps only path and query. */
 export function requestTarget(originalUrl: string): string {
   if (originalUrl.startsWith('/')) return originalUrl;
-  try {
-    const absolute = new URL(originalUrl);
-    return absolute.pathname + absolute.search;
-  } catch {
-    return '/';
-  }
+  const absolute = URL.parse(originalUrl);
+  return absolute ? absolute.pathname + absolute.search : '/';
 }
 
 /** A loader's redirect, usually; no redirect leaves the site (ADR 011). */
