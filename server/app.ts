@@ -99,7 +99,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   const createRequestContext = (req: Request, res: Response, entry: SsrEntry, served: readonly Locale[]) =>
     entry.createRequestContext({
       content: routeContent,
-      ...(deps.search ? { search: deps.search } : {}),
+      search: deps.search,
       info: { origin: requestOrigin(req, config.publicUrl), preview: res.locals.preview === true, deadline: deadlineOf(res), locales: served },
     });
   const { entry, assets, buildId } = deps.ssr;
@@ -107,10 +107,9 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   const renderGate = deps.renderGate ?? createRenderGate(config.renderGate);
   app.get(`${ROUTE_DATA_PREFIX}{/*path}`, createRouteDataHandler({ config, entry, createRequestContext, locales, renderGate }));
   app.use(pageMethods());
-  const pageCache = deps.pageCache ? { pageCache: deps.pageCache } : {};
   app.get(
     '/{*path}',
-    pageCacheInFront({ config, buildId, locales, renderGate, ...pageCache }),
+    pageCacheInFront({ config, buildId, locales, renderGate, pageCache: deps.pageCache }),
     createDocumentHandler({ config, entry, assets, buildId, createRequestContext }),
   );
 

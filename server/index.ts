@@ -6,7 +6,7 @@ import { getHeapStatistics } from 'node:v8';
 
 import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
 import { availableMemoryBytes, heapFlags, heapLimitAlreadySet, mallocDefaults, restartWithFlags } from '#server/lifecycle/heap-limit.ts';
-import { probePort } from '#server/lifecycle/listen-errors.ts';
+import { listenProblem, probePort } from '#server/lifecycle/listen-errors.ts';
 
 import type { AppDeps } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
@@ -59,12 +59,11 @@ if (cluster.isPrimary && config.webConcurrency > 1) {
 
 /** The whole server, or one cluster worker. */
 async function serve(config: Config): Promise<void> {
-  const [{ createApp }, { createServices }, { exitWorker, obeyPrimary }, shutdown, { listenProblem }, { createLogger }, ssrAssets] = await Promise.all([
+  const [{ createApp }, { createServices }, { exitWorker, obeyPrimary }, shutdown, { createLogger }, ssrAssets] = await Promise.all([
     import('#server/app.ts'),
     import('#server/composition.ts'),
     import('#server/lifecycle/cluster.ts'),
     import('#server/lifecycle/graceful-shutdown.ts'),
-    import('#server/lifecycle/listen-errors.ts'),
     import('#server/logger.ts'),
     import('#server/ssr/assets.ts'),
   ]);

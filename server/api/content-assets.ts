@@ -96,8 +96,7 @@ export function createAssetRouter(options: AssetRouterOptions): Router {
       if (width !== undefined && width > source.width) return redirectToVariant(req, res, 308, atOwnSize);
       try {
         const image = await transformer.transform(file, source, parsed.params);
-        res.setHeader('Cache-Control', IMMUTABLE);
-        res.setHeader('ETag', image.etag);
+        res.set({ 'Cache-Control': IMMUTABLE, ETag: image.etag });
         setFileHeaders(res, image.contentType, true);
         return void res.send(image.body);
       } catch (err) {

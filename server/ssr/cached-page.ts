@@ -99,9 +99,7 @@ async function joinRender(leaders: Map<string, Promise<void>>, key: string, page
 
 export function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
   updatePolicy(res, { nonce: undefined, scriptHashes: page.scriptHashes, styleHashes: page.styleHashes, ...page.policy });
-  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
-  res.setHeader('ETag', page.etag);
-  res.setHeader('Vary', 'Accept-Encoding, Cookie');
+  res.set({ ...page.headers, ETag: page.etag, Vary: 'Accept-Encoding, Cookie' });
   if (req.fresh) return void res.status(304).end();
   const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : 'identity';
   const body = page[encoding];

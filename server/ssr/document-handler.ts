@@ -60,12 +60,11 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     res.setHeader('Cache-Control', preview ? 'private, no-store' : context.statusCode >= 400 ? 'no-store' : config.htmlCacheControl);
     // ADR 052; a page no cache may keep needs none.
     const keys: Record<string, string> = preview || context.statusCode >= 400 ? {} : surrogateKeyHeaders(deps);
-    for (const [name, value] of Object.entries(keys)) res.setHeader(name, value);
+    res.set(keys);
     // Preview pages may be framed by Contentful's Live Preview only.
     const policy = { frameAncestors: preview ? config.preview.frameAncestors.join(' ') : document.embeddable ? config.embedFrameAncestors : "'none'" };
     updatePolicy(res, policy);
-    res.setHeader('ETag', etag);
-    res.setHeader('Vary', 'Accept-Encoding, Cookie');
+    res.set({ ETag: etag, Vary: 'Accept-Encoding, Cookie' });
     // A loader's 503 may already name the time.
     if (context.statusCode === 503 && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', String(DEFAULT_RETRY_AFTER_S));
     if (context.statusCode === 200 && req.fresh) return void res.status(304).end();

@@ -51,7 +51,7 @@ export function createRouteDataHandler(options: {
     const cacheable = payload.type === 'data' && payload.status < 400 && res.locals.preview !== true;
     res.setHeader('Cache-Control', cacheable ? options.config.htmlCacheControl : 'private, no-store');
     // The same keys as the document, so one purge drops both (ADR 052).
-    if (cacheable) for (const [name, value] of Object.entries(surrogateKeyHeaders(deps))) res.setHeader(name, value);
+    if (cacheable) res.set(surrogateKeyHeaders(deps));
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
     // Content could not be read (preview, or a replica not loaded yet); the browser reads the JSON body either way.
     if (payload.type === 'data' && payload.status === 503) res.status(503).setHeader('Retry-After', String(DEFAULT_RETRY_AFTER_S));
