@@ -31,31 +31,28 @@ import type { SearchApi } from '#shared/data/search-api.ts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 
-/** The feature routers server/composition.ts builds; each is optional, so tests mount only what they need. */
+/** Each optional, so tests mount only what they need. */
 type RouterName = 'previewCookie' | 'assets' | 'searchApi' | 'insights' | 'spaceGate' | 'feeds' | 'contentJson' | 'preview' | 'webhook';
 export type AppRouters = { [name in RouterName]?: RequestHandler | undefined };
 
 export interface AppDeps {
   logger: Logger;
   content: ContentApi;
-  /** The search page loader's search (embedded engine or Algolia). */
   search?: SearchApi;
   ssr: { entry: SsrEntryLoader; assets: AssetResolver; buildId: string };
-  /** Production: the built client folder. Dev: Vite's middlewares instead. */
+  /** Production; Vite's middlewares in development. */
   clientDir?: string;
   viteMiddlewares?: RequestHandler;
   readiness: Readiness;
   isShuttingDown?: () => boolean;
   routers?: AppRouters;
-  /** Published pages' cache (absent: every request renders). */
   pageCache?: PageCache;
-  /** The locales the site serves now (ADR 039; default: every one Vitrine can). */
+  /** ADR 039; default: every one Vitrine can. */
   locales?: () => readonly Locale[];
-  /** Bounds renders in flight (ADR 055); default from config. */
   renderGate?: RenderGate;
 }
 
-/** Builds the Express app without listening (supertest drives it): every middleware and router, in the order requests meet them. */
+/** Without listening (supertest drives it); middleware and routers in the order requests meet them. */
 export function createApp(config: Config, deps: AppDeps): express.Express {
   const { routers = {} } = deps;
   const app = express();
@@ -88,11 +85,9 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
 
   app.use(createOpsRouter(deps.readiness, deps.isShuttingDown));
   if (routers.previewCookie) app.use(routers.previewCookie);
-  // Embedded Contentful's asset files and image API; embedded Algolia's REST paths (/1/indexes/…, /1/events).
   if (routers.assets) app.use('/content-assets', routers.assets);
   if (routers.searchApi) app.use(routers.searchApi);
   if (routers.insights) app.use(config.insights.basePath, routers.insights);
-  // A space without Vitrine's content model: pages, route data, content API and feeds answer 503 naming the fix (ADR 038).
   if (routers.spaceGate) app.use(routers.spaceGate);
   if (routers.feeds) app.use(routers.feeds);
   if (routers.contentJson) app.use('/api/content', routers.contentJson);
@@ -104,7 +99,7 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   const createRequestContext = (req: Request, res: Response, entry: SsrEntry, served: readonly Locale[]) =>
     entry.createRequestContext({
       content: routeContent,
-      ...(deps.search ? { search: deps.search } : {}),
+      search: deps.search,
       info: { origin: requestOrigin(req, config.publicUrl), preview: res.locals.preview === true, deadline: deadlineOf(res), locales: served },
     });
   const { entry, assets, buildId } = deps.ssr;
@@ -112,10 +107,9 @@ export function createApp(config: Config, deps: AppDeps): express.Express {
   const renderGate = deps.renderGate ?? createRenderGate(config.renderGate);
   app.get(`${ROUTE_DATA_PREFIX}{/*path}`, createRouteDataHandler({ config, entry, createRequestContext, locales, renderGate }));
   app.use(pageMethods());
-  const pageCache = deps.pageCache ? { pageCache: deps.pageCache } : {};
   app.get(
     '/{*path}',
-    pageCacheInFront({ config, buildId, locales, renderGate, ...pageCache }),
+    pageCacheInFront({ config, buildId, locales, renderGate, pageCache: deps.pageCache }),
     createDocumentHandler({ config, entry, assets, buildId, createRequestContext }),
   );
 

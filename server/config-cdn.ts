@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The CDN purge variables (ADR 052), merged into config.ts's schema; meanings in .env.example. */
+/** The CDN purge variables (ADR 052); meanings in .env.example. */
 const secret = z
   .string()
   .trim()
@@ -39,28 +39,28 @@ type CdnEnv = z.infer<z.ZodObject<typeof cdnEnv>> & { CONTENTFUL_WEBHOOK_SECRET?
 
 export interface CdnConfig {
   provider: 'fastly' | 'cloudflare';
-  /** Fastly service id or Cloudflare zone id. */
   target: string;
   token: string;
   apiUrl: string;
 }
 
+/** The variables naming each provider's target (Fastly service id or Cloudflare zone id), token and API origin. */
+const PROVIDERS = {
+  fastly: ['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN', 'FASTLY_API_URL'],
+  cloudflare: ['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_API_URL'],
+} as const;
+
 export function cdnIssues(e: CdnEnv): string[] {
-  const need = (names: [string, string], values: [unknown, unknown]) =>
-    values.every(Boolean) ? [] : [`${names.join(', ')}: required when CDN_PURGE=${e.CDN_PURGE}`];
   if (!e.CDN_PURGE) return [];
-  const issues =
-    e.CDN_PURGE === 'fastly'
-      ? need(['FASTLY_SERVICE_ID', 'FASTLY_API_TOKEN'], [e.FASTLY_SERVICE_ID, e.FASTLY_API_TOKEN])
-      : need(['CLOUDFLARE_ZONE_ID', 'CLOUDFLARE_API_TOKEN'], [e.CLOUDFLARE_ZONE_ID, e.CLOUDFLARE_API_TOKEN]);
+  const [target, token] = PROVIDERS[e.CDN_PURGE];
+  const issues = e[target] && e[token] ? [] : [`${target}, ${token}: required when CDN_PURGE=${e.CDN_PURGE}`];
   if (!e.CONTENTFUL_WEBHOOK_SECRET) issues.push('CDN_PURGE: needs CONTENTFUL_WEBHOOK_SECRET, since purges follow signed content webhooks');
   return issues;
 }
 
 export function toCdnConfig(e: CdnEnv): CdnConfig | undefined {
-  if (e.CDN_PURGE === 'fastly' && e.FASTLY_SERVICE_ID && e.FASTLY_API_TOKEN)
-    return { provider: 'fastly', target: e.FASTLY_SERVICE_ID, token: e.FASTLY_API_TOKEN, apiUrl: e.FASTLY_API_URL };
-  if (e.CDN_PURGE === 'cloudflare' && e.CLOUDFLARE_ZONE_ID && e.CLOUDFLARE_API_TOKEN)
-    return { provider: 'cloudflare', target: e.CLOUDFLARE_ZONE_ID, token: e.CLOUDFLARE_API_TOKEN, apiUrl: e.CLOUDFLARE_API_URL };
-  return undefined;
+  if (!e.CDN_PURGE) return undefined;
+  const [target, token, apiUrl] = PROVIDERS[e.CDN_PURGE];
+  const [targetValue, tokenValue] = [e[target], e[token]];
+  return targetValue && tokenValue ? { provider: e.CDN_PURGE, target: targetValue, token: tokenValue, apiUrl: e[apiUrl] } : undefined;
 }

@@ -2,8 +2,6 @@ import { isIP } from 'node:net';
 
 import { z } from 'zod';
 
-/** Small pure helpers of `config.ts` (kept apart so the schema and its mapping stay readable). */
-
 /** What Express's `trust proxy` accepts in a list; anything else would throw inside createApp instead of here. */
 export function isProxyAddress(token: string): boolean {
   const value = token.trim();
@@ -15,9 +13,11 @@ export function isProxyAddress(token: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** Always allowed, so `npm start` works at http://localhost:3000 with nothing configured (a leading dot allows subdomains). */
+export const LOOPBACK_HOSTS = ['localhost', '.localhost', '127.0.0.1', '::1'];
+
 export function toAllowedHosts(list: string | undefined, publicUrl: string | undefined): string[] {
-  // Loopback names always, so `npm start` works at http://localhost:3000 with nothing configured.
-  const hosts = new Set(['localhost', '.localhost', '127.0.0.1', '::1']);
+  const hosts = new Set(LOOPBACK_HOSTS);
   if (publicUrl && URL.canParse(publicUrl)) hosts.add(new URL(publicUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase());
   for (const host of list?.split(',') ?? []) if (host.trim()) hosts.add(host.trim().toLowerCase());
   return [...hosts];
@@ -31,7 +31,6 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** A whole-number variable with its bounds, the messages naming them. */
 export const int = (fallback: number, min: number, max: number) =>
   z.coerce
     .number({ error: 'must be a number' })
@@ -40,7 +39,6 @@ export const int = (fallback: number, min: number, max: number) =>
     .max(max, `must be at most ${max}`)
     .default(fallback);
 
-/** Space-separated origins (`https://host[:port]`), as a list. */
 export const origins = (fallback: string) =>
   z
     .string()
@@ -48,6 +46,5 @@ export const origins = (fallback: string) =>
     .transform((v) => v.split(/\s+/).filter(Boolean))
     .refine((list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o), 'must be origins (https://host[:port]), space-separated');
 
-/** A true/false variable (also 1/0, yes/no). */
 export const bool = (fallback: boolean) =>
   z.stringbool({ truthy: ['true', '1', 'yes'], falsy: ['false', '0', 'no'], case: 'sensitive', error: 'must be true or false' }).default(fallback);

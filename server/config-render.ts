@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { int } from '#server/config-helpers.ts';
 
-/** The render gate's variables (ADR 055), merged into config.ts's schema; meanings in .env.example. */
+/** The render gate's variables (ADR 055); meanings in .env.example. */
 export const renderEnv = {
   RENDER_CONCURRENCY: z
     .string()
@@ -15,9 +15,8 @@ export const renderEnv = {
 };
 
 /**
- * auto: 16 renders per core this process may use, never fewer than 16. A slot is held until the response closes, also while
- * a render waits on Contentful (up to the 3.8 s route-data deadline), so a small number would let a few slow misses stall every
- * other page; the gate bounds memory of renders in flight, not CPU, which they share anyway.
+ * auto: 16 renders per core this process may use, at least 16. A slot is held while a render waits on Contentful too, so a small
+ * number would let a few slow misses stall every other page; the gate bounds memory, not CPU.
  */
 export function toRenderGateConfig(e: { RENDER_CONCURRENCY: string; RENDER_QUEUE_MAX: number; RENDER_QUEUE_TIMEOUT_MS: number; WEB_CONCURRENCY: number }) {
   const share = Math.max(1, availableParallelism() / e.WEB_CONCURRENCY);

@@ -10,8 +10,7 @@ import { bool, deepFreeze, int, isProxyAddress, origins, toAllowedHosts } from '
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { Locale } from '#shared/content/types.ts';
 
-// The only reader of `process.env` (meanings: .env.example). Unset Contentful/Algolia variables select the embedded engines.
-// Empty values never get here: loadConfig drops them, so `PORT=` in an env file means "not set".
+// The only reader of `process.env` (meanings: .env.example). loadConfig drops empty values: `PORT=` means "not set".
 const optionalString = z.string().trim().optional();
 
 const envSchema = z.object({
@@ -107,7 +106,6 @@ const envSchema = z.object({
   IMAGE_CACHE_MAX_BYTES: int(8 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
   IMAGE_DISK_CACHE_MAX_BYTES: int(256 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
   EMBED_FRAME_ANCESTORS: z.string().default("'self'"),
-  /** Who may frame preview pages (Contentful's Live Preview pane). Public pages are never framed. */
   PREVIEW_FRAME_ANCESTORS: origins('https://app.contentful.com https://app.eu.contentful.com'),
   MODEL_VALIDATION: bool(true),
   ...cdnEnv,
@@ -116,10 +114,8 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
-/** Validated, frozen configuration: built once by `loadConfig` and passed down explicitly. */
 export type Config = ReturnType<typeof toConfig>;
 
-/** Thrown for an invalid environment; `issues` holds one line per bad variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
   readonly issues: string[];
@@ -138,7 +134,7 @@ export function loadConfig(source: Record<string, string | undefined>, version =
   return deepFreeze(toConfig(parsed.data, version));
 }
 
-/** In development `.env` is merged in first, real variables winning. */
+/** In development `.env` is merged in, real variables winning. */
 export function loadConfigFromEnv(version: string): Config {
   if (process.env.NODE_ENV === 'development' && existsSync('.env')) process.loadEnvFile('.env');
   return loadConfig(process.env, version);
@@ -169,14 +165,11 @@ function toConfig(e: Env, version: string) {
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
-    // Host names a request may name in Host / X-Forwarded-Host; `.example.com` allows subdomains.
     allowedHosts: toAllowedHosts(e.ALLOWED_HOSTS, e.PUBLIC_URL),
     trustProxy: e.TRUST_PROXY as boolean | number | string,
     ssrAbortMs: e.SSR_ABORT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    /** Serving processes behind one port (node:cluster, ADR 050); `auto` counted the usable cores at start. */
     webConcurrency: e.WEB_CONCURRENCY,
-    /** V8 old-space limit per serving process in production (ADR 055): auto from the container's memory, off, or MB. */
     heapLimitMb: e.HEAP_LIMIT_MB,
     nodeOptions: e.NODE_OPTIONS, // read only to see whether the operator set the heap limit there; Node applies it
     dataDir: e.DATA_DIR,
@@ -186,7 +179,7 @@ function toConfig(e: Env, version: string) {
     htmlCacheControl: e.HTML_CACHE_CONTROL,
     maxBodyBytes: e.MAX_BODY_BYTES,
     contentful: {
-      // Credentials for the live API; undefined selects the embedded engine (the same for Algolia below).
+      // Undefined selects the embedded engine (the same for Algolia below).
       remote:
         spaceId && accessToken
           ? { spaceId, accessToken, previewToken: e.CONTENTFUL_PREVIEW_TOKEN, environment: e.CONTENTFUL_ENVIRONMENT, host: e.CONTENTFUL_HOST }
@@ -228,7 +221,6 @@ function toConfig(e: Env, version: string) {
     },
     embedFrameAncestors: e.EMBED_FRAME_ANCESTORS,
     modelValidation: e.MODEL_VALIDATION,
-    /** Where a content webhook purges surrogate keys (ADR 052); undefined: no CDN purge. */
     cdn: toCdnConfig(e),
   };
 }
@@ -236,15 +228,11 @@ function toConfig(e: Env, version: string) {
 /** `locales`: the ones served right now (ADR 039), so the browser builds the same route table. */
 export function publicConfig(config: Config, locales: readonly Locale[]): PublicConfig {
   const algolia = config.algolia.remote;
+  const { enabled, basePath, sampleRate, selfHosted } = config.insights;
   return {
     locales,
     algolia: { appId: algolia?.appId ?? 'embedded', searchKey: algolia?.searchKey ?? 'embedded', indexPrefix: config.algolia.indexPrefix, embedded: !algolia },
-    insights: {
-      enabled: config.insights.enabled,
-      basePath: config.insights.basePath,
-      sampleRate: config.insights.sampleRate,
-      selfHosted: config.insights.selfHosted,
-    },
+    insights: { enabled, basePath, sampleRate, selfHosted },
     livePreview: { origins: config.preview.frameAncestors },
   };
 }

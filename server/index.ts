@@ -6,13 +6,12 @@ import { getHeapStatistics } from 'node:v8';
 
 import { ConfigError, loadConfigFromEnv } from '#server/config.ts';
 import { availableMemoryBytes, heapFlags, heapLimitAlreadySet, mallocDefaults, restartWithFlags } from '#server/lifecycle/heap-limit.ts';
-import { probePort } from '#server/lifecycle/listen-errors.ts';
+import { listenProblem, probePort } from '#server/lifecycle/listen-errors.ts';
 
 import type { AppDeps } from '#server/app.ts';
 import type { Config } from '#server/config.ts';
 
-// The process entry: config, then either one serving process (`serve` below) or, with WEB_CONCURRENCY > 1, a primary
-// that forks that many (server/lifecycle/cluster.ts). The primary never imports the app: it stays small.
+// One serving process, or with WEB_CONCURRENCY > 1 a primary that forks that many (ADR 050); the primary never imports the app.
 const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { version: string };
 
 let config: Config;
@@ -29,7 +28,7 @@ function exitWith(line: string): never {
   process.exit(1);
 }
 
-// A V8 heap limit per serving process from the container's memory (ADR 055), unless the operator set one in NODE_OPTIONS.
+// ADR 055; an operator's own limit in NODE_OPTIONS wins.
 const heapLimited = config.env !== 'production' || heapLimitAlreadySet(process.execArgv, config.nodeOptions);
 const heap = heapLimited ? [] : heapFlags(config.heapLimitMb, availableMemoryBytes(), config.webConcurrency);
 if (cluster.isPrimary && config.webConcurrency === 1 && heap.length > 0) restartWithFlags(heap);
@@ -53,20 +52,18 @@ if (cluster.isPrimary && config.webConcurrency > 1) {
   process.on('SIGINT', () => primary.shutdown('SIGINT'));
   process.on('SIGHUP', () => void primary.rollingRestart());
 } else {
-  // Each serving process returns what a busy stretch left in its heap once it is quiet (ADR 055); `off` keeps V8's behaviour.
+  // `off` keeps V8's behaviour (ADR 055).
   if (config.env === 'production' && config.heapLimitMb !== 'off') (await import('#server/lifecycle/idle-gc.ts')).startIdleCollection();
   await serve(config);
 }
 
-/** One serving process (the whole server, or one cluster worker): logger → services → app → listen, then graceful shutdown. */
+/** The whole server, or one cluster worker. */
 async function serve(config: Config): Promise<void> {
-  // Imported here, not at the top: a cluster primary never loads the app.
-  const [{ createApp }, { createServices }, { exitWorker, obeyPrimary }, shutdown, { listenProblem }, { createLogger }, ssrAssets] = await Promise.all([
+  const [{ createApp }, { createServices }, { exitWorker, obeyPrimary }, shutdown, { createLogger }, ssrAssets] = await Promise.all([
     import('#server/app.ts'),
     import('#server/composition.ts'),
     import('#server/lifecycle/cluster.ts'),
     import('#server/lifecycle/graceful-shutdown.ts'),
-    import('#server/lifecycle/listen-errors.ts'),
     import('#server/logger.ts'),
     import('#server/ssr/assets.ts'),
   ]);
@@ -96,7 +93,6 @@ async function serve(config: Config): Promise<void> {
     process.exit(1);
   });
 
-  // Development renders through Vite (HMR on our server); production through the built SSR bundle and client folder.
   async function ssrDeps(): Promise<Pick<AppDeps, 'ssr' | 'clientDir' | 'viteMiddlewares'>> {
     if (config.isDev) {
       const { createServer: createViteServer } = await import('vite');
@@ -124,7 +120,7 @@ async function serve(config: Config): Promise<void> {
   httpServer.listen(config.port, config.host, () => {
     const address = httpServer.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    // The V8 heap limit this process runs with (ADR 055), so an operator sees what HEAP_LIMIT_MB or the container gave it.
+    // So an operator sees what HEAP_LIMIT_MB or the container gave it (ADR 055).
     const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
     logger.info({ port, host: config.host, env: config.env, modes: services.modes, heapLimitMb }, 'server listening');
   });

@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { DestinationStream, Logger, LoggerOptions } from 'pino';
 
-/** Query values that may carry credentials never reach a log line. A URL with no `?` or `&` has none: no scan (the usual page). */
+/** Query values that may carry credentials never reach a log line. */
 export function redactUrl(url: string): string {
   if (!url.includes('?') && !url.includes('&')) return url;
   return url.replace(/([?&][\w.-]*(?:token|secret|key|signature|password)=)[^&#]*/gi, '$1[Redacted]');
@@ -15,13 +15,13 @@ export function redactUrl(url: string): string {
 
 const BEARER = /(Bearer\s+)[^\s"'\\,}]+/gi;
 
-/** Errors are logged without credentials: the contentful SDK puts the request headers (`Bearer ...` + the token's last characters) into its messages. */
+/** The contentful SDK puts the request headers (`Bearer ...` + the token's last characters) into its messages. */
 function serializeError(error: unknown): unknown {
   const serialized = pino.stdSerializers.err(error as Error);
   return JSON.parse(redactUrl(JSON.stringify(serialized)).replace(BEARER, '$1[Redacted]')) as unknown;
 }
 
-/** The root logger: JSON to stdout (or `destination`, which tests capture), pretty only in development. */
+/** JSON to stdout (or `destination`, which tests capture), pretty only in development. */
 export function createLogger(config: Pick<Config, 'logLevel' | 'isDev' | 'version'>, destination?: DestinationStream): Logger {
   const options: LoggerOptions = {
     level: config.logLevel,
@@ -50,10 +50,7 @@ const ROOT_LOGGER = Symbol('root logger');
 const REQUEST_LOGGER = Symbol('request logger');
 type LoggedRequest = IncomingMessage & { [ROOT_LOGGER]?: Logger; [REQUEST_LOGGER]?: Logger };
 
-/**
- * `req.log` as a getter on the requests' prototype (Express's, once per app): the child logger is made only for a request
- * that logs, and no request gets a property defined on itself (which costs more than the child).
- */
+/** A getter on the requests' prototype: the child is made only for a request that logs, and no request gets an own property (costlier). */
 function lazyRequestLogger(prototype: object): void {
   if (Object.hasOwn(prototype, 'log')) return;
   Object.defineProperty(prototype, 'log', {
@@ -67,13 +64,9 @@ function lazyRequestLogger(prototype: object): void {
   });
 }
 
-/**
- * One line per request (id, status, duration, bytes, page-cache status); an incoming `X-Request-Id` is trusted only behind a proxy.
- * Written with pino directly: pino-http made three child loggers per request and serialized the request into each (ADR 056).
- */
+/** An incoming `X-Request-Id` is trusted only behind a proxy. pino-http made three child loggers per request (ADR 056). */
 export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy']): RequestHandler {
-  // The line is built from known fields only (the URL redacted, no headers, no error text but our own), so the root's redact
-  // paths find nothing in it: skipping them spares ~7 µs of fast-redact's traversal per request. Serializers, level and base stay.
+  // The line holds known fields only (the URL redacted, no headers), so skipping the root's redact paths spares ~7 µs per request.
   const lines = logger.child({}, { redact: [] });
   return (req, res, next) => {
     const started = Date.now();
@@ -113,7 +106,6 @@ export function createHttpLogger(logger: Logger, trustProxy: Config['trustProxy'
   };
 }
 
-/** Health checks and fingerprinted assets log at debug so they don't drown real traffic. */
 export function isQuietPath(url: string): boolean {
   return url === '/healthz' || url === '/readyz' || url.startsWith('/assets/');
 }

@@ -17,16 +17,15 @@ import type { ImageTransformerOptions } from '#server/services/images/image-tran
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 
-/** The transformer's options; `concurrency` 0 or unset: one fewer than the cores, `maxWaiting` unset: 8 per render slot. */
 export interface AssetRouterOptions extends Partial<Omit<ImageTransformerOptions, 'logger' | 'limitInputPixels'>> {
-  /** The folder holding `<host>/<spaceId>/<assetId>/<token>/<fileName>` (docs/content-model.md). */
+  /** Holds `<host>/<spaceId>/<assetId>/<token>/<fileName>` (docs/content-model.md). */
   assetsDir: string;
   logger: Logger;
-  /** Allowed `q` values, ascending; the first is used when a request names none. */
+  /** Ascending; the first is used when a request names none. */
   qualities?: readonly number[];
 }
 
-/** Largest source image sharp decodes: 50 megapixels, about 200 MB of RGBA at most. */
+/** About 200 MB of RGBA at most. */
 const LIMIT_INPUT_PIXELS = 50_000_000;
 /** Asset URLs carry the asset's upload token, so a URL's bytes never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,7 +39,6 @@ function setFileHeaders(res: Response, contentType: string, inline: boolean): vo
   if (!inline) res.setHeader('Content-Disposition', 'attachment');
 }
 
-/** 307/308 to the canonical variant: the requested path (already resolved to a file), a rebuilt query, through the redirect gate. */
 function redirectToVariant(req: Request, res: Response, status: 307 | 308, params: ImageParams): void {
   const target = toSafeRedirectPath(imageUrl(req.originalUrl.split('?', 1)[0]!, params));
   if (!target) return sendError(req, res, 400, 'Bad asset path');
@@ -49,10 +47,7 @@ function redirectToVariant(req: Request, res: Response, status: 307 | 308, param
   res.redirect(status, target);
 }
 
-/**
- * The embedded space's asset files at `/content-assets`: images answer the Images API's `w q fm` from the allow-lists
- * (ADR 012) through the render queue and caches; other files are sent as they are, with Range. Errors are JSON.
- */
+/** The embedded space's asset files: images answer the Images API's `w q fm` from the allow-lists (ADR 012); other files are sent as they are. */
 export function createAssetRouter(options: AssetRouterOptions): Router {
   const logger = options.logger.child({ module: 'images' });
   const qualities = options.qualities ?? [IMAGE_QUALITY];
@@ -82,7 +77,7 @@ export function createAssetRouter(options: AssetRouterOptions): Router {
   router.use(errorsAsJson);
   router.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(req, res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
-    // Parameters first: a junk variant costs no file lookup.
+    // A junk variant costs no file lookup.
     const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
     const parsed = parseImageParams(search, qualities);
     if (parsed.ok === false) return sendError(req, res, 400, parsed.message);
@@ -96,15 +91,13 @@ export function createAssetRouter(options: AssetRouterOptions): Router {
     if (parsed.params && isTransformableImage(contentType)) {
       if (parsed.ok === 'redirect') return redirectToVariant(req, res, 307, parsed.params);
       const source = await getSourceInfo(file);
-      // Nothing is enlarged: the canonical variant is the image at its own size (what the srcset builder emits).
+      // Nothing is enlarged: the canonical variant is the image at its own size.
       const { width, ...atOwnSize } = parsed.params;
       if (width !== undefined && width > source.width) return redirectToVariant(req, res, 308, atOwnSize);
       try {
         const image = await transformer.transform(file, source, parsed.params);
-        res.setHeader('Cache-Control', IMMUTABLE);
-        res.setHeader('ETag', image.etag);
+        res.set({ 'Cache-Control': IMMUTABLE, ETag: image.etag });
         setFileHeaders(res, image.contentType, true);
-        // res.send answers 304 for a matching If-None-Match and omits the body for HEAD.
         return void res.send(image.body);
       } catch (err) {
         if (!(err instanceof ImageBusyError)) throw err;
@@ -113,11 +106,10 @@ export function createAssetRouter(options: AssetRouterOptions): Router {
         return sendError(req, res, 503, message, { 'Retry-After': '5' });
       }
     }
-    // Originals, SVG and GIF (never rasterized: vector and animation pass through).
+    // Originals, SVG and GIF.
     setFileHeaders(res, contentType, inline);
     // Compression drops Content-Length; three's FileLoader reads this header instead to show a .glb's progress (nginx's name too).
     res.setHeader('X-File-Size', String(file.stats.size));
-    // send (under res.sendFile) answers Range, If-None-Match and If-Modified-Since.
     res.sendFile(file.path, { maxAge: '1y', immutable: true, dotfiles: 'allow', acceptRanges: true, etag: true, lastModified: true }, (err) => {
       if (err && !res.headersSent) next(err);
     });

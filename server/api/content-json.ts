@@ -12,15 +12,7 @@ import type { Request, Response } from 'express';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
-/**
- * JSON API for integrators (README "JSON API"): the same ContentService and cache the pages use.
- *   GET /api/content/articles?locale=&skip=&limit=&tag=
- *   GET /api/content/models?locale=&category=&tag=
- *   GET /api/content/pages?locale=
- *   GET /api/content/tags?locale=
- *   GET /api/content/categories?locale=
- *   GET /api/content/:type/:slug?locale=   (type: article | model | page)
- */
+/** The JSON API for integrators (README "JSON API"). */
 export function createContentJsonRouter(content: ContentApi, cacheControl: string, servedLocales: () => readonly Locale[]): Router {
   const router = Router();
 
@@ -44,7 +36,7 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
     next();
   });
 
-  /** Cacheable like the pages, so it names the content it was built from the same way (ADR 052): a webhook's CDN purge covers it. */
+  // Cacheable like the pages, so a webhook's CDN purge covers it (ADR 052).
   async function sendJson(res: Response, build: () => Promise<unknown>): Promise<void> {
     const { result, deps } = await trackDependencies(build);
     res.set(surrogateKeyHeaders(deps)).json(result);
@@ -76,7 +68,7 @@ export function createContentJsonRouter(content: ContentApi, cacheControl: strin
     });
   });
 
-  // Anything else under the API answers JSON too, not the SSR catch-all's HTML 404 page.
+  // Not the SSR catch-all's HTML 404 page.
   router.use((req) => {
     throw new HttpError(404, `No content API at ${req.path.slice(0, 100)}`);
   });

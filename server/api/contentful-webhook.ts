@@ -7,10 +7,10 @@ import { HttpError } from '#shared/http/http-error.ts';
 import type { Replica, SyncTarget } from '#server/services/content/replica.ts';
 
 const WEBHOOK_TTL_S = 30;
-/** How long a webhook's answer waits for the replica to hold the change; Contentful gives up after 30 s (the sync goes on after it). */
+/** Contentful gives up after 30 s; the sync goes on after the answer. */
 const WEBHOOK_ANSWER_MS = 10_000;
 
-/** The verification toolkit pulls in `got` (~4 MB of heap): loaded with the first signed delivery, not at start (ADR 055). */
+/** The verification toolkit pulls in `got` (~4 MB of heap): loaded with the first delivery, not at start (ADR 055). */
 let toolkit: Promise<typeof import('@contentful/node-apps-toolkit')> | undefined;
 const loadToolkit = () => (toolkit ??= import('@contentful/node-apps-toolkit'));
 /** Network delay only makes stamps older; 5 s ahead absorbs a badly synced clock without widening the replay window much. */
@@ -22,18 +22,14 @@ const TIMESTAMP_REFUSALS = {
   malformed: 'Webhook timestamp is not a Unix time in milliseconds',
 } as const;
 
-/** `x-contentful-timestamp` (ms) against the window; the toolkit only checks age, so it would accept a stamp from tomorrow. */
-export function checkTimestamp(
-  raw: string,
-  now: number,
-  window: { ttlMs: number; maxFutureSkewMs: number },
-): { ok: true } | { ok: false; reason: keyof typeof TIMESTAMP_REFUSALS } {
+/** Why a stamp is refused, if it is: the toolkit only checks age, so it would accept a stamp from tomorrow. */
+export function checkTimestamp(raw: string, now: number, window: { ttlMs: number; maxFutureSkewMs: number }): keyof typeof TIMESTAMP_REFUSALS | undefined {
   // The toolkit parses with parseInt; insist on plain digits so both read the same number.
-  if (!/^\d{13}$/.test(raw.trim())) return { ok: false, reason: 'malformed' };
+  if (!/^\d{13}$/.test(raw.trim())) return 'malformed';
   const stamp = Number(raw.trim());
-  if (stamp - now > window.maxFutureSkewMs) return { ok: false, reason: 'future' };
-  if (now - stamp >= window.ttlMs) return { ok: false, reason: 'expired' };
-  return { ok: true };
+  if (stamp - now > window.maxFutureSkewMs) return 'future';
+  if (now - stamp >= window.ttlMs) return 'expired';
+  return undefined;
 }
 
 /** Signatures seen within their validity window, per process (ADR 011); when full, the caller refuses rather than forgets one. */
@@ -54,9 +50,9 @@ export function createReplayGuard(options: { maxEntries: number }) {
   };
 }
 
-/** What the webhook reads of Contentful's body (the changed entity in its CMA shape). */
+/** The changed entity in its CMA shape. */
 interface WebhookBody {
-  sys?: { id?: unknown; type?: unknown; contentType?: { sys?: { id?: unknown } }; revision?: unknown; publishedCounter?: unknown };
+  sys?: { id?: unknown; type?: unknown; revision?: unknown; publishedCounter?: unknown };
 }
 
 const ENTITY_ACTIONS = new Set(['publish', 'unpublish', 'delete', 'archive', 'unarchive']);
@@ -67,26 +63,23 @@ const TAXONOMY_ACTIONS = new Set(['create', 'save', 'delete', 'publish', 'unpubl
 /** What can make a space match Vitrine's content model, or stop matching it (ADR 038). */
 const MODEL_TOPIC = /^ContentManagement\.(?:ContentType\.(?:publish|unpublish|delete)|Locale\.(?:create|save|delete))$/;
 
-/** Contentful's id alphabet: an id goes into CDA queries and cache markers, so nothing else gets through. */
+/** An id goes into CDA queries and cache markers: Contentful's alphabet only. */
 const CONTENTFUL_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 const NAMES = { Tag: 'a tag', TaxonomyConcept: 'a taxonomy concept', TaxonomyConceptScheme: 'a concept scheme' } as const;
 
-/**
- * A webhook is a reason to sync, not a change to apply (ADR 061): what to sync up to, or `model` for content types, locales, tags
- * and taxonomy (which the replica reads from the CDA). Undefined: a topic not acted on (other entities, drafts, comments…).
- */
-export function toSyncRequest(topic: string, payload: WebhookBody): SyncTarget | 'model' | undefined {
+/** A webhook is a reason to sync, not a change to apply (ADR 061). Undefined: a topic not acted on. */
+function toSyncRequest(topic: string, payload: WebhookBody): SyncTarget | 'model' | undefined {
   const [, entity = '', action = ''] = topic.split('.');
   if ((entity === 'Entry' || entity === 'Asset') && ENTITY_ACTIONS.has(action)) {
     const id = payload.sys?.id;
-    // `Entry`, `DeletedEntry`, `Asset`, `DeletedAsset`: the body must be about what the topic names.
+    // `Entry`, `DeletedEntry`, `Asset`, `DeletedAsset`.
     const sysType = typeof payload.sys?.type === 'string' ? payload.sys.type : '';
     if (typeof id !== 'string' || !CONTENTFUL_ID.test(id) || !sysType.includes(entity))
       throw new HttpError(400, `Webhook body has no sys.id and sys.type of ${entity === 'Entry' ? 'an entry' : 'an asset'}`);
     // The CDA's `revision` is the CMA's `publishedCounter`: a payload may carry either.
     const revision = payload.sys?.revision ?? payload.sys?.publishedCounter;
-    // Only a publish leaves it on the delivery API; unarchive makes a draft.
+    // Unarchive makes a draft.
     if (action !== 'publish') return { kind: entity, id, gone: true };
     return { kind: entity, id, ...(Number.isSafeInteger(revision) ? { revision: revision as number } : {}) };
   }
@@ -98,13 +91,12 @@ export function toSyncRequest(topic: string, payload: WebhookBody): SyncTarget |
   return MODEL_TOPIC.test(topic) ? 'model' : undefined;
 }
 
-/** Verifies Contentful's signature, accepts each signed request once (409 for a replay), then syncs what it names. */
 export function createContentfulWebhookRouter(options: {
   secret: string | undefined;
   maxBodyBytes: number;
-  /** A content type or locale changed: check the content model again (ADR 038); resolves with the new state. */
+  /** Checks the content model again (ADR 038). */
   onModelChange: () => Promise<{ state: string }>;
-  /** The replica of a Contentful space, or embedded mode's stand-in (ADR 061); `syncOthers` makes every other instance sync too. */
+  /** Or embedded mode's stand-in (ADR 061); `syncOthers` makes every other instance sync too. */
   sync: Pick<Replica, 'catchUp' | 'syncModel'>;
   syncOthers?: ((target: SyncTarget | 'model') => void) | undefined;
 }): Router {
@@ -118,8 +110,8 @@ export function createContentfulWebhookRouter(options: {
     const stampHeader = headers['x-contentful-timestamp'];
     if (!headers['x-contentful-signature'] || !stampHeader || !headers['x-contentful-signed-headers'])
       throw new HttpError(401, 'Missing Contentful signature headers');
-    const stamp = checkTimestamp(stampHeader, Date.now(), { ttlMs: WEBHOOK_TTL_S * 1000, maxFutureSkewMs: MAX_FUTURE_SKEW_MS });
-    if (!stamp.ok) throw new HttpError(401, TIMESTAMP_REFUSALS[stamp.reason]);
+    const refused = checkTimestamp(stampHeader, Date.now(), { ttlMs: WEBHOOK_TTL_S * 1000, maxFutureSkewMs: MAX_FUTURE_SKEW_MS });
+    if (refused) throw new HttpError(401, TIMESTAMP_REFUSALS[refused]);
     const { ExpiredRequestException, verifyRequest } = await loadToolkit();
     let valid: boolean;
     try {
@@ -130,7 +122,7 @@ export function createContentfulWebhookRouter(options: {
     }
     if (!valid) throw new HttpError(401, 'Webhook signature does not match');
 
-    // Only now, once it is known to be Contentful's: forgeries must not fill the memory.
+    // Only once it is known to be Contentful's: forgeries must not fill the memory.
     const claim = replays.claim(headers['x-contentful-signature'].trim(), Number(stampHeader.trim()) + WEBHOOK_TTL_S * 1000);
     if (claim === 'replay') throw new HttpError(409, 'Webhook request was already delivered (replayed signature)');
     if (claim === 'full') throw new HttpError(503, 'Too many webhook deliveries at once; retry later', { headers: { 'Retry-After': String(WEBHOOK_TTL_S) } });
@@ -154,7 +146,7 @@ export function createContentfulWebhookRouter(options: {
       req.log.info({ topic, state }, 'content model checked again');
       return void res.status(200).json({ checked: 'content model', state });
     }
-    // The Sync API may lag the webhook by seconds: answer once the replica holds the change, or after a while with the sync still running.
+    // The Sync API may lag the webhook by seconds.
     const reached = await Promise.race([options.sync.catchUp(request), delay(WEBHOOK_ANSWER_MS, undefined, { ref: false })]);
     req.log.info({ topic, ...request, reached: reached === true }, 'content synced');
     res.status(reached === true ? 200 : 202).json(reached === true ? { synced: request } : { syncing: request });

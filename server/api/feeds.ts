@@ -23,10 +23,7 @@ const SITEMAP_HEAD = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9
 const RSS_HEAD = '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom">';
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
-/**
- * `/robots.txt`, `/sitemap.xml` (every served locale, lastmod, hreflang alternates) and `/rss.xml` per served locale (ADR 039).
- * Content that cannot be read (a replica not loaded yet) answers 503.
- */
+/** `/robots.txt`, `/sitemap.xml` and `/rss.xml` per served locale (ADR 039). */
 export function createFeedsRouter(config: Config, content: ContentApi, servedLocales: () => readonly Locale[]): Router {
   const router = Router();
   const options = (locale: Locale, res: Response) => ({ locale, preview: false, deadline: deadlineOf(res) });
@@ -90,7 +87,7 @@ export function createFeedsRouter(config: Config, content: ContentApi, servedLoc
     return `${XML_DECLARATION}${RSS_HEAD}<channel>${channel}<language>${locale}</language>${self}\n${items.join('\n')}\n</channel></rss>\n`;
   }
 
-  /** Tagged with the ids it was built from, like the pages (ADR 052): a webhook's CDN purge covers the feeds and the sitemap. */
+  /** Tagged like the pages (ADR 052); content that cannot be read (a replica not loaded yet) answers 503. */
   async function send(req: Request, res: Response, type: string, build: () => Promise<string>): Promise<void> {
     try {
       const { result, deps } = await trackDependencies(build);

@@ -1,12 +1,11 @@
 import { Router } from 'express';
 
-/** `problems`: what a dependency found wrong, listed for operators (e.g. model files with errors: ready stays true). */
 type Problem = { path: string; message: string };
-/** `warnings`: what degrades it without stopping it. A not-ready dependency with problems gives /readyz its headline (its `detail`) and list. */
+/** `warnings` degrade a dependency without stopping it; a not-ready one with `problems` gives /readyz its headline (`detail`) and list. */
 export type DependencyStatus = { mode: string; ready: boolean; detail?: string; problems?: Problem[]; warnings?: Problem[] };
 export type Readiness = () => Record<string, DependencyStatus>;
 
-/** `/healthz`: 200 while the process serves (liveness). `/readyz`: 200 once every dependency is ready, else 503 naming what is not. */
+/** `/readyz` answers 503 naming what is not ready. */
 export function createOpsRouter(readiness: Readiness, isShuttingDown: () => boolean = () => false): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => void res.setHeader('Cache-Control', 'no-store').json({ status: 'ok' }));

@@ -2,6 +2,8 @@ import { parseCookie } from 'cookie';
 import { sign, unsign } from 'cookie-signature';
 import { Router } from 'express';
 
+import { LOOPBACK_HOSTS } from '#server/config-helpers.ts';
+import { isAllowedHost } from '#server/middleware/allowed-hosts.ts';
 import { safeEqual } from '#server/middleware/auth.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { toSafeRedirectPath } from '#shared/http/safe-redirect.ts';
@@ -11,33 +13,27 @@ import type { Request, RequestHandler } from 'express';
 export const PREVIEW_COOKIE = 'vitrine_preview';
 const MAX_AGE_S = 60 * 60;
 
-const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$|\.localhost$/;
-
 /**
- * The cookie's attributes; clearing must repeat them or browsers keep the old cookie. It must reach the page inside Contentful's
- * Live Preview iframe, a third-party context: `SameSite=None; Secure`, partitioned by the top-level site (CHIPS). Browsers take
- * a Secure cookie over HTTPS or from a loopback host; over plain HTTP elsewhere (a LAN address in development) it is `Lax`,
- * so preview works in its own tab but not framed.
+ * Clearing must repeat these or browsers keep the old cookie. Inside Contentful's Live Preview iframe (third-party) it needs
+ * `SameSite=None; Secure`, partitioned (CHIPS). Browsers take a Secure cookie over HTTPS or from a loopback host; over plain
+ * HTTP elsewhere it is `Lax`, so preview works in its own tab but not framed.
  */
 const cookieOptions = (req: Request) =>
-  req.secure || LOOPBACK.test(req.hostname)
+  req.secure || isAllowedHost(req.hostname ?? '', LOOPBACK_HOSTS)
     ? { httpOnly: true, secure: true, sameSite: 'none' as const, partitioned: true, path: '/' }
     : { httpOnly: true, secure: false, sameSite: 'lax' as const, path: '/' };
 
-/** The cookie holds its expiry (Unix seconds), signed with cookie-signature. */
+/** The cookie holds its expiry (Unix seconds), signed. */
 function isValidToken(value: string, cookieSecret: string): boolean {
   const expires = unsign(value, cookieSecret);
   return expires !== false && /^\d{1,12}$/.test(expires) && Number(expires) > Date.now() / 1000;
 }
 
-/**
- * Sets `res.locals.preview` from the signed cookie, read with the `cookie` parser (a bare decodeURIComponent made a malformed
- * escape a 500 on every page, ADR 011). A malformed, forged or expired cookie is ignored and cleared.
- */
+/** Sets `res.locals.preview`; a malformed, forged or expired cookie is ignored and cleared (ADR 011). */
 export function previewCookie(cookieSecret: string): RequestHandler {
   return (req, res, next) => {
     const header = req.headers.cookie;
-    // Our value is never percent-encoded (we set it with `encode: String`), so it is read as sent.
+    // Never percent-encoded (set with `encode: String`), so read as sent: a bare decodeURIComponent made a bad escape a 500.
     const raw = header?.includes(PREVIEW_COOKIE) ? parseCookie(header, { decode: (value) => value })[PREVIEW_COOKIE] : undefined;
     if (raw !== undefined) {
       res.locals.preview = isValidToken(raw, cookieSecret);

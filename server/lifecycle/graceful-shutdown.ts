@@ -5,7 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 
-/** Per-socket limits (docs/security.md, "Connections"): a slow client (slowloris) gets 408 and loses the socket instead of holding it 60 s / 300 s. */
+/** Per-socket limits (docs/security.md, "Connections"): a slowloris client gets 408 instead of holding the socket 60 s / 300 s. */
 export function createHttpServer(limits = { headersTimeoutMs: 15_000, requestTimeoutMs: 30_000, checkIntervalMs: 5_000 }): Server {
   return createServer({
     maxHeaderSize: 64 * 1024,
@@ -16,14 +16,13 @@ export function createHttpServer(limits = { headersTimeoutMs: 15_000, requestTim
 }
 
 interface SocketState {
-  /** Responses not yet closed (more than one when a client pipelines), with what the logs name them by. */
+  /** More than one when a client pipelines. */
   responses: Map<ServerResponse, { method: string; path: string; startedAt: number }>;
   idleSince: number;
-  /** Found idle long enough by the previous sweep; cleared by the next request. */
   seenIdle: boolean;
 }
 
-/** Node's own list (`closeIdleConnections`) cannot tell a socket idle for a microsecond from one idle for minutes; draining needs that (ADR 014). */
+/** Node's `closeIdleConnections` cannot tell a socket idle for a microsecond from one idle for minutes; draining needs that (ADR 014). */
 function trackConnections(server: Server) {
   const sockets = new Map<Socket, SocketState>();
   const stateOf = (socket: Socket): SocketState => {
@@ -53,8 +52,8 @@ function trackConnections(server: Server) {
     counts: () => ({ connections: sockets.size, requests: open().length }),
     responses: () => open().map(([res]) => res),
     openRequests: () => open().map(([, { method, path, startedAt }]) => ({ method, path, ageMs: Date.now() - startedAt })),
-    /** Destroys sockets with no open response for `minIdleMs` that were idle at the previous call too: between two timer callbacks
-     * the event loop reads every socket, so a request already waiting in a buffer is seen first. */
+    // Only sockets idle at the previous call too: between two timer callbacks the event loop reads every socket, so a request
+    // already waiting in a buffer is seen first.
     closeIdle(minIdleMs: number): number {
       let closed = 0;
       for (const [socket, state] of sockets) {
@@ -81,16 +80,13 @@ export interface GracefulShutdownOptions {
 }
 
 /**
- * Call before `listen`. On `shutdown`: stop accepting, answer what is in flight or still arrives with `Connection: close`,
- * close sockets idle for `idleCloseMs`, then run `close` and exit 0; at `timeoutMs` log what is open, destroy it, exit 1.
- * A second signal exits 1 at once; a drain the cluster primary asks for is no signal, so a SIGTERM that reached the whole process
- * group (systemd's default) plus the primary's request is one. The steps and their reasons: docs/decisions/014-graceful-shutdown.md.
+ * Call before `listen`; the steps and their reasons: docs/decisions/014-graceful-shutdown.md. A drain the cluster primary asks
+ * for is no signal, so a SIGTERM that reached the whole process group plus the primary's request count as one.
  */
 export function createGracefulShutdown(server: Server, options: GracefulShutdownOptions) {
   const { logger, timeoutMs, idleCloseMs = 500, exit = (code: number) => process.exit(code) } = options;
   const connections = trackConnections(server);
   let startedAt: number | undefined;
-  /** Signals received: the second one exits at once. A cluster primary's request to drain is not a signal (requestDrain). */
   let signals = 0;
   let exited = false;
   let servedWhileDraining = 0;
@@ -154,15 +150,13 @@ export function createGracefulShutdown(server: Server, options: GracefulShutdown
       if (startedAt === undefined) return drain(signal);
       if (signals > 1) exitAtOnce(signal);
     },
-    /** The cluster primary's request (IPC): drains unless already draining, and never counts as a signal. */
     requestDrain(reason: string): void {
       if (startedAt === undefined) drain(reason);
     },
-    /** The cluster primary got a second signal: exit 1 at once, as after a second signal here. */
     exitNow(reason: string): void {
       if (!exited) exitAtOnce(reason);
     },
-    /** Exits 1, except while draining: work the drain cuts short may reject with no one listening (the deadline still bounds it). */
+    /** Not while draining: work the drain cuts short may reject with no one listening (the deadline still bounds it). */
     handleUnhandledRejection(reason: unknown): void {
       if (startedAt !== undefined) return void logger.error({ err: reason }, 'unhandled rejection while draining');
       logger.fatal({ err: reason }, 'unhandled rejection');

@@ -1,14 +1,12 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-// V8 sizes a heap for throughput: between full GCs the old space may grow to ~4 × its live objects, and pages freed stay
-// mapped for reuse. Bounding that with a small heap limit costs every rendered page ~20 % CPU in more frequent GCs (ADR 055).
-// Instead, once a process that was busy has gone quiet, one memory-reducing full GC ("last resort": every available page
-// back to the system, the young generation shrunk) returns what the busy stretch left: CPU spent when nobody waits.
+// A small heap limit would cost every rendered page ~20 % CPU in more frequent GCs (ADR 055). Instead, once a busy process has
+// gone quiet, one "last resort" full GC returns what the busy stretch left to the system: CPU spent when nobody waits.
 
 export type CollectGarbage = (options: { type: 'major'; execution: 'async'; flavor: 'last-resort' }) => Promise<void>;
 
-/** V8's gc function without a global `gc` for the app's code: Node's documented --expose-gc-in-a-context pattern. */
+/** V8's gc function without a global `gc`: Node's documented --expose-gc-in-a-context pattern. */
 export function obtainGc(): CollectGarbage {
   setFlagsFromString('--expose-gc');
   try {
@@ -27,10 +25,7 @@ export interface IdleCollectionOptions {
   cpuUsage?: () => NodeJS.CpuUsage;
 }
 
-/**
- * Collects once after each busy stretch, when a whole interval was quiet; a quiet process is left alone, so at most one
- * full GC per `checkMs` and none while serving. Returns a stop function; the timer never keeps the process alive.
- */
+/** Collects once after each busy stretch, when a whole interval was quiet: none while serving, none for a process that stays quiet. */
 export function startIdleCollection(options: IdleCollectionOptions = {}): () => void {
   const { checkMs = 5000, gc = obtainGc(), cpuUsage = () => process.cpuUsage() } = options;
   const quietCpuMs = options.quietCpuMs ?? checkMs * 0.02;

@@ -1,8 +1,6 @@
 import { createServer } from 'node:net';
 
-// A port that cannot be had is the operator's to fix: one line that says how, instead of a fatal log with a stack.
-
-/** The line for a listen error the operator can fix by configuration; undefined for any other error. */
+/** One line saying how to fix a listen error by configuration, instead of a fatal log with a stack; undefined for any other. */
 export function listenProblem(error: NodeJS.ErrnoException, port: number, host: string): string | undefined {
   switch (error.code) {
     case 'EADDRINUSE':
@@ -16,10 +14,7 @@ export function listenProblem(error: NodeJS.ErrnoException, port: number, host: 
   }
 }
 
-/**
- * Binds and releases the port before seconds of start-up work, so a taken port fails at once and alone.
- * Port 0 (any free port) cannot be taken; the real listen() still reports a port lost in between.
- */
+/** Binds and releases the port before seconds of start-up work, so a taken port fails at once and alone. */
 export async function probePort(port: number, host: string): Promise<string | undefined> {
   if (port === 0) return undefined;
   const probe = createServer();

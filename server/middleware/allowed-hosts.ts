@@ -6,8 +6,7 @@ const HOST = /^(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::
 
 type ParsedHost = Readonly<{ hostname: string; host: string }>;
 
-// Pure, and needed several times per request (the host check, the loaders' origin, ETag and cache key): each spelling is
-// parsed once. Bounded: cleared when full, since clients choose what they send.
+// Needed several times per request (host check, origin, ETag, cache key); cleared when full, since clients choose what they send.
 const MEMO_LIMIT = 256;
 function memoized<T>(compute: (key: string) => T): (key: string) => T {
   const memo = new Map<string, T>();
@@ -25,14 +24,9 @@ export function parseHost(value: string | undefined): ParsedHost | undefined {
   return value ? parseHostOnce(value) : undefined;
 }
 const parseHostOnce = memoized((value): ParsedHost | undefined => {
-  if (!HOST.test(value)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(`http://${value}`);
-  } catch {
-    return undefined;
-  }
-  // WHATWG URL folds case, compresses IPv6 and reads `0x7f.1` as 127.0.0.1: one spelling per host.
+  const url = HOST.test(value) ? URL.parse(`http://${value}`) : null;
+  if (!url) return undefined;
+  // WHATWG URL folds case, compresses IPv6 and reads `0x7f.1` as 127.0.0.1.
   const hostname = url.hostname.replace(/\.$/, '');
   return Object.freeze({ hostname, host: url.port ? `${hostname}:${url.port}` : hostname });
 });
@@ -49,12 +43,11 @@ function reject(res: Response, status: 400 | 421, message: string): void {
 }
 
 /**
- * Answers only for the hosts the operator named (ADR 013): `req.host` is the Host header, or X-Forwarded-Host from a TRUST_PROXY
- * hop. Any other host gets 421 (400 when missing or malformed) and no page, so no header value becomes a canonical link, feed URL
- * or page-cache entry, and a DNS rebinding page cannot read our API. Health checks are exempt: orchestrators probe by pod IP.
+ * Answers only for the hosts the operator named (ADR 013), so no Host or trusted X-Forwarded-Host value becomes a canonical link,
+ * feed URL or page-cache entry, and a DNS rebinding page cannot read our API.
  */
 export function allowedHosts(config: Pick<Config, 'allowedHosts'>, options: { exemptPaths?: readonly string[] } = {}): RequestHandler {
-  // Config entries in parseHost's spelling (an IPv6 entry may come uncompressed).
+  // An IPv6 entry may come uncompressed.
   const entries = config.allowedHosts.map((entry) =>
     entry.includes(':') ? (parseHost(`[${entry}]`)?.hostname ?? entry).replace(/^\[|\]$/g, '') : entry.toLowerCase(),
   );
@@ -71,7 +64,7 @@ export function allowedHosts(config: Pick<Config, 'allowedHosts'>, options: { ex
   };
 }
 
-/** The origin of every absolute URL: PUBLIC_URL, else the request's protocol and checked host (one spelling: the page cache keys on it). */
+/** The origin of every absolute URL: PUBLIC_URL, else the request's protocol and checked host (the page cache keys on its spelling). */
 export function requestOrigin(req: Request, publicUrl: string | undefined): string {
   if (publicUrl) return originOf(publicUrl);
   const protocol = req.protocol === 'https' ? 'https' : 'http';

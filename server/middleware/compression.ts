@@ -2,12 +2,7 @@ import compression from 'compression';
 
 import type { RequestHandler } from 'express';
 
-/**
- * `compression()` for requests that accept an encoding. One without Accept-Encoding (probes, load generators, some
- * crawlers and CDN fetches) would get identity anyway, yet the middleware still wraps the response's write, end, on and
- * writeHead; on a rendered page that kept ~35 KB per request alive through young-generation GCs (ADR 056). Such a
- * request gets the `Vary` the middleware would have added and nothing else.
- */
+/** Without Accept-Encoding compression still wraps the response, which kept ~35 KB per rendered page alive through young GCs (ADR 056). */
 export function compressResponses(): RequestHandler {
   const compress = compression();
   return (req, res, next) => {

@@ -21,22 +21,13 @@ const ERROR_PAGE_STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1c1c1e}h1{font-size:1.5rem}' +
   'code{background:#f2f2f5;padding:.1em .3em;border-radius:4px}a{color:#3346d3}';
 
-/** What an error page holds: `title` is text, `main` the `<main>` HTML, `style` rules added to the common ones. */
-export interface ErrorDocument {
-  title: string;
-  main: string;
-  style?: string;
-  nonce?: string | undefined;
-}
-
-/** The one error-page template: self-contained (no scripts, one `<style>`). Pass the request's nonce: the page CSP allows no other inline style. */
-export function renderErrorDocument({ title, main, style = '', nonce }: ErrorDocument): string {
+/** Self-contained: no scripts, one `<style>`, which needs the request's nonce. `title` is text, `main` HTML. */
+export function renderErrorDocument({ title, main, style = '', nonce }: { title: string; main: string; style?: string; nonce?: string | undefined }): string {
   const head = `<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">`;
   const styleTag = `<style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>${ERROR_PAGE_STYLE}${style}</style>`;
   return `<!doctype html><html lang="en"><head>${head}<title>${escapeHtml(title)} · Vitrine</title>${styleTag}</head><body>${main}</body></html>`;
 }
 
-/** The generic error page: status, message and the request id. */
 export function renderErrorPage(status: number, message: string, requestId: string, nonce?: string): string {
   const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
   const main = `<main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p>
@@ -44,7 +35,7 @@ export function renderErrorPage(status: number, message: string, requestId: stri
   return renderErrorDocument({ title, main, nonce });
 }
 
-/** The one error answer: JSON or the error page, with the request id. `fields` go beside `error` in the JSON (the space gate's `problems`). */
+/** The one error answer: JSON or the error page, with the request id. `fields` go beside `error` in the JSON. */
 export function sendError(
   req: Request,
   res: Response,
@@ -57,23 +48,17 @@ export function sendError(
   res.status(status);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Cache-Control', 'no-store');
-  if (wantsJson(req, res)) {
-    res.json({ error: { status, message, requestId }, ...fields });
-  } else {
-    res.type('html').send(renderErrorPage(status, message, requestId, res.locals.nonce as string | undefined));
-  }
+  if (wantsJson(req, res)) res.json({ error: { status, message, requestId }, ...fields });
+  else res.type('html').send(renderErrorPage(status, message, requestId, res.locals.nonce as string | undefined));
 }
 
-/** For routers that answer only JSON wherever they are mounted: their errors are JSON whatever the client accepts. */
+/** For routers that answer only JSON wherever they are mounted. */
 export const errorsAsJson: RequestHandler = (_req, res, next) => {
   res.locals.errorsAsJson = true;
   next();
 };
 
-/**
- * Every error answer (400 and up) leaves with `Cache-Control: no-store`, whoever sends it (serve-static, a router's own 4xx):
- * a CDN that keeps a 404 keeps it after the entry is published. Checked as the headers go out, when the final status is known.
- */
+/** Whoever sends an error answer (serve-static, a router's own 4xx): a CDN that keeps a 404 keeps it after the entry is published. */
 export function noStoreErrors(): RequestHandler {
   return (_req, res, next) => {
     const writeHead = res.writeHead;
@@ -89,14 +74,13 @@ export function notFound(): RequestHandler {
   return (req, res) => sendError(req, res, 404, `Nothing lives at ${req.path.slice(0, 200)}`);
 }
 
-/** The one error middleware: logs with the request id (stack included), answers generically for 5xx, never a stack outside development. */
+/** Answers generically for 5xx: never a stack outside development. */
 export function errorHandler(options: { isDev: boolean }): ErrorRequestHandler {
   return (err, req, res, next) => {
     const status = statusOf(err);
     if (res.headersSent) {
       req.log?.error({ err }, 'error after response started');
-      res.destroy();
-      return;
+      return void res.destroy();
     }
     if (status >= 500) req.log?.error({ err }, 'unhandled error');
     else req.log?.warn({ status, reason: getErrorMessage(err) }, 'request rejected');

@@ -3,15 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
-/** Where the key that hashes client addresses lives: one for all instances, or their counters would not meet. */
+/** One address-hashing key for all instances, or their counters would not meet. */
 const SALT_KEY = 'vitrine:rate-limit:salt';
-/** One warning a minute while Redis is down, not one per request. */
 const WARN_EVERY_MS = 60_000;
 
-/**
- * Rate limits every instance counts together (rate-limiter-flexible's Redis store, ADR 053). The address hash key is created once
- * in Redis (`SET NX`) and read by every instance; neither raw addresses nor the key appear in logs.
- */
+/** Rate limits every instance counts together (ADR 053); neither raw addresses nor the key appear in logs. */
 export function createSharedRateLimitStore(client: Redis, logger: Logger) {
   let salt: Promise<Buffer> | undefined;
   let warnedAt = -Infinity;
@@ -30,7 +26,7 @@ export function createSharedRateLimitStore(client: Redis, logger: Logger) {
       });
       return salt;
     },
-    /** Redis failed a count: this instance falls back to its own in-memory limiter until Redis answers again. */
+    /** Redis failed a count: this instance counts on its own until Redis answers again; one warning a minute. */
     fellBack(err: unknown): void {
       if (Date.now() - warnedAt < WARN_EVERY_MS) return;
       warnedAt = Date.now();

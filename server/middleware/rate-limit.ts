@@ -11,10 +11,7 @@ import type { Config } from '#server/config.ts';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
-/**
- * The address the trusted hops vouch for (`req.ip`). With TRUST_PROXY=true `req.ip` is the left-most X-Forwarded-For entry, which
- * the client writes itself; we take the one our nearest proxy appended instead.
- */
+/** With TRUST_PROXY=true `req.ip` is the left-most X-Forwarded-For entry, which the client writes itself: take the one our nearest proxy appended. */
 export function clientAddress(req: Request): string {
   const trustsEveryHop = req.app.get('trust proxy') === true;
   return toRateLimitKey((trustsEveryHop ? req.ips.at(-1) : undefined) ?? req.ip ?? req.socket.remoteAddress ?? 'unknown');
@@ -35,7 +32,7 @@ export function toRateLimitKey(address: string): string {
     .join(':')}::/64`;
 }
 
-/** Start-up warning for TRUST_PROXY=true: every client can then choose its own address and X-Forwarded-Host. */
+/** With TRUST_PROXY=true every client can choose its own address and X-Forwarded-Host. */
 export function warnAboutProxyTrust(config: Pick<Config, 'trustProxy'>, logger: Logger): void {
   if (config.trustProxy !== true) return;
   logger.warn(
@@ -45,17 +42,17 @@ export function warnAboutProxyTrust(config: Pick<Config, 'trustProxy'>, logger: 
 }
 
 export interface RateLimitOptions {
-  /** Requests a client may send at once: `burst` per window of burst / perSecond seconds. */
+  /** `burst` per window of burst / perSecond seconds. */
   burst: number;
   perSecond: number;
-  /** Clients tracked at most; the least recently seen are forgotten (and start afresh), so memory stays flat. */
+  /** The least recently seen clients beyond this start afresh, so memory stays flat. */
   maxClients: number;
   message?: string;
   /** With REDIS_URL: count in Redis under `name`, together with every other instance; per instance while Redis is down. */
   shared?: { store: SharedRateLimitStore; name: string } | undefined;
 }
 
-/** The one rate limiter (429 with Retry-After). Clients are keyed by an HMAC under a secret key (per process, or shared): raw addresses are never kept. */
+/** 429 with Retry-After. Clients are keyed by an HMAC under a secret key (per process, or shared): raw addresses are never kept. */
 export function rateLimit({ burst, perSecond, maxClients, message = 'Too many requests, retry later', shared }: RateLimitOptions): RequestHandler {
   const limiter = new RateLimiterMemory({ points: burst, duration: burst / perSecond });
   const clients = new LRUCache<string, true>({

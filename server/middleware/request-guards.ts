@@ -5,10 +5,7 @@ import type { RequestHandler } from 'express';
 
 export const MAX_URL_BYTES = 8 * 1024;
 
-/**
- * Rejects hostile requests before any router: URLs over 8 KB (414), declared bodies over `maxBodyBytes` (413, before a byte
- * is read), malformed percent-encoding (400), and dot-segments, backslashes or NUL that could leave a served folder (400).
- */
+/** Before any router; a declared body over `maxBodyBytes` is refused before a byte is read. */
 export function requestGuards(options: { maxBodyBytes: number }): RequestHandler {
   return (req, _res, next) => {
     const target = req.originalUrl;
@@ -25,7 +22,6 @@ export function requestGuards(options: { maxBodyBytes: number }): RequestHandler
   };
 }
 
-/** Pages answer GET and HEAD only; anything else is a 405 with `Allow`. */
 export function pageMethods(): RequestHandler {
   return (req, _res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();

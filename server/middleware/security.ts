@@ -7,7 +7,7 @@ import { BASIS_WORKER_PATH, DRACO_WORKER_PATH, MESHOPT_WORKER_PATH } from '#shar
 import type { Config } from '#server/config.ts';
 import type { Request, RequestHandler, Response } from 'express';
 
-/** Nonces cut from a pool of CSPRNG bytes (one `randomBytes(16)` per request was 5% of the CPU); each byte is used once. */
+/** One `randomBytes(16)` per request was 5% of the CPU: nonces are cut from a pool instead, each byte used once. */
 export function createNonceSource(): () => string {
   let pool = Buffer.alloc(0);
   let offset = 0;
@@ -30,20 +30,15 @@ export function nonce(): RequestHandler {
 }
 
 interface PolicyState {
-  /** This request's nonce for inline scripts and `<style>`; cached pages carry `'sha256-…'` hashes instead. */
+  /** Cached pages carry `'sha256-…'` hashes instead. */
   nonce: string | undefined;
   scriptHashes: readonly string[];
   styleHashes: readonly string[];
-  /** `'none'` except on the viewer embed route. */
   frameAncestors: string;
   upgradeInsecure: boolean;
 }
 
-/**
- * The page CSP (ADR 017). `default-src 'none'`: every fetch type the pages use is listed, so a new kind of request is blocked
- * until someone decides otherwise. Scripts and `<style>` need the nonce or a hash; no 'unsafe-inline' styles outside development,
- * where Vite injects `<style>` without nonces.
- */
+/** The page CSP (ADR 017); 'unsafe-inline' styles only in development, where Vite injects `<style>` without nonces. */
 function createPolicyBuilder(config: Config): (state: PolicyState) => string {
   // blob:/data: — three's GLTFLoader fetches a .glb's embedded textures through object URLs.
   const connect = ["'self'", 'blob:', 'data:'];
@@ -76,12 +71,12 @@ function createPolicyBuilder(config: Config): (state: PolicyState) => string {
   };
 }
 
-/** Changes part of this response's page policy once the route is known (framing on the embed route, hashes on a cached page). */
+/** Changes part of this response's page policy once the route is known. */
 export function updatePolicy(res: Response, change: Partial<PolicyState>): void {
   if (!res.headersSent) (res.locals.updatePolicy as ((change: Partial<PolicyState>) => void) | undefined)?.(change);
 }
 
-/** The Draco and meshopt workers' own policy: a worker runs under its response's CSP, so they compile wasm and no page must (ADR 004). */
+/** A worker runs under its response's CSP: the decoder workers compile wasm, so no page must (ADR 004). */
 export const DECODER_WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'";
 /** The Basis transcoder's: emscripten's embind builds its bindings with `new Function`, so eval too. */
 export const BASIS_WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'";
@@ -91,7 +86,7 @@ const DECODER_WORKER_POLICIES = new Map([
   [MESHOPT_WORKER_PATH, DECODER_WORKER_CSP],
 ]);
 
-/** Gives the decoder worker scripts their policies; after securityHeaders, whose page policy it replaces. */
+/** After securityHeaders, whose page policy it replaces. */
 export function decoderWorkerPolicy(): RequestHandler {
   return (req, res, next) => {
     const policy = DECODER_WORKER_POLICIES.get(req.path);
@@ -106,10 +101,7 @@ export function isHttpsOrigin(config: Config, req: Request): boolean {
   return config.publicUrl ? config.publicUrl.startsWith('https:') : req.secure;
 }
 
-/**
- * What helmet sets, read once: with these options its headers do not depend on the request, and running its eleven middlewares
- * per request cost more than setting the result (ADR 056).
- */
+/** With these options helmet's headers do not depend on the request: running its eleven middlewares per request cost more (ADR 056). */
 function fixedHeaders(middleware: (req: never, res: never, next: (error?: unknown) => void) => void): [string, string][] {
   const headers = new Map<string, string>();
   const res = { setHeader: (name: string, value: string) => headers.set(name, value), removeHeader: (name: string) => headers.delete(name) };
@@ -119,7 +111,6 @@ function fixedHeaders(middleware: (req: never, res: never, next: (error?: unknow
   return [...headers];
 }
 
-/** helmet for the fixed headers; the CSP and HSTS are per response. */
 export function securityHeaders(config: Config): RequestHandler {
   const buildPolicy = createPolicyBuilder(config);
   const fixed = fixedHeaders(

@@ -9,14 +9,10 @@ import type { RequestHandler } from 'express';
 
 type ServeStaticOptions = Parameters<typeof express.static>[1];
 
-/**
- * `express.static(dir)` for a build output that does not change while the process runs: only requests under one of its
- * top-level names reach serve-static (a `stat` per page request was 15% of the CPU on a page-cache hit). Dotfiles stay hidden.
- */
+/** For a build output that does not change: only requests under one of its top-level names reach serve-static (a `stat` per page was 15% of a hit's CPU). */
 export function staticFiles(dir: string, options: ServeStaticOptions = {}): RequestHandler {
   const names = new Set(readdirSync(dir).filter((name) => !name.startsWith('.')));
-  // No directory redirects (`/decoders` → `/decoders/`): the app's only redirects go through
-  // toSafeRedirectPath, and with `index: false` the target was a 404 anyway.
+  // No directory redirects: the app's only redirects go through toSafeRedirectPath, and with `index: false` the target was a 404.
   const serve = express.static(dir, { ...options, redirect: false });
   return (req, res, next) => {
     const name = tryDecode(req.path.split('/', 2)[1] ?? '');
@@ -25,7 +21,7 @@ export function staticFiles(dir: string, options: ServeStaticOptions = {}): Requ
   };
 }
 
-/** 404 for every `*.map` path (SOURCE_MAPS_PUBLIC=false), decoded as serve-static decodes it: `x.js%2Emap` names the same file. */
+/** Decoded as serve-static decodes it: `x.js%2Emap` names the same file. */
 export function hideSourceMaps(): RequestHandler {
   const answerNotFound = notFound();
   return (req, res, next) => {

@@ -5,7 +5,6 @@ import { pathToFileURL } from 'node:url';
 
 import type { ViteDevServer } from 'vite';
 
-/** One entry of Vite's build manifest (`.vite/manifest.json`). */
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -14,26 +13,23 @@ interface ManifestChunk {
 
 export const CLIENT_ENTRY = 'client/entry.client.tsx';
 
-/** What a page needs besides HTML: scripts to boot, modules to preload, stylesheets. */
-export interface PageAssets {
+interface PageAssets {
   bootstrapModules: string[];
   modulePreloads: string[];
   stylesheets: string[];
-  /** Stylesheet text by href, for sheets small enough to inline into the document. */
   inlineStyles?: Record<string, string>;
   /** Subresource Integrity (`sha384-…`) of bootstrap modules by href. */
   integrity?: Record<string, string>;
 }
 
-/** Stylesheets up to this size (raw bytes) are inlined as `<style>`: cheaper than a render-blocking round trip (ADR 009). */
-export const INLINE_CSS_MAX_BYTES = 24 * 1024;
+/** Stylesheets up to this size are inlined as `<style>`: cheaper than a render-blocking round trip (ADR 009). */
+const INLINE_CSS_MAX_BYTES = 24 * 1024;
 
-/** Asset lookups for the matched routes' chunks. */
 export interface AssetResolver {
   forChunks(chunks: string[]): PageAssets;
 }
 
-/** Production: reads Vite's manifest once and resolves the entry plus the matched route chunks to their files, static imports and CSS. */
+/** Production: the entry plus the matched route chunks, with their static imports and CSS, from Vite's manifest. */
 export function createManifestAssets(clientDir: string, options: { inlineCssMaxBytes?: number } = {}): AssetResolver {
   const { inlineCssMaxBytes = INLINE_CSS_MAX_BYTES } = options;
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
@@ -46,7 +42,7 @@ export function createManifestAssets(clientDir: string, options: { inlineCssMaxB
     .update(readFileSync(join(clientDir, entry.file)))
     .digest('base64');
   const integrity = { [entryFile]: `sha384-${entryHash}` };
-  // Read once at start-up: built files never change under a running server.
+  // Built files never change under a running server.
   const cssText = new Map<string, string | null>();
   const inlineText = (href: string): string | null => {
     if (!cssText.has(href)) {
@@ -85,13 +81,12 @@ export function createManifestAssets(clientDir: string, options: { inlineCssMaxB
   };
 }
 
-/** Dev: Vite serves sources; the entry imports the Fast Refresh preamble first. */
+/** Dev: Vite serves sources. */
 export function createDevAssets(): AssetResolver {
   const assets: PageAssets = { bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`], modulePreloads: [], stylesheets: [] };
   return { forChunks: () => assets };
 }
 
-/** The SSR entry's API (client/entry.server.tsx), loaded per environment. */
 export type SsrEntry = typeof import('#client/entry.server.tsx');
 
 export interface SsrEntryLoader {
@@ -100,7 +95,7 @@ export interface SsrEntryLoader {
   fixStack?(error: Error): void;
 }
 
-/** Dev: through Vite, so edits apply on the next request (HMR for the browser side). */
+/** Dev: edits apply on the next request. */
 export function createDevEntryLoader(vite: ViteDevServer): SsrEntryLoader {
   return {
     load: () => vite.ssrLoadModule('/client/entry.server.tsx') as Promise<SsrEntry>,
@@ -108,7 +103,6 @@ export function createDevEntryLoader(vite: ViteDevServer): SsrEntryLoader {
   };
 }
 
-/** Production: the SSR bundle written by `npm run build`, imported once. */
 export function createBuiltEntryLoader(file: string): SsrEntryLoader {
   let entry: Promise<SsrEntry> | undefined;
   return { load: () => (entry ??= import(pathToFileURL(file).href) as Promise<SsrEntry>) };

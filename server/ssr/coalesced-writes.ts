@@ -1,7 +1,4 @@
-/**
- * What React's pipe() uses of its destination; `flush` is compression's (React calls it after each batch), `destroy` ends a failed
- * render; an HTTP response's `setHeader`/`headersSent` let a page that completes in one batch go out with a Content-Length.
- */
+/** What React's pipe() uses of its destination; `setHeader`/`headersSent` let a one-batch page go out with a Content-Length. */
 type Destination = NodeJS.WritableStream & {
   flush?: () => void;
   destroy?: (error?: Error) => void;
@@ -14,16 +11,11 @@ const MAX_PENDING_BYTES = 64 * 1024;
 
 /** React hands its destination any string longer than 1,365 UTF-16 units whole, without encoding it. */
 export const LONG_STRING_CHARS = 1366;
-/** What the encoded long strings may hold, strings and their encodings together, before they are all dropped. */
-export const ENCODED_STRINGS_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
- * The UTF-8 of long strings that come back: the inline stylesheet, a rich-text field's rendered HTML and a page's hydration
- * JSON are the very same strings for every request until the content changes. Encoding them cost 3 % of a rendered article's
- * CPU (28 KB of two-byte strings, ≈ 40 µs on the bench machine); copying stored bytes costs under 1 µs. A string is encoded
- * and kept the second time it is seen, so text that is new on every request is never stored, only remembered as seen. Strings
- * and encodings are counted at two bytes a unit plus their bytes, and all are dropped at ENCODED_STRINGS_MAX_BYTES, so pages
- * that differ per request (another Host, a preview) cost memory up to that bound, then the encoding they cost before.
+ * The inline stylesheet, rendered rich text and hydration JSON are the same long strings for every request until the content
+ * changes; encoding them cost 3 % of a rendered article's CPU. A string is encoded and kept the second time it is seen, so text
+ * new on every request is only remembered as seen. Strings (two bytes a unit) and encodings are all dropped at `maxBytes`.
  */
 export class EncodedStrings {
   private readonly known = new Map<string, Uint8Array | null>();
@@ -31,11 +23,10 @@ export class EncodedStrings {
   private bytes = 0;
   private readonly maxBytes: number;
 
-  constructor(maxBytes = ENCODED_STRINGS_MAX_BYTES) {
+  constructor(maxBytes = 4 * 1024 * 1024) {
     this.maxBytes = maxBytes;
   }
 
-  /** The stored encoding of `text`, made now if this is its second sighting; undefined the first time. */
   get(text: string): Uint8Array | undefined {
     // Two bytes a unit for the string, at most three for its UTF-8: one that could outgrow the bound alone is never kept.
     if (text.length * 5 > this.maxBytes) return undefined;
@@ -54,7 +45,6 @@ export class EncodedStrings {
     return encoded ?? undefined;
   }
 
-  /** Bytes counted against the bound. */
   get size(): number {
     return this.bytes;
   }
@@ -68,13 +58,9 @@ export class EncodedStrings {
 const encodedStrings = new EncodedStrings();
 
 /**
- * A pipe target for React that sends each of its flushes as one write. React hands its destination 4 KB views and long
- * strings one by one, then calls `flush()` once the batch (the shell, a resolved boundary) is complete: each write costs a
- * chunk header, a trip through compression and a socket write (ADR 056). Batches still go out as React completes them,
- * so the shell streams before slow data does; backpressure passes through (write answers false until `target` drains).
- * A batch is one buffer that strings are encoded into and views copied into: no buffer per string, no concatenation.
- * A flush goes out a microtask later: React ends a page it completed in that same turn, which then leaves whole, with a
- * Content-Length, in one socket write instead of a chunked body and its terminating chunk (ADR 056).
+ * Sends each of React's flushes as one write: React writes 4 KB views and long strings one by one, and each write cost a chunk
+ * header, a trip through compression and a socket write (ADR 056). A flush goes out a microtask later: a page React ends in the
+ * same turn leaves whole, with a Content-Length, in one socket write.
  */
 export function coalesceWrites(target: Destination): NodeJS.WritableStream {
   let batch: Buffer | undefined;
@@ -94,7 +80,7 @@ export function coalesceWrites(target: Destination): NodeJS.WritableStream {
     batch = undefined;
     used = 0;
   };
-  // Room for `bytes` more in the batch, sending it first if they do not fit; false when they would not fit an empty one either.
+  // False when `bytes` would not fit an empty batch either.
   const makeRoom = (bytes: number) => {
     if (used + bytes > MAX_PENDING_BYTES) sendBatch();
     if (bytes > MAX_PENDING_BYTES) return false;
@@ -132,7 +118,6 @@ export function coalesceWrites(target: Destination): NodeJS.WritableStream {
       sendBatch();
       target.end();
     },
-    // A fatal render error: what is pending is dropped with the response.
     destroy(error?: Error): void {
       flushing = false;
       batch = undefined;

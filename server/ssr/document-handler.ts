@@ -28,15 +28,10 @@ export interface DocumentHandlerOptions {
   createRequestContext(req: Request, res: Response, entry: SsrEntry, locales: readonly Locale[]): RouterContextProvider;
 }
 
-/**
- * The SSR handler, behind `pageCacheInFront` (cached-page.ts), which answers hits and hands it `res.locals.page`. Per request:
- * 1. adapt to a Fetch Request and run the matched loaders (`query`); a redirect Response is sent as is;
- * 2. answer If-None-Match with 304 from the data's ETag, before rendering;
- * 3. stream the document (streamDocument), storing a complete 200 page when the piece in front allows it.
- */
+/** Behind `pageCacheInFront`, which hands it `res.locals.page`: runs the loaders, answers 304 from the data's ETag before rendering, streams. */
 export function createDocumentHandler(options: DocumentHandlerOptions): RequestHandler {
   const { config } = options;
-  // One per set of served locales, the same object each time: the SSR entry keeps its JSON by identity.
+  // The same object each time: the SSR entry keeps its JSON by identity.
   const publicConfigs = new Map<string, PublicConfig>();
   const publicConfigFor = (locales: readonly Locale[]) => {
     let value = publicConfigs.get(locales.join());
@@ -52,7 +47,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     const { result: context, deps } = await trackDependencies(() => entry.queryDocument(request, requestContext));
     if (context instanceof Response) return sendFetchResponse(res, context);
     if (request.signal.aborted) return;
-    // The static handler turns a loader's unexpected throw into route data; log it here or nobody will.
+    // The static handler turns a loader's unexpected throw into route data: log it here or nobody will.
     for (const [routeId, error] of Object.entries(context.errors ?? {})) {
       if (!isRouteErrorResponse(error)) req.log.error({ err: error, routeId }, 'loader failed');
     }
@@ -60,19 +55,17 @@ export function createDocumentHandler(options: DocumentHandlerOptions): RequestH
     const document = entry.describeDocument(context, routeDigest);
     const etag = pageEtag({ buildId: options.buildId, served: page.served, origin: page.origin }, document.validator);
     for (const [name, value] of document.headers) res.setHeader(name, value);
-    // Error pages are never stored: a CDN would keep a 404 after the entry is published (docs/decisions/017-security-headers.md).
+    // A CDN would keep a 404 after the entry is published (ADR 017).
     const preview = res.locals.preview === true;
     res.setHeader('Cache-Control', preview ? 'private, no-store' : context.statusCode >= 400 ? 'no-store' : config.htmlCacheControl);
-    // What a CDN purges this page by (ADR 052); a page no cache may keep needs none.
+    // ADR 052; a page no cache may keep needs none.
     const keys: Record<string, string> = preview || context.statusCode >= 400 ? {} : surrogateKeyHeaders(deps);
-    for (const [name, value] of Object.entries(keys)) res.setHeader(name, value);
-    // The routes say whether this page may be framed (the embed); preview pages only by Contentful's Live Preview; no page compiles wasm (ADR 004).
-    const frameAncestors = preview ? config.preview.frameAncestors.join(' ') : document.embeddable ? config.embedFrameAncestors : "'none'";
-    const policy = { frameAncestors };
+    res.set(keys);
+    // Preview pages may be framed by Contentful's Live Preview only.
+    const policy = { frameAncestors: preview ? config.preview.frameAncestors.join(' ') : document.embeddable ? config.embedFrameAncestors : "'none'" };
     updatePolicy(res, policy);
-    res.setHeader('ETag', etag);
-    res.setHeader('Vary', 'Accept-Encoding, Cookie');
-    // Contentful is down and the page was never cached: say when to come back (a loader's 503 may already name the time).
+    res.set({ ETag: etag, Vary: 'Accept-Encoding, Cookie' });
+    // A loader's 503 may already name the time.
     if (context.statusCode === 503 && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', String(DEFAULT_RETRY_AFTER_S));
     if (context.statusCode === 200 && req.fresh) return void res.status(304).end();
 
@@ -91,16 +84,13 @@ interface DocumentToStream {
   context: StaticHandlerContext;
   chunks: string[];
   hydration: string;
-  /** The Fetch request's signal: aborted when the client went away. */
+  /** Aborted when the client went away. */
   signal: AbortSignal;
   store: ((html: string, nonce: string) => void) | undefined;
   publicConfig: PublicConfig;
 }
 
-/**
- * Streams the rendered document: browsers at onShellReady, crawlers at onAllReady, under one abort
- * deadline that also fires when the client goes away. A complete 200 page is handed to `store`.
- */
+/** Browsers get the document at onShellReady, crawlers at onAllReady, under one abort deadline. */
 function streamDocument(req: Request, res: Response, options: DocumentHandlerOptions, page: DocumentToStream): void {
   const { config } = options;
   const { entry, context, chunks, store } = page;
@@ -130,20 +120,13 @@ function streamDocument(req: Request, res: Response, options: DocumentHandlerOpt
     // DocumentAssets loads them after the LCP image (ADR 058), so React must not.
     bootstrapModules: [],
     publicConfig: page.publicConfig,
-    assets: {
-      nonce,
-      stylesheets: assets.stylesheets,
-      modulePreloads: assets.modulePreloads,
-      bootstrapModules: assets.bootstrapModules,
-      ...(assets.integrity ? { integrity: assets.integrity } : {}),
-      ...(assets.inlineStyles ? { inlineStyles: assets.inlineStyles } : {}),
-    },
+    assets: { nonce, ...assets },
     onShellReady() {
       if (!waitForAll) start();
     },
     onAllReady() {
-      // Deferred: when the deadline's abort() completes the render, React is still inside abort()
-      // and piping from here makes it report an abortable task at the root.
+      // Deferred: when the deadline's abort() completes the render, React is still inside abort(), and piping from here
+      // makes it report an abortable task at the root.
       if (waitForAll) setImmediate(start);
     },
     onShellError(error: unknown) {

@@ -4,14 +4,13 @@ import { ContentUnavailableError, DEFAULT_RETRY_AFTER_S } from '#server/services
 
 import type { ContentApi } from '#shared/data/content-api.ts';
 
-/** Content that could not be read as a 503 route error, so the route's error element renders it; other errors pass through. */
+/** So the route's error element renders it. */
 function toRouteError(error: unknown): unknown {
   if (!(error instanceof ContentUnavailableError)) return error;
   const headers = { 'Retry-After': String(DEFAULT_RETRY_AFTER_S) };
   return data({ message: 'Content is temporarily unavailable. Please try again shortly.' }, { status: 503, statusText: 'Service Unavailable', headers });
 }
 
-/** The ContentApi loaders see: every method's domain errors become route errors. */
 export function withRouteErrors(content: ContentApi): ContentApi {
   const methods = Object.entries(content).map(([name, method]: [string, (...args: unknown[]) => Promise<unknown>]) => [
     name,

@@ -6,11 +6,7 @@ import { toSafeRedirectPath } from '#shared/http/safe-redirect.ts';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 
-/**
- * Express request → Fetch `Request`, as react-router-express does: the canonical origin (`requestOrigin`),
- * the original URL or the given origin-relative `target`, every header (multi-value kept), and an
- * AbortSignal that fires only if the client goes away before we finish.
- */
+/** As react-router-express does; the signal fires only if the client goes away before we finish. */
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, publicUrl?: string, target = requestTarget(req.originalUrl)): Request {
   // Concatenate rather than resolve: `new URL('//evil.test/x', base)` would change the host. Request parses the string once.
   const url = `${requestOrigin(req, publicUrl)}${target}`;
@@ -27,22 +23,14 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, public
   return new Request(url, { method: req.method, headers, signal: controller.signal });
 }
 
-/** The path and query of the request target; the absolute form (`GET http://h/p`) keeps only those. */
+/** The absolute form (`GET http://h/p`) keeps only path and query. */
 export function requestTarget(originalUrl: string): string {
   if (originalUrl.startsWith('/')) return originalUrl;
-  try {
-    const absolute = new URL(originalUrl);
-    return absolute.pathname + absolute.search;
-  } catch {
-    return '/';
-  }
+  const absolute = URL.parse(originalUrl);
+  return absolute ? absolute.pathname + absolute.search : '/';
 }
 
-/**
- * Sends a Fetch `Response` (a loader's redirect, usually) through Express: status, every header (Set-Cookie
- * appended, not overwritten), and a streamed body that stops if the client goes away. `Location` goes through
- * the one redirect gate: anything but a same-origin path becomes `/`, so no redirect leaves the site (ADR 011).
- */
+/** A loader's redirect, usually; no redirect leaves the site (ADR 011). */
 export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.status(response.status);
   for (const [name, value] of response.headers) if (name !== 'set-cookie' && name !== 'location') res.setHeader(name, value);
@@ -55,7 +43,7 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   body.pipe(res);
 }
 
-/** A redirect target through the one gate, logged when replaced. */
+/** Anything but a same-origin path becomes `/`, logged. */
 export function toSafeLocation(res: ExpressResponse, location: string): string {
   const safe = toSafeRedirectPath(location);
   if (safe === undefined) res.req.log?.warn({ location: location.slice(0, 200) }, 'unsafe redirect target replaced');

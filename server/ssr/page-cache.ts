@@ -16,11 +16,9 @@ export interface CachedPage {
   status: number;
   etag: string;
   headers: Record<string, string>;
-  /** CSP sources (`'sha256-…'`) of the page's inline scripts: cached pages carry no nonce. */
+  /** CSP sources (`'sha256-…'`) of the page's inline scripts and `<style>` elements: cached pages carry no nonce. */
   scriptHashes: string[];
-  /** The same for its `<style>` elements (the inlined stylesheets). */
   styleHashes: string[];
-  /** The route's CSP relaxations, decided when the page was rendered. */
   policy: StoredPolicy;
   identity: Buffer;
   gzip: Buffer;
@@ -28,67 +26,41 @@ export interface CachedPage {
   deps: string[];
 }
 
-/** What a cached page's CSP needs besides its hashes. */
-export interface StoredPolicy {
+/** The route's CSP relaxations, decided when the page was rendered. */
+interface StoredPolicy {
   frameAncestors: string;
 }
 
-export interface PageCache {
-  get(key: string): CachedPage | undefined;
-  /**
-   * Counts invalidations and clears: read it before a render's content is loaded and pass it to `store`, which then keeps
-   * nothing if content changed in between (the page may show the old version).
-   */
-  readonly generation: number;
-  /**
-   * Stores a freshly rendered page (compression happens off the request path). At most one store per key runs at once, the same
-   * ETag is not stored twice, and compressions are bounded (COMPRESSIONS, STORE_QUEUE_MAX): a store past the bound is skipped,
-   * and the page's next miss stores it.
-   */
-  store(
-    key: string,
-    page: {
-      status: number;
-      etag: string;
-      headers: Record<string, string>;
-      html: string;
-      nonce: string;
-      deps: Iterable<string>;
-      policy?: StoredPolicy;
-      generation?: number;
-    },
-  ): Promise<void>;
-  /** Stores started, skipped as duplicates or past the bound, and stale (content changed during the render). */
-  readonly stores: { stored: number; duplicate: number; overflow: number; stale: number };
-  /** Evicts every page built from any of these content ids; returns how many. */
-  invalidate(ids: Iterable<string>): number;
-  clear(): void;
-  readonly size: number;
-  readonly bytes: number;
+export interface PageToStore {
+  status: number;
+  etag: string;
+  headers: Record<string, string>;
+  html: string;
+  nonce: string;
+  deps: Iterable<string>;
+  policy?: StoredPolicy;
+  /** `generation` read before the render's content was loaded: the store keeps nothing if content changed since. */
+  generation?: number;
 }
+
+export type PageCache = ReturnType<typeof createPageCache>;
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 const STYLE_ELEMENT = /<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g;
-/** A page rendered without a policy of its own gets the strict one. */
 const STRICT_POLICY: StoredPolicy = { frameAncestors: "'none'" };
 
 /**
- * Compressions at once and stores waiting for one. A burst of misses (a cache just cleared, 200 connections) once ran a brotli
- * encoder per concurrent render, each holding megabytes outside the V8 heap until the busy main thread closed it: ~700 MB at the
- * 200-connection peak (heaptrack, docs/memory.md). Waiting stores hold their HTML (≤ 32 × a page).
+ * A burst of misses once ran a brotli encoder per concurrent render, each holding megabytes outside the V8 heap: ~700 MB at the
+ * 200-connection peak (docs/memory.md). Waiting stores hold their HTML (≤ 32 × a page).
  */
 const COMPRESSIONS = 2;
 const STORE_QUEUE_MAX = 32;
 
-/**
- * Brotli's window sized to the page (2^10 to 2^24 bytes, the format's bounds): the same output as the default 4 MB window for a
- * page smaller than it, with a fraction of the encoder's memory and about half its CPU (its tables are set up for the window).
- */
+/** Within the format's bounds: the same output as the default 4 MB window for a smaller page, with a fraction of the memory and half the CPU. */
 export const brotliWindowBits = (bytes: number) => Math.min(24, Math.max(10, Math.ceil(Math.log2(Math.max(1, bytes)))));
 
 const toHashSource = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
-/** The CSP hash sources of every executable inline script in `html`. */
 function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
@@ -98,17 +70,15 @@ function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** The CSP hash sources of every `<style>` element in `html`. */
 function inlineStyleHashes(html: string): string[] {
   return [...new Set(Array.from(html.matchAll(STYLE_ELEMENT), ([, body = '']) => toHashSource(body)))];
 }
 
 /**
- * The rendered-page cache: published pages per key (build + origin + URL) without their nonce; inline scripts
- * and `<style>` elements are allowed by hash instead, so the same bytes (and their gzip/brotli variants,
- * computed once) serve every visitor. Bounded in bytes and by TTL; evicted by content id.
+ * Published pages without their nonce (inline scripts and styles are allowed by hash), so the same bytes and their compressed
+ * variants serve every visitor. Bounded in bytes and by TTL; evicted by content id.
  */
-export function createPageCache(options: { maxBytes: number; ttlMs: number; logger: Logger }): PageCache {
+export function createPageCache(options: { maxBytes: number; ttlMs: number; logger: Logger }) {
   const index = createDependencyIndex();
   const log = options.logger.child({ module: 'page-cache' });
   const lru = new LRUCache<string, CachedPage>({
@@ -119,6 +89,7 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
   });
   const enabled = options.maxBytes > 0 && options.ttlMs > 0;
   let generation = 0;
+  /** Stores started, skipped as duplicates or past the bound, and stale (content changed during the render). */
   const stores = { stored: 0, duplicate: 0, overflow: 0, stale: 0 };
   const storing = new Set<string>();
   let compressing = 0;
@@ -131,12 +102,14 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
   const releaseSlot = () => (waiting.length > 0 ? waiting.shift()!() : void compressing--);
 
   return {
-    get: (key) => (enabled ? lru.get(key) : undefined),
+    get: (key: string) => (enabled ? lru.get(key) : undefined),
+    /** Counts invalidations and clears. */
     get generation() {
       return generation;
     },
     stores,
-    async store(key, page) {
+    /** Compresses off the request path; one store per key at once, the same ETag not twice, compressions bounded. */
+    async store(key: string, page: PageToStore): Promise<void> {
       if (!enabled) return;
       if (storing.has(key) || lru.peek(key)?.etag === page.etag) return void stores.duplicate++;
       if (compressing >= COMPRESSIONS && waiting.length >= STORE_QUEUE_MAX) return void stores.overflow++;
@@ -170,7 +143,8 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
         releaseSlot();
       }
     },
-    invalidate(ids) {
+    /** Evicts every page built from any of these content ids; returns how many. */
+    invalidate(ids: Iterable<string>): number {
       const changed = [...ids];
       if (changed.length === 0) return 0;
       generation++;

@@ -2,15 +2,6 @@ import { sendError } from '#server/middleware/errors.ts';
 
 import type { Request, Response } from 'express';
 
-export interface RenderGateOptions {
-  /** Renders (loaders, React, the streamed answer) at once in this process. */
-  concurrency: number;
-  /** Requests that may wait for a slot; one more is answered 503 at once. */
-  maxWaiting: number;
-  /** How long a request waits for a slot before a 503. */
-  maxWaitMs: number;
-}
-
 export class RenderBusyError extends Error {
   override name = 'RenderBusyError';
   readonly reason: 'queue-full' | 'timeout';
@@ -25,19 +16,13 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
-export interface RenderGate {
-  /** Resolves with the slot's release (idempotent) in arrival order; rejects with RenderBusyError, or the signal's reason when it aborts first. */
-  acquire(signal?: AbortSignal): Promise<() => void>;
-  readonly active: number;
-  readonly waiting: number;
-  readonly retryAfterS: number;
-}
+export type RenderGate = ReturnType<typeof createRenderGate>;
 
 /**
- * Bounds the renders in flight per process (ADR 055): each holds its loader data, React tree and stream buffers, so memory grows with
- * how many run at once, while CPU finishes them no sooner. The rest wait first in, first out, bounded in number and time.
+ * Each render in flight holds its loader data, React tree and stream buffers, so memory grows with how many run at once, while
+ * CPU finishes them no sooner (ADR 055). The rest wait first in, first out; `maxWaiting` more get 503 at once.
  */
-export function createRenderGate(options: RenderGateOptions): RenderGate {
+export function createRenderGate(options: { concurrency: number; maxWaiting: number; maxWaitMs: number }) {
   const concurrency = Math.max(1, options.concurrency);
   const queue: Waiter[] = [];
   let active = 0;
@@ -61,7 +46,8 @@ export function createRenderGate(options: RenderGateOptions): RenderGate {
       return queue.length;
     },
     retryAfterS: Math.max(1, Math.ceil(options.maxWaitMs / 1000)),
-    acquire(signal) {
+    /** Resolves with the slot's idempotent release; rejects with RenderBusyError, or the signal's reason when it aborts first. */
+    acquire(signal?: AbortSignal): Promise<() => void> {
       if (signal?.aborted) return Promise.reject(signal.reason as Error);
       if (active < concurrency && queue.length === 0) {
         active += 1;
@@ -93,10 +79,7 @@ export function createRenderGate(options: RenderGateOptions): RenderGate {
   };
 }
 
-/**
- * Waits for a render slot for this request, released when its response closes (sent, failed or abandoned). False when the request
- * must not render: it was answered 503 with Retry-After, or its client left while it waited.
- */
+/** The slot is released when the response closes. False when the request must not render: answered 503, or its client left. */
 export async function enterRenderGate(gate: RenderGate, req: Request, res: Response): Promise<boolean> {
   const left = new AbortController();
   const onClose = () => left.abort(new Error('client disconnected'));

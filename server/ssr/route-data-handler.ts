@@ -17,17 +17,12 @@ import type { RouterContextProvider } from 'react-router';
 
 const ROUTE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-/**
- * `GET /_data/<page path>?<page query>&_routes=a,b`: the data of every requested route for a client
- * navigation, run by the same loaders as a document request. Express adds a weak ETag and answers 304 itself.
- */
+/** `GET /_data/<page path>?<page query>&_routes=a,b` for a client navigation; Express adds a weak ETag and answers 304 itself. */
 export function createRouteDataHandler(options: {
   config: Config;
   entry: SsrEntryLoader;
   createRequestContext(req: Request, res: Response, entry: SsrEntry, locales: readonly Locale[]): RouterContextProvider;
-  /** The locales the site serves now (ADR 039). */
   locales(): readonly Locale[];
-  /** Route data runs the same loaders as a page: it waits for the same slots. */
   renderGate?: RenderGate;
 }): RequestHandler {
   return async (req, res) => {
@@ -40,7 +35,7 @@ export function createRouteDataHandler(options: {
     pageUrl.searchParams.delete(ROUTE_DATA_ROUTES_PARAM);
     if (options.renderGate && !(await enterRenderGate(options.renderGate, req, res))) return;
     const request = toFetchRequest(req, res, options.config.publicUrl);
-    // The same canonical page URL as a document request, concatenated so a target starting with `//` names no host.
+    // Concatenated so a target starting with `//` names no host.
     const pageTarget = toCanonicalPage(pageUrl.pathname + pageUrl.search).target;
     const pageRequest = new Request(new URL(`${new URL(request.url).origin}${pageTarget}`), { headers: request.headers, signal: request.signal });
     // One loader error can fail several routes (a shared promise): one log line per error.
@@ -50,24 +45,21 @@ export function createRouteDataHandler(options: {
     const { result: payload, deps } = await trackDependencies(() => entry.queryData(pageRequest, context, routeIds, { onError }));
     if (request.signal.aborted) return;
     if (payload.type === 'data') logFailures(req, options.entry, payload.results, unexpected, pageUrl.pathname);
-    // The browser follows this like a Location header: same gate, same fallback as a document redirect.
+    // The browser follows this like a Location header.
     if (payload.type === 'redirect') payload.location = toSafeLocation(res, payload.location);
-    // A not-found page's data is no more storable than its document (docs/decisions/017-security-headers.md).
+    // A not-found page's data is no more storable than its document (ADR 017).
     const cacheable = payload.type === 'data' && payload.status < 400 && res.locals.preview !== true;
     res.setHeader('Cache-Control', cacheable ? options.config.htmlCacheControl : 'private, no-store');
-    // The same keys as the page's document, so one purge drops both (ADR 052).
-    if (cacheable) for (const [name, value] of Object.entries(surrogateKeyHeaders(deps))) res.setHeader(name, value);
+    // The same keys as the document, so one purge drops both (ADR 052).
+    if (cacheable) res.set(surrogateKeyHeaders(deps));
     res.setHeader('Vary', 'Accept-Encoding, Cookie');
-    // Content could not be read (preview, or a replica not loaded yet): a real 503 (the browser reads the JSON body either way).
+    // Content could not be read (preview, or a replica not loaded yet); the browser reads the JSON body either way.
     if (payload.type === 'data' && payload.status === 503) res.status(503).setHeader('Retry-After', String(DEFAULT_RETRY_AFTER_S));
     res.json(payload);
   };
 }
 
-/**
- * The browser gets a generic message for an unexpected loader error; the log gets the error itself, stack
- * included. Expected 5xx answers (a thrown `data()`, e.g. Contentful down) still say which routes failed.
- */
+/** The browser gets a generic message for an unexpected loader error, the log the error; expected 5xx (a thrown `data()`) still name their routes. */
 function logFailures(
   req: Request,
   loader: SsrEntryLoader,

@@ -7,11 +7,11 @@ import { isFeedPath } from '#shared/urls.ts';
 import type { SpaceProblem, SpaceStatus } from '#server/services/content/space-status.ts';
 import type { RequestHandler } from 'express';
 
-export const NOT_SET_UP = 'This site is not set up yet: the Contentful space does not have the content model Vitrine needs. Run npm run setup.';
+const NOT_SET_UP = 'This site is not set up yet: the Contentful space does not have the content model Vitrine needs. Run npm run setup.';
 const STYLE = 'main{max-width:44rem}li{margin:.2rem 0;overflow-wrap:anywhere}h2{font-size:1.1rem;margin-top:1.75rem}';
 
-/** How the fix reads in each mode: a live space is set up in place; an export must be exported again (the engine reads it at start). */
-export type SpaceMode = 'contentful' | 'embedded';
+/** A live space is set up in place; an export must be exported again (the engine reads it at start). */
+type SpaceMode = 'contentful' | 'embedded';
 const FIX: Record<SpaceMode, string> = {
   contentful:
     'Run <code>npm run setup</code> with <code>CONTENTFUL_SPACE_ID</code> and <code>CONTENTFUL_MANAGEMENT_TOKEN</code> set: it creates the ' +
@@ -25,8 +25,7 @@ const FIX: Record<SpaceMode, string> = {
 const list = (problems: readonly SpaceProblem[]) =>
   `<ul>${problems.map(({ path, message }) => `<li><code>${escapeHtml(path)}</code>: ${escapeHtml(message)}</li>`).join('')}</ul>`;
 
-/** The styled 503 page: what does not match and how to fix it. No script; the one `<style>` carries the request's nonce. */
-export function renderNotSetUpPage(status: SpaceStatus, mode: SpaceMode, nonce?: string): string {
+function renderNotSetUpPage(status: SpaceStatus, mode: SpaceMode, nonce?: string): string {
   const warnings = status.warnings.length > 0 ? `<h2>Also worth fixing (the site works without)</h2>${list(status.warnings)}` : '';
   const main =
     '<main><h1>This site is not set up yet</h1><p>The Contentful space behind this site does not have the content model Vitrine ' +
@@ -36,10 +35,7 @@ export function renderNotSetUpPage(status: SpaceStatus, mode: SpaceMode, nonce?:
   return renderErrorDocument({ title: 'Not set up yet', main, style: STYLE, nonce });
 }
 
-/**
- * While the space is not set up (ADR 038): pages answer the styled 503 page, route data and the content API 503 JSON listing the
- * problems, feeds 503. Never cached (no-store, and the page cache never sees these). Webhooks and preview pass, so a fix can arrive.
- */
+/** While the space is not set up, everything but webhooks and preview answers 503 (ADR 038), so a fix can still arrive. */
 export function createSpaceGate(status: () => SpaceStatus, mode: SpaceMode): RequestHandler {
   return (req, res, next) => {
     const current = status();
