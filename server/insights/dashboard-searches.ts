@@ -6,22 +6,21 @@ import { WINDOWS } from './summary.ts';
 import type { InsightsSummary } from './store/store.ts';
 import type { QueryAnalytics, QueryStats, WindowName } from './summary.ts';
 
-/** What the dashboard's searches section shows: one period, all locales or one, chosen by links (no scripts on the page). */
+/** Chosen by links: no scripts on the page. */
 export interface DashboardView {
   period: WindowName;
   /** `all`, or a locale the site serves or the store has searches of. */
   locale: string;
-  /** The token when it came as `?token=` (a bookmark): the period and locale links keep it. */
+  /** When it came as `?token=` (a bookmark): the links keep it. */
   token?: string | undefined;
-  /** The space's entries in the Contentful web app, when a live space is configured. */
   entriesUrl?: string | undefined;
 }
 
-/** The live space, from config (never its tokens). */
+/** Never its tokens. */
 export interface ContentfulSpace {
   spaceId: string;
   environment: string;
-  /** CONTENTFUL_HOST: an EU data-residency host (`cdn.eu.contentful.com`) means the EU web app. */
+  /** An EU data-residency host (`cdn.eu.contentful.com`) means the EU web app. */
   host?: string | undefined;
 }
 
@@ -30,16 +29,13 @@ export const SEARCHES_STYLE = `
 color:var(--ink);text-decoration:none}.tabs a[aria-current]{border-color:var(--accent);color:var(--accent);font-weight:600}td.query{overflow-wrap:anywhere}
 `;
 
-/**
- * The web app's entry list of the space's environment: its "Add entry" button asks for the content type, which the editor
- * chooses (the web app documents no URL that opens a new entry directly).
- */
+/** The entry list: the web app documents no URL that opens a new entry directly. */
 export function toContentfulEntriesUrl({ spaceId, environment, host }: ContentfulSpace): string {
   const app = /(^|\.)eu\.contentful\.com$/i.test(host ?? '') ? 'https://app.eu.contentful.com' : 'https://app.contentful.com';
   return `${app}/spaces/${encodeURIComponent(spaceId)}/environments/${encodeURIComponent(environment)}/entries`;
 }
 
-/** The view a dashboard request asks for (`?period=week&locale=de-DE`); anything unknown falls back to the last 7 days, all locales. */
+/** Anything unknown falls back to the last 7 days, all locales. */
 export function readDashboardView(query: unknown, summary: InsightsSummary, space: ContentfulSpace | undefined, served: readonly string[] = []): DashboardView {
   const params = (query ?? {}) as Record<string, unknown>;
   const period = typeof params.period === 'string' && Object.hasOwn(WINDOWS, params.period) ? (params.period as WindowName) : 'week';
@@ -65,10 +61,7 @@ const EMPTY: QueryAnalytics = {
   noClickQueries: [],
 };
 
-/**
- * The searches section: figures, then top searches, searches without results (with "create an entry") and without clicks.
- * Queries are hostile input: every one is escaped.
- */
+/** Queries are hostile input: every one is escaped. */
 export function renderSearchesSection(summary: InsightsSummary, view: DashboardView): string {
   const { queries } = summary.windows[view.period];
   const analytics = view.locale === 'all' ? queries.all : (queries.locales[view.locale] ?? EMPTY);

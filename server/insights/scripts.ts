@@ -22,7 +22,7 @@ export interface ScriptSource {
   load(name: InsightsScriptName): Promise<InsightsScript>;
 }
 
-/** Bundles one script with Vite in memory (no config file, plugins or public dir). Vite is a dev dependency, hence the dynamic import. */
+/** Vite is a dev dependency, hence the dynamic import. */
 export async function bundleInsightsScript(name: InsightsScriptName, root = process.cwd()): Promise<string> {
   const { build } = await import('vite');
   const output = await build({
@@ -53,7 +53,6 @@ export async function bundleInsightsScript(name: InsightsScriptName, root = proc
   throw new Error(`vite produced no bundle for the ${name} insights script`);
 }
 
-/** Production build step (scripts/build.ts): writes `dist/insights/<name>.js`. */
 export async function writeInsightsScripts(root = process.cwd()): Promise<string[]> {
   const outDir = resolve(root, BUILT_SCRIPTS_DIR);
   await mkdir(outDir, { recursive: true });
@@ -70,7 +69,7 @@ function toScript(code: string): InsightsScript {
   return { code, etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 27)}"` };
 }
 
-/** Production reads what `npm run build` wrote, once; development rebundles after a source change. Failures are not cached. */
+/** Failures are not cached. */
 export function createScriptSource(isDev: boolean, root = process.cwd()): ScriptSource {
   const cache = new Map<InsightsScriptName, { version: string; script: Promise<InsightsScript> }>();
   const sourceDir = resolve(root, dirname(INSIGHTS_SCRIPTS.insights));

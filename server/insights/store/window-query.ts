@@ -10,13 +10,10 @@ import type { SqlDatabase, SqlValue } from './databases.ts';
 
 const isVitalName = (name: string): name is VitalName => (VITAL_NAMES as readonly string[]).includes(name);
 
-/** Counts come back as bigint/numeric strings from PostgreSQL and as numbers from SQLite. */
+/** Bigint/numeric strings from PostgreSQL, numbers from SQLite. */
 type Count = number | string;
 
-/**
- * `run(select, table, rest)` = SELECT select FROM table WHERE <window scope> rest, with parameters in order, over the
- * raw rows (minute buckets) or the largest rollup whose bucket size divides the window's.
- */
+/** Over the raw rows (minute buckets) or the largest rollup whose bucket size divides the window's. */
 function createQuery(db: SqlDatabase, bucketMs: number, from: number, to: number) {
   const size = Object.values(ROLLUP_SIZES)
     .filter((candidate) => bucketMs % candidate === 0)
@@ -44,11 +41,7 @@ function createQuery(db: SqlDatabase, bucketMs: number, from: number, to: number
 
 type WindowQuery = ReturnType<typeof createQuery>;
 
-/**
- * One window of the summary, aggregated in SQL over [first bucket start, end of the current bucket): the hour reads raw
- * rows, longer windows the rollups. Routes are ranked in SQL and only the top `maxRoutes` grouped by name, so however
- * many routes clients invent, a query returns at most (maxRoutes + 1) × 5 vitals × 160 bins rows.
- */
+/** Only the top `maxRoutes` are grouped by name, so however many routes clients invent, a query returns at most (maxRoutes + 1) × 5 × 160 rows. */
 export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: number, maxRoutes: number): Promise<WindowSummary> {
   const { bucketMs, buckets } = shape;
   const from = (Math.floor(now / bucketMs) - buckets + 1) * bucketMs;
@@ -73,7 +66,6 @@ export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: numb
   };
 }
 
-/** The most viewed routes (then most measured), without the `other` bucket's own name; ranked in SQL, so only the top few come back. */
 async function topRoutes({ db, source, scope }: WindowQuery, maxRoutes: number): Promise<string[]> {
   const rows = await db.query<{ route: string }>(
     `SELECT route FROM (
@@ -86,7 +78,6 @@ async function topRoutes({ db, source, scope }: WindowQuery, maxRoutes: number):
   return rows.map((row) => row.route);
 }
 
-/** Views and vital bins grouped by the SQL expression `key`, added to the `Stats` that `statsFor` picks for each key. */
 async function queryStats({ run, source }: WindowQuery, key: string, keyParams: SqlValue[], statsFor: (key: string) => Stats | undefined) {
   const views = await run<{ k: string; n: Count }>(`${key} AS k, ${source.count} AS n`, keyParams, source.views, 'GROUP BY k');
   for (const row of views) {
@@ -105,14 +96,12 @@ async function queryStats({ run, source }: WindowQuery, key: string, keyParams: 
   }
 }
 
-/** Per-bucket totals, one `Stats` per bucket, empty ones included. */
 async function querySeries(query: WindowQuery, bucketMs: number, buckets: number): Promise<Stats[]> {
   const series = Array.from({ length: buckets }, createStats);
   await queryStats(query, `CAST((${query.source.time} - ?) / ? AS INTEGER)`, [query.from, bucketMs], (slot) => series[Number(slot)]);
   return series;
 }
 
-/** Per-route totals for the kept routes plus `other`, most viewed first. */
 async function queryRoutes(query: WindowQuery, kept: string[]): Promise<Array<[string, Stats]>> {
   // No kept route means no rows at all (any row's route would have been ranked), and `IN ()` is not SQL.
   if (kept.length === 0) return [];
