@@ -1,10 +1,12 @@
 import escapeHtml from 'escape-html';
 
 import { card, formatNumber, formatPercent, table, WINDOW_TITLES } from './dashboard-html.ts';
+import { EMPTY_ANALYTICS } from './store/searches-window.ts';
 import { WINDOWS } from './summary.ts';
 
 import type { InsightsSummary } from './store/store.ts';
-import type { QueryAnalytics, QueryStats, WindowName } from './summary.ts';
+import type { QueryStats } from './store/searches-window.ts';
+import type { WindowName } from './summary.ts';
 
 /** Chosen by links: no scripts on the page. */
 export interface DashboardView {
@@ -45,26 +47,10 @@ export function readDashboardView(query: unknown, summary: InsightsSummary, spac
   return { period, locale, token, entriesUrl: space && toContentfulEntriesUrl(space) };
 }
 
-const EMPTY: QueryAnalytics = {
-  searches: 0,
-  noResultSearches: 0,
-  clickedSearches: 0,
-  clicks: 0,
-  convertedSearches: 0,
-  clickThroughRate: null,
-  noResultRate: null,
-  conversionRate: null,
-  averageClickPosition: null,
-  otherSearches: 0,
-  topQueries: [],
-  noResultQueries: [],
-  noClickQueries: [],
-};
-
 /** Queries are hostile input: every one is escaped. */
 export function renderSearchesSection(summary: InsightsSummary, view: DashboardView): string {
   const { queries } = summary.windows[view.period];
-  const analytics = view.locale === 'all' ? queries.all : (queries.locales[view.locale] ?? EMPTY);
+  const analytics = view.locale === 'all' ? queries.all : (queries.locales[view.locale] ?? EMPTY_ANALYTICS);
   const locales = [...new Set([...Object.keys(summary.windows.month.queries.locales), ...(view.locale === 'all' ? [] : [view.locale])])].sort();
   const periods = (Object.keys(WINDOW_TITLES) as WindowName[]).map((period) => link(view, { period }, WINDOW_TITLES[period], period === view.period));
   const localeLinks = ['all', ...locales].map((locale) => link(view, { locale }, locale === 'all' ? 'All locales' : locale, locale === view.locale));

@@ -9,7 +9,8 @@ import { VITAL_THRESHOLDS } from './summary.ts';
 import type { VitalName } from '#shared/insights.ts';
 import type { DashboardView } from './dashboard-searches.ts';
 import type { InsightsSummary } from './store/store.ts';
-import type { SearchSummary, VitalsSummary, WindowName, WindowSummary } from './summary.ts';
+import type { SearchSummary, WindowSummary } from './store/window-query.ts';
+import type { VitalsSummary, WindowName } from './summary.ts';
 
 const BUCKET_NAMES: Record<WindowName, string> = { hour: 'minute', day: 'hour', week: 'day', month: 'day' };
 const UNITS: Record<VitalName, string> = { LCP: ' ms', INP: ' ms', CLS: '', FCP: ' ms', TTFB: ' ms' };

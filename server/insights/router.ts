@@ -71,30 +71,28 @@ export function createInsightsRouter(options: InsightsRouterOptions): Router {
   router.post(
     '/insights/events',
     ...accept,
-    collect(pageViewBatchSchema, (req, event: PageViewEvent) => {
-      const { route, path, locale, referrer, viewport, navigation } = event;
-      req.log.info({ event: 'pageview', route, path, locale, referrer, viewport, navigation }, 'insights event');
+    collect(pageViewBatchSchema, (event: PageViewEvent) => {
       options.store.recordPageView(event);
+      return event;
     }),
   );
   router.post(
     '/speed-insights/events',
     ...accept,
-    collect(vitalBatchSchema, (req, event: VitalEvent) => {
-      const { name, value, rating, route, path, viewport, navigationType, id } = event;
-      req.log.info({ event: 'vital', name, value, rating, route, path, viewport, navigationType, metricId: id }, 'insights event');
+    collect(vitalBatchSchema, (event: VitalEvent) => {
       options.store.recordVital(event);
+      const { id, ...logged } = event;
+      return { ...logged, metricId: id };
     }),
   );
   router.post(
     '/search-insights/events',
     ...accept,
-    collect(searchAnalyticsBatchSchema, (req, event: ParsedSearchAnalyticsEvent) => {
-      if (event.type === 'search' && !options.locales().includes(event.locale)) return;
-      // The query stays out of the log: the store bounds what junk queries cost, a log pipeline would keep every one.
-      const { type, ...detail } = event;
-      req.log.info({ event: type, ...detail, query: undefined }, 'insights event');
+    collect(searchAnalyticsBatchSchema, (event: ParsedSearchAnalyticsEvent) => {
+      if (event.type === 'search' && !options.locales().includes(event.locale)) return undefined;
       options.store.recordSearchAnalytics(event);
+      // The query stays out of the log: the store bounds what junk queries cost, a log pipeline would keep every one.
+      return { ...event, query: undefined };
     }),
   );
   router.all(['/insights/events', '/speed-insights/events', '/search-insights/events'], (req, res) =>
@@ -153,14 +151,20 @@ const requireJsonBody: RequestHandler = (req, res, next) => {
   sendError(req, res, 415, 'Send events as application/json or text/plain JSON');
 };
 
-function collect<T>(schema: z.ZodType<{ events: T[] }>, record: (req: Request, event: T) => void): RequestHandler {
+/** `record` keeps an event and returns what its log line shows, or nothing for an event it drops. */
+function collect<T>(schema: z.ZodType<{ events: T[] }>, record: (event: T) => { type: string } | undefined): RequestHandler {
   return (req, res) => {
     const parsed = schema.safeParse(req.body);
     if (!parsed.success) {
       const issues = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
       return sendError(req, res, 400, `Invalid event batch: ${issues.join('; ')}`);
     }
-    for (const event of parsed.data.events) record(req, event);
+    for (const event of parsed.data.events) {
+      const logged = record(event);
+      if (!logged) continue;
+      const { type, ...fields } = logged;
+      req.log.info({ event: type, ...fields }, 'insights event');
+    }
     res.setHeader('Cache-Control', 'no-store');
     res.status(204).end();
   };

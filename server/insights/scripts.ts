@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
+import type { Rolldown } from 'vite';
+
 /** Each bundled on its own into one unhashed file, loaded by stable URL: classic scripts, and vitals.js an ES module (README.md). */
 const INSIGHTS_SCRIPTS = {
   insights: 'client/features/insights/insights-script.ts',
@@ -45,11 +47,8 @@ export async function bundleInsightsScript(name: InsightsScriptName, root = proc
       },
     },
   });
-  for (const result of Array.isArray(output) ? output : [output]) {
-    if (!('output' in result)) continue;
-    const chunk = result.output.find((item) => item.type === 'chunk' && item.isEntry);
-    if (chunk && chunk.type === 'chunk') return chunk.code;
-  }
+  const chunk = ([output].flat() as Rolldown.RolldownOutput[]).flatMap((result) => result.output).find((item) => item.type === 'chunk' && item.isEntry);
+  if (chunk?.type === 'chunk') return chunk.code;
   throw new Error(`vite produced no bundle for the ${name} insights script`);
 }
 

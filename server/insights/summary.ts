@@ -104,54 +104,6 @@ export function mergeStats(all: Stats[]): Stats {
 
 export type VitalsSummary = Partial<Record<VitalName, { p75: number; count: number; rating: VitalRating }>>;
 
-export interface SearchSummary {
-  /** An Insights event on n objectIDs counts n, a filter event 1. */
-  clicks: number;
-  views: number;
-  conversions: number;
-  averageClickPosition: number | null;
-  topClicked: Array<{ objectID: string; index: string; clicks: number }>;
-}
-
-/** Rates are 0 to 1, null without searches (or clicks, for the position). */
-export interface QueryStats {
-  query: string;
-  searches: number;
-  noResults: number;
-  clickThroughRate: number | null;
-  averageClickPosition: number | null;
-  conversionRate: number | null;
-}
-
-export interface QueryAnalytics {
-  searches: number;
-  noResultSearches: number;
-  clickedSearches: number;
-  clicks: number;
-  convertedSearches: number;
-  clickThroughRate: number | null;
-  noResultRate: number | null;
-  conversionRate: number | null;
-  averageClickPosition: number | null;
-  /** Beyond the distinct queries kept per locale and day: in no list. */
-  otherSearches: number;
-  topQueries: QueryStats[];
-  noResultQueries: QueryStats[];
-  noClickQueries: QueryStats[];
-}
-
-export interface WindowSummary {
-  from: string;
-  to: string;
-  bucketMs: number;
-  views: number;
-  vitals: VitalsSummary;
-  routes: Array<{ route: string; views: number; vitals: VitalsSummary }>;
-  series: Array<{ start: string; views: number; p75: Partial<Record<VitalName, number>> }>;
-  search: SearchSummary;
-  queries: { all: QueryAnalytics; locales: Record<string, QueryAnalytics> };
-}
-
 export function toP75s(vitals: Stats['vitals']): Partial<Record<VitalName, number>> {
   const out: Partial<Record<VitalName, number>> = {};
   for (const name of VITAL_NAMES) {

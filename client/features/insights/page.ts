@@ -29,11 +29,8 @@ export function isSampledIn(sampleRate: number, random: () => number = Math.rand
   return sampleRate >= 1 || random() < sampleRate;
 }
 
-export function isTrackingAllowed(nav: Navigator = navigator): boolean {
-  const signals = nav as Navigator & { globalPrivacyControl?: boolean; msDoNotTrack?: string };
-  if (signals.globalPrivacyControl === true) return false;
-  const doNotTrack = nav.doNotTrack ?? signals.msDoNotTrack;
-  return doNotTrack !== '1' && doNotTrack !== 'yes';
+export function isTrackingAllowed(): boolean {
+  return (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl !== true && navigator.doNotTrack !== '1';
 }
 
 export function readRoute(doc: Document = document): string | null {

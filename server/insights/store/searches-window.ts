@@ -1,7 +1,6 @@
 import { OTHER_QUERIES } from './searches.ts';
 import { ROLLUP_SIZES, ROLLUPS, TABLES } from './tables.ts';
 
-import type { QueryAnalytics, QueryStats, WindowSummary } from '../summary.ts';
 import type { SqlDatabase, SqlValue } from './databases.ts';
 
 const SUMS = ['searches', 'no_results', 'clicked', 'clicks', 'position_sum', 'converted', 'other'] as const;
@@ -55,15 +54,16 @@ function toRates(n: (name: keyof Sums) => number) {
   };
 }
 
-const reader = (row: Sums) => (name: keyof Sums) => Number(row[name] ?? 0);
+const reader = (row: Partial<Sums>) => (name: keyof Sums) => Number(row[name] ?? 0);
 
-function toQueryStats(row: Sums & { query: string }): QueryStats {
+/** Rates are 0 to 1, null without searches (or clicks, for the position). */
+function toQueryStats(row: Sums & { query: string }) {
   const n = reader(row);
   return { query: row.query, searches: n('searches'), noResults: n('no_results'), ...toRates(n) };
 }
 
 /** Each list is ranked in SQL and limited to 20, however many queries were stored; the other bucket is in no list. */
-export async function querySearchAnalytics(db: SqlDatabase, bucketMs: number, from: number, to: number): Promise<WindowSummary['queries']> {
+export async function querySearchAnalytics(db: SqlDatabase, bucketMs: number, from: number, to: number) {
   const source = bucketMs >= ROLLUP_SIZES.day ? DAILY : RAW;
   const rows = await db.query<{ locale: string }>(`SELECT DISTINCT locale FROM ${source.table} WHERE ${source.scope} ORDER BY locale`, [from, to]);
   const locales: Record<string, QueryAnalytics> = {};
@@ -72,7 +72,7 @@ export async function querySearchAnalytics(db: SqlDatabase, bucketMs: number, fr
 }
 
 /** `params`: the window, and a locale or none. */
-async function queryScope(db: SqlDatabase, source: Source, params: SqlValue[]): Promise<QueryAnalytics> {
+async function queryScope(db: SqlDatabase, source: Source, params: SqlValue[]) {
   const where = `WHERE ${source.scope}${params.length > 2 ? ' AND locale = ?' : ''}`;
   const [total] = await db.query<Sums>(`SELECT ${sums(source)} FROM ${source.table} ${where}`, params);
   const lists = {} as Record<keyof typeof LISTS, QueryStats[]>;
@@ -85,7 +85,11 @@ async function queryScope(db: SqlDatabase, source: Source, params: SqlValue[]): 
     );
     lists[name] = rows.map(toQueryStats);
   }
-  const n = reader(total!);
+  return toAnalytics(total ?? {}, lists);
+}
+
+function toAnalytics(total: Partial<Sums>, lists: Record<keyof typeof LISTS, QueryStats[]>) {
+  const n = reader(total);
   return {
     searches: n('searches'),
     noResultSearches: n('no_results'),
@@ -94,7 +98,12 @@ async function queryScope(db: SqlDatabase, source: Source, params: SqlValue[]): 
     convertedSearches: n('converted'),
     noResultRate: ratio(n('no_results'), n('searches')),
     ...toRates(n),
+    /** Beyond the distinct queries kept per locale and day: in no list. */
     otherSearches: n('other'),
     ...lists,
   };
 }
+
+export type QueryStats = ReturnType<typeof toQueryStats>;
+export type QueryAnalytics = ReturnType<typeof toAnalytics>;
+export const EMPTY_ANALYTICS: QueryAnalytics = toAnalytics({}, { topQueries: [], noResultQueries: [], noClickQueries: [] });

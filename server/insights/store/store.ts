@@ -9,9 +9,10 @@ import { createWriteBuffer } from './write-buffer.ts';
 
 import type { Config } from '#server/config.ts';
 import type { PageViewEvent, ParsedSearchAnalyticsEvent, VitalEvent } from '#shared/insights.ts';
-import type { WindowName, WindowSummary } from '../summary.ts';
+import type { WindowName } from '../summary.ts';
 import type { SqlDatabase } from './databases.ts';
 import type { BufferedRow, SearchInsightEvent } from './tables.ts';
+import type { WindowSummary } from './window-query.ts';
 import type { WriteBufferOptions, WriteBufferStats } from './write-buffer.ts';
 import type { Logger } from 'pino';
 

@@ -5,7 +5,7 @@ import { querySearchAnalytics } from './searches-window.ts';
 import { ROLLUP_SIZES, ROLLUPS, TABLES } from './tables.ts';
 
 import type { VitalName } from '#shared/insights.ts';
-import type { SearchSummary, Stats, WindowShape, WindowSummary } from '../summary.ts';
+import type { Stats, WindowShape } from '../summary.ts';
 import type { SqlDatabase, SqlValue } from './databases.ts';
 
 const isVitalName = (name: string): name is VitalName => (VITAL_NAMES as readonly string[]).includes(name);
@@ -42,7 +42,7 @@ function createQuery(db: SqlDatabase, bucketMs: number, from: number, to: number
 type WindowQuery = ReturnType<typeof createQuery>;
 
 /** Only the top `maxRoutes` are grouped by name, so however many routes clients invent, a query returns at most (maxRoutes + 1) × 5 × 160 rows. */
-export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: number, maxRoutes: number): Promise<WindowSummary> {
+export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: number, maxRoutes: number) {
   const { bucketMs, buckets } = shape;
   const from = (Math.floor(now / bucketMs) - buckets + 1) * bucketMs;
   const to = from + buckets * bucketMs;
@@ -112,7 +112,8 @@ async function queryRoutes(query: WindowQuery, kept: string[]): Promise<Array<[s
   return [...byRoute].sort(([a, x], [b, y]) => rank(a) - rank(b) || y.views - x.views || samplesOf(y) - samplesOf(x));
 }
 
-async function querySearch({ run, source }: WindowQuery): Promise<SearchSummary> {
+/** An Insights event on n objectIDs counts n, a filter event 1. */
+async function querySearch({ run, source }: WindowQuery) {
   const counts = await run<{ event_type: string; n: Count; position_sum: Count | null; position_n: Count | null }>(
     `event_type, ${source.count} AS n, ${source.positionSum} AS position_sum, ${source.positionCount} AS position_n`,
     [],
@@ -138,3 +139,6 @@ async function querySearch({ run, source }: WindowQuery): Promise<SearchSummary>
     topClicked: top.map((row) => ({ objectID: row.object_id, index: row.index_name, clicks: Number(row.n) })),
   };
 }
+
+export type WindowSummary = Awaited<ReturnType<typeof queryWindow>>;
+export type SearchSummary = Awaited<ReturnType<typeof querySearch>>;
