@@ -17,6 +17,7 @@ export const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const fraction = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-export const formatNumber = (value: number) => (Math.abs(value) < 1 ? fraction : integer).format(value);
+/** `–` for a figure with nothing to compute it from. */
+export const formatNumber = (value: number | null) => (value === null ? '–' : (Math.abs(value) < 1 ? fraction : integer).format(value));
 
 export const formatPercent = (rate: number | null) => (rate === null ? '–' : `${Math.round(rate * 1000) / 10}%`);

@@ -38,8 +38,12 @@ export function toContentfulEntriesUrl({ spaceId, environment, host }: Contentfu
 }
 
 /** Anything unknown falls back to the last 7 days, all locales. */
-export function readDashboardView(query: unknown, summary: InsightsSummary, space: ContentfulSpace | undefined, served: readonly string[] = []): DashboardView {
-  const params = (query ?? {}) as Record<string, unknown>;
+export function readDashboardView(
+  params: Record<string, unknown>,
+  summary: InsightsSummary,
+  space: ContentfulSpace | undefined,
+  served: readonly string[],
+): DashboardView {
   const period = typeof params.period === 'string' && Object.hasOwn(WINDOWS, params.period) ? (params.period as WindowName) : 'week';
   const known = new Set([...served, ...Object.keys(summary.windows.month.queries.locales)]);
   const locale = typeof params.locale === 'string' && known.has(params.locale) ? params.locale : 'all';
@@ -54,11 +58,10 @@ export function renderSearchesSection(summary: InsightsSummary, view: DashboardV
   const locales = [...new Set([...Object.keys(summary.windows.month.queries.locales), ...(view.locale === 'all' ? [] : [view.locale])])].sort();
   const periods = (Object.keys(WINDOW_TITLES) as WindowName[]).map((period) => link(view, { period }, WINDOW_TITLES[period], period === view.period));
   const localeLinks = ['all', ...locales].map((locale) => link(view, { locale }, locale === 'all' ? 'All locales' : locale, locale === view.locale));
-  const position = analytics.averageClickPosition === null ? '–' : formatNumber(analytics.averageClickPosition);
   const cards = [
     card(formatNumber(analytics.searches), 'searches'),
     card(formatPercent(analytics.clickThroughRate), 'click-through rate'),
-    card(position, 'average click position'),
+    card(formatNumber(analytics.averageClickPosition), 'average click position'),
     card(formatPercent(analytics.noResultRate), 'searches without results'),
     card(formatPercent(analytics.conversionRate), 'conversion rate (3D or AR)'),
   ].join('');
@@ -88,8 +91,7 @@ const queryCell = (row: QueryStats) => `<td class="query">${escapeHtml(row.query
 function renderTop(rows: QueryStats[]): string {
   if (rows.length === 0) return NO_DATA;
   const cells = rows.map((row) => {
-    const position = row.averageClickPosition === null ? '–' : formatNumber(row.averageClickPosition);
-    const rates = [formatPercent(row.clickThroughRate), position, formatPercent(row.conversionRate)];
+    const rates = [formatPercent(row.clickThroughRate), formatNumber(row.averageClickPosition), formatPercent(row.conversionRate)];
     return `<tr>${queryCell(row)}<td>${formatNumber(row.searches)}</td>${rates.map((rate) => `<td>${rate}</td>`).join('')}</tr>`;
   });
   return table(['Query', 'Searches', 'Click-through rate', 'Average click position', 'Conversion rate'], cells, 'Top searches');

@@ -87,12 +87,11 @@ function renderRouteTable(window: WindowSummary): string {
 }
 
 function renderSearch(search: SearchSummary): string {
-  const position = search.averageClickPosition === null ? '–' : formatNumber(search.averageClickPosition);
   const cards = [
     card(formatNumber(search.views), 'results viewed'),
     card(formatNumber(search.clicks), 'results clicked'),
     card(formatNumber(search.conversions), 'conversions'),
-    card(position, 'average click position'),
+    card(formatNumber(search.averageClickPosition), 'average click position'),
   ].join('');
   if (search.topClicked.length === 0) return `<div class="cards">${cards}</div>`;
   const rows = search.topClicked.map(

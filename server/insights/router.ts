@@ -105,11 +105,10 @@ export function createInsightsRouter(options: InsightsRouterOptions): Router {
 }
 
 /** `?token=` is for a browser bookmark (redacted in logs). */
-export function readToken(authorization: string | undefined, query: unknown): string | undefined {
+export function readToken(authorization: string | undefined, query: Record<string, unknown>): string | undefined {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
   if (bearer) return bearer;
-  const fromQuery = (query as Record<string, unknown> | undefined)?.token;
-  return typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined;
+  return typeof query.token === 'string' && query.token ? query.token : undefined;
 }
 
 /** Without a configured token every request is refused, so a forgotten setting never exposes the data. */

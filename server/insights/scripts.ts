@@ -52,16 +52,10 @@ export async function bundleInsightsScript(name: InsightsScriptName, root = proc
   throw new Error(`vite produced no bundle for the ${name} insights script`);
 }
 
-export async function writeInsightsScripts(root = process.cwd()): Promise<string[]> {
-  const outDir = resolve(root, BUILT_SCRIPTS_DIR);
-  await mkdir(outDir, { recursive: true });
-  return Promise.all(
-    (Object.keys(INSIGHTS_SCRIPTS) as InsightsScriptName[]).map(async (name) => {
-      const file = join(outDir, `${name}.js`);
-      await writeFile(file, await bundleInsightsScript(name, root));
-      return file;
-    }),
-  );
+export async function writeInsightsScripts(): Promise<void> {
+  await mkdir(BUILT_SCRIPTS_DIR, { recursive: true });
+  const names = Object.keys(INSIGHTS_SCRIPTS) as InsightsScriptName[];
+  await Promise.all(names.map(async (name) => writeFile(join(BUILT_SCRIPTS_DIR, `${name}.js`), await bundleInsightsScript(name))));
 }
 
 function toScript(code: string): InsightsScript {

@@ -27,18 +27,8 @@ export function startSpeedInsights(options: SpeedInsightsOptions): boolean {
   const viewport = readViewportClass();
   const queue = createBeaconQueue<VitalEvent>(options);
 
-  const report = (metric: MetricType) =>
-    queue.add({
-      type: 'vital',
-      name: metric.name,
-      value: metric.value,
-      rating: metric.rating,
-      id: metric.id,
-      route,
-      path,
-      viewport,
-      navigationType: metric.navigationType,
-    });
+  const report = ({ name, value, rating, id, navigationType }: MetricType) =>
+    queue.add({ type: 'vital', name, value, rating, id, route, path, viewport, navigationType });
   for (const subscribe of [vitals.onTTFB, vitals.onFCP, vitals.onLCP, vitals.onCLS, vitals.onINP]) subscribe(report);
   return true;
 }

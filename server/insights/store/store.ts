@@ -13,7 +13,7 @@ import type { WindowName } from '../summary.ts';
 import type { SqlDatabase } from './databases.ts';
 import type { BufferedRow, SearchInsightEvent } from './tables.ts';
 import type { WindowSummary } from './window-query.ts';
-import type { WriteBufferOptions, WriteBufferStats } from './write-buffer.ts';
+import type { WriteBufferOptions } from './write-buffer.ts';
 import type { Logger } from 'pino';
 
 const HOUR = 3_600_000;
@@ -21,19 +21,8 @@ const DAY = 24 * HOUR;
 /** Opening a locked SQLite file: 100 ms apart and then longer, 1 s in all, before it is logged. */
 const OPEN_ATTEMPTS = 5;
 
-export interface InsightsStoreStats extends WriteBufferStats {
-  kind: SqlDatabase['kind'];
-  retentionDays: number;
-  open: boolean;
-}
-
-export interface InsightsSummary {
-  generatedAt: string;
-  store: InsightsStoreStats;
-  windows: Record<WindowName, WindowSummary>;
-}
-
 export type InsightsStore = ReturnType<typeof createInsightsStore>;
+export type InsightsSummary = Awaited<ReturnType<InsightsStore['summarize']>>;
 
 export interface InsightsStoreOptions {
   kind: SqlDatabase['kind'];
@@ -123,7 +112,7 @@ export function createInsightsStore(options: InsightsStoreOptions) {
   // Open (and prune) now rather than at the first event, so a bad DATA_DIR or DATABASE_URL shows in the start-up log.
   void getDatabase().catch((error: unknown) => failures.report(error, { during: 'open' }));
 
-  const stats = (): InsightsStoreStats => ({ kind: options.kind, retentionDays, open: db !== undefined, ...buffer.stats() });
+  const stats = () => ({ kind: options.kind, retentionDays, open: db !== undefined, ...buffer.stats() });
 
   // Recording never throws and never waits: storage trouble is logged, not passed on.
   return {
@@ -132,7 +121,7 @@ export function createInsightsStore(options: InsightsStoreOptions) {
     recordSearchEvents: (events: SearchInsightEvent[], at = now()) => push(events.flatMap((event) => toSearchRows(event, at))),
     recordSearchAnalytics: (event: ParsedSearchAnalyticsEvent, at = now()) => push([toSearchAnalyticsRow(event, at)]),
     /** Rejects when the database is unavailable. */
-    async summarize(at = now()): Promise<InsightsSummary> {
+    async summarize(at = now()) {
       await buffer.flush();
       const database = await getDatabase();
       const windows: Partial<Record<WindowName, WindowSummary>> = {};

@@ -13,18 +13,12 @@ export interface WriteBufferOptions<T> {
   maxAttempts?: number;
 }
 
-export interface WriteBufferStats {
-  pending: number;
-  written: number;
-  dropped: number;
-  failedWrites: number;
-}
-
 /** A flood beyond `maxPending` is dropped and counted rather than slowing down the requests. `flush` stops at a failed write. */
 export function createWriteBuffer<T>(options: WriteBufferOptions<T>) {
   const { maxPending = 10_000, maxBatch = 500, flushIntervalMs = 1000, maxAttempts = 3 } = options;
   let pending: Array<{ item: T; attempts: number }> = [];
   let failing = false;
+  /** `dropped`: refused because the buffer was full, or given up after `maxAttempts` failed writes. */
   const counts = { written: 0, dropped: 0, failedWrites: 0 };
   const serial = pLimit(1);
   const idle = () => serial.activeCount + serial.pendingCount === 0;
@@ -71,6 +65,6 @@ export function createWriteBuffer<T>(options: WriteBufferOptions<T>) {
       clearInterval(timer);
       await flush();
     },
-    stats: (): WriteBufferStats => ({ pending: pending.length, ...counts }),
+    stats: () => ({ pending: pending.length, ...counts }),
   };
 }
