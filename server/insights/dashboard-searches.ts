@@ -8,7 +8,6 @@ import type { InsightsSummary } from './store/store.ts';
 import type { QueryStats } from './store/searches-window.ts';
 import type { WindowName } from './summary.ts';
 
-/** Chosen by links: no scripts on the page. */
 export interface DashboardView {
   period: WindowName;
   /** `all`, or a locale the site serves or the store has searches of. */

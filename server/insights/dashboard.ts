@@ -33,7 +33,7 @@ th{font-size:.8rem;color:var(--muted);font-weight:600}td small{color:var(--muted
 `;
 
 /** No scripts and no external assets. The page policy allows no inline style without the CSP `nonce`. */
-export function renderDashboardPage(summary: InsightsSummary, nonce: string, view: DashboardView = { period: 'week', locale: 'all' }): string {
+export function renderDashboardPage(summary: InsightsSummary, nonce: string, view: DashboardView): string {
   const windows = (Object.keys(WINDOW_TITLES) as WindowName[]).map((name) => renderWindow(name, summary.windows[name])).join('');
   const sections = renderSearchesSection(summary, view) + windows;
   const intro = 'What visitors search for, page views, the 75th percentile of each Web Vital per route, and search interactions.';

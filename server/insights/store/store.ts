@@ -48,7 +48,6 @@ export function openInsightsStore(config: Pick<Config, 'dataDir' | 'databaseUrl'
   });
 }
 
-/** A failing database costs log lines, never requests (README.md). */
 export function createInsightsStore(options: InsightsStoreOptions) {
   const { logger, retentionDays, maxRoutes = 40, now = Date.now } = options;
   const failures = createFailureLog(logger);

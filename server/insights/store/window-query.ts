@@ -34,8 +34,8 @@ function createQuery(db: SqlDatabase, bucketMs: number, from: number, to: number
     source,
     scope,
     from,
-    run: <Row extends object>(select: string, selectParams: SqlValue[], table: string, rest = '', restParams: SqlValue[] = []) =>
-      db.query<Row>(`SELECT ${select} FROM ${table} WHERE ${scope.sql} ${rest}`, [...selectParams, ...scope.params, ...restParams]),
+    run: <Row extends object>(select: string, selectParams: SqlValue[], table: string, rest: string) =>
+      db.query<Row>(`SELECT ${select} FROM ${table} WHERE ${scope.sql} ${rest}`, [...selectParams, ...scope.params]),
   };
 }
 
@@ -125,8 +125,7 @@ async function querySearch({ run, source }: WindowQuery) {
     `object_id, index_name, ${source.count} AS n`,
     [],
     source.search,
-    `AND event_type = ? AND object_id <> '' GROUP BY object_id, index_name ORDER BY ${source.count} DESC, object_id LIMIT 10`,
-    ['click'],
+    `AND event_type = 'click' AND object_id <> '' GROUP BY object_id, index_name ORDER BY ${source.count} DESC, object_id LIMIT 10`,
   );
   const countOf = (type: string) => Number(counts.find((row) => row.event_type === type)?.n ?? 0);
   const clicks = counts.find((row) => row.event_type === 'click');
