@@ -33,8 +33,8 @@ export function isTrackingAllowed(): boolean {
   return (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl !== true && navigator.doNotTrack !== '1';
 }
 
-export function readRoute(doc: Document = document): string | null {
-  return doc.querySelector(`meta[name="${ROUTE_META_NAME}"]`)?.getAttribute('content') || null;
+export function readRoute(): string | null {
+  return document.querySelector(`meta[name="${ROUTE_META_NAME}"]`)?.getAttribute('content') || null;
 }
 
 /** Media queries where possible: on mobile `innerWidth` forces a layout pass, and the script runs before the first paint. */

@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 import { WINDOWS } from '../summary.ts';
 import { openPostgresDatabase, openSqliteDatabase } from './databases.ts';
@@ -39,7 +39,7 @@ export interface InsightsStoreOptions {
 export function openInsightsStore(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'insights'>, logger: Logger) {
   const log = logger.child({ module: 'insights-store' });
   const url = config.databaseUrl;
-  const file = resolve(join(config.dataDir, 'insights.sqlite'));
+  const file = resolve(config.dataDir, 'insights.sqlite');
   return createInsightsStore({
     kind: url ? 'postgres' : 'sqlite',
     open: url ? () => openPostgresDatabase({ url, logger: log }) : () => openSqliteDatabase(file),

@@ -18,7 +18,7 @@ export function createBeaconQueue<T>(options: BeaconQueueOptions) {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function flush(): void {
-    if (timer !== undefined) clearTimeout(timer);
+    clearTimeout(timer);
     timer = undefined;
     while (pending.length > 0) {
       const batch = pending.slice(0, maxBatch);
@@ -33,9 +33,7 @@ export function createBeaconQueue<T>(options: BeaconQueueOptions) {
     else if (flushAfterMs > 0 && timer === undefined) timer = setTimeout(flush, flushAfterMs);
   }
 
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flush();
-  });
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
   window.addEventListener('pagehide', flush);
   return { add, flush };
 }
