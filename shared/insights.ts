@@ -2,26 +2,21 @@ import { z } from 'zod';
 
 import { normalizeSearchQuery } from './search.ts';
 
-/**
- * The insights wire format, defined once: the collector validates batches with these schemas, the browser
- * scripts take their types from them (`import type` only, so zod never ships to the browser). Unknown keys
- * are dropped, so nothing the schema does not name is ever logged or kept.
- */
+// The browser imports only types from here, so zod never ships to it. Unknown keys are dropped: nothing unnamed is logged or kept.
 const MAX_EVENTS_PER_BATCH = 25;
 
 export const VITAL_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
 
-/** Largest value accepted per vital (ms, CLS unitless): beyond these a report is a broken or hostile client, not a slow page. */
-export const VITAL_MAX: Record<VitalName, number> = { LCP: 120_000, INP: 60_000, CLS: 100, FCP: 120_000, TTFB: 120_000 };
+/** Beyond these (ms, CLS unitless) a report is a broken or hostile client, not a slow page. */
+const VITAL_MAX: Record<VitalName, number> = { LCP: 120_000, INP: 60_000, CLS: 100, FCP: 120_000, TTFB: 120_000 };
 
 const text = (max: number, pattern: RegExp, message: string) => z.string().max(max).regex(pattern, message);
-/** `/models/:slug`, `/de/*`: path-like, no query or fragment (they can carry personal data). */
+// No query or fragment: they can carry personal data.
 const route = text(200, /^\/[^\s?#]*$/, 'must be a route pattern starting with /').nullable();
 const path = text(512, /^\/[^\s?#]*$/, 'must be a pathname without query or fragment');
 const viewport = z.enum(['mobile', 'tablet', 'desktop']);
 const locale = text(35, /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag');
-/** Algolia's `queryID` of a search response: the key clicks and conversions join their search by. */
 const queryID = text(32, /^[0-9a-f]{32}$/i, 'must be the 32 hex characters of a search response').transform((id) => id.toLowerCase());
 
 const pageViewEventSchema = z.object({
@@ -29,7 +24,6 @@ const pageViewEventSchema = z.object({
   route,
   path,
   locale: locale.nullable(),
-  /** Host of an external referrer, on the first view only. */
   referrer: text(253, /^[A-Za-z0-9.-]+(:\d{1,5})?$/, 'must be a host name').nullable(),
   viewport,
   navigation: z.enum(['load', 'navigation']),
@@ -41,7 +35,6 @@ const vitalEventSchema = z
     name: z.enum(VITAL_NAMES),
     value: z.number().min(0),
     rating: z.enum(['good', 'needs-improvement', 'poor']),
-    /** web-vitals' metric id, so repeated reports of one metric can be told apart. */
     id: text(64, /^[\w.-]+$/, 'must be a web-vitals metric id'),
     route,
     path,
@@ -50,7 +43,6 @@ const vitalEventSchema = z
   })
   .refine((event) => event.value <= VITAL_MAX[event.name], { message: 'value is out of range for this vital', path: ['value'] });
 
-/** A query the visitor settled on (the last of a typing burst), once per tab session (docs/decisions/067-search-analytics.md). */
 const searchEventSchema = z.object({
   type: z.literal('search'),
   locale,
@@ -64,10 +56,9 @@ const searchEventSchema = z.object({
   queryID,
 });
 
-/** A hit opened from that search's results; `position` is Algolia's 1-based absolute position (at most its 1,000-hit pagination limit). */
+/** `position` is 1-based, at most Algolia's 1,000-hit pagination limit. */
 const searchClickEventSchema = z.object({ type: z.literal('search-click'), queryID, position: z.int().min(1).max(1000) });
 
-/** After a click, the visitor opened that model in 3D ("View in 3D") or in AR. */
 const searchConversionEventSchema = z.object({ type: z.literal('search-conversion'), queryID, kind: z.enum(['3d', 'ar']) });
 
 const searchAnalyticsEventSchema = z.discriminatedUnion('type', [searchEventSchema, searchClickEventSchema, searchConversionEventSchema]);
@@ -81,7 +72,5 @@ export const searchAnalyticsBatchSchema = batch(searchAnalyticsEventSchema);
 export type PageViewEvent = z.infer<typeof pageViewEventSchema>;
 export type VitalEvent = z.infer<typeof vitalEventSchema>;
 export type ViewportClass = z.infer<typeof viewport>;
-/** What the browser sends (`z.input`: the collector normalises the query and the id itself). */
 export type SearchAnalyticsEvent = z.input<typeof searchAnalyticsEventSchema>;
-/** What the collector keeps of it. */
 export type ParsedSearchAnalyticsEvent = z.output<typeof searchAnalyticsEventSchema>;

@@ -1,6 +1,6 @@
 import type { WindowName } from './summary.ts';
 
-/** The dashboard's small HTML pieces, shared by its sections (dashboard.ts, dashboard-searches.ts). Callers escape text they pass in. */
+// Callers escape text they pass in.
 
 export const WINDOW_TITLES: Record<WindowName, string> = { hour: 'Last hour', day: 'Last 24 hours', week: 'Last 7 days', month: 'Last 30 days' };
 
@@ -15,10 +15,9 @@ export function table(columns: string[], rows: string[], label?: string): string
 
 export const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-export function formatNumber(value: number): string {
-  if (value !== 0 && Math.abs(value) < 1) return value.toFixed(3).replace(/0+$/, '');
-  return Math.round(value).toLocaleString('en-US');
-}
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const fraction = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+/** `–` for a figure with nothing to compute it from. */
+export const formatNumber = (value: number | null) => (value === null ? '–' : (Math.abs(value) < 1 ? fraction : integer).format(value));
 
-/** A rate of 0 to 1 as a percentage with at most one decimal; `–` when there is nothing to divide. */
 export const formatPercent = (rate: number | null) => (rate === null ? '–' : `${Math.round(rate * 1000) / 10}%`);

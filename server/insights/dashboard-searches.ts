@@ -1,27 +1,27 @@
 import escapeHtml from 'escape-html';
 
 import { card, formatNumber, formatPercent, table, WINDOW_TITLES } from './dashboard-html.ts';
+import { EMPTY_ANALYTICS } from './store/searches-window.ts';
 import { WINDOWS } from './summary.ts';
 
 import type { InsightsSummary } from './store/store.ts';
-import type { QueryAnalytics, QueryStats, WindowName } from './summary.ts';
+import type { QueryStats } from './store/searches-window.ts';
+import type { WindowName } from './summary.ts';
 
-/** What the dashboard's searches section shows: one period, all locales or one, chosen by links (no scripts on the page). */
 export interface DashboardView {
   period: WindowName;
   /** `all`, or a locale the site serves or the store has searches of. */
   locale: string;
-  /** The token when it came as `?token=` (a bookmark): the period and locale links keep it. */
+  /** When it came as `?token=` (a bookmark): the links keep it. */
   token?: string | undefined;
-  /** The space's entries in the Contentful web app, when a live space is configured. */
   entriesUrl?: string | undefined;
 }
 
-/** The live space, from config (never its tokens). */
+/** Never its tokens. */
 export interface ContentfulSpace {
   spaceId: string;
   environment: string;
-  /** CONTENTFUL_HOST: an EU data-residency host (`cdn.eu.contentful.com`) means the EU web app. */
+  /** An EU data-residency host (`cdn.eu.contentful.com`) means the EU web app. */
   host?: string | undefined;
 }
 
@@ -30,18 +30,19 @@ export const SEARCHES_STYLE = `
 color:var(--ink);text-decoration:none}.tabs a[aria-current]{border-color:var(--accent);color:var(--accent);font-weight:600}td.query{overflow-wrap:anywhere}
 `;
 
-/**
- * The web app's entry list of the space's environment: its "Add entry" button asks for the content type, which the editor
- * chooses (the web app documents no URL that opens a new entry directly).
- */
+/** The entry list: the web app documents no URL that opens a new entry directly. */
 export function toContentfulEntriesUrl({ spaceId, environment, host }: ContentfulSpace): string {
   const app = /(^|\.)eu\.contentful\.com$/i.test(host ?? '') ? 'https://app.eu.contentful.com' : 'https://app.contentful.com';
   return `${app}/spaces/${encodeURIComponent(spaceId)}/environments/${encodeURIComponent(environment)}/entries`;
 }
 
-/** The view a dashboard request asks for (`?period=week&locale=de-DE`); anything unknown falls back to the last 7 days, all locales. */
-export function readDashboardView(query: unknown, summary: InsightsSummary, space: ContentfulSpace | undefined, served: readonly string[] = []): DashboardView {
-  const params = (query ?? {}) as Record<string, unknown>;
+/** Anything unknown falls back to the last 7 days, all locales. */
+export function readDashboardView(
+  params: Record<string, unknown>,
+  summary: InsightsSummary,
+  space: ContentfulSpace | undefined,
+  served: readonly string[],
+): DashboardView {
   const period = typeof params.period === 'string' && Object.hasOwn(WINDOWS, params.period) ? (params.period as WindowName) : 'week';
   const known = new Set([...served, ...Object.keys(summary.windows.month.queries.locales)]);
   const locale = typeof params.locale === 'string' && known.has(params.locale) ? params.locale : 'all';
@@ -49,37 +50,17 @@ export function readDashboardView(query: unknown, summary: InsightsSummary, spac
   return { period, locale, token, entriesUrl: space && toContentfulEntriesUrl(space) };
 }
 
-const EMPTY: QueryAnalytics = {
-  searches: 0,
-  noResultSearches: 0,
-  clickedSearches: 0,
-  clicks: 0,
-  convertedSearches: 0,
-  clickThroughRate: null,
-  noResultRate: null,
-  conversionRate: null,
-  averageClickPosition: null,
-  otherSearches: 0,
-  topQueries: [],
-  noResultQueries: [],
-  noClickQueries: [],
-};
-
-/**
- * The searches section: figures, then top searches, searches without results (with "create an entry") and without clicks.
- * Queries are hostile input: every one is escaped.
- */
+/** Queries are hostile input: every one is escaped. */
 export function renderSearchesSection(summary: InsightsSummary, view: DashboardView): string {
   const { queries } = summary.windows[view.period];
-  const analytics = view.locale === 'all' ? queries.all : (queries.locales[view.locale] ?? EMPTY);
+  const analytics = view.locale === 'all' ? queries.all : (queries.locales[view.locale] ?? EMPTY_ANALYTICS);
   const locales = [...new Set([...Object.keys(summary.windows.month.queries.locales), ...(view.locale === 'all' ? [] : [view.locale])])].sort();
   const periods = (Object.keys(WINDOW_TITLES) as WindowName[]).map((period) => link(view, { period }, WINDOW_TITLES[period], period === view.period));
   const localeLinks = ['all', ...locales].map((locale) => link(view, { locale }, locale === 'all' ? 'All locales' : locale, locale === view.locale));
-  const position = analytics.averageClickPosition === null ? '–' : formatNumber(analytics.averageClickPosition);
   const cards = [
     card(formatNumber(analytics.searches), 'searches'),
     card(formatPercent(analytics.clickThroughRate), 'click-through rate'),
-    card(position, 'average click position'),
+    card(formatNumber(analytics.averageClickPosition), 'average click position'),
     card(formatPercent(analytics.noResultRate), 'searches without results'),
     card(formatPercent(analytics.conversionRate), 'conversion rate (3D or AR)'),
   ].join('');
@@ -109,8 +90,7 @@ const queryCell = (row: QueryStats) => `<td class="query">${escapeHtml(row.query
 function renderTop(rows: QueryStats[]): string {
   if (rows.length === 0) return NO_DATA;
   const cells = rows.map((row) => {
-    const position = row.averageClickPosition === null ? '–' : formatNumber(row.averageClickPosition);
-    const rates = [formatPercent(row.clickThroughRate), position, formatPercent(row.conversionRate)];
+    const rates = [formatPercent(row.clickThroughRate), formatNumber(row.averageClickPosition), formatPercent(row.conversionRate)];
     return `<tr>${queryCell(row)}<td>${formatNumber(row.searches)}</td>${rates.map((rate) => `<td>${rate}</td>`).join('')}</tr>`;
   });
   return table(['Query', 'Searches', 'Click-through rate', 'Average click position', 'Conversion rate'], cells, 'Top searches');

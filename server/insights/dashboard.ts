@@ -9,7 +9,8 @@ import { VITAL_THRESHOLDS } from './summary.ts';
 import type { VitalName } from '#shared/insights.ts';
 import type { DashboardView } from './dashboard-searches.ts';
 import type { InsightsSummary } from './store/store.ts';
-import type { SearchSummary, VitalsSummary, WindowName, WindowSummary } from './summary.ts';
+import type { SearchSummary, WindowSummary } from './store/window-query.ts';
+import type { VitalsSummary, WindowName } from './summary.ts';
 
 const BUCKET_NAMES: Record<WindowName, string> = { hour: 'minute', day: 'hour', week: 'day', month: 'day' };
 const UNITS: Record<VitalName, string> = { LCP: ' ms', INP: ' ms', CLS: '', FCP: ' ms', TTFB: ' ms' };
@@ -31,12 +32,8 @@ th,td{text-align:right;padding:.4rem .6rem;border-bottom:1px solid var(--line)}t
 th{font-size:.8rem;color:var(--muted);font-weight:600}td small{color:var(--muted)}code{font-size:.9em}
 `;
 
-/**
- * The operator dashboard at `<base>/dashboard`: what visitors search for (one period and locale, chosen by links), then the
- * summary as one server-rendered page with inline SVG charts, no scripts and no external assets. `nonce` is the request's
- * CSP nonce (the page policy allows no inline style without it).
- */
-export function renderDashboardPage(summary: InsightsSummary, nonce: string, view: DashboardView = { period: 'week', locale: 'all' }): string {
+/** No scripts and no external assets. The page policy allows no inline style without the CSP `nonce`. */
+export function renderDashboardPage(summary: InsightsSummary, nonce: string, view: DashboardView): string {
   const windows = (Object.keys(WINDOW_TITLES) as WindowName[]).map((name) => renderWindow(name, summary.windows[name])).join('');
   const sections = renderSearchesSection(summary, view) + windows;
   const intro = 'What visitors search for, page views, the 75th percentile of each Web Vital per route, and search interactions.';
@@ -90,12 +87,11 @@ function renderRouteTable(window: WindowSummary): string {
 }
 
 function renderSearch(search: SearchSummary): string {
-  const position = search.averageClickPosition === null ? '–' : formatNumber(search.averageClickPosition);
   const cards = [
     card(formatNumber(search.views), 'results viewed'),
     card(formatNumber(search.clicks), 'results clicked'),
     card(formatNumber(search.conversions), 'conversions'),
-    card(position, 'average click position'),
+    card(formatNumber(search.averageClickPosition), 'average click position'),
   ].join('');
   if (search.topClicked.length === 0) return `<div class="cards">${cards}</div>`;
   const rows = search.topClicked.map(
@@ -117,19 +113,17 @@ function bucketLabel(iso: string, name: WindowName): string {
 }
 
 interface ChartOptions {
-  /** Accessible name of the chart. */
   label: string;
-  /** One label per value, shown as its tooltip; the first and last also under the axis. */
+  /** One per value, as its tooltip; the first and last also under the axis. */
   labels: string[];
   unit?: string;
-  /** Good and poor thresholds: a line chart with dashed guides. Without them, bars. */
+  /** A line chart with dashed guides; without them, bars. */
   thresholds?: readonly [number, number];
 }
 
 const CHART = { width: 640, height: 140, top: 10, left: 64, right: 632, baseline: 122 };
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** A tiny inline SVG chart, styled by the page's `<style>` through class names. */
 function renderChart(values: Array<number | null>, { label, labels, unit = '', thresholds }: ChartOptions): string {
   const { width, height, top, left, right, baseline } = CHART;
   const present = values.filter((value) => value !== null);

@@ -23,32 +23,24 @@ const UNAVAILABLE = 'The insights store is unavailable; the server log says why'
 
 export interface InsightsRouterOptions {
   scripts: ScriptSource;
-  /** Where accepted events go (queued; the answer never waits for the database). */
   store: InsightsStore;
-  /** INSIGHTS_TOKEN; without it the summary and dashboard always answer 401. */
+  /** Without it the summary and dashboard always answer 401. */
   token: string | undefined;
-  /** Default: a burst of 120 per client, 2 a second after it (a page load sends about two batches; NAT shares addresses). */
   rateLimit?: RequestHandler;
-  /** With REDIS_URL: the default limit counts across instances. */
   sharedRateLimits?: SharedRateLimitStore | undefined;
-  /** Default 16 KiB: 25 events fit comfortably. */
-  maxBodyBytes?: number;
-  /** The locales the site serves (ADR 039): a search event of any other locale is not kept, so junk locales cost nothing. */
+  /** A search event of any other locale is not kept, so junk locales cost nothing. */
   locales: () => readonly string[];
-  /** The live Contentful space, when one is configured: the dashboard links a no-result query to its entries. */
   space?: ContentfulSpace | undefined;
 }
 
-/**
- * The self-hosted collector at INSIGHTS_BASE_PATH, in the layout hosted providers use (docs/decisions/006-insights.md):
- * the browser scripts, the event endpoints (JSON, or text/plain as sendBeacon sends it) and the operator views behind
- * INSIGHTS_TOKEN. No cookies; the client address only ever enters the rate limiter, hashed.
- */
+/** In the layout hosted providers use (ADR 006). No cookies; the client address only ever enters the rate limiter, hashed. */
 export function createInsightsRouter(options: InsightsRouterOptions): Router {
   const router = Router();
-  const parseBody = express.json({ limit: options.maxBodyBytes ?? 16 * 1024, type: ['application/json', 'text/plain'] });
+  // 25 events fit comfortably.
+  const parseBody = express.json({ limit: 16 * 1024, type: ['application/json', 'text/plain'] });
   const limit =
     options.rateLimit ??
+    // A page load sends about two batches; NAT shares addresses.
     rateLimit({
       burst: 120,
       perSecond: 2,
@@ -79,53 +71,44 @@ export function createInsightsRouter(options: InsightsRouterOptions): Router {
   router.post(
     '/insights/events',
     ...accept,
-    collect(pageViewBatchSchema, (req, event: PageViewEvent) => {
-      const { route, path, locale, referrer, viewport, navigation } = event;
-      req.log.info({ event: 'pageview', route, path, locale, referrer, viewport, navigation }, 'insights event');
+    collect(pageViewBatchSchema, (event: PageViewEvent) => {
       options.store.recordPageView(event);
+      return event;
     }),
   );
   router.post(
     '/speed-insights/events',
     ...accept,
-    collect(vitalBatchSchema, (req, event: VitalEvent) => {
-      const { name, value, rating, route, path, viewport, navigationType, id } = event;
-      req.log.info({ event: 'vital', name, value, rating, route, path, viewport, navigationType, metricId: id }, 'insights event');
+    collect(vitalBatchSchema, (event: VitalEvent) => {
       options.store.recordVital(event);
+      const { id, ...logged } = event;
+      return { ...logged, metricId: id };
     }),
   );
   router.post(
     '/search-insights/events',
     ...accept,
-    collect(searchAnalyticsBatchSchema, (req, event: ParsedSearchAnalyticsEvent) => {
-      if (event.type === 'search' && !options.locales().includes(event.locale)) return;
-      // The query stays out of the log: the store bounds what junk queries cost, a log pipeline would keep every one.
-      const { type, queryID } = event;
-      const detail =
-        event.type === 'search'
-          ? { locale: event.locale, hits: event.hits }
-          : event.type === 'search-click'
-            ? { position: event.position }
-            : { kind: event.kind };
-      req.log.info({ event: type, queryID, ...detail }, 'insights event');
+    collect(searchAnalyticsBatchSchema, (event: ParsedSearchAnalyticsEvent) => {
+      if (event.type === 'search' && !options.locales().includes(event.locale)) return undefined;
       options.store.recordSearchAnalytics(event);
+      // The query stays out of the log: the store bounds what junk queries cost, a log pipeline would keep every one.
+      return { ...event, query: undefined };
     }),
   );
   router.all(['/insights/events', '/speed-insights/events', '/search-insights/events'], (req, res) =>
     sendError(req, res, 405, `Method ${req.method} is not allowed here`, { Allow: 'POST' }),
   );
 
-  // Body-parser errors go on to the app's error handler, which answers JSON here too (errorsAsJson).
+  // Body-parser errors go on to the app's error handler, which answers JSON here too.
   router.use((req, res) => sendError(req, res, 404, `Nothing lives at ${req.originalUrl.split('?')[0]?.slice(0, 200)}`));
   return router;
 }
 
-/** The token from `Authorization: Bearer …` or, for a browser bookmark, `?token=` (redacted in logs). */
-export function readToken(authorization: string | undefined, query: unknown): string | undefined {
+/** `?token=` is for a browser bookmark (redacted in logs). */
+export function readToken(authorization: string | undefined, query: Record<string, unknown>): string | undefined {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
   if (bearer) return bearer;
-  const fromQuery = (query as Record<string, unknown> | undefined)?.token;
-  return typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined;
+  return typeof query.token === 'string' && query.token ? query.token : undefined;
 }
 
 /** Without a configured token every request is refused, so a forgotten setting never exposes the data. */
@@ -142,7 +125,7 @@ function requireToken(expected: string | undefined): RequestHandler {
   };
 }
 
-/** A store that cannot be read answers 503 (the store logs its own failure). */
+/** The store logs its own failure. */
 async function summarize(store: InsightsStore, req: Request, res: Response) {
   const summary = await store.summarize().catch((error: unknown) => void req.log.warn({ err: error }, 'insights summary failed'));
   if (!summary) sendError(req, res, 503, UNAVAILABLE, { 'Retry-After': '30' });
@@ -167,14 +150,20 @@ const requireJsonBody: RequestHandler = (req, res, next) => {
   sendError(req, res, 415, 'Send events as application/json or text/plain JSON');
 };
 
-function collect<T>(schema: z.ZodType<{ events: T[] }>, record: (req: Request, event: T) => void): RequestHandler {
+/** `record` keeps an event and returns what its log line shows, or nothing for an event it drops. */
+function collect<T>(schema: z.ZodType<{ events: T[] }>, record: (event: T) => { type: string } | undefined): RequestHandler {
   return (req, res) => {
     const parsed = schema.safeParse(req.body);
     if (!parsed.success) {
       const issues = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
       return sendError(req, res, 400, `Invalid event batch: ${issues.join('; ')}`);
     }
-    for (const event of parsed.data.events) record(req, event);
+    for (const event of parsed.data.events) {
+      const logged = record(event);
+      if (!logged) continue;
+      const { type, ...fields } = logged;
+      req.log.info({ event: type, ...fields }, 'insights event');
+    }
     res.setHeader('Cache-Control', 'no-store');
     res.status(204).end();
   };

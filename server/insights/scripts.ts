@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
+import type { Rolldown } from 'vite';
+
 /** Each bundled on its own into one unhashed file, loaded by stable URL: classic scripts, and vitals.js an ES module (README.md). */
 const INSIGHTS_SCRIPTS = {
   insights: 'client/features/insights/insights-script.ts',
@@ -22,7 +24,7 @@ export interface ScriptSource {
   load(name: InsightsScriptName): Promise<InsightsScript>;
 }
 
-/** Bundles one script with Vite in memory (no config file, plugins or public dir). Vite is a dev dependency, hence the dynamic import. */
+/** Vite is a dev dependency, hence the dynamic import. */
 export async function bundleInsightsScript(name: InsightsScriptName, root = process.cwd()): Promise<string> {
   const { build } = await import('vite');
   const output = await build({
@@ -45,32 +47,22 @@ export async function bundleInsightsScript(name: InsightsScriptName, root = proc
       },
     },
   });
-  for (const result of Array.isArray(output) ? output : [output]) {
-    if (!('output' in result)) continue;
-    const chunk = result.output.find((item) => item.type === 'chunk' && item.isEntry);
-    if (chunk && chunk.type === 'chunk') return chunk.code;
-  }
+  const chunk = ([output].flat() as Rolldown.RolldownOutput[]).flatMap((result) => result.output).find((item) => item.type === 'chunk' && item.isEntry);
+  if (chunk?.type === 'chunk') return chunk.code;
   throw new Error(`vite produced no bundle for the ${name} insights script`);
 }
 
-/** Production build step (scripts/build.ts): writes `dist/insights/<name>.js`. */
-export async function writeInsightsScripts(root = process.cwd()): Promise<string[]> {
-  const outDir = resolve(root, BUILT_SCRIPTS_DIR);
-  await mkdir(outDir, { recursive: true });
-  return Promise.all(
-    (Object.keys(INSIGHTS_SCRIPTS) as InsightsScriptName[]).map(async (name) => {
-      const file = join(outDir, `${name}.js`);
-      await writeFile(file, await bundleInsightsScript(name, root));
-      return file;
-    }),
-  );
+export async function writeInsightsScripts(): Promise<void> {
+  await mkdir(BUILT_SCRIPTS_DIR, { recursive: true });
+  const names = Object.keys(INSIGHTS_SCRIPTS) as InsightsScriptName[];
+  await Promise.all(names.map(async (name) => writeFile(join(BUILT_SCRIPTS_DIR, `${name}.js`), await bundleInsightsScript(name))));
 }
 
 function toScript(code: string): InsightsScript {
   return { code, etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 27)}"` };
 }
 
-/** Production reads what `npm run build` wrote, once; development rebundles after a source change. Failures are not cached. */
+/** Failures are not cached. */
 export function createScriptSource(isDev: boolean, root = process.cwd()): ScriptSource {
   const cache = new Map<InsightsScriptName, { version: string; script: Promise<InsightsScript> }>();
   const sourceDir = resolve(root, dirname(INSIGHTS_SCRIPTS.insights));

@@ -2,7 +2,6 @@ import { VITAL_NAMES } from '#shared/insights.ts';
 
 import type { VitalName } from '#shared/insights.ts';
 
-/** Route key for events whose page named no route pattern, and where routes beyond the per-summary limit are counted. */
 export const UNKNOWN_ROUTE = 'unknown';
 export const OTHER_ROUTE = 'other';
 
@@ -10,7 +9,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Each window ends with the current bucket. The store keeps INSIGHTS_RETENTION_DAYS, so `month` covers less when that is shorter. */
+/** `month` covers less when INSIGHTS_RETENTION_DAYS is shorter. */
 export const WINDOWS = {
   hour: { bucketMs: MINUTE, buckets: 60 },
   day: { bucketMs: HOUR, buckets: 24 },
@@ -21,7 +20,7 @@ export const WINDOWS = {
 export type WindowName = keyof typeof WINDOWS;
 export type WindowShape = (typeof WINDOWS)[WindowName];
 
-/** "Good" and "poor" thresholds from web.dev/articles/vitals (p75 at or below good is good, above poor is poor). */
+/** From web.dev/articles/vitals. */
 export const VITAL_THRESHOLDS: Record<VitalName, readonly [good: number, poor: number]> = {
   LCP: [2500, 4000],
   INP: [200, 500],
@@ -61,7 +60,7 @@ export function mergeInto(target: Histogram, source: Histogram): void {
 
 export const countOf = (histogram: Histogram) => histogram.reduce((sum, count) => sum + count, 0);
 
-/** Nearest-rank percentile (`q` in 0..1), or null for an empty histogram. */
+/** Nearest-rank. */
 export function getPercentile(histogram: Histogram, q: number): number | null {
   const total = countOf(histogram);
   if (total === 0) return null;
@@ -77,10 +76,8 @@ export function getPercentile(histogram: Histogram, q: number): number | null {
 /** CLS is unitless and small; it is binned in thousandths like the ms vitals are in ms. */
 const SCALE: Record<VitalName, number> = { LCP: 1, INP: 1, CLS: 1000, FCP: 1, TTFB: 1 };
 
-/** The histogram bin of a vital's value (stored with each sample, so SQL can count per bin). */
 export const toVitalBin = (name: VitalName, value: number) => toBin(value * SCALE[name]);
 
-/** Views and one histogram per vital: what a route, a bucket or a whole window adds up to. */
 export interface Stats {
   views: number;
   vitals: Partial<Record<VitalName, Histogram>>;
@@ -107,66 +104,6 @@ export function mergeStats(all: Stats[]): Stats {
 
 export type VitalsSummary = Partial<Record<VitalName, { p75: number; count: number; rating: VitalRating }>>;
 
-export interface SearchSummary {
-  /** Objects clicked, viewed and converted (an Insights event on n objectIDs counts n, a filter event 1). */
-  clicks: number;
-  views: number;
-  conversions: number;
-  /** Mean position of clicks after a search; null without any. */
-  averageClickPosition: number | null;
-  /** Most clicked objects first, at most 10. */
-  topClicked: Array<{ objectID: string; index: string; clicks: number }>;
-}
-
-/** One query's numbers in a window; rates are 0 to 1, null without searches (or clicks, for the position). */
-export interface QueryStats {
-  query: string;
-  searches: number;
-  noResults: number;
-  clickThroughRate: number | null;
-  averageClickPosition: number | null;
-  conversionRate: number | null;
-}
-
-/**
- * What visitors searched for in a window, in one locale or all (docs/decisions/067-search-analytics.md): a search is a query a
- * tab session settled on, counted once per session. Click-through rate: searches with a click / searches; conversion rate:
- * searches followed by a 3D or AR view of a clicked model / searches; average click position: over all clicks.
- */
-export interface QueryAnalytics {
-  searches: number;
-  noResultSearches: number;
-  clickedSearches: number;
-  clicks: number;
-  convertedSearches: number;
-  clickThroughRate: number | null;
-  noResultRate: number | null;
-  conversionRate: number | null;
-  averageClickPosition: number | null;
-  /** Searches beyond the distinct queries kept per locale and day, counted without their text (and in no list). */
-  otherSearches: number;
-  /** Most searched first; at most 20 each. */
-  topQueries: QueryStats[];
-  noResultQueries: QueryStats[];
-  /** Queries that had results and were never clicked. */
-  noClickQueries: QueryStats[];
-}
-
-export interface WindowSummary {
-  from: string;
-  to: string;
-  bucketMs: number;
-  views: number;
-  vitals: VitalsSummary;
-  /** Most viewed first; at most `maxRoutes` entries plus `other`. */
-  routes: Array<{ route: string; views: number; vitals: VitalsSummary }>;
-  /** One entry per bucket, oldest first, empty buckets included. */
-  series: Array<{ start: string; views: number; p75: Partial<Record<VitalName, number>> }>;
-  search: SearchSummary;
-  /** `all` locales together, and each locale that has searches in the window. */
-  queries: { all: QueryAnalytics; locales: Record<string, QueryAnalytics> };
-}
-
 export function toP75s(vitals: Stats['vitals']): Partial<Record<VitalName, number>> {
   const out: Partial<Record<VitalName, number>> = {};
   for (const name of VITAL_NAMES) {
@@ -186,7 +123,7 @@ export function toVitalsSummary(vitals: Stats['vitals']): VitalsSummary {
   return out;
 }
 
-/** Samples of every vital together: the tie-breaker between routes with as many views. */
+/** The tie-breaker between routes with as many views. */
 export function samplesOf(stats: Stats): number {
   return VITAL_NAMES.reduce((sum, name) => sum + (stats.vitals[name] ? countOf(stats.vitals[name]) : 0), 0);
 }

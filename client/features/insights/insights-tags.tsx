@@ -8,10 +8,7 @@ import { NAVIGATION_EVENT, PAGE_VIEWS_SCRIPT, ROUTE_META_NAME, SPEED_INSIGHTS_SC
 
 import type { NavigationDetail } from './page.ts';
 
-/**
- * The route pattern as `<meta>`, the two deferred scripts, and `vitrine:navigation` after each committed navigation.
- * Only the server knows the nonce (browsers hide it after load), hence `suppressHydrationWarning`.
- */
+/** Only the server knows the nonce (browsers hide it after load), hence `suppressHydrationWarning`. */
 export function InsightsTags() {
   const { insights } = usePublicConfig();
   const nonce = useServerAssets()?.nonce;
@@ -37,7 +34,7 @@ export function InsightsTags() {
   );
 }
 
-/** `/de/models/chair` with `{ slug: 'chair' }` → `/de/models/:slug`: params folded back right to left, as Vercel's `computeRoute` does. */
+/** Params folded back right to left, as Vercel's `computeRoute` does. */
 export function toRoutePattern(pathname: string, params: Readonly<Record<string, string | undefined>>): string {
   const segments = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).split('/');
   const splat = params['*'];

@@ -12,9 +12,8 @@ export interface PageViewsOptions extends ScriptOptions {
 }
 
 /**
- * Counts the document load and every client-side navigation, announced by InsightsTags after React committed the new
- * page, so the route pattern is the new page's (history hooks would fire before the render, and also for
- * InstantSearch's URL updates, which are not page views). Returns false when nothing will be sent (DNT/GPC, sampled out).
+ * Navigations come from InsightsTags after React committed the page, so the route is the new page's (history hooks would
+ * fire before the render, and for InstantSearch's URL updates, which are not page views).
  */
 export function startPageViews(options: PageViewsOptions): boolean {
   if (!isTrackingAllowed() || !isSampledIn(options.sampleRate, options.random)) return false;

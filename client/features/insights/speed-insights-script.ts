@@ -1,8 +1,6 @@
 import { isSampledIn, isTrackingAllowed, readRoute, readScriptOptions } from './page.ts';
 
-// Entry of `<base>/speed-insights/script.js`, bundled on its own (server/insights/scripts.ts): a small loader that decides
-// (DNT, GPC, sampling) and, only for loads that report, imports `vitals.js` (web-vitals and the reporter) after `load`,
-// so web-vitals is never on the critical path. It observes with `buffered: true`, so earlier metrics still count (ADR 006).
+// Imports web-vitals only for loads that report, after `load`, so it is never on the critical path; its `buffered: true` still sees earlier metrics.
 const script = document.currentScript;
 const options = readScriptOptions(script);
 if (options && script instanceof HTMLScriptElement && isTrackingAllowed() && isSampledIn(options.sampleRate)) {

@@ -8,7 +8,6 @@ import type { MetricType } from 'web-vitals';
 import type { Transport } from './beacon/transport.ts';
 import type { ScriptOptions } from './page.ts';
 
-/** The web-vitals entry points, injectable for tests. */
 export type VitalsSource = Pick<typeof webVitals, 'onCLS' | 'onFCP' | 'onINP' | 'onLCP' | 'onTTFB'>;
 
 export interface SpeedInsightsOptions extends ScriptOptions {
@@ -16,15 +15,10 @@ export interface SpeedInsightsOptions extends ScriptOptions {
   random?: () => number;
   vitals?: VitalsSource;
   flushAfterMs?: number;
-  /** The page that loaded, when read earlier than this call (the script reads it before `load`). */
   page?: { route: string | null; path: string };
 }
 
-/**
- * Reports LCP, INP, CLS, FCP and TTFB with the route of the document load: CLS and INP are final only when the page
- * is hidden, possibly after client navigations, but belong to the page that loaded. web-vitals finalises them in a
- * capture-phase listener, before the queue's flush. Also the entry of `<base>/speed-insights/vitals.js`.
- */
+/** CLS and INP are final only on hide, maybe after client navigations, but belong to the page that loaded. */
 export function startSpeedInsights(options: SpeedInsightsOptions): boolean {
   if (!isTrackingAllowed() || !isSampledIn(options.sampleRate, options.random)) return false;
   const vitals = options.vitals ?? webVitals;
@@ -33,18 +27,8 @@ export function startSpeedInsights(options: SpeedInsightsOptions): boolean {
   const viewport = readViewportClass();
   const queue = createBeaconQueue<VitalEvent>(options);
 
-  const report = (metric: MetricType) =>
-    queue.add({
-      type: 'vital',
-      name: metric.name,
-      value: metric.value,
-      rating: metric.rating,
-      id: metric.id,
-      route,
-      path,
-      viewport,
-      navigationType: metric.navigationType,
-    });
+  const report = ({ name, value, rating, id, navigationType }: MetricType) =>
+    queue.add({ type: 'vital', name, value, rating, id, route, path, viewport, navigationType });
   for (const subscribe of [vitals.onTTFB, vitals.onFCP, vitals.onLCP, vitals.onCLS, vitals.onINP]) subscribe(report);
   return true;
 }

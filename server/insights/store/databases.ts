@@ -4,27 +4,24 @@ import { DatabaseSync } from 'node:sqlite';
 
 import type { Logger } from 'pino';
 
-/** What the insights store binds: text, numbers and NULL, nothing driver-specific. */
 export type SqlValue = string | number | null;
 
 export interface SqlStatement {
-  /** Portable SQL with `?` placeholders (the PostgreSQL driver numbers them). */
   sql: string;
   params: SqlValue[];
 }
 
-/** SQLite (`node:sqlite`) or PostgreSQL (`pg`), in SQL both accept; PostgreSQL's bigint counts come back as strings. */
+/** PostgreSQL's bigint counts come back as strings. */
 export interface SqlDatabase {
   readonly kind: 'sqlite' | 'postgres';
-  /** Where the data lives, for logs: a file path, `:memory:`, or host:port/database (never a password). */
+  /** For logs: never a password. */
   readonly location: string;
-  /** Runs the statements in one transaction: all of them or none. */
   transaction(statements: SqlStatement[]): Promise<void>;
   query<Row extends object>(sql: string, params?: SqlValue[]): Promise<Row[]>;
   close(): Promise<void>;
 }
 
-/** Creates the file and its directory; WAL, `synchronous=NORMAL` and a short busy timeout (README.md). */
+/** WAL, `synchronous=NORMAL` and a short busy timeout (README.md). */
 export function openSqliteDatabase(file: string): SqlDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new DatabaseSync(file);
@@ -56,7 +53,7 @@ export function openSqliteDatabase(file: string): SqlDatabase {
   };
 }
 
-/** `?` placeholders to PostgreSQL's `$1, $2, …` (the store's SQL has no `?` inside literals). */
+/** The store's SQL has no `?` inside literals. */
 function toNumberedPlaceholders(sql: string): string {
   let index = 0;
   return sql.replace(/\?/g, () => `$${(index += 1)}`);

@@ -5,26 +5,21 @@ import type { SqlStatement } from './databases.ts';
 import type { StatementRow } from './tables.ts';
 
 /*
- * Search analytics rows (docs/decisions/067-search-analytics.md). A search is a row of `insights_searches` keyed by Algolia's
- * queryID; a click or a conversion updates the row of its queryID and the daily rollup row of that search's (day, locale,
- * query), so clicks join searches in SQL and count in the window of the search. Each event is its own statements, in
- * queue order: a click reads what its search wrote, maybe in the same transaction.
+ * A click or a conversion updates its search's row and daily rollup row, so it counts in the window of the search (ADR 067).
+ * Each event is its own statements, in queue order: a click reads what its search wrote, maybe in the same transaction.
  *
- * The flood bound: a search's query is kept only while its (UTC day, locale) has fewer than `queriesPerDay` distinct
- * queries in the rollup; later ones are counted as OTHER_QUERIES, without their text. The check is a COUNT over the
- * rollup's primary key prefix, so several instances writing at the same moment may each add one more.
+ * The flood bound is a COUNT over the rollup's key prefix, so several instances writing at the same moment may each add one more.
  */
 
-/** Distinct queries kept per locale and UTC day (Algolia's analytics list the top 1,000 too); the rest count as OTHER_QUERIES. */
+/** Distinct queries kept per locale and UTC day (Algolia's analytics list the top 1,000 too). */
 export const ANALYTICS_QUERIES_PER_DAY = 1000;
-/** Where the searches beyond them are counted, without their text: never a normalised query, which is never empty. */
+/** The searches beyond them, without their text: a normalised query is never empty. */
 export const OTHER_QUERIES = '';
 
 const DAY = 86_400_000;
 const SEARCHES = TABLES.searches.name;
 const QUERIES = ROLLUPS.queries.name;
 
-/** The daily rollup row of the search `s` (its UTC day, locale and stored query). */
 const ROLLUP_OF_SEARCH = `r.size = ? AND r.start = s.at - s.at % ? AND r.locale = s.locale AND r.query = s.query`;
 const IS_NEW_SEARCH = `NOT EXISTS (SELECT 1 FROM ${SEARCHES} WHERE query_id = ?)`;
 const IS_KEPT_QUERY = `EXISTS (SELECT 1 FROM ${QUERIES} WHERE size = ? AND start = ? AND locale = ? AND query = ?)`;
@@ -55,12 +50,11 @@ const CONVERSION_ROLLUP = `UPDATE ${QUERIES} AS r SET converted = r.converted + 
   FROM ${SEARCHES} AS s WHERE s.query_id = ? AND s.clicks > 0 AND s.conversions = 0 AND ${ROLLUP_OF_SEARCH}`;
 const CONVERSION_SEARCH = `UPDATE ${SEARCHES} SET conversions = conversions + 1 WHERE query_id = ? AND clicks > 0`;
 
-/** The statements one search analytics event is written with; `queriesPerDay` is the flood bound above. */
-export function toSearchAnalyticsRow(event: ParsedSearchAnalyticsEvent, at: number, queriesPerDay = ANALYTICS_QUERIES_PER_DAY): StatementRow {
-  return { table: 'statements', statements: toStatements(event, at, queriesPerDay) };
+export function toSearchAnalyticsRow(event: ParsedSearchAnalyticsEvent, at: number): StatementRow {
+  return { table: 'statements', statements: toStatements(event, at) };
 }
 
-function toStatements(event: ParsedSearchAnalyticsEvent, at: number, queriesPerDay: number): SqlStatement[] {
+function toStatements(event: ParsedSearchAnalyticsEvent, at: number): SqlStatement[] {
   const { queryID } = event;
   if (event.type === 'search-click') {
     return [
@@ -80,7 +74,7 @@ function toStatements(event: ParsedSearchAnalyticsEvent, at: number, queriesPerD
   return [
     {
       sql: INSERT_ROLLUP,
-      params: [DAY, day, locale, ...kept, DAY, day, locale, queriesPerDay, query, hits === 0 ? 1 : 0, queryID],
+      params: [DAY, day, locale, ...kept, DAY, day, locale, ANALYTICS_QUERIES_PER_DAY, query, hits === 0 ? 1 : 0, queryID],
     },
     { sql: INSERT_SEARCH, params: [at, locale, ...kept, query, hits, queryID, queryID] },
   ];

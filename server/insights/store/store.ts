@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 import { WINDOWS } from '../summary.ts';
 import { openPostgresDatabase, openSqliteDatabase } from './databases.ts';
@@ -9,53 +9,37 @@ import { createWriteBuffer } from './write-buffer.ts';
 
 import type { Config } from '#server/config.ts';
 import type { PageViewEvent, ParsedSearchAnalyticsEvent, VitalEvent } from '#shared/insights.ts';
-import type { WindowName, WindowSummary } from '../summary.ts';
+import type { WindowName } from '../summary.ts';
 import type { SqlDatabase } from './databases.ts';
 import type { BufferedRow, SearchInsightEvent } from './tables.ts';
-import type { WriteBufferOptions, WriteBufferStats } from './write-buffer.ts';
+import type { WindowSummary } from './window-query.ts';
+import type { WriteBufferOptions } from './write-buffer.ts';
 import type { Logger } from 'pino';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Opening a locked SQLite file is tried 5 times, 100 ms apart and then longer (1 s in all), before it is logged. */
+/** Opening a locked SQLite file: 100 ms apart and then longer, 1 s in all, before it is logged. */
 const OPEN_ATTEMPTS = 5;
 
-export interface InsightsStoreStats extends WriteBufferStats {
-  kind: SqlDatabase['kind'];
-  retentionDays: number;
-  /** False until the database opened and its tables exist (or while it cannot be opened). */
-  open: boolean;
-}
-
-export interface InsightsSummary {
-  generatedAt: string;
-  store: InsightsStoreStats;
-  windows: Record<WindowName, WindowSummary>;
-}
-
 export type InsightsStore = ReturnType<typeof createInsightsStore>;
+export type InsightsSummary = Awaited<ReturnType<InsightsStore['summarize']>>;
 
 export interface InsightsStoreOptions {
   kind: SqlDatabase['kind'];
-  /** Opens the database; called again on the next flush after it failed (disk, permissions, server down). */
+  /** Called again on the next flush after it failed (disk, permissions, server down). */
   open(): SqlDatabase | Promise<SqlDatabase>;
   logger: Logger;
   retentionDays: number;
-  /** Distinct routes per summary; the rest count as `other`. Default 40. */
+  /** The rest count as `other`. */
   maxRoutes?: number;
-  /** Distinct search queries kept per locale and UTC day (the flood bound); default ANALYTICS_QUERIES_PER_DAY (searches.ts). */
-  queriesPerDay?: number;
   buffer?: Pick<WriteBufferOptions<BufferedRow>, 'maxPending' | 'maxBatch' | 'flushIntervalMs' | 'maxAttempts'>;
-  /** How often old rows are deleted (also at open). Default one hour. */
-  pruneIntervalMs?: number;
   now?: () => number;
 }
 
-/** PostgreSQL at DATABASE_URL when set (several instances, one set of numbers), else SQLite under DATA_DIR. */
 export function openInsightsStore(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'insights'>, logger: Logger) {
   const log = logger.child({ module: 'insights-store' });
   const url = config.databaseUrl;
-  const file = resolve(join(config.dataDir, 'insights.sqlite'));
+  const file = resolve(config.dataDir, 'insights.sqlite');
   return createInsightsStore({
     kind: url ? 'postgres' : 'sqlite',
     open: url ? () => openPostgresDatabase({ url, logger: log }) : () => openSqliteDatabase(file),
@@ -64,7 +48,6 @@ export function openInsightsStore(config: Pick<Config, 'dataDir' | 'databaseUrl'
   });
 }
 
-/** Events as rows, written in batches and kept `retentionDays`; a failing database costs log lines, never requests (README.md). */
 export function createInsightsStore(options: InsightsStoreOptions) {
   const { logger, retentionDays, maxRoutes = 40, now = Date.now } = options;
   const failures = createFailureLog(logger);
@@ -82,26 +65,20 @@ export function createInsightsStore(options: InsightsStoreOptions) {
   async function openWithSchema(): Promise<SqlDatabase> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await openOnce();
+        const opened = await options.open();
+        await ensureSchema(opened).catch(async (error: unknown) => {
+          await opened.close().catch(() => undefined);
+          throw error;
+        });
+        db = opened;
+        logger.info({ kind: opened.kind, location: opened.location, retentionDays }, 'insights store open');
+        void prune();
+        return opened;
       } catch (error) {
-        if (!isSqliteBusy(error) || attempt >= OPEN_ATTEMPTS) throw error;
+        if (![5, 6].includes(getSqliteCode(error) ?? 0) || attempt >= OPEN_ATTEMPTS) throw error;
         await new Promise((resolve) => setTimeout(resolve, attempt * 100));
       }
     }
-  }
-
-  async function openOnce(): Promise<SqlDatabase> {
-    const opened = await options.open();
-    try {
-      await ensureSchema(opened);
-    } catch (error) {
-      await opened.close().catch(() => undefined);
-      throw error;
-    }
-    db = opened;
-    logger.info({ kind: opened.kind, location: opened.location, retentionDays }, 'insights store open');
-    void prune();
-    return opened;
   }
 
   const buffer = createWriteBuffer<BufferedRow>({
@@ -129,22 +106,21 @@ export function createInsightsStore(options: InsightsStoreOptions) {
     }
   }
 
-  const pruneTimer = setInterval(() => void prune(), options.pruneIntervalMs ?? HOUR);
+  const pruneTimer = setInterval(() => void prune(), HOUR);
   pruneTimer.unref();
   // Open (and prune) now rather than at the first event, so a bad DATA_DIR or DATABASE_URL shows in the start-up log.
   void getDatabase().catch((error: unknown) => failures.report(error, { during: 'open' }));
 
-  const stats = (): InsightsStoreStats => ({ kind: options.kind, retentionDays, open: db !== undefined, ...buffer.stats() });
+  const stats = () => ({ kind: options.kind, retentionDays, open: db !== undefined, ...buffer.stats() });
 
   // Recording never throws and never waits: storage trouble is logged, not passed on.
   return {
     recordPageView: (event: PageViewEvent, at = now()) => push([toPageViewRow(event, at)]),
     recordVital: (event: VitalEvent, at = now()) => push([toVitalRow(event, at)]),
     recordSearchEvents: (events: SearchInsightEvent[], at = now()) => push(events.flatMap((event) => toSearchRows(event, at))),
-    /** A settled search, a click on its results or a conversion after it, from the collector (docs/decisions/067-search-analytics.md). */
-    recordSearchAnalytics: (event: ParsedSearchAnalyticsEvent, at = now()) => push([toSearchAnalyticsRow(event, at, options.queriesPerDay)]),
-    /** Every window, from the database, after writing what is queued. Rejects when the database is unavailable. */
-    async summarize(at = now()): Promise<InsightsSummary> {
+    recordSearchAnalytics: (event: ParsedSearchAnalyticsEvent, at = now()) => push([toSearchAnalyticsRow(event, at)]),
+    /** Rejects when the database is unavailable. */
+    async summarize(at = now()) {
       await buffer.flush();
       const database = await getDatabase();
       const windows: Partial<Record<WindowName, WindowSummary>> = {};
@@ -154,7 +130,6 @@ export function createInsightsStore(options: InsightsStoreOptions) {
     flush: () => buffer.flush(),
     prune,
     stats,
-    /** Stops the timers, writes what is queued, closes the database. */
     async close() {
       clearInterval(pruneTimer);
       await buffer.close();
@@ -167,16 +142,16 @@ export function createInsightsStore(options: InsightsStoreOptions) {
   };
 }
 
-/** SQLITE_BUSY (5) or SQLITE_LOCKED (6), extended codes included. */
-function isSqliteBusy(error: unknown): boolean {
+/** node:sqlite sets code ERR_SQLITE_ERROR on every error, and the SQLite result code in errcode (5 busy, 6 locked; extended codes masked). */
+function getSqliteCode(error: unknown): number | undefined {
   const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
-  return code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' && [5, 6].includes(errcode & 0xff);
+  return code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number' ? errcode & 0xff : undefined;
 }
 
-/** node:sqlite sets code ERR_SQLITE_ERROR on every error, and the SQLite result code in errcode/errstr. */
 function getFailureKind(error: unknown): string {
-  const { code, errcode, errstr, name } = (error ?? {}) as { code?: unknown; errcode?: unknown; errstr?: unknown; name?: unknown };
-  if (code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number') return `sqlite:${errcode & 0xff}${typeof errstr === 'string' ? ` ${errstr}` : ''}`;
+  const { code, errstr, name } = (error ?? {}) as { code?: unknown; errstr?: unknown; name?: unknown };
+  const sqlite = getSqliteCode(error);
+  if (sqlite !== undefined) return `sqlite:${sqlite}${typeof errstr === 'string' ? ` ${errstr}` : ''}`;
   if (typeof code === 'string' && code) return code;
   return typeof name === 'string' ? name : 'unknown';
 }
@@ -192,7 +167,7 @@ function createFailureLog(logger: Logger) {
       seen.add(kind);
       logger.error({ err: error, kind, ...context }, 'insights store write failed');
     },
-    /** Logs once that writes work again, with how many failures were not logged, and re-arms every kind. */
+    /** Re-arms every kind. */
     recovered(context: Record<string, unknown>) {
       if (seen.size === 0) return;
       logger.info({ kinds: [...seen], repeatsNotLogged: unlogged, ...context }, 'insights store writes again');

@@ -6,7 +6,7 @@ import type { SqlDatabase, SqlStatement, SqlValue } from './databases.ts';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** One row per event (ms since the epoch); vitals keep their histogram bin. Nothing identifies a visitor (README.md). */
+// Nothing identifies a visitor (README.md).
 const [BIGINT, TEXT, INTEGER, DOUBLE] = ['BIGINT NOT NULL', 'TEXT NOT NULL', 'INTEGER NOT NULL', 'DOUBLE PRECISION NOT NULL'];
 export const TABLES = {
   pageViews: {
@@ -30,7 +30,7 @@ export const TABLES = {
       query_id: 'TEXT',
     },
   },
-  /** One row per search a tab session settled on; clicks and conversions update it by query_id (searches.ts). Kept two days. */
+  /** Kept two days; clicks and conversions update it by query_id (searches.ts). */
   searches: {
     name: 'insights_searches',
     columns: { at: BIGINT, locale: TEXT, query: TEXT, hits: INTEGER, query_id: TEXT, clicks: INTEGER, position_sum: INTEGER, conversions: INTEGER },
@@ -39,12 +39,12 @@ export const TABLES = {
 
 export const ROLLUP_SIZES = { hour: HOUR, day: DAY } as const;
 
-/** Counts per bucket for the longer windows (README.md). `object_id` is '' for a filter event: no NULL in a primary key. */
+/** `object_id` is '' for a filter event: no NULL in a primary key. */
 export const ROLLUPS = {
   views: { name: 'insights_views_rollup', keys: ['route'], sums: ['n'] },
   vitals: { name: 'insights_vitals_rollup', keys: ['route', 'name', 'bin'], sums: ['n'] },
   search: { name: 'insights_search_rollup', keys: ['event_type', 'index_name', 'object_id'], sums: ['n', 'position_sum', 'position_n'] },
-  /** Daily only, at most ANALYTICS_QUERIES_PER_DAY queries per locale and day plus OTHER_QUERIES (searches.ts). */
+  /** Daily only. */
   queries: {
     name: 'insights_query_rollup',
     keys: ['locale', 'query'],
@@ -55,7 +55,6 @@ export const ROLLUPS = {
 type TableKey = keyof typeof TABLES;
 type RollupKey = keyof typeof ROLLUPS;
 
-/** A row in its table's column order, and what it adds to a rollup (key without size and start). */
 export interface StoredRow {
   table: TableKey;
   at: number;
@@ -63,7 +62,7 @@ export interface StoredRow {
   contribution: { rollup: RollupKey; key: SqlValue[]; sums: number[] };
 }
 
-/** An event written by its own statements, in queue order after the plain rows (searches.ts: they read what earlier ones wrote). */
+/** Written in queue order after the plain rows: they read what earlier ones wrote. */
 export interface StatementRow {
   table: 'statements';
   statements: SqlStatement[];
@@ -71,7 +70,7 @@ export interface StatementRow {
 
 export type BufferedRow = StoredRow | StatementRow;
 
-/** A search Insights event as `/1/events` accepted it; the user tokens and the client's timestamp are not stored. */
+/** The user tokens and the client's timestamp are not stored. */
 export interface SearchInsightEvent {
   eventType: 'view' | 'click' | 'conversion';
   eventSubtype?: string | undefined;
@@ -102,7 +101,7 @@ export function toVitalRow(event: VitalEvent, at: number): StoredRow {
   return { table: 'vitals', at, values, contribution: { rollup: 'vitals', key: [route, event.name, bin], sums: [1] } };
 }
 
-/** One row per object the event names (as Algolia counts them), or one row without an object for a filter event. */
+/** One row per object, as Algolia counts them; a filter event names none. */
 export function toSearchRows(event: SearchInsightEvent, at: number): StoredRow[] {
   const index = text(event.index);
   return (event.objectIDs ?? [null]).map((rawObjectID, i) => {
@@ -188,10 +187,7 @@ function toRollupStatements(rows: StoredRow[]): SqlStatement[] {
   });
 }
 
-/**
- * Deletes rows older than `before` and the rollup buckets that ended by then; hourly buckets and raw searches (the join table
- * of clicks, read by the hour and day windows only) after two days at most.
- */
+/** Hourly buckets and raw searches (read by the hour and day windows only) go after two days at most. */
 export function toPruneStatements(before: number, now: number): SqlStatement[] {
   const twoDays = Math.max(before, now - 2 * DAY);
   return [

@@ -5,18 +5,15 @@ import { querySearchAnalytics } from './searches-window.ts';
 import { ROLLUP_SIZES, ROLLUPS, TABLES } from './tables.ts';
 
 import type { VitalName } from '#shared/insights.ts';
-import type { SearchSummary, Stats, WindowShape, WindowSummary } from '../summary.ts';
+import type { Stats, WindowShape } from '../summary.ts';
 import type { SqlDatabase, SqlValue } from './databases.ts';
 
 const isVitalName = (name: string): name is VitalName => (VITAL_NAMES as readonly string[]).includes(name);
 
-/** Counts come back as bigint/numeric strings from PostgreSQL and as numbers from SQLite. */
+/** Bigint/numeric strings from PostgreSQL, numbers from SQLite. */
 type Count = number | string;
 
-/**
- * `run(select, table, rest)` = SELECT select FROM table WHERE <window scope> rest, with parameters in order, over the
- * raw rows (minute buckets) or the largest rollup whose bucket size divides the window's.
- */
+/** Over the raw rows (minute buckets) or the largest rollup whose bucket size divides the window's. */
 function createQuery(db: SqlDatabase, bucketMs: number, from: number, to: number) {
   const size = Object.values(ROLLUP_SIZES)
     .filter((candidate) => bucketMs % candidate === 0)
@@ -37,19 +34,15 @@ function createQuery(db: SqlDatabase, bucketMs: number, from: number, to: number
     source,
     scope,
     from,
-    run: <Row extends object>(select: string, selectParams: SqlValue[], table: string, rest = '', restParams: SqlValue[] = []) =>
-      db.query<Row>(`SELECT ${select} FROM ${table} WHERE ${scope.sql} ${rest}`, [...selectParams, ...scope.params, ...restParams]),
+    run: <Row extends object>(select: string, selectParams: SqlValue[], table: string, rest: string) =>
+      db.query<Row>(`SELECT ${select} FROM ${table} WHERE ${scope.sql} ${rest}`, [...selectParams, ...scope.params]),
   };
 }
 
 type WindowQuery = ReturnType<typeof createQuery>;
 
-/**
- * One window of the summary, aggregated in SQL over [first bucket start, end of the current bucket): the hour reads raw
- * rows, longer windows the rollups. Routes are ranked in SQL and only the top `maxRoutes` grouped by name, so however
- * many routes clients invent, a query returns at most (maxRoutes + 1) × 5 vitals × 160 bins rows.
- */
-export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: number, maxRoutes: number): Promise<WindowSummary> {
+/** Only the top `maxRoutes` are grouped by name, so however many routes clients invent, a query returns at most (maxRoutes + 1) × 5 × 160 rows. */
+export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: number, maxRoutes: number) {
   const { bucketMs, buckets } = shape;
   const from = (Math.floor(now / bucketMs) - buckets + 1) * bucketMs;
   const to = from + buckets * bucketMs;
@@ -73,7 +66,6 @@ export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: numb
   };
 }
 
-/** The most viewed routes (then most measured), without the `other` bucket's own name; ranked in SQL, so only the top few come back. */
 async function topRoutes({ db, source, scope }: WindowQuery, maxRoutes: number): Promise<string[]> {
   const rows = await db.query<{ route: string }>(
     `SELECT route FROM (
@@ -86,7 +78,6 @@ async function topRoutes({ db, source, scope }: WindowQuery, maxRoutes: number):
   return rows.map((row) => row.route);
 }
 
-/** Views and vital bins grouped by the SQL expression `key`, added to the `Stats` that `statsFor` picks for each key. */
 async function queryStats({ run, source }: WindowQuery, key: string, keyParams: SqlValue[], statsFor: (key: string) => Stats | undefined) {
   const views = await run<{ k: string; n: Count }>(`${key} AS k, ${source.count} AS n`, keyParams, source.views, 'GROUP BY k');
   for (const row of views) {
@@ -105,14 +96,12 @@ async function queryStats({ run, source }: WindowQuery, key: string, keyParams: 
   }
 }
 
-/** Per-bucket totals, one `Stats` per bucket, empty ones included. */
 async function querySeries(query: WindowQuery, bucketMs: number, buckets: number): Promise<Stats[]> {
   const series = Array.from({ length: buckets }, createStats);
   await queryStats(query, `CAST((${query.source.time} - ?) / ? AS INTEGER)`, [query.from, bucketMs], (slot) => series[Number(slot)]);
   return series;
 }
 
-/** Per-route totals for the kept routes plus `other`, most viewed first. */
 async function queryRoutes(query: WindowQuery, kept: string[]): Promise<Array<[string, Stats]>> {
   // No kept route means no rows at all (any row's route would have been ranked), and `IN ()` is not SQL.
   if (kept.length === 0) return [];
@@ -123,7 +112,8 @@ async function queryRoutes(query: WindowQuery, kept: string[]): Promise<Array<[s
   return [...byRoute].sort(([a, x], [b, y]) => rank(a) - rank(b) || y.views - x.views || samplesOf(y) - samplesOf(x));
 }
 
-async function querySearch({ run, source }: WindowQuery): Promise<SearchSummary> {
+/** An Insights event on n objectIDs counts n, a filter event 1. */
+async function querySearch({ run, source }: WindowQuery) {
   const counts = await run<{ event_type: string; n: Count; position_sum: Count | null; position_n: Count | null }>(
     `event_type, ${source.count} AS n, ${source.positionSum} AS position_sum, ${source.positionCount} AS position_n`,
     [],
@@ -135,8 +125,7 @@ async function querySearch({ run, source }: WindowQuery): Promise<SearchSummary>
     `object_id, index_name, ${source.count} AS n`,
     [],
     source.search,
-    `AND event_type = ? AND object_id <> '' GROUP BY object_id, index_name ORDER BY ${source.count} DESC, object_id LIMIT 10`,
-    ['click'],
+    `AND event_type = 'click' AND object_id <> '' GROUP BY object_id, index_name ORDER BY ${source.count} DESC, object_id LIMIT 10`,
   );
   const countOf = (type: string) => Number(counts.find((row) => row.event_type === type)?.n ?? 0);
   const clicks = counts.find((row) => row.event_type === 'click');
@@ -149,3 +138,6 @@ async function querySearch({ run, source }: WindowQuery): Promise<SearchSummary>
     topClicked: top.map((row) => ({ objectID: row.object_id, index: row.index_name, clicks: Number(row.n) })),
   };
 }
+
+export type WindowSummary = Awaited<ReturnType<typeof queryWindow>>;
+export type SearchSummary = Awaited<ReturnType<typeof querySearch>>;

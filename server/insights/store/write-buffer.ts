@@ -1,38 +1,24 @@
 import pLimit from 'p-limit';
 
 export interface WriteBufferOptions<T> {
-  /** Writes one batch (one transaction); a rejection keeps the batch for a retry and is passed to `onError`. */
+  /** A rejection keeps the batch for a retry. */
   write(items: T[]): Promise<void>;
   onError(error: unknown): void;
-  /** Called after a write succeeds following one or more failures. */
   onRecovered?(): void;
-  /** Items held at most; beyond it `push` drops and counts. Default 10 000 (a few MB). */
   maxPending?: number;
-  /** Items per write. Default 500: on SQLite a write blocks the event loop, about 40 µs per event on a busy 2-core machine. */
+  /** On SQLite a write blocks the event loop, about 40 µs per event on a busy 2-core machine. */
   maxBatch?: number;
-  /** Default 1000 ms. */
   flushIntervalMs?: number;
-  /** Writes an item may fail before it is dropped, so a batch the database refuses cannot block the rest. Default 3. */
+  /** So a batch the database refuses cannot block the rest. */
   maxAttempts?: number;
 }
 
-export interface WriteBufferStats {
-  pending: number;
-  written: number;
-  /** Items refused because the buffer was full, or given up after `maxAttempts` failed writes. */
-  dropped: number;
-  failedWrites: number;
-}
-
-/**
- * Batches writes: items go to the database in one transaction every `flushIntervalMs`, or at once when `maxBatch` wait.
- * Memory is bounded by `maxPending`; a flood beyond it is dropped and counted rather than slowing down the requests.
- * `push` never blocks or throws; `flush` (one at a time) writes everything pushed before it, stopping at a failed write.
- */
+/** A flood beyond `maxPending` is dropped and counted rather than slowing down the requests. `flush` stops at a failed write. */
 export function createWriteBuffer<T>(options: WriteBufferOptions<T>) {
   const { maxPending = 10_000, maxBatch = 500, flushIntervalMs = 1000, maxAttempts = 3 } = options;
   let pending: Array<{ item: T; attempts: number }> = [];
   let failing = false;
+  /** `dropped`: refused because the buffer was full, or given up after `maxAttempts` failed writes. */
   const counts = { written: 0, dropped: 0, failedWrites: 0 };
   const serial = pLimit(1);
   const idle = () => serial.activeCount + serial.pendingCount === 0;
@@ -45,7 +31,6 @@ export function createWriteBuffer<T>(options: WriteBufferOptions<T>) {
       } catch (error) {
         counts.failedWrites += 1;
         failing = true;
-        // Failed items go back to the front while they have attempts left and there is room; the rest are dropped.
         const retry = batch.filter((entry) => (entry.attempts += 1) < maxAttempts).slice(0, Math.max(0, maxPending - pending.length));
         counts.dropped += batch.length - retry.length;
         pending = [...retry, ...pending];
@@ -80,6 +65,6 @@ export function createWriteBuffer<T>(options: WriteBufferOptions<T>) {
       clearInterval(timer);
       await flush();
     },
-    stats: (): WriteBufferStats => ({ pending: pending.length, ...counts }),
+    stats: () => ({ pending: pending.length, ...counts }),
   };
 }

@@ -1,17 +1,14 @@
-/**
- * One tab's memory of its searches, in sessionStorage (gone with the tab; never a cookie, never sent): which queries this session
- * already counted, and under which queryID. The dedupe happens here, in the browser, so nothing that could follow a visitor
- * reaches the server (docs/decisions/067-search-analytics.md).
- */
+import { getSessionStorage } from './opened.ts';
+
+// The dedupe happens in the browser (sessionStorage, never sent) so nothing that could follow a visitor reaches the server (ADR 067).
 const KEY = 'vitrine:search-analytics';
-/** Searches and query IDs remembered per tab; the oldest are forgotten first (a repeat after that counts again). */
+/** The oldest are forgotten first (a repeat after that counts again). */
 const MAX_SEARCHES = 100;
 const MAX_QUERY_IDS = 300;
 
 interface SessionState {
-  /** `${locale} ${query}` (normalised) and the queryID it was counted under, oldest first. */
   searches: Array<[key: string, queryID: string]>;
-  /** Every queryID of a counted search's results (repeats, later pages) and that search's queryID. */
+  /** Every queryID of a counted search's results (repeats, later pages) and the queryID it was counted under. */
   queryIDs: Array<[queryID: string, counted: string]>;
 }
 
@@ -40,7 +37,7 @@ export function createSearchSession(storage: Pick<Storage, 'getItem' | 'setItem'
   };
 
   return {
-    /** Counts a search once per session: the queryID clicks on it must carry, and whether this is its first time. */
+    /** `counted`: the queryID clicks on it must carry. */
     count(locale: string, query: string, queryID: string): { counted: string; isNew: boolean } {
       const state = read();
       const key = `${locale} ${query}`;
@@ -52,17 +49,8 @@ export function createSearchSession(storage: Pick<Storage, 'getItem' | 'setItem'
       });
       return { counted, isNew: known === undefined };
     },
-    /** The counted search a queryID belongs to, if this session counted it. */
     resolve(queryID: string): string | undefined {
       return read().queryIDs.find(([id]) => id === queryID)?.[1];
     },
   };
-}
-
-function getSessionStorage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
 }
