@@ -11,12 +11,11 @@ import type { RouteObject } from 'react-router';
 let routeTable: RouteObject[] = [];
 const done = new Set<string>();
 
-/** Called once by the browser entry so links can resolve route chunks to prefetch. */
 export function setPrefetchRoutes(routes: RouteObject[]): void {
   routeTable = routes;
 }
 
-/** Prefetches the data and the route chunks of an internal href, once, unless the visitor asked to save data. */
+/** The data and route chunks of an internal href, once (for 30 s), unless the visitor asked to save data. */
 export function prefetch(href: string): void {
   if (typeof window === 'undefined' || networkInformation()?.saveData || done.has(href)) return;
   const url = new URL(href, window.location.href);
@@ -65,16 +64,13 @@ function getObserver(): IntersectionObserver | null {
 
 type Props = ComponentProps<typeof Link> & { to: string; prefetch?: 'viewport' | 'intent' | 'none' };
 
-/** A router `Link` that prefetches route data and chunks near the viewport (default, when idle after load) or on hover/focus (`intent`). */
+/** Prefetches near the viewport (default, when idle after load) or on hover/focus (`intent`). */
 export const PrefetchLink = import.meta.env.SSR ? ServerLink : BrowserLink;
 
 // Paths React Router resolves to themselves: no `.`/`..`/empty segments, no backslash, no trailing slash, no bare `?`, no hash.
 const PLAIN_PATH = /^(?:\/|(?:\/(?!\.\.?(?:[/?]|$))[^/?#\\]+)+)(?:\?[^#]+)?$/;
 
-/**
- * On the server a link is only its markup, the `<a>` React Router's `Link` renders for a plain path (same attributes, same
- * order, so hydration matches) without its hooks: ADR 056. Anything else goes through `Link`.
- */
+/** The very `<a>` React Router's `Link` renders for a plain path (same attributes, same order), without its hooks (ADR 056). */
 export function ServerLink(props: Props) {
   const { prefetch: _mode, onMouseEnter: _enter, onFocus: _focus, onClick: _click, to, target, ...rest } = props;
   if (!PLAIN_PATH.test(to) || Object.keys(rest).some((key) => LINK_ONLY.has(key))) return <Link discover="none" {...props} />;

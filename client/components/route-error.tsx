@@ -3,19 +3,18 @@ import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { usePublicConfig } from '#client/components/app-config.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
-import { getLabels } from '#client/layout/labels.ts';
+import { LABELS } from '#client/layout/labels.ts';
 import { useOptionalSite } from '#client/layout/use-site.ts';
 import { localeFromPath, paths } from '#shared/urls.ts';
 
-/** Error element of every page: a styled 404 for missing content, a calm message otherwise. */
 export function RouteError() {
   const error = useRouteError();
-  // When the layout's loader itself failed (Contentful down on a cold start) there is no site data.
+  // None when the layout's own loader failed (Contentful down on a cold start).
   const site = useOptionalSite();
   const { pathname } = useLocation();
   const { locales } = usePublicConfig();
   const locale = site?.locale ?? localeFromPath(pathname, locales);
-  const t = getLabels(locale);
+  const t = LABELS[locale];
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   return (

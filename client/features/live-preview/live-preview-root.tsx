@@ -4,7 +4,7 @@ import { useRevalidator } from 'react-router';
 import { usePublicConfig } from '#client/components/app-config.tsx';
 import { useSite } from '#client/layout/use-site.ts';
 
-/** On a preview page inside a frame (Contentful's Live Preview pane), loads the SDK and keeps it running (live-preview.ts). */
+/** Inside a frame: Contentful's Live Preview pane. */
 export function LivePreviewRoot(): null {
   const { preview, locale } = useSite();
   const { origins } = usePublicConfig().livePreview;

@@ -6,7 +6,7 @@ import { prefetch, PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { sanitizeQuery, toSafeHitPath, toSearchPageHref } from '#shared/search.ts';
 import { paths } from '#shared/urls.ts';
 
-import { getSearchLabels } from '../labels.ts';
+import { SEARCH_LABELS } from '../labels.ts';
 import { SearchForm } from '../search-form.tsx';
 import { createSearchClient, SearchRoot, skipEmptyQueries, useDebouncedQueryHook } from '../search-root.tsx';
 import { HitExcerpt, HitTitle, SearchStatus } from './hit-parts.tsx';
@@ -17,24 +17,23 @@ import type { Locale } from '#shared/content/types.ts';
 import type { SearchLabels } from '../labels.ts';
 import type { SearchHit } from './hit-parts.tsx';
 
-/** What the server-rendered input held when the interactive box took over. */
 export type SearchHandoff = { value: string; focused: boolean; selectionStart: number | null; selectionEnd: number | null };
 
 export interface HeaderSearchBoxProps {
   locale: Locale;
-  /** The plain form keeps taking keystrokes until the interactive input is in the DOM, so the box calls this as late as it can: when its input mounts. */
+  /** Called when the interactive input mounts: the plain form takes keystrokes until then. */
   takeHandoff: () => SearchHandoff;
-  /** The interactive input is mounted and focused: the plain form can go. */
+  /** The plain form can go. */
   onReady: () => void;
 }
 
-/** The interactive header search, loaded lazily by header-search.tsx; `searchClient` replaces the configured client (tests). */
+/** `searchClient` replaces the configured client (tests). */
 export function HeaderSearchBox({ locale, takeHandoff, onReady, searchClient }: HeaderSearchBoxProps & { searchClient?: SearchClient }) {
   return (
     <SearchRoot
       locale={locale}
       createClient={(algolia) => searchClient ?? skipEmptyQueries(createSearchClient(algolia, window.location.origin))}
-      // What was typed so far; the combobox catches up with anything typed before its input mounts.
+      // The combobox catches up with anything typed before its input mounts.
       uiState={() => ({ query: sanitizeQuery(takeHandoff().value) })}
     >
       <HeaderCombobox locale={locale} takeHandoff={takeHandoff} onReady={onReady} />
@@ -42,14 +41,14 @@ export function HeaderSearchBox({ locale, takeHandoff, onReady, searchClient }: 
   );
 }
 
-/** The header search as an ARIA combobox (useCombobox below); closes on blur or a click outside; a polite live region announces the result count. */
+/** Closes on blur or a click outside; a polite live region announces the result count. */
 function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; takeHandoff: () => SearchHandoff; onReady: () => void }) {
-  const t = getSearchLabels(locale);
+  const t = SEARCH_LABELS[locale];
   const navigate = useNavigate();
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listboxId = useId();
-  // Read once, at mount: the plain input is still on screen until then and may have taken more keystrokes.
+  // At mount: the plain input may have taken more keystrokes until then.
   const [handoff] = useState(takeHandoff);
   const [value, setValue] = useState(handoff.value);
   const { query: searchedQuery, refine } = useSearchBox({ queryHook: useDebouncedQueryHook() });
@@ -71,7 +70,7 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
   const combobox = useCombobox({ items: hits, resultsKey: results, hasQuery: query.trim() !== '', initiallyOpen: handoff.focused, onOpenItem: openHit });
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
-  // Take over from the plain input in the same task it goes away in: focus, caret, and a search for anything typed after InstantSearch started.
+  // In the same task the plain input goes away in: focus, caret, and a search for anything typed after InstantSearch started.
   const mountedWith = useRef({ handoff, searchedQuery, refine, onReady });
   useLayoutEffect(() => {
     const { handoff, searchedQuery, refine, onReady } = mountedWith.current;
@@ -164,7 +163,7 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
 
 type HitOptionProps = { id: string; hit: SearchHit; labels: SearchLabels; selected: boolean; onHover(): void; onOpen(newTab: boolean): void };
 
-/** Options must not contain interactive elements, so it holds no link: every kind of click opens the hit here. */
+/** Options must not contain interactive elements, so no link: every kind of click opens the hit here. */
 function HitOption({ id, hit, labels, selected, onHover, onOpen }: HitOptionProps) {
   const type = (labels.types as Record<string, string>)[hit.type] ?? hit.type;
   const path = toSafeHitPath(hit.url);
@@ -195,7 +194,7 @@ function HitOption({ id, hit, labels, selected, onHover, onOpen }: HitOptionProp
 
 interface ComboboxOptions<T> {
   items: readonly T[];
-  /** Identity of the shown result set; new results reset the active option. */
+  /** New results reset the active option. */
   resultsKey: unknown;
   /** The popup never opens for an empty query. */
   hasQuery: boolean;
@@ -203,11 +202,8 @@ interface ComboboxOptions<T> {
   onOpenItem(item: T, index: number, newTab: boolean): void;
 }
 
-/**
- * WAI-ARIA APG "Combobox With Listbox Popup": ↓/↑ open the popup and move the active option (wrapping), Enter opens it (Ctrl/Cmd+Enter in a new tab),
- * Escape closes the popup. Focus stays in the input; the active option is announced through `aria-activedescendant`.
- */
-export function useCombobox<T>({ items, resultsKey, hasQuery, initiallyOpen, onOpenItem }: ComboboxOptions<T>) {
+/** WAI-ARIA APG "Combobox With Listbox Popup"; Ctrl/Cmd+Enter opens in a new tab. */
+function useCombobox<T>({ items, resultsKey, hasQuery, initiallyOpen, onOpenItem }: ComboboxOptions<T>) {
   const [open, setOpen] = useState(initiallyOpen);
   const [active, setActiveState] = useState<{ index: number; key: unknown }>({ index: -1, key: resultsKey });
   const activeIndex = active.key === resultsKey && active.index < items.length ? active.index : -1;
@@ -225,7 +221,7 @@ export function useCombobox<T>({ items, resultsKey, hasQuery, initiallyOpen, onO
       else setActive(activeIndex <= 0 ? items.length - 1 : activeIndex - 1);
     } else if (event.key === 'Enter') {
       const item = expanded && activeIndex >= 0 ? items[activeIndex] : undefined;
-      // Without an active option Enter submits the form (the search page).
+      // Without an active option Enter submits the form.
       if (item === undefined) return;
       event.preventDefault();
       onOpenItem(item, activeIndex, event.ctrlKey || event.metaKey);

@@ -4,15 +4,14 @@ import type { Hit } from 'instantsearch.js';
 import type { SearchRecord } from '#shared/search-schema.ts';
 import type { SearchLabels } from '../labels.ts';
 
-/** A search hit: our record plus Algolia's highlight, snippet and insights fields. */
 export type SearchHit = Hit<{ [K in keyof SearchRecord]: SearchRecord[K] }>;
 
-/** `<Highlight>` splits InstantSearch's escaped value into text nodes and `<mark>`s, so HTML in a record or a query is shown as text, never parsed. */
+/** `<Highlight>` splits InstantSearch's escaped value into text nodes and `<mark>`s: HTML in a record or a query is never parsed. */
 export function HitTitle({ hit }: { hit: SearchHit }) {
   return <Highlight attribute="title" hit={hit} />;
 }
 
-/** A model's facts (its designer…), then a body snippet when the body matched, else the summary (highlighted where it matched). */
+/** A model's facts, then a body snippet when the body matched, else the summary. */
 export function HitExcerpt({ hit }: { hit: SearchHit }) {
   const facts = hit.facts?.length ? (
     <span className="hit-facts">
@@ -34,7 +33,7 @@ function HitText({ hit }: { hit: SearchHit }) {
   return <>{hit.summary}</>;
 }
 
-/** A spinner once a search counts as stalled (SEARCH_STALLED_DELAY_MS; faster answers never flicker), a message with Retry after an error. */
+/** A spinner only once a search counts as stalled, so faster answers never flicker. */
 export function SearchStatus({ status, labels, onRetry }: { status: 'idle' | 'loading' | 'stalled' | 'error'; labels: SearchLabels; onRetry: () => void }) {
   if (status === 'stalled') {
     return (
