@@ -44,7 +44,7 @@ const handlerFor = (locales: readonly Locale[]): StaticHandler => {
   if (!handler) handlers.set(key, (handler = createStaticHandler(createRoutes(loaderFor, locales), { mapRouteProperties: UNSAFE_defaultMapRouteProperties })));
   return handler;
 };
-const richTextHtml = createRichTextHtml({ renderModel: (source, locale) => <ModelViewer source={source} locale={locale} /> });
+const richTextHtml = createRichTextHtml((source, locale) => <ModelViewer source={source} locale={locale} />);
 
 export interface RequestValues {
   content: ContentApi;
@@ -210,10 +210,7 @@ function toErrorData(error: unknown) {
 }
 
 function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
-  if (!errors) return null;
-  const entries = Object.entries(errors).map(([id, error]) => [
-    id,
-    isRouteErrorResponse(error) ? { ...error, __type: 'RouteErrorResponse' } : { message: 'Unexpected Server Error', __type: 'Error' },
-  ]);
-  return Object.fromEntries(entries);
+  const serialize = (error: unknown) =>
+    isRouteErrorResponse(error) ? { ...error, __type: 'RouteErrorResponse' } : { message: 'Unexpected Server Error', __type: 'Error' };
+  return errors && Object.fromEntries(Object.entries(errors).map(([id, error]) => [id, serialize(error)]));
 }

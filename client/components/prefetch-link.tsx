@@ -17,7 +17,7 @@ export function setPrefetchRoutes(routes: RouteObject[]): void {
 
 /** The data and route chunks of an internal href, once (for 30 s), unless the visitor asked to save data. */
 export function prefetch(href: string): void {
-  if (typeof window === 'undefined' || networkInformation()?.saveData || done.has(href)) return;
+  if (networkInformation()?.saveData || done.has(href)) return;
   const url = new URL(href, window.location.href);
   if (url.origin !== window.location.origin) return;
   done.add(href);
@@ -30,21 +30,6 @@ export function prefetch(href: string): void {
 }
 
 let observer: IntersectionObserver | null = null;
-const hrefs = new WeakMap<Element, string>();
-const queued = new Set<string>();
-let isFlushScheduled = false;
-
-// Like next/link and quicklink: viewport prefetches must not compete with the page's own load.
-function queuePrefetch(href: string): void {
-  queued.add(href);
-  if (isFlushScheduled) return;
-  isFlushScheduled = true;
-  whenIdleAfterLoad(() => {
-    isFlushScheduled = false;
-    for (const next of queued) prefetch(next);
-    queued.clear();
-  });
-}
 
 function getObserver(): IntersectionObserver | null {
   if (observer || typeof IntersectionObserver === 'undefined') return observer;
@@ -52,8 +37,9 @@ function getObserver(): IntersectionObserver | null {
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
-        const href = hrefs.get(entry.target);
-        if (href) queuePrefetch(href);
+        const href = entry.target.getAttribute('href');
+        // Like next/link and quicklink: viewport prefetches must not compete with the page's own load.
+        if (href) whenIdleAfterLoad(() => prefetch(href));
         observer?.unobserve(entry.target);
       }
     },
@@ -98,7 +84,6 @@ function BrowserLink({ prefetch: mode = 'viewport', onMouseEnter, onFocus, ...pr
     const element = ref.current;
     const io = mode === 'viewport' ? getObserver() : null;
     if (!element || !io) return;
-    hrefs.set(element, to);
     io.observe(element);
     return () => io.unobserve(element);
   }, [mode, to]);

@@ -17,18 +17,19 @@ export function RouteError() {
   const t = LABELS[locale];
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
+  const title = notFound ? t.notFoundTitle : t.errorTitle;
   return (
     <section className="error-page" aria-labelledby="error-title">
       {site ? (
-        <Seo title={notFound ? t.notFoundTitle : t.errorTitle} alternates={false} noindex />
+        <Seo title={title} alternates={false} noindex />
       ) : (
         <>
-          <title>{`${status} · ${notFound ? t.notFoundTitle : t.errorTitle}`}</title>
+          <title>{`${status} · ${title}`}</title>
           <meta name="robots" content="noindex" />
         </>
       )}
       <p className="eyebrow">{status}</p>
-      <h1 id="error-title">{notFound ? t.notFoundTitle : t.errorTitle}</h1>
+      <h1 id="error-title">{title}</h1>
       <p>{notFound ? t.notFoundBody : t.errorBody}</p>
       <p>
         <PrefetchLink to={paths.home(locale)}>{t.home}</PrefetchLink> · <PrefetchLink to={paths.models(locale)}>{t.models}</PrefetchLink> ·{' '}

@@ -55,7 +55,6 @@ export function Seo({ title, description, image, url, type = 'website', alternat
 }
 
 function canonicalSearch(search: string): string {
-  if (!search) return '';
   const page = new URLSearchParams(search).get('page');
   return page && page !== '1' ? `?page=${encodeURIComponent(page)}` : '';
 }

@@ -97,17 +97,13 @@ function renderCell(node: Block | Inline, children: ReactNode): ReactNode {
 
 /** Missing link targets render nothing for embeds and plain text for links. */
 function createRenderOptions(ctx: RenderContext, ids: WeakMap<object, string>): Options {
-  // React escapes ids like any attribute.
-  const heading =
-    (Tag: 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6'): NodeRenderer =>
-    (node, children) => <Tag id={ids.get(node)}>{children}</Tag>;
-  const renderNode: Partial<Record<BLOCKS | INLINES, NodeRenderer>> = {
-    [BLOCKS.HEADING_1]: heading('h1'),
-    [BLOCKS.HEADING_2]: heading('h2'),
-    [BLOCKS.HEADING_3]: heading('h3'),
-    [BLOCKS.HEADING_4]: heading('h4'),
-    [BLOCKS.HEADING_5]: heading('h5'),
-    [BLOCKS.HEADING_6]: heading('h6'),
+  const headings = ([1, 2, 3, 4, 5, 6] as const).map((level): [string, NodeRenderer] => {
+    const Tag = `h${level}` as const;
+    // React escapes ids like any attribute.
+    return [`heading-${level}`, (node, children) => <Tag id={ids.get(node)}>{children}</Tag>];
+  });
+  const renderNode: Record<string, NodeRenderer> = {
+    ...Object.fromEntries(headings),
     [BLOCKS.TABLE]: renderTable,
     [BLOCKS.TABLE_CELL]: renderCell,
     [BLOCKS.TABLE_HEADER_CELL]: renderCell,

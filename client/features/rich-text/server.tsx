@@ -9,11 +9,11 @@ import type { Locale, RenderedRichText, RichText, ViewerSource } from '#shared/c
 import type { RichTextHtml } from '#shared/data/context.ts';
 
 /** Each field version is rendered to HTML once, into a bounded cache. */
-export function createRichTextHtml(options: { renderModel: (source: ViewerSource, locale: Locale) => ReactNode; maxBytes?: number }): RichTextHtml {
-  const cache = new LRUCache<string, string>({ maxSize: options.maxBytes ?? 16 * 1024 * 1024, sizeCalculation: (html) => Math.max(1, html.length) });
+export function createRichTextHtml(renderModel: (source: ViewerSource, locale: Locale) => ReactNode): RichTextHtml {
+  const cache = new LRUCache<string, string>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (html) => Math.max(1, html.length) });
   const slot = (source: ViewerSource, locale: Locale) => (
     <div className="rt-viewer" data-viewer-source={JSON.stringify(source)}>
-      {options.renderModel(source, locale)}
+      {renderModel(source, locale)}
     </div>
   );
   return {

@@ -5,19 +5,11 @@ import type { Asset } from '#shared/content/types.ts';
 /** Facebook's recommended width; X and LinkedIn take it too. */
 const SHARE_IMAGE_WIDTH = 1200;
 
-export interface ShareImage {
-  url: string;
-  type: string;
-  width?: number;
-  height?: number;
-  alt: string;
-}
-
 /**
  * At most 1200 px wide, JPEG, or PNG where the source may have alpha (scrapers read neither AVIF nor, everywhere, WebP); SVG and GIF
  * as they are. With its size, so a card renders before the scraper has fetched the image.
  */
-export function getShareImage(asset: Asset, alt?: string): ShareImage {
+export function getShareImage(asset: Asset, alt?: string) {
   const text = alt ?? (asset.description || asset.title);
   const { width, height } = asset;
   if (!isTransformableImage(asset.contentType)) {
@@ -38,7 +30,7 @@ export function getShareImage(asset: Asset, alt?: string): ShareImage {
 }
 
 /** React hoists these after `<Seo image>`'s og:image, as Open Graph's structured properties must follow their image. */
-export function ShareImageMeta({ image }: { image: ShareImage }) {
+export function ShareImageMeta({ image }: { image: ReturnType<typeof getShareImage> }) {
   return (
     <>
       <meta property="og:image:type" content={image.type} />
