@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useHits, useInstantSearch, useSearchBox } from 'react-instantsearch';
 import { useNavigate } from 'react-router';
 
@@ -71,9 +71,7 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
   // In the same task the plain input goes away in: focus, caret, and a search for anything typed after InstantSearch started.
-  const mountedWith = useRef({ handoff, searchedQuery, refine, onReady });
-  useLayoutEffect(() => {
-    const { handoff, searchedQuery, refine, onReady } = mountedWith.current;
+  const takeOver = useEffectEvent(() => {
     const input = inputRef.current;
     if (input && handoff.focused) {
       input.focus();
@@ -81,7 +79,8 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
     }
     if (sanitizeQuery(handoff.value) !== searchedQuery) refine(sanitizeQuery(handoff.value));
     onReady();
-  }, []);
+  });
+  useLayoutEffect(() => takeOver(), []);
 
   const { expanded, close } = combobox;
   useEffect(() => {
