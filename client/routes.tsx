@@ -12,7 +12,6 @@ interface RouteHandle {
   chunk?: string;
   /** The locale layout (its data is `useSite()`). */
   layout?: boolean;
-  /** Rendered without header and footer. */
   bare?: boolean;
   /** Other sites may frame the page (EMBED_FRAME_ANCESTORS). */
   embeddable?: boolean;

@@ -11,18 +11,12 @@ export interface ServerAssets {
   /** Loaded by DocumentAssets after the LCP image (ADR 058). */
   bootstrapModules?: string[];
   integrity?: Record<string, string>;
-  /** Stylesheet text by href for the sheets the server inlines. */
   inlineStyles?: Record<string, string>;
   /** DocumentAssets, built by the server entry so its code never ships to the browser. */
   head?: ReactNode;
 }
 
-interface AppConfig {
-  config: PublicConfig;
-  assets: ServerAssets | null;
-}
-
-const AppConfigContext = createContext<AppConfig | null>(null);
+const AppConfigContext = createContext<{ config: PublicConfig; assets: ServerAssets | null } | null>(null);
 
 export function AppConfigProvider({ value, assets = null, children }: { value: PublicConfig; assets?: ServerAssets | null; children: ReactNode }) {
   return <AppConfigContext value={{ config: value, assets }}>{children}</AppConfigContext>;

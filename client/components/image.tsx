@@ -9,11 +9,10 @@ export interface ImageProps {
   alt?: string;
   /** Rendered width in CSS px: 1x/2x candidates unless `sizes` is set. Default: the asset's width, device-width candidates. */
   width?: number;
-  /** Default: derived from `width` and the asset's aspect ratio. */
   height?: number;
   /** Gives `w` candidates. Default `100vw` unless `width` is set. */
   sizes?: string;
-  /** The LCP image: eager, high priority. Default: lazy, async decoding. */
+  /** The LCP image. */
   priority?: boolean;
   className?: string;
   /** E.g. a poster the 3D view has replaced. */

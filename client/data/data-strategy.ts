@@ -41,7 +41,7 @@ export const dataStrategy: DataStrategyFunction = async ({ request, matches }) =
   await Promise.all(
     toLoad.map(async (match) => {
       const entry = payload.results[match.route.id];
-      // resolve() also loads the route's lazy module, so code and data arrive in parallel.
+      // resolve() also loads the route's lazy module: code and data arrive in parallel.
       results[match.route.id] = await match.resolve(async () => {
         if (!entry) return null;
         if ('error' in entry) throw data(entry.error.data, { status: entry.error.status, statusText: entry.error.statusText });

@@ -6,7 +6,7 @@ import { isSafePath, toSafeAssetUrl } from '#shared/safe-url.ts';
 import type { ReactNode } from 'react';
 import type { Asset, EntryRef, Locale, RichTextLinks, ViewerSource } from '#shared/content/types.ts';
 
-const LABELS = {
+export const RICH_TEXT_LABELS = {
   'en-US': {
     unavailable: 'Linked content unavailable',
     download: 'Download',
@@ -18,8 +18,6 @@ const LABELS = {
     videoFallback: 'Ihr Browser kann dieses Video nicht abspielen. Laden Sie es stattdessen herunter:',
   },
 } satisfies Record<Locale, Record<string, string>>;
-
-export const getRichTextLabels = (locale: Locale): (typeof LABELS)['en-US'] => LABELS[locale];
 
 export interface RenderContext {
   links: RichTextLinks;
@@ -51,7 +49,6 @@ export function findResourceEntry(node: NodeData, links: RichTextLinks): EntryRe
   return usableEntry(lookup(links.entries, typeof urn === 'string' ? ENTRY_URN.exec(urn)?.[1] : undefined));
 }
 
-/** With its URL checked and its fields coerced. */
 export function findAsset(node: NodeData, links: RichTextLinks): SafeAsset | undefined {
   const asset = lookup(links.assets, targetOf(node)?.id);
   const href = asset && typeof asset === 'object' ? toSafeAssetUrl(asset.url) : null;
@@ -132,7 +129,7 @@ function DownloadLink({ asset, locale }: { asset: SafeAsset; locale: Locale }) {
   return (
     <p className="rt-embed rt-download">
       <a href={asset.href} download={asset.fileName || true} {...(asset.contentType ? { type: asset.contentType } : {})}>
-        {asset.fileName || asset.title || getRichTextLabels(locale).download}
+        {asset.fileName || asset.title || RICH_TEXT_LABELS[locale].download}
       </a>{' '}
       <span className="rt-file-size">({formatFileSize(asset.size, locale)})</span>
     </p>
@@ -159,7 +156,7 @@ export function EmbeddedAsset({ asset, ctx }: { asset: SafeAsset; ctx: RenderCon
     );
   }
   if (type.startsWith('video/')) {
-    const labels = getRichTextLabels(ctx.locale);
+    const labels = RICH_TEXT_LABELS[ctx.locale];
     return (
       <Figure className="rt-video" caption={asset.title || undefined}>
         <video controls preload="metadata" playsInline src={asset.href} {...(asset.width && asset.height ? { width: asset.width, height: asset.height } : {})}>
@@ -173,6 +170,6 @@ export function EmbeddedAsset({ asset, ctx }: { asset: SafeAsset; ctx: RenderCon
 
 /** An entry the loader could not resolve (another space, unpublished, deleted). */
 export function Unavailable({ inline, locale }: { inline: boolean; locale: Locale }) {
-  const label = getRichTextLabels(locale).unavailable;
+  const label = RICH_TEXT_LABELS[locale].unavailable;
   return inline ? <span className="rt-unavailable">{label}</span> : <p className="rt-embed rt-unavailable">{label}</p>;
 }

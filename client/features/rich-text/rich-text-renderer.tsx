@@ -10,7 +10,7 @@ import {
   findAsset,
   findEntry,
   findResourceEntry,
-  getRichTextLabels,
+  RICH_TEXT_LABELS,
   Unavailable,
 } from '#client/features/rich-text/embeds.tsx';
 import { headingIds } from '#client/features/rich-text/heading-ids.ts';
@@ -133,7 +133,7 @@ function createRenderOptions(ctx: RenderContext, ids: WeakMap<object, string>): 
       const entry = findResourceEntry(node, ctx.links);
       if (entry) return entryLink(entry, children);
       return (
-        <span className="rt-unresolved" title={getRichTextLabels(ctx.locale).unavailable}>
+        <span className="rt-unresolved" title={RICH_TEXT_LABELS[ctx.locale].unavailable}>
           {children}
         </span>
       );

@@ -22,7 +22,6 @@ function getSearchAnalytics(insights: PublicConfig['insights']): SearchAnalytics
   return current.analytics;
 }
 
-/** From the InstantSearch insights `onEvent`. */
 export function reportSearchClick(event: InsightsEvent): void {
   const analytics = current?.analytics;
   if (!analytics || event.insightsMethod !== 'clickedObjectIDsAfterSearch') return;

@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 
 import { prefetch, PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { sanitizeQuery, toSafeHitPath, toSearchPageHref } from '#shared/search.ts';
-import { paths } from '#shared/urls.ts';
 
 import { SEARCH_LABELS } from '../labels.ts';
 import { SearchForm } from '../search-form.tsx';
@@ -59,9 +58,8 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
   const hits = items.filter((hit) => toSafeHitPath(hit.url));
   const isCurrent = status === 'idle' && results !== undefined && results.query === query;
 
-  const openHit = (hit: SearchHit, _index: number, newTab: boolean) => {
-    const path = toSafeHitPath(hit.url);
-    if (!path) return;
+  const openHit = (hit: SearchHit, newTab: boolean) => {
+    const path = toSafeHitPath(hit.url)!;
     sendEvent('click', hit, 'Search Result Opened');
     if (newTab) return void window.open(path, '_blank', 'noopener');
     combobox.close();
@@ -94,8 +92,7 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
 
   const submit = () => {
     combobox.close();
-    const trimmed = query.trim();
-    void navigate(trimmed ? toSearchPageHref(locale, { query: trimmed }) : paths.search(locale));
+    void navigate(toSearchPageHref(locale, { query: query.trim() }));
   };
 
   const noResults = isCurrent && results.nbHits === 0 && query.trim() !== '';
@@ -142,7 +139,7 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
               labels={t}
               selected={index === combobox.activeIndex}
               onHover={() => combobox.setActive(index)}
-              onOpen={(newTab) => openHit(hit, index, newTab)}
+              onOpen={(newTab) => openHit(hit, newTab)}
             />
           ))}
         </ul>
@@ -198,7 +195,7 @@ interface ComboboxOptions<T> {
   /** The popup never opens for an empty query. */
   hasQuery: boolean;
   initiallyOpen: boolean;
-  onOpenItem(item: T, index: number, newTab: boolean): void;
+  onOpenItem(item: T, newTab: boolean): void;
 }
 
 /** WAI-ARIA APG "Combobox With Listbox Popup"; Ctrl/Cmd+Enter opens in a new tab. */
@@ -223,7 +220,7 @@ function useCombobox<T>({ items, resultsKey, hasQuery, initiallyOpen, onOpenItem
       // Without an active option Enter submits the form.
       if (item === undefined) return;
       event.preventDefault();
-      onOpenItem(item, activeIndex, event.ctrlKey || event.metaKey);
+      onOpenItem(item, event.ctrlKey || event.metaKey);
     } else if (event.key === 'Escape' && expanded) {
       // Also keeps a type=search input from clearing itself: the first Escape only closes.
       event.preventDefault();

@@ -26,7 +26,6 @@ interface SearchPageViewProps {
   params: SearchPageParams;
   /** `null` when the server could not search: the browser then does, after `fallback`. */
   initialResults: SearchInitialResults | null;
-  /** The embedded engine's host while rendering on the server. */
   origin: string;
   fallback: ReactNode;
   /** Replaces the configured client (tests). */
