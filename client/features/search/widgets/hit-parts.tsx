@@ -13,24 +13,19 @@ export function HitTitle({ hit }: { hit: SearchHit }) {
 
 /** A model's facts, then a body snippet when the body matched, else the summary. */
 export function HitExcerpt({ hit }: { hit: SearchHit }) {
-  const facts = hit.facts?.length ? (
-    <span className="hit-facts">
-      <Highlight attribute="facts" hit={hit} separator=" · " />
-    </span>
-  ) : null;
+  const snippet = (hit._snippetResult as { body?: { matchLevel?: string } } | undefined)?.body;
+  const bodyMatched = !!snippet?.matchLevel && snippet.matchLevel !== 'none';
+  const summaryHighlighted = !!hit._highlightResult && 'summary' in hit._highlightResult;
   return (
     <>
-      {facts}
-      <HitText hit={hit} />
+      {hit.facts?.length ? (
+        <span className="hit-facts">
+          <Highlight attribute="facts" hit={hit} separator=" · " />
+        </span>
+      ) : null}
+      {bodyMatched ? <Snippet attribute="body" hit={hit} /> : summaryHighlighted ? <Highlight attribute="summary" hit={hit} /> : hit.summary}
     </>
   );
-}
-
-function HitText({ hit }: { hit: SearchHit }) {
-  const snippet = (hit._snippetResult as { body?: { matchLevel?: string } } | undefined)?.body;
-  if (snippet && snippet.matchLevel && snippet.matchLevel !== 'none') return <Snippet attribute="body" hit={hit} />;
-  if (hit._highlightResult && 'summary' in hit._highlightResult) return <Highlight attribute="summary" hit={hit} />;
-  return <>{hit.summary}</>;
 }
 
 /** A spinner only once a search counts as stalled, so faster answers never flicker. */
