@@ -17,14 +17,14 @@ import type { PublicConfig } from '#shared/public-config.ts';
 declare global {
   interface Window {
     __vitrineConfig: PublicConfig;
-    /** The URL the server rendered this document for (its canonical form of the address). */
+    /** The canonical URL the server rendered this document for. */
     __vitrineUrl?: string;
-    /** Set once the router hydrated; e2e tests use it to tell client navigations from document loads. */
+    /** e2e tests tell client navigations from document loads by it. */
     __vitrineHydrated?: boolean;
   }
 }
 
-/** Resolves the lazy modules of the routes the server rendered, so hydration finds the same components. */
+/** Hydration must find the components the server rendered. */
 async function resolveLazyMatches(table: RouteObject[]): Promise<void> {
   const matches = matchRoutes(table, window.location) ?? [];
   await Promise.all(
@@ -36,7 +36,7 @@ async function resolveLazyMatches(table: RouteObject[]): Promise<void> {
   );
 }
 
-/** Marks the document hydrated once React committed it; hydration runs in time slices, so not before. */
+/** Hydration runs in time slices, so only a committed effect means it is done. */
 function HydrationMark() {
   useEffect(() => {
     window.__vitrineHydrated = true;
@@ -44,19 +44,17 @@ function HydrationMark() {
   return null;
 }
 
-// The server rendered the canonical URL (`?utm_…` and other parameters no route reads dropped):
-// adopt it, so the router's location and the links built from it match the HTML.
+// Adopt the canonical URL the server rendered (`?utm_…` dropped), so the router's location matches the HTML.
 const rendered = window.__vitrineUrl;
 const { pathname, search, hash } = window.location;
 if (rendered && rendered !== pathname + search) {
   window.history.replaceState(window.history.state, '', rendered + hash);
 }
 
-// Every route needs a loader for the data strategy to be asked for its data; it answers from `/_data/` instead of calling it.
+// The data strategy is asked only for routes with a loader; it answers from `/_data/` instead of calling it.
 const noLoader = () => () => {
   throw new Error('route data comes from /_data/ through the data strategy');
 };
-// Only the locales the server serves (ADR 039): a dropped locale's URLs are unknown URLs here too.
 const routes = createRoutes(noLoader, window.__vitrineConfig.locales);
 // Not a top-level await: this module shares the app chunk with the shared code the page modules import (scripts/build.ts),
 // and a chunk that awaited its own importers would never finish evaluating.
@@ -65,15 +63,13 @@ void resolveLazyMatches(routes).then(hydrate);
 function hydrate(): void {
   setPrefetchRoutes(routes);
   const router = createBrowserRouter(routes, { dataStrategy });
-  // A viewer's link state (`?hotspot=`, `?view=`: ADR 049; `?ar=1`, the QR code's) is read in the browser only: back in the address,
-  // not in the router's location.
+  // A viewer's link state (`?hotspot=`, `?view=`, `?ar=1`: ADR 049) is read in the browser only: back in the address, not in the router's.
   const linked = search.match(/[?&](hotspot|view|ar)=[^&]*/g);
   if (rendered && linked) {
     window.history.replaceState(window.history.state, '', `${rendered}${rendered.includes('?') ? '&' : '?'}${linked.join('').slice(1)}${hash}`);
   }
 
-  // In a transition, hydration yields to the browser every few milliseconds instead of
-  // one long task (Lighthouse's total blocking time), as React Router's default entry does.
+  // In a transition hydration yields every few milliseconds instead of one long task (total blocking time).
   startTransition(() => {
     hydrateRoot(
       document,
@@ -85,7 +81,7 @@ function hydrate(): void {
       </StrictMode>,
       {
         onRecoverableError(error) {
-          // Surfaces hydration mismatches in the console, where the e2e tests look for them.
+          // The e2e tests look for hydration mismatches in the console.
           console.error('recoverable error', error);
         },
       },

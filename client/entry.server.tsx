@@ -29,33 +29,30 @@ import type { PublicConfig } from '#shared/public-config.ts';
 import type { Locale } from '#shared/content/types.ts';
 import type { RouteDataPayload, RouteDataResult } from '#shared/data/route-data.ts';
 
-// The SSR entry, free of Express types: the server loads it with Vite's `ssrLoadModule` in dev, from the SSR bundle in production.
+// Free of Express types: the server loads it with Vite's `ssrLoadModule` in dev, from the SSR bundle in production.
 const LOADERS = import.meta.glob<LoaderFunction>(['./pages/*/*.server.ts', './layout/*.server.ts'], { eager: true, import: 'loader' });
 const loaderFor = (name: string): LoaderFunction => {
   const loader = Object.entries(LOADERS).find(([path]) => path.endsWith(`/${name}.server.ts`))?.[1];
   if (!loader) throw new Error(`no loader ${name}.server.ts`);
   return loader;
 };
-// One route table per set of served locales (ADR 039): at most one per subset of LOCALES, so none is ever evicted.
+// One route table per set of served locales (ADR 039): at most one per subset of LOCALES, so the map stays bounded.
 const handlers = new Map<string, StaticHandler>();
 const handlerFor = (locales: readonly Locale[]): StaticHandler => {
   const key = locales.join();
   let handler = handlers.get(key);
-  // Route components become elements once, as createStaticRouter would make them per request (staticRouter).
   if (!handler) handlers.set(key, (handler = createStaticHandler(createRoutes(loaderFor, locales), { mapRouteProperties: UNSAFE_defaultMapRouteProperties })));
   return handler;
 };
-const richTextHtml = createRichTextHtml({ renderModel: (source, locale) => <ModelViewer source={source} locale={locale} /> });
+const richTextHtml = createRichTextHtml((source, locale) => <ModelViewer source={source} locale={locale} />);
 
-/** What the server provides to loaders for one request. */
 export interface RequestValues {
   content: ContentApi;
   info: RequestInfo;
-  /** Server-side search for the search page (absent in apps built without one). */
   search?: SearchApi;
 }
 
-/** The router context for one request; built here so its keys are the very objects the loaders import (dev loads a second module graph). */
+/** Built here so its keys are the very objects the loaders import (dev loads a second module graph). */
 export function createRequestContext(values: RequestValues): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(contentContext, values.content);
@@ -65,16 +62,12 @@ export function createRequestContext(values: RequestValues): RouterContextProvid
   return context;
 }
 
-/** Runs the matched loaders for a document request. A `Response` means redirect (send as is). */
+/** A `Response` means redirect (send as is). */
 export function queryDocument(request: Request, requestContext: RouterContextProvider): Promise<StaticHandlerContext | Response> {
   return handlerFor(requestContext.get(requestInfoContext).locales).query(request, { requestContext });
 }
 
-/**
- * What the server sends besides the HTML: the deepest match's loader headers, the matched chunks to preload, whether it may be
- * framed, the hydration data as script-safe JSON, and what the ETag is taken from (`validator`: the hydration JSON, each
- * route's answer that stays the same per content version standing in by its `digest`, which the server gives: a strong hash).
- */
+/** `validator` (the ETag's input) is the hydration JSON with each perContentVersion answer replaced by its `digest`. */
 export function describeDocument(context: StaticHandlerContext, digest?: (json: string) => string) {
   const headers = new Headers();
   for (const match of context.matches) for (const [name, value] of context.loaderHeaders[match.route.id] ?? []) headers.set(name, value);
@@ -99,10 +92,7 @@ export function describeDocument(context: StaticHandlerContext, digest?: (json: 
   };
 }
 
-/**
- * One route's answer as the hydration data carries it. An answer that is the same object until its content changes
- * (perContentVersion) is serialized and hashed once, not per request (ADR 056); its digest stands for it in the validator.
- */
+/** A perContentVersion answer is serialized and hashed once, not per request (ADR 056). */
 interface RouteJson {
   json: string;
   digest?: string;
@@ -120,19 +110,16 @@ export interface RenderOptions extends Pick<RenderToPipeableStreamOptions, 'onSh
   /** describeDocument's hydration JSON for this context. */
   hydration: string;
   bootstrapModules: string[];
-  /** Subresource Integrity of bootstrap modules by href (production builds). Default: none. */
+  /** Subresource Integrity by href (production builds). */
   integrity?: Record<string, string>;
   publicConfig: PublicConfig;
-  /** Stylesheets and module preloads of the matched routes; React hoists them into <head>. */
   assets: ServerAssets;
 }
 
-/** Streams the document for a queried context. Hydration data rides in one nonce'd script. */
 export function renderDocument(
   context: StaticHandlerContext,
   { nonce, hydration, bootstrapModules, integrity, publicConfig, assets, ...callbacks }: RenderOptions,
 ) {
-  // The table the context was queried with: the same served locales reach both (server/ssr/document-handler.ts).
   const router = staticRouter(handlerFor(publicConfig.locales), context);
   // The browser adopts the canonical URL the page was rendered for (shared/canonical-url.ts) instead of shipping the rule.
   const url = context.location.pathname + context.location.search;
@@ -155,7 +142,7 @@ export function renderDocument(
   );
 }
 
-/** The loaders of `routeIds` (all matched when empty) as JSON for the browser's data strategy; `onError` sees unexpected errors the payload hides. */
+/** The loaders of `routeIds` (all matched when empty) for the browser's data strategy; `onError` sees the unexpected errors the payload hides. */
 export async function queryData(
   request: Request,
   requestContext: RouterContextProvider,
@@ -181,16 +168,14 @@ export async function queryData(
   return { type: 'data', status: context.statusCode, results };
 }
 
-/** The server hands every request the same config object per set of served locales; its JSON is made once. */
+// The server hands every request the same config object per set of served locales.
 const configJson = new WeakMap<PublicConfig, string>();
 
-// createStaticRouter converts the route table on every call (ADR 056). The handler's table already is one, built with
-// the same route properties (handlerFor), and its lazy routes load into those very objects: the router can use it as it is.
+// createStaticRouter converts the route table on every call (ADR 056); the handler's table already is one, built with the same route properties.
 const manifests = new WeakMap<StaticHandler, DataRouter['manifest']>();
 function staticRouter(handler: StaticHandler, context: StaticHandlerContext): DataRouter {
   let manifest = manifests.get(handler);
   if (!manifest) manifests.set(handler, (manifest = byId(handler.dataRoutes, {})));
-  // A router over no routes converts nothing; render resolves its matches through the manifest.
   return Object.defineProperties(createStaticRouter([], context), { routes: { value: handler.dataRoutes }, manifest: { value: manifest } });
 }
 function byId(routes: DataRouteObject[], into: DataRouter['manifest']): DataRouter['manifest'] {
@@ -202,8 +187,8 @@ function byId(routes: DataRouteObject[], into: DataRouter['manifest']): DataRout
 }
 
 /**
- * Rendered rich text is already in the HTML; the browser reads it from the DOM, so the data carries no second copy. A copy of
- * `value` without it, sharing what holds none: a replacer in JSON.stringify sent the whole serialization down V8's slow path.
+ * The browser reads rendered rich text from the HTML, so the data carries no second copy. A copy, not a JSON.stringify
+ * replacer: that sent the whole serialization down V8's slow path.
  */
 function withoutRenderedHtml(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || 'toJSON' in value) return value;
@@ -225,10 +210,7 @@ function toErrorData(error: unknown) {
 }
 
 function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
-  if (!errors) return null;
-  const entries = Object.entries(errors).map(([id, error]) => [
-    id,
-    isRouteErrorResponse(error) ? { ...error, __type: 'RouteErrorResponse' } : { message: 'Unexpected Server Error', __type: 'Error' },
-  ]);
-  return Object.fromEntries(entries);
+  const serialize = (error: unknown) =>
+    isRouteErrorResponse(error) ? { ...error, __type: 'RouteErrorResponse' } : { message: 'Unexpected Server Error', __type: 'Error' };
+  return errors && Object.fromEntries(Object.entries(errors).map(([id, error]) => [id, serialize(error)]));
 }

@@ -10,8 +10,7 @@ import '#client/styles/pages.css';
 
 import type { ReactNode } from 'react';
 
-/** The document shell shared by every page: <html>, <head> basics, <body>. */
-export function Document({ children }: { children: ReactNode }) {
+function Document({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const lang = localeFromPath(pathname, usePublicConfig().locales).slice(0, 2);
   return (
@@ -22,7 +21,7 @@ export function Document({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#f6f5f2" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <InsightsTags />
-        {/* Last: its boot script is server-only, and hydration passes over a trailing extra node in <head>, not one before the insights scripts. */}
+        {/* Last: it is server-only, and hydration passes over a trailing extra node in <head>, not an earlier one. */}
         <ServerHead />
       </head>
       <body>{children}</body>
@@ -39,7 +38,6 @@ export function Root() {
   );
 }
 
-/** Last-resort boundary: something failed outside every page's own boundary. */
 export function RootErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;

@@ -7,22 +7,17 @@ import { paths, ROUTE_PATHS } from '#shared/urls.ts';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import type { Locale } from '#shared/content/types.ts';
 
-/** What a route's `handle` may say. `chunk` is derived below; the rest is declared in ROUTES. */
-export interface RouteHandle {
+interface RouteHandle {
   /** The page module's Vite manifest key, which the server modulepreloads. */
   chunk?: string;
   /** The locale layout (its data is `useSite()`). */
   layout?: boolean;
-  /** Rendered without header and footer. */
   bare?: boolean;
   /** Other sites may frame the page (EMBED_FRAME_ANCESTORS). */
   embeddable?: boolean;
 }
 
-/**
- * Every page once: its id, its URL pattern (shared/urls.ts; none: the index), its folder under client/pages/
- * holding `*-page.tsx` (default: the id) and the loader it runs (`<loader>.server.ts`, default: the page's).
- */
+/** No path: the index. `page`: the folder under client/pages/ (default: the id); `loader`: `<loader>.server.ts` (default: the page's). */
 const ROUTES: Array<{ id: string; path?: string; page?: string; loader?: string; handle?: RouteHandle }> = [
   { id: 'home' },
   { id: 'models', path: ROUTE_PATHS.models },
@@ -46,10 +41,8 @@ function pageModule(folder: string): [chunk: string, load: () => Promise<Pick<Ro
 }
 
 /**
- * The route table of both entries. The server passes each route's real loader (client/entry.server.tsx);
- * the browser passes one that never runs, because its data strategy (client/data/data-strategy.ts) fetches
- * every route's data from `/_data/`, so no loader code ships (docs/decisions/021-one-route-table.md).
- * Only the served locales get a layout (ADR 039): another locale's URLs fall to the default locale's not-found route.
+ * The route table of both entries (ADR 021): the browser's loaders never run, its data strategy fetches from `/_data/`.
+ * Another locale than the served ones falls to the default locale's not-found route (ADR 039).
  */
 export function createRoutes(loaderFor: (name: string) => LoaderFunction, served: readonly Locale[]): RouteObject[] {
   const locales = served.map((locale): RouteObject => {
@@ -65,7 +58,6 @@ export function createRoutes(loaderFor: (name: string) => LoaderFunction, served
   return [{ id: 'root', Component: Root, ErrorBoundary: RootErrorBoundary, children: locales }];
 }
 
-/** Whether the matched routes let other sites frame the document (the server's CSP reads it). */
 export function isEmbeddable(matches: ReadonlyArray<{ route: { handle?: unknown } }>): boolean {
   return matches.some(({ route }) => (route.handle as RouteHandle | undefined)?.embeddable === true);
 }

@@ -15,7 +15,7 @@ const MONTHS: Record<Locale, readonly string[]> = {
   'de-DE': ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
 };
 
-/** Formats an ISO date for the visitor's locale, identically on server and client (UTC), as Intl's `dateStyle: 'long'` does. */
+/** As Intl's `dateStyle: 'long'` in UTC, identical on server and client. */
 export function formatDate(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
@@ -46,7 +46,7 @@ function Card(props: { kind: string; to: string; title: string; text: string; me
   );
 }
 
-/** Models, then articles, as cards. `priority`: the grid leads the page, so its first image is the LCP candidate. */
+/** `priority`: the grid leads the page, so its first image is the LCP candidate. */
 export function CardGrid({ models = [], articles = [], locale, priority = false }: CardGridProps) {
   const cards = [
     ...models.map((model) => ({
@@ -92,7 +92,6 @@ export function TagList({ tags, locale }: { tags: Array<{ id: string; name: stri
   );
 }
 
-/** The trail to a detail page; `crumbs` are the same ones its BreadcrumbList JSON-LD lists. */
 export function Breadcrumbs({ crumbs, current, label }: { crumbs: Array<{ label: string; url: string }>; current: string; label: string }) {
   return (
     <nav aria-label={label} className="breadcrumbs">

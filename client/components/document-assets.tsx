@@ -2,13 +2,12 @@ import { toScriptSafeJson } from '#shared/http/serialize.ts';
 
 import type { ServerAssets } from '#client/components/app-config.tsx';
 
-/** Hydration starts at the latest this long after DOMContentLoaded, whatever the LCP image does. */
+/** After DOMContentLoaded, whatever the LCP image does. */
 export const BOOT_DEADLINE_MS = 3000;
 
 /**
- * Loads the page's modules once the LCP image (the `fetchpriority=high` one) has loaded and painted, else after the first
- * paint: the chunks then no longer share a phone's bandwidth with that image (ADR 058). Links and forms work before; the
- * preloads go out together, so there is no import waterfall. Called as `(modules, preloads, integrity, deadline)`.
+ * Loads the page's modules once the `fetchpriority=high` image has painted, else after the first paint, so they do not share a phone's
+ * bandwidth with it (ADR 058); the preloads go out together, so no import waterfall. Called as `(modules, preloads, integrity, deadline)`.
  */
 const BOOT = `(function(m,p,i,t){var d=document,s=0;
 function a(n,o){var e=d.createElement(n);for(var k in o)e.setAttribute(k,o[k]);e.async=false;d.head.append(e)}
@@ -22,13 +21,9 @@ d.readyState==='loading'?d.addEventListener('DOMContentLoaded',g):g()})`;
 
 type BootAssets = Pick<ServerAssets, 'bootstrapModules' | 'modulePreloads' | 'integrity'>;
 
-/**
- * Boot scripts by the page's preload list: the server resolves each set of route chunks to its assets once (server/ssr/assets.ts),
- * so every request for a route hands in the same lists and gets the same string, without serializing them again (ADR 056).
- */
+// The server resolves each set of route chunks to its assets once, so a route's requests hand in the same lists (ADR 056).
 const bootScripts = new WeakMap<readonly string[], Omit<BootAssets, 'modulePreloads'> & { script: string }>();
 
-/** The inline script that boots the page: `BOOT` applied to this page's modules. */
 export function bootScript(assets: BootAssets): string {
   const known = bootScripts.get(assets.modulePreloads);
   if (known && known.bootstrapModules === assets.bootstrapModules && known.integrity === assets.integrity) return known.script;
@@ -38,10 +33,10 @@ export function bootScript(assets: BootAssets): string {
   return script;
 }
 
-/** What React does to a `<style>` child (`<style` and `</style` lose their `s` to a CSS escape), so the precomputed text is as safe. */
+/** What React does to a `<style>` child (the `s` of `<style` and `</style` becomes a CSS escape). */
 const STYLE_TAG = /(<\/|<)(s)(tyle)/gi;
 
-/** The escaped inline sheets, once per text: as a child React would scan ~14 KB of CSS on every render; inner HTML it writes as is. */
+/** Once per text: as a child React would scan ~14 KB of CSS on every render; inner HTML it writes as is. */
 const inlineHtml = new Map<string, { __html: string }>();
 
 function inlineStyleHtml(css: string): { __html: string } {
@@ -54,10 +49,7 @@ function inlineStyleHtml(css: string): { __html: string } {
   return html;
 }
 
-/**
- * The matched routes' stylesheets and the script that loads their modules, rendered by the server only (the root shows them
- * through `ServerHead`). React hoists the stylesheets into <head> and leaves them out of hydration; small sheets are inline (ADR 009).
- */
+/** Server only (through `ServerHead`): React hoists the stylesheets into <head> and leaves them out of hydration; small ones are inline (ADR 009). */
 export function DocumentAssets({ assets }: { assets: ServerAssets }) {
   const hasModules = (assets.bootstrapModules?.length ?? 0) + assets.modulePreloads.length > 0;
   return (

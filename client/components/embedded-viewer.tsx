@@ -5,14 +5,11 @@ import type { ViewerSource } from '#shared/content/types.ts';
 
 let renderer: Promise<RenderModel> | undefined;
 
-/**
- * The viewer for models embedded in rich text, loaded on first use (most articles embed none, so it is not in their
- * first load; its stylesheet is, for the server-rendered posters). Stable across calls, so viewers are not re-mounted.
- */
+/** Loaded on first use: most articles embed no model. Stable across calls, so viewers are not re-mounted. */
 export function loadEmbeddedViewer(): Promise<RenderModel> {
   renderer ??= import('#client/features/model-viewer/index.ts').then(
     ({ ModelViewer }) => {
-      // One renderer for every page: each viewer reads the page's locale (portals keep the router context).
+      // Portals keep the router context, so one renderer serves every page's locale.
       function EmbeddedViewer({ source }: { source: ViewerSource }) {
         return <ModelViewer source={source} locale={useSite().locale} />;
       }

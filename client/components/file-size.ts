@@ -2,7 +2,7 @@ import type { Locale } from '#shared/content/types.ts';
 
 const UNITS = ['B', 'kB', 'MB', 'GB'] as const;
 
-/** `1.2 MB` / `1,2 MB`: the unit is spelled by hand because ICU versions differ in unit spacing, and hydration needs equal text. */
+/** The unit by hand: ICU versions differ in unit spacing, and hydration needs equal text (ADR 030). */
 export function formatFileSize(bytes: number, locale: Locale): string {
   let value = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
   let unit = 0;

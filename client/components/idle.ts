@@ -1,7 +1,4 @@
-/**
- * Runs `task` once the page has loaded and the main thread is idle (at the latest `timeoutMs` after the load event;
- * Safari has no requestIdleCallback, so a short timer stands in): for prefetches and chunks for later. Returns a cancel function.
- */
+/** Runs `task` once the page has loaded and the main thread is idle (Safari has no requestIdleCallback: a short timer stands in). */
 export function whenIdleAfterLoad(task: () => void, timeoutMs = 2000): () => void {
   let isCancelled = false;
   const run = () => isCancelled || task();
@@ -11,14 +8,14 @@ export function whenIdleAfterLoad(task: () => void, timeoutMs = 2000): () => voi
   return () => void (isCancelled = true);
 }
 
-/** The parts of the Network Information API we use (Chromium only). */
-export interface NetworkInformationLike {
+/** Chromium only. */
+interface NetworkInformationLike {
   saveData?: boolean;
   addEventListener?: (type: 'change', listener: () => void) => void;
   removeEventListener?: (type: 'change', listener: () => void) => void;
 }
 
-/** `navigator.connection`; its `saveData` is the visitor's Save-Data setting, which skips optional loads. */
+/** Its `saveData` (the visitor's Save-Data setting) skips optional loads. */
 export function networkInformation(): NetworkInformationLike | undefined {
   return (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
 }

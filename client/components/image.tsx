@@ -9,18 +9,17 @@ export interface ImageProps {
   alt?: string;
   /** Rendered width in CSS px: 1x/2x candidates unless `sizes` is set. Default: the asset's width, device-width candidates. */
   width?: number;
-  /** Default: derived from `width` and the asset's aspect ratio. */
   height?: number;
-  /** The `sizes` attribute; gives `w` candidates. Default `100vw` unless `width` is set. */
+  /** Gives `w` candidates. Default `100vw` unless `width` is set. */
   sizes?: string;
-  /** The LCP image: loads eagerly at high priority. Default `false` (lazy, async decoding). */
+  /** The LCP image. */
   priority?: boolean;
   className?: string;
-  /** `aria-hidden` on the `<img>` (e.g. a poster the 3D view has replaced). */
+  /** E.g. a poster the 3D view has replaced. */
   ariaHidden?: boolean;
 }
 
-/** width/height attributes that keep the asset's aspect ratio, so the browser reserves the box. */
+/** Keeps the asset's aspect ratio, so the browser reserves the box. */
 export function getImageDimensions(asset: Pick<Asset, 'width' | 'height'>, width?: number, height?: number): { width?: number; height?: number } {
   const ratio = asset.width && asset.height ? asset.height / asset.width : undefined;
   if (width && height) return { width, height };
@@ -29,12 +28,12 @@ export function getImageDimensions(asset: Pick<Asset, 'width' | 'height'>, width
   return { ...(asset.width ? { width: asset.width } : {}), ...(asset.height ? { height: asset.height } : {}) };
 }
 
-/** The format every browser decodes, keeping alpha when the original may have it. */
+/** Every browser decodes it; alpha kept when the original may have it. */
 function fallbackFormat(contentType: string): ImageFormat {
   return /^image\/p?jpe?g$/i.test(contentType) ? 'jpg' : 'png';
 }
 
-/** Our next/image: `<picture>` with AVIF/WebP `<source type>`s (the Images API does no Accept negotiation), a jpg/png fallback, width/height (ADR 005). */
+/** Our next/image: AVIF/WebP `<source type>`s, as the Images API does no Accept negotiation, and a jpg/png fallback (ADR 005). */
 export function Image({ asset, alt, width, height, sizes, priority = false, className, ariaHidden }: ImageProps) {
   const dimensions = getImageDimensions(asset, width, height);
   const loading = priority ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const };

@@ -5,7 +5,6 @@ import type { Model3D } from '#shared/content/types.ts';
 // The server's join without a URL parse (ADR 056); the browser bundle keeps only `new URL` (first-load budget).
 export const absoluteUrl = import.meta.env.SSR ? joinPlainUrl : (url: string, origin: string) => new URL(url, origin).toString();
 
-/** schema.org Product with its 3D model (https://schema.org/3DModel). */
 export function modelJsonLd(model: Omit<Model3D, 'description' | 'hotspotNotes'>, origin: string, brand: string): object {
   const { dimensions } = model;
   const quantity = (value: number) => ({ '@type': 'QuantitativeValue', value, unitText: dimensions?.unit });
@@ -27,7 +26,7 @@ export function modelJsonLd(model: Omit<Model3D, 'description' | 'hotspotNotes'>
   };
 }
 
-/** schema.org BreadcrumbList from ordered crumbs (the last one is the page itself). */
+/** The last crumb is the page itself. */
 export function breadcrumbJsonLd(crumbs: Array<{ label: string; url: string }>, origin: string): object {
   return {
     '@context': 'https://schema.org',
@@ -36,7 +35,6 @@ export function breadcrumbJsonLd(crumbs: Array<{ label: string; url: string }>, 
   };
 }
 
-/** schema.org Article. */
 export function articleJsonLd(
   article: { title: string; excerpt: string; publishDate: string; updatedAt: string; heroImage?: { url: string }; author?: { name: string } },
   url: string,

@@ -11,14 +11,13 @@ import type { RouteObject } from 'react-router';
 let routeTable: RouteObject[] = [];
 const done = new Set<string>();
 
-/** Called once by the browser entry so links can resolve route chunks to prefetch. */
 export function setPrefetchRoutes(routes: RouteObject[]): void {
   routeTable = routes;
 }
 
-/** Prefetches the data and the route chunks of an internal href, once, unless the visitor asked to save data. */
+/** The data and route chunks of an internal href, once (for 30 s), unless the visitor asked to save data. */
 export function prefetch(href: string): void {
-  if (typeof window === 'undefined' || networkInformation()?.saveData || done.has(href)) return;
+  if (networkInformation()?.saveData || done.has(href)) return;
   const url = new URL(href, window.location.href);
   if (url.origin !== window.location.origin) return;
   done.add(href);
@@ -31,21 +30,6 @@ export function prefetch(href: string): void {
 }
 
 let observer: IntersectionObserver | null = null;
-const hrefs = new WeakMap<Element, string>();
-const queued = new Set<string>();
-let isFlushScheduled = false;
-
-// Like next/link and quicklink: viewport prefetches must not compete with the page's own load.
-function queuePrefetch(href: string): void {
-  queued.add(href);
-  if (isFlushScheduled) return;
-  isFlushScheduled = true;
-  whenIdleAfterLoad(() => {
-    isFlushScheduled = false;
-    for (const next of queued) prefetch(next);
-    queued.clear();
-  });
-}
 
 function getObserver(): IntersectionObserver | null {
   if (observer || typeof IntersectionObserver === 'undefined') return observer;
@@ -53,8 +37,9 @@ function getObserver(): IntersectionObserver | null {
     (entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
-        const href = hrefs.get(entry.target);
-        if (href) queuePrefetch(href);
+        const href = entry.target.getAttribute('href');
+        // Like next/link and quicklink: viewport prefetches must not compete with the page's own load.
+        if (href) whenIdleAfterLoad(() => prefetch(href));
         observer?.unobserve(entry.target);
       }
     },
@@ -65,16 +50,13 @@ function getObserver(): IntersectionObserver | null {
 
 type Props = ComponentProps<typeof Link> & { to: string; prefetch?: 'viewport' | 'intent' | 'none' };
 
-/** A router `Link` that prefetches route data and chunks near the viewport (default, when idle after load) or on hover/focus (`intent`). */
+/** Prefetches near the viewport (default, when idle after load) or on hover/focus (`intent`). */
 export const PrefetchLink = import.meta.env.SSR ? ServerLink : BrowserLink;
 
 // Paths React Router resolves to themselves: no `.`/`..`/empty segments, no backslash, no trailing slash, no bare `?`, no hash.
 const PLAIN_PATH = /^(?:\/|(?:\/(?!\.\.?(?:[/?]|$))[^/?#\\]+)+)(?:\?[^#]+)?$/;
 
-/**
- * On the server a link is only its markup, the `<a>` React Router's `Link` renders for a plain path (same attributes, same
- * order, so hydration matches) without its hooks: ADR 056. Anything else goes through `Link`.
- */
+/** The very `<a>` React Router's `Link` renders for a plain path (same attributes, same order), without its hooks (ADR 056). */
 export function ServerLink(props: Props) {
   const { prefetch: _mode, onMouseEnter: _enter, onFocus: _focus, onClick: _click, to, target, ...rest } = props;
   if (!PLAIN_PATH.test(to) || Object.keys(rest).some((key) => LINK_ONLY.has(key))) return <Link discover="none" {...props} />;
@@ -102,7 +84,6 @@ function BrowserLink({ prefetch: mode = 'viewport', onMouseEnter, onFocus, ...pr
     const element = ref.current;
     const io = mode === 'viewport' ? getObserver() : null;
     if (!element || !io) return;
-    hrefs.set(element, to);
     io.observe(element);
     return () => io.unobserve(element);
   }, [mode, to]);

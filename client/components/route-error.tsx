@@ -3,33 +3,33 @@ import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { usePublicConfig } from '#client/components/app-config.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
-import { getLabels } from '#client/layout/labels.ts';
+import { LABELS } from '#client/layout/labels.ts';
 import { useOptionalSite } from '#client/layout/use-site.ts';
 import { localeFromPath, paths } from '#shared/urls.ts';
 
-/** Error element of every page: a styled 404 for missing content, a calm message otherwise. */
 export function RouteError() {
   const error = useRouteError();
-  // When the layout's loader itself failed (Contentful down on a cold start) there is no site data.
+  // None when the layout's own loader failed (Contentful down on a cold start).
   const site = useOptionalSite();
   const { pathname } = useLocation();
   const { locales } = usePublicConfig();
   const locale = site?.locale ?? localeFromPath(pathname, locales);
-  const t = getLabels(locale);
+  const t = LABELS[locale];
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
+  const title = notFound ? t.notFoundTitle : t.errorTitle;
   return (
     <section className="error-page" aria-labelledby="error-title">
       {site ? (
-        <Seo title={notFound ? t.notFoundTitle : t.errorTitle} alternates={false} noindex />
+        <Seo title={title} alternates={false} noindex />
       ) : (
         <>
-          <title>{`${status} · ${notFound ? t.notFoundTitle : t.errorTitle}`}</title>
+          <title>{`${status} · ${title}`}</title>
           <meta name="robots" content="noindex" />
         </>
       )}
       <p className="eyebrow">{status}</p>
-      <h1 id="error-title">{notFound ? t.notFoundTitle : t.errorTitle}</h1>
+      <h1 id="error-title">{title}</h1>
       <p>{notFound ? t.notFoundBody : t.errorBody}</p>
       <p>
         <PrefetchLink to={paths.home(locale)}>{t.home}</PrefetchLink> · <PrefetchLink to={paths.models(locale)}>{t.models}</PrefetchLink> ·{' '}

@@ -10,25 +10,24 @@ import { switchLocalePath } from '#shared/urls.ts';
 export interface SeoProps {
   title: string;
   description?: string;
-  /** Absolute or origin-relative image URL for Open Graph (the model page adds its size: share-image.tsx). */
+  /** Absolute or origin-relative. */
   image?: string;
-  /** og:url where a share shows more than the canonical page (a selected variant); default the canonical URL. */
+  /** og:url where a share shows more than the canonical page (a selected variant). */
   url?: string;
-  /** Open Graph type; default `website`. */
   type?: 'website' | 'article' | 'product';
-  /** Pages without translations (or errors) set this to false. Default true. */
+  /** False for pages without translations. */
   alternates?: boolean;
   noindex?: boolean;
   jsonLd?: object | object[];
 }
 
-/** Per-page head tags; React 19 hoists them into <head> on the server and keeps them current on navigations. */
+/** React 19 hoists these into <head> and keeps them current on navigations. */
 export function Seo({ title, description, image, url, type = 'website', alternates = true, noindex = false, jsonLd }: SeoProps) {
   const { site, origin, locale } = useSite();
   const { locales } = usePublicConfig();
-  // Only the served locales are alternates (ADR 039); a site in one language has none.
+  // Only served locales are alternates (ADR 039).
   const translated = alternates && locales.length > 1;
-  // The location is canonical: the server rendered the canonical URL and the browser adopts it (entry.client.tsx).
+  // Canonical: the browser adopts the URL the server rendered (entry.client.tsx).
   const { pathname, search } = useLocation();
   const canonical = origin + pathname + canonicalSearch(search);
   const fullTitle = title === site.name ? title : `${title} · ${site.name}`;
@@ -55,9 +54,7 @@ export function Seo({ title, description, image, url, type = 'website', alternat
   );
 }
 
-/** Only pagination survives into the canonical URL. */
 function canonicalSearch(search: string): string {
-  if (!search) return '';
   const page = new URLSearchParams(search).get('page');
   return page && page !== '1' ? `?page=${encodeURIComponent(page)}` : '';
 }

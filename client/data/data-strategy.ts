@@ -41,7 +41,7 @@ export const dataStrategy: DataStrategyFunction = async ({ request, matches }) =
   await Promise.all(
     toLoad.map(async (match) => {
       const entry = payload.results[match.route.id];
-      // resolve() also loads the route's lazy module, so code and data arrive in parallel.
+      // resolve() also loads the route's lazy module: code and data arrive in parallel.
       results[match.route.id] = await match.resolve(async () => {
         if (!entry) return null;
         if ('error' in entry) throw data(entry.error.data, { status: entry.error.status, statusText: entry.error.statusText });
@@ -52,10 +52,9 @@ export const dataStrategy: DataStrategyFunction = async ({ request, matches }) =
   return results;
 };
 
-/** Prefetched payloads, kept briefly so the navigation that follows reuses them. */
 const prefetched = new Map<string, { promise: Promise<RouteDataPayload>; expiresAt: number }>();
 
-/** The data URL for a page path (`/models?x=1` → `/_data/models?x=1`). */
+/** `/models?x=1` → `/_data/models?x=1` */
 function toDataUrl(pathWithSearch: string, routeIds: string[] = []): string {
   const url = new URL(pathWithSearch, 'http://x');
   url.searchParams.delete(ROUTE_DATA_ROUTES_PARAM);
@@ -71,7 +70,6 @@ async function fetchPayload(url: string, signal?: AbortSignal): Promise<RouteDat
   return (await response.json()) as RouteDataPayload;
 }
 
-/** Starts (or reuses) a prefetch of every matched route's data for `pathWithSearch`. */
 export function prefetchRouteData(pathWithSearch: string): Promise<RouteDataPayload> {
   const url = toDataUrl(pathWithSearch);
   const now = Date.now();
@@ -85,15 +83,12 @@ export function prefetchRouteData(pathWithSearch: string): Promise<RouteDataPayl
   return promise;
 }
 
-/** A fresh prefetch of the whole page if there is one (it answers every route), else one request for the routes that need loading. */
-function loadRouteData(pathWithSearch: string, routeIds: string[], signal: AbortSignal): Promise<RouteDataPayload> {
-  const hit = prefetched.get(toDataUrl(pathWithSearch));
+/** A fresh prefetch answers every route, else one request for the routes that need loading. */
+async function loadRouteData(pathWithSearch: string, routeIds: string[], signal: AbortSignal): Promise<RouteDataPayload> {
+  const url = toDataUrl(pathWithSearch);
+  const hit = prefetched.get(url);
   if (!hit || hit.expiresAt <= Date.now()) return fetchPayload(toDataUrl(pathWithSearch, routeIds), signal);
-  prefetched.delete(toDataUrl(pathWithSearch));
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    hit.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
+  prefetched.delete(url);
+  signal.throwIfAborted();
+  return Promise.race([hit.promise, new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))]);
 }

@@ -10,7 +10,6 @@ import type { RequestInfo, RichTextHtml } from '#shared/data/context.ts';
 import type { SearchApi } from '#shared/data/search-api.ts';
 import type { Locale, RenderedRichText, RichText } from '#shared/content/types.ts';
 
-/** What every loader reads: the content API and query options for this request, request facts, and the URL. */
 export interface LoaderContext {
   content: ContentApi;
   options: QueryOptions;
@@ -18,11 +17,10 @@ export interface LoaderContext {
   url: URL;
   params: Params;
   richText: RichTextHtml;
-  /** Server-side search; `null` when the app runs without one. */
   search: SearchApi | null;
 }
 
-/** A route loader over the services the server put in the router context (loaders never import them). */
+/** Loaders never import services: the server puts them in the router context. */
 export function contentLoader<T>(load: (context: LoaderContext) => Promise<T>): (args: LoaderFunctionArgs) => Promise<T> {
   return ({ request, context, params }) => {
     const url = new URL(request.url);
@@ -35,7 +33,6 @@ export function contentLoader<T>(load: (context: LoaderContext) => Promise<T>): 
   };
 }
 
-/** Renders one rich-text field of an entry to HTML, cached by entry, field, locale, version and linked content. */
 export function renderField(
   richText: RichTextHtml,
   value: RichText,
@@ -46,10 +43,7 @@ export function renderField(
   return richText.render(value, entry.locale, `${entry.id}-${field}-${entry.locale}-${entry.updatedAt}-${linksHash(value.links)}`);
 }
 
-/**
- * The content cache hands every request the same objects until the content changes, and a change brings new ones: so the
- * links' hash is taken once per content version, not per request (ADR 054: it was the profile's top self time).
- */
+// Once per content version, not per request (ADR 054: it was the profile's top self time).
 const linksHashes = new WeakMap<object, string>();
 function linksHash(links: RichText['links'] | undefined): string {
   if (!links) return fnv1a('null').toString(36);
@@ -64,16 +58,13 @@ interface Derived {
 }
 const derived = new WeakMap<object, Derived>();
 const perVersion = new WeakSet<object>();
-/** Keys per source: origins times a model's variants, and more only when Host values vary without bound (dev hosts, ports). */
+/** Origins times a model's variants; more only when Host values vary without bound (dev hosts, ports). */
 const KEYS_PER_SOURCE = 32;
 
 /**
- * A loader's answer made once per content version instead of per request. `sources` are what the content service returned: it hands
- * every request the same objects until the content changes, and a change brings new ones (preview reads are new each time, so they
- * are made each time). `key` is everything else the answer depends on, each part bounded (the origin is an allowed host; a query
- * parameter once validated); a source with more keys than KEYS_PER_SOURCE starts over, so Host values varied without bound
- * cost rebuilds, not memory. Answers live as long as their sources. The same answer each time lets the SSR entry serialize it
- * once too (isPerContentVersion; ADR 056).
+ * A loader's answer made once per content version (ADR 056): the content service hands every request the same `sources` until the
+ * content changes (preview reads are new each time). `key` is everything else it depends on, each part bounded; past KEYS_PER_SOURCE
+ * a source starts over, so unbounded Host values cost rebuilds, not memory. The SSR entry serializes such an answer once too.
  */
 export function perContentVersion<T extends object>(sources: readonly object[], key: string, build: () => T): T {
   let level = derived;
@@ -95,12 +86,10 @@ export function perContentVersion<T extends object>(sources: readonly object[], 
   return value;
 }
 
-/** Whether `value` is a perContentVersion answer: the same object until its content changes. */
 export function isPerContentVersion(value: unknown): value is object {
   return typeof value === 'object' && value !== null && perVersion.has(value);
 }
 
-/** Throws the 404 that the route's error element renders. */
 export function notFound(what: string): never {
   throw data({ message: `${what} was not found` }, { status: 404, statusText: 'Not Found' });
 }

@@ -1,7 +1,6 @@
 import type { Locale } from '#shared/content/types.ts';
 
-/** UI strings (not content) in each locale. Content strings come from Contentful. */
-const LABELS = {
+export const LABELS = {
   'en-US': {
     skipToContent: 'Skip to content',
     mainNavigation: 'Main',
@@ -63,9 +62,3 @@ const LABELS = {
     breadcrumb: 'Brotkrumennavigation',
   },
 } satisfies Record<Locale, Record<string, string>>;
-
-export type Labels = (typeof LABELS)['en-US'];
-
-export function getLabels(locale: Locale): Labels {
-  return LABELS[locale];
-}

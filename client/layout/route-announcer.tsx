@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 
-/** After each client navigation (not the first render): focus <main>, so keyboard and screen-reader users start at the content, and announce the title. */
+/** After each client navigation: focus <main>, so keyboard and screen-reader users start at the content, and announce the title. */
 export function RouteAnnouncer() {
   const location = useLocation();
   const navigation = useNavigation();
@@ -16,7 +16,7 @@ export function RouteAnnouncer() {
     if (location.hash) return;
     const main = document.getElementById('main');
     main?.focus({ preventScroll: true });
-    // Reads the title React just committed (an external value) once per navigation; one extra render of a status div.
+    // The title React just committed is an external value.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setMessage(document.title);
   }, [location.pathname, location.search, location.hash]);

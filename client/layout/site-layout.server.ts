@@ -1,6 +1,5 @@
 import { contentLoader, perContentVersion, renderField } from '#client/data/loader-helpers.ts';
 
-/** Site settings and request facts for the locale layout (header, footer, canonical origin). */
 export const loader = contentLoader(async ({ content, options, info, richText }) => {
   const settings = await content.getSiteSettings(options);
   return perContentVersion([settings], `${options.locale}|${info.origin}|${info.preview}`, () => {

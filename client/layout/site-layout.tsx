@@ -8,18 +8,18 @@ import { useSite } from '#client/layout/use-site.ts';
 import { LivePreview } from '#client/features/live-preview/inspector.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
 import { HeaderSearch } from '#client/features/search/index.ts';
-import { getLabels } from '#client/layout/labels.ts';
+import { LABELS } from '#client/layout/labels.ts';
 import { paths, switchLocalePath } from '#shared/urls.ts';
 
 const LOCALE_NAMES = { 'en-US': 'English', 'de-DE': 'Deutsch' } as const;
 
-/** Header, footer and announcer around every page of one locale. Routes with `handle.bare` get none of it. */
+/** Routes with `handle.bare` get no header, footer or announcer. */
 export function SiteLayout() {
   const { site, locale, preview } = useSite();
   const { pathname, search } = useLocation();
   const bare = useMatches().some((m) => (m.handle as { bare?: boolean } | undefined)?.bare);
   const { locales } = usePublicConfig();
-  const t = getLabels(locale);
+  const t = LABELS[locale];
   const livePreview = preview ? (
     <Suspense>
       <LivePreview />
@@ -61,7 +61,6 @@ export function SiteLayout() {
         <div className="header-tools" id="header-search">
           <HeaderSearch locale={locale} />
         </div>
-        {/* A site in one language has nothing to switch to (ADR 039). */}
         {locales.length > 1 ? (
           <nav aria-label={t.language} className="locale-switch">
             {locales.map((l) => (

@@ -2,15 +2,11 @@ import { ContentfulLivePreview } from '@contentful/live-preview';
 
 import type { Locale } from '#shared/content/types.ts';
 
-/** The elements the server tagged for the inspector (preview pages only). */
 const TAGGED = '[data-contentful-entry-id][data-contentful-field-id]';
 
 /**
- * Contentful's Live Preview SDK inside the editor's pane (ADR 065), loaded on demand by the site layout on preview pages
- * in a frame. Inspector mode: the SDK reports the `data-contentful-*` tagged elements to the web app, which outlines them and
- * opens the field on a click. Live updates: each tagged entry is subscribed; an edit shows its text fields at once
- * (`showTypedText`), and the loaders run again (`revalidate`) when the editor saved, so rich text, links, colours and notes
- * are rendered by the server from the Preview API, in place: no reload, the scroll position kept.
+ * Inspector mode and live updates (ADR 065): an edit shows its text fields at once, and the loaders run again when the editor saved,
+ * so rich text, links and notes are rendered by the server from the Preview API, in place: no reload, the scroll position kept.
  */
 export function startLivePreview(options: { locale: Locale; origins: readonly string[]; revalidate: () => void }): () => void {
   const { locale, revalidate } = options;
@@ -30,7 +26,6 @@ export function startLivePreview(options: { locale: Locale; origins: readonly st
     for (const [fieldId, value] of Object.entries(fields)) if (typeof value === 'string') showTypedText(entryId, fieldId, value);
     revalidateSoon(800);
   };
-  // The entries tagged on the page, subscribed with the text their tagged fields show.
   const syncSubscriptions = () => {
     const tagged = new Map<string, Record<string, string>>();
     for (const element of document.querySelectorAll<HTMLElement>(TAGGED)) {
@@ -67,8 +62,8 @@ export function startLivePreview(options: { locale: Locale; origins: readonly st
 }
 
 /**
- * The editor's unsaved text in a tagged plain-text field, written into the text node React rendered (not a new one): React keeps
- * owning it and overwrites it as soon as the page's data brings another value, and leaves it while the data still has the old.
+ * Into the text node React rendered, not a new one: React keeps owning it and overwrites it as soon as the page's data brings
+ * another value.
  */
 function showTypedText(entryId: string, fieldId: string, value: string): void {
   for (const element of document.querySelectorAll<HTMLElement>(TAGGED)) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { getRichTextLabels } from '#client/features/rich-text/embeds.tsx';
+import { RICH_TEXT_LABELS } from '#client/features/rich-text/embeds.tsx';
 
-describe('getRichTextLabels', () => {
+describe('RICH_TEXT_LABELS', () => {
   it('has German labels', () => {
-    expect(getRichTextLabels('de-DE').unavailable).toBe('Verknüpfter Inhalt nicht verfügbar');
+    expect(RICH_TEXT_LABELS['de-DE'].unavailable).toBe('Verknüpfter Inhalt nicht verfügbar');
   });
 });

@@ -6,8 +6,7 @@ import { isSafePath, toSafeAssetUrl } from '#shared/safe-url.ts';
 import type { ReactNode } from 'react';
 import type { Asset, EntryRef, Locale, RichTextLinks, ViewerSource } from '#shared/content/types.ts';
 
-/** UI strings of rich-text embeds (content strings come from Contentful). */
-const LABELS = {
+export const RICH_TEXT_LABELS = {
   'en-US': {
     unavailable: 'Linked content unavailable',
     download: 'Download',
@@ -20,9 +19,6 @@ const LABELS = {
   },
 } satisfies Record<Locale, Record<string, string>>;
 
-export const getRichTextLabels = (locale: Locale): (typeof LABELS)['en-US'] => LABELS[locale] ?? LABELS['en-US'];
-
-/** What every node renderer may read: the loader's resolved links and the page's viewer. */
 export interface RenderContext {
   links: RichTextLinks;
   locale: Locale;
@@ -46,16 +42,13 @@ function usableEntry(entry: EntryRef | undefined): EntryRef | undefined {
   return entry && typeof entry === 'object' && typeof entry.title === 'string' && isSafePath(entry.url) ? entry : undefined;
 }
 
-/** The linked entry of an entry-hyperlink or embedded-entry node, when the loader resolved it. */
 export const findEntry = (node: NodeData, links: RichTextLinks) => usableEntry(lookup(links.entries, targetOf(node)?.id));
 
-/** The entry behind a resource node's URN. */
 export function findResourceEntry(node: NodeData, links: RichTextLinks): EntryRef | undefined {
   const urn = targetOf(node)?.urn;
   return usableEntry(lookup(links.entries, typeof urn === 'string' ? ENTRY_URN.exec(urn)?.[1] : undefined));
 }
 
-/** The linked asset, with its URL checked and its fields coerced, when the loader resolved it. */
 export function findAsset(node: NodeData, links: RichTextLinks): SafeAsset | undefined {
   const asset = lookup(links.assets, targetOf(node)?.id);
   const href = asset && typeof asset === 'object' ? toSafeAssetUrl(asset.url) : null;
@@ -73,11 +66,11 @@ export function findAsset(node: NodeData, links: RichTextLinks): SafeAsset | und
   };
 }
 
-/** A figure spans the text column: the viewport on phones, the 44rem .prose column beyond. */
+/** The text column: the viewport on phones, the 44rem .prose column beyond. */
 const FIGURE_SIZES = '(min-width: 46.5rem) 44rem, 100vw';
 const GLTF_TYPES = new Set(['model/gltf-binary', 'model/gltf+json']);
 
-/** glTF by content type, or by file name when the upload carried a generic type. */
+/** By file name too: uploads may carry a generic type. */
 const isModelAsset = (asset: SafeAsset) => GLTF_TYPES.has(asset.contentType.toLowerCase()) || /\.(glb|gltf)$/i.test(asset.fileName);
 
 function Figure({ className, caption, children }: { className: string; caption?: ReactNode; children: ReactNode }) {
@@ -89,13 +82,12 @@ function Figure({ className, caption, children }: { className: string; caption?:
   );
 }
 
-/** Viewer slot: the page's viewer, else the poster (no JS needed to see something). */
+/** The page's viewer, else the poster (no JS needed to see something). */
 function ModelSlot({ source, ctx }: { source: ViewerSource; ctx: RenderContext }) {
   if (ctx.renderModel) return <div className="rt-model-slot">{ctx.renderModel(source)}</div>;
   return source.poster ? <Image asset={source.poster} alt={source.alt} sizes={FIGURE_SIZES} /> : null;
 }
 
-/** embedded-entry-block: a model gets a viewer slot; articles, pages and people a linked card. */
 export function EmbeddedEntry({ entry, ctx }: { entry: EntryRef; ctx: RenderContext }) {
   const model = entry.type === 'model' ? entry.model : undefined;
   if (!model || (!ctx.renderModel && !model.poster)) {
@@ -124,7 +116,7 @@ export function EmbeddedEntry({ entry, ctx }: { entry: EntryRef; ctx: RenderCont
   );
 }
 
-/** embedded-entry-inline: a link chip. In-text links prefetch on intent, not on sight, so long texts stay cheap. */
+/** In-text links prefetch on intent, not on sight, so long texts stay cheap. */
 export function EntryChip({ entry }: { entry: EntryRef }) {
   return (
     <PrefetchLink to={entry.url} prefetch="intent" className="rt-chip" data-entry-type={entry.type}>
@@ -137,14 +129,13 @@ function DownloadLink({ asset, locale }: { asset: SafeAsset; locale: Locale }) {
   return (
     <p className="rt-embed rt-download">
       <a href={asset.href} download={asset.fileName || true} {...(asset.contentType ? { type: asset.contentType } : {})}>
-        {asset.fileName || asset.title || getRichTextLabels(locale).download}
+        {asset.fileName || asset.title || RICH_TEXT_LABELS[locale].download}
       </a>{' '}
       <span className="rt-file-size">({formatFileSize(asset.size, locale)})</span>
     </p>
   );
 }
 
-/** embedded-asset-block: image figure, native video, glTF in the viewer slot, else a download. Alt: description, else title (then a caption). */
 export function EmbeddedAsset({ asset, ctx }: { asset: SafeAsset; ctx: RenderContext }) {
   const type = asset.contentType.toLowerCase();
   const alt = asset.description || asset.title;
@@ -165,7 +156,7 @@ export function EmbeddedAsset({ asset, ctx }: { asset: SafeAsset; ctx: RenderCon
     );
   }
   if (type.startsWith('video/')) {
-    const labels = getRichTextLabels(ctx.locale);
+    const labels = RICH_TEXT_LABELS[ctx.locale];
     return (
       <Figure className="rt-video" caption={asset.title || undefined}>
         <video controls preload="metadata" playsInline src={asset.href} {...(asset.width && asset.height ? { width: asset.width, height: asset.height } : {})}>
@@ -177,8 +168,8 @@ export function EmbeddedAsset({ asset, ctx }: { asset: SafeAsset; ctx: RenderCon
   return <DownloadLink asset={asset} locale={ctx.locale} />;
 }
 
-/** A resource link whose entry the loader could not resolve (another space, unpublished, deleted). */
+/** An entry the loader could not resolve (another space, unpublished, deleted). */
 export function Unavailable({ inline, locale }: { inline: boolean; locale: Locale }) {
-  const label = getRichTextLabels(locale).unavailable;
+  const label = RICH_TEXT_LABELS[locale].unavailable;
   return inline ? <span className="rt-unavailable">{label}</span> : <p className="rt-embed rt-unavailable">{label}</p>;
 }

@@ -6,9 +6,8 @@ const HEADINGS = new Set(['heading-1', 'heading-2', 'heading-3', 'heading-4', 'h
 const MAX_LENGTH = 64;
 
 /**
- * Element ids the app renders itself (heading-ids.test.ts scans client/ for them). A heading with one of these texts
- * gets a suffix, so `#main` stays the skip link's target and the search form keeps its label. richTextDomId ids
- * (`rt-<entry>-<field>-en-US-…`) need no entry: they hold upper case and `_`, a heading id never does.
+ * Ids the app renders itself (heading-ids.test.ts scans client/ for them), so `#main` stays the skip link's target. richTextDomId ids
+ * need no entry: they hold upper case and `_`, a heading id never does.
  */
 export const RESERVED_IDS: ReadonlySet<string> = new Set([
   'main',
@@ -26,7 +25,7 @@ export const RESERVED_IDS: ReadonlySet<string> = new Set([
 ]);
 const RESERVED_PATTERN = /^search-facet-[a-z]+-\d+$/;
 
-/** `Über uns & Team!` → `über-uns-team`: lower case, letters and digits of any script, other runs as one `-`; '' when none. */
+/** `Über uns & Team!` → `über-uns-team`; '' when it has no letters or digits. */
 export function slugify(text: string): string {
   const slug = text
     .normalize('NFC')
@@ -39,10 +38,7 @@ export function slugify(text: string): string {
 
 type AnyNode = { nodeType?: unknown; content?: unknown };
 
-/**
- * The id of each heading of a (normalized) document, keyed by its node: the slug of its text, made unique within the
- * document (`team`, `team-2`) and never one of the app's own ids. Headings without letters or digits get none.
- */
+/** By heading node: the slug of its text, unique within the document (`team`, `team-2`) and never one of the app's own ids. */
 export function headingIds(document: Document): WeakMap<object, string> {
   const ids = new WeakMap<object, string>();
   const used = new Set<string>();

@@ -2,7 +2,7 @@ import { BLOCKS, INLINES, MARKS } from '@contentful/rich-text-types';
 
 import type { Document } from '@contentful/rich-text-types';
 
-/** Deeper block nesting becomes one paragraph of its text: the renderers recurse per level and overflow beyond ~1 000; editors nest a handful. */
+/** Deeper nesting becomes one paragraph of its text: the renderers recurse per level and overflow beyond ~1 000; editors nest a handful. */
 export const MAX_BLOCK_DEPTH = 48;
 
 /** What a node may contain. */
@@ -35,7 +35,7 @@ interface Work {
   out: OutNode[];
   depth: number;
   policy: Policy;
-  /** Rows and cells of a table's leading header rows (their `th` get `scope="col"`). */
+  /** In a table's leading header rows: their `th` get `scope="col"`. */
   inHeader?: boolean;
 }
 
@@ -56,13 +56,12 @@ function toText(node: Record<string, unknown>, onUnknown: (kind: string) => void
 
 const SPAN = (value: unknown) => (Number.isInteger(value) && (value as number) > 1 && (value as number) <= 1000 ? (value as number) : undefined);
 
-/** Validated spans, plus the header scope the HTML needs. */
 function toCellData(data: Record<string, unknown>, scope: 'col' | 'row' | undefined): Record<string, unknown> {
   const [colspan, rowspan] = [SPAN(data.colspan), SPAN(data.rowspan)];
   return { ...(colspan ? { colspan } : {}), ...(rowspan ? { rowspan } : {}), ...(scope ? { scope } : {}) };
 }
 
-/** Leading rows made only of header cells: Contentful's "header row" (they go into `<thead>`). */
+/** Contentful's "header row": leading rows made only of header cells. */
 function countHeaderRows(rows: Array<Record<string, unknown>>): number {
   let count = 0;
   for (const row of rows) {
@@ -73,7 +72,7 @@ function countHeaderRows(rows: Array<Record<string, unknown>>): number {
   return count;
 }
 
-/** Whether `type` may sit where `policy` applies; false means it is flattened to text (or dropped in tables). */
+/** False: flattened to text (or dropped in tables). */
 function fits(type: string, policy: Policy): boolean {
   if (policy === 'rows') return type === BLOCKS.TABLE_ROW;
   if (policy === 'cells') return CELL_TYPES.has(type);
@@ -83,15 +82,9 @@ function fits(type: string, policy: Policy): boolean {
 }
 
 /**
- * Turns whatever arrived as a rich-text document into one the renderer and
- * the HTML parser agree on, so hostile or broken content can neither throw
- * nor cause hydration mismatches:
- * - malformed nodes are dropped, text values and marks coerced, unknown marks dropped;
- * - unknown node types become their text content (`onUnknown` is told);
- * - blocks inside paragraphs/headings and anything but text inside links are flattened to text;
- * - tables keep only rows, rows only cells; stray rows/cells become text;
- * - nesting deeper than {@link MAX_BLOCK_DEPTH} becomes a paragraph of its text.
- * Iterative, so arbitrarily deep input cannot overflow the stack here.
+ * A document the renderer and the HTML parser agree on, so hostile or broken content can neither throw nor cause hydration mismatches:
+ * malformed nodes and unknown marks are dropped, unknown node types (`onUnknown` is told) and misplaced blocks become text, tables keep
+ * only rows and rows only cells. Iterative, so arbitrarily deep input cannot overflow the stack here.
  */
 export function normalizeDocument(input: unknown, onUnknown: (kind: string) => void): Document {
   const root: OutNode = { nodeType: BLOCKS.DOCUMENT, data: {}, content: [] };
@@ -141,10 +134,7 @@ const BLOCK_TYPES = new Set<string>(Object.values(BLOCKS));
 const DIVIDER = Symbol('divider');
 const isBlock = (node: unknown) => isRecord(node) && BLOCK_TYPES.has(node.nodeType as string);
 
-/**
- * The text of a rich-text node, blocks separated by `divider`, as @contentful/rich-text-plain-text-renderer does,
- * but with an explicit stack (any depth) and tolerant of malformed nodes.
- */
+/** As @contentful/rich-text-plain-text-renderer does, but with an explicit stack (any depth) and tolerant of malformed nodes. */
 export function richTextToPlainText(node: unknown, divider = ' '): string {
   const out: string[] = [];
   const stack: unknown[] = [node];

@@ -11,21 +11,18 @@ export type RenderModel = (source: ViewerSource) => ReactNode;
 
 export interface RichTextHtmlProps {
   value: RenderedRichText;
-  /** Mounts a 3D viewer into each embedded-model slot of the HTML. Default: slots keep their poster. */
+  /** Default: slots keep their poster. */
   renderModel?: RenderModel;
-  /** Like `renderModel`, loaded only when the HTML has a model slot; the server's poster stays until it arrives (or for good if it fails). */
+  /** Loaded only when the HTML has a model slot; the server's poster stays until it arrives (or for good if it fails). */
   loadModelRenderer?: () => Promise<RenderModel>;
 }
 
-/** DOM id of a rendered field's container (the browser finds the server's HTML by it). */
+/** The browser finds the server's HTML by it. */
 export function richTextDomId(key: string): string {
   return `rt-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
-/**
- * The same-origin path of the link an event happened in, unless it downloads, opens another window or only moves to
- * a fragment of this page (the browser scrolls to it without the router).
- */
+/** Not for downloads, other windows, or a fragment of this page (the browser scrolls to it without the router). */
 function internalHref(target: EventTarget): string | undefined {
   const anchor = (target as Element).closest?.('a[href]');
   if (!(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute('download') || (anchor.target && anchor.target !== '_self')) return undefined;
@@ -37,7 +34,7 @@ function internalHref(target: EventTarget): string | undefined {
   return url.pathname + url.search + url.hash;
 }
 
-/** Server-rendered rich text, read back from the DOM on hydration (ADR 029); one delegated listener routes internal links, portals mount viewers. */
+/** Read back from the DOM on hydration (ADR 029); one delegated listener routes internal links, portals mount viewers. */
 export function RichTextHtml({ value, renderModel, loadModelRenderer }: RichTextHtmlProps) {
   const id = richTextDomId(value.key);
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import {
   findAsset,
   findEntry,
   findResourceEntry,
-  getRichTextLabels,
+  RICH_TEXT_LABELS,
   Unavailable,
 } from '#client/features/rich-text/embeds.tsx';
 import { headingIds } from '#client/features/rich-text/heading-ids.ts';
@@ -24,28 +24,24 @@ import type { RenderContext } from '#client/features/rich-text/embeds.tsx';
 import type { EntryRef, Locale, RichText, ViewerSource } from '#shared/content/types.ts';
 
 export interface RichTextRendererProps {
-  /** The document and the links its loader resolved. */
   value: RichText;
   locale: Locale;
-  /** Renders a viewer for embedded models (pages pass it, so rich text never imports three); default: poster or download link. */
+  /** Pages pass it, so rich text never imports three; default: poster or download link. */
   renderModel?: (source: ViewerSource) => ReactNode;
-  /** The site's origin: hyperlinks to it become relative, so they navigate client-side (toLinkHref). */
+  /** Hyperlinks to it become relative, so they navigate client-side. */
   origin?: string | undefined;
 }
 
 const warned = new Set<string>();
 
-/** One warning per unknown node or mark type per process, not one per node. */
+/** Per type per process, not per node. */
 function warnUnknown(kind: string): void {
   if (warned.has(kind)) return;
   warned.add(kind);
   console.warn(`rich-text: unknown ${kind.startsWith('mark:') ? 'mark' : 'node type'} "${kind.replace(/^mark:/, '').slice(0, 80)}", rendered as plain text`);
 }
 
-/**
- * Renders a Contentful rich-text field with our node map, without a wrapper. Pure: links come resolved in
- * `value.links`; malformed, hostile or unknown content is normalized first, so it can neither throw nor inject markup.
- */
+/** Pure: links come resolved in `value.links`; content is normalized first, so it can neither throw nor inject markup. */
 export function RichTextRenderer({ value, locale, renderModel, origin }: RichTextRendererProps) {
   const source = value?.document;
   const document = useMemo(() => normalizeDocument(source, warnUnknown), [source]);
@@ -73,7 +69,7 @@ function renderText(text: string): ReactNode {
   return text.split('\n').flatMap((line, index) => (index === 0 ? [line] : [<br key={index} />, line]));
 }
 
-/** Leading header rows go into `<thead>` (normalizeDocument counted them); the wrapper lets wide tables scroll. */
+/** The wrapper lets wide tables scroll. */
 function renderTable(node: Block | Inline, children: ReactNode): ReactNode {
   const rows = Array.isArray(children) ? (children as ReactNode[]) : [children];
   const headerRows = typeof node.data.headerRows === 'number' ? node.data.headerRows : 0;
@@ -88,7 +84,6 @@ function renderTable(node: Block | Inline, children: ReactNode): ReactNode {
   );
 }
 
-/** `td`/`th` with the spans and header scope normalizeDocument validated. */
 function renderCell(node: Block | Inline, children: ReactNode): ReactNode {
   const { colspan, rowspan, scope } = node.data as { colspan?: number; rowspan?: number; scope?: 'col' | 'row' };
   const spans = { ...(colspan ? { colSpan: colspan } : {}), ...(rowspan ? { rowSpan: rowspan } : {}) };
@@ -100,23 +95,15 @@ function renderCell(node: Block | Inline, children: ReactNode): ReactNode {
   );
 }
 
-/**
- * Our renderers where the library's defaults differ (heading ids, tables, checked links, embeds, `strong`/`em`); the rest
- * are its plain elements. normalizeDocument turns node types it does not know into text, so no default sees an unknown
- * node. Missing link targets render nothing for embeds and plain text for links.
- */
+/** Missing link targets render nothing for embeds and plain text for links. */
 function createRenderOptions(ctx: RenderContext, ids: WeakMap<object, string>): Options {
-  // Ids make `/about#team` land on its section (heading-ids.ts); React escapes them like any attribute.
-  const heading =
-    (Tag: 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6'): NodeRenderer =>
-    (node, children) => <Tag id={ids.get(node)}>{children}</Tag>;
-  const renderNode: Partial<Record<BLOCKS | INLINES, NodeRenderer>> = {
-    [BLOCKS.HEADING_1]: heading('h1'),
-    [BLOCKS.HEADING_2]: heading('h2'),
-    [BLOCKS.HEADING_3]: heading('h3'),
-    [BLOCKS.HEADING_4]: heading('h4'),
-    [BLOCKS.HEADING_5]: heading('h5'),
-    [BLOCKS.HEADING_6]: heading('h6'),
+  const headings = ([1, 2, 3, 4, 5, 6] as const).map((level): [string, NodeRenderer] => {
+    const Tag = `h${level}` as const;
+    // React escapes ids like any attribute.
+    return [`heading-${level}`, (node, children) => <Tag id={ids.get(node)}>{children}</Tag>];
+  });
+  const renderNode: Record<string, NodeRenderer> = {
+    ...Object.fromEntries(headings),
     [BLOCKS.TABLE]: renderTable,
     [BLOCKS.TABLE_CELL]: renderCell,
     [BLOCKS.TABLE_HEADER_CELL]: renderCell,
@@ -146,7 +133,7 @@ function createRenderOptions(ctx: RenderContext, ids: WeakMap<object, string>): 
       const entry = findResourceEntry(node, ctx.links);
       if (entry) return entryLink(entry, children);
       return (
-        <span className="rt-unresolved" title={getRichTextLabels(ctx.locale).unavailable}>
+        <span className="rt-unresolved" title={RICH_TEXT_LABELS[ctx.locale].unavailable}>
           {children}
         </span>
       );

@@ -5,7 +5,7 @@ import { createRichTextHtml } from '#client/features/rich-text/server.tsx';
 import { doc, hyperlink, node, p, richText, text } from '../../../tests/fixtures/rich-text.ts';
 
 const origin = 'https://vitrine.example';
-const renderer = () => createRichTextHtml({ renderModel: () => null });
+const renderer = () => createRichTextHtml(() => null);
 const links = (...uris: string[]) => richText(doc(p(...uris.map((uri, i) => hyperlink(uri, `link ${i}`)))));
 
 describe('createRichTextHtml links', () => {

@@ -8,12 +8,12 @@ import type { ReactNode } from 'react';
 import type { Locale, RenderedRichText, RichText, ViewerSource } from '#shared/content/types.ts';
 import type { RichTextHtml } from '#shared/data/context.ts';
 
-/** Server-only entry of the feature (client/entry.server.tsx): renders each field version to HTML once, into a bounded cache. */
-export function createRichTextHtml(options: { renderModel: (source: ViewerSource, locale: Locale) => ReactNode; maxBytes?: number }): RichTextHtml {
-  const cache = new LRUCache<string, string>({ maxSize: options.maxBytes ?? 16 * 1024 * 1024, sizeCalculation: (html) => Math.max(1, html.length) });
+/** Each field version is rendered to HTML once, into a bounded cache. */
+export function createRichTextHtml(renderModel: (source: ViewerSource, locale: Locale) => ReactNode): RichTextHtml {
+  const cache = new LRUCache<string, string>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (html) => Math.max(1, html.length) });
   const slot = (source: ViewerSource, locale: Locale) => (
     <div className="rt-viewer" data-viewer-source={JSON.stringify(source)}>
-      {options.renderModel(source, locale)}
+      {renderModel(source, locale)}
     </div>
   );
   return {

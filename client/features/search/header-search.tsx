@@ -16,7 +16,6 @@ type HeaderSearchBox = ComponentType<HeaderSearchBoxProps>;
 let loaded: HeaderSearchBox | undefined;
 let loading: Promise<HeaderSearchBox> | undefined;
 
-/** The interactive box (InstantSearch, the lite client, search-insights) is a chunk of its own, loaded once; never in the first-load bundle. */
 function loadHeaderSearchBox(): Promise<HeaderSearchBox> {
   loading ??= import('./widgets/header-search-box.tsx').then(
     (module) => (loaded = module.HeaderSearchBox),
@@ -28,7 +27,7 @@ function loadHeaderSearchBox(): Promise<HeaderSearchBox> {
   return loading;
 }
 
-/** The box if its chunk already arrived, so a focus can swap it in synchronously. */
+/** Lets a focus swap the box in synchronously once its chunk arrived. */
 export function getLoadedHeaderSearchBox(): HeaderSearchBox | undefined {
   return loaded;
 }
@@ -45,7 +44,7 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
 }
 
-/** `/` and Ctrl/Cmd+K focus the search box (the search page's, else the header's), unless the visitor is typing in another field. */
+/** `/` and Ctrl/Cmd+K focus the search page's box, else the header's, unless the visitor is typing in another field. */
 function useSearchShortcuts(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -67,9 +66,8 @@ function useSearchShortcuts(): void {
 type Upgrade = { Box: HeaderSearchBox; wantsFocus: boolean };
 
 /**
- * The plain form (the same on server and client), swapped for the InstantSearch box on first focus (`/` and Ctrl/Cmd+K focus it) or pointer press. Its chunk
- * loads on intent only, from the pointer entering the form on: a visitor who never comes to the box never downloads search (ADR 058). The interactive input
- * takes over text, focus and caret in the same task (ADR 025). On the search page the header stays a plain form: one InstantSearch root per page.
+ * The plain form, swapped for the InstantSearch box on first focus or pointer press; its chunk loads on intent only (ADR 058). The interactive
+ * input takes over text, focus and caret in the same task (ADR 025). On the search page the header stays plain: one InstantSearch root per page.
  */
 export function HeaderSearch({ locale }: { locale: Locale }) {
   const { pathname } = useLocation();
@@ -79,7 +77,7 @@ export function HeaderSearch({ locale }: { locale: Locale }) {
   const [ready, setReady] = useState(false);
   const isLoading = useRef(false);
   useSearchShortcuts();
-  // The search page unmounts the box; coming back starts again from the plain form.
+  // Coming back from the search page starts again from the plain form.
   const [wasOnSearchPage, setWasOnSearchPage] = useState(onSearchPage);
   if (onSearchPage !== wasOnSearchPage) {
     setWasOnSearchPage(onSearchPage);

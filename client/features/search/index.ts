@@ -1,2 +1,2 @@
-// The light surface, safe for the first-load bundle: the header box, a plain form until it loads InstantSearch lazily. The rest is in ./page.ts.
+// Safe for the first-load bundle: a plain form until it loads InstantSearch lazily. The rest is in ./page.ts.
 export { HeaderSearch } from './header-search.tsx';

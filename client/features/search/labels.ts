@@ -3,8 +3,7 @@ import { SEARCH_FORM_LABELS } from './search-form.tsx';
 import type { Locale } from '#shared/content/types.ts';
 import type { SearchRecordType } from '#shared/search.ts';
 
-/** Search UI strings in each locale; the form's own few (all a first load needs) are in search-form.tsx. */
-const LABELS = {
+export const SEARCH_LABELS = {
   'en-US': {
     ...SEARCH_FORM_LABELS['en-US'],
     shortcutHint: 'Press / to search',
@@ -53,8 +52,4 @@ const LABELS = {
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 
-export type SearchLabels = (typeof LABELS)['en-US'];
-
-export function getSearchLabels(locale: Locale): SearchLabels {
-  return LABELS[locale];
-}
+export type SearchLabels = (typeof SEARCH_LABELS)['en-US'];

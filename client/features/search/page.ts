@@ -1,4 +1,4 @@
-// The search page's surface (InstantSearch and its clients): only the lazy search route imports it, so none of it joins the first-load bundle.
+// Only the lazy search route imports this: none of InstantSearch joins the first-load bundle.
 export { SearchPageView } from './widgets/search-page-view.tsx';
 export { SearchErrorBoundary, SearchForm } from './search-form.tsx';
-export { getSearchLabels } from './labels.ts';
+export { SEARCH_LABELS } from './labels.ts';

@@ -7,13 +7,12 @@ import { paths } from '#shared/urls.ts';
 import type { ErrorInfo, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import type { Locale } from '#shared/content/types.ts';
 
-/** The search page's own input wins over the header box when both exist (the `/` shortcut in header-search.tsx). */
 export const HEADER_SEARCH_INPUT_ID = 'header-search-input';
 export const PAGE_SEARCH_INPUT_ID = 'search-page-input';
 /** The facet checkboxes join the page form through their `form` attribute. */
 export const SEARCH_PAGE_FORM_ID = 'search-page-form';
 
-/** The form's strings, apart from labels.ts so the first-load bundle carries only these. */
+/** Apart from labels.ts, so the first-load bundle carries only these. */
 export const SEARCH_FORM_LABELS = {
   'en-US': {
     search: 'Search',
@@ -33,19 +32,16 @@ export const SEARCH_FORM_LABELS = {
 
 interface SearchFormProps {
   locale: Locale;
-  /** The header's compact form (icon button) or the search page's. */
   variant: 'header' | 'page';
-  /** A full page load on submit (the search page's fallback, which must work whatever broke). */
+  /** The search page's fallback must work whatever broke. */
   reloadDocument?: boolean;
   onSubmit?: () => void;
   inputRef?: Ref<HTMLInputElement>;
-  /** Extra input attributes: value and handlers, the combobox's ARIA state. */
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
-  /** The pointer entered the form (input or button): the header loads its interactive box on this intent. */
   onPointerEnter?: () => void;
 }
 
-/** The one search form, a GET form to the locale's search page that works without JavaScript: header form and combobox, search page box and fallback. */
+/** A GET form to the locale's search page that works without JavaScript: header form and combobox, search page box and fallback. */
 export function SearchForm({ locale, variant, reloadDocument, onSubmit, inputRef, inputProps, onPointerEnter }: SearchFormProps) {
   const t = SEARCH_FORM_LABELS[locale];
   const header = variant === 'header';
@@ -100,7 +96,7 @@ export function SearchForm({ locale, variant, reloadDocument, onSubmit, inputRef
   );
 }
 
-/** Search's own error boundary (STYLE.md section 6): a broken search widget falls back to its plain form, never a blank page. */
+/** A broken search widget falls back to its plain form, never a blank page (STYLE.md section 6). */
 export class SearchErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 

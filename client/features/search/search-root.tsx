@@ -16,26 +16,22 @@ import type { ReactNode } from 'react';
 import type { Locale } from '#shared/content/types.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 
-/*
- * Algolia Insights for InstantSearch, with our bundled search-insights (never the CDN script InstantSearch would inject): no cookie and no storage (an
- * anonymous token in memory; the localStorage cache of clicked query IDs serves conversions, which we do not send); embedded mode posts to our own origin;
- * clicks go at once, views in batches; InstantSearch's usage telemetry is dropped; nothing at all under Do-Not-Track or Global Privacy Control.
- */
+// Algolia Insights through our bundled search-insights (never InstantSearch's CDN script), with no cookie and no storage: the
+// localStorage cache of clicked query IDs serves conversions, which we do not send. Nothing under Do-Not-Track or GPC.
 LocalStorage.store = undefined;
 
-/** One viewed-objects event as search-insights sends it. */
 export interface ViewEvent {
   index: string;
   eventName: string;
   objectIDs: string[];
 }
 
-/** Remembered (query, object) pairs before the oldest are forgotten; a visitor rarely sees this many. */
+/** (query, object) pairs remembered; a visitor rarely sees this many. */
 const MAX_SEEN = 2000;
 
 /**
- * Views in events of INSIGHTS_VIEW_BATCH_SIZE (Insights' limit per event) instead of one per render: full batches at once, a partial one after `flushAfterMs`
- * or on `flush()`. De-duplicated per query (`queryID`): re-rendering the same results, or paging back, sends nothing new.
+ * Views in events of INSIGHTS_VIEW_BATCH_SIZE (Insights' limit per event), not one per render: full batches at once, a partial one after
+ * `flushAfterMs` or on `flush()`. De-duplicated per `queryID`: re-rendering the same results, or paging back, sends nothing new.
  */
 export function createViewBatcher(send: (view: ViewEvent) => void, { flushAfterMs = 5000 } = {}) {
   const seen = new Set<string>();
@@ -76,7 +72,7 @@ export function createViewBatcher(send: (view: ViewEvent) => void, { flushAfterM
 
 type LooseInsightsClient = (method: string, ...args: unknown[]) => unknown;
 
-/** Analytics must never break search: a throw or a failed request (offline, blocked) is dropped. */
+/** Analytics must never break search. */
 function safely(client: LooseInsightsClient): LooseInsightsClient {
   return (method, ...args) => {
     try {
@@ -116,7 +112,6 @@ function onEvent(event: InsightsEvent, client: InsightsClient | null | undefined
   batcher.add({ index, eventName, objectIDs }, event.hits?.[0]?.__queryID);
 }
 
-/** The `insights` option of an `<InstantSearch>` root, or `false` when the visitor opted out (or on the server, where there is nothing to send). */
 function createSearchInsights(algolia: PublicConfig['algolia']): InsightsProps | false {
   if (typeof window === 'undefined' || !isTrackingAllowed()) return false;
   if (!listening) {
@@ -132,14 +127,11 @@ function createSearchInsights(algolia: PublicConfig['algolia']): InsightsProps |
   };
 }
 
-/** Sends pending view events now (an InstantSearch root is going away). */
-const flushSearchInsights = (): void => batcher.flush();
-
 const EMBEDDED_TIMEOUTS = { connect: 4000, read: 8000, write: 30_000 };
 
 type SearchHosts = NonNullable<NonNullable<Parameters<typeof liteClient>[2]>['hosts']>;
 
-/** The lite client with the search-only key: on our own origin in embedded mode, else Algolia's hosts; `hosts` overrides both (tests' fake Algolia). */
+/** On our own origin in embedded mode, else Algolia's hosts; `hosts` overrides both (tests' fake Algolia). */
 export function createSearchClient(algolia: PublicConfig['algolia'], origin: string, hosts?: SearchHosts) {
   const url = new URL(origin);
   const ownOrigin: SearchHosts = [{ url: url.host, protocol: url.protocol === 'http:' ? 'http' : 'https', accept: 'read' }];
@@ -153,7 +145,7 @@ interface SearchRequest {
   params?: { query?: string; hitsPerPage?: number } & Record<string, unknown>;
 }
 
-/** The header box shows nothing for an empty query, so those searches (on mount, when cleared) are answered here without a request. */
+/** The header box shows nothing for an empty query, so those searches are answered here without a request. */
 export function skipEmptyQueries(client: ReturnType<typeof liteClient>): SearchClient {
   const search = (requests: SearchRequest[]) => {
     if (!Array.isArray(requests) || requests.length === 0 || requests.some((request) => request.params?.query?.trim())) return client.search(requests);
@@ -163,10 +155,7 @@ export function skipEmptyQueries(client: ReturnType<typeof liteClient>): SearchC
   return { ...client, search } as unknown as SearchClient;
 }
 
-/**
- * The one InstantSearch root (header box and search page): the locale's index, the shared query parameters, a stalled state after 300 ms, Insights through
- * our bundled client, and widget state kept when a widget unmounts (InstantSearch's next major).
- */
+/** The one InstantSearch root of the header box and the search page; `preserveSharedStateOnUnmount` is InstantSearch's next major. */
 export function SearchRoot(props: {
   locale: Locale;
   createClient: (algolia: PublicConfig['algolia']) => SearchClient;
@@ -178,7 +167,7 @@ export function SearchRoot(props: {
   const [searchClient] = useState(() => props.createClient(algolia));
   const [insights] = useState(() => createSearchInsights(algolia));
   const [initialUiState] = useState(() => ({ [indexName]: props.uiState() }));
-  useEffect(() => flushSearchInsights, []);
+  useEffect(() => () => batcher.flush(), []);
   return (
     <InstantSearch
       indexName={indexName}
@@ -195,10 +184,7 @@ export function SearchRoot(props: {
   );
 }
 
-/**
- * A stable SearchBox `queryHook` that sends the latest query once typing pauses for 150 ms. InstantSearch still discards any answer older than one already
- * shown, so a slow early response never replaces a newer one.
- */
+/** Sends the latest query once typing pauses for 150 ms; InstantSearch discards an answer older than one already shown. */
 export function useDebouncedQueryHook(): (query: string, search: (value: string) => void) => void {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -7,7 +7,7 @@ import { Seo } from '#client/components/seo.tsx';
 import { loadEmbeddedViewer } from '#client/components/embedded-viewer.tsx';
 import { Inspectable, useInspector } from '#client/features/live-preview/inspector.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
-import { getLabels } from '#client/layout/labels.ts';
+import { LABELS } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { paths } from '#shared/urls.ts';
 
@@ -16,7 +16,7 @@ import type { ArticleData } from '#client/pages/article/article.server.ts';
 export function Component() {
   const { article } = useLoaderData() as ArticleData;
   const { locale, origin, site } = useSite();
-  const t = getLabels(locale);
+  const t = LABELS[locale];
   const url = paths.article(locale, article.slug);
   const crumbs = [{ label: t.articles, url: paths.articles(locale) }];
   const inspect = useInspector();

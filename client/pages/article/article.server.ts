@@ -3,7 +3,7 @@ import { contentLoader, notFound, perContentVersion, renderField } from '#client
 export const loader = contentLoader(async ({ content, options, info, richText, params }) => {
   const article = await content.getArticle(params.slug ?? '', options);
   if (!article) notFound(`Article ${params.slug ?? ''}`);
-  // Rendered rich text links to this origin relatively (ADR 042): the answer is per origin.
+  // Per origin: rendered rich text links to it relatively (ADR 042).
   return perContentVersion([article], info.origin, () => ({ article: { ...article, body: renderField(richText, article.body, article, 'body') } }));
 });
 

@@ -3,7 +3,7 @@ import { useLoaderData } from 'react-router';
 import { CardGrid } from '#client/components/cards.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Seo } from '#client/components/seo.tsx';
-import { getLabels } from '#client/layout/labels.ts';
+import { LABELS } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { paths } from '#shared/urls.ts';
 
@@ -12,7 +12,7 @@ import type { ArticlesData } from '#client/pages/articles/articles.server.ts';
 export function Component() {
   const { articles, page, pageCount } = useLoaderData() as ArticlesData;
   const { locale } = useSite();
-  const t = getLabels(locale);
+  const t = LABELS[locale];
   const title = page > 1 ? `${t.articles} · ${t.page} ${page}` : t.articles;
   return (
     <>

@@ -4,7 +4,6 @@ import { contentLoader, notFound } from '#client/data/loader-helpers.ts';
 
 const ARTICLES_PER_PAGE = 9;
 
-/** One page of articles, newest first. `?page=` must be a positive whole number in range. */
 export const loader = contentLoader(async ({ content, options, url }) => {
   const raw = url.searchParams.get('page') ?? '1';
   if (!/^[1-9]\d{0,4}$/.test(raw)) throw data({ message: 'page must be a positive whole number' }, { status: 400, statusText: 'Bad Request' });

@@ -6,11 +6,10 @@ import { useSite } from '#client/layout/use-site.ts';
 
 import type { ModelData } from '#client/pages/model/model.server.ts';
 
-/** `/models/:slug/embed`: only the viewer, for iframes (its own frame-ancestors policy). */
 export function Component() {
   const { model, selectedVariant } = useLoaderData() as ModelData;
   const { locale } = useSite();
-  // The variant the model page shows first; the embed's canonical URL keeps no `?variant=` (shared/canonical-url.ts), choosing is the page's job.
+  // The embed's canonical URL keeps no `?variant=`: choosing is the model page's job.
   const [variant] = useVariantSelection(model.viewer, selectedVariant);
   return (
     <div className="embed">

@@ -3,7 +3,7 @@ import { useLoaderData } from 'react-router';
 import { CardGrid } from '#client/components/cards.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Seo } from '#client/components/seo.tsx';
-import { getLabels } from '#client/layout/labels.ts';
+import { LABELS } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { paths } from '#shared/urls.ts';
 
@@ -12,7 +12,7 @@ import type { HomeData } from '#client/pages/home/home.server.ts';
 export function Component() {
   const { models, articles } = useLoaderData() as HomeData;
   const { site, locale, origin } = useSite();
-  const t = getLabels(locale);
+  const t = LABELS[locale];
   return (
     <>
       <Seo

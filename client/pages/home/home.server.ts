@@ -1,6 +1,5 @@
 import { contentLoader, perContentVersion } from '#client/data/loader-helpers.ts';
 
-/** Featured models and the latest articles. */
 export const loader = contentLoader(async ({ content, options }) => {
   const [models, articles] = await Promise.all([content.listModels({ featured: true }, options), content.listArticles({ limit: 4 }, options)]);
   return perContentVersion([models, articles], '', () => ({ models: models.slice(0, 6), articles: articles.items }));

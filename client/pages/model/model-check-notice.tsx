@@ -23,7 +23,7 @@ const LABELS = {
   },
 } satisfies Record<Locale, Record<string, unknown>>;
 
-/** What ingest validation found in the model's file, for editors in preview mode; nothing when the file is clean. */
+/** For editors in preview mode. */
 export function ModelCheckNotice({ check, locale }: { check: ModelCheck; locale: Locale }) {
   if (check.errorCount === 0 && check.warningCount === 0) return null;
   const t = LABELS[locale];

@@ -9,7 +9,7 @@ import { getShareImage, ShareImageMeta } from '#client/pages/model/share-image.t
 import { HotspotList, ModelViewer, useHotspotControl, useVariantSelection, VariantPicker } from '#client/features/model-viewer/index.ts';
 import { Inspectable, useInspector } from '#client/features/live-preview/inspector.ts';
 import { RichTextHtml } from '#client/features/rich-text/index.ts';
-import { getLabels } from '#client/layout/labels.ts';
+import { LABELS } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { breadcrumbJsonLd, modelJsonLd } from '#client/components/json-ld.ts';
 import { paths } from '#shared/urls.ts';
@@ -18,13 +18,13 @@ import { ModelCheckNotice } from '#client/pages/model/model-check-notice.tsx';
 import type { ViewerSource } from '#shared/content/types.ts';
 import type { ModelData } from '#client/pages/model/model.server.ts';
 
-/** The page's lead viewer spans the main column: 72rem less 1.25rem padding on each side. */
+/** The main column: 72rem less 1.25rem padding on each side. */
 const PAGE_VIEWER_SIZES = '(min-width: 1152px) 1112px, 100vw';
 
 export function Component() {
   const { model, appearsIn, selectedVariant } = useLoaderData() as ModelData;
   const { locale, origin, site, preview } = useSite();
-  const t = getLabels(locale);
+  const t = LABELS[locale];
   // Stable per locale, so the description's embedded viewers are not re-mounted.
   const renderViewer = useCallback((source: ViewerSource) => <ModelViewer source={source} locale={locale} />, [locale]);
   const crumbs = [

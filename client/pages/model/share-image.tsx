@@ -5,21 +5,11 @@ import type { Asset } from '#shared/content/types.ts';
 /** Facebook's recommended width; X and LinkedIn take it too. */
 const SHARE_IMAGE_WIDTH = 1200;
 
-export interface ShareImage {
-  /** Origin-relative or absolute; `<Seo image>` makes it absolute. */
-  url: string;
-  type: string;
-  width?: number;
-  height?: number;
-  alt: string;
-}
-
 /**
- * A share card's image through the image pipeline: at most 1200 px wide (never enlarged), JPEG, or PNG where the source may
- * have alpha (scrapers read neither AVIF nor, everywhere, WebP); SVG and GIF as they are. With its size, so a card renders
- * before the scraper has fetched the image.
+ * At most 1200 px wide, JPEG, or PNG where the source may have alpha (scrapers read neither AVIF nor, everywhere, WebP); SVG and GIF
+ * as they are. With its size, so a card renders before the scraper has fetched the image.
  */
-export function getShareImage(asset: Asset, alt?: string): ShareImage {
+export function getShareImage(asset: Asset, alt?: string) {
   const text = alt ?? (asset.description || asset.title);
   const { width, height } = asset;
   if (!isTransformableImage(asset.contentType)) {
@@ -39,11 +29,8 @@ export function getShareImage(asset: Asset, alt?: string): ShareImage {
   return { url, type: format === 'png' ? 'image/png' : 'image/jpeg', alt: text, ...size };
 }
 
-/**
- * og:image's type, size and text alternative, beside `<Seo image>`'s og:image (React hoists both into <head>, these after it,
- * as Open Graph's structured properties must follow their image). Only the model page loads it (client/components would put it in every page's first load).
- */
-export function ShareImageMeta({ image }: { image: ShareImage }) {
+/** React hoists these after `<Seo image>`'s og:image, as Open Graph's structured properties must follow their image. */
+export function ShareImageMeta({ image }: { image: ReturnType<typeof getShareImage> }) {
   return (
     <>
       <meta property="og:image:type" content={image.type} />

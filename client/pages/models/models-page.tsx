@@ -3,7 +3,7 @@ import { useLoaderData } from 'react-router';
 import { CardGrid } from '#client/components/cards.tsx';
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { Seo } from '#client/components/seo.tsx';
-import { getLabels } from '#client/layout/labels.ts';
+import { LABELS } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 import { paths } from '#shared/urls.ts';
 
@@ -31,7 +31,7 @@ const flatten = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap((node) 
 export function Component() {
   const { models, categories, category } = useLoaderData() as ModelsData;
   const { locale } = useSite();
-  const t = getLabels(locale);
+  const t = LABELS[locale];
   const activeLabel = flatten(categories).find((node) => node.id === category)?.label;
   const title = activeLabel ? `${t.models}: ${activeLabel}` : t.models;
   return (

@@ -1,6 +1,5 @@
 import { contentLoader } from '#client/data/loader-helpers.ts';
 
-/** All models, optionally narrowed to a taxonomy category (and its narrower concepts). */
 export const loader = contentLoader(async ({ content, options, url }) => {
   const category = url.searchParams.get('category')?.slice(0, 100) || undefined;
   const [models, categories] = await Promise.all([content.listModels({ category }, options), content.listCategories(options)]);

@@ -1,4 +1,4 @@
-/** The splat route's loader always throws a 404, so only its error element renders. */
+/** Its loader always throws a 404. */
 export function Component() {
   return null;
 }

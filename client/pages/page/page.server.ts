@@ -1,6 +1,5 @@
 import { contentLoader, notFound, perContentVersion, renderField } from '#client/data/loader-helpers.ts';
 
-/** An editorial page by slug (`/about`, `/de/about`). */
 export const loader = contentLoader(async ({ content, options, info, richText, params }) => {
   const page = await content.getPage(params.slug ?? '', options);
   if (!page) notFound(`Page ${params.slug ?? ''}`);

@@ -1,7 +1,7 @@
 import { useLoaderData, useLocation } from 'react-router';
 
 import { Seo } from '#client/components/seo.tsx';
-import { getSearchLabels, SearchErrorBoundary, SearchForm, SearchPageView } from '#client/features/search/page.ts';
+import { SEARCH_LABELS, SearchErrorBoundary, SearchForm, SearchPageView } from '#client/features/search/page.ts';
 import { useSite } from '#client/layout/use-site.ts';
 
 import type { SearchData } from '#client/pages/search/search.server.ts';
@@ -9,11 +9,10 @@ import type { SearchData } from '#client/pages/search/search.server.ts';
 export function Component() {
   const { params, initialResults, searchFailed } = useLoaderData() as SearchData;
   const { locale, origin } = useSite();
-  // A react-router navigation (header form, back/forward) renders a fresh root from the loader's results;
-  // typing only replaces the URL (url-sync.ts), which keeps the key.
+  // A navigation renders a fresh root from the loader's results; typing only replaces the URL (url-sync.ts), which keeps the key.
   const { key } = useLocation();
-  const labels = getSearchLabels(locale);
-  // The page without results to show (the server could not search, or the widgets failed): a form that reloads the document.
+  const labels = SEARCH_LABELS[locale];
+  // Without results to show (the server could not search, or the widgets failed).
   const staticForm = (message?: string) => (
     <>
       <SearchForm locale={locale} variant="page" reloadDocument inputProps={{ defaultValue: params.query }} />

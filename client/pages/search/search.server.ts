@@ -3,11 +3,7 @@ import { data } from 'react-router';
 import { contentLoader } from '#client/data/loader-helpers.ts';
 import { parseSearchPageParams } from '#shared/search.ts';
 
-/**
- * `/search?q=&page=&type=&tag=`: the first results page, searched on the server as InstantSearch's initial
- * results, so the page works without JavaScript and hydrates without a request. A failed search is not an
- * error page: the browser searches instead.
- */
+/** Searched on the server, so the page works without JavaScript and hydrates without a request; if that fails, the browser searches. */
 export const loader = contentLoader(async ({ options, url, search }) => {
   const params = parseSearchPageParams(url.searchParams);
   if (!params) throw data({ message: 'page must be a whole number from 1 to 200' }, { status: 400, statusText: 'Bad Request' });

@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router';
 
 import { CardGrid } from '#client/components/cards.tsx';
 import { Seo } from '#client/components/seo.tsx';
-import { getLabels } from '#client/layout/labels.ts';
+import { LABELS } from '#client/layout/labels.ts';
 import { useSite } from '#client/layout/use-site.ts';
 
 import type { TagData } from '#client/pages/tag/tag.server.ts';
@@ -10,7 +10,7 @@ import type { TagData } from '#client/pages/tag/tag.server.ts';
 export function Component() {
   const { tag, articles, models } = useLoaderData() as TagData;
   const { locale } = useSite();
-  const t = getLabels(locale);
+  const t = LABELS[locale];
   return (
     <>
       <Seo title={`#${tag.name}`} description={`${t.tagged}: ${tag.name}`} />

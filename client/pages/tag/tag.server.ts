@@ -1,6 +1,5 @@
 import { contentLoader, notFound } from '#client/data/loader-helpers.ts';
 
-/** Everything carrying one public tag. */
 export const loader = contentLoader(async ({ content, options, params }) => {
   const id = params.tag ?? '';
   const tag = await content.getTag(id, options);

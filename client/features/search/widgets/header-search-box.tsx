@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useHits, useInstantSearch, useSearchBox } from 'react-instantsearch';
 import { useNavigate } from 'react-router';
 
 import { prefetch, PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { sanitizeQuery, toSafeHitPath, toSearchPageHref } from '#shared/search.ts';
-import { paths } from '#shared/urls.ts';
 
-import { getSearchLabels } from '../labels.ts';
+import { SEARCH_LABELS } from '../labels.ts';
 import { SearchForm } from '../search-form.tsx';
 import { createSearchClient, SearchRoot, skipEmptyQueries, useDebouncedQueryHook } from '../search-root.tsx';
 import { HitExcerpt, HitTitle, SearchStatus } from './hit-parts.tsx';
@@ -17,24 +16,23 @@ import type { Locale } from '#shared/content/types.ts';
 import type { SearchLabels } from '../labels.ts';
 import type { SearchHit } from './hit-parts.tsx';
 
-/** What the server-rendered input held when the interactive box took over. */
 export type SearchHandoff = { value: string; focused: boolean; selectionStart: number | null; selectionEnd: number | null };
 
 export interface HeaderSearchBoxProps {
   locale: Locale;
-  /** The plain form keeps taking keystrokes until the interactive input is in the DOM, so the box calls this as late as it can: when its input mounts. */
+  /** Called when the interactive input mounts: the plain form takes keystrokes until then. */
   takeHandoff: () => SearchHandoff;
-  /** The interactive input is mounted and focused: the plain form can go. */
+  /** The plain form can go. */
   onReady: () => void;
 }
 
-/** The interactive header search, loaded lazily by header-search.tsx; `searchClient` replaces the configured client (tests). */
+/** `searchClient` replaces the configured client (tests). */
 export function HeaderSearchBox({ locale, takeHandoff, onReady, searchClient }: HeaderSearchBoxProps & { searchClient?: SearchClient }) {
   return (
     <SearchRoot
       locale={locale}
       createClient={(algolia) => searchClient ?? skipEmptyQueries(createSearchClient(algolia, window.location.origin))}
-      // What was typed so far; the combobox catches up with anything typed before its input mounts.
+      // The combobox catches up with anything typed before its input mounts.
       uiState={() => ({ query: sanitizeQuery(takeHandoff().value) })}
     >
       <HeaderCombobox locale={locale} takeHandoff={takeHandoff} onReady={onReady} />
@@ -42,14 +40,14 @@ export function HeaderSearchBox({ locale, takeHandoff, onReady, searchClient }: 
   );
 }
 
-/** The header search as an ARIA combobox (useCombobox below); closes on blur or a click outside; a polite live region announces the result count. */
+/** Closes on blur or a click outside; a polite live region announces the result count. */
 function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; takeHandoff: () => SearchHandoff; onReady: () => void }) {
-  const t = getSearchLabels(locale);
+  const t = SEARCH_LABELS[locale];
   const navigate = useNavigate();
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listboxId = useId();
-  // Read once, at mount: the plain input is still on screen until then and may have taken more keystrokes.
+  // At mount: the plain input may have taken more keystrokes until then.
   const [handoff] = useState(takeHandoff);
   const [value, setValue] = useState(handoff.value);
   const { query: searchedQuery, refine } = useSearchBox({ queryHook: useDebouncedQueryHook() });
@@ -60,9 +58,8 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
   const hits = items.filter((hit) => toSafeHitPath(hit.url));
   const isCurrent = status === 'idle' && results !== undefined && results.query === query;
 
-  const openHit = (hit: SearchHit, _index: number, newTab: boolean) => {
-    const path = toSafeHitPath(hit.url);
-    if (!path) return;
+  const openHit = (hit: SearchHit, newTab: boolean) => {
+    const path = toSafeHitPath(hit.url)!;
     sendEvent('click', hit, 'Search Result Opened');
     if (newTab) return void window.open(path, '_blank', 'noopener');
     combobox.close();
@@ -71,10 +68,8 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
   const combobox = useCombobox({ items: hits, resultsKey: results, hasQuery: query.trim() !== '', initiallyOpen: handoff.focused, onOpenItem: openHit });
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
-  // Take over from the plain input in the same task it goes away in: focus, caret, and a search for anything typed after InstantSearch started.
-  const mountedWith = useRef({ handoff, searchedQuery, refine, onReady });
-  useLayoutEffect(() => {
-    const { handoff, searchedQuery, refine, onReady } = mountedWith.current;
+  // In the same task the plain input goes away in: focus, caret, and a search for anything typed after InstantSearch started.
+  const takeOver = useEffectEvent(() => {
     const input = inputRef.current;
     if (input && handoff.focused) {
       input.focus();
@@ -82,7 +77,8 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
     }
     if (sanitizeQuery(handoff.value) !== searchedQuery) refine(sanitizeQuery(handoff.value));
     onReady();
-  }, []);
+  });
+  useLayoutEffect(() => takeOver(), []);
 
   const { expanded, close } = combobox;
   useEffect(() => {
@@ -96,8 +92,7 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
 
   const submit = () => {
     combobox.close();
-    const trimmed = query.trim();
-    void navigate(trimmed ? toSearchPageHref(locale, { query: trimmed }) : paths.search(locale));
+    void navigate(toSearchPageHref(locale, { query: query.trim() }));
   };
 
   const noResults = isCurrent && results.nbHits === 0 && query.trim() !== '';
@@ -144,7 +139,7 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
               labels={t}
               selected={index === combobox.activeIndex}
               onHover={() => combobox.setActive(index)}
-              onOpen={(newTab) => openHit(hit, index, newTab)}
+              onOpen={(newTab) => openHit(hit, newTab)}
             />
           ))}
         </ul>
@@ -164,7 +159,7 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
 
 type HitOptionProps = { id: string; hit: SearchHit; labels: SearchLabels; selected: boolean; onHover(): void; onOpen(newTab: boolean): void };
 
-/** Options must not contain interactive elements, so it holds no link: every kind of click opens the hit here. */
+/** Options must not contain interactive elements, so no link: every kind of click opens the hit here. */
 function HitOption({ id, hit, labels, selected, onHover, onOpen }: HitOptionProps) {
   const type = (labels.types as Record<string, string>)[hit.type] ?? hit.type;
   const path = toSafeHitPath(hit.url);
@@ -195,19 +190,16 @@ function HitOption({ id, hit, labels, selected, onHover, onOpen }: HitOptionProp
 
 interface ComboboxOptions<T> {
   items: readonly T[];
-  /** Identity of the shown result set; new results reset the active option. */
+  /** New results reset the active option. */
   resultsKey: unknown;
   /** The popup never opens for an empty query. */
   hasQuery: boolean;
   initiallyOpen: boolean;
-  onOpenItem(item: T, index: number, newTab: boolean): void;
+  onOpenItem(item: T, newTab: boolean): void;
 }
 
-/**
- * WAI-ARIA APG "Combobox With Listbox Popup": ↓/↑ open the popup and move the active option (wrapping), Enter opens it (Ctrl/Cmd+Enter in a new tab),
- * Escape closes the popup. Focus stays in the input; the active option is announced through `aria-activedescendant`.
- */
-export function useCombobox<T>({ items, resultsKey, hasQuery, initiallyOpen, onOpenItem }: ComboboxOptions<T>) {
+/** WAI-ARIA APG "Combobox With Listbox Popup"; Ctrl/Cmd+Enter opens in a new tab. */
+function useCombobox<T>({ items, resultsKey, hasQuery, initiallyOpen, onOpenItem }: ComboboxOptions<T>) {
   const [open, setOpen] = useState(initiallyOpen);
   const [active, setActiveState] = useState<{ index: number; key: unknown }>({ index: -1, key: resultsKey });
   const activeIndex = active.key === resultsKey && active.index < items.length ? active.index : -1;
@@ -225,10 +217,10 @@ export function useCombobox<T>({ items, resultsKey, hasQuery, initiallyOpen, onO
       else setActive(activeIndex <= 0 ? items.length - 1 : activeIndex - 1);
     } else if (event.key === 'Enter') {
       const item = expanded && activeIndex >= 0 ? items[activeIndex] : undefined;
-      // Without an active option Enter submits the form (the search page).
+      // Without an active option Enter submits the form.
       if (item === undefined) return;
       event.preventDefault();
-      onOpenItem(item, activeIndex, event.ctrlKey || event.metaKey);
+      onOpenItem(item, event.ctrlKey || event.metaKey);
     } else if (event.key === 'Escape' && expanded) {
       // Also keeps a type=search input from clearing itself: the first Escape only closes.
       event.preventDefault();

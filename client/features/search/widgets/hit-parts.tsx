@@ -4,37 +4,31 @@ import type { Hit } from 'instantsearch.js';
 import type { SearchRecord } from '#shared/search-schema.ts';
 import type { SearchLabels } from '../labels.ts';
 
-/** A search hit: our record plus Algolia's highlight, snippet and insights fields. */
 export type SearchHit = Hit<{ [K in keyof SearchRecord]: SearchRecord[K] }>;
 
-/** `<Highlight>` splits InstantSearch's escaped value into text nodes and `<mark>`s, so HTML in a record or a query is shown as text, never parsed. */
+/** `<Highlight>` splits InstantSearch's escaped value into text nodes and `<mark>`s: HTML in a record or a query is never parsed. */
 export function HitTitle({ hit }: { hit: SearchHit }) {
   return <Highlight attribute="title" hit={hit} />;
 }
 
-/** A model's facts (its designer…), then a body snippet when the body matched, else the summary (highlighted where it matched). */
+/** A model's facts, then a body snippet when the body matched, else the summary. */
 export function HitExcerpt({ hit }: { hit: SearchHit }) {
-  const facts = hit.facts?.length ? (
-    <span className="hit-facts">
-      <Highlight attribute="facts" hit={hit} separator=" · " />
-    </span>
-  ) : null;
+  const snippet = (hit._snippetResult as { body?: { matchLevel?: string } } | undefined)?.body;
+  const bodyMatched = !!snippet?.matchLevel && snippet.matchLevel !== 'none';
+  const summaryHighlighted = !!hit._highlightResult && 'summary' in hit._highlightResult;
   return (
     <>
-      {facts}
-      <HitText hit={hit} />
+      {hit.facts?.length ? (
+        <span className="hit-facts">
+          <Highlight attribute="facts" hit={hit} separator=" · " />
+        </span>
+      ) : null}
+      {bodyMatched ? <Snippet attribute="body" hit={hit} /> : summaryHighlighted ? <Highlight attribute="summary" hit={hit} /> : hit.summary}
     </>
   );
 }
 
-function HitText({ hit }: { hit: SearchHit }) {
-  const snippet = (hit._snippetResult as { body?: { matchLevel?: string } } | undefined)?.body;
-  if (snippet && snippet.matchLevel && snippet.matchLevel !== 'none') return <Snippet attribute="body" hit={hit} />;
-  if (hit._highlightResult && 'summary' in hit._highlightResult) return <Highlight attribute="summary" hit={hit} />;
-  return <>{hit.summary}</>;
-}
-
-/** A spinner once a search counts as stalled (SEARCH_STALLED_DELAY_MS; faster answers never flicker), a message with Retry after an error. */
+/** A spinner only once a search counts as stalled, so faster answers never flicker. */
 export function SearchStatus({ status, labels, onRetry }: { status: 'idle' | 'loading' | 'stalled' | 'error'; labels: SearchLabels; onRetry: () => void }) {
   if (status === 'stalled') {
     return (

@@ -5,7 +5,7 @@ import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { imageUrl } from '#shared/images.ts';
 import { fromSearchUiState, sanitizeQuery, SEARCH_FACET_LIMIT, toSafeHitImage, toSafeHitPath, toSearchPageHref, toSearchUiState } from '#shared/search.ts';
 
-import { getSearchLabels } from '../labels.ts';
+import { SEARCH_LABELS } from '../labels.ts';
 import { SEARCH_PAGE_FORM_ID, SearchForm } from '../search-form.tsx';
 import { createSearchClient, SearchRoot, useDebouncedQueryHook } from '../search-root.tsx';
 import { HitExcerpt, HitTitle, SearchStatus } from './hit-parts.tsx';
@@ -24,9 +24,8 @@ import type { SearchHit } from './hit-parts.tsx';
 interface SearchPageViewProps {
   locale: Locale;
   params: SearchPageParams;
-  /** The loader's server-side results; `null` when the server could not search (the browser then does, after `fallback`). */
+  /** `null` when the server could not search: the browser then does, after `fallback`. */
   initialResults: SearchInitialResults | null;
-  /** The site origin, for the embedded engine's host while rendering on the server. */
   origin: string;
   fallback: ReactNode;
   /** Replaces the configured client (tests). */
@@ -35,7 +34,7 @@ interface SearchPageViewProps {
 
 const subscribeNothing = () => () => {};
 
-/** With the loader's initial results the page renders on the server and hydrates without a request; then the browser searches directly. */
+/** With initial results the page renders on the server and hydrates without a request. */
 export function SearchPageView({ locale, params, initialResults, origin, fallback, searchClient }: SearchPageViewProps) {
   const hydrated = useSyncExternalStore(
     subscribeNothing,
@@ -56,7 +55,7 @@ export function SearchPageView({ locale, params, initialResults, origin, fallbac
 }
 
 function SearchPageLayout({ locale }: { locale: Locale }) {
-  const labels = getSearchLabels(locale);
+  const labels = SEARCH_LABELS[locale];
   const { query, refine } = useSearchBox({ queryHook: useDebouncedQueryHook() });
   const [value, setValue] = useState(query);
   useUrlSync(locale);
@@ -80,7 +79,7 @@ function SearchPageLayout({ locale }: { locale: Locale }) {
 
 type FacetListProps = { attribute: 'type' | 'tags'; param: 'type' | 'tag'; legend: string; labelFor?: (value: string) => string };
 
-/** One refinement list (OR within, AND across facets) as checkboxes of the search form (`form` attribute), so they also work without JavaScript. */
+/** OR within, AND across facets; checkboxes of the search form (`form` attribute), so they work without JavaScript. */
 function FacetList({ attribute, param, legend, labelFor }: FacetListProps) {
   const { items, refine } = useRefinementList({ attribute, limit: SEARCH_FACET_LIMIT });
   // Fixed ids (one list per attribute on the page): server and client must agree, whatever the tree above.
@@ -108,7 +107,7 @@ function FacetList({ attribute, param, legend, labelFor }: FacetListProps) {
   );
 }
 
-/** Both facets of the search page, in SEARCH_FACETS order. */
+/** In SEARCH_FACETS order. */
 function SearchFacets({ labels }: { labels: SearchLabels }) {
   return (
     <aside aria-label={labels.filters}>
@@ -125,7 +124,6 @@ function SearchFacets({ labels }: { labels: SearchLabels }) {
 
 const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
 
-/** Status, result count (announced politely), hits as cards, pagination. */
 function PageResults({ locale, labels, onRetry }: { locale: Locale; labels: SearchLabels; onRetry(): void }) {
   const { items, results, sendEvent } = useHits<SearchHit>();
   const { status } = useInstantSearch({ catchError: true });
@@ -180,7 +178,7 @@ function ResultCard({ hit, labels, onOpen }: { hit: SearchHit; labels: SearchLab
   );
 }
 
-/** Numbered pages as real links (they work without JavaScript); with it, a click refines in place. */
+/** Real links, so they work without JavaScript; with it, a click refines in place. */
 function PagePagination({ locale, labels }: { locale: Locale; labels: SearchLabels }) {
   const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine } = usePagination({ padding: 2 });
   const { indexUiState } = useInstantSearch();

@@ -10,8 +10,8 @@ import type { Locale } from '#shared/content/types.ts';
 const WRITE_DELAY_MS = 400;
 
 /**
- * Keeps the search page URL in step with InstantSearch by replacing the history entry (keeping react-router's `history.state`). InstantSearch's own router
- * would push entries and listen to popstate behind react-router's back; back and forward are react-router navigations that render from the loader.
+ * Replaces the history entry, keeping react-router's `history.state`. InstantSearch's own router would push entries and listen to popstate
+ * behind react-router's back; back and forward are react-router navigations that render from the loader.
  */
 function createUrlSyncMiddleware(locale: Locale, indexName: string): Middleware {
   return () => {
@@ -26,7 +26,6 @@ function createUrlSyncMiddleware(locale: Locale, indexName: string): Middleware 
         timer = setTimeout(() => {
           const href = toSearchPageHref(locale, fromSearchUiState(uiState[indexName]));
           const target = new URL(href, window.location.href);
-          // Only while the search page is still the current page.
           if (target.pathname !== window.location.pathname || target.search === window.location.search) return;
           window.history.replaceState(window.history.state, '', href);
         }, WRITE_DELAY_MS);
