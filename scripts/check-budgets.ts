@@ -8,8 +8,6 @@ import { checkViewer, MODEL_CHUNK, THREE, VIEWER_CHUNK, VIEWER_SHELL } from './b
 
 import type { BuildDirs } from './budgets/build-files.ts';
 
-export type { BuildDirs } from './budgets/build-files.ts';
-
 /** Gzip level 9 bytes; a first load is entry + page chunk + static imports + insights scripts. */
 export const BUDGETS = {
   articleFirstLoadJsGzip: 110 * 1024,

@@ -31,11 +31,8 @@ interface ImageUrlOptions {
 /** In a fixed order, so equal requests get equal URLs (one cache entry each, here and in CDNs). */
 export function imageUrl(url: string, options: ImageUrlOptions = {}): string {
   const { width, quality = IMAGE_QUALITY, format } = options;
-  const hashAt = url.indexOf('#');
-  const withoutHash = hashAt === -1 ? url : url.slice(0, hashAt);
-  const queryAt = withoutHash.indexOf('?');
-  const base = queryAt === -1 ? withoutHash : withoutHash.slice(0, queryAt);
-  const params = new URLSearchParams(queryAt === -1 ? '' : withoutHash.slice(queryAt + 1));
+  const [, base = '', query = ''] = /^([^?#]*)(?:\?([^#]*))?/.exec(url)!;
+  const params = new URLSearchParams(query);
   for (const key of ['w', 'h', 'q', 'fm', 'fit']) params.delete(key);
   if (width !== undefined) params.set('w', String(snapImageWidth(width)));
   params.set('q', String(Number.isFinite(quality) ? Math.min(100, Math.max(1, Math.round(quality))) : IMAGE_QUALITY));
