@@ -1,7 +1,6 @@
 /**
- * `npm run audit:headers [-- --build] [--no-browser] [path…]`: Mozilla's HTTP Observatory grade of the production build behind a local TLS
- * terminator, then (unless --no-browser) each path in Chromium over https: CSP violations and a working 3D viewer. `a>b` clicks the first
- * link to `b…` on `a`. Exits 1 below A+ or on any violation. Not in CI: the Observatory is installed with --ignore-scripts (offline).
+ * `npm run audit:headers [-- --build] [--no-browser] [path…]`: the HTTP Observatory grade behind a local TLS terminator, then
+ * each path in Chromium over https. `a>b` clicks the first link to `b…` on `a`. Exits 1 below A+ or on any CSP violation.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -16,10 +15,10 @@ import { startTlsTerminator } from './tls-terminator.ts';
 import type { Browser } from 'playwright-core';
 
 const OBSERVATORY_SCAN = cachedTool('observatory-1', '@mdn/mdn-http-observatory@1', '@mdn/mdn-http-observatory/src/scan.js');
-/** Chromium's HSTS preload list, which the skipped install script would download; a local host is never on it. */
+/** The skipped install script would download it; a local host is never on it. */
 const HSTS_PRELOAD_LIST = join(OBSERVATORY_SCAN, '../../conf/hsts-preload.json');
 const DEFAULT_PATHS = ['/', '/articles/behind-the-vitrine', '/models/ostra-lounge-chair', '/models>/models/', '/search?q=chair'];
-/** How long the model page may take to show its first frame under SwiftShader. */
+/** Under SwiftShader. */
 const VIEWER_READY_MS = 45_000;
 
 interface ObservatoryResult {
@@ -32,7 +31,7 @@ const { values: args, positionals } = parseArgs({
   options: { build: { type: 'boolean', default: false }, 'no-browser': { type: 'boolean', default: false } },
 });
 
-/** Runs the scanner's CLI directly (its wrapper would replace NODE_EXTRA_CA_CERTS), asynchronously: the terminator lives in this process. */
+/** Not through its wrapper, which would replace NODE_EXTRA_CA_CERTS; async, as the terminator lives in this process. */
 async function runObservatory(host: string, caFile: string): Promise<ObservatoryResult> {
   const env = { ...process.env, NODE_EXTRA_CA_CERTS: caFile };
   const result = await promisify(execFile)(process.execPath, [OBSERVATORY_SCAN, host], { encoding: 'utf8', env, maxBuffer: 16 * 1024 * 1024 }).catch(
@@ -43,7 +42,6 @@ async function runObservatory(host: string, caFile: string): Promise<Observatory
   return parsed as ObservatoryResult;
 }
 
-/** Loads each path over https and returns the CSP violations seen (page events and console reports). */
 async function findViolations(browser: Browser, origin: string, paths: string[]): Promise<string[]> {
   const violations: string[] = [];
   for (const path of paths) {

@@ -1,8 +1,4 @@
-/**
- * `npm run audit:lighthouse [-- --runs <n>] [--build] [--mobile] [path…]`: Lighthouse 13 mobile and desktop (only mobile
- * with --mobile), median of --runs (default 3), on the production build; prints scores, lost points, CPU benchmark and
- * machine load; writes each median run's report under bench-results/lighthouse/. Not in CI.
- */
+/** `npm run audit:lighthouse [-- --runs <n>] [--build] [--mobile] [path…]`: median runs' reports go to bench-results/lighthouse/. */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -15,10 +11,9 @@ import { cachedTool, median, startBenchServer, table } from './bench/lib.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const DEFAULT_PAGES = ['/', '/articles/behind-the-vitrine', '/models/ostra-lounge-chair'];
-/** The targets: mobile performance, mobile paint times (ADR 058), and every other category on both form factors. */
+/** Paint times (ADR 058) on mobile only. */
 const TARGETS = { mobilePerformance: 97, others: 100, mobileMs: { 'first-contentful-paint': 1200, 'largest-contentful-paint': 1500 } } as const;
 const PAINTS = Object.keys(TARGETS.mobileMs) as Array<keyof typeof TARGETS.mobileMs>;
-/** Shown from the median run: Lighthouse's own display values. */
 const SHOWN = ['total-blocking-time', 'cumulative-layout-shift'];
 const OUT_DIR = join(ROOT, 'bench-results');
 /** Above this share of busy cores at the start, the scores say more about the machine than the pages. */
@@ -40,7 +35,7 @@ const { values: args, positionals } = parseArgs({
 const RUNS = Math.max(1, Number(args.runs));
 const LIGHTHOUSE_CLI = cachedTool('lighthouse-13', 'lighthouse@13', 'lighthouse/cli/index.js');
 
-/** One run; Lighthouse sometimes fails a run on a loaded machine (NO_NAVSTART, NO_FCP), so that run is tried up to twice more. */
+/** Lighthouse sometimes fails a run on a loaded machine (NO_NAVSTART, NO_FCP). */
 function runLighthouse(url: string, formFactor: FormFactor, workDir: string, attempt = 0): LhReport {
   const output = join(workDir, 'report.json');
   const flags = [url, '--output=json', `--output-path=${output}`, `--only-categories=${CATEGORIES.join(',')}`, '--quiet'];
@@ -58,7 +53,6 @@ const score = (report: LhReport, category: Category) => Math.round((report.categ
 const perCategory = <T>(fn: (c: Category) => T) => Object.fromEntries(CATEGORIES.map((c) => [c, fn(c)])) as Record<Category, T>;
 const targetOf = (c: Category, formFactor: FormFactor) => (c !== 'performance' ? TARGETS.others : formFactor === 'mobile' ? TARGETS.mobilePerformance : 0);
 
-/** The audits of a category (metrics and insights alike) that did not score full marks. */
 function lostPoints(report: LhReport, category: Category): string[] {
   return report.categories[category].auditRefs
     .map((ref) => [ref.id, report.audits[ref.id]] as const)
@@ -66,7 +60,7 @@ function lostPoints(report: LhReport, category: Category): string[] {
     .map(([id, a]) => `${id} (${Math.round((a?.score ?? 0) * 100)}${a?.displayValue ? `, ${a.displayValue}` : ''})`);
 }
 
-/** Median scores and paint times over the runs; each run's scores and CPU benchmark (a slow machine or a slow page); the median run. */
+/** Each run's CPU benchmark tells a slow machine from a slow page. */
 function summarize(path: string, formFactor: FormFactor, reports: LhReport[]) {
   const runs = reports.map((r) => perCategory((c) => score(r, c)));
   const medianScores = perCategory((c) => median(runs.map((run) => run[c])));
@@ -78,7 +72,6 @@ function summarize(path: string, formFactor: FormFactor, reports: LhReport[]) {
     runs,
     benchmarkIndex: reports.map((r) => Math.round(r.environment?.benchmarkIndex ?? NaN)),
     shown: SHOWN.map((id) => medianReport.audits[id]?.displayValue ?? ''),
-    /** Median over the runs of each paint time, in ms. */
     paintMs: Object.fromEntries(PAINTS.map((id) => [id, Math.round(median(reports.map((r) => r.audits[id]?.numericValue ?? NaN)))])),
     lostPoints: perCategory((c) => lostPoints(medianReport, c)),
     medianReport,
@@ -113,7 +106,7 @@ function printSummaries(summaries: Summary[]): void {
   }
 }
 
-/** The 1-minute load average, as a share of the cores (1 = every core busy). */
+/** 1 = every core busy. */
 const machineLoad = () => Math.round(((loadavg()[0] ?? 0) / availableParallelism()) * 100) / 100;
 
 ensureBuild(ROOT, args.build);

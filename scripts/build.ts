@@ -1,7 +1,3 @@
-/**
- * Production build (`npm run build`, after the typecheck): self-hosted decoders → client bundle with
- * manifest → SSR bundle (server entry + React SSR entry) → insights scripts → chunk size report.
- */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,12 +10,10 @@ import { writeInsightsScripts } from '#server/insights/scripts.ts';
 import { copyDecoders } from './copy-decoders.ts';
 
 /**
- * Two long-lived client chunks instead of a dozen small ones: gzip compresses one file better than many
- * (≈3 KB less on the article page), and the framework chunk's hash survives app releases (ADR 007). Only
- * modules every page loads may match: a lazy feature's code (three, search widgets) never; check-budgets fails otherwise.
+ * ADR 007: gzip compresses one file better than many, and the framework chunk's hash survives app releases. Only modules every
+ * page loads may match; check-budgets fails otherwise.
  */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
-/** Our code every page runs: layout, shared components, route data client, insights tags, the search box's eager shell, rich text's client side. */
 const APP_SHELL = [
   // file-size.ts is for the model page (and server-rendered rich text) only: it loads with that route.
   /[\\/]client[\\/](components|layout|data|features[\\/]insights)[\\/](?!file-size\.ts$)[^\\/]+$/,
@@ -29,7 +23,7 @@ const APP_SHELL = [
   /[\\/]shared[\\/](?!.*\.test\.)(?!(search|decoders)\.ts$)/,
   /[\\/]client[\\/]features[\\/]search[\\/](search-form|header-search)\.tsx$/,
   /[\\/]client[\\/]features[\\/]rich-text[\\/](index\.ts|rich-text-html\.tsx|rich-text\.css)$/,
-  // The viewer's stylesheet only: embedded posters are server-rendered; its code loads on demand.
+  // Embedded posters are server-rendered; the viewer's code loads on demand.
   /[\\/]client[\\/]features[\\/]model-viewer[\\/]model-viewer\.css$/,
 ];
 const CLIENT_CHUNK_GROUPS = [
@@ -62,7 +56,6 @@ await build({
   },
 });
 
-// Unhashed, self-contained insights scripts; the collector serves them from dist/insights.
 await writeInsightsScripts();
 if (!existsSync('dist/server/index.js')) throw new Error('SSR build did not produce dist/server/index.js');
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MODEL_CHUNK, VIEWER_CHUNK } from './budgets/viewer.ts';
 import { ARTICLE_CHUNK, checkBudgets, formatReport } from './check-budgets.ts';
 
-import type { BuildDirs } from './check-budgets.ts';
+import type { BuildDirs } from './budgets/build-files.ts';
 
 /**
  * A tiny fake build: the entry and the pages share a static chunk; the model page imports the viewer's shell, which

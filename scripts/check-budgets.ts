@@ -1,8 +1,4 @@
-/**
- * `npm run check:budgets` (CI, right after the build): the article page's first-load JS and CSS against
- * their gzip budgets (numbers and method: docs/budgets.md), resolved by the server's own resolver
- * (server/ssr/assets.ts), and the code splitting they rely on, read from each chunk's source map.
- */
+// docs/budgets.md. First loads are resolved by the server's own resolver; chunk contents are read from source maps.
 import { join } from 'node:path';
 
 import { CLIENT_ENTRY } from '#server/ssr/assets.ts';
@@ -12,9 +8,7 @@ import { checkViewer, MODEL_CHUNK, THREE, VIEWER_CHUNK, VIEWER_SHELL } from './b
 
 import type { BuildDirs } from './budgets/build-files.ts';
 
-export type { BuildDirs } from './budgets/build-files.ts';
-
-/** Every budget in one place, in bytes of gzip level 9: a first load is entry + page chunk + static imports + insights scripts. */
+/** Gzip level 9 bytes; a first load is entry + page chunk + static imports + insights scripts. */
 export const BUDGETS = {
   articleFirstLoadJsGzip: 110 * 1024,
   articleFirstLoadCssGzip: 20 * 1024,
@@ -29,13 +23,9 @@ export type Budgets = { readonly [K in keyof typeof BUDGETS]: number };
 /** The article route's `handle.chunk` in client/routes.tsx. */
 export const ARTICLE_CHUNK = 'client/pages/article/article-page.tsx';
 
-/**
- * Code that loads only on demand: a chunk holding a `source` module (the libraries, search's connected widgets
- * and page) must not be in the first load; the rest of the `feature` folder (its eager shell) may be, and is listed.
- */
+/** A chunk holding a `source` module must not be in the first load; the rest of `feature` (its eager shell) may be. */
 export const LAZY_ONLY = [
   {
-    // Its shell too: only pages that show a model load it with the page (budgets/viewer.ts).
     name: '3D viewer (three, @react-three, client/features/model-viewer/)',
     source: new RegExp(`${THREE.source}|${VIEWER_SHELL.source}`),
     feature: VIEWER_SHELL,
@@ -52,16 +42,13 @@ export const LAZY_ONLY = [
   },
 ] as const;
 
-/** First-load files and totals; per LAZY_ONLY rule its chunks, those in the first load (as import paths) and the eager shell; the viewer's; failures. */
 export type BudgetReport = ReturnType<typeof checkBudgets>;
 
-/** Measures the article page's first load and checks it against `budgets`. Reads the build; writes nothing. */
 export function checkBudgets(dirs: BuildDirs, budgets: Budgets = BUDGETS) {
   const failures: string[] = [];
   const manifest = readManifest(dirs);
   if (!manifest[ARTICLE_CHUNK]) failures.push(`the manifest has no ${ARTICLE_CHUNK}: did the article route's handle.chunk change?`);
 
-  // 1. The same resolution the server uses for the page's <head>, plus the insights scripts every page has.
   const insights = insightsScripts(dirs, failures);
   const article = firstLoad(dirs, ARTICLE_CHUNK);
   const [js, css] = [[...article.js, ...insights], article.css];
@@ -73,7 +60,6 @@ export function checkBudgets(dirs: BuildDirs, budgets: Budgets = BUDGETS) {
   ] as const)
     if (total > budget) failures.push(`article first-load ${label} is ${kb(total)} gzip, over the ${kb(budget)} budget by ${kb(total - budget)}`);
 
-  // 2. Viewer and search code: in chunks of their own, none of them reached by static imports.
   const inArticle = new Set(js.map((f) => f.file));
   const keys = Object.keys(manifest).filter((key) => manifest[key]?.file.endsWith('.js'));
   const sourcesByKey = new Map(keys.map((key) => [key, readSources(dirs, manifest[key]!)]));
@@ -98,12 +84,10 @@ export function checkBudgets(dirs: BuildDirs, budgets: Budgets = BUDGETS) {
     return { name: rule.name, chunks: holding.map((key) => manifest[key]!.file), inFirstLoad, shell };
   });
 
-  // 3. The model page and the viewer's lazy chunk against their budgets; AR and the viewer's shell in no other first load.
   const viewer = checkViewer({ dirs, manifest, sourcesByKey, insights, articleChunk: ARTICLE_CHUNK }, budgets);
   return { js, css, totals, lazyOnly, viewer, failures: [...failures, ...viewer.failures] };
 }
 
-/** The report as the readable table CI prints. */
 export function formatReport(report: BudgetReport, budgets: Budgets = BUDGETS): string {
   const row = (cells: string[]) =>
     `${(cells[0] ?? '').padEnd(52)}${(cells[1] ?? '').padEnd(10)}${(cells[2] ?? '').padStart(11)}${(cells[3] ?? '').padStart(11)}`;

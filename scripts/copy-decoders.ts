@@ -1,7 +1,4 @@
-/**
- * Copies three's Draco and Basis decoders into `public/decoders/` (git-ignored) so the viewer needs no CDN (ADR 004), with each decoder's
- * worker as a file from our origin (three would use a blob: worker under the page's CSP, needing `'wasm-unsafe-eval'`). Called by the build.
- */
+// ADR 004: each worker is a file from our origin; three would use a blob: worker, needing `'wasm-unsafe-eval'` in the page's CSP.
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +7,7 @@ import { BASIS_WORKER_FILE, DRACO_WORKER_FILE, MESHOPT_WORKER_FILE } from '../sh
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** A file in the three package whose folder's .js and .wasm files are copied → destination folder under `public/decoders/`. */
+/** The folder of `from` has the .js and .wasm files. */
 const DECODER_SETS = [
   { from: 'three/examples/jsm/libs/draco/gltf/draco_decoder.js', to: 'draco' },
   { from: 'three/examples/jsm/libs/basis/basis_transcoder.js', to: 'basis' },
@@ -18,8 +15,8 @@ const DECODER_SETS = [
 
 type KTX2LoaderStatics = Record<'EngineFormat' | 'EngineType' | 'TranscoderFormat' | 'BasisFormat', unknown> & { BasisWorker: () => void };
 
-/** The worker KTX2Loader.init() assembles into a blob: URL (constants, transcoder JS, worker function), as a file (used by gltf-loader.ts). */
-export async function buildBasisWorkerSource(transcoderJs: string): Promise<string> {
+/** What KTX2Loader.init() assembles into a blob: URL. */
+async function buildBasisWorkerSource(transcoderJs: string): Promise<string> {
   const { KTX2Loader } = (await import('three/examples/jsm/loaders/KTX2Loader.js')) as unknown as { KTX2Loader: KTX2LoaderStatics };
   const fn = KTX2Loader.BasisWorker.toString();
   return [
@@ -41,8 +38,8 @@ interface DracoLoaderInternals {
   _initDecoder(): Promise<void>;
 }
 
-/** The worker DRACOLoader._initDecoder() assembles (wasm wrapper + its private DRACOWorker), caught at `URL.createObjectURL`. */
-export async function buildDracoWorkerSource(wrapperJs: string): Promise<string> {
+/** What DRACOLoader._initDecoder() assembles, caught at `URL.createObjectURL`. */
+async function buildDracoWorkerSource(wrapperJs: string): Promise<string> {
   const { DRACOLoader } = await import('three/examples/jsm/loaders/DRACOLoader.js');
   const loader = new DRACOLoader() as unknown as DracoLoaderInternals;
   loader._loadLibrary = (_url, responseType) => Promise.resolve(responseType === 'text' ? wrapperJs : new ArrayBuffer(0));
@@ -63,7 +60,7 @@ export async function buildDracoWorkerSource(wrapperJs: string): Promise<string>
 
 const MESHOPT_EXPORT = /\nexport \{ MeshoptDecoder \};\s*$/;
 
-/** A classic worker around three's meshopt module: `{ id, count, stride, source, mode, filter }` → `{ id, target }` or `{ id, error }` (gltf-loader.ts). */
+/** `{ id, count, stride, source, mode, filter }` → `{ id, target }` or `{ id, error }`. */
 export function buildMeshoptWorkerSource(moduleJs: string): string {
   if (!MESHOPT_EXPORT.test(moduleJs)) throw new Error('meshopt_decoder.module.js no longer ends with `export { MeshoptDecoder };`');
   return [
@@ -84,7 +81,6 @@ export function buildMeshoptWorkerSource(moduleJs: string): string {
   ].join('\n');
 }
 
-/** Copies the decoder files and writes the workers; returns the paths written, relative to `outDir`. */
 export async function copyDecoders(outDir = join(ROOT, 'public', 'decoders')): Promise<string[]> {
   const written: string[] = [];
   const write = async (path: string, text: string) => {

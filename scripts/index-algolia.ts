@@ -1,8 +1,4 @@
-/**
- * `npm run index`: pushes every published article, model and page to Algolia, one index per locale, with
- * our index settings. Needs ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY and ALGOLIA_ADMIN_KEY; content comes from
- * Contentful, or the embedded demo space when Contentful is not configured (docs/search.md).
- */
+// `npm run index` (docs/search.md).
 import { readFileSync } from 'node:fs';
 
 import { algoliasearch } from 'algoliasearch';

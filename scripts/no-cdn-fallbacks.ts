@@ -1,23 +1,17 @@
 import type { Plugin } from 'vite';
 
-/**
- * CDN URLs our dependencies fall back to when an option is left at its default, which Vitrine never does
- * (ADR 003, 004): drei's `Environment preset` HDRs and InstantSearch's `insights: true` loader. Rewritten to
- * our origin, so a future call with the default fails visibly (a 404 the e2e tests report).
- */
-export const CDN_FALLBACKS: ReadonlyArray<{ url: string; replacement: string }> = [
+/** Defaults Vitrine never uses (ADR 003, 004): rewritten to our origin, so a future call with one fails visibly (a 404). */
+const CDN_FALLBACKS: ReadonlyArray<{ url: string; replacement: string }> = [
   { url: 'https://raw.githack.com/pmndrs/drei-assets/', replacement: '/_no-cdn/drei-assets/' },
   { url: 'https://cdn.jsdelivr.net/npm/search-insights@', replacement: '/_no-cdn/search-insights@' },
 ];
 
-/** Hosts that must not appear in shipped client code (the before-stop check's list). */
 export const CDN_HOSTS = /raw\.githack|jsdelivr\.net|gstatic\.com|unpkg\.com|vercel-scripts\.com|fonts\.googleapis/;
 
 export function rewriteCdnFallbacks(code: string): string {
   return CDN_FALLBACKS.reduce((out, { url, replacement }) => out.split(url).join(replacement), code);
 }
 
-/** Client builds: rewrites the known fallbacks and fails when a chunk still names a CDN host (a new dependency's, say). */
 export function noCdnFallbacks(): Plugin {
   return {
     name: 'vitrine:no-cdn-fallbacks',

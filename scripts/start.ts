@@ -1,4 +1,4 @@
-/** `npm start`: serve the production build, building it first when missing (`npm install && npm start` on a fresh clone). */
+// Builds first when missing, so `npm install && npm start` works on a fresh clone.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

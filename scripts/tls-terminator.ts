@@ -1,7 +1,4 @@
-/**
- * A local TLS terminator for audits over https (audit-headers.ts): TLS is proxied to the app with `X-Forwarded-Proto: https`, plain http
- * gets a 301. The certificate is from a throwaway openssl CA; clients trust it through NODE_EXTRA_CA_CERTS (`caFile`).
- */
+// Plain http on the same port gets a 301. Clients trust the throwaway CA through NODE_EXTRA_CA_CERTS (`caFile`).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest } from 'node:http';
@@ -12,10 +9,6 @@ import { join } from 'node:path';
 
 import type { AddressInfo, Socket } from 'node:net';
 
-/** `url` is https://localhost:<port>, `host` localhost:<port> (what the Observatory scans), `caFile` the CA's PEM. */
-export type TlsTerminator = { url: string; host: string; caFile: string; close(): Promise<void> };
-
-/** A CA and a certificate for localhost / 127.0.0.1 signed by it, in `dir`. */
 function createCertificates(dir: string): { key: Buffer; cert: Buffer; caFile: string } {
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
   openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=Vitrine audit CA', '-keyout', 'ca.key', '-out', 'ca.pem');
@@ -25,8 +18,7 @@ function createCertificates(dir: string): { key: Buffer; cert: Buffer; caFile: s
   return { key: readFileSync(join(dir, 'site.key')), cert: readFileSync(join(dir, 'site.pem')), caFile: join(dir, 'ca.pem') };
 }
 
-/** Starts the terminator on a free loopback port in front of `target` (`http://127.0.0.1:<port>`). */
-export async function startTlsTerminator(target: string): Promise<TlsTerminator> {
+export async function startTlsTerminator(target: string) {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-tls-'));
   const { key, cert, caFile } = createCertificates(dir);
   const upstream = new URL(target);

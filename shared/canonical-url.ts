@@ -2,16 +2,8 @@ import { LOCALE_PREFIX, LOCALES } from '#shared/content/types.ts';
 import { ROUTE_PATHS } from '#shared/urls.ts';
 
 /**
- * The one rule for which part of a page URL matters (ADR 013). The server canonicalises every
- * page request before the loaders run, so the page, its ETag, the page-cache key and `/_data/` agree,
- * and `?utm_source=…` or any junk parameter maps to the same rendering instead of a new cache entry.
- */
-
-/**
- * The query parameters each route's loaders read (`parseSearchPageParams` in shared/search.ts for the
- * search page); all others are dropped, so a loader that starts reading one must add it here.
- * `openEnded`: values without bound (free text), rendered but kept out of the shared page cache,
- * where a flood of distinct values would evict hot pages.
+ * ADR 013. The parameters each route's loaders read; all others are dropped, so a loader that starts reading one must add it
+ * here. `openEnded`: unbounded values, kept out of the page cache, where a flood of distinct values would evict hot pages.
  */
 const QUERY_PARAMS: Partial<Record<string, { params: readonly string[]; openEnded: boolean }>> = {
   [ROUTE_PATHS.models]: { params: ['category'], openEnded: true },
@@ -25,20 +17,15 @@ const QUERY_PARAMS: Partial<Record<string, { params: readonly string[]; openEnde
 const PATTERNS = Object.values(ROUTE_PATHS).map((pattern) => pattern.split('/').slice(1));
 const LOCALE_SEGMENTS = new Set(LOCALES.map((locale) => LOCALE_PREFIX[locale]).filter(Boolean));
 
-/** A page URL's canonical form: `target` is `path` + `search` (e.g. `/search?page=2&q=chair`). */
+/** `target` is `path` + `search`. */
 export interface CanonicalPage {
   target: string;
   path: string;
   search: string;
-  /** False for URLs with open-ended parameters. */
   cacheable: boolean;
 }
 
-/**
- * Canonicalises an origin-relative target (`/path?query`): percent-encoding normalised per segment,
- * route keywords lower case, no trailing slash, and only the parameters the route reads, re-encoded
- * and sorted by name (repeated values keep their order). The result renders exactly as the input.
- */
+/** Percent-encoding normalised, route keywords lower case, no trailing slash, kept parameters sorted. Renders as the input does. */
 export function toCanonicalPage(target: string): CanonicalPage {
   const [beforeHash = ''] = target.split('#');
   const queryStart = beforeHash.indexOf('?');
@@ -54,7 +41,7 @@ export function toCanonicalPage(target: string): CanonicalPage {
   return { target: path + search, path, search, cacheable: !search || !rule.openEnded };
 }
 
-/** The canonical path, and the route pattern it matches (React Router matches literal segments case-insensitively). */
+/** React Router matches literal segments case-insensitively. */
 function canonicalPath(raw: string): { path: string; pattern: string | undefined } {
   const segments = (raw.startsWith('/') ? raw : `/${raw}`).split('/').map(canonicalSegment);
   if (segments.length > 2 && segments.at(-1) === '') segments.pop();

@@ -1,15 +1,9 @@
-/**
- * Numbers fixed by the product spec. They are shared by server and client
- * so the two can never disagree; change them only with the spec.
- */
+// Fixed by the product spec; change them only with the spec.
 
-/** Hits shown per search request. */
 export const SEARCH_HITS_PER_PAGE = 5;
-/** Longest search query the input and the server accept. */
 export const SEARCH_MAX_QUERY_LENGTH = 512;
 /** A search counts as stalled after this long. */
 export const SEARCH_STALLED_DELAY_MS = 300;
-/** Viewed-hit analytics events are sent in batches of this size. */
 export const INSIGHTS_VIEW_BATCH_SIZE = 20;
 
 /** Image widths mirror next/image defaults. */
@@ -22,12 +16,9 @@ export const ROUTE_DATA_TIMEOUT_MS = 3800;
 /** Links prefetch when they come this close to the viewport. */
 export const PREFETCH_VIEWPORT_MARGIN_PX = 200;
 
-/** Path prefix of the JSON endpoint that serves route data to client navigations. */
 export const ROUTE_DATA_PREFIX = '/_data';
-/** Query parameter naming the route ids whose data a client navigation needs. */
 export const ROUTE_DATA_ROUTES_PARAM = '_routes';
-/** How long a prefetched route-data result may be reused by the navigation that follows. */
+/** How long a prefetched result may be reused by the navigation that follows. */
 export const PREFETCH_CACHE_MS = 30_000;
 
-/** Where Contentful's webhook calls land: mounted by the server, registered by `npm run setup`. */
 export const CONTENTFUL_WEBHOOK_PATH = '/api/webhooks/contentful';

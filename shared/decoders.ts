@@ -1,7 +1,4 @@
-/**
- * The decoder workers in public/decoders/ (scripts/copy-decoders.ts), started by client/features/model-viewer/gltf-loader.ts
- * and given their own CSP by the server, so no page needs 'wasm-unsafe-eval' (docs/decisions/004-model-viewer.md).
- */
+// Given their own CSP by the server, so no page needs 'wasm-unsafe-eval' (ADR 004).
 export const BASIS_WORKER_FILE = 'basis_worker.js';
 export const BASIS_WORKER_PATH = `/decoders/basis/${BASIS_WORKER_FILE}`;
 export const DRACO_WORKER_FILE = 'draco_worker.js';
@@ -9,5 +6,4 @@ export const DRACO_WORKER_PATH = `/decoders/draco/${DRACO_WORKER_FILE}`;
 export const MESHOPT_WORKER_FILE = 'meshopt_worker.js';
 export const MESHOPT_WORKER_PATH = `/decoders/meshopt/${MESHOPT_WORKER_FILE}`;
 
-/** Every decoder worker script, by URL path. */
 export const DECODER_WORKER_PATHS: readonly string[] = [BASIS_WORKER_PATH, DRACO_WORKER_PATH, MESHOPT_WORKER_PATH];

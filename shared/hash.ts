@@ -1,4 +1,4 @@
-/** FNV-1a (32 bit): a short, fast, non-cryptographic hash, the same in every process and release (cache keys, seeds). */
+/** Non-cryptographic; the same in every process and release (cache keys, seeds). */
 export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);

@@ -1,8 +1,6 @@
 import { IMAGE_DEVICE_WIDTHS, IMAGE_QUALITY, IMAGE_WIDTHS } from '#shared/constants.ts';
 
-// The one image-URL builder: the Contentful Images API subset (`w`, `q`, `fm`) our asset server answers too, so one call serves
-// images.ctfassets.net and /content-assets URLs. Widths and srcset rules mirror next/image; everything it emits is a canonical
-// variant for the asset server (docs/decisions/012-image-variants.md).
+// The Contentful Images API subset our asset server answers too; srcset rules mirror next/image (ADR 012).
 
 export const IMAGE_FORMATS = ['avif', 'webp', 'jpg', 'png'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -23,21 +21,18 @@ export function snapImageWidth(width: number): number {
 }
 
 interface ImageUrlOptions {
-  /** Rounded up to an allowed width. Default: the image's own width. */
+  /** Rounded up to an allowed width. */
   width?: number;
-  /** 1–100; default 75, the one quality the asset server allows out of the box (IMAGE_QUALITIES lists the others). */
+  /** Default 75, the one quality the asset server allows out of the box. */
   quality?: number;
   format?: ImageFormat;
 }
 
-/** Adds `w q fm` in a fixed order, so equal requests get equal URLs (one cache entry each, here and in CDNs). */
+/** In a fixed order, so equal requests get equal URLs (one cache entry each, here and in CDNs). */
 export function imageUrl(url: string, options: ImageUrlOptions = {}): string {
   const { width, quality = IMAGE_QUALITY, format } = options;
-  const hashAt = url.indexOf('#');
-  const withoutHash = hashAt === -1 ? url : url.slice(0, hashAt);
-  const queryAt = withoutHash.indexOf('?');
-  const base = queryAt === -1 ? withoutHash : withoutHash.slice(0, queryAt);
-  const params = new URLSearchParams(queryAt === -1 ? '' : withoutHash.slice(queryAt + 1));
+  const [, base = '', query = ''] = /^([^?#]*)(?:\?([^#]*))?/.exec(url)!;
+  const params = new URLSearchParams(query);
   for (const key of ['w', 'h', 'q', 'fm', 'fit']) params.delete(key);
   if (width !== undefined) params.set('w', String(snapImageWidth(width)));
   params.set('q', String(Number.isFinite(quality) ? Math.min(100, Math.max(1, Math.round(quality))) : IMAGE_QUALITY));
@@ -46,10 +41,7 @@ export function imageUrl(url: string, options: ImageUrlOptions = {}): string {
   return `${absoluteBase}?${params.toString()}`;
 }
 
-/**
- * A srcset's candidate widths, as next/image picks them: with `sizes`, every allowed width not below the smallest `vw` share of
- * the smallest device (`w`); with only `width`, those covering 1x and 2x (`x`); with neither, the device widths.
- */
+/** As next/image picks them: with `sizes`, widths from the smallest `vw` share of the smallest device; with `width`, 1x and 2x. */
 export function getImageWidths(width?: number, sizes?: string): { widths: number[]; kind: 'w' | 'x' } {
   if (sizes) {
     const percents = [...sizes.matchAll(/(^|\s)(1?\d?\d)vw/g)].map((match) => Number.parseInt(match[2]!, 10));
@@ -64,17 +56,12 @@ export function getImageWidths(width?: number, sizes?: string): { widths: number
 }
 
 interface ImageSrcSetOptions extends ImageUrlOptions {
-  /** The `sizes` attribute; yields `w` candidates (else `width` yields 1x/2x). */
   sizes?: string;
-  /**
-   * The image's own width: candidates above it collapse into one at its own size (no `w`), since neither image service enlarges
-   * and the asset server redirects such widths (next/image requests them anyway).
-   */
+  /** Wider candidates collapse into one at its own size: neither image service enlarges. */
   intrinsicWidth?: number;
 }
 
 export interface ImageSrcSet {
-  /** The largest candidate, as next/image does. */
   src: string;
   srcSet: string;
   sizes?: string;
@@ -84,7 +71,6 @@ export interface ImageSrcSet {
 const MEMO_MAX = 1000;
 const srcSets = new Map<string, Readonly<ImageSrcSet>>();
 
-/** `src`, `srcSet` and `sizes` (`100vw` for `w` candidates without `sizes`) for one format of an image. */
 export function imageSrcSet(url: string, options: ImageSrcSetOptions = {}): Readonly<ImageSrcSet> {
   const { width, sizes, quality, format, intrinsicWidth } = options;
   const key = JSON.stringify([url, width, sizes, quality, format, intrinsicWidth]);
@@ -107,7 +93,7 @@ function buildSrcSet(url: string, options: ImageSrcSetOptions): ImageSrcSet {
   return { src: build(widths[widths.length - 1]), srcSet, ...(resolvedSizes ? { sizes: resolvedSizes } : {}) };
 }
 
-/** Keeps the widths the image covers; `undefined` stands for the image's own width, replacing all wider ones. */
+/** `undefined` stands for the image's own width. */
 function capWidths(widths: number[], intrinsicWidth: number): Array<number | undefined> {
   const kept: Array<number | undefined> = widths.filter((w) => w <= intrinsicWidth);
   const isCut = kept.length < widths.length && !widths.includes(intrinsicWidth);

@@ -1,10 +1,9 @@
 import { LOCALES } from '#shared/content/types.ts';
 import { SEARCH_FACETS, SEARCH_QUERY_PARAMETERS, SEARCH_RECORD_TYPES } from '#shared/search.ts';
 
-// The search index in one place, for Algolia (`npm run index`) and the embedded engine: the records' shape and the index settings.
-// A new searchable field: add it to `record` and `searchableAttributes`, then map it in records.ts.
+// For Algolia and the embedded engine. A new searchable field: add it to `record` and `searchableAttributes`, then map it in records.ts.
 
-/** Each attribute's kind: a value type (`?`: optional) or the list of its values. `SearchRecord` is inferred from it. */
+/** A value type (`?`: optional) or the list of values. */
 const RECORD = {
   /** `${entryId}:${locale}` for chunk 0, `${entryId}:${locale}:${chunk}` after it. */
   objectID: 'string',
@@ -12,7 +11,7 @@ const RECORD = {
   type: SEARCH_RECORD_TYPES,
   locale: LOCALES,
   title: 'string',
-  /** A model's facts (content-model.ts `fact`), their values only. */
+  /** Values only. */
   facts: 'string[]?',
   slug: 'string',
   url: 'string',
@@ -30,31 +29,26 @@ type Shape = typeof RECORD;
 type Kinds = { string: string; number: number; boolean: boolean; 'string[]': string[] };
 type ValueOf<K> = K extends keyof Kinds ? Kinds[K] : K extends `${infer T extends keyof Kinds}?` ? Kinds[T] : K extends readonly (infer V)[] ? V : never;
 type OptionalKey = { [K in keyof Shape]: Shape[K] extends `${string}?` ? K : never }[keyof Shape];
-/** One search record, for Algolia and the embedded engine alike. */
 export type SearchRecord = { [K in Exclude<keyof Shape, OptionalKey>]: ValueOf<Shape[K]> } & { [K in OptionalKey]?: ValueOf<Shape[K]> };
 
-/** Algolia's index settings (the attributes they name are the record's: records.test.ts checks), plus `record` and the engine's `shortAttributes`. */
 export const SEARCH_SCHEMA = {
   record: RECORD,
   /** Most important first. `unordered`: where in the attribute a word is does not count; in the title it does. */
   searchableAttributes: ['title', 'unordered(facts)', 'unordered(tags)', 'unordered(summary)', 'unordered(body)'],
   /** Counted per entry, not per chunk (`afterDistinct`). `searchable`: the search page's refinement lists, in this order. `entryId`: for deletes. */
   attributesForFaceting: [...SEARCH_FACETS.map((name) => `afterDistinct(searchable(${name}))`), 'afterDistinct(locale)', 'filterOnly(entryId)'],
-  /** The snippet under each hit; every request asks for it too (the embedded engine applies no index settings to a request's defaults). */
   attributesToSnippet: SEARCH_QUERY_PARAMETERS.attributesToSnippet,
   snippetEllipsisText: SEARCH_QUERY_PARAMETERS.snippetEllipsisText,
   /** Newest first among equals (the embedded engine then orders by `objectID`). */
   customRanking: ['desc(updatedAtTimestamp)'],
-  /** One hit per entry: its best chunk. */
   distinct: true,
   attributeForDistinct: 'entryId',
   /** Embedded engine only: where a 1–2 letter prefix is looked up (a bound on CPU), and the values a one-word query must equal to be `exact`. */
   shortAttributes: ['title', 'tags'],
 };
 
-/** The record attribute a setting names: `afterDistinct(searchable(tags))` → `tags`, `body:20` → `body`. */
+/** `afterDistinct(searchable(tags))` → `tags`, `body:20` → `body`. */
 export const attributeOf = (spec: string) => spec.replace(/^(\w+\()+|\)+$|:\d+$/g, '') as keyof Shape;
 
 const facets = (keep: RegExp): readonly string[] => SEARCH_SCHEMA.attributesForFaceting.filter((spec) => keep.test(spec)).map(attributeOf);
-/** Facet attributes by role: `counted` (all but `filterOnly`), `filterable` (all), `searchable` (their values can be searched). */
 export const FACET_ATTRIBUTES = { counted: facets(/^(?!.*filterOnly\()/), filterable: facets(/./), searchable: facets(/searchable\(/) };

@@ -3,22 +3,19 @@ import { paths } from '#shared/urls.ts';
 
 import type { Locale } from '#shared/content/types.ts';
 
-// The search rules server and browser share, so they never disagree: index names, query parameters, the search page URL (`/search?q=&page=&type=&tag=`).
-
-/** `ALGOLIA_INDEX` is a prefix: one index per locale, `${prefix}_${locale}` (`vitrine_en-US`). */
+/** One index per locale. */
 export function toIndexName(prefix: string, locale: Locale): string {
   return `${prefix}_${locale}`;
 }
 
-/** What the browser needs of the search schema (shared/search-schema.ts builds the index settings from these, so they agree). */
 export const SEARCH_RECORD_TYPES = ['model', 'article', 'page'] as const;
 export type SearchRecordType = (typeof SEARCH_RECORD_TYPES)[number];
 
-/** Refinement lists of the search page (the searchable facets), in this order (the server's initial results use the same order), and values shown per facet. */
+/** The search page's refinement lists, in this order (the server's initial results use it too). */
 export const SEARCH_FACETS = ['type', 'tags'] as const;
 export const SEARCH_FACET_LIMIT = 20;
 
-/** Every search request: a query ID for click analytics, the index's snippet (asked for: the embedded engine applies no index settings to a request). */
+/** The snippet is asked for because the embedded engine applies no index settings to a request. */
 export const SEARCH_QUERY_PARAMETERS = {
   hitsPerPage: SEARCH_HITS_PER_PAGE,
   clickAnalytics: true,
@@ -26,7 +23,7 @@ export const SEARCH_QUERY_PARAMETERS = {
   snippetEllipsisText: '…',
 };
 
-/** `page` is 1-based, as in the URL. */
+/** `page` is 1-based. */
 export interface SearchPageParams {
   query: string;
   page: number;
@@ -37,12 +34,12 @@ export interface SearchPageParams {
 const MAX_TAGS = 10;
 const MAX_TAG_LENGTH = 100;
 const MAX_PAGE = 1000 / SEARCH_HITS_PER_PAGE;
-/** A query as it may be sent: control characters (Unicode Cc, as the embedded engine strips them) become spaces, at most 512 characters. */
+/** Control characters become spaces, as the embedded engine strips them. */
 export function sanitizeQuery(query: string): string {
   return query.replace(/\p{Cc}/gu, ' ').slice(0, SEARCH_MAX_QUERY_LENGTH);
 }
 
-/** `q`, `page`, `type`s and `tag`s; unknown types, empty or overlong tags are dropped. `undefined`: `page` is not a reachable page (the loader answers 400). */
+/** `undefined`: `page` is not a reachable page (the loader answers 400). */
 export function parseSearchPageParams(search: URLSearchParams): SearchPageParams | undefined {
   const rawPage = search.get('page') ?? '1';
   if (!/^[1-9]\d{0,3}$/.test(rawPage) || Number(rawPage) > MAX_PAGE) return undefined;
@@ -65,7 +62,6 @@ export function toSearchPageHref(locale: Locale, params: Partial<SearchPageParam
 
 type SearchUiState = { query?: string; page?: number; refinementList?: Record<string, string[]> };
 
-/** InstantSearch's UI state of the search page's index, and back. */
 export function toSearchUiState(params: SearchPageParams): SearchUiState {
   const refinementList: Record<string, string[]> = {};
   if (params.types.length > 0) refinementList.type = [...params.types];
@@ -87,26 +83,22 @@ export function fromSearchUiState(state: SearchUiState | undefined): SearchPageP
   };
 }
 
-/** A hit's link, only when it is a path on our own site: records come from Algolia, and a `javascript:` or off-site URL must never become a link. */
+/** Records come from Algolia: a `javascript:` or off-site URL must never become a link. */
 export function toSafeHitPath(url: unknown): string | undefined {
   if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//') || url.includes('\\')) return undefined;
   return url;
 }
 
-/** A hit's image URL when it is one of ours or https; anything else is dropped. */
 export function toSafeHitImage(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
   if (toSafeHitPath(url)) return url;
   return /^https:\/\/[^\s"'<>]+$/i.test(url) || /^\/\/images\.ctfassets\.net\//.test(url) ? url : undefined;
 }
 
-/** Longest query search analytics keep, in code points: a query is a few words; anything longer is pasted text or junk (ADR 067). */
+/** In code points: anything longer is pasted text or junk (ADR 067). */
 export const ANALYTICS_QUERY_MAX_LENGTH = 64;
 
-/**
- * A query as search analytics count it, in the browser and again in the collector: NFC, control characters as spaces, whitespace
- * collapsed, trimmed, lower-cased, cut to ANALYTICS_QUERY_MAX_LENGTH code points (never inside a surrogate pair). `''`: nothing to count.
- */
+/** As analytics count it, in the browser and again in the collector; `''`: nothing to count. */
 export function normalizeSearchQuery(query: string): string {
   const cleaned = query
     .normalize('NFC')

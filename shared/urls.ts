@@ -2,10 +2,7 @@ import { DEFAULT_LOCALE, LOCALE_PREFIX, LOCALES } from '#shared/content/types.ts
 
 import type { Locale } from '#shared/content/types.ts';
 
-/**
- * Route patterns below the locale prefix: the only place URL shapes are spelled out. The route
- * table (client/routes.tsx), canonical URLs, links, loaders, the sitemap and search records use them.
- */
+/** Below the locale prefix: the only place URL shapes are spelled out. */
 export const ROUTE_PATHS = {
   home: '/',
   models: '/models',
@@ -46,13 +43,10 @@ export const paths = {
   sitemap: () => '/sitemap.xml',
 };
 
-/** Whether a pathname is a feed: the sitemap or a locale's RSS feed (whether the site serves that locale or not). */
+/** A locale's RSS feed whether the site serves that locale or not. */
 export const isFeedPath = (pathname: string) => pathname === paths.sitemap() || LOCALES.some((locale) => pathname === paths.rss(locale));
 
-/**
- * The locale a pathname belongs to (`/de/...` → de-DE, everything else the default). With `served` (the
- * space's locales, ADR 039), a prefix the site does not serve belongs to the default locale, whose not-found page answers it.
- */
+/** A prefix the site does not serve (ADR 039) belongs to the default locale, whose not-found page answers it. */
 export function localeFromPath(pathname: string, served: readonly Locale[] = LOCALES): Locale {
   for (const locale of served) {
     const prefix = LOCALE_PREFIX[locale];
@@ -61,7 +55,6 @@ export function localeFromPath(pathname: string, served: readonly Locale[] = LOC
   return DEFAULT_LOCALE;
 }
 
-/** The same page in another locale: swaps the locale prefix of a pathname. */
 export function switchLocalePath(pathname: string, to: Locale): string {
   const fromPrefix = LOCALE_PREFIX[localeFromPath(pathname)];
   const bare = fromPrefix ? pathname.slice(fromPrefix.length + 1) || '/' : pathname;

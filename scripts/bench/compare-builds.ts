@@ -1,12 +1,8 @@
 /**
- * Two builds of Vitrine, same page, interleaved: HTML bytes, hydration-data bytes, requests/s and server CPU per request with the
- * page cache off, and after/before ratios. Two checkouts (the hydration-data diet was measured against the commit before it):
+ * Two builds, same page, page cache off, interleaved:
  *
  *   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/node_modules
  *   node scripts/bench/compare-builds.ts /tmp/before .   [--path <page>] [--rounds 3] [--duration 5] [--connections 10]
- *
- * One build under two settings: the same checkout twice, each with its own variables (docs/memory.md):
- *
  *   node scripts/bench/compare-builds.ts . . --before-env HEAP_LIMIT_MB=off --after-env HEAP_LIMIT_MB=auto
  */
 import { resolve } from 'node:path';

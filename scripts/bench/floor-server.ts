@@ -1,9 +1,4 @@
-/**
- * The page bench's floor (`node scripts/bench/floor-server.ts <port>`, started with NODE_ENV=production): what a bare site on the
- * same libraries costs per article — Express 5, React Router data mode (createStaticHandler + StaticRouterProvider with hydration
- * data), react-dom's renderToPipeableStream, rich text through @contentful/rich-text-react-renderer — reading the same articles
- * from content/space-export.json into memory at start. None of our code: no content service, guards, ETag, page cache or components.
- */
+/** The page bench's floor (ADR 035): a bare site on the same libraries serving the same articles, with none of our code. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -29,7 +24,6 @@ const en = (item: Item | undefined, field: string) => item?.fields[field]?.['en-
 const byId = new Map([...space.entries, ...space.assets].map((item) => [item.sys.id, item]));
 const linked = (item: Item, field: string) => byId.get((en(item, field) as EntryLink | undefined)?.sys.id ?? '');
 
-/** What a typical site's article loader returns: the fields, the author's name, the hero image, the rich-text document. */
 const articles = new Map(
   space.entries
     .filter((entry) => entry.sys.contentType?.sys.id === 'article')
@@ -49,7 +43,7 @@ const articles = new Map(
 );
 type Article = NonNullable<ReturnType<typeof articles.get>>;
 
-// Our build's stylesheet, inlined as the app inlines it (ADR 009), so both pages carry the same CSS bytes.
+// Inlined as the app inlines it (ADR 009), so both pages carry the same CSS bytes.
 const assetsDir = join(ROOT, 'dist/client/assets');
 const css = readdirSync(assetsDir)
   .filter((name) => name.endsWith('.css'))

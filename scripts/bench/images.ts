@@ -1,8 +1,6 @@
 /**
- * `npm run bench:images [-- --variants <n>] [--concurrency <n>]` (defaults 2000, 50), ADR 012: hostile variant requests (half
- * allowed, half junk) at `/content-assets` while a worker times the article page; RSS, p50/p99, CPU, a /robots.txt control and a
- * replay after restart. Targets: RSS < 400 MB, page p99 < 50 ms on 2 cores. The flood comes from a child of this script at nice 19,
- * as an attacker's CPU is not ours (ADR 035); the malloc settings: ADR 012. Linux only (/proc, `nice`).
+ * `npm run bench:images` (ADR 012): hostile variant requests at `/content-assets` while a worker times the article page. The
+ * flood comes from a child at nice 19, as an attacker's CPU is not ours (ADR 035). Linux only (/proc, `nice`).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -12,6 +10,8 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 
 import pLimit from 'p-limit';
+
+import { fnv1a } from '#shared/hash.ts';
 
 import { ROOT } from '../../tests/e2e/support/server.ts';
 import { quantile, sleep, startBenchServer, treeCpuMs, treeRssMb, wholeNumber } from './lib.ts';
@@ -34,7 +34,6 @@ const FORMATS = ['avif', 'webp', 'jpg', 'png', 'gif', 'jpeg', null];
 const EXTRAS = [null, 'h=640', 'fit=thumb', 'h=16&fit=pad', 'fl=progressive', 'w=64'];
 const ALLOWED_WIDTHS = [16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840];
 
-/** Every transformable demo image, as its `/content-assets/…` path. */
 function demoImages(): string[] {
   const assets = join(ROOT, 'content/assets');
   return readdirSync(join(assets, 'images.ctfassets.net'), { recursive: true, withFileTypes: true })
@@ -43,23 +42,10 @@ function demoImages(): string[] {
     .sort();
 }
 
-/** Deterministic shuffle (mulberry32), so runs request the same URLs. */
-function shuffle<T>(items: T[], seed: number): T[] {
-  let state = seed;
-  const random = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
-}
+/** Deterministic, so runs request the same URLs. */
+const shuffle = (items: string[], seed: number) => items.sort((a, b) => fnv1a(seed + a) - fnv1a(seed + b));
 
-/** `count` distinct URLs, shuffled: half what an attacker who read the allow-list sends (every allowed width and none, every format, q=75), half junk. */
+/** Half what an attacker who read the allow-list sends, half junk. */
 function hostileVariants(images: string[], count: number): string[] {
   const allowedAll = images.flatMap((image) =>
     [undefined, ...ALLOWED_WIDTHS].flatMap((w) => ['avif', 'webp', 'jpg', 'png'].map((fm) => `${image}?${w ? `w=${w}&` : ''}q=75&fm=${fm}`)),
@@ -79,7 +65,7 @@ function hostileVariants(images: string[], count: number): string[] {
   return shuffle([...allowed, ...rest], 13);
 }
 
-/** Requests `urls`, `concurrency` in flight, from this process; resolves with each status (0 for a network error). */
+/** Each status, 0 for a network error. */
 function flood(base: string, urls: string[]): Promise<number[]> {
   const limit = pLimit(concurrency);
   const request = async (url: string) => {
@@ -92,7 +78,7 @@ function flood(base: string, urls: string[]): Promise<number[]> {
 
 type FloodResult = { statuses: number[]; cpuMs: number };
 
-/** The flood from a child of this script started through `nice -n 19` (not reniced later: nice is per thread, and V8's threads start first). */
+/** Started through `nice`, not reniced later: nice is per thread, and V8's threads start first. */
 function floodNiced(base: string, urls: string[]): Promise<FloodResult> {
   const argv = [process.execPath, import.meta.filename, '--flood-child', '--concurrency', String(concurrency)];
   const child = spawn('nice', ['-n', '19', ...argv], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -122,7 +108,7 @@ parentPort.on('message', () => (running = false));
 })();
 `;
 
-/** The article page one request at a time in a worker (its own event loop, so the flood does not delay it); `stop()` gives the latencies. */
+/** In a worker, so the flood does not delay its event loop. */
 function startPageLoop(base: string): { stop(): Promise<number[]> } {
   const worker = new Worker(PAGE_LOOP, { eval: true, workerData: { url: `${base}${ARTICLE}` } });
   const result = new Promise<number[]>((done, fail) => {
@@ -139,7 +125,6 @@ const latencyLine = (label: string, values: number[]) =>
 const print = (...lines: string[]) => process.stdout.write(`${lines.join('\n')}\n`);
 const seconds = (ms: number, digits = 1) => `${(ms / 1000).toFixed(digits)} s`;
 
-/** One full run on a fresh server and DATA_DIR: the page alone, the image flood, the control flood, the replay after a restart. */
 async function runScenario(images: string[], urls: string[]): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-images-'));
   const imageConcurrency: Record<string, string> = process.env.IMAGE_CONCURRENCY ? { IMAGE_CONCURRENCY: process.env.IMAGE_CONCURRENCY } : {};
@@ -148,7 +133,6 @@ async function runScenario(images: string[], urls: string[]): Promise<void> {
   try {
     print('flood from a child process at nice 19; page prober in a worker thread at normal priority');
     for (let i = 0; i < 50; i++) await (await fetch(`${server.url}${ARTICLE}`)).arrayBuffer();
-    // The page alone first: what this machine gives without the flood (other load on the host shows here too).
     const quietLoop = startPageLoop(server.url);
     await sleep(3000);
     print(latencyLine(`page ${ARTICLE} alone`, await quietLoop.stop()));
@@ -171,7 +155,6 @@ async function runScenario(images: string[], urls: string[]): Promise<void> {
       `${latencyLine(`page ${ARTICLE} during the flood`, latencies)} (target < 50 ms)`,
     );
 
-    // Control: as many cheap requests that have nothing to do with images, at the same concurrency, sent the same way.
     const [controlLoop, controlStarted] = [startPageLoop(server.url), performance.now()];
     const control = await floodNiced(server.url, Array<string>(urls.length).fill('/robots.txt'));
     const controlTime = seconds(performance.now() - controlStarted);

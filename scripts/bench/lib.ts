@@ -1,7 +1,3 @@
-/**
- * What the benchmarks and audits share: the production server, load through autocannon in interleaved rounds, a process tree's CPU
- * and RSS (Linux /proc), medians, tables, options and tools that are no project dependency.
- */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,7 +22,7 @@ export interface LoadRequest {
   headers?: Record<string, string>;
   body?: string;
 }
-// autocannon ships no types; this is the slice of its API the benches use.
+// autocannon ships no types.
 export const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
   url: string;
   connections: number;
@@ -34,13 +30,12 @@ export const autocannon = createRequire(import.meta.url)('autocannon') as (optio
   requests?: LoadRequest[];
 }) => Promise<LoadResult>;
 
-/** The production build (built first if missing), logging at info to /dev/null as it would to a collector, on a fresh DATA_DIR. */
+/** Logs at info to /dev/null, as it would to a collector. */
 export function startBenchServer(env: Record<string, string> = {}, root = ROOT): Promise<RunningServer> {
   ensureBuild(root);
   return startServer({ root, env: { LOG_LEVEL: 'info', ...env }, captureLogs: false });
 }
 
-/** Polls `url` until it answers 2xx; throws after `timeoutMs`. */
 export async function waitUntilUp(url: string, timeoutMs = 30_000): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
     const response = await fetch(url).catch(() => undefined);
@@ -51,14 +46,12 @@ export async function waitUntilUp(url: string, timeoutMs = 30_000): Promise<void
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The whole number from 1 to `max` that option --`name` gives; anything else stops the bench. */
 export function wholeNumber(name: string, value: string | undefined, max = 1_000_000): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${name} must be a whole number from 1 to ${max}, got "${value}"`);
   return n;
 }
 
-/** `KEY=VALUE` pairs into variables; a name that is not a variable's is refused rather than passed on. */
 export function envPairs(pairs: string[] = []): Record<string, string> {
   const entries = pairs.map((pair) => {
     const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/s.exec(pair);
@@ -78,7 +71,6 @@ export function parseStat(text: string): { pid: number; ppid: number; ownTicks: 
   return { pid: Number.parseInt(text, 10), ppid: at(4), ownTicks: at(14) + at(15), reapedTicks: at(16) + at(17) };
 }
 
-/** `root` and every process below it, given each process's parent. */
 export function descendants(root: number, parents: Array<{ pid: number; ppid: number }>): number[] {
   const tree = [root];
   for (let i = 0; i < tree.length; i++) for (const p of parents) if (p.ppid === tree[i]) tree.push(p.pid);
@@ -93,31 +85,27 @@ const readOrEmpty = (path: string) => {
   }
 };
 
-/** The processes of `pid`'s tree (a cluster primary and its workers), from /proc; [] without the process. */
 export function processTree(pid: number | undefined): number[] {
   if (!pid || !existsSync(`/proc/${pid}`)) return [];
   const stats = readdirSync('/proc').flatMap((p) => (/^\d+$/.test(p) ? [readOrEmpty(`/proc/${p}/stat`)] : []));
   return descendants(pid, stats.filter(Boolean).map(parseStat));
 }
 
-/**
- * CPU time in ms of `pid` and all its descendants, live or exited: a worker that died is counted once its parent reaped it
- * (fields 16–17 of the parent). NaN without the process.
- */
+/** Counts exited workers too, once their parent reaped them (fields 16–17). */
 export function treeCpuMs(pid: number | undefined): number {
   const stats = processTree(pid).map((p) => parseStat(readOrEmpty(`/proc/${p}/stat`)));
   const ticks = stats.reduce((sum, s) => sum + (s.ownTicks || 0) + (s.reapedTicks || 0), 0);
   return stats.length ? (ticks * 1000) / CLOCK_TICKS : NaN;
 }
 
-/** Resident set size in MB summed over `pid` and its descendants (shared pages count once per process, as `ps` shows them). */
+/** Shared pages count once per process, as `ps` shows them. */
 export function treeRssMb(pid: number | undefined): number {
   const rss = (p: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readOrEmpty(`/proc/${p}/status`))?.[1] ?? 0) / 1024;
   const tree = processTree(pid);
   return tree.length ? tree.reduce((sum, p) => sum + rss(p), 0) : NaN;
 }
 
-/** Waits until `pid`'s tree has `processes` processes and has stopped working (start-up done: search index, model checks). */
+/** Waits until start-up work (search index, model checks) is done. */
 export async function settle(pid: number, processes: number): Promise<void> {
   for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
     const before = treeCpuMs(pid);
@@ -127,7 +115,6 @@ export async function settle(pid: number, processes: number): Promise<void> {
   process.stdout.write(`warning: process ${pid} did not settle within 60 s; idle RSS is taken anyway\n`);
 }
 
-/** A server under load: where the requests go, whose CPU and RSS count, and what each round measured. */
 export interface Target {
   name: string;
   url: string;
@@ -135,7 +122,7 @@ export interface Target {
   samples: Sample[];
   peakRss: number;
 }
-/** One autocannon run: req/s, latency in ms, and CPU ms per request of the server's tree and of this process (the load generator). */
+/** `cpu`: the server tree's CPU ms per request; `client`: this process's (the load generator). */
 export type Sample = { rps: number; p50: number; p99: number; cpu: number; client: number };
 
 export const toTarget = (name: string, url: string, pid: number): Target => ({ name, url, pid, samples: [], peakRss: 0 });
@@ -152,7 +139,7 @@ async function sample(target: Target, connections: number, duration: number): Pr
   target.peakRss = Math.max(target.peakRss, treeRssMb(target.pid));
 }
 
-/** A warm-up of 2 s each, then `rounds` of every target, each round in the opposite order of the last, so outside load hits all alike. */
+/** Each round in the opposite order of the last, so outside load hits all alike. */
 export async function runRounds(targets: Target[], { rounds, duration, connections }: { rounds: number; duration: number; connections: number }) {
   for (const t of targets) await autocannon({ url: t.url, connections, duration: 2 });
   for (let round = 1; round <= rounds; round++) {
@@ -161,17 +148,14 @@ export async function runRounds(targets: Target[], { rounds, duration, connectio
   }
 }
 
-/** The median of each figure over a target's rounds. */
 export function medians({ samples }: Target): Sample {
   const of = (key: keyof Sample) => median(samples.map((s) => s[key]));
   return { rps: of('rps'), p50: of('p50'), p99: of('p99'), cpu: of('cpu'), client: of('client') };
 }
 
-/** The value at quantile `q` (0.5 = median) of `values`, by rank. */
 export const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? NaN;
 export const median = (values: number[]) => quantile(values, 0.5);
 
-/** Rows as aligned columns: the first `left` columns left-aligned (labels), the rest right-aligned; `rule` underlines the header. */
 export function table(rows: string[][], left = 1, rule = false): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
   const lines = rows.map((r) => r.map((cell, i) => (i < left ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  '));
@@ -179,17 +163,16 @@ export function table(rows: string[][], left = 1, rule = false): string {
   return lines.join('\n');
 }
 
-/** Rows as a GitHub markdown table (the first row is the header), to paste into docs/benchmarks.md. */
 export const markdownTable = (rows: string[][]) =>
   rows.map((r, i) => `| ${r.join(' | ')} |${i === 0 ? `\n|${r.map(() => ' --- |').join('')}` : ''}`).join('\n');
 
-/** When and where a bench ran: numbers from a shared machine mean little without its load. */
+/** Numbers from a shared machine mean little without its load. */
 export const machineLine = () =>
   `${new Date().toISOString()} · node ${process.version} · ${availableParallelism()} cores · load average ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`;
 
-/** `file` of a tool that is no project dependency, installed once (`--ignore-scripts`) into ~/.cache/vitrine/`dir`. */
+/** A tool that is no project dependency, installed once into ~/.cache/vitrine/`dir`. */
 export function cachedTool(dir: string, spec: string, file: string): string {
   const prefix = join(homedir(), '.cache', 'vitrine', dir);
   const path = join(prefix, 'node_modules', file);

@@ -1,7 +1,4 @@
-/**
- * Loaded into the server by `npm run bench:memory` and a process test (NODE_OPTIONS=--import): writes the process's own memory
- * figures and the packages its main thread has loaded to MEMORY_PROBE_FILE every 250 ms, so nobody reads them through an endpoint.
- */
+/** Loaded with NODE_OPTIONS=--import: writes memory figures and loaded packages to MEMORY_PROBE_FILE, so no endpoint exposes them. */
 import { renameSync, writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
@@ -14,7 +11,6 @@ for (const flag of process.env.MEMORY_PROBE_V8_FLAGS?.split(' ').filter(Boolean)
 if (file && isMainThread) {
   const packages = new Set<string>();
   registerHooks({
-    // Loaded, not merely resolved: require.resolve() alone loads nothing.
     load(url, context, nextLoad) {
       const name = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
       if (name) packages.add(name);
@@ -24,7 +20,7 @@ if (file && isMainThread) {
   const write = () => {
     const usage = process.memoryUsage();
     const { heap_size_limit: heapLimit } = getHeapStatistics();
-    // Written aside and renamed, so a reader never sees a half-written file (lazy-parts.test.ts once parsed an empty one).
+    // Renamed into place, so a reader never sees a half-written file.
     const aside = `${file}.${process.pid}.tmp`;
     writeFileSync(aside, JSON.stringify({ ...usage, heapLimit, packages: [...packages].sort(), at: Date.now() }));
     renameSync(aside, file);

@@ -1,8 +1,6 @@
 /**
- * `npm run bench:memory [-- --duration <s>] [--connections <n>] [--only <kind>] [--env KEY=VALUE …]` (defaults 60 s, 200): the
- * production server's memory idle (after start-up, then after one request of each kind) and under a mix of pages, route data, search and
- * cached images, RSS and the process's own figures sampled every 250 ms. `--only` loads one kind of request (KINDS) to see which
- * one drives the peak; `--env HEAP_LIMIT_MB=off` shows V8's own sizing (docs/memory.md). No test asserts these numbers.
+ * `npm run bench:memory [-- --only <kind>] [--env KEY=VALUE …]`: the server's memory idle and under a mix of pages, route data,
+ * search and cached images (docs/memory.md). `--only` shows which kind drives the peak.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +35,6 @@ type Request = LoadRequest & { kind: Kind };
 type Probe = { heapTotal: number; heapUsed: number; external: number; heapLimit: number };
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 
-/** What a visitor mix asks for: every page kind, their /_data twins, search queries and the images the pages show. */
 async function requestMix(origin: string): Promise<Request[]> {
   const paths = [...PAGES, ...ARTICLES.map((slug) => `/articles/${slug}`), ...MODELS.map((slug) => `/models/${slug}`)];
   const html = await (await fetch(`${origin}/articles/${ARTICLES[0]}`)).text();
@@ -61,7 +58,7 @@ const dir = mkdtempSync(join(tmpdir(), 'vitrine-memory-'));
 const probeFile = join(dir, 'probe.json');
 const probe = join(import.meta.dirname, 'memory-probe.ts');
 const server = await startBenchServer({ NODE_OPTIONS: `--import=${probe}`, MEMORY_PROBE_FILE: probeFile, ...envPairs(args.env) });
-/** RSS and the probe's last figures; the probe file is read while the server writes it, so a torn one is a missed sample. */
+/** A torn probe file is a missed sample. */
 const measure = () => {
   try {
     return { rss: treeRssMb(server.pid), probe: existsSync(probeFile) ? (JSON.parse(readFileSync(probeFile, 'utf8')) as Probe) : undefined };
@@ -71,11 +68,9 @@ const measure = () => {
 };
 try {
   await waitUntilUp(`${server.url}/readyz`, 60_000);
-  // Idle as a fresh process: started, its start-up checks done, no request yet.
   await sleep(10_000);
   const started = measure();
   const mix = await requestMix(server.url);
-  // Idle as an operator sees it: every request kind answered once (images rendered into the caches), then quiet.
   for (const { method, path, headers, body } of mix) {
     const response = await fetch(`${server.url}${path}`, { method, headers, body });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
@@ -110,7 +105,6 @@ try {
   const heapLimit = idle.probe ? mb(idle.probe.heapLimit) : '?';
   process.stdout.write(`${machineLine()}\n${requests.length} requests in the mix (${only ?? 'all kinds'}); V8 heap limit ${heapLimit} MB\n`);
   process.stdout.write(`${table(rows, 1, true)}\n`);
-  // 429: search past its rate limit; 503: the render queue full or its wait over (RENDER_QUEUE_MAX, RENDER_QUEUE_TIMEOUT_MS).
   const byCode = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code} ×${count}`);
   process.stdout.write(`${result.requests.average.toFixed(0)} req/s; ${byCode.join(', ')}; ${result.errors + result.timeouts} errors or timeouts\n`);
 } finally {

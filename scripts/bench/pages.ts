@@ -1,8 +1,6 @@
 /**
- * `npm run bench [-- --duration <s>] [--connections <n>] [--rounds <n>] [--workers <n>[,<n>…]] [--path <page>]` (defaults 5, 10, 3, 1,
- * the article): one interleaved run of our production server warm (page cache hit) and cold (PAGE_CACHE_MAX_BYTES=0, rendered per
- * request) per WEB_CONCURRENCY, a bare React Router floor (floor-server.ts) and express.static of the floor's HTML. Medians of
- * req/s, p50/p99, server CPU/request (a cluster's primary and workers summed), RSS idle → after load; ratios; a markdown table.
+ * `npm run bench`: our server warm (page cache hit) and cold (rendered per request) per --workers count, a bare React Router floor
+ * (floor-server.ts) and express.static of the floor's HTML, interleaved (docs/benchmarks.md).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -32,7 +30,7 @@ const rounds = wholeNumber('rounds', args.rounds, 50);
 const workerCounts = [...new Set(args.workers.split(',').map((w) => wholeNumber('workers', w.trim(), 64)))];
 if (!args.path.startsWith('/')) throw new Error(`--path must start with /, got "${args.path}"`);
 
-/** A target with what the page table adds: processes expected once started (1, or a cluster's primary + workers), HTML size, idle RSS. */
+/** `processes`: 1, or a cluster's primary + workers. */
 type Page = Target & { processes: number; bytes: number; idleRss: number };
 const toPage = (name: string, url: string, pid: number, processes = 1): Page => ({ ...toTarget(name, url, pid), processes, bytes: 0, idleRss: 0 });
 type App = { workers: number; warm: Page; cold: Page };
@@ -46,7 +44,6 @@ async function startApp(name: string, workers: number, env: Record<string, strin
   return toPage(name, `${server.url}${args.path}`, server.pid, workers > 1 ? workers + 1 : 1);
 }
 
-/** A node child (floor or static) in production mode on a free port, up once `path` answers. */
 async function startChild(name: string, argv: (port: number) => string[], path: string): Promise<Page> {
   const port = await freePort();
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production' };

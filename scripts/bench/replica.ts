@@ -1,12 +1,7 @@
 /**
- * `npm run bench:replica [-- --sizes 1000,10000,50000] [--calls 200] [--heap-limit-mb auto|off|<MB>]`: what a replica of a Contentful space
- * (ADR 061) costs as the space grows. Per size, this process generates a space (the demo's content model and locales; clones of
- * its models and articles with unique ids and slugs, each article linking the model before it) and serves it as a fake
- * Contentful (the CDA engine over HTTP on 127.0.0.1). A fresh child, with the production heap flags and `--expose-gc`, then
- * measures: the initial sync through the real SDK up to the file on disk, memory after it and when idle, 10-entry deltas (and
- * the file rewrite after each, with the longest event-loop stall meanwhile), `engine.apply` alone, a restart from the file, and
- * cold page content through the ContentService (--calls distinct slugs per kind). Prints a markdown table (docs/replica.md); no test
- * asserts these numbers.
+ * `npm run bench:replica`: what a replica of a Contentful space (ADR 061) costs as the space grows. This process serves a
+ * generated space as a fake Contentful; a fresh child with the production heap flags measures it through the app's code
+ * (docs/replica.md).
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -50,7 +45,7 @@ const round = (value: number, digits = 0) => Number(value.toFixed(digits));
 type Values = Record<string, number | string>;
 type Child = { origin: string; dir: string; slugs: { model: string[]; article: string[] } };
 
-/** The demo space grown to `size` entries with clones of its models and articles. */
+/** Clones of the demo's models and articles; each article links the model before it. */
 function generateSpace(size: number): { raw: RawExport; slugs: Child['slugs'] } {
   const raw = readDemoExport();
   const typeOf = (entry: RawExport['entries'][number]) => (entry.sys['contentType'] as { sys: { id: string } }).sys.id;
@@ -82,7 +77,6 @@ function generateSpace(size: number): { raw: RawExport; slugs: Child['slugs'] } 
   return { raw, slugs };
 }
 
-/** Ten entries republished across the space, as editors would: title edited, publish counter one up. */
 function republish(entries: ExportEntry[], round: number): ExportEntry[] {
   const now = new Date().toISOString();
   return Array.from({ length: 10 }, (_, k) => {
@@ -94,14 +88,12 @@ function republish(entries: ExportEntry[], round: number): ExportEntry[] {
   });
 }
 
-/** RSS and heap used in MB after a full GC. */
 function settled(): { rss: number; heap: number } {
   (globalThis as { gc?: () => void }).gc?.();
   const { rss, heapUsed } = process.memoryUsage();
   return { rss: round(rss / MB), heap: round(heapUsed / MB) };
 }
 
-/** The measuring child: everything the parent's fake serves, seen through the app's own code. */
 async function measure({ origin, dir, slugs }: Child): Promise<Values> {
   const values: Values = {};
   const file = replicaPath(dir, SPACE, ENVIRONMENT);
@@ -165,7 +157,6 @@ async function measure({ origin, dir, slugs }: Child): Promise<Values> {
   return values;
 }
 
-/** Serves a generated space of `size` entries, runs a child against it, and publishes when the child asks. */
 async function runSize(size: number, execArgv: string[]): Promise<Values> {
   const { raw, slugs } = generateSpace(size);
   const space = parseSpaceExport(raw, 'bench').space;

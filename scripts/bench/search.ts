@@ -1,7 +1,6 @@
 /**
- * `npm run bench:search [-- --duration <s>] [--connections <n>] [--records <file.json>]` (defaults 5, 10): per record set, index build cost
- * in a server child, then autocannon on `POST /1/indexes/*\/queries` (prefix, typo, transposition, multi-word, mixed; result cache off, then on), and
- * CPU per uncached query (median and p99) measured inside the server.
+ * `npm run bench:search [-- --records <file.json>]`: per record set, the index build cost in a server child, load on
+ * `POST /1/indexes/*\/queries` with the result cache off and on, and CPU per uncached query measured inside the server.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -47,7 +46,7 @@ const { values: args } = parseArgs({
 });
 const [duration, connections] = [wholeNumber('duration', args.duration, 600), wholeNumber('connections', args.connections, 1000)];
 
-/** An InstantSearch-like request: one query with 20 hits, two facets, highlights and a body snippet. */
+/** Like InstantSearch's: 20 hits, two facets, highlights and a body snippet. */
 const SEARCH = { indexName: 'vitrine_en-US', hitsPerPage: 20, facets: ['type', 'tags'], attributesToSnippet: ['body:20'], clickAnalytics: true };
 const toRequest = (query: string) => ({ ...SEARCH, query, highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' });
 
@@ -57,7 +56,6 @@ function loadRecords(dataset: string): SearchRecord[] {
   return JSON.parse(readFileSync(dataset, 'utf8')) as SearchRecord[];
 }
 
-/** Child mode: build the engine, report build cost, serve until killed. */
 async function serve(dataset: string): Promise<void> {
   const records = loadRecords(dataset);
   const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -69,13 +67,11 @@ async function serve(dataset: string): Promise<void> {
   const { heapUsed, rss } = process.memoryUsage();
   const unlimited = { burst: Number.MAX_SAFE_INTEGER, perSecond: Number.MAX_SAFE_INTEGER, maxClients: 16 };
   const app = express().use(createEmbeddedSearchRouter({ engine, limits: { ...DEFAULT_EMBEDDED_SEARCH_LIMITS, rateLimit: unlimited } }));
-  // Asked once the load is over: RSS, then CPU time (not wall time) of engine.search + JSON per query, 5 runs each, which holds up
-  // on a busy machine.
+  // CPU time, not wall time, holds up on a busy machine.
   app.get('/bench/after-load', (_req, res) => {
     const rssMB = process.memoryUsage().rss / MB;
     const cpuMs = (query: string) => {
       const before = process.cpuUsage();
-      // The request parsed from its JSON, as the router gets it, then the answer serialized.
       JSON.stringify(engine.search(parseQuery(JSON.parse(JSON.stringify(toRequest(query))), 512)));
       return toMs(process.cpuUsage(before));
     };
@@ -92,7 +88,6 @@ async function serve(dataset: string): Promise<void> {
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 
-/** Runs `run` against a server child for `dataset` (the cache holding `cacheMaxHits`), then stops the child. */
 async function withChild(dataset: string, cacheMaxHits: number, run: (report: ServerReport) => Promise<void>): Promise<void> {
   const childArgs = ['--expose-gc', import.meta.filename, '--serve', dataset, '--cache', String(cacheMaxHits)];
   const child = spawn(process.execPath, childArgs, { stdio: ['ignore', 'pipe', 'inherit'] });

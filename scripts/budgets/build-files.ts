@@ -4,7 +4,6 @@ import { gzipSync } from 'node:zlib';
 
 import { createManifestAssets } from '#server/ssr/assets.ts';
 
-/** Reading a Vite build for scripts/check-budgets.ts: manifest chunks, their gzip sizes, what their source maps hold, static import paths. */
 export interface ManifestChunk {
   file: string;
   src?: string;
@@ -14,7 +13,7 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The root source-map paths are relative to, Vite's client output (with `.vite/manifest.json`) and the insights scripts. */
+/** `root`: what source-map paths are relative to. */
 export interface BuildDirs {
   root: string;
   clientDir: string;
@@ -37,7 +36,6 @@ export function readManifest(dirs: BuildDirs): Manifest {
   return JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
 }
 
-/** Repo-relative module paths in a chunk's source map, or undefined without a map. */
 export function readSources(dirs: BuildDirs, chunk: ManifestChunk): string[] | undefined {
   const mapPath = join(dirs.clientDir, `${chunk.file}.map`);
   if (!existsSync(mapPath)) return undefined;
@@ -46,7 +44,7 @@ export function readSources(dirs: BuildDirs, chunk: ManifestChunk): string[] | u
   return (map.sources ?? []).map((source) => relative(dirs.root, resolve(base, source)).split('\\').join('/'));
 }
 
-/** Every chunk reachable from `starts` through static imports, each with the key that reached it first (breadth first). */
+/** Each chunk with the key that reached it first (breadth first). */
 export function staticClosure(manifest: Manifest, starts: string[]): Map<string, string | null> {
   const parent = new Map<string, string | null>(starts.map((start) => [start, null]));
   const queue = [...starts];
@@ -59,7 +57,6 @@ export function staticClosure(manifest: Manifest, starts: string[]): Map<string,
   return parent;
 }
 
-/** The chain of static imports from one of `starts` to `target`, for error messages. */
 export function importPath(manifest: Manifest, starts: string[], target: string): string {
   const parent = staticClosure(manifest, starts);
   const chain: string[] = [];
@@ -67,7 +64,7 @@ export function importPath(manifest: Manifest, starts: string[], target: string)
   return chain.join(' -> ');
 }
 
-/** A page's first-load JS and CSS, resolved exactly as the server resolves its <head> (server/ssr/assets.ts). */
+/** Resolved exactly as the server resolves a page's <head>. */
 export function firstLoad(dirs: BuildDirs, chunk: string) {
   const assets = createManifestAssets(dirs.clientDir).forChunks([chunk]);
   const strip = (url: string) => url.replace(/^\//, '');
@@ -75,10 +72,7 @@ export function firstLoad(dirs: BuildDirs, chunk: string) {
   return { js: [...assets.bootstrapModules.map(built('entry')), ...assets.modulePreloads.map(built('chunk'))], css: assets.stylesheets.map(built('css')) };
 }
 
-/**
- * The insights scripts are in every page's <head> by default (INSIGHTS_ENABLED, docs/decisions/006-insights.md).
- * Not the web-vitals module: the speed-insights script imports it after the `load` event.
- */
+/** In every page's <head> by default (ADR 006); not web-vitals, which loads after the `load` event. */
 export function insightsScripts(dirs: BuildDirs, failures: string[]): SizedFile[] {
   if (!existsSync(dirs.insightsDir)) {
     failures.push(`${dirs.insightsDir} is missing: the build writes the insights scripts there`);

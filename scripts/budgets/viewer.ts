@@ -6,26 +6,17 @@ import { firstLoad, importPath, kb, sized, staticClosure, sum } from './build-fi
 
 import type { BuildDirs, Manifest, SizedFile } from './build-files.ts';
 
-/**
- * The 3D viewer's budgets and split rules (docs/budgets.md): the model page's first load, the lazy chunk "View in 3D"
- * loads, AR code only behind its own import(), and the viewer's shell only in the first load of pages that show a model.
- */
 export const MODEL_CHUNK = 'client/pages/model/model-page.tsx';
-/** Pages that show a model at the top and so load the viewer's shell (no three.js) with the page. */
-export const SHELL_PAGES = [MODEL_CHUNK, 'client/pages/embed/embed-page.tsx'];
-/** The viewer's lazy boundary (ADR 031): `model-viewer.tsx` imports it with import(). */
+/** They show a model at the top, so they load the viewer's shell (no three.js) with the page. */
+const SHELL_PAGES = [MODEL_CHUNK, 'client/pages/embed/embed-page.tsx'];
+/** The viewer's lazy boundary (ADR 031). */
 export const VIEWER_CHUNK = 'client/features/model-viewer/viewer-canvas.tsx';
 export const VIEWER_SHELL = /^client\/features\/model-viewer\//;
 export const THREE = /(^|\/)node_modules\/(three[^/]*|@react-three\/[^/]+)\//;
-/** AR (ADR 047): the folder, three's USDZ exporter and its WebXR helpers. Not three's core WebXRManager, which every renderer holds. */
-export const AR_CODE = /^client\/features\/model-viewer\/ar\/|(^|\/)node_modules\/three\/examples\/jsm\/(exporters\/USDZExporter\.js|webxr\/)/;
+/** ADR 047. Not three's core WebXRManager, which every renderer holds. */
+const AR_CODE = /^client\/features\/model-viewer\/ar\/|(^|\/)node_modules\/three\/examples\/jsm\/(exporters\/USDZExporter\.js|webxr\/)/;
 
-export interface ViewerBudgets {
-  modelFirstLoadJsGzip: number;
-  viewerLazyJsGzip: number;
-}
-
-export interface ViewerBuild {
+interface ViewerBuild {
   dirs: BuildDirs;
   manifest: Manifest;
   sourcesByKey: Map<string, string[] | undefined>;
@@ -34,7 +25,10 @@ export interface ViewerBuild {
   articleChunk: string;
 }
 
-export function checkViewer({ dirs, manifest, sourcesByKey, insights, articleChunk }: ViewerBuild, budgets: ViewerBudgets) {
+export function checkViewer(
+  { dirs, manifest, sourcesByKey, insights, articleChunk }: ViewerBuild,
+  budgets: { modelFirstLoadJsGzip: number; viewerLazyJsGzip: number },
+) {
   const failures: string[] = [];
   const holding = (key: string, ...patterns: RegExp[]) =>
     [...new Set([manifest[key]?.src ?? '', ...(sourcesByKey.get(key) ?? [])])].filter((source) => patterns.some((pattern) => pattern.test(source)));
@@ -42,12 +36,11 @@ export function checkViewer({ dirs, manifest, sourcesByKey, insights, articleChu
     if (total > budget) failures.push(`${what} is ${kb(total)} gzip, over the ${kb(budget)} budget by ${kb(total - budget)}`);
   };
 
-  // 1. The model page's first load: entry, page, the viewer's shell, their static imports, the insights scripts.
   const modelJs = manifest[MODEL_CHUNK] ? [...firstLoad(dirs, MODEL_CHUNK).js, ...insights] : [];
   if (!manifest[MODEL_CHUNK]) failures.push(`the manifest has no ${MODEL_CHUNK}: did the model route's handle.chunk change?`);
   over('model page first-load JS', sum(modelJs), budgets.modelFirstLoadJsGzip);
 
-  // 2. What "View in 3D" downloads on a model page: the lazy chunk and its static imports the page has not loaded.
+  // What "View in 3D" downloads: the lazy chunk and its static imports the model page has not loaded.
   const viewerClosure = manifest[VIEWER_CHUNK] ? staticClosure(manifest, [VIEWER_CHUNK]) : new Map<string, string | null>();
   const loaded = new Set(modelJs.map((f) => f.file));
   const viewerJs = [...viewerClosure.keys()]
@@ -57,7 +50,6 @@ export function checkViewer({ dirs, manifest, sourcesByKey, insights, articleChu
   if (!manifest[VIEWER_CHUNK]) failures.push(`the manifest has no ${VIEWER_CHUNK}: if the viewer's lazy boundary moved, update VIEWER_CHUNK`);
   over("the viewer's lazy chunk", sum(viewerJs), budgets.viewerLazyJsGzip);
 
-  // 3. AR: chunks of its own, reached only through import(), never with the viewer.
   const arKeys = Object.keys(manifest).filter((key) => holding(key, AR_CODE).length > 0);
   if (arKeys.length === 0) failures.push('found no chunk with AR code (client/features/model-viewer/ar/, USDZExporter); if it moved, update AR_CODE');
   for (const key of arKeys.filter((k) => viewerClosure.has(k))) {
@@ -65,7 +57,6 @@ export function checkViewer({ dirs, manifest, sourcesByKey, insights, articleChu
     failures.push(`AR code loads with the viewer: ${importPath(manifest, [VIEWER_CHUNK], key)} (holds ${held}); load it with import() on press`);
   }
 
-  // 4. Every page's first load: never three or AR; the viewer's shell only on pages that show a model.
   const pages = Object.keys(manifest).filter((key) => key.startsWith('client/pages/') && manifest[key]?.isDynamicEntry && key !== articleChunk);
   for (const page of pages) {
     const forbidden = SHELL_PAGES.includes(page) ? [THREE, AR_CODE] : [THREE, AR_CODE, VIEWER_SHELL];

@@ -1,4 +1,4 @@
-/** draco3dgltf ships no types; glTF-Transform only needs the decoder's module factory. */
+/** draco3dgltf ships no types. */
 declare module 'draco3dgltf' {
   const draco3d: {
     createDecoderModule(options?: object): Promise<unknown>;

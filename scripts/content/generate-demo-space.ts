@@ -1,10 +1,4 @@
-/**
- * Writes the embedded demo space from content/source/: content/space-export.json (the format of `contentful space export`)
- * and every asset file under content/assets/. Deterministic: two runs write identical bytes. See content/README.md.
- *
- *   node scripts/content/generate-demo-space.ts           # rewrites content/space-export.json and content/assets/
- *   node scripts/content/generate-demo-space.ts --check   # builds into a scratch folder, lists what differs from content/, exit 1 on drift
- */
+// content/space-export.json and content/assets/ from content/source/, deterministically (content/README.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

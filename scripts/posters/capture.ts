@@ -2,14 +2,10 @@ import sharp from 'sharp';
 
 import type { Page } from 'playwright-core';
 
-// What `npm run posters` and the poster parity test share: how a model page's first frame is captured and compared with its poster.
-
-/** One picture a model has: its poster (the first variant) or a variant's. */
 export interface PosterTarget {
   slug: string;
-  /** The variant shown; undefined for a model without a swatch group. */
   variant?: string | undefined;
-  /** Its model's poster (the first variant), or one of a variant's own. */
+  /** The first variant's picture is the model's poster. */
   isModelPoster: boolean;
 }
 
@@ -17,7 +13,6 @@ interface ModelJson {
   viewer: { variants?: { id: string }[]; unavailable?: unknown };
 }
 
-/** Every model's pictures on a running site, read from its content API (`/api/content/models…`). */
 export async function listPosterTargets(site: string, only: readonly string[] = []): Promise<PosterTarget[]> {
   const list = (await (await fetch(`${site}/api/content/models`)).json()) as { items: { slug: string }[] };
   const slugs = list.items.map((item) => item.slug).filter((slug) => only.length === 0 || only.includes(slug));
@@ -34,10 +29,7 @@ export async function listPosterTargets(site: string, only: readonly string[] = 
   return targets;
 }
 
-/**
- * Waits for the viewer's first frame on the open page and returns a PNG of the figure with only the canvas in it (no toolbar,
- * hint, hotspot marker or status: hidden through the CSSOM, which the page's CSP allows) and the URL of the poster it showed.
- */
+/** The figure with only the canvas in it: the rest is hidden through the CSSOM, which the page's CSP allows. */
 export async function captureFirstFrame(page: Page, timeoutMs = 120_000): Promise<{ png: Buffer; shownPoster?: string }> {
   const figure = page.locator('figure.mv-viewer[data-state="ready"]').first();
   await figure.waitFor({ timeout: timeoutMs });
@@ -59,10 +51,7 @@ export async function captureFirstFrame(page: Page, timeoutMs = 120_000): Promis
   return { png, ...(shownPoster ? { shownPoster } : {}) };
 }
 
-/**
- * How far apart two pictures of one view are: both scaled to 64 × 48, the mean difference per channel (0–255) and the worst
- * 8 × 8 block's. Antialiasing and JPEG leave a few levels; another camera, variant or framing leaves tens.
- */
+/** At 64 × 48, per channel (0–255): antialiasing and JPEG leave a few levels; another camera, variant or framing leaves tens. */
 export async function compareImages(a: Buffer, b: Buffer): Promise<{ mean: number; worstBlock: number }> {
   const pixels = (image: Buffer) => sharp(image).resize(64, 48, { fit: 'fill' }).removeAlpha().raw().toBuffer();
   const [pa, pb] = await Promise.all([pixels(a), pixels(b)]);
@@ -78,5 +67,5 @@ export async function compareImages(a: Buffer, b: Buffer): Promise<{ mean: numbe
   return { mean: total / pa.length, worstBlock: Math.max(...blocks.values()) / (8 * 8 * 3) };
 }
 
-/** The bound a poster must stay within. Measured on the demo: mean 0.2–2.7 and blocks ≤ 3.4 when it matches; drifted, the worst block was 27–50. */
+/** Measured on the demo: mean 0.2–2.7 and blocks ≤ 3.4 when it matches; drifted, the worst block was 27–50. */
 export const PARITY = { mean: 4, worstBlock: 14 };

@@ -1,6 +1,5 @@
 /**
- * `npm run posters`: every model's and every variant's poster, rendered by the viewer itself on the model page, and the check that
- * the posters a site shows still match the first frame its model pages draw (ADR 066).
+ * `npm run posters` (ADR 066):
  *
  *   npm run posters                                 # the demo: render into content/source/files/, then run the generator
  *   npm run posters -- --check                      # the demo: compare, exit 1 on drift
@@ -20,7 +19,7 @@ import { startBenchServer } from '../bench/lib.ts';
 import { SOURCE_DIR } from '../content/lib/source.ts';
 import { captureFirstFrame, compareImages, listPosterTargets, PARITY } from './capture.ts';
 
-/** Posters are 4:3 at 1600 × 1200, the size the image API serves them up to. */
+/** The size the image API serves them up to. */
 const POSTER = { width: 1600, height: 1200 };
 
 const { values, positionals } = parseArgs({

@@ -1,4 +1,3 @@
-/** The "Vitrine" API key (delivery + preview tokens) and the webhook to /api/webhooks/contentful with the space's signing secret. */
 import { randomBytes } from 'node:crypto';
 
 import { CONTENTFUL_WEBHOOK_PATH } from '#shared/constants.ts';
@@ -8,10 +7,7 @@ import { change, NAME, note, unchanged } from './context.ts';
 
 import type { SetupContext } from './context.ts';
 
-/**
- * What server/api/contentful-webhook.ts acts on; drafts (save, auto_save) would only cost calls it ignores. Content type changes
- * re-run the content-model check at once; locale changes wait for its periodic recheck (Locale is no documented webhook topic).
- */
+/** Drafts (save, auto_save) would only cost calls the server ignores; Locale is no documented webhook topic. */
 export const WEBHOOK_TOPICS = [
   ...['publish', 'unpublish', 'delete', 'archive', 'unarchive'].flatMap((action) => [`Entry.${action}`, `Asset.${action}`]),
   ...['create', 'save', 'delete'].map((action) => `Tag.${action}`),
@@ -48,21 +44,17 @@ export async function ensureApiKey(ctx: SetupContext): Promise<ApiTokens> {
 }
 
 export interface WebhookResult {
-  /** Set when setup made a new secret: the operator must put it into .env. */
   newSecret?: string;
   url?: string;
 }
 
-/** Contentful cannot call a private address, so the webhook is only created for a public PUBLIC_URL. */
+/** Contentful cannot call a private address. */
 export function isReachableFromContentful(publicUrl: string): boolean {
   const { hostname, protocol } = new URL(publicUrl);
   return protocol === 'https:' && !/^(localhost|.*\.localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|\[::1\])$/.test(hostname);
 }
 
-/**
- * The signing secret is one per space and write-only (Contentful shows its last 4 characters). Setup sets one only when the
- * space has none, or on --rotate-webhook-secret: rotating silently would break the server already verifying with the old one.
- */
+/** The signing secret is write-only: rotating silently would break the server already verifying with the old one. */
 export async function ensureWebhook(ctx: SetupContext): Promise<WebhookResult> {
   ctx.out('Webhook');
   const url = ctx.env.publicUrl ? `${ctx.env.publicUrl}${CONTENTFUL_WEBHOOK_PATH}` : undefined;

@@ -1,4 +1,4 @@
-/** The management client setup uses, and how its failures read: one line, never the token (the SDK keeps it in error configs). */
+// Failures read as one line, never with the token (the SDK keeps it in error configs).
 import { createClient } from 'contentful-management';
 
 import type { SetupEnv } from './options.ts';
@@ -29,7 +29,6 @@ interface SdkErrorBody {
   details?: { errors?: { name?: string; details?: string; path?: unknown }[] };
 }
 
-/** The SDK throws `Error(name = sys.id, message = JSON)` for HTTP answers and raw axios errors for network failures. */
 export function toSdkFailure(error: unknown): { name: string; status?: number; message: string; network?: true } {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   const code = (error as { code?: unknown }).code;
@@ -43,7 +42,6 @@ export function toSdkFailure(error: unknown): { name: string; status?: number; m
   }
 }
 
-/** One line naming what to do; `what` says which call failed. */
 export function describeCmaError(error: unknown, env: SetupEnv, what: string): string {
   const failure = toSdkFailure(error);
   const base = `${env.insecure ? 'http' : 'https'}://${env.host}`;
@@ -61,7 +59,7 @@ export function describeCmaError(error: unknown, env: SetupEnv, what: string): s
   return `Contentful answered ${failure.status} ${failure.name} when trying to ${what}: ${failure.message}`;
 }
 
-/** Defence in depth for anything printed: the token and the last 5 characters the SDK leaves in redacted headers. */
+/** Also the last 5 characters the SDK leaves in redacted headers. */
 export function createScrubber(secrets: (string | undefined)[]): (text: string) => string {
   const values = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 8);
   return (text) => values.reduce((out, secret) => out.replaceAll(secret, '[redacted]').replaceAll(`...${secret.slice(-5)}`, '...[redacted]'), text);

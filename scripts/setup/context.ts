@@ -1,10 +1,8 @@
-/** What every setup step gets, and the one way a step changes the space (so --dry-run can never write). */
 import { readFileSync } from 'node:fs';
 
 import type { Cma } from './cma.ts';
 import type { SetupEnv, SetupFlags } from './options.ts';
 
-/** The name of what setup creates in the space: the API key, the webhook and the content preview platform. */
 export const NAME = 'Vitrine';
 
 export interface SetupContext {
@@ -14,11 +12,12 @@ export interface SetupContext {
   out: (line: string) => void;
 }
 
-/** A failure with a message fit to print as is (exit 1). */
+/** Its message is printed as is. */
 export class SetupError extends Error {
   override name = 'SetupError';
 }
 
+/** The one way a step changes the space, so --dry-run can never write. */
 export async function change<T>(ctx: SetupContext, description: string, write: () => Promise<T>): Promise<T | undefined> {
   ctx.out(`  + ${ctx.flags.dryRun ? 'would ' : ''}${description}`);
   return ctx.flags.dryRun ? undefined : write();

@@ -1,7 +1,4 @@
-/**
- * --with-demo-content: the demo space's entries and asset files, imported with Contentful's own contentful-import. Only what the
- * space lacks is handed to it (it re-uploads every asset it is given), so a second run writes nothing and never overwrites edits.
- */
+// Only what the space lacks is handed to contentful-import (it re-uploads every asset it is given), so edits are never overwritten.
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,12 +24,8 @@ const ASSETS_DIRECTORY = fileURLToPath(new URL('../../content/assets', import.me
 /** 25 ids of up to 64 characters keep a lookup's query string under the ~2,000 characters contentful-import also keeps to. */
 const IDS_PER_QUERY = 25;
 
-export interface DemoImportOptions {
-  /** Requests per second contentful-import sends (Contentful allows 7 on free spaces, 10 on paid). */
-  rateLimit: number;
-}
-
-export async function importDemoContent(ctx: SetupContext, locales: string[], options: DemoImportOptions): Promise<void> {
+/** `rateLimit`: requests per second; Contentful allows 7 on free spaces. */
+export async function importDemoContent(ctx: SetupContext, locales: string[], options: { rateLimit: number }): Promise<void> {
   ctx.out('Demo content (content/space-export.json)');
   const space = readJson<{ entries: ExportedEntity[]; assets: ExportedEntity[] }>('content/space-export.json');
   const [haveEntries, haveAssets] = await Promise.all([existingIds(ctx, 'entry', space.entries), existingIds(ctx, 'asset', space.assets)]);
@@ -52,7 +45,6 @@ export async function importDemoContent(ctx: SetupContext, locales: string[], op
         hostUpload: ctx.env.hostUpload,
         insecure: ctx.env.insecure,
         content,
-        // The content model, locales and tags come from the steps before.
         skipContentModel: true,
         uploadAssets: true,
         assetsDirectory: ASSETS_DIRECTORY,
@@ -79,10 +71,7 @@ async function existingIds(ctx: SetupContext, type: 'entry' | 'asset', entities:
   return found;
 }
 
-/**
- * Fields of locales the space lacks (--no-german) would be refused, and taxonomy concepts exist only once an org admin creates
- * them (setup prints how): both are left out.
- */
+/** Fields of locales the space lacks would be refused; taxonomy concepts exist only once an org admin creates them. */
 function toImport(entity: ExportedEntity, locales: string[]): ExportedEntity {
   const fields = Object.fromEntries(
     Object.entries(entity.fields).map(([id, values]) => [id, Object.fromEntries(Object.entries(values).filter(([locale]) => locales.includes(locale)))]),
@@ -91,7 +80,7 @@ function toImport(entity: ExportedEntity, locales: string[]): ExportedEntity {
   return { ...entity, fields, ...(metadata ? { metadata } : {}) };
 }
 
-/** contentful-import reports through console.*; route it to setup's output (which scrubs the token) for the import's duration. */
+/** contentful-import reports through console.*; setup's output scrubs the token. */
 async function withConsoleTo<T>(out: (line: string) => void, run: () => Promise<T>): Promise<T> {
   const saved = { log: console.log, info: console.info, warn: console.warn, error: console.error };
   const sink = (...args: unknown[]) => out(`    ${format(...args)}`);

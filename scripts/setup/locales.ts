@@ -1,4 +1,3 @@
-/** en-US must be the space's default (Vitrine's routes and fallbacks assume it); de-DE is created unless --no-german. */
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 
 import { toSdkFailure } from './cma.ts';
@@ -7,7 +6,7 @@ import { change, note, readJson, SetupError, unchanged } from './context.ts';
 import type { SpaceSource } from '../content/build/content-model.ts';
 import type { SetupContext } from './context.ts';
 
-/** Which locales the space will have; the demo import leaves out fields of the others. */
+/** The demo import leaves out fields of the others. */
 export async function ensureLocales(ctx: SetupContext): Promise<string[]> {
   ctx.out('Locales');
   const wanted = readJson<SpaceSource>('content/source/space.json').locales;

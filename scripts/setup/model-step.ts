@@ -1,9 +1,4 @@
-/**
- * The content model step of `npm run setup` (ADR 062): the declaration (shared/content/content-model.ts) is the model
- * the space should have, so setup reads the space's content types and editor interfaces, and saves and publishes each
- * declared type that differs: missing types and fields are created, declared properties and widgets that differ are
- * set, declared fields are put in the declared order. Nothing undeclared is touched. A second run writes nothing.
- */
+// ADR 062: saves and publishes each declared type that differs from the space's. Nothing undeclared is touched.
 import { CONTENT_TYPES } from '#shared/content/content-model.ts';
 import { forSpace } from '#shared/content/declare.ts';
 
@@ -18,7 +13,7 @@ export type DeclaredType = Omit<ContentType, 'fields'> & { id: string; fields: (
 type SpaceField = ContentTypeProps['fields'][number] & Record<string, unknown>;
 type Control = NonNullable<EditorInterfaceProps['controls']>[number];
 
-/** Objects with their keys sorted and `null`s (as good as absent) left out, so that only values count. */
+/** Keys sorted and `null`s (as good as absent) left out, so that only values count. */
 function sorted(_key: string, value: unknown) {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const entries = Object.entries(value).filter(([, inner]) => inner != null);
@@ -48,13 +43,12 @@ const sameControl = (a: Control | undefined, b: Control) => same([a?.widgetId, a
 interface Change {
   declared: DeclaredType;
   current: ContentTypeProps | undefined;
-  /** The content type to save and publish (undefined: only widgets differ). */
+  /** Undefined: only widgets differ. */
   body?: Pick<ContentTypeProps, 'name' | 'description' | 'displayField' | 'fields'>;
   controls: boolean;
   notes: string[];
 }
 
-/** What differs in one declared type; undefined when the space has it as declared. */
 function diffType(declared: DeclaredType, current: ContentTypeProps | undefined, controls: Control[], errors: string[]): Change | undefined {
   const head = { name: declared.name, description: declared.description, displayField: declared.displayField };
   if (!current) return { declared, current, body: { ...head, fields: declared.fields.map(props) }, controls: true, notes: [] };
@@ -92,13 +86,12 @@ function diffType(declared: DeclaredType, current: ContentTypeProps | undefined,
 }
 
 export interface SyncModelOptions {
-  /** A plain contentful-management client; its host, `insecure` and token are used as they are. */
   client: PlainClientAPI;
   spaceId: string;
   environmentId: string;
   dryRun?: boolean;
   log: (line: string) => void;
-  /** What to apply: the declaration, or (tests) a variation of it. */
+  /** Tests apply a variation of the declaration. */
   model?: readonly DeclaredType[];
 }
 
@@ -107,7 +100,6 @@ const describe = (error: unknown) => {
   return `${status ?? ''} ${name}: ${message.replace(/\.$/, '')}`.trim();
 };
 
-/** Brings the environment's content model in line with the declaration; `changed`: the content types it saved (or would). */
 export async function syncContentModel(options: SyncModelOptions): Promise<{ changed: string[] }> {
   const { client, spaceId, environmentId, dryRun = false, log, model = CONTENT_TYPES } = options;
   const params = { spaceId, environmentId };

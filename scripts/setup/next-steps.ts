@@ -1,4 +1,3 @@
-/** The closing instructions: the .env lines (secrets, printed to the terminal only), the webhook, preview, and how to start. */
 import { randomBytes } from 'node:crypto';
 
 import { CONTENTFUL_WEBHOOK_PATH } from '#shared/constants.ts';

@@ -1,4 +1,3 @@
-/** What `npm run setup` reads: its flags and the environment (real variables win over `.env`, as in `npm run dev`). */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs, parseEnv } from 'node:util';
 
@@ -27,7 +26,6 @@ export interface SetupEnv {
   spaceId: string;
   managementToken: string;
   environmentId: string;
-  /** host[:port] as the SDK wants it, and whether the fake's plain http is meant. */
   host: string;
   hostUpload: string;
   insecure: boolean;
@@ -109,7 +107,7 @@ export function parseHost(raw: string): { host: string; hostUpload: string; inse
   return { host, hostUpload, insecure: url.protocol === 'http:' };
 }
 
-/** `.env` under `cwd` merged under the real environment, without touching process.env. */
+/** Real variables win over `.env`, as in `npm run dev`. */
 export function loadEnv(cwd: string, processEnv: Record<string, string | undefined>): Record<string, string | undefined> {
   const file = `${cwd}/.env`;
   const fromFile = existsSync(file) ? parseEnv(readFileSync(file, 'utf8')) : {};

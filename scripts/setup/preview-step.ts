@@ -1,8 +1,4 @@
-/**
- * Content preview (Settings → Content preview): a "Vitrine" preview platform whose URL for each page-like content type opens
- * that entry's page in preview mode, in a tab or in Contentful's Live Preview pane (ADR 065). Other platforms and content
- * types are left alone; a second run writes nothing.
- */
+// ADR 065. Other preview platforms and content types are left alone.
 import { randomBytes } from 'node:crypto';
 
 import { ROUTE_PATHS } from '#shared/urls.ts';
@@ -24,7 +20,6 @@ interface PreviewEnvironment {
   configurations: Configuration[];
 }
 
-/** A route pattern in Contentful's `{entry.fields.slug}` syntax, for the default locale. */
 const toPreviewPath = (pattern: string) => pattern.replace(/:\w+/, '{entry.fields.slug}');
 const PREVIEW_PATHS: Record<string, string> = {
   model: toPreviewPath(ROUTE_PATHS.model),
@@ -32,17 +27,13 @@ const PREVIEW_PATHS: Record<string, string> = {
   page: toPreviewPath(ROUTE_PATHS.page),
 };
 
-/** The preview URL of each content type: `/api/preview` checks the secret, sets the cookie and redirects to the page. */
 export function previewUrls(origin: string, secret: string): Record<string, string> {
   return Object.fromEntries(
     Object.entries(PREVIEW_PATHS).map(([type, path]) => [type, `${origin}/api/preview?secret=${encodeURIComponent(secret)}&path=${path}`]),
   );
 }
 
-/**
- * Creates or updates the platform and returns the preview secret its URLs carry: PREVIEW_SECRET when set, else the one a
- * previous run put into the URLs (so a second run changes nothing), else a new one for the .env lines.
- */
+/** PREVIEW_SECRET, else the one a previous run put into the URLs (so a second run changes nothing), else a new one. */
 export async function ensureContentPreview(ctx: SetupContext, origin: string): Promise<string> {
   const { cma, env, flags, out } = ctx;
   const base = `/spaces/${env.spaceId}/preview_environments`;

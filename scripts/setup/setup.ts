@@ -1,7 +1,4 @@
-/**
- * `npm run setup`: makes a Contentful space ready for Vitrine (locales, the declared content model, tags, optionally the demo
- * content, an API key, the webhook) and prints what to put into .env. Idempotent; --dry-run writes nothing. docs/own-space.md.
- */
+// `npm run setup` (docs/own-space.md). Idempotent; --dry-run writes nothing.
 import { ensureApiKey, ensureWebhook } from './access.ts';
 import { createCma, createScrubber, describeCmaError } from './cma.ts';
 import { SetupError } from './context.ts';
@@ -15,18 +12,10 @@ import { ensureTags, printTaxonomyNotes } from './tags.ts';
 
 import type { SetupContext } from './context.ts';
 
-export interface SetupIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
+type Io = { out: (line: string) => void; err: (line: string) => void };
 
-export interface SetupOptions {
-  /** Requests per second of the demo import; tests raise it, Contentful's free plan allows 7. */
-  importRateLimit?: number;
-}
-
-/** Exit code: 0 done, 1 failed (one line on stderr says why), 2 wrong usage. */
-export async function main(argv: string[], rawEnv: Record<string, string | undefined>, io: SetupIo, options: SetupOptions = {}): Promise<number> {
+/** Exit code: 0 done, 1 failed, 2 wrong usage. Tests raise `importRateLimit`. */
+export async function main(argv: string[], rawEnv: Record<string, string | undefined>, io: Io, options: { importRateLimit?: number } = {}): Promise<number> {
   const flags = parseFlags(argv);
   if (!flags.ok) {
     for (const error of flags.errors) io.err(`setup: ${error}`);
@@ -69,7 +58,6 @@ export async function main(argv: string[], rawEnv: Record<string, string | undef
     const webhook = await ensureWebhook(ctx);
     step = 'configure content preview';
     const origin = env.value.publicUrl ?? 'http://localhost:3000';
-    // The secret the preview URLs carry is the one the .env lines name.
     const secret = await ensureContentPreview(ctx, origin);
     printNextSteps(ctx, tokens, webhook, { origin, secret });
     return 0;

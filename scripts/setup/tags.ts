@@ -1,4 +1,3 @@
-/** Vitrine's tags (content/source/space.json), and notes on the taxonomy, which lives at organization level. */
 import { toSdkFailure } from './cma.ts';
 import { change, note, readJson, unchanged } from './context.ts';
 
@@ -36,7 +35,7 @@ interface Concept {
   broader?: { sys: { id: string } }[];
 }
 
-/** Concept schemes belong to the organization, need an org admin and are rarely a starter's to create: print the recipe. */
+/** Concept schemes belong to the organization and need an org admin: print the recipe. */
 export function printTaxonomyNotes(ctx: SetupContext): void {
   const { conceptSchemes, concepts } = readJson<{ conceptSchemes: (Concept & { topConcepts: unknown[] })[]; concepts: Concept[] }>(
     'content/source/taxonomy.json',

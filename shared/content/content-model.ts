@@ -2,12 +2,7 @@ import { asset, assets, boolean, contentType, date, entries, entry, linkedType, 
 
 import type { ContentType, Validation } from './declare.ts';
 
-/**
- * Vitrine's content model, declared once (ADR 062): content types, fields, validations, editor widgets and help texts.
- * `npm run setup` applies it to a space, the model check compares every space with it, the demo export is built from it,
- * a test holds docs/content-model.md's tables to it, and the mapper can only read fields declared here. A model field
- * declared with `fact` needs nothing else: it is mapped, shown and searched (ADR 062, "How to add a field").
- */
+// Declared once (ADR 062): setup, the model check, the demo export, the docs test and the mapper all read it.
 
 const SLUG = [{ unique: true }, ...pattern('^[a-z0-9]+(?:-[a-z0-9]+)*$', 'Lowercase words separated by hyphens.')];
 const IMAGE = [{ linkMimetypeGroup: ['image'] }];
@@ -17,7 +12,6 @@ const FOOTER = [
   { enabledNodeTypes: ['hyperlink', 'entry-hyperlink'], message: 'Footers hold short paragraphs and links.' },
   { nodes: { 'entry-hyperlink': [{ linkContentType: ['page'], message: null }] } },
 ];
-/** Rich text: embeds and links reach Vitrine's own entries; resource links point into this same space. */
 const RESOURCES = { validations: [], allowedResources: [{ type: 'Contentful:Entry', source: THIS_SPACE, contentTypes: ['article', 'model', 'page'] }] };
 const RICH_TEXT: Validation[] = [
   {
@@ -54,7 +48,6 @@ const image = (name: string, helpText: string) => asset(name, helpText, { valida
 
 export const CONTENT_MODEL = {
   siteSettings: contentType('Site settings', 'name', 'One entry: the site name, navigation and footer.', {
-    // The site is called "Vitrine" until it has one.
     name: symbol('Name', 'The site name in the header, the browser tab and feeds.', { required: true, essential: false }),
     description: text('Description', 'Used for the home page meta description.', { validations: size(300) }),
     navigation: object('Navigation', 'Header links as JSON: [{ "label": "Models", "path": "/models" }]. Paths are relative to the site.', {
@@ -97,7 +90,7 @@ export const CONTENT_MODEL = {
     poster: image('Poster', 'Shown before the 3D view loads.'),
     dimensions: object('Dimensions', 'Real size as JSON: { "width": 450, "height": 780, "depth": 520, "unit": "mm" }.'),
     camera: object('Camera', 'Optional start view as JSON: { "azimuthDeg": 30, "polarDeg": 65 }.'),
-    // Variants, hotspots and USDZ came later (ADR 043): a space without them shows models without swatches, hotspots or an uploaded USDZ.
+    // ADR 043: a space without these still works.
     variants: entries(
       'modelVariant',
       'Variants',
@@ -114,13 +107,11 @@ export const CONTENT_MODEL = {
     // The home page queries by it.
     featured: boolean('Featured', 'Show it on the home page.', { essential: true }),
   }),
-  // Only reached through article.author: without it articles show no author.
   person: linkedType('Person', 'name', 'An author.', {
     name: symbol('Name', 'Shown as the byline.', { required: true }),
     avatar: image('Avatar', 'A square portrait.'),
     bio: text('Bio', 'A sentence or two.'),
   }),
-  // Only reached through model.variants and model.hotspots; without their required fields an entry is dropped.
   modelVariant: linkedType('Model variant', 'label', 'One choice in a 3D model’s swatch group: a material variant of its file, or a colour variant.', {
     label: symbol('Label', 'The swatch’s name that visitors see and screen readers announce, e.g. “Walnut”.', { required: true, validations: LABEL }),
     key: symbol('Key', 'Its name in links (?variant=walnut): lowercase letters, digits and hyphens. Unique among the model’s variants.', {
@@ -157,10 +148,8 @@ export const CONTENT_MODEL = {
 } as const satisfies Record<string, ContentType>;
 
 export type ContentTypeId = keyof typeof CONTENT_MODEL;
-/** Every field id of every content type: what an entry's `fields` may hold. */
 export type FieldId = { [T in ContentTypeId]: keyof (typeof CONTENT_MODEL)[T]['fields'] }[ContentTypeId];
 
-/** The declaration as a list, for code that walks every type and field in order. */
 export const CONTENT_TYPES = Object.entries(CONTENT_MODEL).map(([id, type]: [string, ContentType]) => ({
   id,
   ...type,

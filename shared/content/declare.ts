@@ -1,33 +1,26 @@
-// The shapes of the content model's declaration (content-model.ts) and the helpers that spell fields compactly (ADR 062).
-
 import type { Locale } from './types.ts';
 
-/** One of Contentful's validation objects (`{ size: { max: 80 } }`, `{ linkContentType: ['person'] }`…), as the CMA stores it. */
+/** As the CMA stores it: `{ size: { max: 80 } }`. */
 export type Validation = Readonly<Record<string, unknown>>;
 export type FieldType = 'Symbol' | 'Text' | 'RichText' | 'Integer' | 'Number' | 'Date' | 'Boolean' | 'Object' | 'Location' | 'Link' | 'Array';
 type LinkType = 'Asset' | 'Entry';
 
-/** A field with every flag spelled out, as the CMA answers it, plus the editor's widget and help text. */
+/** As the CMA answers it, plus the editor's widget and help text. */
 export interface Field {
   name: string;
   type: FieldType;
   linkType?: LinkType;
   items?: { type: 'Symbol' | 'Link'; linkType?: LinkType; validations: readonly Validation[] };
-  /** Contentful's: an entry cannot be published without it. */
   required: boolean;
   localized: boolean;
   validations: readonly Validation[];
   disabled: boolean;
   omitted: boolean;
-  /** A built-in editor widget (`singleLine`, `slugEditor`…) and the help text under it. */
   widget: string;
   helpText: string;
-  /** The site cannot work without it, so a space lacking it fails the model check (an error, not a warning). Default: `required`. */
+  /** A space lacking it fails the model check (an error, not a warning). Default: `required`. */
   essential: boolean;
-  /**
-   * A fact about a 3D model, shown with this label in each locale: in the model page's facts list and, searchable, under the
-   * model's search hits. The mapper, the search records and both views read every fact field, so declaring one is the whole change.
-   */
+  /** A fact about a 3D model, with its label per locale: the mapper, search and both views read every fact field. */
   fact?: Readonly<Record<Locale, string>>;
 }
 
@@ -35,9 +28,9 @@ export interface ContentType {
   name: string;
   description: string;
   displayField: string;
-  /** The site queries it, so a space without it fails the check; otherwise it is reached through links and only warns. */
+  /** The site queries it, so a space without it fails the check; otherwise it only warns. */
   essential: boolean;
-  /** In editor order; the key is the field id. */
+  /** In editor order. */
   fields: Readonly<Record<string, Field>>;
 }
 
@@ -45,17 +38,13 @@ type Fields = Record<string, Field>;
 const typeOf =
   (essential: boolean) =>
   <F extends Fields>(name: string, displayField: keyof F & string, description: string, fields: F) => ({ name, displayField, description, essential, fields });
-/** A content type the site queries: editors see it as `name` and each entry by its `displayField`. */
 export const contentType = typeOf(true);
-/** A content type the site only reaches through links: a space without it still works. */
 export const linkedType = typeOf(false);
 
 type Options = Partial<Omit<Field, 'name' | 'type' | 'helpText' | 'linkType' | 'items'>>;
 
-/** The widget a field gets unless it names one: these, `objectEditor` and `locationEditor`, or `assetLinkEditor`, `entryLinksEditor`… for links. */
 const TEXT_WIDGETS = { Symbol: 'singleLine', Text: 'multipleLine', RichText: 'richTextEditor' };
 const WIDGETS: Record<string, string> = { ...TEXT_WIDGETS, Date: 'datePicker', Boolean: 'boolean', Integer: 'numberEditor', Number: 'numberEditor' };
-/** Text is localized unless said otherwise; files, links, dates, flags and JSON are not. */
 const TEXT: readonly FieldType[] = ['Symbol', 'Text', 'RichText'];
 
 function field(name: string, type: FieldType, helpText: string, options: Options, link?: Pick<Field, 'linkType' | 'items'>): Field {
@@ -80,20 +69,17 @@ export const object = of('Object');
 export const asset: Make = (name, helpText, options = {}) => field(name, 'Link', helpText, options, { linkType: 'Asset' });
 export const assets: Make = (name, helpText, options = {}) =>
   field(name, 'Array', helpText, options, { items: { type: 'Link', linkType: 'Asset', validations: [] } });
-/** A link to one entry of `contentType`. */
 export const entry = (contentType: string, name: string, helpText: string, options: Options = {}) =>
   field(name, 'Link', helpText, { validations: [{ linkContentType: [contentType] }], ...options }, { linkType: 'Entry' });
-/** A list of links to entries of `contentType`. */
 export const entries = (contentType: string, name: string, helpText: string, options: Options = {}) =>
   field(name, 'Array', helpText, options, { items: { type: 'Link', linkType: 'Entry', validations: [{ linkContentType: [contentType] }] } });
 
 export const size = (max: number): Validation[] => [{ size: { max } }];
 export const pattern = (regexp: string, message: string): Validation[] => [{ regexp: { pattern: regexp, flags: null }, message }];
 
-/** Resource links (rich text) name the space they point into; the declaration says "this space" and `forSpace` fills it in. */
+/** Resource links name the space they point into; `forSpace` fills it in. */
 export const THIS_SPACE = 'crn:contentful:::content:spaces/{this space}';
 
-/** The declaration's validations with `THIS_SPACE` replaced by `spaceId`'s CRN, and `otherSources` allowed after it. */
 export function forSpace<T>(declared: T, spaceId: string, otherSources: readonly Validation[] = []): T {
   const json = JSON.stringify(declared, (key, value: unknown) => {
     if (key !== 'allowedResources' || !Array.isArray(value)) return value;

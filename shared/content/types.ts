@@ -1,16 +1,14 @@
 import type { Document } from '@contentful/rich-text-types';
 
-// Domain types of the server's mappers and the client's pages. Plain JSON (dates are ISO strings): loader data needs no revivers.
+// Plain JSON (dates are ISO strings): loader data needs no revivers.
 
-/** Locales Vitrine ships. `en-US` is the default; `de-DE` falls back to it. */
 export const LOCALES = ['en-US', 'de-DE'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
 
-/** URL prefix (`/de/...`); the default locale has none. */
 export const LOCALE_PREFIX: Record<Locale, string> = { 'en-US': '', 'de-DE': 'de' };
 
-/** A Contentful asset reduced to what pages need. `url` is absolute (`https://…`) or origin-relative (`/content-assets/…`). */
+/** `url` is absolute (`https://…`) or origin-relative (`/content-assets/…`). */
 export interface Asset {
   id: string;
   title: string;
@@ -28,7 +26,7 @@ export interface Tag {
   name: string;
 }
 
-/** One node of the taxonomy, with its breadcrumb path (ancestors first, this concept last). */
+/** `path`: ancestors first, this concept last. */
 export interface Category {
   id: string;
   label: string;
@@ -44,7 +42,7 @@ export interface Person {
 
 export type EntryType = 'article' | 'model' | 'page' | 'person';
 
-/** What rich text needs to link to or embed another entry: `url` in the document's locale, `model` for model embeds. */
+/** `url` in the document's locale, `model` for model embeds. */
 export interface EntryRef {
   id: string;
   type: EntryType;
@@ -55,7 +53,7 @@ export interface EntryRef {
   model?: ViewerSource;
 }
 
-/** Linked entries and assets of a rich-text document, resolved by the loader so rendering stays pure. */
+/** Resolved by the loader so rendering stays pure. */
 export interface RichTextLinks {
   entries: Record<string, EntryRef>;
   assets: Record<string, Asset>;
@@ -80,35 +78,31 @@ export interface Vec3 {
 }
 
 /**
- * One choice in a model's swatch group (ADR 045). `id` is the `?variant=` value, unique per model.
- * A file variant (`gltfName`: its name in the file's KHR_materials_variants) switches materials the
- * file defines; a colour variant (`colors`: material name → '#rrggbb') tints the named materials.
+ * ADR 045. `id` is the `?variant=` value. A file variant (`gltfName` in the file's KHR_materials_variants) switches materials
+ * the file defines; a colour variant (`colors`: material name → '#rrggbb') tints the named materials.
  */
 export interface ModelVariant {
   id: string;
-  /** The `modelVariant` entry's id, when an entry names it (Live Preview tags its swatch). */
+  /** Live Preview tags the swatch with it. */
   entryId?: string;
   label: string;
   gltfName?: string;
   colors?: Record<string, string>;
-  /** The swatch's colour, '#rrggbb'. */
   swatch?: string;
-  /** A poster showing this variant (page poster and og:image while it is selected). */
+  /** The page poster and og:image while it is selected. */
   poster?: Asset;
 }
 
-/** An annotation pinned to the model: `position` and `normal` in the glTF's own (scene root) space, metres. */
+/** `position` and `normal` in the glTF's scene-root space, metres; `id` is the `?hotspot=` value. */
 export interface Hotspot {
-  /** The hotspot entry's id, the `?hotspot=` value. */
   id: string;
   label: string;
   position: Vec3;
   normal: Vec3;
-  /** The view the camera moves to when the hotspot opens. */
   camera?: { azimuthDeg: number; polarDeg: number; distance?: number };
 }
 
-/** Everything the 3D viewer needs to show one model (`camera`: the editor's default angle). */
+/** `camera`: the editor's default angle. */
 export interface ViewerSource {
   src: string;
   alt: string;
@@ -116,30 +110,30 @@ export interface ViewerSource {
   dimensions?: Dimensions;
   camera?: { azimuthDeg: number; polarDeg: number };
   autoRotate?: boolean;
-  /** A multi-file .gltf's sibling files: file name → URL (`model.files`), so its relative URIs load from their own assets. */
+  /** A multi-file .gltf's sibling files, file name → URL, so its relative URIs load from their own assets. */
   files?: Record<string, string>;
   /** Ingest validation found the file unviewable: show the poster with a note, never start the viewer. */
   unavailable?: true;
-  /** The swatch group, in display order (file variants first, in the file's order). */
+  /** File variants first, in the file's order. */
   variants?: ModelVariant[];
   hotspots?: Hotspot[];
-  /** An uploaded USDZ for AR Quick Look; without it the browser makes one from the glTF. */
+  /** Without it the browser makes one from the glTF. */
   usdz?: string;
 }
 
-/** What ingest validation (Khronos glTF validator) found in a model's file; `errors`/`warnings` hold the first few messages. */
+/** Ingest validation (Khronos glTF validator); `errors`/`warnings` hold the first few messages. */
 export interface ModelCheck {
-  /** False when the viewer would fail (unreadable file, missing external file, no scene): visitors get the poster instead. */
+  /** False: visitors get the poster instead. */
   viewable: boolean;
   errorCount: number;
   warningCount: number;
   errors: string[];
   warnings: string[];
   needs: { draco: boolean; meshopt: boolean; ktx2: boolean; externalFiles: string[] };
-  /** The file's KHR_materials_variants names in file order, and its material names (each ≤ 256 characters, at most 24 / 256). */
+  /** Each ≤ 256 characters, at most 24 / 256. */
   fileVariants?: string[];
   materials?: string[];
-  /** The default scene's bounding box in scene-root space (metres), from the POSITION accessors' min/max. */
+  /** The default scene's, from the POSITION accessors' min/max. */
   bounds?: { min: Vec3; max: Vec3 };
 }
 
@@ -164,7 +158,7 @@ export interface Article extends ArticleSummary {
   body: RichText;
 }
 
-/** A model field declared with `fact` (content-model.ts), labelled in the entry's locale. */
+/** A model field declared with `fact` (content-model.ts). */
 export interface ModelFact {
   id: string;
   label: string;
@@ -175,7 +169,7 @@ export interface ModelSummary extends EntryBase {
   type: 'model';
   name: string;
   summary: string;
-  /** In the declaration's order; only the filled-in ones (none: absent). */
+  /** Only the filled-in ones, in the declaration's order. */
   facts?: ModelFact[];
   poster?: Asset;
   category?: Category;
@@ -184,13 +178,12 @@ export interface ModelSummary extends EntryBase {
 export interface Model3D extends ModelSummary {
   description: RichText;
   file: Asset;
-  /** Sibling files of a multi-file .gltf, matched to its URIs by file name. */
   files?: Asset[];
   dimensions?: Dimensions;
   viewer: ViewerSource;
-  /** Preview mode only: the file's validation report, for editors. */
+  /** Preview mode only. */
   check?: ModelCheck;
-  /** Each hotspot's note (rich text), by hotspot id; the model loader renders them like the description. */
+  /** By hotspot id. */
   hotspotNotes?: Record<string, RichText & { updatedAt: string }>;
 }
 
@@ -208,7 +201,7 @@ export interface NavigationLink {
   url: string;
 }
 
-/** `id`/`updatedAt`: of the settings entry (`site`/epoch when the space has none). */
+/** `id`/`updatedAt`: `site`/epoch when the space has no settings entry. */
 export interface SiteSettings {
   id: string;
   updatedAt: string;
@@ -219,10 +212,7 @@ export interface SiteSettings {
   socialImage?: Asset;
 }
 
-/**
- * A rich-text field rendered to HTML on the server (ADR 029). `key`: the container's DOM id, stable per field and locale;
- * `html`: null in hydration data (the browser keeps the server's DOM), present in route data for client navigations.
- */
+/** ADR 029. `key`: the container's DOM id; `html`: null in hydration data (the browser keeps the server's DOM). */
 export interface RenderedRichText {
   kind: 'rendered-rich-text';
   key: string;

@@ -1,21 +1,18 @@
 import type { Article, ArticleSummary, Category, EntryRef, Locale, Model3D, ModelSummary, Page, SiteSettings, Tag } from '#shared/content/types.ts';
 
-/** When a request's content work must be done; past it, queries give up with 503 (server/middleware/deadline.ts). */
+/** Past it, queries give up with 503. */
 export interface Deadline {
-  /** Aborts at `expiresAt`. */
   readonly signal: AbortSignal;
   /** Epoch milliseconds. */
   readonly expiresAt: number;
 }
 
-/** Per-call options every content query takes. */
 export interface QueryOptions {
   locale: Locale;
-  /** Read drafts through the Preview API, bypassing caches. */
+  /** Drafts through the Preview API, bypassing caches. */
   preview: boolean;
-  /** The caller went away: the query rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** The request's budget: past it the query answers 503, and requests to Contentful stop retrying. */
+  /** Past it requests to Contentful stop retrying too. */
   deadline?: Deadline | undefined;
 }
 
@@ -26,7 +23,6 @@ export interface Paged<T> {
   limit: number;
 }
 
-/** A taxonomy concept with its children, for category filters. */
 export interface CategoryNode extends Category {
   children: CategoryNode[];
   modelCount: number;
@@ -39,11 +35,7 @@ export interface PageSummary {
   updatedAt: string;
 }
 
-/**
- * The domain queries loaders use. Implemented on the server by the
- * ContentService over the `contentful` SDK (live API or embedded engine);
- * loaders read it from the router context and never import it.
- */
+/** Loaders read it from the router context and never import the ContentService. */
 export interface ContentApi {
   getSiteSettings(options: QueryOptions): Promise<SiteSettings>;
   getPage(slug: string, options: QueryOptions): Promise<Page | null>;
@@ -55,6 +47,5 @@ export interface ContentApi {
   listCategories(options: QueryOptions): Promise<CategoryNode[]>;
   getTag(id: string, options: QueryOptions): Promise<Tag | null>;
   listTags(options: QueryOptions): Promise<Tag[]>;
-  /** Entries whose links point at `entryId` (for "appears in" lists and cache invalidation). */
   getLinkingEntries(entryId: string, options: QueryOptions): Promise<EntryRef[]>;
 }

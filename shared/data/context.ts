@@ -6,27 +6,23 @@ import type { ContentApi, Deadline } from '#shared/data/content-api.ts';
 import type { SearchApi } from '#shared/data/search-api.ts';
 import type { Locale, RenderedRichText, RichText } from '#shared/content/types.ts';
 
-/** Facts about the current request that loaders need besides content. */
 export interface RequestInfo {
-  /** Origin used for canonical and Open Graph URLs, e.g. `https://vitrine.example`. */
+  /** For canonical and Open Graph URLs. */
   origin: string;
-  /** The visitor is in preview mode (drafts, no caches). */
   preview: boolean;
-  /** When content work must be done to answer in time (server only; loaders pass it to content queries). */
+  /** Server only. */
   deadline?: Deadline | undefined;
-  /** The locales the site serves (ADR 039): a path under another locale's prefix belongs to the default locale. */
+  /** ADR 039. */
   locales: readonly Locale[];
 }
 
-/** The ContentService, set per request by the server (never imported by loaders). */
 export const contentContext = createContext<ContentApi>();
 export const requestInfoContext = createContext<RequestInfo>({ origin: 'http://localhost', preview: false, locales: LOCALES });
-/** Server-side search for the search page loader; `null` when the app runs without one (some tests). */
+/** `null` when the app runs without one (some tests). */
 export const searchContext = createContext<SearchApi | null>(null);
 
-/** Renders rich text to HTML on the server (see `RenderedRichText`). */
 export interface RichTextHtml {
-  /** `key` must identify the field's content (entry id, field, locale, updatedAt); hyperlinks to `origin` come out relative. */
+  /** `key` must identify the field's content (entry id, field, locale, updatedAt). */
   render(value: RichText, locale: Locale, key: string, origin?: string): RenderedRichText;
 }
 

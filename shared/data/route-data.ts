@@ -1,7 +1,4 @@
-/**
- * Wire format of the route-data endpoint (`GET /_data/<path>?_routes=a,b`):
- * one request per client navigation answers every matched route's loader.
- */
+/** `GET /_data/<path>?_routes=a,b`: one request per client navigation answers every matched route's loader. */
 export type RouteDataResult = { data: unknown } | { error: { status: number; statusText: string; data: unknown } };
 
 export type RouteDataPayload =

@@ -1,4 +1,4 @@
-/** What server code throws for expected failures (bad input, missing content); the error middleware answers with its status and message. */
+/** Expected failures; the error middleware answers with its status and message. */
 export class HttpError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;

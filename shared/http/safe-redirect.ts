@@ -1,4 +1,4 @@
-/** Longest redirect target accepted; longer ones are refused rather than truncated. */
+/** Longer ones are refused rather than truncated. */
 export const MAX_REDIRECT_LENGTH = 2048;
 
 /** Percent-decoding rounds before giving up: `%25252f` takes three to show its `/`. */
@@ -14,7 +14,6 @@ const LOOKALIKE = /[\u2044\u2215\u2216\u29f5\u29f8\u29f9]/u;
 /** A first segment that reads like a URL scheme (`javascript:`, `http:`). */
 const SCHEME = /^\/[a-z][a-z0-9+.-]*:/i;
 
-/** `decodeURIComponent`, or undefined for a malformed escape (the one place that catches its URIError). */
 export function tryDecode(value: string): string | undefined {
   try {
     return decodeURIComponent(value);
@@ -36,7 +35,6 @@ function isSafePath(path: string): boolean {
     const forbidden = round === 0 ? FORBIDDEN_RAW : FORBIDDEN;
     if (!isSafePathForm(current, forbidden) || !isSafePathForm(folded, forbidden)) return false;
     const decoded = tryDecode(folded);
-    // Undecodable (`%zz`, overlong UTF-8 like `%c0%af`): unsafe.
     if (decoded === undefined) return false;
     if (decoded === current) return true;
     current = decoded;
@@ -50,11 +48,7 @@ function isSafeSuffix(suffix: string): boolean {
   return !FORBIDDEN_RAW.test(suffix) && tryDecode(suffix.replace(/\+/g, ' ')) !== undefined;
 }
 
-/**
- * The one gate every redirect goes through (ADR 011): a same-origin path for `Location` (`/de/models/x?q=1#h`), or `undefined`.
- * Refused in any raw, folded or decoded form: `//`, `\`, controls, white space, slash lookalikes, scheme-like first segments,
- * malformed escapes. The result is serialised by the WHATWG URL parser and checked again, so the gate is idempotent.
- */
+/** The one gate every redirect goes through (ADR 011). The URL parser's serialisation is checked again, so it is idempotent. */
 export function toSafeRedirectPath(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_REDIRECT_LENGTH) return undefined;
   const suffixAt = value.search(/[?#]/);

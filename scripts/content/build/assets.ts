@@ -14,18 +14,16 @@ import type { SourceDocument } from '../lib/source.ts';
 import type { ExportEntity, Localized, PublishInfo } from '../lib/space.ts';
 import type { PersonSource } from './entries.ts';
 
-/** One glTF delivery variant per model, so the viewer is exercised with each (content/README.md lists them). */
+/** One delivery variant per model, so the viewer is exercised with each. */
 type ModelVariant = 'glb' | 'textured' | 'animated' | 'draco' | 'meshopt' | 'ktx2' | 'gltf';
 
-/** Per model: its glTF asset, a .gltf's sibling file assets (`model.files`), its poster and the real dimensions measured from the file. */
 export interface BuiltModel {
   slug: string;
   fileAssetId: string;
   siblingAssetIds: string[];
   dimensions: { width: number; height: number; depth: number; unit: 'mm' };
-  /** The names of the file's KHR_materials_variants. */
   fileVariants: string[];
-  /** Poster asset ids by variant key, for variants with a `<slug>-<key>-poster.jpg` (`npm run posters` renders all but the first). */
+  /** By variant key, for variants with a `<slug>-<key>-poster.jpg`. */
   variantPosters: Record<string, string>;
 }
 
@@ -47,7 +45,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.gltf': 'model/gltf+json',
 };
 
-/** A committed file under content/source/files/: every asset, the glTF models and their sibling files too. */
 const readSourceFile = (fileName: string) => readFileSync(join(SOURCE_DIR, 'files', fileName));
 
 /** Writes files where `contentful space export --download-assets` puts them: `<host>/<spaceId>/<assetId>/<token>/<fileName>`. */
@@ -57,7 +54,6 @@ export class AssetStore {
 
   readonly assetsDir: string;
 
-  /** `assetsDir`: content/assets/, or a scratch folder when checking for drift. */
   constructor(assetsDir: string) {
     this.assetsDir = assetsDir;
   }
@@ -85,7 +81,7 @@ interface ModelFile {
   bytes: Uint8Array<ArrayBuffer>;
 }
 
-/** `<slug>.glb`, or `<slug>.gltf` and the files it names by relative URI (sorted by name), from content/source/files/. */
+/** A .gltf comes with the files it names by relative URI. */
 function readModelFiles(slug: string, variant: ModelVariant): { main: ModelFile; sidecars: ModelFile[]; json?: GLTF.IGLTF } {
   const fileName = `${slug}.${variant === 'gltf' ? 'gltf' : 'glb'}`;
   const main = { fileName, bytes: readSourceFile(fileName) };
@@ -95,7 +91,6 @@ function readModelFiles(slug: string, variant: ModelVariant): { main: ModelFile;
   return { main, json, sidecars: uris.sort().map((uri) => ({ fileName: uri, bytes: readSourceFile(uri) })) };
 }
 
-/** The bounding box of the file's default scene in millimetres, and the names of its KHR_materials_variants. */
 async function measureModel(io: NodeIO, { main, sidecars, json }: ReturnType<typeof readModelFiles>) {
   const resources = Object.fromEntries(sidecars.map(({ fileName, bytes }) => [fileName, bytes]));
   const document = json ? await io.readJSON({ json, resources }) : await io.readBinary(main.bytes);
@@ -110,7 +105,6 @@ async function measureModel(io: NodeIO, { main, sidecars, json }: ReturnType<typ
 
 async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument): Promise<BuiltModel> {
   const { slug, variant, publishedOn } = model.en as { slug: string; variant: ModelVariant; publishedOn: string };
-  // The file as committed in content/source/files/; the entry's dimensions and the variants it may name are read from it.
   const files = readModelFiles(slug, variant);
   const { main, sidecars } = files;
   const { dimensions, fileVariants } = await measureModel(io, files);
@@ -164,7 +158,6 @@ export async function buildModels(io: NodeIO, store: AssetStore): Promise<BuiltM
   return built;
 }
 
-/** Heroes, avatars and the files listed in content/source/assets.json: every asset that is not a model. */
 export async function buildOtherAssets(store: AssetStore): Promise<void> {
   for (const article of readDocuments('articles')) {
     const { slug, hero, publishDate } = article.en as { slug: string; hero: string; publishDate: string };

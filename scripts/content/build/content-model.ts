@@ -4,7 +4,7 @@ import { forSpace } from '#shared/content/declare.ts';
 import { readJson } from '../lib/source.ts';
 import { createModelSys, SPACE_ID, toLink } from '../lib/space.ts';
 
-/** content/source/space.json: the demo space's locales and tags, which `npm run setup` creates too. */
+/** content/source/space.json, which `npm run setup` creates too. */
 export interface SpaceSource {
   locales: { id: string; name: string; code: string; fallbackCode: string | null; default: boolean; optional: boolean }[];
   tags: { id: string; name: string; visibility: 'public' | 'private' }[];
@@ -14,7 +14,6 @@ const CREATED_AT = '2024-11-04T10:15:00.000Z';
 /** The demo's rich text may also link an article of a second, absent space (content/README.md). */
 const ARCHIVE = { type: 'Contentful:Entry', source: 'crn:contentful:::content:spaces/vitrine-archive', contentTypes: ['article'] };
 
-/** Content types and editor interfaces from the content model (shared/content/content-model.ts), locales and tags from space.json. */
 export function buildContentModel() {
   const { locales, tags } = readJson<SpaceSource>('space.json');
   const contentTypes = forSpace(CONTENT_TYPES, SPACE_ID, [ARCHIVE]);

@@ -13,7 +13,7 @@ export interface BuiltSpace {
   assetBytes: number;
 }
 
-/** Writes `<outDir>/space-export.json` and `<outDir>/assets/` from content/source/; `assets/` is emptied first so no stale file survives. */
+/** `assets/` is emptied first so no stale file survives. */
 export async function buildDemoSpace(outDir: string): Promise<BuiltSpace> {
   const assetsDir = join(outDir, 'assets');
   rmSync(assetsDir, { recursive: true, force: true });

@@ -1,14 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
-/** A path (relative to the content folder, `/`-separated) where the committed demo space and a fresh build disagree. */
 export interface Drift {
   path: string;
-  /** missing: the build writes it, the commit lacks it; extra: committed, the build no longer writes it; different: bytes differ. */
   kind: 'missing' | 'extra' | 'different';
 }
 
-/** `space-export.json` and every file under `assets/`, relative to `contentDir`, with `/` separators. */
 function filesOf(contentDir: string): Set<string> {
   const assets = join(contentDir, 'assets');
   const files = existsSync(assets) ? readdirSync(assets, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()) : [];
@@ -16,7 +13,6 @@ function filesOf(contentDir: string): Set<string> {
   return new Set([...(existsSync(join(contentDir, 'space-export.json')) ? ['space-export.json'] : []), ...paths]);
 }
 
-/** Compares `space-export.json` and every file under `assets/` of two content folders byte for byte; sorted by path. */
 export function findDrift(committedDir: string, builtDir: string): Drift[] {
   const [committed, built] = [filesOf(committedDir), filesOf(builtDir)];
   const drift: Drift[] = [];
@@ -34,7 +30,6 @@ const EXPLAIN: Record<Drift['kind'], string> = {
   different: 'different: the committed bytes are not what the generator writes',
 };
 
-/** The report `--check` prints: one line per path, then what to do; empty when nothing drifted. */
 export function describeDrift(drift: Drift[]): string {
   if (drift.length === 0) return '';
   const lines = drift.map(({ path, kind }) => `  content/${path}  (${EXPLAIN[kind]})`);

@@ -11,7 +11,6 @@ import type { SourceDocument } from '../lib/source.ts';
 import type { ExportEntity, Localized, LocalizedFields } from '../lib/space.ts';
 import type { BuiltModel } from './assets.ts';
 
-/** Every entry of the demo space, from content/source/ and the built model assets. */
 export interface PersonSource {
   slug: string;
   name: Localized<string>;
@@ -20,17 +19,13 @@ export interface PersonSource {
 
 const assetLink = (id: string | undefined) => (id ? single(toLink('Asset', id)) : undefined);
 
-/** A field's value from the source document: rich text from the Markdown body, localized ones per locale, others in en-US. */
 async function fromSource(source: SourceDocument, key: string, field: Field): Promise<Localized<unknown> | undefined> {
   if (field.type === 'RichText') return source.en.body ? toLocalizedRichText({ 'en-US': source.en.body, 'de-DE': source.de.body }) : undefined;
   if (field.localized) return localize<unknown>(source, key);
   return source.en[key] === undefined ? undefined : single(source.en[key]);
 }
 
-/**
- * An entry's fields in the content model's order (shared/content/content-model.ts): `given` values, links and lists
- * only when given, the rest from the source document. Unset fields are left out, as an export omits empty fields.
- */
+/** In the content model's order; links and lists only when given. Unset fields are left out, as an export omits empty fields. */
 async function toFields(source: SourceDocument, contentType: ContentTypeId, given: Record<string, Localized<unknown> | undefined> = {}) {
   const fields: LocalizedFields = {};
   for (const [key, field] of Object.entries(CONTENT_MODEL[contentType].fields as Record<string, Field>)) {
@@ -52,7 +47,6 @@ async function buildArticle(article: SourceDocument): Promise<ExportEntity> {
   return createEntry({ id: `article-${slug}`, contentType: 'article', ...(draft ? neverPublished(publishDate) : publishedOn(publishDate)), tags, fields });
 }
 
-/** The model entry, then its variant and hotspot entries. */
 async function buildModelEntry(model: SourceDocument, built: BuiltModel): Promise<ExportEntity[]> {
   const { slug, publishedOn: date, tags, concept } = model.en as { slug: string; publishedOn: string; tags: string[]; concept: string };
   const showcase = await buildShowcaseEntries(built, date);

@@ -7,35 +7,29 @@ import { createEntry, publishedOn, single, toLink } from '../lib/space.ts';
 
 import type { ExportEntity, Localized, LocalizedFields } from '../lib/space.ts';
 
-/**
- * A model's swatch group and annotations (ADR 043): content/source/variants/<slug>.json becomes `modelVariant` entries,
- * content/source/hotspots/<slug>.json `hotspot` entries.
- */
+// content/source/variants/<slug>.json and hotspots/<slug>.json (ADR 043).
 export interface VariantSource {
   key: string;
   label: Localized<string>;
-  /** The variant's name in the file's KHR_materials_variants. */
   gltfName?: string;
   swatch?: string;
-  /** Colour variant of a file without the extension: material name → '#rrggbb'. */
   colors?: Record<string, string>;
 }
 
 export interface HotspotSource {
   key: string;
   label: Localized<string>;
-  /** Markdown, rendered to rich text. */
+  /** Markdown. */
   note: Localized<string>;
-  /** On the model's surface, in the default scene's root space (metres), and the face's outward normal: as the preview-mode picker shows them. */
+  /** As the preview-mode picker shows them. */
   position: { x: number; y: number; z: number };
   normal: { x: number; y: number; z: number };
   camera?: { azimuthDeg: number; polarDeg: number; distance?: number };
 }
 
-/** The content model's `modelVariant.key` pattern (the `?variant=` value) and its colour format. */
+/** As the content model validates them. */
 const KEY = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const COLOR = /^#[0-9a-f]{6}$/i;
-/** The content model's limit on `model.variants` and `model.hotspots`. */
 const MAX_ITEMS = 24;
 
 function readList<T extends { key: string }>(folder: 'variants' | 'hotspots', slug: string): T[] {
@@ -68,7 +62,6 @@ interface BuiltShowcase {
   variantPosters: Record<string, string>;
 }
 
-/** The model's `variants` and `hotspots` entries, published with it. */
 export async function buildShowcaseEntries({ slug, fileVariants, variantPosters }: BuiltShowcase, date: string) {
   const timing = publishedOn(date, 6);
   const variants = readVariants(slug, fileVariants).map(({ key, label, gltfName, swatch, colors }) => {

@@ -3,7 +3,6 @@ import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import draco3d from 'draco3dgltf';
 import { MeshoptDecoder } from 'meshoptimizer';
 
-/** A NodeIO that reads every extension the demo models use, with the Draco and meshopt decoders. */
 export async function createGltfIo(): Promise<NodeIO> {
   await MeshoptDecoder.ready;
   return new NodeIO().registerExtensions(ALL_EXTENSIONS).registerDependencies({

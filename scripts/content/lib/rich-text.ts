@@ -7,10 +7,8 @@ import type { Document } from '@contentful/rich-text-types';
 import type { Localized } from './space.ts';
 
 /**
- * Markdown (GFM) to a Contentful rich-text document with @contentful/rich-text-from-markdown, plus what Markdown lacks:
- * link targets `entry:ID`, `asset:ID`, `resource:ID` (this space) and `crn:…` (any space) make entry/asset/resource
- * hyperlinks; `![](target)` on its own line embeds a block; `{{target}}` embeds inline; `<u>`, `<sup>`, `<sub>` are marks;
- * the first table row holds header cells. Inline nodes get empty text neighbours, as the Contentful editor writes them.
+ * What Markdown lacks: link targets `entry:ID`, `asset:ID`, `resource:ID` and `crn:…`; `![](target)` on its own line embeds a
+ * block; `{{target}}` embeds inline; `<u>`, `<sup>`, `<sub>` are marks. Inline nodes get empty text neighbours, as the editor writes them.
  */
 interface RichNode {
   nodeType: string;
@@ -27,7 +25,7 @@ const INLINE_EMBEDS = { entry: INLINES.EMBEDDED_ENTRY, resource: INLINES.EMBEDDE
 
 const text = (value: string, marks: { type: string }[] = []): RichNode => ({ nodeType: 'text', value, marks, data: {} });
 
-/** `entry:ID` → an Entry link, `crn:…`/`resource:ID` → a resource link, anything else → undefined (a URI). */
+/** Undefined for a URI. */
 function toTarget(target: string): { kind: 'entry' | 'asset' | 'resource'; data: Record<string, unknown> } | undefined {
   const [scheme = '', ...rest] = target.split(':');
   const id = rest.join(':');
@@ -46,7 +44,6 @@ function embed(table: Partial<Record<string, string>>, target: string): RichNode
   return { nodeType, data: resolved.data, content: [] };
 }
 
-/** Nodes the library leaves to us: images (block embeds), inline HTML (mark tags, kept as markers) and hard breaks. */
 async function fallback(node: { type: string; url?: string; value?: string }): Promise<RichNode> {
   if (node.type === 'image') return embed(BLOCK_EMBEDS, node.url ?? '');
   if (node.type === 'html') return { nodeType: 'html', value: node.value ?? '', data: {} };
@@ -103,13 +100,11 @@ function fixNode(node: RichNode): RichNode {
   return { nodeType: node.nodeType, data: node.data, content: isTextBlock ? fixInlines(content) : content };
 }
 
-/** Markdown per locale, as rich text per locale. */
 export async function toLocalizedRichText(markdown: Localized<string>): Promise<Localized<Document>> {
   const english = { 'en-US': await toRichText(markdown['en-US']) };
   return markdown['de-DE'] === undefined ? english : { ...english, 'de-DE': await toRichText(markdown['de-DE']) };
 }
 
-/** Throws if the result is not a valid rich-text document. */
 export async function toRichText(markdown: string): Promise<Document> {
   const document = fixNode((await richTextFromMarkdown(markdown, fallback)) as unknown as RichNode) as unknown as Document;
   const errors = validateRichTextDocument(document);

@@ -4,11 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 import type { Localized } from './space.ts';
 
-/**
- * The authored demo content under content/source/ (see its README): `<dir>/<slug>.md` is a JSON front matter between
- * `---` lines and a Markdown body (the entry's rich-text field); `<slug>.de-DE.md` holds the German values. JSON files
- * hold the rest. A missing German value is deliberate where the site shows the en-US fallback.
- */
+/** `<slug>.md`: JSON front matter between `---` lines and a Markdown body; `<slug>.de-DE.md` holds the German values. */
 export const SOURCE_DIR = fileURLToPath(new URL('../../../content/source/', import.meta.url));
 
 export type SourceFields = Record<string, unknown> & { body?: string };
@@ -24,13 +20,11 @@ function readDocument(path: string): SourceFields {
   return { ...(JSON.parse(match[1] ?? '') as SourceFields), ...(body ? { body } : {}) };
 }
 
-/** `name` is a path under content/source/ without `.md`. */
 export function readSource(name: string): SourceDocument {
   const german = join(SOURCE_DIR, `${name}.de-DE.md`);
   return { en: readDocument(join(SOURCE_DIR, `${name}.md`)), de: existsSync(german) ? readDocument(german) : {} };
 }
 
-/** One document per `<slug>.md` in the folder, sorted by file name. */
 export function readDocuments(folder: string): SourceDocument[] {
   const names = readdirSync(join(SOURCE_DIR, folder)).filter((name) => name.endsWith('.md') && !name.endsWith('.de-DE.md'));
   return names.sort().map((name) => readSource(join(folder, name.slice(0, -3))));
@@ -40,7 +34,6 @@ export function readJson<T>(name: string): T {
   return JSON.parse(readFileSync(join(SOURCE_DIR, name), 'utf8')) as T;
 }
 
-/** A field's values per locale, or undefined when the document has no en-US value. */
 export function localize<T = string>(document: SourceDocument, key: string): Localized<T> | undefined {
   const [en, de] = [document.en[key], document.de[key]] as [T | undefined, T | undefined];
   if (en === undefined) return undefined;

@@ -2,13 +2,11 @@ import { createHash } from 'node:crypto';
 
 import { fnv1a } from '#shared/hash.ts';
 
-/** Records of a `contentful space export` file: CMA shapes, every field keyed by locale, sys with versions and publishing metadata. */
+// Records of a `contentful space export` file.
 export const SPACE_ID = 'vitrine-demo';
 
-/** A value per locale; a missing `de-DE` falls back to `en-US` on delivery. */
 export type Localized<T> = { 'en-US': T; 'de-DE'?: T };
 export type LocalizedFields = Record<string, Localized<unknown>>;
-/** A value that is the same in every locale (only en-US is stored). */
 export const single = <T>(value: T): Localized<T> => ({ 'en-US': value });
 
 type Link<T extends string> = { sys: { type: 'Link'; linkType: T; id: string } };
@@ -22,7 +20,6 @@ export interface ExportEntity {
 export interface PublishInfo {
   createdAt: string;
   updatedAt: string;
-  /** Missing for a draft that was never published. */
   publishedAt?: string;
 }
 
@@ -34,12 +31,11 @@ const DEMO_USER = toLink('User', 'vitrine-demo-editor');
 const SPACE_LINK = toLink('Space', SPACE_ID);
 const ENVIRONMENT_LINK = toLink('Environment', 'master');
 
-/** URN of an entry of this space, for resource links. */
 export function toEntryUrn(entryId: string): string {
   return `crn:contentful:::content:spaces/${SPACE_ID}/entries/${entryId}`;
 }
 
-/** The 32-hex path token Contentful puts in asset URLs, derived from the bytes so it changes when the file does. */
+/** Derived from the bytes so the URL changes when the file does. */
 export function toAssetToken(assetId: string, bytes: Uint8Array): string {
   return createHash('sha256').update(assetId).update(bytes).digest('hex').slice(0, 32);
 }
@@ -48,13 +44,11 @@ function addMinutes(timestamp: string, minutes: number): string {
   return new Date(Date.parse(timestamp) + minutes * 60_000).toISOString();
 }
 
-/** Plausible editorial timestamps: drafted days before, published at 09:00 UTC. */
 export function publishedOn(date: string, draftedDaysBefore = 4): PublishInfo {
   const publishedAt = new Date(`${date}T09:00:00.000Z`).toISOString();
   return { createdAt: addMinutes(publishedAt, -draftedDaysBefore * 24 * 60 - 35), updatedAt: publishedAt, publishedAt };
 }
 
-/** Assets are uploaded the day before the entry that uses them goes live. */
 export function uploadedBefore(date: string): PublishInfo {
   const publishedAt = addMinutes(publishedOn(date).updatedAt, -22 * 60 + 10);
   return { createdAt: addMinutes(publishedAt, -12), updatedAt: publishedAt, publishedAt };
@@ -117,7 +111,6 @@ export function createAsset(input: PublishInfo & { id: string; title: Localized<
   };
 }
 
-/** Content types, editor interfaces, tags and locales share this sys (only content types are published). */
 export function createModelSys(id: string, type: string, timestamp: string, published: boolean): Record<string, unknown> {
   const base = { space: SPACE_LINK, id, type, environment: ENVIRONMENT_LINK };
   if (!published) return { ...base, createdAt: timestamp, updatedAt: timestamp, createdBy: DEMO_USER, updatedBy: DEMO_USER, version: 1 };
