@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { reportSearchConversion } from '#client/features/insights/search-analytics/index.ts';
 
 import { detectArModes } from './ar-support.ts';
-import { getViewerLabels } from './labels.ts';
+import { VIEWER_LABELS } from './labels.ts';
 
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
@@ -116,7 +116,7 @@ export function ArButton({ source, locale, variant, onMessage, onNoAr }: ArButto
   const askedForAr = useRef(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const overlayRef = useRef<HTMLDivElement>(null);
-  const t = getViewerLabels(locale).ar;
+  const t = VIEWER_LABELS[locale].ar;
   const { src } = source;
 
   useEffect(() => () => void quickLook?.then((module) => module.releaseQuickLook(src)), [src]);

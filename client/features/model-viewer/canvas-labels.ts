@@ -3,7 +3,7 @@ import type { Locale } from '#shared/content/types.ts';
 import type { HintKind } from './viewer-start.ts';
 
 /** Only the 3D chunk imports these. */
-const LABELS = {
+export const CANVAS_LABELS = {
   'en-US': {
     canvas: (alt: string) => `${alt} (interactive 3D view)`,
     keyboardHelp: 'Arrow keys rotate the model, plus and minus zoom, Home resets the view.',
@@ -69,7 +69,3 @@ const LABELS = {
     },
   },
 } satisfies Record<Locale, Record<string, unknown>>;
-
-export function getCanvasLabels(locale: Locale): (typeof LABELS)['en-US'] {
-  return LABELS[locale];
-}

@@ -2,7 +2,7 @@ import './hotspots.css';
 
 import { useCallback, useId, useMemo, useState, useSyncExternalStore } from 'react';
 
-import { getViewerLabels } from './labels.ts';
+import { VIEWER_LABELS } from './labels.ts';
 import { readViewState, replaceViewState } from './view-state.ts';
 
 import type { ReactNode, SyntheticEvent } from 'react';
@@ -73,7 +73,7 @@ export function HotspotList({ hotspots, control, locale, renderNote, inspect }: 
   return (
     <section className="mv-hotspot-list" aria-labelledby={headingId}>
       <h2 id={headingId} className="mv-hotspot-list__title">
-        {getViewerLabels(locale).hotspots}
+        {VIEWER_LABELS[locale].hotspots}
       </h2>
       <ol>
         {hotspots.map((hotspot) => (

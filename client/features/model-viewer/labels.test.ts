@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { getCanvasLabels } from './canvas-labels.ts';
-import { getViewerLabels } from './labels.ts';
+import { CANVAS_LABELS } from './canvas-labels.ts';
+import { VIEWER_LABELS } from './labels.ts';
 
 /** Every string of a labels object by its path, with functions called on a sample argument. */
 function flatten(labels: object, prefix = ''): Map<string, string> {
@@ -15,12 +15,12 @@ function flatten(labels: object, prefix = ''): Map<string, string> {
 }
 
 describe.each([
-  ['shell', getViewerLabels],
-  ['3D chunk', getCanvasLabels],
-])('the %s labels', (_name, getLabels) => {
+  ['shell', VIEWER_LABELS],
+  ['3D chunk', CANVAS_LABELS],
+])('the %s labels', (_name, labels) => {
   it('have the same strings in German as in English, each translated', () => {
-    const english = flatten(getLabels('en-US'));
-    const german = flatten(getLabels('de-DE'));
+    const english = flatten(labels['en-US']);
+    const german = flatten(labels['de-DE']);
 
     expect([...german.keys()]).toEqual([...english.keys()]);
     for (const [path, text] of german) {
@@ -30,9 +30,9 @@ describe.each([
   });
 });
 
-describe('getCanvasLabels', () => {
+describe('CANVAS_LABELS', () => {
   it('names the canvas by the model in the page language', () => {
-    expect(getCanvasLabels('en-US').canvas('Oak chair')).toBe('Oak chair (interactive 3D view)');
-    expect(getCanvasLabels('de-DE').canvas('Eichenstuhl')).toBe('Eichenstuhl (interaktive 3D-Ansicht)');
+    expect(CANVAS_LABELS['en-US'].canvas('Oak chair')).toBe('Oak chair (interactive 3D view)');
+    expect(CANVAS_LABELS['de-DE'].canvas('Eichenstuhl')).toBe('Eichenstuhl (interaktive 3D-Ansicht)');
   });
 });

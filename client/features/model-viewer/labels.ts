@@ -5,7 +5,7 @@ import type { LoadPhase, StatusMessageKind, ViewerNotice } from './viewer-status
 type AfterDownload = Exclude<LoadPhase, 'downloading'>;
 
 /** The shell's strings; the 3D chunk's own load with it (canvas-labels.ts). */
-const LABELS = {
+export const VIEWER_LABELS = {
   'en-US': {
     viewIn3d: 'View in 3D',
     loading: 'Loading 3D model',
@@ -47,7 +47,3 @@ const LABELS = {
     } satisfies Record<StatusMessageKind, string>,
   },
 } satisfies Record<Locale, Record<string, unknown>>;
-
-export function getViewerLabels(locale: Locale): (typeof LABELS)['en-US'] {
-  return LABELS[locale];
-}

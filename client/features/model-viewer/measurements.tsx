@@ -3,7 +3,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { BufferGeometry, Float32BufferAttribute, LineBasicMaterial, LineSegments, Vector3 } from 'three';
 
 import { useMediaQuery } from './canvas-hooks.ts';
-import { getCanvasLabels } from './canvas-labels.ts';
+import { CANVAS_LABELS } from './canvas-labels.ts';
 
 import type { RefObject } from 'react';
 
@@ -132,7 +132,7 @@ function DimensionLines({ box, labels }: { box: ModelBox; labels: RefObject<(HTM
 
 /** `lines` go inside the canvas, `overlay` (labels, and the numbers for assistive tech) over it; `toggle` once measured. */
 export function useDimensions(locale: Locale, entry: Dimensions | undefined, preview: boolean) {
-  const t = getCanvasLabels(locale);
+  const t = CANVAS_LABELS[locale];
   const [isShown, setIsShown] = useState(false);
   const [box, setBox] = useState<ModelBox | null>(null);
   const labels = useRef<(HTMLElement | null)[]>([]);

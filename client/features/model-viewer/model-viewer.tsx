@@ -6,7 +6,7 @@ import { flushSync } from 'react-dom';
 import { Image } from '#client/components/image.tsx';
 
 import { ArButton } from './ar-button.tsx';
-import { getViewerLabels } from './labels.ts';
+import { VIEWER_LABELS } from './labels.ts';
 import { ViewerErrorBoundary } from './viewer-error-boundary.tsx';
 import { ViewerOverlay } from './viewer-overlay.tsx';
 import { getWebGLSupport, rememberOptIn, useNearViewport, useStartMode } from './viewer-start.ts';
@@ -149,11 +149,11 @@ export function ModelViewer({
       data-progress={status.progress === null ? undefined : status.progress.toFixed(2)}
     >
       <ViewerPoster source={source} variant={variant} eager={eager} sizes={sizes} isHidden={status.state === 'ready'} />
-      {isUnavailable && <p className="mv-unavailable">{getViewerLabels(locale).unavailable}</p>}
+      {isUnavailable && <p className="mv-unavailable">{VIEWER_LABELS[locale].unavailable}</p>}
       {!isUnavailable && startMode === 'on-request' && status.state === 'idle' && (
         <button type="button" className="mv-start" onPointerDown={preloadViewerCanvas} onClick={handleStart}>
           <ModelIcon size={20} strokeWidth={1.5} />
-          {getViewerLabels(locale).viewIn3d}
+          {VIEWER_LABELS[locale].viewIn3d}
         </button>
       )}
       {!isUnavailable && <ArButton source={source} locale={locale} variant={variant} onMessage={setArMessage} onNoAr={handleStart} />}

@@ -3,7 +3,7 @@ import { useThree } from '@react-three/fiber';
 import { Matrix3, Matrix4, Vector2, Vector3 } from 'three';
 
 import { getOrbitView } from './camera.ts';
-import { getCanvasLabels } from './canvas-labels.ts';
+import { CANVAS_LABELS } from './canvas-labels.ts';
 import { round } from './view-state.ts';
 
 import type { Object3D } from 'three';
@@ -78,7 +78,7 @@ export function ModelPicker({ modelRef, onPick }: { modelRef: { current: Object3
 
 /** The last pick as JSON for each field, each with a Copy button. */
 export function PositionPickerPanel({ picked, locale }: { picked: PickedHotspot | null; locale: Locale }) {
-  const t = getCanvasLabels(locale).picker;
+  const t = CANVAS_LABELS[locale].picker;
   // Both remember the pick they were for: a new click reopens the panel with fresh buttons.
   const [copied, setCopied] = useState<{ picked: PickedHotspot; field: string } | null>(null);
   const [closedFor, setClosedFor] = useState<PickedHotspot | null | undefined>(undefined);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { getOrbitView } from './camera.ts';
-import { getCanvasLabels } from './canvas-labels.ts';
+import { CANVAS_LABELS } from './canvas-labels.ts';
 import { readViewState, withViewState } from './view-state.ts';
 
 import type { KeyboardEvent, ReactNode } from 'react';
@@ -19,7 +19,7 @@ type ShareState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'manual'; link
 
 /** Copies and confirms politely; where the clipboard is missing or refuses, offers the link selected in a field. */
 export function ShareButton({ locale, getLink, icon }: { locale: Locale; getLink: () => string | null; icon: ReactNode }) {
-  const t = getCanvasLabels(locale);
+  const t = CANVAS_LABELS[locale];
   const [state, setState] = useState<ShareState>({ kind: 'idle' });
   const buttonRef = useRef<HTMLButtonElement>(null);
 

@@ -2,7 +2,7 @@ import './variant-picker.css';
 
 import { useCallback, useState } from 'react';
 
-import { getViewerLabels } from './labels.ts';
+import { VIEWER_LABELS } from './labels.ts';
 import { replaceViewState } from './view-state.ts';
 
 import type { Locale, ModelVariant, ViewerSource } from '#shared/content/types.ts';
@@ -42,7 +42,7 @@ export type Inspect = (entryId: string | undefined, fieldId: string) => Inspecto
 /** Native radios in a fieldset; without JavaScript a GET form that reloads the page with `?variant=`. */
 export function VariantPicker({ variants, selected, locale, onSelect, inspect }: VariantPickerProps) {
   if (!variants || variants.length < 2) return null;
-  const t = getViewerLabels(locale);
+  const t = VIEWER_LABELS[locale];
   return (
     <form className="mv-variants" method="get" onSubmit={(event) => event.preventDefault()}>
       <fieldset>

@@ -4,7 +4,7 @@ import { getConsoleFunction, NeutralToneMapping, setConsoleFunction, SRGBColorSp
 
 import { applyFraming, applyKeyboardCommand, FOV_DEG, getOrbitCommand } from './camera.ts';
 import { useFullscreen, useInteractionHint, useMediaQuery } from './canvas-hooks.ts';
-import { getCanvasLabels } from './canvas-labels.ts';
+import { CANVAS_LABELS } from './canvas-labels.ts';
 import { useDimensions } from './measurements.tsx';
 import { buildViewLink } from './share.tsx';
 import { readViewState } from './view-state.ts';
@@ -64,7 +64,7 @@ export interface ViewerCanvasProps {
 /** The lazy 3D chunk, the only graph importing three, fiber and drei. */
 export function ViewerCanvas(props: ViewerCanvasProps) {
   const { source, variant, locale, attempt, figureRef, onProgress, onLoadStep, onFirstFrame, onLoadError, onContextLost, onMessage } = props;
-  const t = getCanvasLabels(locale);
+  const t = CANVAS_LABELS[locale];
   const prefersReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const isCoarsePointer = useMediaQuery(COARSE_POINTER_QUERY);
   const [linkedOrbit] = useState(() => (props.linkView ? readViewState(window.location.search).orbit : undefined));

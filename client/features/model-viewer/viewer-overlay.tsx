@@ -1,4 +1,4 @@
-import { getViewerLabels } from './labels.ts';
+import { VIEWER_LABELS } from './labels.ts';
 import { getStatusMessage } from './viewer-status.ts';
 
 import type { Locale } from '#shared/content/types.ts';
@@ -16,7 +16,7 @@ interface ViewerOverlayProps {
 
 /** The progress bar, and one live region (always rendered, so changes are announced politely). */
 export function ViewerOverlay({ status, locale, onRetry, onDismissNotice, note = null }: ViewerOverlayProps) {
-  const t = getViewerLabels(locale);
+  const t = VIEWER_LABELS[locale];
   const message = getStatusMessage(status);
   const phase = status.state === 'loading' && (status.phase === 'decoding' || status.phase === 'preparing') ? t.phases[status.phase] : null;
   const notice = status.state === 'ready' && status.notice ? t.notices[status.notice] : null;

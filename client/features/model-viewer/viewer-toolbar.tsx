@@ -1,4 +1,4 @@
-import { getCanvasLabels } from './canvas-labels.ts';
+import { CANVAS_LABELS } from './canvas-labels.ts';
 import { ShareButton } from './share.tsx';
 
 import type { ButtonHTMLAttributes } from 'react';
@@ -43,7 +43,7 @@ function IconButton({ label, d, ...props }: { label: string; d: string } & Butto
 }
 
 export function ViewerToolbar({ locale, onReset, playback, fullscreen, dimensions, share, onSaveImage }: ViewerToolbarProps) {
-  const t = getCanvasLabels(locale);
+  const t = CANVAS_LABELS[locale];
   return (
     <div className="mv-toolbar">
       {playback && (

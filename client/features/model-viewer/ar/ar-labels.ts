@@ -1,7 +1,7 @@
 import type { Locale } from '#shared/content/types.ts';
 
 /** They load with the AR chunk, not the page. */
-const LABELS = {
+export const AR_LABELS = {
   'en-US': {
     exit: 'Exit AR',
     loading: 'Loading the model…',
@@ -18,8 +18,4 @@ const LABELS = {
   },
 } satisfies Record<Locale, Record<string, string>>;
 
-export type ArLabels = (typeof LABELS)['en-US'];
-
-export function getArLabels(locale: Locale): ArLabels {
-  return LABELS[locale];
-}
+export type ArLabels = (typeof AR_LABELS)['en-US'];

@@ -13,7 +13,7 @@ import {
 } from 'three';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 
-import { getArLabels } from './ar-labels.ts';
+import { AR_LABELS } from './ar-labels.ts';
 import { loadArModel } from './ar-model.ts';
 
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
@@ -97,7 +97,7 @@ export interface WebXrOptions {
 
 /** Runs until the session ends (Exit, the system's back, an error); then everything is freed. */
 export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { source, locale, variant }: WebXrOptions): Promise<void> {
-  const t = getArLabels(locale);
+  const t = AR_LABELS[locale];
   let isEnded = false;
   let markEnded = () => {};
   const ended = new Promise<void>((resolve) => {
