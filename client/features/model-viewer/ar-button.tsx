@@ -38,19 +38,16 @@ interface ArRequest {
   overlay: HTMLElement;
 }
 
-/** Requested inside the press, before any await: a WebXR session needs the user's activation, which an awaited chunk could outlast. */
-function requestArSession(overlay: HTMLElement): Promise<XRSession> {
-  const xr = (navigator as Navigator & { xr?: XRSystem }).xr;
-  if (!xr) return Promise.reject(new Error('WebXR is missing'));
-  return xr.requestSession('immersive-ar', { requiredFeatures: ['hit-test'], optionalFeatures: ['dom-overlay'], domOverlay: { root: overlay } });
-}
-
 async function openSceneViewer({ source }: ArRequest): Promise<void> {
   const { openSceneViewer: open } = await loadSceneViewer();
   await open({ file: new URL(source.src, document.baseURI).href, title: source.alt, pageUrl: window.location.href });
 }
 
-async function runWebXr(request: ArRequest, pendingSession: Promise<XRSession>): Promise<void> {
+async function runWebXr(request: ArRequest): Promise<void> {
+  const { xr } = navigator as Navigator & { xr: XRSystem };
+  const init = { requiredFeatures: ['hit-test'], optionalFeatures: ['dom-overlay'], domOverlay: { root: request.overlay } };
+  // Before any await: a WebXR session needs the user's activation, which an awaited chunk could outlast.
+  const pendingSession = xr.requestSession('immersive-ar', init);
   const chunk = loadWebXr();
   // Awaited only once a session exists; a failed fetch before then must not surface as an unhandled rejection.
   chunk.catch(() => undefined);
@@ -74,7 +71,7 @@ async function runWebXr(request: ArRequest, pendingSession: Promise<XRSession>):
 /** Resolves when the visitor is back (WebXR ended, Quick Look or Scene Viewer opened). */
 function startAr(request: ArRequest): Promise<void> {
   const [mode] = request.modes;
-  if (mode === 'webxr') return runWebXr(request, requestArSession(request.overlay));
+  if (mode === 'webxr') return runWebXr(request);
   if (mode === 'scene-viewer') return openSceneViewer(request);
   return (quickLook ??= loadQuickLook()).then((module) => module.openQuickLook(request.source, request.variant));
 }
