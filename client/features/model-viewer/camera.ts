@@ -1,6 +1,6 @@
-import { MathUtils } from 'three';
+import { MathUtils, Spherical, Vector3 } from 'three';
 
-import type { PerspectiveCamera, Vector3 } from 'three';
+import type { PerspectiveCamera } from 'three';
 
 import type { Vec3 } from '#shared/content/types.ts';
 
@@ -64,8 +64,7 @@ export function getMaxPolarAngle(targetY: number, maxDistance: number, clearance
 }
 
 export function getOrbitOffset(azimuthRad: number, polarRad: number, distance: number): Vec3 {
-  const sinPolar = Math.sin(polarRad);
-  return { x: distance * sinPolar * Math.sin(azimuthRad), y: distance * Math.cos(polarRad), z: distance * sinPolar * Math.cos(azimuthRad) };
+  return new Vector3().setFromSphericalCoords(distance, polarRad, azimuthRad);
 }
 
 /** Everything the camera and OrbitControls need to show a model of any size and origin. */
@@ -169,9 +168,8 @@ export const FLY_DURATION_MS = 600;
 
 /** The inverse of `getOrbitOffset`. */
 export function getOrbitPose(position: Vec3, target: Vec3): OrbitPose {
-  const [dx, dy, dz] = [position.x - target.x, position.y - target.y, position.z - target.z];
-  const distance = Math.hypot(dx, dy, dz);
-  return { azimuthRad: Math.atan2(dx, dz), polarRad: distance > 0 ? Math.acos(clamp(dy / distance, -1, 1)) : 0, distance };
+  const { theta, phi, radius } = new Spherical().setFromCartesianCoords(position.x - target.x, position.y - target.y, position.z - target.z);
+  return { azimuthRad: theta, polarRad: phi, distance: radius };
 }
 
 export function easeInOutCubic(t: number): number {
