@@ -114,6 +114,16 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
+/** Without `previewToken`, `preview` serves published content. */
+export interface ContentfulCredentials {
+  spaceId: string;
+  accessToken: string;
+  previewToken?: string | undefined;
+  environment?: string | undefined;
+  /** `cdn.contentful.com` (default), `cdn.eu.contentful.com`, a proxy `host[:port]`, or a URL such as `http://127.0.0.1:4010/cda`. */
+  host?: string | undefined;
+}
+
 export type Config = ReturnType<typeof toConfig>;
 
 export class ConfigError extends Error {

@@ -74,3 +74,41 @@ export type VitalEvent = z.infer<typeof vitalEventSchema>;
 export type ViewportClass = z.infer<typeof viewport>;
 export type SearchAnalyticsEvent = z.input<typeof searchAnalyticsEventSchema>;
 export type ParsedSearchAnalyticsEvent = z.output<typeof searchAnalyticsEventSchema>;
+
+const userToken = z
+  .string()
+  .min(1)
+  .max(129)
+  .regex(/^[A-Za-z0-9_=/+:.-]+$/, 'may contain only letters, digits and _ = / + - : .');
+
+/** An Algolia Insights API event, as that API validates it; extra fields, like `objectData`, are dropped. */
+export const insightEventSchema = z
+  .object({
+    eventType: z.enum(['view', 'click', 'conversion']),
+    eventSubtype: z.enum(['addToCart', 'purchase']).optional(),
+    eventName: z.string().min(1).max(64),
+    index: z.string().min(1),
+    userToken,
+    authenticatedUserToken: userToken.optional(),
+    queryID: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/i, 'must be the 32 hex characters of a search response')
+      .optional(),
+    objectIDs: z.array(z.string().min(1)).min(1).max(20).optional(),
+    positions: z.array(z.int().min(1)).min(1).max(20).optional(),
+    filters: z.array(z.string().min(1)).min(1).max(10).optional(),
+    timestamp: z.int().positive().optional(),
+  })
+  .check((ctx) => {
+    const event = ctx.value;
+    const issue = (message: string, path: string) => ctx.issues.push({ code: 'custom', message, path: [path], input: event });
+    if (Boolean(event.objectIDs) === Boolean(event.filters)) issue('an event needs either objectIDs or filters', 'objectIDs');
+    if (event.eventSubtype && event.eventType !== 'conversion') issue('only conversion events have a subtype', 'eventSubtype');
+    if (event.positions && (event.eventType !== 'click' || !event.objectIDs)) issue('only click events on objectIDs have positions', 'positions');
+    if (event.eventType === 'click' && event.queryID && !event.positions) issue('click events after a search need positions', 'positions');
+    if (event.positions && event.objectIDs && event.positions.length !== event.objectIDs.length) {
+      issue('must have one position per objectID', 'positions');
+    }
+  });
+
+export type InsightEvent = z.infer<typeof insightEventSchema>;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createInProcessSearchClient } from '#server/embedded/algolia/index.ts';
 import { createSearchApi } from '#server/services/search/search-api.ts';
 import { createEmbeddedSearchEngine } from '#server/embedded/algolia/engine.ts';
-import { toSearchRecordList } from '#server/services/search/records.ts';
+import { toSearchRecords } from '#server/services/search/records.ts';
 
 import { createTestApp } from '../fakes/test-app.ts';
 import { FIXTURE_ENTRIES } from '../fixtures/search/entries.ts';
@@ -35,7 +35,7 @@ const WITH_FACTS: SearchRecord = {
 };
 
 function createSearch(): SearchApi {
-  const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: [...toSearchRecordList(FIXTURE_ENTRIES), HOSTILE, WITH_FACTS] });
+  const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: [...FIXTURE_ENTRIES.flatMap(toSearchRecords), HOSTILE, WITH_FACTS] });
   return createSearchApi({ searchClient: createInProcessSearchClient(engine), indexPrefix: 'vitrine' });
 }
 

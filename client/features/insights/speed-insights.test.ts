@@ -82,28 +82,4 @@ describe('startSpeedInsights', () => {
 
     expect(transport).toHaveBeenCalledTimes(1);
   });
-
-  it('does not even measure when Do-Not-Track or Global Privacy Control is on', () => {
-    const vitals = createFakeVitals();
-    const transport = vi.fn();
-
-    vi.stubGlobal('navigator', { ...navigator, doNotTrack: '1' });
-    const withDnt = startSpeedInsights({ endpoint, sampleRate: 1, transport, vitals: vitals.source });
-    vi.stubGlobal('navigator', { ...navigator, doNotTrack: null, globalPrivacyControl: true });
-    const withGpc = startSpeedInsights({ endpoint, sampleRate: 1, transport, vitals: vitals.source });
-    window.dispatchEvent(new Event('pagehide'));
-
-    expect([withDnt, withGpc]).toEqual([false, false]);
-    expect(vitals.subscribe).not.toHaveBeenCalled();
-    expect(transport).not.toHaveBeenCalled();
-  });
-
-  it('does not measure a sampled-out load', () => {
-    const vitals = createFakeVitals();
-
-    const started = startSpeedInsights({ endpoint, sampleRate: 0.1, transport: vi.fn(), vitals: vitals.source, random: () => 0.5 });
-
-    expect(started).toBe(false);
-    expect(vitals.subscribe).not.toHaveBeenCalled();
-  });
 });

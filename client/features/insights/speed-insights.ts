@@ -1,7 +1,7 @@
 import * as webVitals from 'web-vitals';
 
 import { createBeaconQueue } from './beacon/beacon-queue.ts';
-import { isSampledIn, isTrackingAllowed, readRoute, readViewportClass } from './page.ts';
+import { readRoute, readViewportClass } from './page.ts';
 
 import type { VitalEvent } from '#shared/insights.ts';
 import type { MetricType } from 'web-vitals';
@@ -12,15 +12,13 @@ export type VitalsSource = Pick<typeof webVitals, 'onCLS' | 'onFCP' | 'onINP' | 
 
 export interface SpeedInsightsOptions extends ScriptOptions {
   transport?: Transport;
-  random?: () => number;
   vitals?: VitalsSource;
   flushAfterMs?: number;
   page?: { route: string | null; path: string };
 }
 
-/** CLS and INP are final only on hide, maybe after client navigations, but belong to the page that loaded. */
-export function startSpeedInsights(options: SpeedInsightsOptions): boolean {
-  if (!isTrackingAllowed() || !isSampledIn(options.sampleRate, options.random)) return false;
+/** CLS and INP are final only on hide, maybe after client navigations, but belong to the page that loaded. Its loader checks DNT and sampling. */
+export function startSpeedInsights(options: SpeedInsightsOptions): void {
   const vitals = options.vitals ?? webVitals;
   const route = options.page?.route ?? readRoute();
   const path = options.page?.path ?? window.location.pathname;
@@ -30,5 +28,4 @@ export function startSpeedInsights(options: SpeedInsightsOptions): boolean {
   const report = ({ name, value, rating, id, navigationType }: MetricType) =>
     queue.add({ type: 'vital', name, value, rating, id, route, path, viewport, navigationType });
   for (const subscribe of [vitals.onTTFB, vitals.onFCP, vitals.onLCP, vitals.onCLS, vitals.onINP]) subscribe(report);
-  return true;
 }

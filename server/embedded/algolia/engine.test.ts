@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '#shared/content/types.ts';
 
 import { FIXTURE_ENTRIES, toRichText } from '../../../tests/fixtures/search/entries.ts';
-import { toSearchRecordList, toSearchRecords } from '#server/services/search/records.ts';
+import { toSearchRecords } from '#server/services/search/records.ts';
 import { createEmbeddedSearchEngine } from './engine.ts';
 import { parseQuery } from './query-params.ts';
 
@@ -11,7 +11,7 @@ import type { Article, Locale } from '#shared/content/types.ts';
 import type { SearchResult } from './engine.ts';
 
 const EN = 'vitrine_en-US';
-const createEngine = () => createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: toSearchRecordList(FIXTURE_ENTRIES) });
+const createEngine = () => createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: FIXTURE_ENTRIES.flatMap(toSearchRecords) });
 const run = (engine: ReturnType<typeof createEngine>, params: Record<string, unknown>, indexName = EN) =>
   engine.search(parseQuery({ indexName, ...params }, 512)) as SearchResult;
 const walnut = FIXTURE_ENTRIES.find((entry) => entry.id === 'a-walnut') as Article;
@@ -23,12 +23,15 @@ describe('createEmbeddedSearchEngine', () => {
     expect(engine.hasIndex('vitrine_en-US')).toBe(true);
     expect(engine.hasIndex('vitrine_de-DE')).toBe(true);
     expect(engine.hasIndex('vitrine')).toBe(false);
-    expect(engine.getStats()).toEqual({ 'vitrine_en-US': toSearchRecordList(FIXTURE_ENTRIES.filter((e) => e.locale === 'en-US')).length, 'vitrine_de-DE': 2 });
+    expect(engine.getStats()).toEqual({
+      'vitrine_en-US': FIXTURE_ENTRIES.filter((e) => e.locale === 'en-US').flatMap(toSearchRecords).length,
+      'vitrine_de-DE': 2,
+    });
   });
 
   it('has no index for a locale the site does not serve, and gains it back when the locale is served again', () => {
     let served: readonly Locale[] = ['en-US'];
-    const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: toSearchRecordList(FIXTURE_ENTRIES), locales: () => served });
+    const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: FIXTURE_ENTRIES.flatMap(toSearchRecords), locales: () => served });
 
     expect(engine.hasIndex('vitrine_de-DE')).toBe(false);
     expect(() => run(engine, { query: '' }, 'vitrine_de-DE')).toThrow(expect.objectContaining({ status: 404, message: 'Index does not exist' }));

@@ -1,15 +1,16 @@
 import express from 'express';
-import { z } from 'zod';
 
 import { errorHandler, errorsAsJson } from '#server/middleware/errors.ts';
 import { rateLimit } from '#server/middleware/rate-limit.ts';
 import { SEARCH_MAX_QUERY_LENGTH } from '#shared/constants.ts';
 import { HttpError } from '#shared/http/http-error.ts';
+import { insightEventSchema } from '#shared/insights.ts';
 
 import { parseQuery } from './query-params.ts';
 
 import type { RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
+import type { InsightEvent } from '#shared/insights.ts';
 import type { RateLimitOptions } from '#server/middleware/rate-limit.ts';
 import type { EmbeddedSearchEngine } from './engine.ts';
 
@@ -28,44 +29,6 @@ export const DEFAULT_EMBEDDED_SEARCH_LIMITS: EmbeddedSearchLimits = {
   maxQueriesPerRequest: 50,
   rateLimit: { burst: 40, perSecond: 10, maxClients: 10_000 },
 };
-
-const userToken = z
-  .string()
-  .min(1)
-  .max(129)
-  .regex(/^[A-Za-z0-9_=/+:.-]+$/, 'may contain only letters, digits and _ = / + - : .');
-
-/** As the Insights API validates it; extra fields, like `objectData`, are dropped. */
-const insightEventSchema = z
-  .object({
-    eventType: z.enum(['view', 'click', 'conversion']),
-    eventSubtype: z.enum(['addToCart', 'purchase']).optional(),
-    eventName: z.string().min(1).max(64),
-    index: z.string().min(1),
-    userToken,
-    authenticatedUserToken: userToken.optional(),
-    queryID: z
-      .string()
-      .regex(/^[0-9a-f]{32}$/i, 'must be the 32 hex characters of a search response')
-      .optional(),
-    objectIDs: z.array(z.string().min(1)).min(1).max(20).optional(),
-    positions: z.array(z.int().min(1)).min(1).max(20).optional(),
-    filters: z.array(z.string().min(1)).min(1).max(10).optional(),
-    timestamp: z.int().positive().optional(),
-  })
-  .check((ctx) => {
-    const event = ctx.value;
-    const issue = (message: string, path: string) => ctx.issues.push({ code: 'custom', message, path: [path], input: event });
-    if (Boolean(event.objectIDs) === Boolean(event.filters)) issue('an event needs either objectIDs or filters', 'objectIDs');
-    if (event.eventSubtype && event.eventType !== 'conversion') issue('only conversion events have a subtype', 'eventSubtype');
-    if (event.positions && (event.eventType !== 'click' || !event.objectIDs)) issue('only click events on objectIDs have positions', 'positions');
-    if (event.eventType === 'click' && event.queryID && !event.positions) issue('click events after a search need positions', 'positions');
-    if (event.positions && event.objectIDs && event.positions.length !== event.objectIDs.length) {
-      issue('must have one position per objectID', 'positions');
-    }
-  });
-
-export type InsightEvent = z.infer<typeof insightEventSchema>;
 
 /** Algolia takes 1000; every event here becomes a log line, and InstantSearch sends one at a time. */
 const MAX_EVENTS_PER_REQUEST = 100;

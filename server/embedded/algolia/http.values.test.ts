@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { toSearchRecordList } from '#server/services/search/records.ts';
+import { toSearchRecords } from '#server/services/search/records.ts';
 
 import { EN, startSearchServer } from '../../../tests/fixtures/search/search-server.ts';
 import { FIXTURE_ENTRIES } from '../../../tests/fixtures/search/entries.ts';
@@ -10,7 +10,7 @@ import type { SearchServer } from '../../../tests/fixtures/search/search-server.
 
 /** Searchable attributes holding what a JSON record (or a new optional field) may hold: a number, nested arrays, a boolean, null, nothing. */
 const ODD = {
-  ...toSearchRecordList(FIXTURE_ENTRIES)[0]!,
+  ...FIXTURE_ENTRIES.flatMap(toSearchRecords)[0]!,
   objectID: 'odd:en-US',
   entryId: 'odd',
   title: 1969,
@@ -21,7 +21,7 @@ const ODD = {
 
 let server: SearchServer;
 beforeAll(async () => {
-  server = await startSearchServer({ engine: { records: [...toSearchRecordList(FIXTURE_ENTRIES), ODD] } });
+  server = await startSearchServer({ engine: { records: [...FIXTURE_ENTRIES.flatMap(toSearchRecords), ODD] } });
 });
 afterAll(() => server.close());
 

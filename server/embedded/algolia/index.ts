@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Locale } from '#shared/content/types.ts';
 import type { SearchRecord } from '#shared/search-schema.ts';
 import type { EmbeddedSearchEngine } from './engine.ts';
-import type { InsightEvent } from './http.ts';
+import type { InsightEvent } from '#shared/insights.ts';
 import type { SharedRateLimitStore } from '#server/middleware/rate-limit-store.ts';
 
 /** The server's own searches (the search page's first results), without a loopback request, parsed and limited like the HTTP edge. */

@@ -85,8 +85,9 @@ function collectValues(raw: Record<string, unknown>): { values: Record<string, u
   for (const [key, value] of Object.entries(raw)) {
     if (!REQUEST_KEYS.has(key) && value !== undefined) values[key] = value;
   }
+  // Lone surrogates (valid in JSON) make encodeURIComponent throw (a 500, ADR 011); Algolia reads them as U+FFFD, so do we.
   for (const [key, value] of Object.entries(values)) {
-    if (typeof value === 'string') values[key] = coerce(key, toWellFormed(value));
+    if (typeof value === 'string') values[key] = coerce(key, value.toWellFormed());
   }
   const paramsString = typeof params === 'string' && Object.keys(raw).every((key) => REQUEST_KEYS.has(key)) ? params : serialize(values);
   return { values, paramsString };
@@ -105,15 +106,10 @@ function coerce(key: string, value: string): unknown {
   return LIST_PARAMS.has(key) ? value.split(',').flatMap((item) => item.trim() || []) : value;
 }
 
-/** Lone surrogates (valid in JSON) make encodeURIComponent throw (a 500, ADR 011); Algolia reads them as U+FFFD, so do we. */
-function toWellFormed(value: string): string {
-  return value.replace(/\p{Cs}/gu, '\uFFFD');
-}
-
 function serialize(values: Record<string, unknown>): string {
   return Object.entries(values)
     .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => [toWellFormed(key), toWellFormed(typeof value === 'string' ? value : JSON.stringify(value))])
+    .map(([key, value]) => [key.toWellFormed(), (typeof value === 'string' ? value : JSON.stringify(value)).toWellFormed()])
     .map(([key = '', value = '']) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
     .join('&');
 }

@@ -1,6 +1,6 @@
 import { toVitalBin, UNKNOWN_ROUTE } from '../summary.ts';
 
-import type { PageViewEvent, VitalEvent } from '#shared/insights.ts';
+import type { InsightEvent, PageViewEvent, VitalEvent } from '#shared/insights.ts';
 import type { SqlDatabase, SqlStatement, SqlValue } from './databases.ts';
 
 const HOUR = 3_600_000;
@@ -71,15 +71,7 @@ export interface StatementRow {
 export type BufferedRow = StoredRow | StatementRow;
 
 /** The user tokens and the client's timestamp are not stored. */
-export interface SearchInsightEvent {
-  eventType: 'view' | 'click' | 'conversion';
-  eventSubtype?: string | undefined;
-  eventName: string;
-  index: string;
-  objectIDs?: string[] | undefined;
-  positions?: number[] | undefined;
-  queryID?: string | undefined;
-}
+export type SearchInsightEvent = Pick<InsightEvent, 'eventType' | 'eventSubtype' | 'eventName' | 'index' | 'objectIDs' | 'positions' | 'queryID'>;
 
 /** Longest object id kept; Algolia's own limit is far below what a 64 KiB body could carry. */
 const MAX_OBJECT_ID_LENGTH = 512;

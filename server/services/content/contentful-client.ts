@@ -11,21 +11,10 @@ import { createReplica } from './replica.ts';
 
 import type { ContentfulClientApi, CreateClientParams } from 'contentful';
 import type { Logger } from 'pino';
+import type { ContentfulCredentials } from '#server/config.ts';
 import type { CdaEngine, CdaResponse } from '#server/embedded/contentful/engine.ts';
 import type { CdaAxiosAdapter } from '#server/embedded/contentful/transport.ts';
 import type { ReplicaChanges } from './replica.ts';
-
-/** Without `previewToken`, `preview` serves published content. */
-interface ContentfulCredentials {
-  spaceId: string;
-  accessToken: string;
-  previewToken?: string | undefined;
-  environment?: string | undefined;
-  /** `cdn.contentful.com` (default), `cdn.eu.contentful.com`, a proxy `host[:port]`, or a URL such as `http://127.0.0.1:4010/cda`. */
-  host?: string | undefined;
-  /** Default: `host` with `cdn.` turned into `preview.` (other hosts are reused). */
-  previewHost?: string | undefined;
-}
 
 interface ContentfulClientsConfig {
   /** Absent: the embedded engine over `exportFile`. */
@@ -82,7 +71,7 @@ export async function createContentfulClients(config: ContentfulClientsConfig, d
     const local = { handle: (request: Parameters<CdaEngine['handle']>[0]) => replica.engine?.handle(request) ?? NOT_LOADED };
     const base = { ...common, space: credentials.spaceId, environment, host: 'replica.invalid' };
     const delivery = createClient({ ...base, accessToken: 'replica', adapter: createCdaAdapter(local, { preview: false }) });
-    const preview = credentials.previewToken ? remote(credentials.previewToken, credentials.previewHost ?? toPreviewHost(credentials.host)) : delivery;
+    const preview = credentials.previewToken ? remote(credentials.previewToken, toPreviewHost(credentials.host)) : delivery;
     return {
       delivery,
       preview,

@@ -2,6 +2,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 
 import { tryDecode } from '#shared/http/safe-redirect.ts';
+import { IMAGE_FORMAT_TYPES } from '#shared/images.ts';
 
 import type { Stats } from 'node:fs';
 
@@ -35,11 +36,8 @@ export async function resolveAssetFile(root: string, requestPath: string): Promi
 
 /** Anything else is a download, so an uploaded HTML or XML file never renders on our origin. */
 const TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg',
+  ...Object.fromEntries(Object.entries(IMAGE_FORMAT_TYPES).map(([format, type]) => [`.${format}`, type])),
   '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
   '.gif': 'image/gif',
   '.svg': 'image/svg+xml',
   '.glb': 'model/gltf-binary',

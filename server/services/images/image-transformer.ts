@@ -8,6 +8,7 @@ import sharp from 'sharp';
 
 import { createDiskCache } from '#server/services/images/disk-cache.ts';
 import { IMAGE_FORMAT_TYPES } from '#shared/images.ts';
+import { withTimeout } from '#shared/timeout.ts';
 
 import type { AssetFile } from '#server/services/images/asset-path.ts';
 import type { ImageParams } from '#server/services/images/image-params.ts';
@@ -184,9 +185,9 @@ export function createImageTransformer(options: ImageTransformerOptions) {
         pending = produce(file, params, format, key, performance.now() + timeoutMs).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ImageBusyError('timeout')), timeoutMs)));
-      return Promise.race([pending, deadline]).finally(() => clearTimeout(timer));
+      return withTimeout(pending, timeoutMs, () => {
+        throw new ImageBusyError('timeout');
+      });
     },
   };
 }

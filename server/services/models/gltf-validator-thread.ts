@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
+import { withTimeout } from '#shared/timeout.ts';
+
 import type { ValidationOptions, ValidationReport } from 'gltf-validator';
 
 // The Khronos validator is a dart2js bundle that holds ~7 MB of RSS once loaded, and a process loads it for a few files at start
@@ -41,24 +43,24 @@ export async function validateBytesInWorker(
   externalResourceFunction: (uri: string) => Promise<Uint8Array>,
 ): Promise<ValidationReport> {
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { validator: validatorPath, bytes, options }, resourceLimits: WORKER_LIMITS });
-  let timer: NodeJS.Timeout | undefined;
+  const run = new Promise<ValidationReport>((resolve, reject) => {
+    worker.on('error', reject);
+    worker.on('exit', (code) => reject(new Error(`the validator's worker ended (exit code ${code})`)));
+    worker.on('message', (message: FromWorker) => {
+      if (message.type === 'done') resolve(message.report);
+      else if (message.type === 'failed') reject(message.error);
+      else
+        externalResourceFunction(message.uri).then(
+          (file) => worker.postMessage({ file: message.file, bytes: file }),
+          (error: unknown) => worker.postMessage({ file: message.file, error: error instanceof Error ? error.message : String(error) }),
+        );
+    });
+  });
   try {
-    return await new Promise<ValidationReport>((resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`validation took longer than ${MAX_RUN_MS / 1000} s`)), MAX_RUN_MS);
-      worker.on('error', reject);
-      worker.on('exit', (code) => reject(new Error(`the validator's worker ended (exit code ${code})`)));
-      worker.on('message', (message: FromWorker) => {
-        if (message.type === 'done') resolve(message.report);
-        else if (message.type === 'failed') reject(message.error);
-        else
-          externalResourceFunction(message.uri).then(
-            (file) => worker.postMessage({ file: message.file, bytes: file }),
-            (error: unknown) => worker.postMessage({ file: message.file, error: error instanceof Error ? error.message : String(error) }),
-          );
-      });
+    return await withTimeout(run, MAX_RUN_MS, () => {
+      throw new Error(`validation took longer than ${MAX_RUN_MS / 1000} s`);
     });
   } finally {
-    clearTimeout(timer);
     void worker.terminate();
   }
 }

@@ -4,6 +4,7 @@ import pLimit from 'p-limit';
 import { DEFAULT_LOCALE } from '#shared/content/types.ts';
 import { createModelFileReader } from '#server/services/models/model-files.ts';
 import { ExternalFileError, unviewable, validateModel } from '#server/services/models/model-validation.ts';
+import { withTimeout } from '#shared/timeout.ts';
 
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
 import type { Model3D, ModelCheck, ViewerSource } from '#shared/content/types.ts';
@@ -71,7 +72,7 @@ export function createModelChecks(options: ModelChecksOptions) {
     const cached = cache.get(key);
     if (cached) return cached.promise;
     const entry: { promise: Promise<ModelCheck>; value?: ModelCheck } = {
-      promise: queue(() => withTimeout(validate(model), options.timeoutMs)).then(
+      promise: queue(() => withTimeout(validate(model), options.timeoutMs, () => unviewable(`validation took longer than ${options.timeoutMs} ms`))).then(
         (check) => (entry.value = check),
         (error: unknown) => (entry.value = unviewable(`${model.file.fileName}: could not be validated (${String(error)})`)),
       ),
@@ -160,11 +161,4 @@ export function startModelChecks(
     void checks.refresh(change.affectedIds).catch((err: unknown) => logger.warn({ err, id: change.id }, 'model files could not be checked after a change'));
   });
   return checks;
-}
-
-/** The validator cannot be interrupted; past the limit its result is ignored and the queue moves on. */
-function withTimeout(work: Promise<ModelCheck>, ms: number): Promise<ModelCheck> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<ModelCheck>((resolve) => (timer = setTimeout(() => resolve(unviewable(`validation took longer than ${ms} ms`)), ms)));
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

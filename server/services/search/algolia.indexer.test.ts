@@ -6,7 +6,7 @@ import { LOCALES } from '#shared/content/types.ts';
 import { startFakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
 import { FIXTURE_ENTRIES } from '../../../tests/fixtures/search/entries.ts';
 import { ALGOLIA_INDEX_SETTINGS, indexAllRecords } from './algolia.ts';
-import { toSearchRecordList } from './records.ts';
+import { toSearchRecords } from './records.ts';
 
 import type { FakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
 
@@ -18,7 +18,7 @@ afterAll(() => fake.close());
 
 describe('indexAllRecords', () => {
   it('configures and atomically replaces one index per locale over the wire, with the admin credentials', async () => {
-    const records = toSearchRecordList(FIXTURE_ENTRIES);
+    const records = FIXTURE_ENTRIES.flatMap(toSearchRecords);
     fake.seed('shop_en-US', [{ objectID: 'old:en-US', entryId: 'old', title: 'Old' }]);
     const client = algoliasearch('APPID', 'admin-key', { hosts: [{ url: fake.host, protocol: 'http', accept: 'readWrite' }] });
 

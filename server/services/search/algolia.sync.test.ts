@@ -8,7 +8,7 @@ import { LOCALES } from '#shared/content/types.ts';
 import { startFakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
 import { FIXTURE_ENTRIES } from '../../../tests/fixtures/search/entries.ts';
 import { subscribeAlgoliaSync, syncContentChange } from './algolia.ts';
-import { toSearchRecordList } from './records.ts';
+import { toSearchRecords } from './records.ts';
 
 import type { FakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
 import type { Article, Locale, Model3D, Page } from '#shared/content/types.ts';
@@ -45,7 +45,7 @@ const client = () => algoliasearch('APPID', 'admin-key', { hosts: [{ url: fake.h
 describe('syncContentChange', () => {
   it('deletes every record of the changed entries by entryId, then saves their current records, per locale index', async () => {
     const entries = FIXTURE_ENTRIES.filter((entry) => entry.id !== 'm-table');
-    const stale = toSearchRecordList(FIXTURE_ENTRIES);
+    const stale = FIXTURE_ENTRIES.flatMap(toSearchRecords);
     for (const locale of ['en-US', 'de-DE'])
       fake.seed(
         `vitrine_${locale}`,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { attributeOf, SEARCH_SCHEMA } from '#shared/search-schema.ts';
 
 import { FIXTURE_ENTRIES, toRichText } from '../../../tests/fixtures/search/entries.ts';
-import { getBodyChunks, getParagraphs, toSearchRecordList, toSearchRecords } from './records.ts';
+import { getBodyChunks, getParagraphs, toSearchRecords } from './records.ts';
 
 import type { Article, Model3D, Page } from '#shared/content/types.ts';
 import type { Document } from '@contentful/rich-text-types';
@@ -48,7 +48,7 @@ describe('toSearchRecords', () => {
 
   it('builds records of the schema’s shape, each attribute of its kind', () => {
     const kindOf = (value: unknown) => (Array.isArray(value) && value.every((item) => typeof item === 'string') ? 'string[]' : typeof value);
-    for (const record of toSearchRecordList(FIXTURE_ENTRIES)) {
+    for (const record of FIXTURE_ENTRIES.flatMap(toSearchRecords)) {
       expect(Object.keys(SEARCH_SCHEMA.record)).toEqual(expect.arrayContaining(Object.keys(record)));
       for (const [attribute, kind] of Object.entries(SEARCH_SCHEMA.record)) {
         const value: unknown = record[attribute as keyof typeof record];
@@ -96,7 +96,7 @@ describe('toSearchRecords', () => {
   });
 
   it('maps a list of entries in order', () => {
-    const records = toSearchRecordList(FIXTURE_ENTRIES);
+    const records = FIXTURE_ENTRIES.flatMap(toSearchRecords);
 
     expect(new Set(records.map((record) => record.objectID)).size).toBe(records.length);
     expect(records[0]?.objectID).toBe('m-lounge:en-US');

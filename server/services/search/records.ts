@@ -23,10 +23,6 @@ export function toSearchRecords(entry: SearchableEntry): SearchRecord[] {
   });
 }
 
-export function toSearchRecordList(entries: readonly SearchableEntry[]): SearchRecord[] {
-  return entries.flatMap(toSearchRecords);
-}
-
 function toRecordBase(entry: SearchableEntry): Omit<SearchRecord, 'objectID' | 'body' | 'chunk' | 'updatedAtTimestamp'> {
   const { locale, slug } = entry;
   const common = { entryId: entry.id, locale, slug, tags: entry.tags.map((tag) => tag.name), updatedAt: entry.updatedAt };

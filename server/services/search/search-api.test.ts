@@ -5,14 +5,14 @@ import { createInProcessSearchClient } from '#server/embedded/algolia/index.ts';
 import { trackDependencies } from '#server/services/content/dependencies.ts';
 
 import { FIXTURE_ENTRIES } from '../../../tests/fixtures/search/entries.ts';
-import { toSearchRecordList } from './records.ts';
+import { toSearchRecords } from './records.ts';
 import { createSearchApi } from './search-api.ts';
 
 import type { Locale } from '#shared/content/types.ts';
 import type { SearchPageParams } from '#shared/search.ts';
 
 const EN = 'vitrine_en-US';
-const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: toSearchRecordList(FIXTURE_ENTRIES) });
+const engine = createEmbeddedSearchEngine({ indexPrefix: 'vitrine', records: FIXTURE_ENTRIES.flatMap(toSearchRecords) });
 const api = createSearchApi({ searchClient: createInProcessSearchClient(engine), indexPrefix: 'vitrine' });
 const params = (overrides: Partial<SearchPageParams & { locale: Locale }> = {}): SearchPageParams & { locale: Locale } => ({
   query: '',
