@@ -1,3 +1,5 @@
+import { fnv1a } from '#shared/hash.ts';
+
 // ADR 052. A page whose keys would not fit KEY_BUDGET carries its dependencies' buckets instead; a purge names both forms.
 export const SITE_KEY = 'vitrine.all';
 
@@ -6,13 +8,6 @@ export const KEY_BUDGET = 2000;
 const BUCKETS = 64;
 /** Printable on both CDNs, no separator (space, comma), and far under their 1024-byte key limit. */
 const SAFE_KEY = /^[A-Za-z0-9._-]{1,128}$/;
-
-/** FNV-1a: stable across processes and releases, and cheap enough to run per dependency. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
-}
 
 const keyOf = (dep: string) => {
   const key = dep.replaceAll(':', '.');
