@@ -57,8 +57,8 @@ test('a query typed in the header box and the hit opened from it show on the das
   // A query nobody wrote content for, left without a click: settled when the page goes away.
   await typeInHeaderSearch(page, 'zzqxv');
   await expect(page.locator('.header-search-root .search-message')).toContainText('zzqxv');
-  // Leaving sends it (pagehide); waiting for it first keeps the beacon from racing the dashboard's request.
-  await page.goto('about:blank');
+  // Leaving sends it (pagehide), dispatched on the live page: a real unload can cancel the beacon in the watch's interception.
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
   await expect.poll(() => eventsOf(app, 'search').length, { timeout: 10_000 }).toBe(2);
   const searches = await openDashboard(page, `${app.url}/_insights/dashboard?token=${TOKEN}`);
 
