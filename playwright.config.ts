@@ -18,6 +18,9 @@ export default defineConfig<{ localePrefix: string }>({
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     viewport: { width: 1280, height: 800 },
+    // An auto-rotating model redraws every frame, and in SwiftShader that took both cores for as long as a model page was
+    // open. Reduced motion (no auto-rotate, no autoplay) renders on demand; getShouldAutoRotate's unit tests cover motion.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...webglFlags()] },

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
  * The viewer's own controls on a real model page: fullscreen (the Fullscreen API, and the page-level fallback where it is
  * missing) keeps the WebGL context and the keyboard, and "Save image" downloads a PNG of the view in the selected variant.
  */
-test.use({ reducedMotion: 'reduce', viewport: { width: 1024, height: 800 } });
+test.use({ viewport: { width: 1024, height: 800 } });
 
 /** Marks the canvas and counts lost contexts, so a test can tell the same WebGL context from a new one. */
 async function markCanvas(page: Page) {

@@ -54,7 +54,7 @@ test('ingest validation keeps a file without a scene from visitors: poster, "3D 
     const app = await server({ env: { CONTENT_EXPORT_FILE: exportFile } });
     await expect.poll(async () => (await fetch(`${app.url}/readyz`)).text(), { timeout: 30_000 }).toContain('model broken-no-scene');
 
-    const context = await browser.newContext({ baseURL: app.url });
+    const context = await browser.newContext({ baseURL: app.url, reducedMotion: 'reduce' });
     const pageWatch = await watchContext(context, (origin) => origins.has(origin));
     const page = await context.newPage();
     const modelRequests: string[] = [];

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
  * Measurements and view links (ADR 049) on a real model page: "Show dimensions" labels the file's box in the entry's unit, and
  * "Copy link to this view" round-trips the camera: orbit by keyboard, copy, open the copied link, copy again unmoved.
  */
-test.use({ reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1024, height: 800 } });
+test.use({ permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1024, height: 800 } });
 
 async function copyViewLink(page: Page): Promise<URL> {
   await page.getByRole('button', { name: 'Copy link to this view' }).click();

@@ -19,7 +19,7 @@ async function openReady(page: Page, path: string): Promise<void> {
   await page.waitForTimeout(600); // poster fade-out
 }
 
-test.use({ reducedMotion: 'reduce', viewport: { width: 800, height: 600 } });
+test.use({ viewport: { width: 800, height: 600 } });
 
 test('a link’s ?variant= draws that variant, and swatches picked by keyboard redraw the model in place with no request', async ({ page, watch }) => {
   test.setTimeout(180_000);

@@ -1,4 +1,5 @@
 import { expect, test, waitForHydration } from './support/fixtures.ts';
+import { captureFirstFrame, compareImages, listPosterTargets, PARITY } from '../../scripts/posters/capture.ts';
 import { watchContext } from './support/browser.ts';
 import { getCoverage, getDebug, waitForState } from './viewer-harness/browser.ts';
 
@@ -6,8 +7,8 @@ import type { Page } from '@playwright/test';
 
 /**
  * The 3D viewer on the real app pages (production build, embedded demo
- * space, SwiftShader WebGL): every demo model draws, stays on our origin and
- * logs nothing; a broken file shows its error with Retry; client-side
+ * space, SwiftShader WebGL): every demo model and variant draws, matches the
+ * first frame of its poster, stays on our origin and logs nothing; a broken file shows its error with Retry; client-side
  * navigation between model pages leaks no WebGL context or GPU memory; no
  * WebGL leaves the poster and a message; the embed page draws too; the
  * multi-file .gltf loads its siblings from their own asset URLs.
@@ -69,36 +70,47 @@ async function recordProgress(page: Page): Promise<void> {
   });
 }
 
-test('every demo model page draws its model, with no console problem and no request leaving the origin', async ({ browser, origins, baseURL }) => {
+test("every demo model and variant draws, matches its poster's first frame, logs nothing and stays on our origin", async ({ browser, origins, baseURL }) => {
   test.setTimeout(600_000);
-  for (const slug of MODELS) {
-    // A fresh context per model: a cold HTTP cache.
-    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const targets = await listPosterTargets(baseURL!);
+  expect(targets.filter((target) => target.isModelPoster).map((target) => target.slug)).toEqual(expect.arrayContaining(MODELS));
+  expect(targets.filter((target) => target.isModelPoster)).toHaveLength(MODELS.length);
+  expect(targets.filter((target) => !target.isModelPoster).length).toBeGreaterThanOrEqual(4);
+  const drifted: string[] = [];
+  for (const { slug, variant, isModelPoster } of targets) {
+    const name = `${slug} ${variant ?? ''}`;
+    // A fresh context per page: a cold HTTP cache. Tall enough for the whole viewer, which the poster check captures.
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 1100 }, reducedMotion: 'reduce' });
     try {
       const watch = await watchContext(context, (origin) => origins.has(origin));
       const page = await context.newPage();
       await recordProgress(page);
-      const response = await page.goto(`/models/${slug}`);
-      expect(response?.status(), slug).toBe(200);
+      const response = await page.goto(`/models/${slug}${variant ? `?variant=${variant}` : ''}`);
+      expect(response?.status(), name).toBe(200);
+      // Poster parity: the poster (rendered by the viewer itself, `npm run posters`) matches the first frame the page draws.
+      const { png, shownPoster } = await captureFirstFrame(page);
+      expect(shownPoster, `${name}: its poster, before the 3D view`).toContain(isModelPoster ? `${slug}-poster` : `${slug}-${variant}-poster`);
+      const { mean, worstBlock } = await compareImages(png, await (await page.request.get(shownPoster!)).body());
+      if (mean > PARITY.mean || worstBlock > PARITY.worstBlock) drifted.push(`${name}: mean ${mean.toFixed(1)}, worst block ${worstBlock.toFixed(1)}`);
       const coverage = await drawnShare(page);
       const progress = await page.evaluate(() => (window as Window & { __progress?: Array<number | null> }).__progress ?? []);
-      expect(progress.length, `${slug}: no progress bar was shown while the model loaded`).toBeGreaterThan(0);
+      expect(progress.length, `${name}: no progress bar was shown while the model loaded`).toBeGreaterThan(0);
       // Determinate although the files arrive gzipped (X-File-Size gives the size), never going back, ending full.
       const values = progress.filter((value): value is number => value !== null);
-      expect(values.at(-1), `${slug}: the progress bar never reached 100% (showed ${JSON.stringify(progress)})`).toBe(100);
-      expect(values, `${slug}: the progress bar went backwards: ${JSON.stringify(progress)}`).toEqual([...values].sort((a, b) => a - b));
-      expect(coverage, `${slug}: canvas looks blank (share of pixels that differ from the background)`).toBeGreaterThan(0.03);
-      expect(watch.requests.filter((url) => /\.(glb|gltf)(\?|$)/.test(url)).length, `${slug}: no model file was requested from our origin`).toBeGreaterThan(0);
+      expect(values.at(-1), `${name}: the progress bar never reached 100% (showed ${JSON.stringify(progress)})`).toBe(100);
+      expect(values, `${name}: the progress bar went backwards: ${JSON.stringify(progress)}`).toEqual([...values].sort((a, b) => a - b));
+      expect(coverage, `${name}: canvas looks blank (share of pixels that differ from the background)`).toBeGreaterThan(0.03);
+      expect(watch.requests.filter((url) => /\.(glb|gltf)(\?|$)/.test(url)).length, `${name}: no model file was requested from our origin`).toBeGreaterThan(0);
       for (const sibling of SIBLING_ASSETS[slug] ?? []) {
         const path = (url: string) => new URL(url).pathname;
         const fetched = watch.requests.filter((url) => path(url).endsWith(`/${sibling.fileName}`));
-        expect(fetched.length, `${slug}: ${sibling.fileName} was not requested`).toBeGreaterThan(0);
-        for (const url of fetched) expect(path(url), `${slug}: ${sibling.fileName} not from its own asset (model.files)`).toContain(`/${sibling.assetId}/`);
+        expect(fetched.length, `${name}: ${sibling.fileName} was not requested`).toBeGreaterThan(0);
+        for (const url of fetched) expect(path(url), `${name}: ${sibling.fileName} not from its own asset (model.files)`).toContain(`/${sibling.assetId}/`);
       }
       for (const decoder of DECODER_FILES[slug] ?? []) {
         expect(
           watch.requests.some((url) => decoder.test(new URL(url).pathname)),
-          `${slug}: ${decoder} was not loaded from our origin`,
+          `${name}: ${decoder} was not loaded from our origin`,
         ).toBe(true);
       }
       watch.expectClean();
@@ -106,6 +118,7 @@ test('every demo model page draws its model, with no console problem and no requ
       await context.close();
     }
   }
+  expect(drifted, 'posters that no longer match their first frame (render them again: npm run posters)').toEqual([]);
 });
 
 test('a truncated model file shows an error with Retry over the poster, and the page keeps working', async ({ page }) => {
@@ -126,7 +139,7 @@ test('a truncated model file shows an error with Retry over the poster, and the 
   await page.getByRole('heading', { level: 1 }).waitFor();
 });
 
-test('20 client-side navigations between model pages leave WebGL contexts and GPU memory where they started', async ({ page, watch }) => {
+test('8 client-side navigations between model pages leave WebGL contexts and GPU memory where they started', async ({ page, watch }) => {
   test.setTimeout(600_000);
   await page.goto('/models/tide-vase');
   await waitForHydration(page);
@@ -135,7 +148,8 @@ test('20 client-side navigations between model pages leave WebGL contexts and GP
   expect(start?.contexts, `one live context on a model page, got ${JSON.stringify(start)}`).toBe(1);
 
   const route = ['/models', '/models/carvers-mallet', '/models', '/models/tide-vase'];
-  for (let step = 0; step < 20; step++) {
+  // Two rounds: a leak shows as soon as one round leaves anything behind.
+  for (let step = 0; step < 2 * route.length; step++) {
     const path = route[step % route.length] ?? '/models';
     await page.locator(`a[href="${path}"]`).first().click();
     await page.waitForURL(path);
