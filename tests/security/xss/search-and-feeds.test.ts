@@ -43,7 +43,8 @@ describe('search page with the corpus as q, tag and type', () => {
   ])(
     'shows every query as text and runs nothing (%s)',
     async (_name, prefix) => {
-      for (const chunk of queryChunks()) {
+      // German renders through the same components: three chunks there show the locale's page escapes too.
+      for (const chunk of prefix ? queryChunks().slice(0, 3) : queryChunks()) {
         const q = chunk.join(' ');
         const params = new URLSearchParams({ q });
         for (const payload of chunk.slice(0, 10)) params.append('tag', payload);
@@ -80,10 +81,10 @@ interface Highlighted {
 type SearchBody = { results: Array<{ hits: Array<{ _highlightResult?: Record<string, unknown>; _snippetResult?: Record<string, unknown> }> }> };
 
 /** Runs one query per payload against the embedded search API (50 per request, its limit), as the browser's client does, with the given tags. */
-async function searchAll(tags: { pre: string; post: string }, locale = 'en-US'): Promise<SearchBody> {
+async function searchAll(tags: { pre: string; post: string }, locale = 'en-US', payloads = XSS_PAYLOADS): Promise<SearchBody> {
   const results: SearchBody['results'] = [];
-  for (let start = 0; start < XSS_PAYLOADS.length; start += 50) {
-    const requests = XSS_PAYLOADS.slice(start, start + 50).map(({ payload }) => ({
+  for (let start = 0; start < payloads.length; start += 50) {
+    const requests = payloads.slice(start, start + 50).map(({ payload }) => ({
       indexName: `vitrine_${locale}`,
       // Only the highlight and snippet results matter here: leave the records' own fields out of the answer.
       params: new URLSearchParams({
@@ -136,9 +137,10 @@ describe('search API highlight and snippet output', () => {
   }, 60_000);
 
   it('leaves escaping to InstantSearch with its placeholder tags, and the value holds no markup of ours', async () => {
-    const values = highlightValues(await searchAll({ pre: '__ais-highlight__', post: '__/ais-highlight__' }, 'de-DE'));
+    // One request's worth: this checks the tags, not the corpus (the test above sends all of it).
+    const values = highlightValues(await searchAll({ pre: '__ais-highlight__', post: '__/ais-highlight__' }, 'de-DE', XSS_PAYLOADS.slice(0, 50)));
 
-    expect(values.length).toBeGreaterThan(XSS_PAYLOADS.length / 2);
+    expect(values.length).toBeGreaterThan(25);
     // Raw record text (as Algolia returns it); InstantSearch's escapeHits escapes it before swapping in <mark>.
     expect(values.some((value) => value.includes('<script>'))).toBe(true);
   }, 60_000);
