@@ -7,8 +7,9 @@ import type { Page } from '@playwright/test';
 
 /**
  * The 3D viewer on the real app pages (production build, embedded demo
- * space, SwiftShader WebGL): every demo model and variant draws, matches the
- * first frame of its poster, stays on our origin and logs nothing; a broken file shows its error with Retry; client-side
+ * space, SwiftShader WebGL): every demo model and variant draws, its poster
+ * matches its first frame, and its page stays on our origin and logs nothing;
+ * a broken file shows its error with Retry; client-side
  * navigation between model pages leaks no WebGL context or GPU memory; no
  * WebGL leaves the poster and a message; the embed page draws too; the
  * multi-file .gltf loads its siblings from their own asset URLs.
