@@ -13,7 +13,8 @@ const PAGE = '/models/kerf-dining-table';
 const OVERLAYS = '.mv-stage > :not(:first-child), .mv-ar-button, .mv-message';
 const LABELS = ['Bevelled edge', 'Splayed legs', 'Wedged stretcher', 'Foot rail'];
 
-// Reduced motion (every e2e context, playwright.config.ts): the camera jumps to the hotspot's view, so one drawn frame later it is there (the flight is unit-tested).
+// Reduced motion (every e2e context, playwright.config.ts): the camera jumps to the hotspot's view, so one drawn frame later
+// it is there (the flight is unit-tested).
 test.use({ viewport: { width: 1024, height: 800 } });
 
 test('the hotspot list is in the server HTML with every note, and no hotspot is open there', async ({ request }) => {
