@@ -1,7 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 import { build } from 'vite';
 
@@ -34,8 +31,9 @@ const CLIENT_CHUNK_GROUPS = [
 await rm('dist', { recursive: true, force: true });
 await copyDecoders();
 
+// logLevel 'info': Vite's reporter lists every client file with its size and gzip size.
 await build({
-  logLevel: 'warn',
+  logLevel: 'info',
   build: {
     outDir: 'dist/client',
     manifest: true,
@@ -57,14 +55,3 @@ await build({
 });
 
 await writeInsightsScripts();
-if (!existsSync('dist/server/index.js')) throw new Error('SSR build did not produce dist/server/index.js');
-
-const assets = 'dist/client/assets';
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(10);
-const sizes = readdirSync(assets)
-  .filter((f) => f.endsWith('.js') || f.endsWith('.css'))
-  .map((file) => ({ file, bytes: readFileSync(join(assets, file)) }))
-  .map(({ file, bytes }) => ({ file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length }))
-  .sort((a, b) => b.gzip - a.gzip);
-console.log(`\nchunk sizes (dist/client/assets)\n${'file'.padEnd(48)}${'raw'.padStart(10)}${'gzip'.padStart(10)}`);
-for (const row of sizes) console.log(`${row.file.padEnd(48)}${kb(row.raw)}${kb(row.gzip)}`);
