@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { CLIENT_ENTRY } from '#server/ssr/assets.ts';
 
-import { firstLoad, importPath, insightsScripts, kb, readManifest, readSources, sum } from './budgets/build-files.ts';
+import { firstLoad, importPath, insightsScripts, kb, overBudget, readManifest, readSources, sum } from './budgets/build-files.ts';
 import { checkViewer, MODEL_CHUNK, THREE, VIEWER_CHUNK, VIEWER_SHELL } from './budgets/viewer.ts';
 
 import type { BuildDirs } from './budgets/build-files.ts';
@@ -54,11 +54,8 @@ export function checkBudgets(dirs: BuildDirs, budgets: Budgets = BUDGETS) {
   const [js, css] = [[...article.js, ...insights], article.css];
 
   const totals = { js: sum(js), css: sum(css) };
-  for (const [label, total, budget] of [
-    ['JS', totals.js, budgets.articleFirstLoadJsGzip],
-    ['CSS', totals.css, budgets.articleFirstLoadCssGzip],
-  ] as const)
-    if (total > budget) failures.push(`article first-load ${label} is ${kb(total)} gzip, over the ${kb(budget)} budget by ${kb(total - budget)}`);
+  overBudget(failures, 'article first-load JS', totals.js, budgets.articleFirstLoadJsGzip);
+  overBudget(failures, 'article first-load CSS', totals.css, budgets.articleFirstLoadCssGzip);
 
   const inArticle = new Set(js.map((f) => f.file));
   const keys = Object.keys(manifest).filter((key) => manifest[key]?.file.endsWith('.js'));

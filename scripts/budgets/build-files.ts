@@ -29,6 +29,9 @@ export function sized(path: string, file: string, role: 'entry' | 'chunk' | 'ins
 
 export const sum = (files: SizedFile[]) => files.reduce((total, f) => total + f.gzip, 0);
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export function overBudget(failures: string[], what: string, total: number, budget: number): void {
+  if (total > budget) failures.push(`${what} is ${kb(total)} gzip, over the ${kb(budget)} budget by ${kb(total - budget)}`);
+}
 
 export function readManifest(dirs: BuildDirs): Manifest {
   const manifestPath = join(dirs.clientDir, '.vite', 'manifest.json');

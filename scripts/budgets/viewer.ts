@@ -2,7 +2,7 @@ import { join } from 'node:path';
 
 import { CLIENT_ENTRY } from '#server/ssr/assets.ts';
 
-import { firstLoad, importPath, kb, sized, staticClosure, sum } from './build-files.ts';
+import { firstLoad, importPath, overBudget, sized, staticClosure, sum } from './build-files.ts';
 
 import type { BuildDirs, Manifest, SizedFile } from './build-files.ts';
 
@@ -32,13 +32,10 @@ export function checkViewer(
   const failures: string[] = [];
   const holding = (key: string, ...patterns: RegExp[]) =>
     [...new Set([manifest[key]?.src ?? '', ...(sourcesByKey.get(key) ?? [])])].filter((source) => patterns.some((pattern) => pattern.test(source)));
-  const over = (what: string, total: number, budget: number) => {
-    if (total > budget) failures.push(`${what} is ${kb(total)} gzip, over the ${kb(budget)} budget by ${kb(total - budget)}`);
-  };
 
   const modelJs = manifest[MODEL_CHUNK] ? [...firstLoad(dirs, MODEL_CHUNK).js, ...insights] : [];
   if (!manifest[MODEL_CHUNK]) failures.push(`the manifest has no ${MODEL_CHUNK}: did the model route's handle.chunk change?`);
-  over('model page first-load JS', sum(modelJs), budgets.modelFirstLoadJsGzip);
+  overBudget(failures, 'model page first-load JS', sum(modelJs), budgets.modelFirstLoadJsGzip);
 
   // What "View in 3D" downloads: the lazy chunk and its static imports the model page has not loaded.
   const viewerClosure = manifest[VIEWER_CHUNK] ? staticClosure(manifest, [VIEWER_CHUNK]) : new Map<string, string | null>();
@@ -48,7 +45,7 @@ export function checkViewer(
     .filter((file) => file.endsWith('.js') && !loaded.has(file))
     .map((file) => sized(join(dirs.clientDir, file), file, 'chunk'));
   if (!manifest[VIEWER_CHUNK]) failures.push(`the manifest has no ${VIEWER_CHUNK}: if the viewer's lazy boundary moved, update VIEWER_CHUNK`);
-  over("the viewer's lazy chunk", sum(viewerJs), budgets.viewerLazyJsGzip);
+  overBudget(failures, "the viewer's lazy chunk", sum(viewerJs), budgets.viewerLazyJsGzip);
 
   const arKeys = Object.keys(manifest).filter((key) => holding(key, AR_CODE).length > 0);
   if (arKeys.length === 0) failures.push('found no chunk with AR code (client/features/model-viewer/ar/, USDZExporter); if it moved, update AR_CODE');
