@@ -92,14 +92,6 @@ export type StatusMessageKind = ViewerProblem | 'no-webgl';
 
 export function getStatusMessage(status: ViewerStatus): { kind: StatusMessageKind; canRetry: boolean } | null {
   if (status.state === 'no-webgl') return { kind: 'no-webgl', canRetry: false };
-  switch (status.problem) {
-    case 'load-failed':
-    case 'crashed':
-    case 'context-unrecoverable':
-      return { kind: status.problem, canRetry: true };
-    case 'context-lost':
-      return { kind: 'context-lost', canRetry: false };
-    default:
-      return null;
-  }
+  // A lost context may come back by itself: no Retry until it did not.
+  return status.problem ? { kind: status.problem, canRetry: status.problem !== 'context-lost' } : null;
 }
