@@ -23,7 +23,7 @@ import type { Object3D, PerspectiveCamera } from 'three';
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
 import type { Framing, OrbitRig } from './camera.ts';
-import type { LoadStep } from './viewer-status.ts';
+import type { LoadEvents } from './viewer-status.ts';
 import type { HotspotControl } from './hotspot-list.tsx';
 
 // three 0.187 warns on every `new THREE.Clock()`, which R3F 9 creates per canvas; drop only that message
@@ -39,7 +39,7 @@ const GL_OPTIONS = { antialias: true, toneMapping: NeutralToneMapping, outputCol
 const NO_HOTSPOTS: [] = [];
 const CAMERA_OPTIONS = { fov: FOV_DEG, near: 0.01, far: 100, position: [0, 0.6, 4] as [number, number, number] };
 
-export interface ViewerCanvasProps {
+export interface ViewerCanvasProps extends LoadEvents {
   source: ViewerSource;
   variant?: string;
   locale: Locale;
@@ -47,10 +47,6 @@ export interface ViewerCanvasProps {
   attempt: number;
   /** The figure, which goes fullscreen. */
   figureRef: RefObject<HTMLElement | null>;
-  onProgress: (src: string, loaded: number, total: number) => void;
-  onLoadStep: (src: string, step: LoadStep) => void;
-  onFirstFrame: (src: string) => void;
-  onLoadError: (src: string, error: unknown) => void;
   onContextLost: () => void;
   hotspots?: HotspotControl;
   /** The page's own viewer: `?view=` sets its first camera and the toolbar offers "Copy link to this view". */
@@ -63,7 +59,7 @@ export interface ViewerCanvasProps {
 
 /** The lazy 3D chunk, the only graph importing three, fiber and drei. */
 export function ViewerCanvas(props: ViewerCanvasProps) {
-  const { source, variant, locale, attempt, figureRef, onProgress, onLoadStep, onFirstFrame, onLoadError, onContextLost, onMessage } = props;
+  const { source, variant, locale, figureRef, onProgress, onLoadStep, onContextLost, onMessage } = props;
   const t = CANVAS_LABELS[locale];
   const prefersReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const isCoarsePointer = useMediaQuery(COARSE_POINTER_QUERY);
@@ -181,9 +177,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
         {load && (
           <ViewerScene
             key={sceneKey}
-            source={source}
-            variant={variant}
-            attempt={attempt}
+            {...props}
             load={load}
             // An open hotspot holds the view still.
             autoRotate={getShouldAutoRotate({ requested: source.autoRotate, prefersReducedMotion, hasInteracted: hasInteracted || hotspotUi.openId !== null })}
@@ -192,9 +186,6 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
             framingRef={framingRef}
             onInteract={markInteracted}
             onAnimationCount={setAnimationCount}
-            onFirstFrame={onFirstFrame}
-            onLoadError={onLoadError}
-            onLoadStep={onLoadStep}
             linkedOrbit={linkedOrbit}
             onModelBox={dimensions.onModelBox}
             modelRef={modelRef}

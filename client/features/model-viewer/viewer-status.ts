@@ -11,6 +11,14 @@ export type ViewerNotice = 'missing-textures';
 
 export type LoadStep = { phase: 'decoding' } | { phase: 'preparing'; missingImages: number };
 
+/** What the 3D chunk tells the shell, each about one src. */
+export interface LoadEvents {
+  onProgress: (src: string, loaded: number, total: number) => void;
+  onLoadStep: (src: string, step: LoadStep) => void;
+  onFirstFrame: (src: string) => void;
+  onLoadError: (src: string, error: unknown) => void;
+}
+
 export interface ViewerStatus {
   state: ViewerState;
   /** Events about another src are stale and ignored. */
