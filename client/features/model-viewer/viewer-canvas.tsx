@@ -74,7 +74,6 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
   const framingRef = useRef<Framing | null>(null);
   const modelRef = useRef<Object3D | null>(null);
   const hotspotUi = useHotspotUi(source.hotspots ?? NO_HOTSPOTS, locale, props.hotspots, modelRef, prefersReducedMotion);
-  const isUnmountedRef = useRef(false);
   const descriptionId = useId();
   const fullscreen = useFullscreen(figureRef);
   const { isHintVisible, hintInput, showHint } = useInteractionHint();
@@ -82,12 +81,6 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
   const load = useMemo(() => (renderer ? createGltfLoad(renderer, source.files) : null), [renderer, source.files]);
 
   useEffect(() => retainDecoders(), []);
-
-  useEffect(() => {
-    isUnmountedRef.current = false;
-    // R3F loses the context on purpose when it tears the canvas down: not a failure.
-    return () => void (isUnmountedRef.current = true);
-  }, []);
 
   useLayoutEffect(
     () =>
@@ -104,10 +97,11 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
     const canvas = renderer.domElement;
     const handleLost = (event: Event) => {
       event.preventDefault(); // Allows the browser to restore the context.
-      if (!isUnmountedRef.current) onContextLost();
+      onContextLost();
     };
     // three re-initialises its GL state itself; remounting the scene redraws the environment and shadow targets a restored context lost.
     const handleRestored = () => setSceneKey((key) => key + 1);
+    // Removed on unmount, before R3F's teardown loses the context on purpose.
     const listeners = new AbortController();
     canvas.addEventListener('webglcontextlost', handleLost, { signal: listeners.signal });
     canvas.addEventListener('webglcontextrestored', handleRestored, { signal: listeners.signal });
