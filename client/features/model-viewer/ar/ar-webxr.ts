@@ -13,14 +13,12 @@ import {
 } from 'three';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 
-import { AR_LABELS } from './ar-labels.ts';
 import { loadArModel } from './ar-model.ts';
 
 import type { BufferGeometry, Material } from 'three';
 
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
-import type { ArLabels } from './ar-labels.ts';
 import type { ArModel } from './ar-model.ts';
 
 // A reticle on the surface hit-test finds, tap to place the model at real size, drag to turn it. Its own renderer and scene;
@@ -30,12 +28,30 @@ import type { ArModel } from './ar-model.ts';
 const DRAG_PX = 12;
 const TURN_PER_PX = 0.01;
 
+/** They load with this chunk, not the page. */
+const LABELS = {
+  'en-US': {
+    exit: 'Exit AR',
+    loading: 'Loading the model…',
+    findSurface: 'Move your phone slowly to find the floor or a table',
+    place: 'Tap to place the model',
+    placed: 'Drag to turn it, tap elsewhere to move it',
+  },
+  'de-DE': {
+    exit: 'AR beenden',
+    loading: 'Das Modell wird geladen…',
+    findSurface: 'Bewegen Sie Ihr Telefon langsam, um den Boden oder einen Tisch zu finden',
+    place: 'Tippen Sie, um das Modell abzustellen',
+    placed: 'Ziehen zum Drehen, woanders tippen zum Versetzen',
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
 interface Overlay {
   setHint(text: string): void;
   remove(): void;
 }
 
-function createOverlay(root: HTMLElement, t: ArLabels, onExit: () => void): Overlay {
+function createOverlay(root: HTMLElement, t: (typeof LABELS)[Locale], onExit: () => void): Overlay {
   const exit = document.createElement('button');
   exit.type = 'button';
   exit.className = 'mv-button mv-ar-overlay__exit';
@@ -92,7 +108,7 @@ export interface WebXrOptions {
 
 /** Runs until the session ends (Exit, the system's back, an error); then everything is freed. */
 export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { source, locale, variant }: WebXrOptions): Promise<void> {
-  const t = AR_LABELS[locale];
+  const t = LABELS[locale];
   const ended = Promise.withResolvers<void>();
   let isEnded = false;
   const markEnded = () => {
