@@ -14,8 +14,7 @@ const DEFAULT_ORBIT = { azimuthDeg: 30, polarDeg: 70 };
 export const FOV_DEG = 30;
 const FIT_MARGIN = 1.1;
 const MIN_RADIUS = 1e-6;
-const DEG = Math.PI / 180;
-const { clamp } = MathUtils;
+export const { clamp, DEG2RAD: DEG } = MathUtils;
 
 export interface OrbitLimits {
   minDistance: number;
@@ -111,16 +110,18 @@ export function getOrbitCommand(key: string, shiftKey = false): OrbitCommand | n
   return key === 'Home' ? { kind: 'reset' } : null;
 }
 
+/** Within the limits and a hair away from the poles, where the azimuth is undefined (as OrbitControls does). */
+export const clampPolar = (polarRad: number, limits: OrbitLimits) =>
+  clamp(polarRad, Math.max(limits.minPolarAngle, 1e-6), Math.min(limits.maxPolarAngle, Math.PI - 1e-6));
+
 /** The camera position after an orbit or zoom command, within the controls' limits. */
 export function applyOrbitCommand(position: Vec3, target: Vec3, command: Exclude<OrbitCommand, { kind: 'reset' }>, limits: OrbitLimits): Vec3 {
   const { azimuthRad, polarRad, distance: current } = getOrbitPose(position, target);
   const distance = current || limits.minDistance;
-  // A hair away from the poles, where the azimuth is undefined (as OrbitControls does).
-  const [minPolar, maxPolar] = [Math.max(limits.minPolarAngle, 1e-6), Math.min(limits.maxPolarAngle, Math.PI - 1e-6)];
   const offset =
     command.kind === 'zoom'
       ? getOrbitOffset(azimuthRad, polarRad, clamp(distance * command.factor, limits.minDistance, limits.maxDistance))
-      : getOrbitOffset(azimuthRad + command.azimuthRad, clamp(polarRad + command.polarRad, minPolar, maxPolar), distance);
+      : getOrbitOffset(azimuthRad + command.azimuthRad, clampPolar(polarRad + command.polarRad, limits), distance);
   return offset.add(target);
 }
 

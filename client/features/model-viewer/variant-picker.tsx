@@ -5,7 +5,8 @@ import { useViewChoice } from './view-state.ts';
 
 import type { Locale, ModelVariant, ViewerSource } from '#shared/content/types.ts';
 
-const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+/** A swatch or a colour variant's colour, sRGB. */
+export const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 /** `id` when the model has it, else the first: the swatch group always has one checked. */
 export function resolveVariant(variants: ModelVariant[] | undefined, id: string | null | undefined): string | undefined {
