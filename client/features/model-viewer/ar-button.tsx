@@ -128,6 +128,7 @@ export function ArButton({ source, locale, variant, onMessage, onNoAr }: ArButto
   // Read only once detection has run, after hydration.
   const forComputer = detected?.length === 0 && isComputer();
   if (modes.length === 0 && !forComputer) return null;
+  const label = isBusy ? t.preparing : t.view;
   const handleClick = () => {
     if (modes.length === 0) return setShowsQr(true);
     const overlay = overlayRef.current;
@@ -150,6 +151,7 @@ export function ArButton({ source, locale, variant, onMessage, onNoAr }: ArButto
         ref={buttonRef}
         type="button"
         className="mv-button mv-ar-button"
+        aria-label={label}
         aria-disabled={isBusy || undefined}
         aria-haspopup={forComputer ? 'dialog' : undefined}
         data-ar-mode={modes[0] ?? 'qr'}
@@ -160,7 +162,7 @@ export function ArButton({ source, locale, variant, onMessage, onNoAr }: ArButto
         <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden="true">
           <path d="M12 7.5 16 9.75v4.5L12 16.5 8 14.25v-4.5z M3 7V3h4 M17 3h4v4 M21 17v4h-4 M7 21H3v-4" strokeLinejoin="round" />
         </svg>
-        <span className="mv-ar-button__label">{isBusy ? t.preparing : t.view}</span>
+        <span className="mv-ar-button__label">{label}</span>
       </button>
       <div ref={overlayRef} className="mv-ar-overlay" />
       {showsQr && (

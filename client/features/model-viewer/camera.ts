@@ -14,8 +14,7 @@ const DEFAULT_ORBIT = { azimuthDeg: 30, polarDeg: 70 };
 export const FOV_DEG = 30;
 const FIT_MARGIN = 1.1;
 const MIN_RADIUS = 1e-6;
-const DEG = Math.PI / 180;
-const { clamp } = MathUtils;
+export const { clamp, DEG2RAD: DEG } = MathUtils;
 
 export interface OrbitLimits {
   minDistance: number;
@@ -63,7 +62,7 @@ export function getMaxPolarAngle(targetY: number, maxDistance: number, clearance
   return Math.acos(clamp(cosine, -1, 0));
 }
 
-export function getOrbitOffset(azimuthRad: number, polarRad: number, distance: number): Vec3 {
+export function getOrbitOffset(azimuthRad: number, polarRad: number, distance: number): Vector3 {
   return new Vector3().setFromSphericalCoords(distance, polarRad, azimuthRad);
 }
 
@@ -74,9 +73,8 @@ export function getFraming({ center, radius, fovDeg, aspect, orbit = DEFAULT_ORB
   const { minDistance, maxDistance } = getDistanceLimits(safeRadius, fitDistance);
   const maxPolarAngle = getMaxPolarAngle(center.y, maxDistance, safeRadius * 0.02);
   const distance = orbit.distance === undefined ? fitDistance : clamp(orbit.distance * safeRadius, minDistance, maxDistance);
-  const offset = getOrbitOffset(orbit.azimuthDeg * DEG, clamp(orbit.polarDeg * DEG, 0, maxPolarAngle), distance);
   return {
-    position: { x: center.x + offset.x, y: center.y + offset.y, z: center.z + offset.z },
+    position: getOrbitOffset(orbit.azimuthDeg * DEG, clamp(orbit.polarDeg * DEG, 0, maxPolarAngle), distance).add(center),
     target: { ...center },
     minDistance,
     maxDistance,
@@ -112,17 +110,19 @@ export function getOrbitCommand(key: string, shiftKey = false): OrbitCommand | n
   return key === 'Home' ? { kind: 'reset' } : null;
 }
 
+/** Within the limits and a hair away from the poles, where the azimuth is undefined (as OrbitControls does). */
+export const clampPolar = (polarRad: number, limits: OrbitLimits) =>
+  clamp(polarRad, Math.max(limits.minPolarAngle, 1e-6), Math.min(limits.maxPolarAngle, Math.PI - 1e-6));
+
 /** The camera position after an orbit or zoom command, within the controls' limits. */
 export function applyOrbitCommand(position: Vec3, target: Vec3, command: Exclude<OrbitCommand, { kind: 'reset' }>, limits: OrbitLimits): Vec3 {
   const { azimuthRad, polarRad, distance: current } = getOrbitPose(position, target);
   const distance = current || limits.minDistance;
-  // A hair away from the poles, where the azimuth is undefined (as OrbitControls does).
-  const [minPolar, maxPolar] = [Math.max(limits.minPolarAngle, 1e-6), Math.min(limits.maxPolarAngle, Math.PI - 1e-6)];
   const offset =
     command.kind === 'zoom'
       ? getOrbitOffset(azimuthRad, polarRad, clamp(distance * command.factor, limits.minDistance, limits.maxDistance))
-      : getOrbitOffset(azimuthRad + command.azimuthRad, clamp(polarRad + command.polarRad, minPolar, maxPolar), distance);
-  return { x: target.x + offset.x, y: target.y + offset.y, z: target.z + offset.z };
+      : getOrbitOffset(azimuthRad + command.azimuthRad, clampPolar(polarRad + command.polarRad, limits), distance);
+  return offset.add(target);
 }
 
 /** The part of drei's OrbitControls the viewer drives. */
@@ -135,8 +135,8 @@ export function applyFraming(camera: PerspectiveCamera, controls: OrbitRig, fram
   camera.near = framing.near;
   camera.far = framing.far;
   camera.updateProjectionMatrix();
-  camera.position.set(framing.position.x, framing.position.y, framing.position.z);
-  controls.target.set(framing.target.x, framing.target.y, framing.target.z);
+  camera.position.copy(framing.position);
+  controls.target.copy(framing.target);
   controls.minDistance = framing.minDistance;
   controls.maxDistance = framing.maxDistance;
   controls.minPolarAngle = framing.minPolarAngle;
@@ -150,8 +150,7 @@ export function applyKeyboardCommand(camera: PerspectiveCamera, controls: OrbitR
     if (framing) applyFraming(camera, controls, framing);
     return framing !== null;
   }
-  const next = applyOrbitCommand(camera.position, controls.target, command, controls);
-  camera.position.set(next.x, next.y, next.z);
+  camera.position.copy(applyOrbitCommand(camera.position, controls.target, command, controls));
   controls.update();
   return true;
 }
@@ -198,8 +197,7 @@ export function interpolateAim(from: CameraAim, to: CameraAim, t: number): Camer
 }
 
 export function applyAim(camera: PerspectiveCamera, controls: OrbitRig, { target, pose }: CameraAim): void {
-  const offset = getOrbitOffset(pose.azimuthRad, pose.polarRad, pose.distance);
-  controls.target.set(target.x, target.y, target.z);
-  camera.position.set(target.x + offset.x, target.y + offset.y, target.z + offset.z);
+  controls.target.copy(target);
+  camera.position.copy(getOrbitOffset(pose.azimuthRad, pose.polarRad, pose.distance).add(target));
   controls.update();
 }

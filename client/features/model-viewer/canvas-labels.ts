@@ -26,14 +26,12 @@ export const CANVAS_LABELS = {
     copyLink: 'Copy link to this view',
     linkCopied: 'Link copied',
     copyThisLink: 'Copy this link',
-    closeLink: 'Close',
-    hotspots: 'Highlights',
+    close: 'Close',
     picker: {
       title: 'Hotspot position (preview)',
       help: 'Click the model: paste position, normal and camera into a hotspot entry.',
       copy: (field: string) => `Copy ${field}`,
       copied: 'Copied',
-      close: 'Close',
     },
   },
   'de-DE': {
@@ -58,14 +56,12 @@ export const CANVAS_LABELS = {
     copyLink: 'Link zu dieser Ansicht kopieren',
     linkCopied: 'Link kopiert',
     copyThisLink: 'Diesen Link kopieren',
-    closeLink: 'Schließen',
-    hotspots: 'Besonderheiten',
+    close: 'Schließen',
     picker: {
       title: 'Hotspot-Position (Vorschau)',
       help: 'Klicken Sie auf das Modell: position, normal und camera in einen Hotspot-Eintrag einfügen.',
       copy: (field: string) => `${field} kopieren`,
       copied: 'Kopiert',
-      close: 'Schließen',
     },
   },
 } satisfies Record<Locale, Record<string, unknown>>;

@@ -136,9 +136,7 @@ let pendingLoads = 0;
 
 function releaseDecodersIfIdle(): void {
   if (viewers > 0 || pendingLoads > 0 || !decoders) return;
-  decoders.draco.dispose();
-  decoders.ktx2.dispose();
-  decoders.meshopt.dispose();
+  for (const decoder of Object.values(decoders)) decoder.dispose();
   decoders = null;
 }
 

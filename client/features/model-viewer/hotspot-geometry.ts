@@ -1,4 +1,6 @@
-import { MathUtils, Matrix3, Vector3 } from 'three';
+import { Matrix3, Vector3 } from 'three';
+
+import { clamp, clampPolar, DEG } from './camera.ts';
 
 import type { Camera, Matrix4 } from 'three';
 
@@ -9,12 +11,10 @@ import type { OrbitLimits, OrbitPose } from './camera.ts';
 // Hotspots are stored in the glTF's scene-root space; the viewer's clone sits under <Center> and a scale group,
 // so points go through the clone root's world matrix and normals through its normal matrix.
 
-const DEG = Math.PI / 180;
 const point = new Vector3();
 const normal = new Vector3();
 const toCamera = new Vector3();
 const normalMatrix = new Matrix3();
-const { clamp } = MathUtils;
 
 function setWorld(hotspot: Pick<Hotspot, 'position' | 'normal'>, rootMatrixWorld: Matrix4): void {
   point.set(hotspot.position.x, hotspot.position.y, hotspot.position.z).applyMatrix4(rootMatrixWorld);
@@ -51,7 +51,7 @@ export function getHotspotPose(view: Hotspot['camera'], worldNormal: Vec3, curre
       : [current.azimuthRad, current.polarRad];
   return {
     azimuthRad,
-    polarRad: clamp(polarRad, Math.max(limits.minPolarAngle, 1e-6), Math.min(limits.maxPolarAngle, Math.PI - 1e-6)),
+    polarRad: clampPolar(polarRad, limits),
     distance: clamp(view?.distance ?? current.distance, limits.minDistance, limits.maxDistance),
   };
 }

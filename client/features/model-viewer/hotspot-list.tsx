@@ -1,9 +1,9 @@
 import './hotspots.css';
 
-import { useCallback, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useId, useMemo, useSyncExternalStore } from 'react';
 
 import { VIEWER_LABELS } from './labels.ts';
-import { readViewState, replaceViewState } from './view-state.ts';
+import { readViewState, useViewChoice } from './view-state.ts';
 
 import type { ReactNode, SyntheticEvent } from 'react';
 import type { Hotspot, Locale } from '#shared/content/types.ts';
@@ -24,21 +24,13 @@ const subscribeNever = () => () => undefined;
 
 /** The visitor's choice, else the link's `?hotspot=` (read after hydration: the server renders the canonical URL without it). */
 export function useHotspotControl(hotspots: Hotspot[] | undefined, picker: boolean): HotspotControl {
-  // The choice belongs to this model's list: a client navigation to another model starts from its own link.
-  const [chosen, setChosen] = useState<{ of: Hotspot[] | undefined; id: string | null } | null>(null);
+  const [chosen, onOpenChange] = useViewChoice(hotspots, 'hotspot');
   const linked = useSyncExternalStore(
     subscribeNever,
     () => readViewState(window.location.search).hotspot ?? null,
     () => null,
   );
-  const openId = chosen && chosen.of === hotspots ? chosen.id : (hotspots?.find((hotspot) => hotspot.id === linked)?.id ?? null);
-  const onOpenChange = useCallback(
-    (id: string | null) => {
-      setChosen({ of: hotspots, id });
-      replaceViewState({ hotspot: id ?? undefined });
-    },
-    [hotspots],
-  );
+  const openId = chosen ? chosen.id : (hotspots?.find((hotspot) => hotspot.id === linked)?.id ?? null);
   return useMemo(() => ({ openId, onOpenChange, getNoteHtml: readNoteHtml, picker }), [openId, onOpenChange, picker]);
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 
 import { applyAim, FLY_DURATION_MS, getOrbitPose, interpolateAim } from './camera.ts';
-import { CANVAS_LABELS } from './canvas-labels.ts';
+import { VIEWER_LABELS } from './labels.ts';
 import { getHotspotPose, getHotspotScreen, toWorld } from './hotspot-geometry.ts';
 import { ModelPicker, PositionPickerPanel } from './position-picker.tsx';
 import { readViewState } from './view-state.ts';
@@ -150,7 +150,6 @@ interface HotspotLayerProps {
 
 /** The buttons over the canvas, in list order (the Tab order), each with its note; Escape closes. */
 export function HotspotLayer({ hotspots, openId, onOpenChange, getNoteHtml, locale, layerRef }: HotspotLayerProps) {
-  const t = CANVAS_LABELS[locale];
   const baseId = useId();
   const open = hotspots.find((hotspot) => hotspot.id === openId);
   const noteHtml = open ? (getNoteHtml?.(open.id) ?? null) : null;
@@ -167,7 +166,7 @@ export function HotspotLayer({ hotspots, openId, onOpenChange, getNoteHtml, loca
 
   return (
     <>
-      <div ref={layerRef} className="mv-hotspots" role="group" aria-label={t.hotspots} onKeyDown={handleKeyDown}>
+      <div ref={layerRef} className="mv-hotspots" role="group" aria-label={VIEWER_LABELS[locale].hotspots} onKeyDown={handleKeyDown}>
         {hotspots.map((hotspot, index) => {
           const isOpen = hotspot === open;
           const noteId = `${baseId}-note-${index}`;

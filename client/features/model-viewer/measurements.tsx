@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
-import { BufferGeometry, Float32BufferAttribute, LineBasicMaterial, LineSegments, MathUtils, Vector3 } from 'three';
+import { BufferGeometry, Float32BufferAttribute, LineBasicMaterial, LineSegments, Vector3 } from 'three';
 
+import { clamp } from './camera.ts';
 import { useMediaQuery } from './canvas-hooks.ts';
 import { CANVAS_LABELS } from './canvas-labels.ts';
 
@@ -118,8 +119,8 @@ function DimensionLines({ box, labels }: { box: ModelBox; labels: RefObject<(HTM
       const element = labels.current[i];
       if (!element) return;
       point.set(anchor.x * sx, anchor.y, anchor.z * sz).project(camera);
-      const x = MathUtils.clamp(((point.x + 1) / 2) * size.width, EDGE_PX, size.width - EDGE_PX);
-      const y = MathUtils.clamp(((1 - point.y) / 2) * size.height, TOOLBAR_PX, size.height - EDGE_PX);
+      const x = clamp(((point.x + 1) / 2) * size.width, EDGE_PX, size.width - EDGE_PX);
+      const y = clamp(((1 - point.y) / 2) * size.height, TOOLBAR_PX, size.height - EDGE_PX);
       element.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px) translate(-50%, -50%)`;
       element.dataset.placed = String(point.z < 1);
     });

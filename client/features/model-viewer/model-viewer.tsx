@@ -12,10 +12,12 @@ import { ViewerOverlay } from './viewer-overlay.tsx';
 import { getWebGLSupport, rememberOptIn, useNearViewport, useStartMode } from './viewer-start.ts';
 import { createViewerStatus, viewerReducer } from './viewer-status.ts';
 
+import type { Dispatch } from 'react';
+
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
 import type { HotspotControl } from './hotspot-list.tsx';
-import type { LoadStep } from './viewer-status.ts';
+import type { LoadStep, ViewerAction } from './viewer-status.ts';
 
 // The lazy boundary: three, fiber and drei live only behind this import().
 const loadViewerCanvas = () => import('./viewer-canvas.tsx');
@@ -28,15 +30,12 @@ export const VIEWER_FRAME_EVENT = 'vitrine:viewer-frame';
 /** How long a lost WebGL context may take to come back before we offer Retry. */
 const CONTEXT_RESTORE_TIMEOUT_MS = 4000;
 
-/** Classes in model-viewer.css: the page CSP blocks inline styles. */
+/** Classes in model-viewer.css (the page CSP blocks inline styles); 4 / 3 is the default. */
 type ViewerAspectRatio = '4 / 3' | '16 / 9' | '1 / 1' | 'auto';
-
-const RATIO_CLASSES: Record<ViewerAspectRatio, string | undefined> = {
-  '4 / 3': undefined,
-  '16 / 9': 'mv-viewer--16-9',
-  '1 / 1': 'mv-viewer--1-1',
-  auto: 'mv-viewer--auto',
-};
+const ratioClass = (ratio: ViewerAspectRatio) => (ratio === '4 / 3' ? undefined : `mv-viewer--${ratio.replace(' / ', '-')}`);
+/** flushSync when the step must paint before what follows in the same task. */
+const dispatchWith = (dispatch: Dispatch<ViewerAction>, action: ViewerAction, urgent: boolean) =>
+  urgent ? flushSync(() => dispatch(action)) : dispatch(action);
 
 interface ModelViewerProps {
   source: ViewerSource;
@@ -106,12 +105,11 @@ export function ModelViewer({
     figureRef.current?.dispatchEvent(new CustomEvent(VIEWER_FRAME_EVENT, { bubbles: true, detail: { src: status.src } }));
   }, [status.state, status.src]);
 
-  const handleProgress = useCallback((src: string, loaded: number, total: number) => {
-    const action = { type: 'progress', src, loaded, total } as const;
-    // The last chunk and a synchronous parse run in one task: without flushSync the bar is removed before it ever shows 100 %.
-    if (total > 0 && loaded >= total) flushSync(() => dispatch(action));
-    else dispatch(action);
-  }, []);
+  // The last chunk and a synchronous parse run in one task: without flushSync the bar is removed before it ever shows 100 %.
+  const handleProgress = useCallback(
+    (src: string, loaded: number, total: number) => dispatchWith(dispatch, { type: 'progress', src, loaded, total }, total > 0 && loaded >= total),
+    [],
+  );
   const handleFirstFrame = useCallback((src: string) => dispatch({ type: 'ready', src }), []);
   const handleLoadError = useCallback(() => dispatch({ type: 'failed', problem: 'load-failed' }), []);
   const handleContextLost = useCallback(() => dispatch({ type: 'context-lost' }), []);
@@ -120,12 +118,8 @@ export function ModelViewer({
     const isWebGLMissing = error instanceof Error && /creating webgl context/i.test(error.message);
     dispatch(isWebGLMissing ? { type: 'no-webgl' } : { type: 'failed', problem: 'crashed' });
   }, []);
-  const handleLoadStep = useCallback((src: string, step: LoadStep) => {
-    const action = { type: 'load-step', src, step } as const;
-    // A parse that fails or finishes at once would otherwise be batched with what follows, and 'Decoding…' never shown.
-    if (step.phase === 'decoding') flushSync(() => dispatch(action));
-    else dispatch(action);
-  }, []);
+  // A parse that fails or finishes at once would otherwise be batched with what follows, and 'Decoding…' never shown.
+  const handleLoadStep = useCallback((src: string, step: LoadStep) => dispatchWith(dispatch, { type: 'load-step', src, step }, step.phase === 'decoding'), []);
   const handleRetry = useCallback(() => {
     // The button goes away with the message: focus stays in the viewer, not on <body>.
     figureRef.current?.focus({ preventScroll: true });
@@ -137,7 +131,7 @@ export function ModelViewer({
   }, []);
 
   const isActive = status.state !== 'idle' && status.state !== 'no-webgl';
-  const classNames = ['mv-viewer', RATIO_CLASSES[aspectRatio], className].filter(Boolean).join(' ');
+  const classNames = ['mv-viewer', ratioClass(aspectRatio), className].filter(Boolean).join(' ');
 
   return (
     <figure

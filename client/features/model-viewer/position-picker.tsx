@@ -78,7 +78,7 @@ export function ModelPicker({ modelRef, onPick }: { modelRef: { current: Object3
 
 /** The last pick as JSON for each field, each with a Copy button. */
 export function PositionPickerPanel({ picked, locale }: { picked: PickedHotspot | null; locale: Locale }) {
-  const t = CANVAS_LABELS[locale].picker;
+  const { picker: t, close } = CANVAS_LABELS[locale];
   // Both remember the pick they were for: a new click reopens the panel with fresh buttons.
   const [copied, setCopied] = useState<{ picked: PickedHotspot; field: string } | null>(null);
   const [closedFor, setClosedFor] = useState<PickedHotspot | null | undefined>(undefined);
@@ -114,7 +114,7 @@ export function PositionPickerPanel({ picked, locale }: { picked: PickedHotspot 
         <p>{t.help}</p>
       )}
       <button type="button" className="mv-button" onClick={() => setClosedFor(picked)}>
-        {t.close}
+        {close}
       </button>
     </section>
   );

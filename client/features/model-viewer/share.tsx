@@ -51,7 +51,7 @@ export function ShareButton({ locale, getLink, icon }: { locale: Locale; getLink
       <p className="mv-toolbar__status" role="status">
         {state.kind === 'copied' ? t.linkCopied : ''}
       </p>
-      {state.kind === 'manual' && <ManualCopy link={state.link} label={t.copyThisLink} closeLabel={t.closeLink} onClose={close} />}
+      {state.kind === 'manual' && <ManualCopy link={state.link} label={t.copyThisLink} closeLabel={t.close} onClose={close} />}
     </>
   );
 }

@@ -1,13 +1,12 @@
 import './variant-picker.css';
 
-import { useCallback, useState } from 'react';
-
 import { VIEWER_LABELS } from './labels.ts';
-import { replaceViewState } from './view-state.ts';
+import { useViewChoice } from './view-state.ts';
 
 import type { Locale, ModelVariant, ViewerSource } from '#shared/content/types.ts';
 
-const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+/** A swatch or a colour variant's colour, sRGB. */
+export const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 /** `id` when the model has it, else the first: the swatch group always has one checked. */
 export function resolveVariant(variants: ModelVariant[] | undefined, id: string | null | undefined): string | undefined {
@@ -16,15 +15,8 @@ export function resolveVariant(variants: ModelVariant[] | undefined, id: string 
 
 /** Starts from the loader's `?variant=` and writes each choice to the address; another model starts from its own `initial`. */
 export function useVariantSelection(source: ViewerSource, initial: string | null | undefined): [string | undefined, (id: string) => void] {
-  const [chosen, setChosen] = useState<{ src: string; id: string } | null>(null);
-  const select = useCallback(
-    (id: string) => {
-      setChosen({ src: source.src, id });
-      replaceViewState({ variant: id });
-    },
-    [source.src],
-  );
-  return [resolveVariant(source.variants, chosen?.src === source.src ? chosen.id : initial), select];
+  const [chosen, select] = useViewChoice(source.src, 'variant');
+  return [resolveVariant(source.variants, chosen ? chosen.id : initial), select];
 }
 
 interface VariantPickerProps {

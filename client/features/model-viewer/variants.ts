@@ -1,6 +1,7 @@
 import { use, useLayoutEffect } from 'react';
 
 import { holdWithGltf } from './gltf-cache.ts';
+import { HEX_COLOR } from './variant-picker.tsx';
 
 import type { BufferGeometry, Color, Material, Mesh, Object3D } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
@@ -11,7 +12,6 @@ import type { ModelVariant } from '#shared/content/types.ts';
 // and disposed with it; switching only reassigns them on a clone.
 
 const EXTENSION = 'KHR_materials_variants';
-const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 interface Mapping {
   material: number;

@@ -1,3 +1,5 @@
+import { useCallback, useState } from 'react';
+
 // `?variant=<id>&hotspot=<id>&view=<azimuth>,<polar>,<distance>` (ADR 049): the source of truth on load, then kept in sync.
 
 export interface ViewOrbit {
@@ -61,4 +63,17 @@ export function withViewState(href: string, { variant, hotspot, orbit }: ViewSta
 export function replaceViewState(patch: ViewState): void {
   const next = withViewState(window.location.href, { ...readViewState(window.location.search), ...patch });
   if (next !== window.location.href) window.history.replaceState(window.history.state, '', next);
+}
+
+/** The visitor's choice of `key`, kept for one `owner` (a client navigation to another model starts from its own link), and written to the address. */
+export function useViewChoice(owner: unknown, key: 'variant' | 'hotspot'): [{ id: string | null } | null, (id: string | null) => void] {
+  const [chosen, setChosen] = useState<{ owner: unknown; id: string | null } | null>(null);
+  const choose = useCallback(
+    (id: string | null) => {
+      setChosen({ owner, id });
+      replaceViewState({ [key]: id ?? undefined });
+    },
+    [owner, key],
+  );
+  return [chosen?.owner === owner ? chosen : null, choose];
 }

@@ -23,7 +23,7 @@ import type { Object3D, PerspectiveCamera } from 'three';
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
 import type { Framing, OrbitRig } from './camera.ts';
-import type { LoadStep } from './viewer-status.ts';
+import type { LoadEvents } from './viewer-status.ts';
 import type { HotspotControl } from './hotspot-list.tsx';
 
 // three 0.187 warns on every `new THREE.Clock()`, which R3F 9 creates per canvas; drop only that message
@@ -39,7 +39,7 @@ const GL_OPTIONS = { antialias: true, toneMapping: NeutralToneMapping, outputCol
 const NO_HOTSPOTS: [] = [];
 const CAMERA_OPTIONS = { fov: FOV_DEG, near: 0.01, far: 100, position: [0, 0.6, 4] as [number, number, number] };
 
-export interface ViewerCanvasProps {
+export interface ViewerCanvasProps extends LoadEvents {
   source: ViewerSource;
   variant?: string;
   locale: Locale;
@@ -47,10 +47,6 @@ export interface ViewerCanvasProps {
   attempt: number;
   /** The figure, which goes fullscreen. */
   figureRef: RefObject<HTMLElement | null>;
-  onProgress: (src: string, loaded: number, total: number) => void;
-  onLoadStep: (src: string, step: LoadStep) => void;
-  onFirstFrame: (src: string) => void;
-  onLoadError: (src: string, error: unknown) => void;
   onContextLost: () => void;
   hotspots?: HotspotControl;
   /** The page's own viewer: `?view=` sets its first camera and the toolbar offers "Copy link to this view". */
@@ -63,7 +59,7 @@ export interface ViewerCanvasProps {
 
 /** The lazy 3D chunk, the only graph importing three, fiber and drei. */
 export function ViewerCanvas(props: ViewerCanvasProps) {
-  const { source, variant, locale, attempt, figureRef, onProgress, onLoadStep, onFirstFrame, onLoadError, onContextLost, onMessage } = props;
+  const { source, variant, locale, figureRef, onProgress, onLoadStep, onContextLost, onMessage } = props;
   const t = CANVAS_LABELS[locale];
   const prefersReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const isCoarsePointer = useMediaQuery(COARSE_POINTER_QUERY);
@@ -78,7 +74,6 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
   const framingRef = useRef<Framing | null>(null);
   const modelRef = useRef<Object3D | null>(null);
   const hotspotUi = useHotspotUi(source.hotspots ?? NO_HOTSPOTS, locale, props.hotspots, modelRef, prefersReducedMotion);
-  const isUnmountedRef = useRef(false);
   const descriptionId = useId();
   const fullscreen = useFullscreen(figureRef);
   const { isHintVisible, hintInput, showHint } = useInteractionHint();
@@ -86,12 +81,6 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
   const load = useMemo(() => (renderer ? createGltfLoad(renderer, source.files) : null), [renderer, source.files]);
 
   useEffect(() => retainDecoders(), []);
-
-  useEffect(() => {
-    isUnmountedRef.current = false;
-    // R3F loses the context on purpose when it tears the canvas down: not a failure.
-    return () => void (isUnmountedRef.current = true);
-  }, []);
 
   useLayoutEffect(
     () =>
@@ -108,10 +97,11 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
     const canvas = renderer.domElement;
     const handleLost = (event: Event) => {
       event.preventDefault(); // Allows the browser to restore the context.
-      if (!isUnmountedRef.current) onContextLost();
+      onContextLost();
     };
     // three re-initialises its GL state itself; remounting the scene redraws the environment and shadow targets a restored context lost.
     const handleRestored = () => setSceneKey((key) => key + 1);
+    // Removed on unmount, before R3F's teardown loses the context on purpose.
     const listeners = new AbortController();
     canvas.addEventListener('webglcontextlost', handleLost, { signal: listeners.signal });
     canvas.addEventListener('webglcontextrestored', handleRestored, { signal: listeners.signal });
@@ -181,9 +171,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
         {load && (
           <ViewerScene
             key={sceneKey}
-            source={source}
-            variant={variant}
-            attempt={attempt}
+            {...props}
             load={load}
             // An open hotspot holds the view still.
             autoRotate={getShouldAutoRotate({ requested: source.autoRotate, prefersReducedMotion, hasInteracted: hasInteracted || hotspotUi.openId !== null })}
@@ -192,9 +180,6 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
             framingRef={framingRef}
             onInteract={markInteracted}
             onAnimationCount={setAnimationCount}
-            onFirstFrame={onFirstFrame}
-            onLoadError={onLoadError}
-            onLoadStep={onLoadStep}
             linkedOrbit={linkedOrbit}
             onModelBox={dimensions.onModelBox}
             modelRef={modelRef}

@@ -22,7 +22,8 @@ export function ViewerOverlay({ status, locale, onRetry, onDismissNotice, note =
   const notice = status.state === 'ready' && status.notice ? t.notices[status.notice] : null;
   // Once the bytes are in, the bar sweeps: decoding and compiling report no fraction.
   const fraction = phase ? null : status.progress;
-  const isPill = !message && (phase !== null || notice !== null || note !== null);
+  // A problem replaces the rest; else a phase, a dismissable notice, a control's note, as a compact pill.
+  const texts = message ? [t.messages[message.kind]] : [phase, notice, note];
   return (
     <>
       {status.state === 'loading' && (
@@ -38,29 +39,27 @@ export function ViewerOverlay({ status, locale, onRetry, onDismissNotice, note =
           <div className="mv-progress__bar" style={{ transform: `scaleX(${fraction ?? 1})` }} />
         </div>
       )}
-      <div className={isPill ? 'mv-message mv-message--pill' : 'mv-message'} role="status">
-        {message && (
-          <>
-            <p className="mv-message__text">{t.messages[message.kind]}</p>
-            {message.canRetry && (
-              <button type="button" className="mv-button" onClick={onRetry}>
-                {t.retry}
-              </button>
-            )}
-          </>
+      <div className={message ? 'mv-message' : 'mv-message mv-message--pill'} role="status">
+        {texts.map(
+          (text, i) =>
+            text && (
+              <p key={i} className="mv-message__text">
+                {text}
+              </p>
+            ),
         )}
-        {!message && phase && <p className="mv-message__text">{phase}</p>}
+        {message?.canRetry && (
+          <button type="button" className="mv-button" onClick={onRetry}>
+            {t.retry}
+          </button>
+        )}
         {!message && notice && (
-          <>
-            <p className="mv-message__text">{notice}</p>
-            <button type="button" className="mv-dismiss" aria-label={t.dismiss} title={t.dismiss} onClick={onDismissNotice}>
-              <svg viewBox="0 0 16 16" width={14} height={14} aria-hidden="true">
-                <path d="M3.5 3.5l9 9m0-9l-9 9" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" />
-              </svg>
-            </button>
-          </>
+          <button type="button" className="mv-dismiss" aria-label={t.dismiss} title={t.dismiss} onClick={onDismissNotice}>
+            <svg viewBox="0 0 16 16" width={14} height={14} aria-hidden="true">
+              <path d="M3.5 3.5l9 9m0-9l-9 9" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" />
+            </svg>
+          </button>
         )}
-        {!message && note && <p className="mv-message__text">{note}</p>}
       </div>
     </>
   );

@@ -20,9 +20,9 @@ import type { Framing, OrbitRig } from './camera.ts';
 import type { ModelBox } from './measurements.tsx';
 import type { ViewOrbit } from './view-state.ts';
 import type { LoadGltf } from './gltf-cache.ts';
-import type { LoadStep } from './viewer-status.ts';
+import type { LoadEvents } from './viewer-status.ts';
 
-interface ViewerSceneProps {
+interface ViewerSceneProps extends Omit<LoadEvents, 'onProgress'> {
   source: ViewerSource;
   /** Unknown or absent shows the file's own materials. */
   variant?: string;
@@ -35,9 +35,6 @@ interface ViewerSceneProps {
   framingRef: { current: Framing | null };
   onInteract: () => void;
   onAnimationCount: (count: number) => void;
-  onFirstFrame: (src: string) => void;
-  onLoadError: (src: string, error: unknown) => void;
-  onLoadStep: (src: string, step: LoadStep) => void;
   /** A link's view (`?view=`): the first camera for the first model shown, instead of the entry's. */
   linkedOrbit?: ViewOrbit;
   onModelBox: (box: ModelBox) => void;

@@ -11,6 +11,14 @@ export type ViewerNotice = 'missing-textures';
 
 export type LoadStep = { phase: 'decoding' } | { phase: 'preparing'; missingImages: number };
 
+/** What the 3D chunk tells the shell, each about one src. */
+export interface LoadEvents {
+  onProgress: (src: string, loaded: number, total: number) => void;
+  onLoadStep: (src: string, step: LoadStep) => void;
+  onFirstFrame: (src: string) => void;
+  onLoadError: (src: string, error: unknown) => void;
+}
+
 export interface ViewerStatus {
   state: ViewerState;
   /** Events about another src are stale and ignored. */
@@ -92,14 +100,6 @@ export type StatusMessageKind = ViewerProblem | 'no-webgl';
 
 export function getStatusMessage(status: ViewerStatus): { kind: StatusMessageKind; canRetry: boolean } | null {
   if (status.state === 'no-webgl') return { kind: 'no-webgl', canRetry: false };
-  switch (status.problem) {
-    case 'load-failed':
-    case 'crashed':
-    case 'context-unrecoverable':
-      return { kind: status.problem, canRetry: true };
-    case 'context-lost':
-      return { kind: 'context-lost', canRetry: false };
-    default:
-      return null;
-  }
+  // A lost context may come back by itself: no Retry until it did not.
+  return status.problem ? { kind: status.problem, canRetry: status.problem !== 'context-lost' } : null;
 }

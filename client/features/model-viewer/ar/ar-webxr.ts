@@ -13,12 +13,12 @@ import {
 } from 'three';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
 
-import { AR_LABELS } from './ar-labels.ts';
 import { loadArModel } from './ar-model.ts';
+
+import type { BufferGeometry, Material } from 'three';
 
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
-import type { ArLabels } from './ar-labels.ts';
 import type { ArModel } from './ar-model.ts';
 
 // A reticle on the surface hit-test finds, tap to place the model at real size, drag to turn it. Its own renderer and scene;
@@ -28,12 +28,30 @@ import type { ArModel } from './ar-model.ts';
 const DRAG_PX = 12;
 const TURN_PER_PX = 0.01;
 
+/** They load with this chunk, not the page. */
+const LABELS = {
+  'en-US': {
+    exit: 'Exit AR',
+    loading: 'Loading the model…',
+    findSurface: 'Move your phone slowly to find the floor or a table',
+    place: 'Tap to place the model',
+    placed: 'Drag to turn it, tap elsewhere to move it',
+  },
+  'de-DE': {
+    exit: 'AR beenden',
+    loading: 'Das Modell wird geladen…',
+    findSurface: 'Bewegen Sie Ihr Telefon langsam, um den Boden oder einen Tisch zu finden',
+    place: 'Tippen Sie, um das Modell abzustellen',
+    placed: 'Ziehen zum Drehen, woanders tippen zum Versetzen',
+  },
+} satisfies Record<Locale, Record<string, string>>;
+
 interface Overlay {
   setHint(text: string): void;
   remove(): void;
 }
 
-function createOverlay(root: HTMLElement, t: ArLabels, onExit: () => void): Overlay {
+function createOverlay(root: HTMLElement, t: (typeof LABELS)[Locale], onExit: () => void): Overlay {
   const exit = document.createElement('button');
   exit.type = 'button';
   exit.className = 'mv-button mv-ar-overlay__exit';
@@ -75,17 +93,10 @@ function createGround(scene: Scene) {
   Object.assign(light.shadow.camera, { left: -2, right: 2, top: 2, bottom: -2, near: 0.1, far: 10 });
   light.target = ground;
   scene.add(ground, light, light.target);
-  return {
-    moveTo(position: Vector3) {
-      ground.position.copy(position);
-      light.position.copy(position).add(new Vector3(0.6, 3, 0.4));
-      ground.visible = true;
-    },
-    dispose() {
-      ground.geometry.dispose();
-      ground.material.dispose();
-      light.dispose();
-    },
+  return (position: Vector3) => {
+    ground.position.copy(position);
+    light.position.copy(position).add(new Vector3(0.6, 3, 0.4));
+    ground.visible = true;
   };
 }
 
@@ -97,15 +108,13 @@ export interface WebXrOptions {
 
 /** Runs until the session ends (Exit, the system's back, an error); then everything is freed. */
 export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { source, locale, variant }: WebXrOptions): Promise<void> {
-  const t = AR_LABELS[locale];
+  const t = LABELS[locale];
+  const ended = Promise.withResolvers<void>();
   let isEnded = false;
-  let markEnded = () => {};
-  const ended = new Promise<void>((resolve) => {
-    markEnded = () => {
-      isEnded = true;
-      resolve();
-    };
-  });
+  const markEnded = () => {
+    isEnded = true;
+    ended.resolve();
+  };
   session.addEventListener('end', markEnded);
   // Rejects when the session already ended (then no 'end' event may come).
   const end = () => void session.end().catch(markEnded);
@@ -123,7 +132,7 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
   const environment = pmrem.fromScene(room, 0.04);
   scene.environment = environment.texture;
   const reticle = createReticle();
-  const ground = createGround(scene);
+  const moveGround = createGround(scene);
   scene.add(reticle);
 
   let model: ArModel | null = null;
@@ -141,7 +150,7 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
     // Turned to face the visitor.
     root.rotation.y = Math.atan2(eye.x - root.position.x, eye.z - root.position.z);
     root.visible = true;
-    ground.moveTo(root.position);
+    moveGround(root.position);
     isPlaced = true;
   };
   // The distance stays after the touch ends, for the `select` that follows it.
@@ -191,15 +200,20 @@ export async function runWebXr(session: XRSession, overlayRoot: HTMLElement, { s
     end();
   }
 
-  await ended;
+  await ended.promise;
   renderer.setAnimationLoop(null);
   hitSource?.cancel();
   listeners.abort();
   overlay.remove();
+  if (model) scene.remove((model as ArModel).root);
   (model as ArModel | null)?.release();
-  reticle.geometry.dispose();
-  reticle.material.dispose();
-  ground.dispose();
+  // What is left in the scene is ours: the reticle, the floor and its light.
+  scene.traverse((object) => {
+    const { geometry, material } = object as Partial<Mesh<BufferGeometry, Material>>;
+    geometry?.dispose();
+    material?.dispose();
+    (object as Partial<DirectionalLight>).dispose?.();
+  });
   environment.dispose();
   room.dispose();
   pmrem.dispose();
