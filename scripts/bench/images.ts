@@ -99,9 +99,10 @@ async function main(): Promise<void> {
     await sleep(2000);
     clearInterval(sampler);
     const rate = (urls.length / (floodMs / 1000)).toFixed(0);
-    console.log(`flood: ${s(floodMs)} (${rate} requests/s), server CPU ${s(serverMs)}, flood client CPU ${s(hostile.cpuMs)}, statuses ${statuses(hostile.result)}
-server RSS: before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 2 s after ${rssMb(server.pid).toFixed(0)} MB (target < 400 MB)
-page ${ARTICLE} during the flood: ${page} (target p99 < 50 ms)`);
+    console.log(`flood: ${s(floodMs)} (${rate} requests/s), server CPU ${s(serverMs)}, flood client CPU ${s(hostile.cpuMs)}`);
+    const rss = `before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 2 s after ${rssMb(server.pid).toFixed(0)} MB`;
+    console.log(`statuses ${statuses(hostile.result)}; server RSS ${rss} (target < 400 MB)`);
+    console.log(`page ${ARTICLE} during the flood: ${page} (target p99 < 50 ms)`);
     const [control, controlPage] = await probePage(server.url, floodNiced(server.url, Array<string>(urls.length).fill('/robots.txt')));
     console.log(`control, ${urls.length} requests for /robots.txt instead (statuses ${statuses(control.result)}): page ${controlPage}`);
 
@@ -109,9 +110,8 @@ page ${ARTICLE} during the flood: ${page} (target p99 < 50 ms)`);
     server = await start();
     const restartCpu = cpuMs(server.pid);
     const replay = hostile.ok.length ? statuses((await flood(server.url, hostile.ok)).result) : '-';
-    console.log(
-      `after a restart on the same DATA_DIR: ${hostile.ok.length} variants that answered 200 again, statuses ${replay}, server CPU ${s(cpuMs(server.pid) - restartCpu, 2)}`,
-    );
+    const cpu = s(cpuMs(server.pid) - restartCpu, 2);
+    console.log(`after a restart on the same DATA_DIR: ${hostile.ok.length} variants that answered 200 again, statuses ${replay}, server CPU ${cpu}`);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
