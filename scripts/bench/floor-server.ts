@@ -9,36 +9,24 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, Link, Outlet, StaticRouterProvider, useLoaderData } from 'react-router';
 
 import type { Document } from '@contentful/rich-text-types';
-import type { RouteObject } from 'react-router';
 
-interface EntryLink {
-  sys: { id: string };
-}
-interface Item {
-  sys: { id: string; contentType?: { sys: { id: string } } };
-  fields: Record<string, Record<string, unknown> | undefined>;
-}
+type Item = { sys: { id: string; contentType?: { sys: { id: string } } }; fields: Record<string, { 'en-US'?: unknown } | undefined> };
+type Image = { url: string; details: { image: { width: number; height: number } } };
 const ROOT = join(import.meta.dirname, '../..');
 const space = JSON.parse(readFileSync(join(ROOT, 'content/space-export.json'), 'utf8')) as { entries: Item[]; assets: Item[] };
-const en = (item: Item | undefined, field: string) => item?.fields[field]?.['en-US'];
 const byId = new Map([...space.entries, ...space.assets].map((item) => [item.sys.id, item]));
-const linked = (item: Item, field: string) => byId.get((en(item, field) as EntryLink | undefined)?.sys.id ?? '');
+const en = <T = string>(item: Item | undefined, field: string) => item?.fields[field]?.['en-US'] as T;
+const linked = (item: Item, field: string) => byId.get(en<{ sys: { id: string } } | undefined>(item, field)?.sys.id ?? '');
 
 const articles = new Map(
   space.entries
     .filter((entry) => entry.sys.contentType?.sys.id === 'article')
     .map((entry) => {
-      const hero = linked(entry, 'heroImage');
-      const file = en(hero ?? { sys: { id: '' }, fields: {} }, 'file') as { url: string; details: { image: { width: number; height: number } } } | undefined;
-      const article = {
-        title: en(entry, 'title') as string,
-        excerpt: en(entry, 'excerpt') as string,
-        publishDate: en(entry, 'publishDate') as string,
-        author: en(linked(entry, 'author'), 'name') as string,
-        hero: file && { url: `https:${file.url}`, alt: en(hero, 'description') as string, ...file.details.image },
-        body: en(entry, 'body') as Document,
-      };
-      return [en(entry, 'slug') as string, article] as const;
+      const [hero, author] = [linked(entry, 'heroImage'), linked(entry, 'author')];
+      const file = en<Image | undefined>(hero, 'file');
+      const image = file && { url: `https:${file.url}`, alt: en(hero, 'description'), ...file.details.image };
+      const article = { title: en(entry, 'title'), excerpt: en(entry, 'excerpt'), publishDate: en(entry, 'publishDate'), author: en(author, 'name') };
+      return [en<string>(entry, 'slug'), { ...article, hero: image, body: en<Document>(entry, 'body') }] as const;
     }),
 );
 type Article = NonNullable<ReturnType<typeof articles.get>>;
@@ -51,7 +39,7 @@ const css = readdirSync(assetsDir)
   .join('\n');
 
 function Layout() {
-  const nav = [...articles.keys()].slice(0, 6).map((slug) => h('li', { key: slug }, h(Link, { to: `/articles/${slug}` }, articles.get(slug)?.title)));
+  const nav = [...articles].slice(0, 6).map(([slug, { title }]) => h('li', { key: slug }, h(Link, { to: `/articles/${slug}` }, title)));
   return h(
     'html',
     { lang: 'en' },
@@ -61,33 +49,20 @@ function Layout() {
 }
 
 function ArticlePage() {
-  const article = useLoaderData<Article>();
-  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(article.publishDate));
-  return h(
-    'article',
-    null,
-    h('h1', null, article.title),
-    h('p', null, `${article.author} · `, h('time', { dateTime: article.publishDate }, date)),
-    article.hero && h('img', { src: article.hero.url, alt: article.hero.alt, width: article.hero.width, height: article.hero.height, fetchPriority: 'high' }),
-    h('p', null, article.excerpt),
-    h(Fragment, null, documentToReactComponents(article.body)),
-  );
+  const { title, author, publishDate, hero, excerpt, body } = useLoaderData<Article>();
+  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(publishDate));
+  const image = hero && h('img', { src: hero.url, alt: hero.alt, width: hero.width, height: hero.height, fetchPriority: 'high' });
+  const byline = h('p', null, `${author} · `, h('time', { dateTime: publishDate }, date));
+  return h('article', null, h('h1', null, title), byline, image, h('p', null, excerpt), h(Fragment, null, documentToReactComponents(body)));
 }
 
-const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: Layout,
-    children: [
-      {
-        path: 'articles/:slug',
-        Component: ArticlePage,
-        loader: ({ params }) => articles.get(params.slug ?? '') ?? Promise.reject(new Response('Not Found', { status: 404 })),
-      },
-    ],
-  },
-];
-const handler = createStaticHandler(routes);
+const notFound = () => Promise.reject(new Response('Not Found', { status: 404 }));
+const article = {
+  path: 'articles/:slug',
+  Component: ArticlePage,
+  loader: ({ params }: { params: { slug?: string } }) => articles.get(params.slug ?? '') ?? notFound(),
+};
+const handler = createStaticHandler([{ path: '/', Component: Layout, children: [article] }]);
 const port = Number(process.argv[2] ?? 0);
 
 express()

@@ -1,190 +1,124 @@
 /**
- * `npm run bench:images` (ADR 012): hostile variant requests at `/content-assets` while a worker times the article page. The
- * flood comes from a child at nice 19, as an attacker's CPU is not ours (ADR 035). Linux only (/proc, `nice`).
+ * `npm run bench:images` (ADR 012, 035, 071): 2,000 distinct hostile variant requests at `/content-assets`, 50 at a time, from
+ * a child at nice 19 (an attacker's CPU is not ours), while one autocannon connection times the article page. Linux only.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
-
-import pLimit from 'p-limit';
 
 import { fnv1a } from '#shared/hash.ts';
 
 import { ROOT } from '../../tests/e2e/support/server.ts';
-import { quantile, sleep, startBenchServer, treeCpuMs, treeRssMb, wholeNumber } from './lib.ts';
+import { autocannon, cpuMs, rssMb, sleep, startBenchServer } from './lib.ts';
 
-const ARTICLE = '/articles/behind-the-vitrine';
-const { values: args } = parseArgs({
-  options: {
-    variants: { type: 'string', default: '2000' },
-    concurrency: { type: 'string', default: '50' },
-    'flood-child': { type: 'boolean', default: false },
-  },
-});
-const concurrency = wholeNumber('concurrency', args.concurrency, 1000);
+import type { LoadResult } from './lib.ts';
+
+const [ARTICLE, VARIANTS, CONCURRENCY] = ['/articles/behind-the-vitrine', 2000, 50];
 // glibc's defaults for comparison: MALLOC_ARENA_MAX=16 MALLOC_MMAP_THRESHOLD_=33554432 (ADR 012).
 const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072' };
+const IMAGE_CONCURRENCY: Record<string, string> = process.env.IMAGE_CONCURRENCY ? { IMAGE_CONCURRENCY: process.env.IMAGE_CONCURRENCY } : {};
 
-const WIDTHS = ['16', '64', '256', '384', '640', '750', '1080', '1200', '1920', '3840', '500', '4000', '0', '1e3', null];
-const QUALITIES = ['75', '50', '80', '100', '0', 'x', null];
-const FORMATS = ['avif', 'webp', 'jpg', 'png', 'gif', 'jpeg', null];
-const EXTRAS = [null, 'h=640', 'fit=thumb', 'h=16&fit=pad', 'fl=progressive', 'w=64'];
-const ALLOWED_WIDTHS = [16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840];
+const assets = join(ROOT, 'content/assets');
+const images = readdirSync(join(assets, 'images.ctfassets.net'), { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile() && /\.(jpe?g|png|webp|avif)$/i.test(entry.name))
+  .map((entry) => `/content-assets/${relative(assets, join(entry.parentPath, entry.name)).split('/').map(encodeURIComponent).join('/')}`)
+  .sort();
 
-function demoImages(): string[] {
-  const assets = join(ROOT, 'content/assets');
-  return readdirSync(join(assets, 'images.ctfassets.net'), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(jpe?g|png|webp|avif)$/i.test(entry.name))
-    .map((entry) => `/content-assets/${relative(assets, join(entry.parentPath, entry.name)).split('/').map(encodeURIComponent).join('/')}`)
-    .sort();
+// Deterministic, so runs request the same URLs: every other one what an attacker who read the allow-list sends, the rest junk.
+const ALLOWED = [
+  [null, 16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840].map((w) => w && `w=${w}`),
+  ['q=75'],
+  ['fm=avif', 'fm=webp', 'fm=jpg', 'fm=png'],
+];
+const JUNK = [
+  ['16', '64', '256', '384', '640', '750', '1080', '1200', '1920', '3840', '500', '4000', '0', '1e3', null].map((w) => w && `w=${w}`),
+  ['75', '50', '80', '100', '0', 'x', null].map((q) => q && `q=${q}`),
+  ['avif', 'webp', 'jpg', 'png', 'gif', 'jpeg', null].map((fm) => fm && `fm=${fm}`),
+  [null, 'h=640', 'fit=thumb', 'h=16&fit=pad', 'fl=progressive', 'w=64'],
+];
+const variants = new Set<string>();
+for (let i = 0; variants.size < VARIANTS; i++) {
+  const query = (i % 2 ? ALLOWED : JUNK).map((values, k) => values[fnv1a(`${k}:${i}`) % values.length]).filter(Boolean);
+  if (query.length) variants.add(`${images[fnv1a(`i${i}`) % images.length]}?${query.join('&')}`);
 }
 
-/** Deterministic, so runs request the same URLs. */
-const shuffle = (items: string[], seed: number) => items.sort((a, b) => fnv1a(seed + a) - fnv1a(seed + b));
+type Flood = { result: LoadResult; ok: string[]; cpuMs: number };
+const statuses = ({ statusCodeStats, errors }: LoadResult) =>
+  JSON.stringify({ ...Object.fromEntries(Object.entries(statusCodeStats).map(([code, { count }]) => [code, count])), errors });
 
-/** Half what an attacker who read the allow-list sends, half junk. */
-function hostileVariants(images: string[], count: number): string[] {
-  const allowedAll = images.flatMap((image) =>
-    [undefined, ...ALLOWED_WIDTHS].flatMap((w) => ['avif', 'webp', 'jpg', 'png'].map((fm) => `${image}?${w ? `w=${w}&` : ''}q=75&fm=${fm}`)),
-  );
-  const allowed = shuffle(allowedAll, 12).slice(0, Math.ceil(count / 2));
-  const allowedSet = new Set(allowed);
-  const junk: string[] = [];
-  for (const image of images)
-    for (const w of WIDTHS)
-      for (const q of QUALITIES)
-        for (const fm of FORMATS)
-          for (const extra of EXTRAS) {
-            const query = [w === null ? null : `w=${w}`, q === null ? null : `q=${q}`, fm === null ? null : `fm=${fm}`, extra].filter(Boolean).join('&');
-            if (query && !allowedSet.has(`${image}?${query}`)) junk.push(`${image}?${query}`);
-          }
-  const rest = shuffle(junk, 12).slice(0, count - allowed.length);
-  return shuffle([...allowed, ...rest], 13);
-}
-
-/** Each status, 0 for a network error. */
-function flood(base: string, urls: string[]): Promise<number[]> {
-  const limit = pLimit(concurrency);
-  const request = async (url: string) => {
-    const res = await fetch(`${base}${url}`, { redirect: 'manual' });
-    await res.arrayBuffer();
-    return res.status;
+/** Each URL once, CONCURRENCY at a time; `ok`: the URLs that answered 200. */
+async function flood(base: string, urls: string[]): Promise<Flood> {
+  const ok: string[] = [];
+  let next = 0;
+  const request = {
+    setupRequest: (request: object, context: Record<string, string>) => ({ ...request, path: (context.url = urls[next++ % urls.length]!) }),
+    onResponse: (status: number, _body: string, context: Record<string, string>) => void (status === 200 && ok.push(context.url!)),
   };
-  return Promise.all(urls.map((url) => limit(() => request(url).catch(() => 0))));
+  const result = await autocannon({ url: base, connections: Math.min(CONCURRENCY, urls.length), amount: urls.length, requests: [request] });
+  const { user, system } = process.cpuUsage();
+  return { result, ok, cpuMs: (user + system) / 1000 };
 }
-
-type FloodResult = { statuses: number[]; cpuMs: number };
 
 /** Started through `nice`, not reniced later: nice is per thread, and V8's threads start first. */
-function floodNiced(base: string, urls: string[]): Promise<FloodResult> {
-  const argv = [process.execPath, import.meta.filename, '--flood-child', '--concurrency', String(concurrency)];
-  const child = spawn('nice', ['-n', '19', ...argv], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function floodNiced(base: string, urls: string[]): Promise<Flood> {
+  const child = spawn('nice', ['-n', '19', process.execPath, import.meta.filename, '--flood-child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  child.send({ base, urls });
   return new Promise((done, fail) => {
-    let result: FloodResult | undefined;
-    child.once('error', fail);
-    child.on('message', (message: FloodResult) => (result = message));
-    child.once('exit', (code) => (result ? done(result) : fail(new Error(`flood child exited with ${code} before reporting`))));
-    child.send({ base, urls });
+    child.once('message', (flood) => done(flood as Flood));
+    child.once('exit', (code) => fail(new Error(`flood child exited with ${code} before reporting`)));
   });
 }
 
-const PAGE_LOOP = `
-const { parentPort, workerData } = require('node:worker_threads');
-let running = true;
-const latencies = [];
-parentPort.on('message', () => (running = false));
-(async () => {
-  while (running) {
-    const started = performance.now();
-    const res = await fetch(workerData.url);
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(workerData.url + ' answered ' + res.status);
-    latencies.push(performance.now() - started);
-  }
-  parentPort.postMessage(latencies);
-})();
-`;
-
-/** In a worker, so the flood does not delay its event loop. */
-function startPageLoop(base: string): { stop(): Promise<number[]> } {
-  const worker = new Worker(PAGE_LOOP, { eval: true, workerData: { url: `${base}${ARTICLE}` } });
-  const result = new Promise<number[]>((done, fail) => {
-    worker.once('message', done);
-    worker.once('error', fail);
-  });
-  return { stop: async () => (worker.postMessage('stop'), await result.finally(() => worker.terminate())) };
+/** The article page, one request at a time, until `during` settles; this process does nothing else meanwhile. */
+async function probePage<T>(base: string, during: Promise<T>): Promise<[T, string]> {
+  const probe = autocannon({ url: `${base}${ARTICLE}`, connections: 1, duration: 3600 });
+  const value = await during.finally(() => probe.stop());
+  const { latency, requests, non2xx } = await probe;
+  return [value, `${requests.total} requests, p50 ${latency.p50} ms, p99 ${latency.p99} ms${non2xx ? `, ${non2xx} not 2xx` : ''}`];
 }
+const s = (ms: number, digits = 1) => `${(ms / 1000).toFixed(digits)} s`;
 
-const counts = (statuses: number[]) =>
-  JSON.stringify(Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((x) => x === s).length])));
-const latencyLine = (label: string, values: number[]) =>
-  `${label}: ${values.length} requests, p50 ${quantile(values, 0.5).toFixed(1)} ms, p99 ${quantile(values, 0.99).toFixed(1)} ms`;
-const print = (...lines: string[]) => process.stdout.write(`${lines.join('\n')}\n`);
-const seconds = (ms: number, digits = 1) => `${(ms / 1000).toFixed(digits)} s`;
-
-async function runScenario(images: string[], urls: string[]): Promise<void> {
+async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-images-'));
-  const imageConcurrency: Record<string, string> = process.env.IMAGE_CONCURRENCY ? { IMAGE_CONCURRENCY: process.env.IMAGE_CONCURRENCY } : {};
-  const start = () => startBenchServer({ DATA_DIR: dataDir, ...ALLOCATOR_ENV, ...imageConcurrency });
+  const start = () => startBenchServer({ DATA_DIR: dataDir, ...ALLOCATOR_ENV, ...IMAGE_CONCURRENCY });
   let server = await start();
   try {
-    print('flood from a child process at nice 19; page prober in a worker thread at normal priority');
-    for (let i = 0; i < 50; i++) await (await fetch(`${server.url}${ARTICLE}`)).arrayBuffer();
-    const quietLoop = startPageLoop(server.url);
-    await sleep(3000);
-    print(latencyLine(`page ${ARTICLE} alone`, await quietLoop.stop()));
-    const before = treeRssMb(server.pid);
+    const urls = [...variants];
+    await autocannon({ url: `${server.url}${ARTICLE}`, connections: 1, amount: 50 });
+    console.log(`page ${ARTICLE} alone: ${(await probePage(server.url, sleep(3000)))[1]}`);
+    const before = rssMb(server.pid);
     let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(server.pid))), 50);
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 50);
     const allocator = Object.entries(ALLOCATOR_ENV).map(([k, v]) => `${k}=${v}`);
-    print(`${urls.length} distinct variants of ${images.length} demo images, ${concurrency} at a time (${allocator.join(' ')})`);
+    console.log(`${urls.length} distinct variants of ${images.length} demo images, ${CONCURRENCY} at a time (${allocator.join(' ')}), flood client at nice 19`);
 
-    const [cpuBefore, started, pageLoop] = [treeCpuMs(server.pid), performance.now(), startPageLoop(server.url)];
-    const { statuses, cpuMs: clientCpuMs } = await floodNiced(server.url, urls);
-    const latencies = await pageLoop.stop();
-    const [floodMs, cpuMs] = [performance.now() - started, treeCpuMs(server.pid) - cpuBefore];
+    const [cpuBefore, started] = [cpuMs(server.pid), performance.now()];
+    const [hostile, page] = await probePage(server.url, floodNiced(server.url, urls));
+    const [floodMs, serverMs] = [performance.now() - started, cpuMs(server.pid) - cpuBefore];
     await sleep(2000);
     clearInterval(sampler);
-    const rate = Math.round(urls.length / (floodMs / 1000));
-    print(
-      `flood: ${seconds(floodMs)} (${rate} requests/s), server CPU ${seconds(cpuMs)}, flood client CPU ${seconds(clientCpuMs)}, statuses ${counts(statuses)}`,
-      `server RSS: before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 2 s after ${treeRssMb(server.pid).toFixed(0)} MB (target < 400 MB)`,
-      `${latencyLine(`page ${ARTICLE} during the flood`, latencies)} (target < 50 ms)`,
-    );
-
-    const [controlLoop, controlStarted] = [startPageLoop(server.url), performance.now()];
-    const control = await floodNiced(server.url, Array<string>(urls.length).fill('/robots.txt'));
-    const controlTime = seconds(performance.now() - controlStarted);
-    print(
-      `control, ${urls.length} requests for /robots.txt instead (${controlTime}, statuses ${counts(control.statuses)}): ` +
-        latencyLine('page', await controlLoop.stop()),
-    );
+    const rate = (urls.length / (floodMs / 1000)).toFixed(0);
+    console.log(`flood: ${s(floodMs)} (${rate} requests/s), server CPU ${s(serverMs)}, flood client CPU ${s(hostile.cpuMs)}`);
+    const rss = `before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, 2 s after ${rssMb(server.pid).toFixed(0)} MB`;
+    console.log(`statuses ${statuses(hostile.result)}; server RSS ${rss} (target < 400 MB)`);
+    console.log(`page ${ARTICLE} during the flood: ${page} (target p99 < 50 ms)`);
+    const [control, controlPage] = await probePage(server.url, floodNiced(server.url, Array<string>(urls.length).fill('/robots.txt')));
+    console.log(`control, ${urls.length} requests for /robots.txt instead (statuses ${statuses(control.result)}): page ${controlPage}`);
 
     await server.stop();
     server = await start();
-    const rendered = urls.filter((_, i) => statuses[i] === 200);
-    const restartCpu = treeCpuMs(server.pid);
-    const replay = await flood(server.url, rendered);
-    const replayCpu = seconds(treeCpuMs(server.pid) - restartCpu, 2);
-    print(`after a restart on the same DATA_DIR: ${rendered.length} variants that answered 200 again, statuses ${counts(replay)}, server CPU ${replayCpu}`);
+    const restartCpu = cpuMs(server.pid);
+    const replay = hostile.ok.length ? statuses((await flood(server.url, hostile.ok)).result) : '-';
+    const cpu = s(cpuMs(server.pid) - restartCpu, 2);
+    console.log(`after a restart on the same DATA_DIR: ${hostile.ok.length} variants that answered 200 again, statuses ${replay}, server CPU ${cpu}`);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-if (args['flood-child']) {
-  process.once('message', ({ base, urls }: { base: string; urls: string[] }) => {
-    void flood(base, urls).then((statuses) => {
-      const { user, system } = process.cpuUsage();
-      process.send!({ statuses, cpuMs: (user + system) / 1000 } satisfies FloodResult, () => process.disconnect());
-    });
-  });
-} else {
-  const images = demoImages();
-  await runScenario(images, hostileVariants(images, wholeNumber('variants', args.variants)));
   process.exit(0);
 }
+
+if (process.argv.includes('--flood-child')) {
+  process.once('message', async ({ base, urls }: { base: string; urls: string[] }) => process.send!(await flood(base, urls), () => process.disconnect()));
+} else await main();

@@ -1,13 +1,13 @@
 /**
- * `npm run bench:memory [-- --only <kind>] [--env KEY=VALUE …]`: the server's memory idle and under a mix of pages, route data,
- * search and cached images (docs/memory.md). `--only` shows which kind drives the peak.
+ * `npm run bench:memory [-- --duration 60] [--connections 200] [--only <kind>] [--env KEY=VALUE …]`: the server's memory idle
+ * and under a mix of pages, route data, search and cached images (docs/memory.md). `--only` shows which kind drives the peak.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { autocannon, envPairs, machineLine, sleep, startBenchServer, table, treeRssMb, waitUntilUp, wholeNumber } from './lib.ts';
+import { autocannon, envPairs, machineLine, rssMb, sleep, startBenchServer, table, waitUntilUp } from './lib.ts';
 
 import type { LoadRequest } from './lib.ts';
 
@@ -16,22 +16,17 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '60' },
     connections: { type: 'string', default: '200' },
     only: { type: 'string' },
-    env: { type: 'string', multiple: true },
+    env: { type: 'string', multiple: true, default: [] },
   },
 });
-const KINDS = ['search-pages', 'pages', 'data', 'images', 'search'] as const;
-type Kind = (typeof KINDS)[number];
-const duration = wholeNumber('duration', args.duration, 3600);
-const connections = wholeNumber('connections', args.connections, 10_000);
-const only = args.only as Kind | undefined;
-if (only && !KINDS.includes(only)) throw new Error(`--only takes ${KINDS.join('|')}, not "${only}"`);
+const [duration, connections] = [Number(args.duration), Number(args.connections)];
 
 const PAGES = ['/', '/de/', '/articles', '/models', '/search?q=lamp', '/de/search?q=leuchte'];
 const ARTICLES = ['behind-the-vitrine', 'a-winter-week-in-the-workshop', 'recycled-aluminium-and-honest-numbers', 'scale-without-a-ruler'];
 const MODELS = ['halo-pendant', 'kerf-dining-table', 'ostra-lounge-chair', 'pivot-desk-lamp', 'tide-vase'];
 const SEARCHES = [...['lamp', 'chiar', 'desk lamp', 'aluminium', 'vase'].map((q) => ['vitrine_en-US', q]), ['vitrine_de-DE', 'leuchte']];
 
-type Request = LoadRequest & { kind: Kind };
+type Request = LoadRequest & { kind: 'search-pages' | 'pages' | 'data' | 'images' | 'search' };
 type Probe = { heapTotal: number; heapUsed: number; external: number; heapLimit: number };
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 
@@ -58,16 +53,10 @@ const dir = mkdtempSync(join(tmpdir(), 'vitrine-memory-'));
 const probeFile = join(dir, 'probe.json');
 const probe = join(import.meta.dirname, 'memory-probe.ts');
 const server = await startBenchServer({ NODE_OPTIONS: `--import=${probe}`, MEMORY_PROBE_FILE: probeFile, ...envPairs(args.env) });
-/** A torn probe file is a missed sample. */
-const measure = () => {
-  try {
-    return { rss: treeRssMb(server.pid), probe: existsSync(probeFile) ? (JSON.parse(readFileSync(probeFile, 'utf8')) as Probe) : undefined };
-  } catch {
-    return { rss: treeRssMb(server.pid), probe: undefined };
-  }
-};
+/** The probe renames its file into place, so a reader never sees half of one. */
+const measure = () => ({ rss: rssMb(server.pid), probe: existsSync(probeFile) ? (JSON.parse(readFileSync(probeFile, 'utf8')) as Probe) : undefined });
 try {
-  await waitUntilUp(`${server.url}/readyz`, 60_000);
+  await waitUntilUp(`${server.url}/readyz`);
   await sleep(10_000);
   const started = measure();
   const mix = await requestMix(server.url);
@@ -85,7 +74,8 @@ try {
     peak.rss = Math.max(peak.rss, rss);
     for (const key of ['heapUsed', 'heapTotal', 'external'] as const) peak[key] = Math.max(peak[key], probe?.[key] ?? 0);
   }, 250);
-  const requests = mix.filter((request) => !only || request.kind === only).map(({ kind: _kind, ...request }) => request);
+  const requests = mix.filter((request) => !args.only || request.kind === args.only).map(({ kind: _kind, ...request }) => request);
+  if (!requests.length) throw new Error(`--only takes search-pages|pages|data|images|search, not "${args.only}"`);
   const result = await autocannon({ url: server.url, connections, duration, requests });
   clearInterval(sampler);
   const end = measure();
@@ -94,6 +84,8 @@ try {
 
   const heap = (p?: Omit<Probe, 'heapLimit'>) => (p ? [mb(p.heapUsed), mb(p.heapTotal), mb(p.external)] : ['?', '?', '?']);
   const row = (moment: string, m: { rss: number; probe?: Probe }) => [moment, m.rss.toFixed(0), ...heap(m.probe)];
+  const heapLimit = idle.probe ? mb(idle.probe.heapLimit) : '?';
+  console.log(`${machineLine()}\n${requests.length} requests in the mix (${args.only ?? 'all kinds'}); V8 heap limit ${heapLimit} MB`);
   const rows = [
     ['moment', 'RSS MB', 'heap used', 'heap total', 'external'],
     row('idle after start (no request yet)', started),
@@ -102,11 +94,8 @@ try {
     row('end of load', end),
     row('10 s after the load', after),
   ];
-  const heapLimit = idle.probe ? mb(idle.probe.heapLimit) : '?';
-  process.stdout.write(`${machineLine()}\n${requests.length} requests in the mix (${only ?? 'all kinds'}); V8 heap limit ${heapLimit} MB\n`);
-  process.stdout.write(`${table(rows, 1, true)}\n`);
-  const byCode = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code} ×${count}`);
-  process.stdout.write(`${result.requests.average.toFixed(0)} req/s; ${byCode.join(', ')}; ${result.errors + result.timeouts} errors or timeouts\n`);
+  const byCode = Object.entries(result.statusCodeStats).map(([code, { count }]) => `${code} ×${count}`);
+  console.log(`${table(rows)}\n${result.requests.average.toFixed(0)} req/s; ${byCode.join(', ')}; ${result.errors} errors (${result.timeouts} timeouts)`);
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
