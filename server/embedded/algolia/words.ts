@@ -1,6 +1,8 @@
 // The word rules shared by the index and the highlighter, so a word is marked exactly when it matched.
 import { attributeOf, SEARCH_SCHEMA } from '#shared/search-schema.ts';
 
+import { getEditDistance } from './term-dictionary.ts';
+
 /** Runs of letters, digits and combining marks; everything else separates words, like Algolia's default separators. */
 export const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const MARKS = /\p{M}+/gu;
@@ -58,26 +60,6 @@ export function toQueryWords(query: string, typoTolerance = true): QueryWord[] {
     const length = typoTolerance && term.length <= MAX_TYPO_WORD_LENGTH ? [...term].length : 0;
     return { term, isPrefix: i === terms.length - 1, maxTypos: length >= 8 ? 2 : length >= 4 ? 1 : 0 };
   });
-}
-
-/** Optimal string alignment, like Algolia: a swap of two neighbouring letters is one typo. `max + 1` means "further". */
-export function getEditDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > max) return max + 1;
-    [before, previous] = [previous, current];
-  }
-  return Math.min(previous[b.length]!, max + 1);
 }
 
 export interface WordMatch {
