@@ -1,4 +1,17 @@
-import type { QueryWord, WordMatch } from './words.ts';
+export interface QueryWord {
+  term: string;
+  isPrefix: boolean;
+  /** 1 typo from 4 characters, 2 from 8 (Algolia's `minWordSizefor1Typo`/`for2Typos`). */
+  maxTypos: number;
+  /** Set by `LocaleIndex.lookUp`, so the highlighter looks up instead of counting typos. */
+  matches?: ReadonlyMap<string, WordMatch>;
+  isIndexed?: (term: string) => boolean;
+}
+
+export interface WordMatch {
+  typos: number;
+  prefix: boolean;
+}
 
 /**
  * The vocabulary of one index, sorted, and the one search over it: every term a query word matches with its typos (the rule of `matchWord`).

@@ -3,6 +3,10 @@ import { attributeOf, SEARCH_SCHEMA } from '#shared/search-schema.ts';
 
 import { getEditDistance } from './term-dictionary.ts';
 
+import type { QueryWord, WordMatch } from './term-dictionary.ts';
+
+export type { QueryWord, WordMatch } from './term-dictionary.ts';
+
 /** Runs of letters, digits and combining marks; everything else separates words, like Algolia's default separators. */
 export const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const MARKS = /\p{M}+/gu;
@@ -15,16 +19,6 @@ export interface Token {
   end: number;
   text: string;
   term: string;
-}
-
-export interface QueryWord {
-  term: string;
-  isPrefix: boolean;
-  /** 1 typo from 4 characters, 2 from 8 (Algolia's `minWordSizefor1Typo`/`for2Typos`). */
-  maxTypos: number;
-  /** Set by `LocaleIndex.lookUp`, so the highlighter looks up instead of counting typos. */
-  matches?: ReadonlyMap<string, WordMatch>;
-  isIndexed?: (term: string) => boolean;
 }
 
 /** `Stühle` → `stuhle`, `Straße` → `strasse`. */
@@ -60,11 +54,6 @@ export function toQueryWords(query: string, typoTolerance = true): QueryWord[] {
     const length = typoTolerance && term.length <= MAX_TYPO_WORD_LENGTH ? [...term].length : 0;
     return { term, isPrefix: i === terms.length - 1, maxTypos: length >= 8 ? 2 : length >= 4 ? 1 : 0 };
   });
-}
-
-export interface WordMatch {
-  typos: number;
-  prefix: boolean;
 }
 
 /** The rule term-dictionary.ts walks over the whole vocabulary at once: exact, within the typo budget, or as an exact prefix. */
