@@ -1,5 +1,5 @@
 import { liteClient } from 'algoliasearch/lite';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Configure, InstantSearch } from 'react-instantsearch';
 import aa, { LocalStorage } from 'search-insights';
 
@@ -182,14 +182,4 @@ export function SearchRoot(props: {
       {props.children}
     </InstantSearch>
   );
-}
-
-/** Sends the latest query once typing pauses for 150 ms; InstantSearch discards an answer older than one already shown. */
-export function useDebouncedQueryHook(): (query: string, search: (value: string) => void) => void {
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return useCallback((query: string, search: (value: string) => void) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => search(query), 150);
-  }, []);
 }

@@ -45,6 +45,10 @@ export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions)
           sizeCalculation: (result) => 1 + ('hits' in result ? result.hits.length : result.facetHits.length),
         })
       : undefined;
+  const compact = () => {
+    for (const [locale, index] of indexes) if (index.isWasteful) indexes.set(locale, createLocaleIndex()).get(locale)!.add(index.records());
+    cache?.clear();
+  };
 
   const engine = {
     hasIndex: (indexName: string) => getLocale(indexName) !== undefined,
@@ -79,12 +83,12 @@ export function createEmbeddedSearchEngine(options: EmbeddedSearchEngineOptions)
         index.removeEntries(entryIds);
         index.add(latest.filter((record) => record.locale === locale));
       }
-      cache?.clear();
+      compact();
     },
     removeRecords(entryIds: readonly string[]): number {
       let removed = 0;
       for (const index of indexes.values()) removed += index.removeEntries(entryIds);
-      cache?.clear();
+      compact();
       return removed;
     },
     getStats: (): Record<string, number> => Object.fromEntries(locales().map((locale) => [toIndexName(indexPrefix, locale), indexes.get(locale)!.size])),

@@ -8,7 +8,7 @@ export type FacetCounts = [string, number][];
 
 /**
  * Facet values as small integer ids, assigned at indexing: counting a query's facets over thousands of hits is then array increments instead
- * of a string map per hit. Ids live until `clear` (the index's rebuild); one per facet value, so they stay few.
+ * of a string map per hit. Ids live as long as the index; one per facet value, so they stay few.
  */
 export function createFacetValues() {
   const idOf = new Map<string, number>();
@@ -30,20 +30,12 @@ export function createFacetValues() {
   };
 
   return {
-    /** `doc` is the next record; a value repeated in an array counts once, as in Algolia. */
-    add(doc: number, record: SearchRecord): void {
-      if (doc !== start.length) throw new Error(`Facet values of record ${doc} added out of order`);
+    /** The next record; a value repeated in an array counts once, as in Algolia. */
+    add(record: SearchRecord): void {
       start.push(ids.length);
       FACET_ATTRIBUTES.counted.forEach((facet, f) => {
         for (const value of new Set(toTexts(record[facet as keyof SearchRecord]))) ids.push(toId(f, value));
       });
-    },
-    clear(): void {
-      idOf.clear();
-      values.length = 0;
-      start.length = 0;
-      ids.length = 0;
-      for (const ids of idsOfFacet) ids.length = 0;
     },
     /** Counts every facet at once; the returned function sorts one facet's counts. Valid until the next `count`. */
     count(docs: ArrayLike<number>): (facet: string) => FacetCounts {

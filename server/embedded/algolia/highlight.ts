@@ -52,8 +52,8 @@ const NO_MATCH: TermMatch = { length: 0, words: [] };
 
 export type WordMatcher = ReturnType<typeof createWordMatcher>;
 
-/** Memoized: a page repeats words. `indexed`: the index has every word of these texts. */
-export function createWordMatcher(words: readonly QueryWord[], indexed = false) {
+/** Memoized: a page repeats words. */
+export function createWordMatcher(words: readonly QueryWord[]) {
   const memo = new Map<string, TermMatch>();
   let last: { text: string; tokens: Token[]; marks: TermMatch[] } | undefined;
   const matcher = {
@@ -72,7 +72,7 @@ export function createWordMatcher(words: readonly QueryWord[], indexed = false) 
       if (!result) {
         const matched: TermMatch = { length: 0, words: [] };
         // Every word of a query looked up in the index answers the same: ask once per term.
-        const isIndexed = indexed || (words[0]!.isIndexed?.(term) ?? false);
+        const isIndexed = words[0]!.isIndexed?.(term) ?? false;
         words.forEach((word, index) => {
           const length = getMatchLength(word, term, isIndexed);
           if (length === 0) return;
@@ -109,23 +109,16 @@ function render(text: string, tokens: readonly Token[], marks: readonly TermMatc
   return out + esc(text.slice(cursor, to));
 }
 
-function getMatchedWords(marks: readonly TermMatch[]): Set<number> {
-  const matched = new Set<number>();
-  for (const mark of marks) for (const word of mark.words) matched.add(word);
-  return matched;
-}
-
-function toMatchLevel(marks: readonly TermMatch[], total: number): MatchLevel {
-  const matched = getMatchedWords(marks).size;
-  if (matched === 0) return 'none';
-  return matched === total ? 'full' : 'partial';
-}
+const getMatchedWords = (marks: readonly TermMatch[]) => new Set(marks.flatMap((mark) => mark.words));
+const toMatchLevel = (marks: readonly TermMatch[], total: number, matched = getMatchedWords(marks).size): MatchLevel =>
+  matched === 0 ? 'none' : matched === total ? 'full' : 'partial';
 
 export function highlightText(text: string, matcher: WordMatcher, options: HighlightOptions): HighlightedText {
   const { tokens, marks } = matcher.mark(text);
   const value = render(text, tokens, marks, 0, text.length, options);
-  const matchLevel = toMatchLevel(marks, matcher.words.length);
-  const matchedWords = [...getMatchedWords(marks)].sort((a, b) => a - b).map((index) => matcher.words[index]!.term);
+  const matched = getMatchedWords(marks);
+  const matchLevel = toMatchLevel(marks, matcher.words.length, matched.size);
+  const matchedWords = [...matched].sort((a, b) => a - b).map((index) => matcher.words[index]!.term);
   if (matchLevel === 'none') return { value, matchLevel, matchedWords };
   return { value, matchLevel, matchedWords, fullyHighlighted: tokens.every((token, i) => marks[i]!.length === token.text.length) };
 }
@@ -197,13 +190,8 @@ export function toHits(records: readonly SearchRecord[], params: SearchParams, w
 /** The last word counts as a prefix only where `allowsPrefix` says so, so the highlighter marks what matched. */
 function createMatchers(words: readonly QueryWord[]): (attribute: string) => WordMatcher {
   const last = words.at(-1);
-  const exactLast = last?.isPrefix ? [...words.slice(0, -1), { ...last, isPrefix: false }] : words;
-  const matchers = new Map<string, WordMatcher>();
-  return (attribute) => {
-    const [exact, indexed] = [!last || !allowsPrefix(attribute, last), (SEARCHABLE_ATTRIBUTES as readonly string[]).includes(attribute)];
-    const key = `${exact} ${indexed}`;
-    return matchers.get(key) ?? matchers.set(key, createWordMatcher(exact ? exactLast : words, indexed)).get(key)!;
-  };
+  const [prefixed, exact] = [createWordMatcher(words), createWordMatcher(last ? [...words.slice(0, -1), { ...last, isPrefix: false }] : words)];
+  return (attribute) => (last && allowsPrefix(attribute, last) ? prefixed : exact);
 }
 
 /** `-name` drops one from `*`; `objectID` always comes back. */

@@ -12,7 +12,6 @@ import type { QueryWord } from './words.ts';
 /** `SHORT`: the attributes whose whole values make a one-word query `exact`. */
 const [DISTINCT, SHORT] = [attributeOf(SEARCH_SCHEMA.attributeForDistinct), SEARCH_SCHEMA.shortAttributes.map(attributeOf)];
 
-/** Removed records stay in the postings (skipped at query time) until they outnumber the live ones. */
 const MIN_DEAD_FOR_REBUILD = 1000;
 
 export interface Hits {
@@ -53,7 +52,7 @@ export function createLocaleIndex() {
   const index = (record: SearchRecord) => {
     const doc = docs.push(record) - 1;
     docOf.set(record.objectID, doc);
-    facets.add(doc, record);
+    facets.add(record);
     const distinct = String(record[DISTINCT]);
     if (!entryNumbers.has(distinct)) entryNumbers.set(distinct, entryNumbers.size);
     entryOf[doc] = entryNumbers.get(distinct)!;
@@ -84,20 +83,6 @@ export function createLocaleIndex() {
     dead++;
   };
 
-  const rebuild = () => {
-    const live = docs.filter((record) => record !== undefined);
-    docs.length = 0;
-    wholeValues.length = 0;
-    postings.clear();
-    dictionary.clear();
-    facets.clear();
-    entryNumbers.clear();
-    entryOf.length = 0;
-    docOf.clear();
-    dead = 0;
-    live.forEach(index);
-  };
-
   return {
     get size() {
       return docOf.size;
@@ -121,9 +106,13 @@ export function createLocaleIndex() {
         byEntry.delete(entryId);
       }
       if (removed > 0) newestFirst = undefined;
-      if (dead >= MIN_DEAD_FOR_REBUILD && dead > docOf.size) rebuild();
       return removed;
     },
+    /** Removed records stay in the postings (skipped at query time): once they outnumber the live ones, build a new index of `records()`. */
+    get isWasteful() {
+      return dead >= MIN_DEAD_FOR_REBUILD && dead > docOf.size;
+    },
+    records: () => docs.filter((record) => record !== undefined),
     lookUp(words: readonly QueryWord[]): QueryWord[] {
       return words.map((word) => ({ ...word, matches: dictionary.expand(word), isIndexed: (term: string) => postings.has(term) }));
     },

@@ -3,46 +3,57 @@ import { z } from 'zod';
 import { HttpError } from '#shared/http/http-error.ts';
 import { SEARCH_SCHEMA } from '#shared/search-schema.ts';
 
+/** A params string carries text: Algolia reads `true`/`false`, numbers, and arrays as JSON or (`split`) comma lists. */
+const fromText = <T extends z.ZodType>(schema: T, read: (text: string, ctx: { issues: z.core.$ZodRawIssue[] }) => unknown) =>
+  z.preprocess((value, ctx) => (typeof value === 'string' ? read(value, ctx) : value), schema);
+const scalar = <T extends z.ZodType>(schema: T) =>
+  fromText(schema, (text) => (text === 'true' || text === 'false' ? text === 'true' : /^-?\d+$/.test(text) ? Number(text) : text));
+const json = <T extends z.ZodType>(schema: T, split = false) =>
+  fromText(schema, (text, ctx) => {
+    if (!text.trimStart().startsWith('[')) return split ? text.split(',').flatMap((item) => item.trim() || []) : text;
+    try {
+      return JSON.parse(text);
+    } catch {
+      ctx.issues.push({ code: 'custom', message: 'not a JSON array', input: text });
+      return z.NEVER;
+    }
+  });
+
 /** With Algolia's defaults; anything else a client sends is ignored. */
 const searchParamsSchema = z.object({
   query: z.string().default(''),
-  page: z.int().min(0).default(0),
-  hitsPerPage: z.int().min(0).max(1000).default(20),
-  facets: z.array(z.string()).default([]),
-  maxValuesPerFacet: z.int().min(1).max(1000).default(100),
-  facetFilters: z.union([z.string(), z.array(z.union([z.string(), z.array(z.string())]))]).optional(),
+  page: scalar(z.int().min(0).default(0)),
+  hitsPerPage: scalar(z.int().min(0).max(1000).default(20)),
+  facets: json(z.array(z.string()).default([]), true),
+  maxValuesPerFacet: scalar(z.int().min(1).max(1000).default(100)),
+  facetFilters: json(z.union([z.string(), z.array(z.union([z.string(), z.array(z.string())]))]).optional()),
   filters: z.string().optional(),
-  numericFilters: z.unknown().optional(),
-  tagFilters: z.unknown().optional(),
-  attributesToRetrieve: z.array(z.string()).default(['*']),
-  attributesToHighlight: z.array(z.string()).optional(),
-  attributesToSnippet: z.array(z.string()).default([]),
+  numericFilters: json(z.unknown().optional()),
+  tagFilters: json(z.unknown().optional()),
+  attributesToRetrieve: json(z.array(z.string()).default(['*']), true),
+  attributesToHighlight: json(z.array(z.string()).optional(), true),
+  attributesToSnippet: json(z.array(z.string()).default([]), true),
   highlightPreTag: z.string().default('<em>'),
   highlightPostTag: z.string().default('</em>'),
   snippetEllipsisText: z.string().default('…'),
-  clickAnalytics: z.boolean().default(false),
+  clickAnalytics: scalar(z.boolean().default(false)),
   // Index settings of ours (SEARCH_SCHEMA): distinct on entryId, facet counts after distinct (docs/decisions/003).
-  distinct: z.union([z.boolean(), z.int().min(0).max(4)]).default(SEARCH_SCHEMA.distinct),
-  facetingAfterDistinct: z.boolean().default(true),
-  typoTolerance: z.union([z.boolean(), z.enum(['min', 'strict'])]).default(true),
+  distinct: scalar(z.union([z.boolean(), z.int().min(0).max(4)]).default(SEARCH_SCHEMA.distinct)),
+  facetingAfterDistinct: scalar(z.boolean().default(true)),
+  typoTolerance: scalar(z.union([z.boolean(), z.enum(['min', 'strict'])]).default(true)),
   facetQuery: z.string().default(''),
-  maxFacetHits: z.int().min(1).max(100).default(10),
+  maxFacetHits: scalar(z.int().min(1).max(100).default(10)),
 });
 
 export type SearchParams = z.infer<typeof searchParamsSchema>;
 
 export type ParsedQuery = ReturnType<typeof parseQuery>;
 
-const NUMBER_PARAMS = new Set(['page', 'hitsPerPage', 'maxValuesPerFacet', 'maxFacetHits', 'distinct']);
-const BOOLEAN_PARAMS = new Set(['clickAnalytics', 'facetingAfterDistinct', 'distinct', 'typoTolerance', 'analytics', 'getRankingInfo']);
-const LIST_PARAMS = new Set(['facets', 'attributesToRetrieve', 'attributesToHighlight', 'attributesToSnippet']);
-const JSON_PARAMS = new Set(['facetFilters', 'numericFilters', 'tagFilters', 'optionalFilters']);
 const REQUEST_KEYS = new Set(['indexName', 'params', 'type', 'facet']);
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
 
 /**
- * Parameters come as a URL-encoded string, an object, or (algoliasearch v5 under InstantSearch) flattened into the request; string values are
- * coerced as Algolia reads them: JSON or comma lists for arrays, `true`/`false`, numbers.
+ * Parameters come as a URL-encoded string, an object, or (algoliasearch v5 under InstantSearch) flattened into the request.
  */
 export function parseQuery(raw: unknown, maxQueryLength: number, indexNameFromPath?: string) {
   if (!isObject(raw)) throw new HttpError(400, 'Each request must be a JSON object');
@@ -87,23 +98,10 @@ function collectValues(raw: Record<string, unknown>): { values: Record<string, u
   }
   // Lone surrogates (valid in JSON) make encodeURIComponent throw (a 500, ADR 011); Algolia reads them as U+FFFD, so do we.
   for (const [key, value] of Object.entries(values)) {
-    if (typeof value === 'string') values[key] = coerce(key, value.toWellFormed());
+    if (typeof value === 'string') values[key] = value.toWellFormed();
   }
   const paramsString = typeof params === 'string' && Object.keys(raw).every((key) => REQUEST_KEYS.has(key)) ? params : serialize(values);
   return { values, paramsString };
-}
-
-function coerce(key: string, value: string): unknown {
-  if (BOOLEAN_PARAMS.has(key) && (value === 'true' || value === 'false')) return value === 'true';
-  if (NUMBER_PARAMS.has(key) && /^-?\d+$/.test(value)) return Number(value);
-  if ((LIST_PARAMS.has(key) || JSON_PARAMS.has(key)) && value.trimStart().startsWith('[')) {
-    try {
-      return JSON.parse(value);
-    } catch {
-      throw new HttpError(400, `Invalid value for ${key}: not a JSON array`);
-    }
-  }
-  return LIST_PARAMS.has(key) ? value.split(',').flatMap((item) => item.trim() || []) : value;
 }
 
 function serialize(values: Record<string, unknown>): string {

@@ -1,3 +1,4 @@
+import { partitionPoint } from './term-dictionary.ts';
 import { SEARCHABLE_ATTRIBUTES } from './words.ts';
 
 import type { QueryWord } from './words.ts';
@@ -115,18 +116,8 @@ export function forEachEntry(list: readonly number[], candidates: readonly numbe
   }
   for (const doc of candidates) {
     const end = (doc + 1) * POSITIONS;
-    for (let i = lowerBound(list, doc * POSITIONS); i < list.length && list[i]! < end; i++) visit(list[i]!);
+    for (let i = partitionPoint(0, list.length, (at) => list[at]! < doc * POSITIONS); i < list.length && list[i]! < end; i++) visit(list[i]!);
   }
-}
-
-function lowerBound(list: readonly number[], value: number): number {
-  let [lo, hi] = [0, list.length];
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** A max-heap of `k` over one pass: a page of 20 out of 10,000 hits costs about 10,000 comparisons instead of a full sort. Keys are unique. */

@@ -1,4 +1,17 @@
-import type { QueryWord, WordMatch } from './words.ts';
+export interface QueryWord {
+  term: string;
+  isPrefix: boolean;
+  /** 1 typo from 4 characters, 2 from 8 (Algolia's `minWordSizefor1Typo`/`for2Typos`). */
+  maxTypos: number;
+  /** Set by `LocaleIndex.lookUp`, so the highlighter looks up instead of counting typos. */
+  matches?: ReadonlyMap<string, WordMatch>;
+  isIndexed?: (term: string) => boolean;
+}
+
+export interface WordMatch {
+  typos: number;
+  prefix: boolean;
+}
 
 /**
  * The vocabulary of one index, sorted, and the one search over it: every term a query word matches with its typos (the rule of `matchWord`).
@@ -16,23 +29,15 @@ export function createTermDictionary() {
       terms.add(term);
       sorted = undefined;
     },
-    clear(): void {
-      terms.clear();
-      sorted = undefined;
-    },
     expand: (word: QueryWord): Map<string, WordMatch> => (word.maxTypos === 0 ? expandExact(list(), word) : walk(list(), word)),
   };
 }
 
-function expandExact(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
-  const found = new Map<string, WordMatch>();
-  const from = lowerBound(all, word.term);
-  if (!word.isPrefix) {
-    if (all[from] === word.term) found.set(word.term, { typos: 0, prefix: false });
-    return found;
-  }
-  for (let i = from; i < all.length && all[i]!.startsWith(word.term); i++) found.set(all[i]!, { typos: 0, prefix: all[i] !== word.term });
-  return found;
+/** The term itself, or (a prefix) the sorted run of terms starting with it. */
+function expandExact(all: readonly string[], { term, isPrefix }: QueryWord): Map<string, WordMatch> {
+  const from = partitionPoint(0, all.length, (i) => all[i]! < term);
+  const to = isPrefix ? partitionPoint(from, all.length, (i) => all[i]!.startsWith(term)) : from + (all[from] === term ? 1 : 0);
+  return new Map(all.slice(from, to).map((found) => [found, { typos: 0, prefix: found !== term }]));
 }
 
 function walk(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
@@ -42,10 +47,9 @@ function walk(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
   const far = max + 1;
   // Deeper than m + max letters no cell is within the budget: that depth always prunes.
   const depths = m + max + 2;
-  const rows = new Uint8Array(depths * (m + 1)).fill(far);
+  const rows = createRows(m, depths, max);
   /** Per depth: best typos of the query against any start of the current path (prefix matching). */
   const prefixBest = new Uint8Array(depths).fill(far);
-  for (let i = 0; i <= Math.min(m, max); i++) rows[i] = i;
   prefixBest[0] = m <= max ? m : far;
   let path = '';
   let valid = 0;
@@ -65,7 +69,7 @@ function walk(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
       if (rowMin <= max) continue;
       // Nothing longer with this start gets closer: skip every term that begins with it (or take them all, if the start already matched).
       const start = term.slice(0, j);
-      const end = endOfPrefix(all, index, start);
+      const end = partitionPoint(index, all.length, (i) => all[i]!.startsWith(start));
       if (isPrefix && prefixBest[j] === 0) for (let k = index; k < end; k++) found.set(all[k]!, { typos: 0, prefix: true });
       index = end - 1;
       pruned = true;
@@ -78,6 +82,21 @@ function walk(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
     else if (whole <= max) found.set(term, { typos: whole, prefix: false });
   }
   return found;
+}
+
+/** Rows of the optimal-string-alignment table of a query of `m` letters against up to `depths - 1` letters; row 0 filled in. */
+function createRows(m: number, depths: number, max: number): Uint8Array {
+  const rows = new Uint8Array(depths * (m + 1)).fill(max + 1);
+  for (let i = 0; i <= Math.min(m, max); i++) rows[i] = i;
+  return rows;
+}
+
+/** Optimal string alignment, like Algolia: a swap of two neighbouring letters is one typo. `max + 1` means "further". */
+export function getEditDistance(query: string, term: string, max: number): number {
+  if (Math.abs(query.length - term.length) > max) return max + 1;
+  const rows = createRows(query.length, term.length + 1, max);
+  for (let j = 1; j <= term.length; j++) if (computeRow(rows, query, term, j, max) > max) return max + 1;
+  return rows[term.length * (query.length + 1) + query.length]!;
 }
 
 /** Row `j` (the path's j-th letter) of the optimal-string-alignment table against `query`, banded to `max`; returns the row's minimum. */
@@ -107,24 +126,11 @@ function computeRow(rows: Uint8Array, query: string, term: string, j: number, ma
   return rowMin;
 }
 
-function lowerBound(all: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = all.length;
+/** The first index in `[lo, hi)` where `isBefore` turns false (it must be true up to some point, then false). */
+export function partitionPoint(lo: number, hi: number, isBefore: (index: number) => boolean): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (all[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** First index after `from` whose term does not start with `start` (terms sharing a start are contiguous once sorted). */
-function endOfPrefix(all: readonly string[], from: number, start: string): number {
-  let lo = from;
-  let hi = all.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (all[mid]!.startsWith(start)) lo = mid + 1;
+    if (isBefore(mid)) lo = mid + 1;
     else hi = mid;
   }
   return lo;

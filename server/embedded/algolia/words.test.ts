@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { getEditDistance, getMatchLength, normalizeTerm, tokenize, toOriginalLength, toQueryWords } from './words.ts';
+import { getEditDistance } from './term-dictionary.ts';
+import { getMatchLength, normalizeTerm, tokenize, toOriginalLength, toQueryWords } from './words.ts';
 
 describe('text rules', () => {
   it('normalizes case, accents, ligatures and ß', () => {

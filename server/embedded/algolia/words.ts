@@ -1,6 +1,12 @@
 // The word rules shared by the index and the highlighter, so a word is marked exactly when it matched.
 import { attributeOf, SEARCH_SCHEMA } from '#shared/search-schema.ts';
 
+import { getEditDistance } from './term-dictionary.ts';
+
+import type { QueryWord, WordMatch } from './term-dictionary.ts';
+
+export type { QueryWord, WordMatch } from './term-dictionary.ts';
+
 /** Runs of letters, digits and combining marks; everything else separates words, like Algolia's default separators. */
 export const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const MARKS = /\p{M}+/gu;
@@ -13,16 +19,6 @@ export interface Token {
   end: number;
   text: string;
   term: string;
-}
-
-export interface QueryWord {
-  term: string;
-  isPrefix: boolean;
-  /** 1 typo from 4 characters, 2 from 8 (Algolia's `minWordSizefor1Typo`/`for2Typos`). */
-  maxTypos: number;
-  /** Set by `LocaleIndex.lookUp`, so the highlighter looks up instead of counting typos. */
-  matches?: ReadonlyMap<string, WordMatch>;
-  isIndexed?: (term: string) => boolean;
 }
 
 /** `Stühle` → `stuhle`, `Straße` → `strasse`. */
@@ -58,31 +54,6 @@ export function toQueryWords(query: string, typoTolerance = true): QueryWord[] {
     const length = typoTolerance && term.length <= MAX_TYPO_WORD_LENGTH ? [...term].length : 0;
     return { term, isPrefix: i === terms.length - 1, maxTypos: length >= 8 ? 2 : length >= 4 ? 1 : 0 };
   });
-}
-
-/** Optimal string alignment, like Algolia: a swap of two neighbouring letters is one typo. `max + 1` means "further". */
-export function getEditDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > max) return max + 1;
-    [before, previous] = [previous, current];
-  }
-  return Math.min(previous[b.length]!, max + 1);
-}
-
-export interface WordMatch {
-  typos: number;
-  prefix: boolean;
 }
 
 /** The rule term-dictionary.ts walks over the whole vocabulary at once: exact, within the typo budget, or as an exact prefix. */

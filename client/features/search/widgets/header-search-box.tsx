@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useHits, useInstantSearch, useSearchBox } from 'react-instantsearch';
+import { useHits, useInstantSearch } from 'react-instantsearch';
 import { useNavigate } from 'react-router';
 
 import { prefetch, PrefetchLink } from '#client/components/prefetch-link.tsx';
@@ -7,13 +7,12 @@ import { sanitizeQuery, toSafeHitPath, toSearchPageHref } from '#shared/search.t
 
 import { SEARCH_LABELS } from '../labels.ts';
 import { SearchForm } from '../search-form.tsx';
-import { createSearchClient, SearchRoot, skipEmptyQueries, useDebouncedQueryHook } from '../search-root.tsx';
-import { HitExcerpt, HitTitle, SearchStatus } from './hit-parts.tsx';
+import { createSearchClient, SearchRoot, skipEmptyQueries } from '../search-root.tsx';
+import { HitExcerpt, HitTitle, SearchStatus, typeLabel, useTypedQuery } from './hit-parts.tsx';
 
 import type { SearchClient } from 'instantsearch.js';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import type { Locale } from '#shared/content/types.ts';
-import type { SearchLabels } from '../labels.ts';
 import type { SearchHit } from './hit-parts.tsx';
 
 export type SearchHandoff = { value: string; focused: boolean; selectionStart: number | null; selectionEnd: number | null };
@@ -49,14 +48,12 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
   const listboxId = useId();
   // At mount: the plain input may have taken more keystrokes until then.
   const [handoff] = useState(takeHandoff);
-  const [value, setValue] = useState(handoff.value);
-  const { query: searchedQuery, refine } = useSearchBox({ queryHook: useDebouncedQueryHook() });
+  const typed = useTypedQuery(handoff.value);
   const { items, results, sendEvent } = useHits<SearchHit>();
-  // After an error InstantSearch restores the last state that worked, so Retry sends the typed query again.
   const { status } = useInstantSearch({ catchError: true });
-  const query = sanitizeQuery(value);
+  const query = typed.query.trim();
   const hits = items.filter((hit) => toSafeHitPath(hit.url));
-  const isCurrent = status === 'idle' && results !== undefined && results.query === query;
+  const isCurrent = status === 'idle' && results !== undefined && results.query === typed.query;
 
   const openHit = (hit: SearchHit, newTab: boolean) => {
     const path = toSafeHitPath(hit.url)!;
@@ -65,7 +62,8 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
     combobox.close();
     void navigate(path);
   };
-  const combobox = useCombobox({ items: hits, resultsKey: results, hasQuery: query.trim() !== '', initiallyOpen: handoff.focused, onOpenItem: openHit });
+  const combobox = useCombobox({ items: hits, resultsKey: results, hasQuery: query !== '', initiallyOpen: handoff.focused, onOpenItem: openHit });
+  const { expanded, close } = combobox;
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
   // In the same task the plain input goes away in: focus, caret, and a search for anything typed after InstantSearch started.
@@ -75,42 +73,31 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
       input.focus();
       if (handoff.selectionStart !== null) input.setSelectionRange(handoff.selectionStart, handoff.selectionEnd ?? handoff.selectionStart);
     }
-    if (sanitizeQuery(handoff.value) !== searchedQuery) refine(sanitizeQuery(handoff.value));
+    if (typed.query !== typed.searched) typed.search();
     onReady();
   });
   useLayoutEffect(() => takeOver(), []);
 
-  const { expanded, close } = combobox;
   useEffect(() => {
     if (!expanded) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) close();
-    };
+    const onPointerDown = (event: PointerEvent) => void (rootRef.current?.contains(event.target as Node) || close());
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [expanded, close]);
 
-  const submit = () => {
-    combobox.close();
-    void navigate(toSearchPageHref(locale, { query: query.trim() }));
-  };
-
-  const noResults = isCurrent && results.nbHits === 0 && query.trim() !== '';
-  const count = isCurrent ? (noResults ? t.noResults(query.trim()) : t.resultCount(results.nbHits)) : '';
-  const announcement = !expanded ? '' : status === 'stalled' ? t.searching : count;
+  const noResults = isCurrent && results.nbHits === 0 && query !== '';
+  const count = isCurrent ? (noResults ? t.noResults(query) : t.resultCount(results.nbHits)) : '';
+  const searchPage = toSearchPageHref(locale, { query });
 
   return (
-    <div
-      className="header-search-root"
-      ref={rootRef}
-      onBlur={(event) => {
-        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) combobox.close();
-      }}
-    >
+    <div className="header-search-root" ref={rootRef} onBlur={(event) => rootRef.current?.contains(event.relatedTarget as Node | null) || close()}>
       <SearchForm
         locale={locale}
         variant="header"
-        onSubmit={submit}
+        onSubmit={() => {
+          close();
+          void navigate(searchPage);
+        }}
         inputRef={inputRef}
         inputProps={{
           role: 'combobox',
@@ -118,73 +105,53 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
           'aria-expanded': expanded,
           'aria-controls': listboxId,
           'aria-activedescendant': expanded && combobox.activeIndex >= 0 ? optionId(combobox.activeIndex) : undefined,
-          value,
+          value: typed.value,
           onChange: (event) => {
-            setValue(event.target.value);
             combobox.open();
-            refine(sanitizeQuery(event.target.value));
+            typed.change(event.target.value);
           },
           onFocus: combobox.open,
           onKeyDown: combobox.onKeyDown,
         }}
       />
       <div className="search-panel" hidden={!expanded}>
-        <SearchStatus status={status} labels={t} onRetry={() => refine(query)} />
+        <SearchStatus status={status} labels={t} onRetry={() => typed.search()} />
         <ul role="listbox" id={listboxId} aria-label={t.suggestions} className="search-options" hidden={hits.length === 0}>
           {hits.map((hit, index) => (
-            <HitOption
+            // Options must not contain interactive elements, so no link: every kind of click opens the hit here.
+            <li
               key={hit.objectID}
               id={optionId(index)}
-              hit={hit}
-              labels={t}
-              selected={index === combobox.activeIndex}
-              onHover={() => combobox.setActive(index)}
-              onOpen={(newTab) => openHit(hit, newTab)}
-            />
+              role="option"
+              aria-selected={index === combobox.activeIndex}
+              className="search-option"
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseEnter={() => prefetch(toSafeHitPath(hit.url)!)}
+              onMouseMove={index === combobox.activeIndex ? undefined : () => combobox.setActive(index)}
+              onClick={(event: MouseEvent) => openHit(hit, event.ctrlKey || event.metaKey || event.shiftKey)}
+              onAuxClick={(event: MouseEvent) => event.button === 1 && openHit(hit, true)}
+            >
+              <span className="eyebrow">{typeLabel(t, hit.type)}</span>
+              <span className="search-option-title">
+                <HitTitle hit={hit} />
+              </span>
+              <span className="search-option-snippet">
+                <HitExcerpt hit={hit} />
+              </span>
+            </li>
           ))}
         </ul>
-        {noResults ? <p className="search-message">{t.noResults(query.trim())}</p> : null}
+        {noResults ? <p className="search-message">{count}</p> : null}
         {isCurrent && results.nbHits > hits.length ? (
-          <PrefetchLink to={toSearchPageHref(locale, { query: query.trim() })} className="search-panel-footer" prefetch="intent" onClick={combobox.close}>
+          <PrefetchLink to={searchPage} className="search-panel-footer" prefetch="intent" onClick={close}>
             {t.seeAll(results.nbHits)}
           </PrefetchLink>
         ) : null}
       </div>
       <div role="status" className="visually-hidden">
-        {announcement}
+        {!expanded ? '' : status === 'stalled' ? t.searching : count}
       </div>
     </div>
-  );
-}
-
-type HitOptionProps = { id: string; hit: SearchHit; labels: SearchLabels; selected: boolean; onHover(): void; onOpen(newTab: boolean): void };
-
-/** Options must not contain interactive elements, so no link: every kind of click opens the hit here. */
-function HitOption({ id, hit, labels, selected, onHover, onOpen }: HitOptionProps) {
-  const type = (labels.types as Record<string, string>)[hit.type] ?? hit.type;
-  const path = toSafeHitPath(hit.url);
-  return (
-    <li
-      id={id}
-      role="option"
-      aria-selected={selected}
-      className="search-option"
-      onMouseDown={(event) => event.preventDefault()}
-      onMouseEnter={() => path && prefetch(path)}
-      onMouseMove={selected ? undefined : onHover}
-      onClick={(event: MouseEvent) => onOpen(event.ctrlKey || event.metaKey || event.shiftKey)}
-      onAuxClick={(event: MouseEvent) => {
-        if (event.button === 1) onOpen(true);
-      }}
-    >
-      <span className="eyebrow">{type}</span>
-      <span className="search-option-title">
-        <HitTitle hit={hit} />
-      </span>
-      <span className="search-option-snippet">
-        <HitExcerpt hit={hit} />
-      </span>
-    </li>
   );
 }
 

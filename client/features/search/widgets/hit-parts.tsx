@@ -1,10 +1,36 @@
-import { Highlight, Snippet } from 'react-instantsearch';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Highlight, Snippet, useSearchBox } from 'react-instantsearch';
+
+import { sanitizeQuery } from '#shared/search.ts';
 
 import type { Hit } from 'instantsearch.js';
 import type { SearchRecord } from '#shared/search-schema.ts';
 import type { SearchLabels } from '../labels.ts';
 
 export type SearchHit = Hit<{ [K in keyof SearchRecord]: SearchRecord[K] }>;
+
+export const typeLabel = (labels: SearchLabels, type: string): string => (labels.types as Record<string, string>)[type] ?? type;
+
+/**
+ * The text in the box, searched once typing pauses for 150 ms (InstantSearch discards an answer older than one already shown). `search()` sends it
+ * again: after an error InstantSearch restores the last state that worked, so Retry searches the typed query.
+ */
+export function useTypedQuery(initial?: string) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const queryHook = useCallback((query: string, search: (value: string) => void) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => search(query), 150);
+  }, []);
+  const { query: searched, refine } = useSearchBox({ queryHook });
+  const [value, setValue] = useState(initial ?? searched);
+  const search = (text = value) => refine(sanitizeQuery(text));
+  const change = (text: string) => {
+    setValue(text);
+    search(text);
+  };
+  return { value, query: sanitizeQuery(value), searched, search, change };
+}
 
 /** `<Highlight>` splits InstantSearch's escaped value into text nodes and `<mark>`s: HTML in a record or a query is never parsed. */
 export function HitTitle({ hit }: { hit: SearchHit }) {

@@ -1,14 +1,14 @@
-import { useState, useSyncExternalStore } from 'react';
-import { InstantSearchSSRProvider, useHits, useInstantSearch, usePagination, useRefinementList, useSearchBox } from 'react-instantsearch';
+import { useSyncExternalStore } from 'react';
+import { InstantSearchSSRProvider, useHits, useInstantSearch, usePagination, useRefinementList } from 'react-instantsearch';
 
 import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { imageUrl } from '#shared/images.ts';
-import { fromSearchUiState, sanitizeQuery, SEARCH_FACET_LIMIT, toSafeHitImage, toSafeHitPath, toSearchPageHref, toSearchUiState } from '#shared/search.ts';
+import { fromSearchUiState, SEARCH_FACET_LIMIT, toSafeHitImage, toSafeHitPath, toSearchPageHref, toSearchUiState } from '#shared/search.ts';
 
 import { SEARCH_LABELS } from '../labels.ts';
 import { SEARCH_PAGE_FORM_ID, SearchForm } from '../search-form.tsx';
-import { createSearchClient, SearchRoot, useDebouncedQueryHook } from '../search-root.tsx';
-import { HitExcerpt, HitTitle, SearchStatus } from './hit-parts.tsx';
+import { createSearchClient, SearchRoot } from '../search-root.tsx';
+import { HitExcerpt, HitTitle, SearchStatus, typeLabel, useTypedQuery } from './hit-parts.tsx';
 import { useDisposeOnUnmount, useUrlSync } from './url-sync.ts';
 
 import './search-page.css';
@@ -56,22 +56,20 @@ export function SearchPageView({ locale, params, initialResults, origin, fallbac
 
 function SearchPageLayout({ locale }: { locale: Locale }) {
   const labels = SEARCH_LABELS[locale];
-  const { query, refine } = useSearchBox({ queryHook: useDebouncedQueryHook() });
-  const [value, setValue] = useState(query);
+  const typed = useTypedQuery();
   useUrlSync(locale);
   useDisposeOnUnmount();
-  // After an error InstantSearch restores the last state that worked; Retry searches the typed query again.
-  const search = () => refine(sanitizeQuery(value));
-  const onChange = (next: string) => {
-    setValue(next);
-    refine(sanitizeQuery(next));
-  };
   return (
     <>
-      <SearchForm locale={locale} variant="page" onSubmit={search} inputProps={{ value, onChange: (event) => onChange(event.target.value) }} />
+      <SearchForm
+        locale={locale}
+        variant="page"
+        onSubmit={() => typed.search()}
+        inputProps={{ value: typed.value, onChange: (event) => typed.change(event.target.value) }}
+      />
       <div className="with-sidebar">
         <SearchFacets labels={labels} />
-        <PageResults locale={locale} labels={labels} onRetry={search} />
+        <PageResults locale={locale} labels={labels} onRetry={() => typed.search()} />
       </div>
     </>
   );
@@ -111,7 +109,7 @@ function FacetList({ attribute, param, legend, labelFor }: FacetListProps) {
 function SearchFacets({ labels }: { labels: SearchLabels }) {
   return (
     <aside aria-label={labels.filters}>
-      <FacetList attribute="type" param="type" legend={labels.type} labelFor={(value) => (labels.types as Record<string, string>)[value] ?? value} />
+      <FacetList attribute="type" param="type" legend={labels.type} labelFor={(value) => typeLabel(labels, value)} />
       <FacetList attribute="tags" param="tag" legend={labels.tags} />
       <noscript>
         <button type="submit" form={SEARCH_PAGE_FORM_ID}>
@@ -151,7 +149,6 @@ function PageResults({ locale, labels, onRetry }: { locale: Locale; labels: Sear
 function ResultCard({ hit, labels, onOpen }: { hit: SearchHit; labels: SearchLabels; onOpen(): void }) {
   const path = toSafeHitPath(hit.url);
   const image = toSafeHitImage(hit.image);
-  const type = (labels.types as Record<string, string>)[hit.type] ?? hit.type;
   return (
     <article className="card search-card">
       {image ? (
@@ -160,7 +157,7 @@ function ResultCard({ hit, labels, onOpen }: { hit: SearchHit; labels: SearchLab
         <div className="card-media placeholder" aria-hidden="true" />
       )}
       <div className="card-body">
-        <p className="eyebrow">{type}</p>
+        <p className="eyebrow">{typeLabel(labels, hit.type)}</p>
         <h2>
           {path ? (
             <PrefetchLink to={path} className="card-link" prefetch="intent" onClick={onOpen}>
