@@ -2,8 +2,7 @@
 import { CONTENT_TYPES } from '#shared/content/content-model.ts';
 import { forSpace } from '#shared/content/declare.ts';
 
-import { toSdkFailure } from './cma.ts';
-import { SetupError } from './context.ts';
+import { SetupError, toSdkFailure } from './context.ts';
 
 import type { ContentType, Field } from '#shared/content/declare.ts';
 import type { ContentTypeProps, EditorInterfaceProps, PlainClientAPI } from 'contentful-management';
@@ -147,5 +146,5 @@ async function apply(client: PlainClientAPI, params: { spaceId: string; environm
 export async function applyContentModel({ cma, env, flags, out }: SetupContext): Promise<void> {
   out('Content model (shared/content/content-model.ts)');
   const { spaceId, environmentId } = env;
-  await syncContentModel({ client: cma, spaceId, environmentId, dryRun: flags.dryRun, log: (line) => out(`  ${line}`) });
+  await syncContentModel({ client: cma, spaceId, environmentId, dryRun: flags['dry-run'], log: (line) => out(`  ${line}`) });
 }
