@@ -2,8 +2,8 @@
 import { CONTENT_TYPES } from '#shared/content/content-model.ts';
 import { forSpace } from '#shared/content/declare.ts';
 
-import { toSdkFailure } from './cma.ts';
-import { SetupError } from './context.ts';
+import { toControl, toSpaceField } from '../content/build/content-model.ts';
+import { SetupError, toSdkFailure } from './context.ts';
 
 import type { ContentType, Field } from '#shared/content/declare.ts';
 import type { ContentTypeProps, EditorInterfaceProps, PlainClientAPI } from 'contentful-management';
@@ -22,10 +22,7 @@ function sorted(_key: string, value: unknown) {
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null, sorted) === JSON.stringify(b ?? null, sorted);
 
 const PROPERTIES = ['name', 'type', 'linkType', 'items', 'required', 'localized', 'validations', 'disabled', 'omitted'] as const;
-const props = (field: Field & { id: string }): SpaceField => {
-  const items = field.items && { ...field.items, validations: [...field.items.validations] };
-  return { id: field.id, ...Object.fromEntries(PROPERTIES.map((key) => [key, key === 'items' ? items : field[key]])) } as SpaceField;
-};
+const props = (field: Field & { id: string }) => toSpaceField(field) as unknown as SpaceField;
 /** A property as the CMA reads it when absent: no validations, flags off. */
 const normal = (field: Record<string, unknown>, key: (typeof PROPERTIES)[number]) => {
   if (key === 'items') return field.items && { validations: [], ...field.items };
@@ -34,10 +31,6 @@ const normal = (field: Record<string, unknown>, key: (typeof PROPERTIES)[number]
 };
 const kind = (field: { type: string; linkType?: string; items?: { type: string; linkType?: string } }) =>
   [field.type, field.linkType, field.items?.type, field.items?.linkType].filter(Boolean).join(' ');
-const control = (field: Field & { id: string }): Control => ({
-  ...{ fieldId: field.id, widgetId: field.widget, widgetNamespace: 'builtin' },
-  settings: { helpText: field.helpText },
-});
 const sameControl = (a: Control | undefined, b: Control) => same([a?.widgetId, a?.widgetNamespace, a?.settings], [b.widgetId, b.widgetNamespace, b.settings]);
 
 interface Change {
@@ -78,7 +71,7 @@ function diffType(declared: DeclaredType, current: ContentTypeProps | undefined,
     notes.push(`move ${field.id}`);
   });
   const byField = new Map(controls.map((c) => [c.fieldId, c]));
-  const widgets = declared.fields.filter((field) => !sameControl(byField.get(field.id), control(field)));
+  const widgets = declared.fields.filter((field) => !sameControl(byField.get(field.id), toControl(field)));
   if (widgets.length > 0) notes.push(`set the editor of ${widgets.map((field) => field.id).join(', ')}`);
   if (notes.length === 0) return undefined;
   const saves = notes.length > (widgets.length > 0 ? 1 : 0);
@@ -139,7 +132,7 @@ async function apply(client: PlainClientAPI, params: { spaceId: string; environm
   if (!controls) return;
   // Published fields have an editor control by now (the CMA adds a default one): replace the declared ones.
   const editor = await step('read the editor of', () => client.editorInterface.get(where));
-  const wanted = declared.fields.map(control);
+  const wanted = declared.fields.map(toControl);
   const kept = (editor.controls ?? []).filter((c) => !wanted.some((w) => w.fieldId === c.fieldId));
   await step('set the editor of', () => client.editorInterface.update(where, { ...editor, controls: [...kept, ...wanted] }));
 }
@@ -147,5 +140,5 @@ async function apply(client: PlainClientAPI, params: { spaceId: string; environm
 export async function applyContentModel({ cma, env, flags, out }: SetupContext): Promise<void> {
   out('Content model (shared/content/content-model.ts)');
   const { spaceId, environmentId } = env;
-  await syncContentModel({ client: cma, spaceId, environmentId, dryRun: flags.dryRun, log: (line) => out(`  ${line}`) });
+  await syncContentModel({ client: cma, spaceId, environmentId, dryRun: flags['dry-run'], log: (line) => out(`  ${line}`) });
 }
