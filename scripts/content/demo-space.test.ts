@@ -9,10 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { ExternalFileError, validateModel } from '#server/services/models/model-validation.ts';
 
-import { createGltfIo } from './lib/gltf.ts';
+import { createGltfIo } from './test-gltf.ts';
 
 import type { Document } from '@contentful/rich-text-types';
 import type { GLTF, NodeIO } from '@gltf-transform/core';
+import type { KHRMaterialsVariants } from '@gltf-transform/extensions';
 import type { ModelCheck } from '#shared/content/types.ts';
 
 /**
@@ -428,17 +429,33 @@ describe('demo space glTF models', () => {
     expect([...checks].filter(([slug, check]) => check.warningCount > 0 && slug !== 'carvers-mallet')).toEqual([]);
   });
 
-  it('records dimensions that match the model bounds', async () => {
+  // The generator copies `dimensions` from each model's front matter (ADR 078): whole millimetres of the default scene's bounds.
+  it('records dimensions that match the model bounds, to the millimetre', async () => {
+    const { getBounds } = await import('@gltf-transform/core');
     for (const model of entriesOfType('model')) {
       const document = await read(model.fields['slug']?.['en-US'] as string);
-      const dimensions = model.fields['dimensions']?.['en-US'] as { width: number; height: number; depth: number };
-      const { getBounds } = await import('@gltf-transform/core');
-      const bounds = getBounds(document.getRoot().getDefaultScene() ?? document.getRoot().listScenes()[0]!);
-      const size = [0, 1, 2].map((axis) => ((bounds.max[axis] ?? 0) - (bounds.min[axis] ?? 0)) * 1000);
+      const { min, max } = getBounds(document.getRoot().getDefaultScene()!);
+      const [width, height, depth] = [0, 1, 2].map((axis) => Math.round(((max[axis] ?? 0) - (min[axis] ?? 0)) * 1000));
 
-      expect(size[0], model.sys.id).toBeCloseTo(dimensions.width, -1);
-      expect(size[1], model.sys.id).toBeCloseTo(dimensions.height, -1);
-      expect(size[2], model.sys.id).toBeCloseTo(dimensions.depth, -1);
+      expect(model.fields['dimensions']?.['en-US'], model.sys.id).toEqual({ width, height, depth, unit: 'mm' });
+    }
+  });
+
+  it("names in each modelVariant's gltfName a KHR_materials_variants variant of its model's file", async () => {
+    for (const model of entriesOfType('model')) {
+      const variants = ((model.fields['variants']?.['en-US'] ?? []) as Link[]).map((link) => entriesById.get(link.sys.id ?? ''));
+      const gltfNames = variants.flatMap((variant) => (variant?.fields['gltfName'] ? [variant.fields['gltfName']['en-US'] as string] : []));
+      if (gltfNames.length === 0) continue;
+      const extension = (await read(model.fields['slug']?.['en-US'] as string))
+        .getRoot()
+        .listExtensionsUsed()
+        .find((used) => used.extensionName === 'KHR_materials_variants') as KHRMaterialsVariants | undefined;
+      const names = extension?.listVariants().map((variant) => variant.getName()) ?? [];
+
+      expect(
+        gltfNames.filter((name) => !names.includes(name)),
+        model.sys.id,
+      ).toEqual([]);
     }
   });
 });

@@ -6,7 +6,7 @@ import { Document, Logger } from '@gltf-transform/core';
 import { Matrix4, Ray, Vector3 } from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { createGltfIo } from './lib/gltf.ts';
+import { createGltfIo } from './test-gltf.ts';
 
 import type { Material, NodeIO } from '@gltf-transform/core';
 import type { KHRMaterialsVariants, MappingList } from '@gltf-transform/extensions';
