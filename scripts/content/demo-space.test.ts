@@ -31,6 +31,11 @@ interface Entity {
   fields: Record<string, Record<string, unknown>>;
   metadata?: { tags: Link[]; concepts: Link[] };
 }
+interface Validation {
+  size?: { min?: number; max?: number };
+  regexp?: { pattern: string; flags: string | null };
+  [other: string]: unknown;
+}
 interface FileField {
   url: string;
   fileName: string;
@@ -47,7 +52,15 @@ interface RichNode {
 const space = JSON.parse(readFileSync(join(CONTENT_DIR, 'space-export.json'), 'utf8')) as {
   contentTypes: {
     sys: { id: string };
-    fields: { id: string; type: string; required: boolean; localized: boolean; linkType?: string; validations: Record<string, unknown>[] }[];
+    fields: {
+      id: string;
+      type: string;
+      required: boolean;
+      localized: boolean;
+      linkType?: string;
+      validations: Validation[];
+      items?: { validations: Validation[] };
+    }[];
   }[];
   editorInterfaces: unknown[];
   entries: Entity[];
@@ -153,6 +166,30 @@ describe('demo space export', () => {
           `${entry.sys.id}.${field.id}`,
         ).toEqual([]);
     }
+  });
+
+  it('keeps every value to the size and regexp validations of its field (and of its items)', () => {
+    const broken = (value: unknown, { size, regexp }: Validation) => {
+      const length = typeof value === 'string' || Array.isArray(value) ? value.length : undefined;
+      if (size && length !== undefined && (length < (size.min ?? 0) || length > (size.max ?? Infinity))) return `size ${JSON.stringify(size)}`;
+      if (regexp && typeof value === 'string' && !new RegExp(regexp.pattern, regexp.flags ?? '').test(value)) return `regexp ${regexp.pattern}`;
+      return undefined;
+    };
+    const violations: string[] = [];
+    for (const entry of space.entries)
+      for (const field of space.contentTypes.find((type) => type.sys.id === typeOf(entry))?.fields ?? [])
+        for (const [locale, value] of Object.entries(entry.fields[field.id] ?? {})) {
+          const checks = [
+            ...field.validations.map((validation) => [value, validation] as const),
+            ...(Array.isArray(value) ? value.flatMap((item) => (field.items?.validations ?? []).map((validation) => [item, validation] as const)) : []),
+          ];
+          for (const [checked, validation] of checks) {
+            const why = broken(checked, validation);
+            if (why) violations.push(`${entry.sys.id}.${field.id} ${locale}: ${why}`);
+          }
+        }
+
+    expect(violations).toEqual([]);
   });
 });
 
