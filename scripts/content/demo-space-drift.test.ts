@@ -56,6 +56,17 @@ describe('generate-demo-space --check', () => {
     expect(stderr).toContain('run `node scripts/content/generate-demo-space.ts`');
   });
 
+  it('fails on a folder without an export, naming what it cannot read', { timeout: 240_000 }, async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'vitrine-drift-empty-'));
+    try {
+      const { code, stderr } = await runGenerator('--check', empty);
+      expect(code).toBe(1);
+      expect(stderr).toContain(`${empty}/space-export.json`);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
   it('rejects an unknown argument with usage and exit 2, without building', async () => {
     const { code, stderr } = await runGenerator('--chek');
     expect(code).toBe(2);

@@ -26,7 +26,9 @@ if (args.check) {
     // git's A (the generator writes it, it is not committed), D (committed, no longer written) and M (other bytes), by path.
     const drift = ['space-export.json', 'assets'].map((path) => {
       const diff = spawnSync('git', ['diff', '--no-index', '--name-status', '--', join(args.dir, path), join(scratch, path)], { encoding: 'utf8' });
-      return diff.status === 0 || diff.status === 1 ? diff.stdout.replaceAll(scratch, args.dir) : diff.stderr;
+      if (diff.error) throw diff.error;
+      // Exit 1 without a list: git could not read a side (say, content/assets/ is missing) and says so on stderr.
+      return diff.status === 0 ? '' : diff.stdout.replaceAll(scratch, args.dir) || diff.stderr || `git diff exited ${diff.status}\n`;
     });
     if (drift.join('')) {
       process.stderr.write(`content/ does not match content/source/ (A: not committed, D: no longer generated, M: different):\n${drift.join('')}`);
