@@ -4,8 +4,7 @@ import { dirname, join } from 'node:path';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { MODEL_CHUNK, VIEWER_CHUNK } from './budgets/viewer.ts';
-import { ARTICLE_CHUNK, checkBudgets, formatReport } from './check-budgets.ts';
+import { ARTICLE_CHUNK, checkBudgets, formatReport, MODEL_CHUNK, VIEWER_CHUNK } from './check-budgets.ts';
 
 import type { BuildDirs } from './budgets/build-files.ts';
 

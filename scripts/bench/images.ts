@@ -6,11 +6,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { fnv1a } from '#shared/hash.ts';
 
 import { ROOT } from '../../tests/e2e/support/server.ts';
-import { autocannon, cpuMs, rssMb, sleep, startBenchServer } from './lib.ts';
+import { autocannon, cpuMs, rssMb, startBenchServer } from './lib.ts';
 
 import type { LoadResult } from './lib.ts';
 

@@ -1,9 +1,9 @@
-/** What the benches and audits share (ADR 035, 071): the production server, autocannon's typings, /proc figures, tables. */
+/** What the benches and posters share (ADR 035, 071): the production server, autocannon's typings, /proc figures, tables. */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, homedir, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { ensureBuild, startServer } from '../../tests/e2e/support/server.ts';
 
@@ -45,8 +45,6 @@ export async function waitUntilUp(url: string): Promise<void> {
     if (Date.now() > deadline) throw new Error(`${url} did not come up within 30 s`);
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 const TICK_MS = 1000 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100);
 /** A process's user + system CPU: proc(5) fields 14 and 15, counted from the command name's last ") " (it may hold both). */
 export const statCpuMs = (stat: string) => {
@@ -73,14 +71,3 @@ export const machineLine = () =>
   `${new Date().toISOString()} · node ${process.version} · ${availableParallelism()} cores · load average ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`;
-
-/** A tool that is no project dependency, installed once into ~/.cache/vitrine/`dir`. */
-export function cachedTool(dir: string, spec: string, file: string): string {
-  const prefix = join(homedir(), '.cache', 'vitrine', dir);
-  const path = join(prefix, 'node_modules', file);
-  if (existsSync(path)) return path;
-  process.stdout.write(`installing ${spec} into ${prefix} (once)\n`);
-  spawnSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--ignore-scripts', spec], { stdio: 'inherit' });
-  if (!existsSync(path)) throw new Error(`could not install ${spec} into ${prefix}`);
-  return path;
-}

@@ -5,9 +5,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 
-import { autocannon, envPairs, machineLine, rssMb, sleep, startBenchServer, table, waitUntilUp } from './lib.ts';
+import { autocannon, envPairs, machineLine, rssMb, startBenchServer, table, waitUntilUp } from './lib.ts';
 
 import type { LoadRequest } from './lib.ts';
 

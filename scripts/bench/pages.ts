@@ -8,10 +8,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 
 import { freePort } from '../../tests/e2e/support/server.ts';
-import { autocannon, cpuMs, envPairs, machineLine, median, rssMb, sleep, startBenchServer, table, waitUntilUp } from './lib.ts';
+import { autocannon, cpuMs, envPairs, machineLine, median, rssMb, startBenchServer, table, waitUntilUp } from './lib.ts';
 
 const ARTICLE = '/articles/behind-the-vitrine';
 const { values: args } = parseArgs({

@@ -9,10 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { ExternalFileError, validateModel } from '#server/services/models/model-validation.ts';
 
-import { createGltfIo } from './lib/gltf.ts';
+import { createGltfIo } from './test-gltf.ts';
 
 import type { Document } from '@contentful/rich-text-types';
 import type { GLTF, NodeIO } from '@gltf-transform/core';
+import type { KHRMaterialsVariants } from '@gltf-transform/extensions';
 import type { ModelCheck } from '#shared/content/types.ts';
 
 /**
@@ -30,6 +31,11 @@ interface Entity {
   fields: Record<string, Record<string, unknown>>;
   metadata?: { tags: Link[]; concepts: Link[] };
 }
+interface Validation {
+  size?: { min?: number; max?: number };
+  regexp?: { pattern: string; flags: string | null };
+  [other: string]: unknown;
+}
 interface FileField {
   url: string;
   fileName: string;
@@ -46,7 +52,15 @@ interface RichNode {
 const space = JSON.parse(readFileSync(join(CONTENT_DIR, 'space-export.json'), 'utf8')) as {
   contentTypes: {
     sys: { id: string };
-    fields: { id: string; type: string; required: boolean; localized: boolean; linkType?: string; validations: Record<string, unknown>[] }[];
+    fields: {
+      id: string;
+      type: string;
+      required: boolean;
+      localized: boolean;
+      linkType?: string;
+      validations: Validation[];
+      items?: { validations: Validation[] };
+    }[];
   }[];
   editorInterfaces: unknown[];
   entries: Entity[];
@@ -152,6 +166,30 @@ describe('demo space export', () => {
           `${entry.sys.id}.${field.id}`,
         ).toEqual([]);
     }
+  });
+
+  it('keeps every value to the size and regexp validations of its field (and of its items)', () => {
+    const broken = (value: unknown, { size, regexp }: Validation) => {
+      const length = typeof value === 'string' || Array.isArray(value) ? value.length : undefined;
+      if (size && length !== undefined && (length < (size.min ?? 0) || length > (size.max ?? Infinity))) return `size ${JSON.stringify(size)}`;
+      if (regexp && typeof value === 'string' && !new RegExp(regexp.pattern, regexp.flags ?? '').test(value)) return `regexp ${regexp.pattern}`;
+      return undefined;
+    };
+    const violations: string[] = [];
+    for (const entry of space.entries)
+      for (const field of space.contentTypes.find((type) => type.sys.id === typeOf(entry))?.fields ?? [])
+        for (const [locale, value] of Object.entries(entry.fields[field.id] ?? {})) {
+          const checks = [
+            ...field.validations.map((validation) => [value, validation] as const),
+            ...(Array.isArray(value) ? value.flatMap((item) => (field.items?.validations ?? []).map((validation) => [item, validation] as const)) : []),
+          ];
+          for (const [checked, validation] of checks) {
+            const why = broken(checked, validation);
+            if (why) violations.push(`${entry.sys.id}.${field.id} ${locale}: ${why}`);
+          }
+        }
+
+    expect(violations).toEqual([]);
   });
 });
 
@@ -408,7 +446,8 @@ describe('demo space glTF models', () => {
     expect((await read('tripod-stool')).getRoot().listTextures().length).toBe(2);
   });
 
-  it('validates every model with no glTF validator error, the stool with no warning either', async () => {
+  // The validator takes about 3 s alone and over 5 s (the default timeout) on a shared, loaded machine.
+  it('validates every model with no glTF validator error, the stool with no warning either', { timeout: 30_000 }, async () => {
     const checks = new Map<string, ModelCheck>();
     for (const entry of entriesOfType('model')) {
       const slug = entry.fields['slug']?.['en-US'] as string;
@@ -428,17 +467,33 @@ describe('demo space glTF models', () => {
     expect([...checks].filter(([slug, check]) => check.warningCount > 0 && slug !== 'carvers-mallet')).toEqual([]);
   });
 
-  it('records dimensions that match the model bounds', async () => {
+  // The generator copies `dimensions` from each model's front matter (ADR 078): whole millimetres of the default scene's bounds.
+  it('records dimensions that match the model bounds, to the millimetre', async () => {
+    const { getBounds } = await import('@gltf-transform/core');
     for (const model of entriesOfType('model')) {
       const document = await read(model.fields['slug']?.['en-US'] as string);
-      const dimensions = model.fields['dimensions']?.['en-US'] as { width: number; height: number; depth: number };
-      const { getBounds } = await import('@gltf-transform/core');
-      const bounds = getBounds(document.getRoot().getDefaultScene() ?? document.getRoot().listScenes()[0]!);
-      const size = [0, 1, 2].map((axis) => ((bounds.max[axis] ?? 0) - (bounds.min[axis] ?? 0)) * 1000);
+      const { min, max } = getBounds(document.getRoot().getDefaultScene()!);
+      const [width, height, depth] = [0, 1, 2].map((axis) => Math.round(((max[axis] ?? 0) - (min[axis] ?? 0)) * 1000));
 
-      expect(size[0], model.sys.id).toBeCloseTo(dimensions.width, -1);
-      expect(size[1], model.sys.id).toBeCloseTo(dimensions.height, -1);
-      expect(size[2], model.sys.id).toBeCloseTo(dimensions.depth, -1);
+      expect(model.fields['dimensions']?.['en-US'], model.sys.id).toEqual({ width, height, depth, unit: 'mm' });
+    }
+  });
+
+  it("names in each modelVariant's gltfName a KHR_materials_variants variant of its model's file", async () => {
+    for (const model of entriesOfType('model')) {
+      const variants = ((model.fields['variants']?.['en-US'] ?? []) as Link[]).map((link) => entriesById.get(link.sys.id ?? ''));
+      const gltfNames = variants.flatMap((variant) => (variant?.fields['gltfName'] ? [variant.fields['gltfName']['en-US'] as string] : []));
+      if (gltfNames.length === 0) continue;
+      const extension = (await read(model.fields['slug']?.['en-US'] as string))
+        .getRoot()
+        .listExtensionsUsed()
+        .find((used) => used.extensionName === 'KHR_materials_variants') as KHRMaterialsVariants | undefined;
+      const names = extension?.listVariants().map((variant) => variant.getName()) ?? [];
+
+      expect(
+        gltfNames.filter((name) => !names.includes(name)),
+        model.sys.id,
+      ).toEqual([]);
     }
   });
 });

@@ -6,7 +6,7 @@ import { Document, Logger } from '@gltf-transform/core';
 import { Matrix4, Ray, Vector3 } from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { createGltfIo } from './lib/gltf.ts';
+import { createGltfIo } from './test-gltf.ts';
 
 import type { Material, NodeIO } from '@gltf-transform/core';
 import type { KHRMaterialsVariants, MappingList } from '@gltf-transform/extensions';
@@ -87,8 +87,16 @@ describe('demo content for variants and hotspots', () => {
       if (entry.sys.contentType?.sys.id === 'modelVariant') {
         expect(en<string>(entry, 'key'), entry.sys.id).toMatch(/^[a-z0-9][a-z0-9-]{0,63}$/);
         expect(en<string>(entry, 'swatch'), entry.sys.id).toMatch(/^#[0-9a-f]{6}$/);
+        for (const color of Object.values(en<Record<string, string> | undefined>(entry, 'colors') ?? {}))
+          expect(color, entry.sys.id).toMatch(/^#[0-9a-f]{6}$/i);
       }
     }
+  });
+
+  // Their ids are `variant-<model>-<key>` and `hotspot-<model>-<key>`, so a key repeated within a model repeats an id.
+  it("gives a model's variants, and its hotspots, keys of their own", () => {
+    const ids = space.entries.map((entry) => entry.sys.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
   });
 
   it('ships the lounge chair with three KHR_materials_variants named by its modelVariant entries, sharing two texture pairs', async () => {

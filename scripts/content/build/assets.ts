@@ -1,15 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 
-import { getBounds } from '@gltf-transform/core';
 import sharp from 'sharp';
 
 import { localize, readDocuments, readJson, SOURCE_DIR } from '../lib/source.ts';
 import { createAsset, SPACE_ID, toAssetToken, uploadedBefore } from '../lib/space.ts';
 import { readVariants } from './showcase.ts';
 
-import type { GLTF, NodeIO, Scene } from '@gltf-transform/core';
-import type { KHRMaterialsVariants } from '@gltf-transform/extensions';
 import type { SourceDocument } from '../lib/source.ts';
 import type { ExportEntity, Localized, PublishInfo } from '../lib/space.ts';
 import type { PersonSource } from './entries.ts';
@@ -21,8 +18,6 @@ export interface BuiltModel {
   slug: string;
   fileAssetId: string;
   siblingAssetIds: string[];
-  dimensions: { width: number; height: number; depth: number; unit: 'mm' };
-  fileVariants: string[];
   /** By variant key, for variants with a `<slug>-<key>-poster.jpg`. */
   variantPosters: Record<string, string>;
 }
@@ -76,38 +71,19 @@ export class AssetStore {
   }
 }
 
-interface ModelFile {
-  fileName: string;
-  bytes: Uint8Array<ArrayBuffer>;
-}
-
 /** A .gltf comes with the files it names by relative URI. */
-function readModelFiles(slug: string, variant: ModelVariant): { main: ModelFile; sidecars: ModelFile[]; json?: GLTF.IGLTF } {
+function readModelFiles(slug: string, variant: ModelVariant) {
   const fileName = `${slug}.${variant === 'gltf' ? 'gltf' : 'glb'}`;
   const main = { fileName, bytes: readSourceFile(fileName) };
   if (variant !== 'gltf') return { main, sidecars: [] };
-  const json = JSON.parse(new TextDecoder().decode(main.bytes)) as GLTF.IGLTF;
+  const json = JSON.parse(main.bytes.toString('utf8')) as { buffers?: { uri?: string }[]; images?: { uri?: string }[] };
   const uris = [...(json.buffers ?? []), ...(json.images ?? [])].flatMap(({ uri }) => (uri && !uri.startsWith('data:') ? [uri] : []));
-  return { main, json, sidecars: uris.sort().map((uri) => ({ fileName: uri, bytes: readSourceFile(uri) })) };
+  return { main, sidecars: uris.sort().map((uri) => ({ fileName: uri, bytes: readSourceFile(uri) })) };
 }
 
-async function measureModel(io: NodeIO, { main, sidecars, json }: ReturnType<typeof readModelFiles>) {
-  const resources = Object.fromEntries(sidecars.map(({ fileName, bytes }) => [fileName, bytes]));
-  const document = json ? await io.readJSON({ json, resources }) : await io.readBinary(main.bytes);
-  const { min, max } = getBounds(document.getRoot().getDefaultScene() as Scene);
-  const [width, height, depth] = [0, 1, 2].map((axis) => Math.round(((max[axis] ?? 0) - (min[axis] ?? 0)) * 1000)) as [number, number, number];
-  const variants = document
-    .getRoot()
-    .listExtensionsUsed()
-    .find((extension) => extension.extensionName === 'KHR_materials_variants') as KHRMaterialsVariants | undefined;
-  return { dimensions: { width, height, depth, unit: 'mm' as const }, fileVariants: (variants?.listVariants() ?? []).map((variant) => variant.getName()) };
-}
-
-async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument): Promise<BuiltModel> {
+async function buildModel(store: AssetStore, model: SourceDocument): Promise<BuiltModel> {
   const { slug, variant, publishedOn } = model.en as { slug: string; variant: ModelVariant; publishedOn: string };
-  const files = readModelFiles(slug, variant);
-  const { main, sidecars } = files;
-  const { dimensions, fileVariants } = await measureModel(io, files);
+  const { main, sidecars } = readModelFiles(slug, variant);
   const [name, nameDe] = [String(model.en['name']), String(model.de['name'] ?? model.en['name'])];
   const fileAssetId = `${variant === 'gltf' ? 'gltf' : 'glb'}-${slug}`;
   const label = readJson<Record<ModelVariant, Localized<string>>>('model-variants.json')[variant];
@@ -135,7 +111,7 @@ async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument):
     ...uploadedBefore(publishedOn),
   });
   const variantPosters: Record<string, string> = {};
-  for (const { key, label } of readVariants(slug, fileVariants)) {
+  for (const { key, label } of readVariants(slug)) {
     const fileName = `${slug}-${key}-poster.jpg`;
     if (!existsSync(join(SOURCE_DIR, 'files', fileName))) continue;
     const [labelEn, labelDe] = [label['en-US'], label['de-DE'] ?? label['en-US']];
@@ -149,12 +125,12 @@ async function buildModel(io: NodeIO, store: AssetStore, model: SourceDocument):
     });
     variantPosters[key] = `poster-${slug}-${key}`;
   }
-  return { slug, fileAssetId, siblingAssetIds, dimensions, fileVariants, variantPosters };
+  return { slug, fileAssetId, siblingAssetIds, variantPosters };
 }
 
-export async function buildModels(io: NodeIO, store: AssetStore): Promise<BuiltModel[]> {
+export async function buildModels(store: AssetStore): Promise<BuiltModel[]> {
   const built: BuiltModel[] = [];
-  for (const model of readDocuments('models')) built.push(await buildModel(io, store, model));
+  for (const model of readDocuments('models')) built.push(await buildModel(store, model));
   return built;
 }
 

@@ -1,7 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { createGltfIo } from '../lib/gltf.ts';
 import { readJson } from '../lib/source.ts';
 import { AssetStore, buildModels, buildOtherAssets } from './assets.ts';
 import { buildContentModel } from './content-model.ts';
@@ -19,7 +18,7 @@ export async function buildDemoSpace(outDir: string): Promise<BuiltSpace> {
   rmSync(assetsDir, { recursive: true, force: true });
   mkdirSync(assetsDir, { recursive: true });
   const store = new AssetStore(assetsDir);
-  const models = await buildModels(await createGltfIo(), store);
+  const models = await buildModels(store);
   await buildOtherAssets(store);
   const entries = await buildEntries(models);
   const { contentTypes, tags, editorInterfaces, locales } = buildContentModel();

@@ -54,7 +54,6 @@ async function buildModelEntry(model: SourceDocument, built: BuiltModel): Promis
     file: assetLink(built.fileAssetId),
     files: built.siblingAssetIds.length > 0 ? single(built.siblingAssetIds.map((id) => toLink('Asset', id))) : undefined,
     poster: assetLink(`poster-${built.slug}`),
-    dimensions: single(built.dimensions),
     variants: showcase.variants,
     hotspots: showcase.hotspots,
   });
