@@ -1,11 +1,11 @@
 import { VITAL_NAMES } from '#shared/insights.ts';
 
-import { addBinCount, createStats, mergeStats, OTHER_ROUTE, samplesOf, toP75s, toVitalsSummary } from '../summary.ts';
+import { OTHER_ROUTE, toVitalSummary } from '../summary.ts';
 import { querySearchAnalytics } from './searches-window.ts';
 import { ROLLUP_SIZES, ROLLUPS, TABLES } from './tables.ts';
 
 import type { VitalName } from '#shared/insights.ts';
-import type { Stats, WindowShape } from '../summary.ts';
+import type { VitalsSummary, WindowShape } from '../summary.ts';
 import type { SqlDatabase, SqlValue } from './databases.ts';
 
 const isVitalName = (name: string): name is VitalName => (VITAL_NAMES as readonly string[]).includes(name);
@@ -41,28 +41,34 @@ function createQuery(db: SqlDatabase, bucketMs: number, from: number, to: number
 
 type WindowQuery = ReturnType<typeof createQuery>;
 
-/** Only the top `maxRoutes` are grouped by name, so however many routes clients invent, a query returns at most (maxRoutes + 1) × 5 × 160 rows. */
+/** Only the top `maxRoutes` are grouped by name, so however many routes clients invent, a query returns at most (maxRoutes + 1) × 5 rows. */
 export async function queryWindow(db: SqlDatabase, shape: WindowShape, now: number, maxRoutes: number) {
   const { bucketMs, buckets } = shape;
   const from = (Math.floor(now / bucketMs) - buckets + 1) * bucketMs;
   const to = from + buckets * bucketMs;
   const query = createQuery(db, bucketMs, from, to);
   const kept = await topRoutes(query, maxRoutes);
-  const series = await querySeries(query, bucketMs, buckets);
-  const routes = await queryRoutes(query, kept);
-  const search = await querySearch(query);
-  const queries = await querySearchAnalytics(db, bucketMs, from, to);
-  const total = mergeStats(routes.map(([, stats]) => stats));
+  const total = (await queryStats(query, `'all'`, [])).get('all');
+  const slots = await queryStats(query, `CAST((${query.source.time} - ?) / ? AS INTEGER)`, [from, bucketMs]);
+  // No kept route means no rows at all (any row's route would have been ranked), and `IN ()` is not SQL.
+  const routeKey = `CASE WHEN route IN (${kept.map(() => '?').join(', ')}) THEN route ELSE ? END`;
+  const routes = kept.length > 0 ? await queryStats(query, routeKey, [...kept, OTHER_ROUTE]) : new Map<string, Stats>();
   return {
     from: new Date(from).toISOString(),
     to: new Date(now).toISOString(),
     bucketMs,
-    views: total.views,
-    vitals: toVitalsSummary(total.vitals),
-    routes: routes.map(([route, stats]) => ({ route, views: stats.views, vitals: toVitalsSummary(stats.vitals) })),
-    series: series.map((stats, index) => ({ start: new Date(from + index * bucketMs).toISOString(), views: stats.views, p75: toP75s(stats.vitals) })),
-    search,
-    queries,
+    views: total?.views ?? 0,
+    vitals: total?.vitals ?? {},
+    routes: [...kept, OTHER_ROUTE].flatMap((route) => {
+      const stats = routes.get(route);
+      return stats ? [{ route, ...stats }] : [];
+    }),
+    series: Array.from({ length: buckets }, (_, slot) => {
+      const vitals = Object.entries(slots.get(String(slot))?.vitals ?? {}).map(([name, vital]) => [name, vital.p75]);
+      return { start: new Date(from + slot * bucketMs).toISOString(), views: slots.get(String(slot))?.views ?? 0, p75: Object.fromEntries(vitals) };
+    }),
+    search: await querySearch(query),
+    queries: await querySearchAnalytics(db, bucketMs, from, to),
   };
 }
 
@@ -78,38 +84,26 @@ async function topRoutes({ db, source, scope }: WindowQuery, maxRoutes: number):
   return rows.map((row) => row.route);
 }
 
-async function queryStats({ run, source }: WindowQuery, key: string, keyParams: SqlValue[], statsFor: (key: string) => Stats | undefined) {
-  const views = await run<{ k: string; n: Count }>(`${key} AS k, ${source.count} AS n`, keyParams, source.views, 'GROUP BY k');
-  for (const row of views) {
-    const stats = statsFor(String(row.k));
-    if (stats) stats.views += Number(row.n);
-  }
-  const bins = await run<{ k: string; name: string; bin: number; n: Count }>(
-    `${key} AS k, name, bin, ${source.count} AS n`,
-    keyParams,
-    source.vitals,
-    'GROUP BY k, name, bin',
+interface Stats {
+  views: number;
+  vitals: VitalsSummary;
+}
+
+/** Views and, per vital, the nearest-rank p75 bin and the sample count, per `key`: the bins merge in SQL. */
+async function queryStats({ run, source, scope, db }: WindowQuery, key: string, keyParams: SqlValue[]): Promise<Map<string, Stats>> {
+  const byKey = new Map<string, Stats>();
+  const statsFor = (k: Count) => byKey.get(String(k)) ?? byKey.set(String(k), { views: 0, vitals: {} }).get(String(k))!;
+  const views = await run<{ k: Count; n: Count }>(`${key} AS k, ${source.count} AS n`, keyParams, source.views, 'GROUP BY k');
+  for (const row of views) statsFor(row.k).views += Number(row.n);
+  const p75s = await db.query<{ k: Count; name: string; bin: number; n: Count }>(
+    `SELECT k, name, MIN(bin) AS bin, MAX(total) AS n FROM (
+       SELECT k, name, bin, SUM(n) OVER (PARTITION BY k, name ORDER BY bin) AS seen, SUM(n) OVER (PARTITION BY k, name) AS total
+       FROM (SELECT ${key} AS k, name, bin, ${source.count} AS n FROM ${source.vitals} WHERE ${scope.sql} GROUP BY k, name, bin) AS bins
+     ) AS ranked WHERE seen >= 0.75 * total GROUP BY k, name`,
+    [...keyParams, ...scope.params],
   );
-  for (const row of bins) {
-    const stats = statsFor(String(row.k));
-    if (stats && isVitalName(row.name)) addBinCount(stats, row.name, Number(row.bin), Number(row.n));
-  }
-}
-
-async function querySeries(query: WindowQuery, bucketMs: number, buckets: number): Promise<Stats[]> {
-  const series = Array.from({ length: buckets }, createStats);
-  await queryStats(query, `CAST((${query.source.time} - ?) / ? AS INTEGER)`, [query.from, bucketMs], (slot) => series[Number(slot)]);
-  return series;
-}
-
-async function queryRoutes(query: WindowQuery, kept: string[]): Promise<Array<[string, Stats]>> {
-  // No kept route means no rows at all (any row's route would have been ranked), and `IN ()` is not SQL.
-  if (kept.length === 0) return [];
-  const byRoute = new Map<string, Stats>();
-  const routeKey = `CASE WHEN route IN (${kept.map(() => '?').join(', ')}) THEN route ELSE ? END`;
-  await queryStats(query, routeKey, [...kept, OTHER_ROUTE], (route) => byRoute.get(route) ?? byRoute.set(route, createStats()).get(route));
-  const rank = (route: string) => (route === OTHER_ROUTE ? kept.length : kept.indexOf(route));
-  return [...byRoute].sort(([a, x], [b, y]) => rank(a) - rank(b) || y.views - x.views || samplesOf(y) - samplesOf(x));
+  for (const row of p75s) if (isVitalName(row.name)) statsFor(row.k).vitals[row.name] = toVitalSummary(row.name, Number(row.bin), Number(row.n));
+  return byKey;
 }
 
 /** An Insights event on n objectIDs counts n, a filter event 1. */
