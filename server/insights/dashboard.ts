@@ -47,16 +47,20 @@ function renderWindow(name: WindowName, window: WindowSummary): string {
   const title = WINDOW_TITLES[name];
   const cards = [card(formatNumber(window.views), 'page views'), ...VITAL_NAMES.map((vital) => renderVitalCard(vital, window.vitals))].join('');
   const per = `Page views and LCP p75 per ${BUCKET_NAMES[name]}`;
-  const rows = window.series.map(({ start, views, p75: { LCP } }) => {
-    const lcp = LCP === undefined ? '<td>–</td>' : `<td class="${getVitalRating('LCP', LCP)}">${formatNumber(LCP)} ms</td>`;
-    return `<tr><td>${bucketLabel(start, name)}</td><td>${formatNumber(views)}</td>${lcp}</tr>`;
-  });
+  const rows = window.series.map(
+    (bucket) => `<tr><td>${bucketLabel(bucket.start, name)}</td><td>${formatNumber(bucket.views)}</td>${vitalCell('LCP', bucket.p75.LCP)}</tr>`,
+  );
   return [
     `<section aria-labelledby="w-${name}"><h2 id="w-${name}">${title}</h2>`,
     `<p class="meta">${formatTime(window.from)} to ${formatTime(window.to)}</p><div class="cards">${cards}</div>`,
     `<details><summary>${per}</summary>${table(['Start', 'Views', 'LCP p75'], rows, `${per}, ${title.toLowerCase()}`)}</details>`,
     `<h3>Routes</h3>${renderRouteTable(window)}<h3>Search</h3>${renderSearch(window.search)}</section>`,
   ].join('');
+}
+
+/** `–` without samples. */
+function vitalCell(name: VitalName, p75: number | undefined, after = ''): string {
+  return p75 === undefined ? '<td>–</td>' : `<td class="${getVitalRating(name, p75)}">${formatNumber(p75)}${UNITS[name]}${after}</td>`;
 }
 
 function renderVitalCard(name: VitalName, vitals: VitalsSummary): string {
@@ -70,8 +74,7 @@ function renderRouteTable(window: WindowSummary): string {
   const rows = window.routes.map((route) => {
     const cells = VITAL_NAMES.map((name) => {
       const vital = route.vitals[name];
-      if (!vital) return '<td>–</td>';
-      return `<td class="${vital.rating}">${formatNumber(vital.p75)}${UNITS[name]} <small>(${formatNumber(vital.count)})</small></td>`;
+      return vitalCell(name, vital?.p75, vital && ` <small>(${formatNumber(vital.count)})</small>`);
     });
     return `<tr><td><code>${escapeHtml(route.route)}</code></td><td>${formatNumber(route.views)}</td>${cells.join('')}</tr>`;
   });
