@@ -19,7 +19,7 @@ export type WindowName = keyof typeof WINDOWS;
 export type WindowShape = (typeof WINDOWS)[WindowName];
 
 /** From web.dev/articles/vitals. */
-export const VITAL_THRESHOLDS: Record<VitalName, readonly [good: number, poor: number]> = {
+const VITAL_THRESHOLDS: Record<VitalName, readonly [good: number, poor: number]> = {
   LCP: [2500, 4000],
   INP: [200, 500],
   CLS: [0.1, 0.25],
@@ -27,7 +27,7 @@ export const VITAL_THRESHOLDS: Record<VitalName, readonly [good: number, poor: n
   TTFB: [800, 1800],
 };
 
-export type VitalRating = 'good' | 'needs-improvement' | 'poor';
+type VitalRating = 'good' | 'needs-improvement' | 'poor';
 
 export function getVitalRating(name: VitalName, value: number): VitalRating {
   const [good, poor] = VITAL_THRESHOLDS[name];

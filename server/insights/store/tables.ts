@@ -57,7 +57,7 @@ export const ROLLUPS = {
 type TableKey = keyof typeof TABLES;
 type RollupKey = keyof typeof ROLLUPS;
 
-export interface StoredRow {
+interface StoredRow {
   table: TableKey;
   at: number;
   values: SqlValue[];
