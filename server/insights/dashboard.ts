@@ -4,7 +4,7 @@ import { VITAL_NAMES } from '#shared/insights.ts';
 
 import { card, formatNumber, formatTime, table, WINDOW_TITLES } from './dashboard-html.ts';
 import { renderSearchesSection, SEARCHES_STYLE } from './dashboard-searches.ts';
-import { VITAL_THRESHOLDS } from './summary.ts';
+import { getVitalRating } from './summary.ts';
 
 import type { VitalName } from '#shared/insights.ts';
 import type { DashboardView } from './dashboard-searches.ts';
@@ -23,10 +23,7 @@ h3{font-size:.95rem;margin:1.25rem 0 .25rem;color:var(--muted);font-weight:600}p
 .cards{margin-top:.75rem;display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.75rem}
 .card{background:#fff;border:1px solid var(--line);border-radius:8px;padding:.75rem 1rem}.card b{display:block;font-size:1.4rem}
 .card span{color:var(--muted);font-size:.85rem}.good{color:var(--good)}.needs-improvement{color:var(--ni)}.poor{color:var(--poor)}
-.chart{width:100%;height:auto;background:#fff;border:1px solid var(--line);border-radius:8px}.chart .bar{fill:var(--accent)}
-.chart .line{fill:none;stroke:var(--accent);stroke-width:2}.chart .dot{fill:var(--accent)}.chart .axis{stroke:var(--line)}
-.chart .tick{font-size:10px;fill:var(--muted)}.chart line.good{stroke:var(--good);stroke-dasharray:4 4}
-.chart line.poor{stroke:var(--poor);stroke-dasharray:4 4}
+details{margin-top:1.25rem}summary{cursor:pointer;color:var(--muted);font-weight:600}
 table{width:100%;border-collapse:collapse;background:#fff;border:1px solid var(--line);border-radius:8px;font-variant-numeric:tabular-nums}
 th,td{text-align:right;padding:.4rem .6rem;border-bottom:1px solid var(--line)}th:first-child,td:first-child{text-align:left}
 th{font-size:.8rem;color:var(--muted);font-weight:600}td small{color:var(--muted)}code{font-size:.9em}
@@ -48,23 +45,22 @@ export function renderDashboardPage(summary: InsightsSummary, nonce: string, vie
 
 function renderWindow(name: WindowName, window: WindowSummary): string {
   const title = WINDOW_TITLES[name];
-  const per = `per ${BUCKET_NAMES[name]}, ${title.toLowerCase()}`;
-  const labels = window.series.map((bucket) => bucketLabel(bucket.start, name));
   const cards = [card(formatNumber(window.views), 'page views'), ...VITAL_NAMES.map((vital) => renderVitalCard(vital, window.vitals))].join('');
-  const views = renderChart(
-    window.series.map((bucket) => bucket.views),
-    { label: `Page views ${per}`, labels },
-  );
-  const lcp = renderChart(
-    window.series.map((bucket) => bucket.p75.LCP ?? null),
-    { label: `LCP p75 ${per}`, labels, thresholds: VITAL_THRESHOLDS.LCP, unit: ' ms' },
+  const per = `Page views and LCP p75 per ${BUCKET_NAMES[name]}`;
+  const rows = window.series.map(
+    (bucket) => `<tr><td>${bucketLabel(bucket.start, name)}</td><td>${formatNumber(bucket.views)}</td>${vitalCell('LCP', bucket.p75.LCP)}</tr>`,
   );
   return [
     `<section aria-labelledby="w-${name}"><h2 id="w-${name}">${title}</h2>`,
     `<p class="meta">${formatTime(window.from)} to ${formatTime(window.to)}</p><div class="cards">${cards}</div>`,
-    `<h3>Page views</h3>${views}<h3>Largest Contentful Paint, p75</h3>${lcp}`,
+    `<details><summary>${per}</summary>${table(['Start', 'Views', 'LCP p75'], rows, `${per}, ${title.toLowerCase()}`)}</details>`,
     `<h3>Routes</h3>${renderRouteTable(window)}<h3>Search</h3>${renderSearch(window.search)}</section>`,
   ].join('');
+}
+
+/** `–` without samples. */
+function vitalCell(name: VitalName, p75: number | undefined, after = ''): string {
+  return p75 === undefined ? '<td>–</td>' : `<td class="${getVitalRating(name, p75)}">${formatNumber(p75)}${UNITS[name]}${after}</td>`;
 }
 
 function renderVitalCard(name: VitalName, vitals: VitalsSummary): string {
@@ -78,8 +74,7 @@ function renderRouteTable(window: WindowSummary): string {
   const rows = window.routes.map((route) => {
     const cells = VITAL_NAMES.map((name) => {
       const vital = route.vitals[name];
-      if (!vital) return '<td>–</td>';
-      return `<td class="${vital.rating}">${formatNumber(vital.p75)}${UNITS[name]} <small>(${formatNumber(vital.count)})</small></td>`;
+      return vitalCell(name, vital?.p75, vital && ` <small>(${formatNumber(vital.count)})</small>`);
     });
     return `<tr><td><code>${escapeHtml(route.route)}</code></td><td>${formatNumber(route.views)}</td>${cells.join('')}</tr>`;
   });
@@ -110,51 +105,4 @@ function bucketLabel(iso: string, name: WindowName): string {
   const time = iso.slice(11, 16);
   if (name === 'hour') return `${time} UTC`;
   return name === 'day' ? `${iso.slice(5, 10)} ${time} UTC` : iso.slice(0, 10);
-}
-
-interface ChartOptions {
-  label: string;
-  /** One per value, as its tooltip; the first and last also under the axis. */
-  labels: string[];
-  unit?: string;
-  /** A line chart with dashed guides; without them, bars. */
-  thresholds?: readonly [number, number];
-}
-
-const CHART = { width: 640, height: 140, top: 10, left: 64, right: 632, baseline: 122 };
-const round = (value: number) => Math.round(value * 10) / 10;
-
-function renderChart(values: Array<number | null>, { label, labels, unit = '', thresholds }: ChartOptions): string {
-  const { width, height, top, left, right, baseline } = CHART;
-  const present = values.filter((value) => value !== null);
-  const max = thresholds ? Math.max(thresholds[1] * 1.2, ...present) : Math.max(1, ...present);
-  const step = (right - left) / Math.max(1, values.length);
-  const x = (index: number) => round(left + (index + 0.5) * step);
-  const y = (value: number) => round(baseline - (value / max) * (baseline - top));
-  const marks = values.map((value, index) => {
-    if (value === null) return '';
-    const title = `<title>${escapeHtml(`${labels[index] ?? ''}: ${formatNumber(value)}${unit}`)}</title>`;
-    if (thresholds) return `<circle class="dot" cx="${x(index)}" cy="${y(value)}" r="2">${title}</circle>`;
-    const [barX, barTop] = [round(x(index) - step * 0.4), y(value)];
-    return `<rect class="bar" x="${barX}" y="${barTop}" width="${round(step * 0.8)}" height="${round(baseline - barTop)}">${title}</rect>`;
-  });
-  const guides = (thresholds ?? []).map(
-    (value, index) => `<line class="${['good', 'poor'][index]}" x1="${left}" y1="${y(value)}" x2="${right}" y2="${y(value)}"/>`,
-  );
-  // The line breaks at empty buckets: one polyline per run of at least two points.
-  const runs: string[][] = [[]];
-  if (thresholds) values.forEach((value, index) => (value === null ? runs.push([]) : runs.at(-1)?.push(`${x(index)},${y(value)}`)));
-  const lines = runs.filter((run) => run.length > 1).map((run) => `<polyline class="line" points="${run.join(' ')}"/>`);
-  return [
-    `<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(label)}"><title>${escapeHtml(label)}</title>`,
-    `<line class="axis" x1="${left}" y1="${baseline}" x2="${right}" y2="${baseline}"/>`,
-    `<text class="tick" x="${left - 6}" y="${top + 4}" text-anchor="end">${formatNumber(max)}${unit}</text>`,
-    `<text class="tick" x="${left - 6}" y="${baseline}" text-anchor="end">0</text>`,
-    `<text class="tick" x="${left}" y="${height - 4}">${escapeHtml(labels[0] ?? '')}</text>`,
-    `<text class="tick" x="${right}" y="${height - 4}" text-anchor="end">${escapeHtml(labels.at(-1) ?? '')}</text>`,
-    ...guides,
-    ...lines,
-    ...marks,
-    '</svg>',
-  ].join('');
 }

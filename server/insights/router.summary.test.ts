@@ -75,7 +75,7 @@ describe('insights summary and dashboard', () => {
     await store.close();
   });
 
-  it('renders the dashboard with ?token=, charts inline and no scripts, and keeps the token out of the logs', async () => {
+  it('renders the dashboard with ?token=, per-bucket tables and no scripts, and keeps the token out of the logs', async () => {
     const { app, logs } = createCollectorApp({ store: seededStore() });
 
     const res = await request(app).get('/_insights/dashboard?token=s3cret-token');
@@ -83,7 +83,8 @@ describe('insights summary and dashboard', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['x-robots-tag']).toBe('noindex');
-    expect(res.text).toContain('<svg');
+    expect(res.text).toContain('<table aria-label="Page views and LCP p75 per minute, last hour">');
+    expect(res.text).toMatch(/<tr><td>\d\d:\d\d UTC<\/td><td>3<\/td><td class="good">[\d,]+ ms<\/td><\/tr>/);
     expect(res.text).toContain('<code>/models/:slug</code>');
     expect(res.text).toContain('Last 30 days');
     expect(res.text).toContain('<code>m-lamp:en-US</code>');

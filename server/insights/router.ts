@@ -11,7 +11,6 @@ import { pageViewBatchSchema, searchAnalyticsBatchSchema, vitalBatchSchema } fro
 import { renderDashboardPage } from './dashboard.ts';
 import { readDashboardView } from './dashboard-searches.ts';
 
-import type { PageViewEvent, ParsedSearchAnalyticsEvent, VitalEvent } from '#shared/insights.ts';
 import type { ContentfulSpace } from './dashboard-searches.ts';
 import type { InsightsScriptName, ScriptSource } from './scripts.ts';
 import type { InsightsStore } from './store/store.ts';
@@ -67,37 +66,23 @@ export function createInsightsRouter(options: InsightsRouterOptions): Router {
   router.get('/speed-insights/script.js', serveScript(options.scripts, 'speed-insights'));
   router.get('/speed-insights/vitals.js', serveScript(options.scripts, 'speed-insights-vitals'));
 
-  const accept = [limit, requireJsonBody, parseBody];
-  router.post(
-    '/insights/events',
-    ...accept,
-    collect(pageViewBatchSchema, (event: PageViewEvent) => {
-      options.store.recordPageView(event);
-      return event;
-    }),
-  );
-  router.post(
-    '/speed-insights/events',
-    ...accept,
-    collect(vitalBatchSchema, (event: VitalEvent) => {
-      options.store.recordVital(event);
-      const { id, ...logged } = event;
-      return { ...logged, metricId: id };
-    }),
-  );
-  router.post(
-    '/search-insights/events',
-    ...accept,
-    collect(searchAnalyticsBatchSchema, (event: ParsedSearchAnalyticsEvent) => {
-      if (event.type === 'search' && !options.locales().includes(event.locale)) return undefined;
-      options.store.recordSearchAnalytics(event);
-      // The query stays out of the log: the store bounds what junk queries cost, a log pipeline would keep every one.
-      return { ...event, query: undefined };
-    }),
-  );
-  router.all(['/insights/events', '/speed-insights/events', '/search-insights/events'], (req, res) =>
-    sendError(req, res, 405, `Method ${req.method} is not allowed here`, { Allow: 'POST' }),
-  );
+  const { store } = options;
+  const collectors: Record<string, RequestHandler> = {
+    '/insights/events': collect(pageViewBatchSchema, (event) => store.recordPageView(event)),
+    '/speed-insights/events': collect(
+      vitalBatchSchema,
+      (event) => store.recordVital(event),
+      ({ id, ...logged }) => ({ ...logged, metricId: id }),
+    ),
+    // The query stays out of the log: the store bounds what junk queries cost, a log pipeline would keep every one.
+    '/search-insights/events': collect(
+      searchAnalyticsBatchSchema,
+      (event) => (event.type === 'search' && !options.locales().includes(event.locale) ? false : store.recordSearchAnalytics(event)),
+      (event) => ({ ...event, query: undefined }),
+    ),
+  };
+  for (const [path, handler] of Object.entries(collectors)) router.post(path, limit, requireJsonBody, parseBody, handler);
+  router.all(Object.keys(collectors), (req, res) => sendError(req, res, 405, `Method ${req.method} is not allowed here`, { Allow: 'POST' }));
 
   // Body-parser errors go on to the app's error handler, which answers JSON here too.
   router.use((req, res) => sendError(req, res, 404, `Nothing lives at ${req.originalUrl.split('?')[0]?.slice(0, 200)}`));
@@ -150,8 +135,12 @@ const requireJsonBody: RequestHandler = (req, res, next) => {
   sendError(req, res, 415, 'Send events as application/json or text/plain JSON');
 };
 
-/** `record` keeps an event and returns what its log line shows, or nothing for an event it drops. */
-function collect<T>(schema: z.ZodType<{ events: T[] }>, record: (event: T) => { type: string } | undefined): RequestHandler {
+/** `record` keeps an event, or returns false to drop it; `toLog` is what its log line shows. */
+function collect<T extends { type: string }>(
+  schema: z.ZodType<{ events: T[] }>,
+  record: (event: T) => boolean | void,
+  toLog: (event: T) => { type: string } = (event) => event,
+): RequestHandler {
   return (req, res) => {
     const parsed = schema.safeParse(req.body);
     if (!parsed.success) {
@@ -159,9 +148,8 @@ function collect<T>(schema: z.ZodType<{ events: T[] }>, record: (event: T) => { 
       return sendError(req, res, 400, `Invalid event batch: ${issues.join('; ')}`);
     }
     for (const event of parsed.data.events) {
-      const logged = record(event);
-      if (!logged) continue;
-      const { type, ...fields } = logged;
+      if (record(event) === false) continue;
+      const { type, ...fields } = toLog(event);
       req.log.info({ event: type, ...fields }, 'insights event');
     }
     res.setHeader('Cache-Control', 'no-store');

@@ -15,13 +15,8 @@ export type InsightsScriptName = keyof typeof INSIGHTS_SCRIPTS;
 
 const BUILT_SCRIPTS_DIR = 'dist/insights';
 
-export interface InsightsScript {
-  code: string;
-  etag: string;
-}
-
 export interface ScriptSource {
-  load(name: InsightsScriptName): Promise<InsightsScript>;
+  load(name: InsightsScriptName): Promise<{ code: string; etag: string }>;
 }
 
 /** Vite is a dev dependency, hence the dynamic import. */
@@ -58,13 +53,9 @@ export async function writeInsightsScripts(): Promise<void> {
   await Promise.all(names.map(async (name) => writeFile(join(BUILT_SCRIPTS_DIR, `${name}.js`), await bundleInsightsScript(name))));
 }
 
-function toScript(code: string): InsightsScript {
-  return { code, etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 27)}"` };
-}
-
 /** Failures are not cached. */
 export function createScriptSource(isDev: boolean, root = process.cwd()): ScriptSource {
-  const cache = new Map<InsightsScriptName, { version: string; script: Promise<InsightsScript> }>();
+  const cache = new Map<InsightsScriptName, { version: string; script: ReturnType<ScriptSource['load']> }>();
   const sourceDir = resolve(root, dirname(INSIGHTS_SCRIPTS.insights));
   return {
     async load(name) {
@@ -72,7 +63,7 @@ export function createScriptSource(isDev: boolean, root = process.cwd()): Script
       const cached = cache.get(name);
       if (cached && cached.version === version) return cached.script;
       const code = isDev ? bundleInsightsScript(name, root) : readFile(resolve(root, BUILT_SCRIPTS_DIR, `${name}.js`), 'utf8');
-      const script = code.then(toScript);
+      const script = code.then((text) => ({ code: text, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"` }));
       script.catch(() => cache.delete(name));
       cache.set(name, { version, script });
       return script;

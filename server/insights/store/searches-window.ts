@@ -3,44 +3,27 @@ import { ROLLUP_SIZES, ROLLUPS, TABLES } from './tables.ts';
 
 import type { SqlDatabase, SqlValue } from './databases.ts';
 
-const SUMS = ['searches', 'no_results', 'clicked', 'clicks', 'position_sum', 'converted', 'other'] as const;
+const SUMS = ['searches', 'no_results', 'clicked', 'clicks', 'position_sum', 'converted'] as const;
 /** Bigint/numeric strings from PostgreSQL, numbers from SQLite, NULL from SUM over no rows. */
-type Sums = Record<(typeof SUMS)[number], number | string | null>;
-type Source = Record<'table' | 'scope' | keyof Sums, string>;
+type Sums = Record<(typeof SUMS)[number] | 'other', number | string | null>;
 
 const LIST_LENGTH = 20;
 
-/** Raw searches for windows by minute or hour (raw rows are kept two days), else the daily rollup. */
-const RAW: Source = {
-  table: TABLES.searches.name,
-  scope: 'at >= ? AND at < ?',
-  searches: 'COUNT(*)',
-  no_results: 'SUM(CASE WHEN hits = 0 THEN 1 ELSE 0 END)',
-  clicked: 'SUM(CASE WHEN clicks > 0 THEN 1 ELSE 0 END)',
-  clicks: 'SUM(clicks)',
-  position_sum: 'SUM(position_sum)',
-  converted: 'SUM(CASE WHEN conversions > 0 THEN 1 ELSE 0 END)',
-  other: `SUM(CASE WHEN query = '${OTHER_QUERIES}' THEN 1 ELSE 0 END)`,
-};
-const DAILY: Source = {
-  table: ROLLUPS.queries.name,
-  scope: `size = ${ROLLUP_SIZES.day} AND start >= ? AND start < ?`,
-  searches: 'SUM(searches)',
-  no_results: 'SUM(no_results)',
-  clicked: 'SUM(clicked)',
-  clicks: 'SUM(clicks)',
-  position_sum: 'SUM(position_sum)',
-  converted: 'SUM(converted)',
-  other: `SUM(CASE WHEN query = '${OTHER_QUERIES}' THEN searches ELSE 0 END)`,
-};
+/** Raw searches (kept two days) for windows by minute or hour, in the daily rollup's shape; else the daily rollup. */
+const RAW = `(SELECT at AS start, locale, query, 1 AS searches, CASE WHEN hits = 0 THEN 1 ELSE 0 END AS no_results,
+  CASE WHEN clicks > 0 THEN 1 ELSE 0 END AS clicked, clicks, position_sum, CASE WHEN conversions > 0 THEN 1 ELSE 0 END AS converted
+  FROM ${TABLES.searches.name}) AS raw`;
+const DAILY = `(SELECT * FROM ${ROLLUPS.queries.name} WHERE size = ${ROLLUP_SIZES.day}) AS daily`;
 
-const sums = (source: Source) => SUMS.map((name) => `${source[name]} AS ${name}`).join(', ');
+const SELECT_SUMS = [...SUMS.map((name) => `SUM(${name}) AS ${name}`), `SUM(CASE WHEN query = '${OTHER_QUERIES}' THEN searches ELSE 0 END) AS other`].join(
+  ', ',
+);
 
 /** The conditions and orders repeat the expressions, as PostgreSQL allows no output names in them. */
 const LISTS = {
-  topQueries: (s: Source) => ({ having: '', order: `${s.searches} DESC` }),
-  noResultQueries: (s: Source) => ({ having: `HAVING ${s.no_results} > 0`, order: `${s.no_results} DESC` }),
-  noClickQueries: (s: Source) => ({ having: `HAVING ${s.clicked} = 0 AND ${s.searches} > ${s.no_results}`, order: `${s.searches} - ${s.no_results} DESC` }),
+  topQueries: { having: '', order: 'SUM(searches) DESC' },
+  noResultQueries: { having: 'HAVING SUM(no_results) > 0', order: 'SUM(no_results) DESC' },
+  noClickQueries: { having: 'HAVING SUM(clicked) = 0 AND SUM(searches) > SUM(no_results)', order: 'SUM(searches) - SUM(no_results) DESC' },
 };
 
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null);
@@ -65,21 +48,21 @@ function toQueryStats(row: Sums & { query: string }) {
 /** Each list is ranked in SQL and limited to 20, however many queries were stored; the other bucket is in no list. */
 export async function querySearchAnalytics(db: SqlDatabase, bucketMs: number, from: number, to: number) {
   const source = bucketMs >= ROLLUP_SIZES.day ? DAILY : RAW;
-  const rows = await db.query<{ locale: string }>(`SELECT DISTINCT locale FROM ${source.table} WHERE ${source.scope} ORDER BY locale`, [from, to]);
+  const rows = await db.query<{ locale: string }>(`SELECT DISTINCT locale FROM ${source} WHERE start >= ? AND start < ? ORDER BY locale`, [from, to]);
   const locales: Record<string, QueryAnalytics> = {};
   for (const { locale } of rows) locales[locale] = await queryScope(db, source, [from, to, locale]);
   return { all: await queryScope(db, source, [from, to]), locales };
 }
 
 /** `params`: the window, and a locale or none. */
-async function queryScope(db: SqlDatabase, source: Source, params: SqlValue[]) {
-  const where = `WHERE ${source.scope}${params.length > 2 ? ' AND locale = ?' : ''}`;
-  const [total] = await db.query<Sums>(`SELECT ${sums(source)} FROM ${source.table} ${where}`, params);
+async function queryScope(db: SqlDatabase, source: string, params: SqlValue[]) {
+  const where = `WHERE start >= ? AND start < ?${params.length > 2 ? ' AND locale = ?' : ''}`;
+  const [total] = await db.query<Sums>(`SELECT ${SELECT_SUMS} FROM ${source} ${where}`, params);
   const lists = {} as Record<keyof typeof LISTS, QueryStats[]>;
   for (const name of Object.keys(LISTS) as Array<keyof typeof LISTS>) {
-    const { having, order } = LISTS[name](source);
+    const { having, order } = LISTS[name];
     const rows = await db.query<Sums & { query: string }>(
-      `SELECT query, ${sums(source)} FROM ${source.table} ${where} AND query <> '${OTHER_QUERIES}'
+      `SELECT query, ${SELECT_SUMS} FROM ${source} ${where} AND query <> '${OTHER_QUERIES}'
        GROUP BY query ${having} ORDER BY ${order}, query LIMIT ${LIST_LENGTH}`,
       params,
     );

@@ -2,7 +2,6 @@ import { ROLLUPS, TABLES } from './tables.ts';
 
 import type { ParsedSearchAnalyticsEvent } from '#shared/insights.ts';
 import type { SqlStatement } from './databases.ts';
-import type { StatementRow } from './tables.ts';
 
 /*
  * A click or a conversion updates its search's row and daily rollup row, so it counts in the window of the search (ADR 067).
@@ -50,11 +49,7 @@ const CONVERSION_ROLLUP = `UPDATE ${QUERIES} AS r SET converted = r.converted + 
   FROM ${SEARCHES} AS s WHERE s.query_id = ? AND s.clicks > 0 AND s.conversions = 0 AND ${ROLLUP_OF_SEARCH}`;
 const CONVERSION_SEARCH = `UPDATE ${SEARCHES} SET conversions = conversions + 1 WHERE query_id = ? AND clicks > 0`;
 
-export function toSearchAnalyticsRow(event: ParsedSearchAnalyticsEvent, at: number): StatementRow {
-  return { table: 'statements', statements: toStatements(event, at) };
-}
-
-function toStatements(event: ParsedSearchAnalyticsEvent, at: number): SqlStatement[] {
+export function toSearchAnalyticsStatements(event: ParsedSearchAnalyticsEvent, at: number): SqlStatement[] {
   const { queryID } = event;
   if (event.type === 'search-click') {
     return [

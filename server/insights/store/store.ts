@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { WINDOWS } from '../summary.ts';
 import { openPostgresDatabase, openSqliteDatabase } from './databases.ts';
 import { ensureSchema, toInsertStatements, toPageViewRow, toPruneStatements, toSearchRows, toVitalRow } from './tables.ts';
-import { toSearchAnalyticsRow } from './searches.ts';
+import { toSearchAnalyticsStatements } from './searches.ts';
 import { queryWindow } from './window-query.ts';
 import { createWriteBuffer } from './write-buffer.ts';
 
@@ -118,7 +118,8 @@ export function createInsightsStore(options: InsightsStoreOptions) {
     recordPageView: (event: PageViewEvent, at = now()) => push([toPageViewRow(event, at)]),
     recordVital: (event: VitalEvent, at = now()) => push([toVitalRow(event, at)]),
     recordSearchEvents: (events: SearchInsightEvent[], at = now()) => push(events.flatMap((event) => toSearchRows(event, at))),
-    recordSearchAnalytics: (event: ParsedSearchAnalyticsEvent, at = now()) => push([toSearchAnalyticsRow(event, at)]),
+    recordSearchAnalytics: (event: ParsedSearchAnalyticsEvent, at = now()) =>
+      push([{ table: 'statements', statements: toSearchAnalyticsStatements(event, at) }]),
     /** Rejects when the database is unavailable. */
     async summarize(at = now()) {
       await buffer.flush();

@@ -3,7 +3,8 @@ import { toVitalBin, UNKNOWN_ROUTE } from '../summary.ts';
 import type { InsightEvent, PageViewEvent, VitalEvent } from '#shared/insights.ts';
 import type { SqlDatabase, SqlStatement, SqlValue } from './databases.ts';
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 // Nothing identifies a visitor (README.md).
@@ -37,7 +38,8 @@ export const TABLES = {
   },
 } as const;
 
-export const ROLLUP_SIZES = { hour: HOUR, day: DAY } as const;
+/** The summary windows read these, never the raw rows: the minute buckets for the last hour. */
+export const ROLLUP_SIZES = { minute: MINUTE, hour: HOUR, day: DAY } as const;
 
 /** `object_id` is '' for a filter event: no NULL in a primary key. */
 export const ROLLUPS = {
@@ -55,7 +57,7 @@ export const ROLLUPS = {
 type TableKey = keyof typeof TABLES;
 type RollupKey = keyof typeof ROLLUPS;
 
-export interface StoredRow {
+interface StoredRow {
   table: TableKey;
   at: number;
   values: SqlValue[];
@@ -179,14 +181,16 @@ function toRollupStatements(rows: StoredRow[]): SqlStatement[] {
   });
 }
 
-/** Hourly buckets and raw searches (read by the hour and day windows only) go after two days at most. */
+/** Minute and hourly buckets and raw searches (read by the hour and day windows only) go after two days at most. */
 export function toPruneStatements(before: number, now: number): SqlStatement[] {
   const twoDays = Math.max(before, now - 2 * DAY);
   return [
     ...Object.values(TABLES).map((table) => ({ sql: `DELETE FROM ${table.name} WHERE at < ?`, params: [table === TABLES.searches ? twoDays : before] })),
-    ...Object.values(ROLLUPS).flatMap((rollup) => [
-      { sql: `DELETE FROM ${rollup.name} WHERE size = ? AND start <= ?`, params: [DAY, before - DAY] },
-      { sql: `DELETE FROM ${rollup.name} WHERE size = ? AND start <= ?`, params: [HOUR, twoDays - HOUR] },
-    ]),
+    ...Object.values(ROLLUPS).flatMap((rollup) =>
+      Object.values(ROLLUP_SIZES).map((size) => ({
+        sql: `DELETE FROM ${rollup.name} WHERE size = ? AND start <= ?`,
+        params: [size, (size === DAY ? before : twoDays) - size],
+      })),
+    ),
   ];
 }
