@@ -55,7 +55,10 @@ export function startSpaceChecks(options: SpaceChecksOptions) {
 
   const schedule = () => {
     clearTimeout(timer);
-    const timed = () => Promise.resolve(options.refresh?.()).catch(() => undefined).then(run);
+    const timed = async () => {
+      await options.refresh?.().catch(() => undefined);
+      return run();
+    };
     if (!stopped && recheckMs > 0) timer = setTimeout(() => void timed(), recheckMs).unref();
   };
 
