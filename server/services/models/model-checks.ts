@@ -46,8 +46,12 @@ export function createModelChecks(options: ModelChecksOptions) {
     queue(() => withTimeout(validate(model), options.timeoutMs, () => unviewable(`validation took longer than ${options.timeoutMs} ms`))).catch(
       (error: unknown) => unviewable(`${model.file.fileName}: could not be validated (${String(error)})`),
     );
-  // Pending checks are shared; `get` answers only finished ones.
-  const cache = new LRUCache<string, ModelCheck, Model3D>({ max: MAX_CACHED, fetchMethod: (_key, _stale, { context }) => check(context) });
+  // Pending checks are shared, and finish for their callers even when evicted; `get` answers only finished ones.
+  const cache = new LRUCache<string, ModelCheck, Model3D>({
+    max: MAX_CACHED,
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => check(context),
+  });
   // `viewerKey`: the viewer source's file URLs, to tell whether a rich-text embed of this model shows the checked version.
   const recorded = new Map<string, { slug: string; fileName: string; key: string; viewerKey: string; check: ModelCheck }>();
   let state: 'checking' | 'done' = 'checking';
