@@ -1,38 +1,33 @@
+import { z } from 'zod';
+
 import { LOCALES } from '#shared/content/types.ts';
 import { SEARCH_FACETS, SEARCH_QUERY_PARAMETERS, SEARCH_RECORD_TYPES } from '#shared/search.ts';
 
-// For Algolia and the embedded engine. A new searchable field: add it to `record` and `searchableAttributes`, then map it in records.ts.
+// For Algolia and the embedded engine. A new searchable field: add it to `searchRecordSchema` and `searchableAttributes`, then map it in records.ts.
 
-/** A value type (`?`: optional) or the list of values. */
-const RECORD = {
+export const searchRecordSchema = z.strictObject({
   /** `${entryId}:${locale}` for chunk 0, `${entryId}:${locale}:${chunk}` after it. */
-  objectID: 'string',
-  entryId: 'string',
-  type: SEARCH_RECORD_TYPES,
-  locale: LOCALES,
-  title: 'string',
+  objectID: z.string(),
+  entryId: z.string(),
+  type: z.enum(SEARCH_RECORD_TYPES),
+  locale: z.enum(LOCALES),
+  title: z.string(),
   /** Values only. */
-  facts: 'string[]?',
-  slug: 'string',
-  url: 'string',
-  summary: 'string',
-  body: 'string',
-  chunk: 'number',
-  tags: 'string[]',
-  image: 'string?',
-  updatedAt: 'string',
+  facts: z.array(z.string()).optional(),
+  slug: z.string(),
+  url: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  chunk: z.number(),
+  tags: z.array(z.string()),
+  image: z.string().optional(),
+  updatedAt: z.string(),
   /** `updatedAt` in seconds: Algolia reads ISO dates as strings, so newest-first ranks on this. */
-  updatedAtTimestamp: 'number',
-} as const;
-
-type Shape = typeof RECORD;
-type Kinds = { string: string; number: number; boolean: boolean; 'string[]': string[] };
-type ValueOf<K> = K extends keyof Kinds ? Kinds[K] : K extends `${infer T extends keyof Kinds}?` ? Kinds[T] : K extends readonly (infer V)[] ? V : never;
-type OptionalKey = { [K in keyof Shape]: Shape[K] extends `${string}?` ? K : never }[keyof Shape];
-export type SearchRecord = { [K in Exclude<keyof Shape, OptionalKey>]: ValueOf<Shape[K]> } & { [K in OptionalKey]?: ValueOf<Shape[K]> };
+  updatedAtTimestamp: z.number(),
+});
+export type SearchRecord = z.infer<typeof searchRecordSchema>;
 
 export const SEARCH_SCHEMA = {
-  record: RECORD,
   /** Most important first. `unordered`: where in the attribute a word is does not count; in the title it does. */
   searchableAttributes: ['title', 'unordered(facts)', 'unordered(tags)', 'unordered(summary)', 'unordered(body)'],
   /** Counted per entry, not per chunk (`afterDistinct`). `searchable`: the search page's refinement lists, in this order. `entryId`: for deletes. */
@@ -48,7 +43,7 @@ export const SEARCH_SCHEMA = {
 };
 
 /** `afterDistinct(searchable(tags))` → `tags`, `body:20` → `body`. */
-export const attributeOf = (spec: string) => spec.replace(/^(\w+\()+|\)+$|:\d+$/g, '') as keyof Shape;
+export const attributeOf = (spec: string) => spec.replace(/^(\w+\()+|\)+$|:\d+$/g, '') as keyof SearchRecord;
 
 const facets = (keep: RegExp): readonly string[] => SEARCH_SCHEMA.attributesForFaceting.filter((spec) => keep.test(spec)).map(attributeOf);
 export const FACET_ATTRIBUTES = { counted: facets(/^(?!.*filterOnly\()/), filterable: facets(/./), searchable: facets(/searchable\(/) };

@@ -45,13 +45,12 @@ type Options = Partial<Omit<Field, 'name' | 'type' | 'helpText' | 'linkType' | '
 
 const TEXT_WIDGETS = { Symbol: 'singleLine', Text: 'multipleLine', RichText: 'richTextEditor' };
 const WIDGETS: Record<string, string> = { ...TEXT_WIDGETS, Date: 'datePicker', Boolean: 'boolean', Integer: 'numberEditor', Number: 'numberEditor' };
-const TEXT: readonly FieldType[] = ['Symbol', 'Text', 'RichText'];
 
 function field(name: string, type: FieldType, helpText: string, options: Options, link?: Pick<Field, 'linkType' | 'items'>): Field {
   const required = options.required ?? false;
   const linked = link?.linkType ?? link?.items?.linkType;
   const widget = linked ? `${linked.toLowerCase()}Link${type === 'Array' ? 's' : ''}Editor` : (WIDGETS[type] ?? `${type.toLowerCase()}Editor`);
-  const defaults = { localized: TEXT.includes(type), validations: [], disabled: false, omitted: false, widget };
+  const defaults = { localized: type in TEXT_WIDGETS, validations: [], disabled: false, omitted: false, widget };
   return { name, type, ...link, ...defaults, ...options, required, helpText, essential: options.essential ?? required };
 }
 

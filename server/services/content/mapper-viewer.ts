@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 import { isResolved, optStr, present, str, toAsset } from '#server/services/content/mapper-assets.ts';
 
 import type { Asset, Dimensions, Hotspot, ModelCheck, ModelVariant, Vec3, ViewerSource } from '#shared/content/types.ts';
@@ -14,7 +16,6 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 const label = (value: unknown): string => (typeof value === 'string' ? value.trim().slice(0, SHOWCASE_LIMITS.label) : '');
 const name = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' && value.length <= SHOWCASE_LIMITS.name ? value : undefined);
 const hex = (value: unknown): string | undefined => (typeof value === 'string' && HEX.test(value) ? value.toLowerCase() : undefined);
-const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** `Dark Walnut` → `dark-walnut`. */
 export function variantSlug(value: string): string {
@@ -93,24 +94,22 @@ export function withFileVariants(source: ViewerSource, check: ModelCheck | undef
   return variants.length > 0 ? { ...rest, variants } : rest;
 }
 
-function toVec3(value: unknown): Vec3 | undefined {
-  const { x, y, z }: Partial<Vec3> = (typeof value === 'object' && value) || {};
-  return finite(x) && finite(y) && finite(z) ? { x, y, z } : undefined;
-}
+// Zod 4's numbers are finite.
+const vec3 = z.object({ x: z.number(), y: z.number(), z: z.number() });
+const toVec3 = (value: unknown): Vec3 | undefined => vec3.safeParse(value).data;
 
 function toNormal(value: unknown): Vec3 | undefined {
   const v = toVec3(value);
   const length = v ? Math.hypot(v.x, v.y, v.z) : 0;
-  if (!v || !(length > 1e-9) || !Number.isFinite(length)) return undefined;
-  return { x: v.x / length, y: v.y / length, z: v.z / length };
+  return v && length > 1e-9 && Number.isFinite(length) ? { x: v.x / length, y: v.y / length, z: v.z / length } : undefined;
 }
 
-function toHotspotCamera(value: unknown): Hotspot['camera'] {
-  const c = value as { azimuthDeg?: unknown; polarDeg?: unknown; distance?: unknown } | null;
-  if (!c || typeof c !== 'object' || !finite(c.azimuthDeg) || !finite(c.polarDeg) || c.polarDeg < 0 || c.polarDeg > 180) return undefined;
-  const distance = finite(c.distance) && c.distance > 0 ? c.distance : undefined;
-  return { azimuthDeg: c.azimuthDeg, polarDeg: c.polarDeg, ...(distance === undefined ? {} : { distance }) };
-}
+const viewerCamera = z.object({ azimuthDeg: z.number(), polarDeg: z.number() });
+const hotspotCamera = viewerCamera.extend({ polarDeg: z.number().min(0).max(180), distance: z.number().positive().optional().catch(undefined) });
+const toHotspotCamera = (value: unknown): Hotspot['camera'] => {
+  const camera = hotspotCamera.safeParse(value).data;
+  return camera && { azimuthDeg: camera.azimuthDeg, polarDeg: camera.polarDeg, ...present({ distance: camera.distance }) };
+};
 
 export function toHotspots(value: unknown): { hotspots: Hotspot[]; notes: Record<string, { note: unknown; updatedAt: string }> } {
   const hotspots: Hotspot[] = [];
@@ -137,11 +136,11 @@ function toUsdz(value: unknown): string | undefined {
   return usdz ? asset.url : undefined;
 }
 
-export function toDimensions(value: unknown): Dimensions | undefined {
-  const { width, height, depth, unit }: Partial<Dimensions> = (typeof value === 'object' && value) || {};
-  if (!finite(width) || !finite(height) || !finite(depth) || !(width > 0 && height > 0 && depth > 0)) return undefined;
-  return { width, height, depth, unit: unit === 'cm' || unit === 'm' ? unit : 'mm' };
-}
+const dimensions = z.object({
+  ...{ width: z.number().positive(), height: z.number().positive(), depth: z.number().positive() },
+  unit: z.enum(['mm', 'cm', 'm']).catch('mm'),
+});
+export const toDimensions = (value: unknown): Dimensions | undefined => dimensions.safeParse(value).data;
 
 /** The sibling files of a multi-file .gltf. */
 export const toFiles = (value: unknown): Asset[] => (Array.isArray(value) ? value.flatMap((item) => toAsset(item) ?? []) : []);
@@ -153,16 +152,14 @@ export function toViewerSource(entry: SdkEntry): ViewerSource | undefined {
   const siblings = toFiles(entry.fields.files);
   const files = siblings.length > 0 ? Object.fromEntries(siblings.map((asset) => [asset.fileName, asset.url])) : undefined;
   const dimensions = toDimensions(entry.fields.dimensions);
-  const camera = entry.fields.camera as { azimuthDeg?: unknown; polarDeg?: unknown } | undefined;
-  const hasCamera = typeof camera?.azimuthDeg === 'number' && typeof camera.polarDeg === 'number';
+  const camera = viewerCamera.safeParse(entry.fields.camera).data;
   const variants = toEntryVariants(entry.fields.variants);
   const { hotspots } = toHotspots(entry.fields.hotspots);
   const usdz = toUsdz(entry.fields.usdz);
   return {
     src: file.url,
     alt: optStr(entry.fields.summary) ? `${str(entry.fields.name)}: ${str(entry.fields.summary)}` : str(entry.fields.name),
-    ...present({ poster, dimensions, files }),
-    ...(hasCamera ? { camera: { azimuthDeg: camera.azimuthDeg as number, polarDeg: camera.polarDeg as number } } : {}),
+    ...present({ poster, dimensions, files, camera }),
     autoRotate: entry.fields.autoRotate === true,
     ...(variants.length > 0 ? { variants } : {}),
     ...(hotspots.length > 0 ? { hotspots } : {}),

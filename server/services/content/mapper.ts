@@ -7,9 +7,10 @@ import { paths } from '#shared/urls.ts';
 import type { UnresolvedLink } from 'contentful';
 import type { SdkEntry } from '#server/services/content/mapper-assets.ts';
 import type { MapContext } from '#server/services/content/taxonomy.ts';
-import type { Article, ArticleSummary, Asset, EntryRef, EntryType, Locale, Model3D, ModelSummary } from '#shared/content/types.ts';
+import type { Article, ArticleSummary, EntryRef, EntryType, Locale, Model3D, ModelSummary } from '#shared/content/types.ts';
 import type { NavigationLink, Page, Person, RichText, SiteSettings, Tag } from '#shared/content/types.ts';
 import type { Field } from '#shared/content/declare.ts';
+import type { FieldId } from '#shared/content/content-model.ts';
 import type { Document } from '@contentful/rich-text-types';
 
 export type { SdkEntry } from '#server/services/content/mapper-assets.ts';
@@ -42,23 +43,21 @@ function base(entry: SdkEntry, ctx: MapContext) {
   };
 }
 
-export function toEntryRef(entry: SdkEntry, locale: Locale): EntryRef | undefined {
-  const type = entry.sys.contentType?.sys.id;
-  const slug = str(entry.fields.slug);
-  const refs: Record<string, () => EntryRef | undefined> = {
-    article: () => ref('article', str(entry.fields.title), paths.article(locale, slug), optStr(entry.fields.excerpt), toAsset(entry.fields.heroImage)),
-    page: () => ref('page', str(entry.fields.title), paths.page(locale, slug), optStr(entry.fields.seoDescription), toAsset(entry.fields.ogImage)),
-    model: () => ({
-      ...ref('model', str(entry.fields.name), paths.model(locale, slug), optStr(entry.fields.summary), toAsset(entry.fields.poster)),
-      ...present({ model: toViewerSource(entry) }),
-    }),
-    person: () => ref('person', str(entry.fields.name), paths.home(locale), optStr(entry.fields.bio), toAsset(entry.fields.avatar)),
-  };
-  return type ? refs[type]?.() : undefined;
+/** The title is the type's display field; a person links to the home page. */
+const REFS: Record<EntryType, { summary: FieldId; image: FieldId; url: (locale: Locale, slug: string) => string }> = {
+  article: { summary: 'excerpt', image: 'heroImage', url: paths.article },
+  page: { summary: 'seoDescription', image: 'ogImage', url: paths.page },
+  model: { summary: 'summary', image: 'poster', url: paths.model },
+  person: { summary: 'bio', image: 'avatar', url: paths.home },
+};
 
-  function ref(t: EntryType, title: string, url: string, summary?: string, image?: Asset): EntryRef {
-    return { id: entry.sys.id, type: t, title, url, ...present({ summary, image }) };
-  }
+export function toEntryRef(entry: SdkEntry, locale: Locale): EntryRef | undefined {
+  const type = entry.sys.contentType?.sys.id as EntryType | undefined;
+  if (!type || !Object.hasOwn(REFS, type)) return undefined;
+  const { summary, image, url } = REFS[type];
+  const title = str(entry.fields[CONTENT_MODEL[type].displayField as FieldId]);
+  const optional = { summary: optStr(entry.fields[summary]), image: toAsset(entry.fields[image]), model: type === 'model' ? toViewerSource(entry) : undefined };
+  return { id: entry.sys.id, type, title, url: url(locale, str(entry.fields.slug)), ...present(optional) };
 }
 
 type RichNode = { nodeType: string; data?: { target?: unknown }; content?: RichNode[] };

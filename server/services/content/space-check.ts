@@ -37,17 +37,13 @@ const describe = (type: string, linkType?: string) => (type === 'Link' && linkTy
 const describeList = (items: NonNullable<SpaceField['items']>) =>
   `a list of ${items.type === 'Link' ? `links to ${plural(items.linkType ?? '')}` : plural(items.type)}`;
 
+const describeField = (f: Pick<SpaceField, 'type' | 'linkType' | 'items'>) =>
+  f.type === 'Array' && f.items ? describeList(f.items) : describe(f.type, f.linkType);
+
 function typeProblem(field: SpaceField, need: Field): string | undefined {
-  const is = field.type === 'Array' && field.items ? describeList(field.items) : describe(field.type, field.linkType);
-  if (need.type === 'Array' && need.items) {
-    const { items } = field;
-    if (field.type === 'Array' && items?.type === need.items.type && items.linkType === need.items.linkType) return undefined;
-    return `must be ${describeList(need.items)} (is ${is})`;
-  }
-  if (need.type === 'Link') {
-    return field.type === 'Link' && field.linkType === need.linkType ? undefined : `must link to ${article(need.linkType ?? '')} (is ${is})`;
-  }
-  return field.type === need.type ? undefined : `must be ${article(need.type)} (is ${is})`;
+  const [is, want] = [describeField(field), describeField(need)];
+  if (is === want) return undefined;
+  return need.type === 'Link' ? `must link to ${article(need.linkType ?? '')} (is ${is})` : `must be ${want} (is ${is})`;
 }
 
 type Rule = { linkContentType?: unknown; linkMimetypeGroup?: unknown };

@@ -53,13 +53,13 @@ export function startSpaceChecks(options: SpaceChecksOptions) {
   let stopped = false;
   let reported = '';
 
-  const schedule = (delayMs: number) => {
+  const schedule = () => {
     clearTimeout(timer);
     const timed = async () => {
       await options.refresh?.().catch(() => undefined);
-      return recheck();
+      return run();
     };
-    if (!stopped && delayMs > 0) timer = setTimeout(() => void timed(), delayMs).unref();
+    if (!stopped && recheckMs > 0) timer = setTimeout(() => void timed(), recheckMs).unref();
   };
 
   function report(status: SpaceStatus, durationMs: number): void {
@@ -92,7 +92,7 @@ export function startSpaceChecks(options: SpaceChecksOptions) {
     store.set(next);
     report(next, Math.round(performance.now() - started));
     if (next.state !== previous.state || next.locales.join() !== previous.locales.join()) options.onChange?.(next, previous);
-    if (next.state === 'not-set-up') schedule(recheckMs);
+    if (next.state === 'not-set-up') schedule();
     return next;
   }
 

@@ -39,16 +39,11 @@ export function createTaxonomy(concepts: readonly Concept[], defaultLocale: Loca
       }
       return { id, label: label(id, locale), path };
     },
+    /** A Set's iteration reaches what is added during it: breadth first, each concept once even in a cycle. */
     descendants(id: string): string[] {
-      const out: string[] = [];
-      const stack = [id];
-      while (stack.length > 0) {
-        const cur = stack.pop() as string;
-        if (out.includes(cur)) continue;
-        out.push(cur);
-        stack.push(...(children.get(cur) ?? []));
-      }
-      return out;
+      const out = new Set([id]);
+      for (const cur of out) for (const child of children.get(cur) ?? []) out.add(child);
+      return [...out];
     },
     roots: () => concepts.map((c) => c.sys.id).filter((id) => !parentOf.has(id)),
     children: (id: string) => children.get(id) ?? [],

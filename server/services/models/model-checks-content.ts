@@ -1,4 +1,4 @@
-import { contentNotes, withContentNotes } from '#server/services/models/model-notes.ts';
+import { withContentNotes } from '#server/services/models/model-notes.ts';
 import { withFileVariants } from '#server/services/content/mapper-viewer.ts';
 
 import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
@@ -46,7 +46,7 @@ export function withModelChecks<T extends ContentApi>(content: T, checks: ModelC
       const check = checks.checkOf(model, options.preview);
       const description = marked(model.description);
       if (check && options.preview) {
-        return { ...model, viewer: settle(model.viewer, check), description, check: withContentNotes(check, contentNotes(model, check)) };
+        return { ...model, viewer: settle(model.viewer, check), description, check: withContentNotes(model, check) };
       }
       return once(model, [check, description], () => ({ ...model, viewer: settle(model.viewer, check), description }));
     },

@@ -42,7 +42,16 @@ const viewerKeyOf = (source: ViewerSource) => {
 export function createModelChecks(options: ModelChecksOptions) {
   const { content, readFile, logger } = options;
   const queue = pLimit(1);
-  const cache = new LRUCache<string, { promise: Promise<ModelCheck>; value?: ModelCheck }>({ max: MAX_CACHED });
+  const check = (model: Model3D) =>
+    queue(() => withTimeout(validate(model), options.timeoutMs, () => unviewable(`validation took longer than ${options.timeoutMs} ms`))).catch(
+      (error: unknown) => unviewable(`${model.file.fileName}: could not be validated (${String(error)})`),
+    );
+  // Pending checks are shared, and finish for their callers even when evicted; `get` answers only finished ones.
+  const cache = new LRUCache<string, ModelCheck, Model3D>({
+    max: MAX_CACHED,
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => check(context),
+  });
   // `viewerKey`: the viewer source's file URLs, to tell whether a rich-text embed of this model shows the checked version.
   const recorded = new Map<string, { slug: string; fileName: string; key: string; viewerKey: string; check: ModelCheck }>();
   let state: 'checking' | 'done' = 'checking';
@@ -67,19 +76,7 @@ export function createModelChecks(options: ModelChecksOptions) {
     return validateModel(bytes, model.file.fileName, resolverFor(model));
   }
 
-  function checkModel(model: Model3D): Promise<ModelCheck> {
-    const key = versionOf(model);
-    const cached = cache.get(key);
-    if (cached) return cached.promise;
-    const entry: { promise: Promise<ModelCheck>; value?: ModelCheck } = {
-      promise: queue(() => withTimeout(validate(model), options.timeoutMs, () => unviewable(`validation took longer than ${options.timeoutMs} ms`))).then(
-        (check) => (entry.value = check),
-        (error: unknown) => (entry.value = unviewable(`${model.file.fileName}: could not be validated (${String(error)})`)),
-      ),
-    };
-    cache.set(key, entry);
-    return entry.promise;
-  }
+  const checkModel = async (model: Model3D): Promise<ModelCheck> => (await cache.fetch(versionOf(model), { context: model }))!;
 
   function record(model: Model3D, check: ModelCheck, changed: string[]): void {
     const key = versionOf(model);
@@ -120,7 +117,7 @@ export function createModelChecks(options: ModelChecksOptions) {
     checkOf(model: Model3D, queueIfMissing = false): ModelCheck | undefined {
       const cached = cache.get(versionOf(model));
       if (!cached && queueIfMissing) void checkModel(model);
-      return cached?.value;
+      return cached;
     },
     /** When `source` (a rich-text embed of published model `id`) shows the same files. */
     checkOfEmbed(id: string, source: ViewerSource): ModelCheck | undefined {

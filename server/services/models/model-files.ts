@@ -47,9 +47,7 @@ export function createModelFileReader(options: ModelFileReaderOptions): ReadMode
         if (size > maxBytes) throw new ModelFileError(`larger than ${megabytes(maxBytes)}`);
         chunks.push(chunk);
       }
-      const bytes = new Uint8Array(size);
-      chunks.reduce((offset, chunk) => (bytes.set(chunk, offset), offset + chunk.byteLength), 0);
-      return bytes;
+      return Buffer.concat(chunks, size);
     } catch (error) {
       if (error instanceof ModelFileError) throw error;
       throw new ModelFileError(signal.aborted ? `took longer than ${timeoutMs} ms to download` : 'could not be downloaded');

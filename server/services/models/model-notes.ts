@@ -64,17 +64,15 @@ function dimensionNotes(dimensions: Dimensions, bounds: NonNullable<ModelCheck['
   });
 }
 
-export function contentNotes(model: Model3D, check: ModelCheck): string[] {
+/** What the entry says that the file contradicts, before the validator's warnings (preview mode only). */
+export function withContentNotes(model: Model3D, check: ModelCheck): ModelCheck {
   const { bounds } = check;
-  return [
+  const notes = [
     ...variantNotes(model, check),
     ...noteNotes(model),
     ...(bounds ? hotspotNotes(model, bounds) : []),
     ...(bounds && model.dimensions ? dimensionNotes(model.dimensions, bounds) : []),
   ].slice(0, MAX_NOTES);
-}
-
-export function withContentNotes(check: ModelCheck, notes: readonly string[]): ModelCheck {
   if (notes.length === 0) return check;
   return { ...check, warningCount: check.warningCount + notes.length, warnings: [...notes, ...check.warnings] };
 }

@@ -10,7 +10,7 @@ import type { Locale } from '#shared/content/types.ts';
 import type { SearchRecord } from '#shared/search-schema.ts';
 import type { ContentApi } from '#shared/data/content-api.ts';
 
-const { record: _record, shortAttributes: _embeddedOnly, ...indexSettings } = SEARCH_SCHEMA;
+const { shortAttributes: _embeddedOnly, ...indexSettings } = SEARCH_SCHEMA;
 export const ALGOLIA_INDEX_SETTINGS = indexSettings satisfies IndexSettings;
 
 /** `algoliasearch(appId, adminKey)`, server-only. */
