@@ -108,9 +108,8 @@ describe('Image', () => {
 });
 
 describe('getImageDimensions', () => {
-  it('derives the missing side from the aspect ratio', () => {
-    expect(getImageDimensions({ width: 400, height: 300 }, undefined, 150)).toEqual({ width: 200, height: 150 });
-    expect(getImageDimensions({ width: 400, height: 300 }, 100, 100)).toEqual({ width: 100, height: 100 });
+  it('derives the height from the aspect ratio', () => {
+    expect(getImageDimensions({ width: 400, height: 300 }, 200)).toEqual({ width: 200, height: 150 });
     expect(getImageDimensions({}, 100)).toEqual({ width: 100 });
   });
 });

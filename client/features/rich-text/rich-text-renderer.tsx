@@ -26,8 +26,8 @@ import type { EntryRef, Locale, RichText, ViewerSource } from '#shared/content/t
 export interface RichTextRendererProps {
   value: RichText;
   locale: Locale;
-  /** Pages pass it, so rich text never imports three; default: poster or download link. */
-  renderModel?: (source: ViewerSource) => ReactNode;
+  /** Passed in, so rich text never imports three. */
+  renderModel: (source: ViewerSource) => ReactNode;
   /** Hyperlinks to it become relative, so they navigate client-side. */
   origin?: string | undefined;
 }
