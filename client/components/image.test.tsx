@@ -96,7 +96,7 @@ describe('Image', () => {
 
   it('passes SVG and GIF through without transformation', () => {
     for (const contentType of ['image/svg+xml', 'image/gif']) {
-      const asset = { ...photo, contentType, url: '//images.ctfassets.net/s/a/t/logo.svg' };
+      const asset = { ...photo, contentType, url: 'https://images.ctfassets.net/s/a/t/logo.svg' };
       const { container, img } = renderImage(<Image asset={asset} />);
 
       expect(container.querySelector('picture')).toBeNull();

@@ -41,10 +41,7 @@ export function Image({ asset, alt, width, sizes, priority = false, className, a
     ...(ariaHidden ? { 'aria-hidden': true } : {}),
   };
 
-  if (!isTransformableImage(asset.contentType)) {
-    const src = asset.url.startsWith('//') ? `https:${asset.url}` : asset.url;
-    return <img {...imgProps} src={src} />;
-  }
+  if (!isTransformableImage(asset.contentType)) return <img {...imgProps} src={asset.url} />;
 
   const candidates = (format: ImageFormat): ImageSrcSet =>
     imageSrcSet(asset.url, {

@@ -1,6 +1,5 @@
 import { formatFileSize } from '#client/components/file-size.ts';
 import { Image } from '#client/components/image.tsx';
-import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { isSafePath, toSafeAssetUrl } from '#shared/safe-url.ts';
 
 import type { ReactNode } from 'react';
@@ -77,7 +76,7 @@ export function EmbeddedEntry({ entry, ctx }: { entry: EntryRef; ctx: RenderCont
   if (model) {
     const caption = (
       <>
-        <PrefetchLink to={entry.url}>{entry.title}</PrefetchLink>
+        <a href={entry.url}>{entry.title}</a>
         {entry.summary ? <span className="rt-caption-note"> {entry.summary}</span> : null}
       </>
     );
@@ -92,7 +91,7 @@ export function EmbeddedEntry({ entry, ctx }: { entry: EntryRef; ctx: RenderCont
       {entry.image ? <Image asset={entry.image} alt="" width={128} className="rt-card-image" /> : null}
       <div className="rt-card-body">
         <p className="rt-card-title">
-          <PrefetchLink to={entry.url}>{entry.title}</PrefetchLink>
+          <a href={entry.url}>{entry.title}</a>
         </p>
         {entry.summary ? <p className="rt-card-summary">{entry.summary}</p> : null}
       </div>
@@ -100,12 +99,11 @@ export function EmbeddedEntry({ entry, ctx }: { entry: EntryRef; ctx: RenderCont
   );
 }
 
-/** In-text links prefetch on intent, not on sight, so long texts stay cheap. */
 export function EntryChip({ entry }: { entry: EntryRef }) {
   return (
-    <PrefetchLink to={entry.url} prefetch="intent" className="rt-chip" data-entry-type={entry.type}>
+    <a className="rt-chip" data-entry-type={entry.type} href={entry.url}>
       {entry.title}
-    </PrefetchLink>
+    </a>
   );
 }
 
