@@ -1,11 +1,8 @@
 /** Runs `task` once the page has loaded and the main thread is idle (Safari has no requestIdleCallback: a short timer stands in). */
-export function whenIdleAfterLoad(task: () => void, timeoutMs = 2000): () => void {
-  let isCancelled = false;
-  const run = () => isCancelled || task();
-  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: timeoutMs }) : setTimeout(run, 200));
+export function whenIdleAfterLoad(task: () => void): void {
+  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200));
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
-  return () => void (isCancelled = true);
 }
 
 /** Chromium only. */

@@ -9,7 +9,6 @@ export interface ImageProps {
   alt?: string;
   /** Rendered width in CSS px: 1x/2x candidates unless `sizes` is set. Default: the asset's width, device-width candidates. */
   width?: number;
-  height?: number;
   /** Gives `w` candidates. Default `100vw` unless `width` is set. */
   sizes?: string;
   /** The LCP image. */
@@ -20,12 +19,9 @@ export interface ImageProps {
 }
 
 /** Keeps the asset's aspect ratio, so the browser reserves the box. */
-export function getImageDimensions(asset: Pick<Asset, 'width' | 'height'>, width?: number, height?: number): { width?: number; height?: number } {
-  const ratio = asset.width && asset.height ? asset.height / asset.width : undefined;
-  if (width && height) return { width, height };
-  if (width) return { width, ...(ratio ? { height: Math.round(width * ratio) } : {}) };
-  if (height) return { ...(ratio ? { width: Math.round(height / ratio) } : {}), height };
-  return { ...(asset.width ? { width: asset.width } : {}), ...(asset.height ? { height: asset.height } : {}) };
+export function getImageDimensions(asset: Pick<Asset, 'width' | 'height'>, width?: number): { width?: number; height?: number } {
+  if (!width) return { ...(asset.width ? { width: asset.width } : {}), ...(asset.height ? { height: asset.height } : {}) };
+  return { width, ...(asset.width && asset.height ? { height: Math.round(width * (asset.height / asset.width)) } : {}) };
 }
 
 /** Every browser decodes it; alpha kept when the original may have it. */
@@ -34,8 +30,8 @@ function fallbackFormat(contentType: string): ImageFormat {
 }
 
 /** Our next/image: AVIF/WebP `<source type>`s, as the Images API does no Accept negotiation, and a jpg/png fallback (ADR 005). */
-export function Image({ asset, alt, width, height, sizes, priority = false, className, ariaHidden }: ImageProps) {
-  const dimensions = getImageDimensions(asset, width, height);
+export function Image({ asset, alt, width, sizes, priority = false, className, ariaHidden }: ImageProps) {
+  const dimensions = getImageDimensions(asset, width);
   const loading = priority ? { loading: 'eager' as const, fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const };
   const imgProps = {
     alt: alt ?? (asset.description || asset.title),
@@ -45,10 +41,7 @@ export function Image({ asset, alt, width, height, sizes, priority = false, clas
     ...(ariaHidden ? { 'aria-hidden': true } : {}),
   };
 
-  if (!isTransformableImage(asset.contentType)) {
-    const src = asset.url.startsWith('//') ? `https:${asset.url}` : asset.url;
-    return <img {...imgProps} src={src} />;
-  }
+  if (!isTransformableImage(asset.contentType)) return <img {...imgProps} src={asset.url} />;
 
   const candidates = (format: ImageFormat): ImageSrcSet =>
     imageSrcSet(asset.url, {

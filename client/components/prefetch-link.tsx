@@ -48,7 +48,7 @@ function getObserver(): IntersectionObserver | null {
   return observer;
 }
 
-type Props = ComponentProps<typeof Link> & { to: string; prefetch?: 'viewport' | 'intent' | 'none' };
+type Props = ComponentProps<typeof Link> & { to: string; prefetch?: 'viewport' | 'intent' };
 
 /** Prefetches near the viewport (default, when idle after load) or on hover/focus (`intent`). */
 export const PrefetchLink = import.meta.env.SSR ? ServerLink : BrowserLink;
@@ -91,7 +91,7 @@ function BrowserLink({ prefetch: mode = 'viewport', onMouseEnter, onFocus, ...pr
   const withPrefetch =
     <E,>(handler: ((event: E) => void) | undefined) =>
     (event: E) => {
-      if (mode !== 'none') prefetch(to);
+      prefetch(to);
       handler?.(event);
     };
   return <Link ref={ref} discover="none" {...props} onMouseEnter={withPrefetch(onMouseEnter)} onFocus={withPrefetch(onFocus)} />;

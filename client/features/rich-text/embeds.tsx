@@ -1,6 +1,5 @@
 import { formatFileSize } from '#client/components/file-size.ts';
 import { Image } from '#client/components/image.tsx';
-import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import { isSafePath, toSafeAssetUrl } from '#shared/safe-url.ts';
 
 import type { ReactNode } from 'react';
@@ -22,7 +21,8 @@ export const RICH_TEXT_LABELS = {
 export interface RenderContext {
   links: RichTextLinks;
   locale: Locale;
-  renderModel?: ((source: ViewerSource) => ReactNode) | undefined;
+  /** The server's viewer slot (server.tsx), into which the browser mounts the viewer. */
+  renderModel: (source: ViewerSource) => ReactNode;
   origin?: string | undefined;
 }
 
@@ -51,19 +51,8 @@ export function findResourceEntry(node: NodeData, links: RichTextLinks): EntryRe
 
 export function findAsset(node: NodeData, links: RichTextLinks): SafeAsset | undefined {
   const asset = lookup(links.assets, targetOf(node)?.id);
-  const href = asset && typeof asset === 'object' ? toSafeAssetUrl(asset.url) : null;
-  if (!asset || !href) return undefined;
-  const str = (value: unknown) => (typeof value === 'string' ? value : '');
-  const size = typeof asset.size === 'number' ? asset.size : 0;
-  return {
-    ...asset,
-    href,
-    title: str(asset.title),
-    description: str(asset.description),
-    contentType: str(asset.contentType),
-    fileName: str(asset.fileName),
-    size,
-  };
+  const href = asset && toSafeAssetUrl(asset.url);
+  return asset && href ? { ...asset, href } : undefined;
 }
 
 /** The text column: the viewport on phones, the 44rem .prose column beyond. */
@@ -82,46 +71,39 @@ function Figure({ className, caption, children }: { className: string; caption?:
   );
 }
 
-/** The page's viewer, else the poster (no JS needed to see something). */
-function ModelSlot({ source, ctx }: { source: ViewerSource; ctx: RenderContext }) {
-  if (ctx.renderModel) return <div className="rt-model-slot">{ctx.renderModel(source)}</div>;
-  return source.poster ? <Image asset={source.poster} alt={source.alt} sizes={FIGURE_SIZES} /> : null;
-}
-
 export function EmbeddedEntry({ entry, ctx }: { entry: EntryRef; ctx: RenderContext }) {
   const model = entry.type === 'model' ? entry.model : undefined;
-  if (!model || (!ctx.renderModel && !model.poster)) {
+  if (model) {
+    const caption = (
+      <>
+        <a href={entry.url}>{entry.title}</a>
+        {entry.summary ? <span className="rt-caption-note"> {entry.summary}</span> : null}
+      </>
+    );
     return (
-      <div className="rt-embed rt-card" data-entry-type={entry.type}>
-        {entry.image ? <Image asset={entry.image} alt="" width={128} className="rt-card-image" /> : null}
-        <div className="rt-card-body">
-          <p className="rt-card-title">
-            <PrefetchLink to={entry.url}>{entry.title}</PrefetchLink>
-          </p>
-          {entry.summary ? <p className="rt-card-summary">{entry.summary}</p> : null}
-        </div>
-      </div>
+      <Figure className="rt-model" caption={caption}>
+        {ctx.renderModel(model)}
+      </Figure>
     );
   }
-  const caption = (
-    <>
-      <PrefetchLink to={entry.url}>{entry.title}</PrefetchLink>
-      {entry.summary ? <span className="rt-caption-note"> {entry.summary}</span> : null}
-    </>
-  );
   return (
-    <Figure className="rt-model" caption={caption}>
-      <ModelSlot source={model} ctx={ctx} />
-    </Figure>
+    <div className="rt-embed rt-card" data-entry-type={entry.type}>
+      {entry.image ? <Image asset={entry.image} alt="" width={128} className="rt-card-image" /> : null}
+      <div className="rt-card-body">
+        <p className="rt-card-title">
+          <a href={entry.url}>{entry.title}</a>
+        </p>
+        {entry.summary ? <p className="rt-card-summary">{entry.summary}</p> : null}
+      </div>
+    </div>
   );
 }
 
-/** In-text links prefetch on intent, not on sight, so long texts stay cheap. */
 export function EntryChip({ entry }: { entry: EntryRef }) {
   return (
-    <PrefetchLink to={entry.url} prefetch="intent" className="rt-chip" data-entry-type={entry.type}>
+    <a className="rt-chip" data-entry-type={entry.type} href={entry.url}>
       {entry.title}
-    </PrefetchLink>
+    </a>
   );
 }
 
@@ -141,10 +123,9 @@ export function EmbeddedAsset({ asset, ctx }: { asset: SafeAsset; ctx: RenderCon
   const alt = asset.description || asset.title;
   const caption = asset.title && asset.title !== alt ? asset.title : undefined;
   if (isModelAsset(asset)) {
-    if (!ctx.renderModel) return <DownloadLink asset={asset} locale={ctx.locale} />;
     return (
       <Figure className="rt-model" caption={caption}>
-        <ModelSlot source={{ src: asset.href, alt }} ctx={ctx} />
+        {ctx.renderModel({ src: asset.href, alt })}
       </Figure>
     );
   }

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 function renderDoc(document: Document, options: { locale?: Locale; renderModel?: (source: ViewerSource) => ReactNode } = {}) {
   return render(
     <MemoryRouter>
-      <RichTextRenderer value={richText(document)} locale={options.locale ?? 'en-US'} {...(options.renderModel ? { renderModel: options.renderModel } : {})} />
+      <RichTextRenderer value={richText(document)} locale={options.locale ?? 'en-US'} renderModel={options.renderModel ?? (() => null)} />
     </MemoryRouter>,
   );
 }
@@ -38,12 +38,6 @@ describe('RichTextRenderer: embedded entries', () => {
     );
     expect(screen.getByTestId('viewer')).toBeTruthy();
     expect(within(container.querySelector('figcaption')!).getByRole('link', { name: 'Lounge chair' }).getAttribute('href')).toBe('/models/lounge-chair');
-  });
-
-  it('shows the poster of a model when the page passes no viewer', () => {
-    const { container } = renderDoc(doc(node(BLOCKS.EMBEDDED_ENTRY, [], link('chair', 'Entry'))));
-
-    expect(container.querySelector('figure.rt-model img')?.getAttribute('alt')).toBe('Lounge chair');
   });
 });
 
@@ -89,12 +83,6 @@ describe('RichTextRenderer: embedded assets', () => {
     const anchor = screen.getByRole('link', { name: 'care.pdf' });
     expect(anchor.hasAttribute('download')).toBe(true);
     expect(container.querySelector('.rt-file-size')?.textContent).toBe('(1,2 MB)');
-  });
-
-  it('offers a model file as a download when the page passes no viewer', () => {
-    renderDoc(doc(embed('glb')));
-
-    expect(screen.getByRole('link', { name: 'chair.glb' })).toBeTruthy();
   });
 });
 

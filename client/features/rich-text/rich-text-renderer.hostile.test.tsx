@@ -13,7 +13,7 @@ import type { RichText } from '#shared/content/types.ts';
 function renderValue(value: RichText) {
   return render(
     <MemoryRouter>
-      <RichTextRenderer value={value} locale="en-US" />
+      <RichTextRenderer value={value} locale="en-US" renderModel={() => null} />
     </MemoryRouter>,
   );
 }

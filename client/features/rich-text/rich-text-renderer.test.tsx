@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 function renderDoc(document: Document, options: { locale?: Locale; renderModel?: (source: ViewerSource) => ReactNode } = {}) {
   return render(
     <MemoryRouter>
-      <RichTextRenderer value={richText(document)} locale={options.locale ?? 'en-US'} {...(options.renderModel ? { renderModel: options.renderModel } : {})} />
+      <RichTextRenderer value={richText(document)} locale={options.locale ?? 'en-US'} renderModel={options.renderModel ?? (() => null)} />
     </MemoryRouter>,
   );
 }

@@ -2,7 +2,6 @@ import { BLOCKS, INLINES, MARKS } from '@contentful/rich-text-types';
 import { documentToReactComponents } from '@contentful/rich-text-react-renderer';
 import { useMemo } from 'react';
 
-import { PrefetchLink } from '#client/components/prefetch-link.tsx';
 import {
   EmbeddedAsset,
   EmbeddedEntry,
@@ -26,8 +25,8 @@ import type { EntryRef, Locale, RichText, ViewerSource } from '#shared/content/t
 export interface RichTextRendererProps {
   value: RichText;
   locale: Locale;
-  /** Pages pass it, so rich text never imports three; default: poster or download link. */
-  renderModel?: (source: ViewerSource) => ReactNode;
+  /** Passed in, so rich text never imports three. */
+  renderModel: (source: ViewerSource) => ReactNode;
   /** Hyperlinks to it become relative, so they navigate client-side. */
   origin?: string | undefined;
 }
@@ -41,7 +40,7 @@ function warnUnknown(kind: string): void {
   console.warn(`rich-text: unknown ${kind.startsWith('mark:') ? 'mark' : 'node type'} "${kind.replace(/^mark:/, '').slice(0, 80)}", rendered as plain text`);
 }
 
-/** Pure: links come resolved in `value.links`; content is normalized first, so it can neither throw nor inject markup. */
+/** Pure: links come resolved in `value.links` (plain `<a>`s: RichTextHtml routes them); content is normalized, so it can neither throw nor inject markup. */
 export function RichTextRenderer({ value, locale, renderModel, origin }: RichTextRendererProps) {
   const source = value?.document;
   const document = useMemo(() => normalizeDocument(source, warnUnknown), [source]);
@@ -56,11 +55,7 @@ export function RichTextRenderer({ value, locale, renderModel, origin }: RichTex
 
 function entryLink(entry: EntryRef | undefined, children: ReactNode): ReactNode {
   if (!entry) return <>{children}</>;
-  return (
-    <PrefetchLink to={entry.url} prefetch="intent">
-      {children}
-    </PrefetchLink>
-  );
+  return <a href={entry.url}>{children}</a>;
 }
 
 /** Soft line breaks (shift+enter) arrive as `\n` inside text. */

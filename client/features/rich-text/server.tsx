@@ -1,6 +1,5 @@
 import { LRUCache } from 'lru-cache';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 
 import { RichTextRenderer } from '#client/features/rich-text/rich-text-renderer.tsx';
 
@@ -22,12 +21,7 @@ export function createRichTextHtml(renderModel: (source: ViewerSource, locale: L
       const cacheKey = `${origin ?? ''} ${key}`;
       let html = cache.get(cacheKey);
       if (html === undefined) {
-        // Links inside need a router; their hrefs are absolute paths, so the location does not matter.
-        html = renderToStaticMarkup(
-          <StaticRouter location="/">
-            <RichTextRenderer value={value} locale={locale} origin={origin} renderModel={(source) => slot(source, locale)} />
-          </StaticRouter>,
-        );
+        html = renderToStaticMarkup(<RichTextRenderer value={value} locale={locale} origin={origin} renderModel={(source) => slot(source, locale)} />);
         cache.set(cacheKey, html);
       }
       return { kind: 'rendered-rich-text', key, html };

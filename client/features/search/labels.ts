@@ -6,7 +6,6 @@ import type { SearchRecordType } from '#shared/search.ts';
 export const SEARCH_LABELS = {
   'en-US': {
     ...SEARCH_FORM_LABELS['en-US'],
-    shortcutHint: 'Press / to search',
     suggestions: 'Suggestions',
     searching: 'Searching…',
     unavailable: 'Search is not available right now.',
@@ -29,7 +28,6 @@ export const SEARCH_LABELS = {
   },
   'de-DE': {
     ...SEARCH_FORM_LABELS['de-DE'],
-    shortcutHint: 'Mit / suchen',
     suggestions: 'Vorschläge',
     searching: 'Suche läuft…',
     unavailable: 'Die Suche ist gerade nicht verfügbar.',

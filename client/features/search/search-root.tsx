@@ -127,17 +127,13 @@ function createSearchInsights(algolia: PublicConfig['algolia']): InsightsProps |
   };
 }
 
-const EMBEDDED_TIMEOUTS = { connect: 4000, read: 8000, write: 30_000 };
-
-type SearchHosts = NonNullable<NonNullable<Parameters<typeof liteClient>[2]>['hosts']>;
-
-/** On our own origin in embedded mode, else Algolia's hosts; `hosts` overrides both (tests' fake Algolia). */
-export function createSearchClient(algolia: PublicConfig['algolia'], origin: string, hosts?: SearchHosts) {
-  const url = new URL(origin);
-  const ownOrigin: SearchHosts = [{ url: url.host, protocol: url.protocol === 'http:' ? 'http' : 'https', accept: 'read' }];
-  const chosen = hosts ?? (algolia.embedded ? ownOrigin : undefined);
+/** On our own origin in embedded mode, else Algolia's hosts. */
+export function createSearchClient(algolia: PublicConfig['algolia'], origin: string) {
+  if (!algolia.embedded) return liteClient(algolia.appId, algolia.searchKey);
+  const { host, protocol } = new URL(origin);
+  const hosts = [{ url: host, protocol: protocol === 'http:' ? 'http' : 'https', accept: 'read' } as const];
   // Algolia's 1 s / 2 s timeouts assume several hosts to fail over to; with one host a slow answer would fail the search.
-  return liteClient(algolia.appId, algolia.searchKey, chosen ? { hosts: chosen, ...(algolia.embedded ? { timeouts: EMBEDDED_TIMEOUTS } : {}) } : {});
+  return liteClient(algolia.appId, algolia.searchKey, { hosts, timeouts: { connect: 4000, read: 8000, write: 30_000 } });
 }
 
 interface SearchRequest {

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { liteClient } from 'algoliasearch/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { readSearchParams, startFakeAlgolia } from '../../../tests/fakes/algolia-server.ts';
@@ -61,7 +62,7 @@ describe('the browser search client in production mode', () => {
   });
 
   it('sends the app id and search-only key, the locale index, 5 hits per page and clickAnalytics over the wire', async () => {
-    const client = createSearchClient(PRODUCTION.algolia, window.location.origin, [{ url: fake.host, protocol: 'http', accept: 'read' }]);
+    const client = liteClient(PRODUCTION.algolia.appId, PRODUCTION.algolia.searchKey, { hosts: [{ url: fake.host, protocol: 'http', accept: 'read' }] });
     renderWithRouter(
       <HeaderSearchBox
         locale="de-DE"

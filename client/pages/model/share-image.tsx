@@ -13,12 +13,7 @@ export function getShareImage(asset: Asset, alt?: string) {
   const text = alt ?? (asset.description || asset.title);
   const { width, height } = asset;
   if (!isTransformableImage(asset.contentType)) {
-    return {
-      url: asset.url.startsWith('//') ? `https:${asset.url}` : asset.url,
-      type: asset.contentType,
-      alt: text,
-      ...(width && height ? { width, height } : {}),
-    };
+    return { url: asset.url, type: asset.contentType, alt: text, ...(width && height ? { width, height } : {}) };
   }
   const format = asset.contentType.toLowerCase().includes('png') ? 'png' : 'jpg';
   // Without a known width ask for 1200: the asset server redirects a narrower image to its own size.

@@ -116,7 +116,7 @@ function HeaderCombobox({ locale, takeHandoff, onReady }: { locale: Locale; take
       />
       <div className="search-panel" hidden={!expanded}>
         <SearchStatus status={status} labels={t} onRetry={() => typed.search()} />
-        <ul role="listbox" id={listboxId} aria-label={t.suggestions} className="search-options" hidden={hits.length === 0}>
+        <ul role="listbox" id={listboxId} aria-label={t.suggestions} className="plain-list" hidden={hits.length === 0}>
           {hits.map((hit, index) => (
             // Options must not contain interactive elements, so no link: every kind of click opens the hit here.
             <li
