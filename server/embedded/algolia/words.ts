@@ -1,7 +1,7 @@
 // The word rules shared by the index and the highlighter, so a word is marked exactly when it matched.
 import { attributeOf, SEARCH_SCHEMA } from '#shared/search-schema.ts';
 
-import { getEditDistance } from './term-dictionary.ts';
+import { matchTerms } from './term-dictionary.ts';
 
 import type { QueryWord, WordMatch } from './term-dictionary.ts';
 
@@ -56,15 +56,8 @@ export function toQueryWords(query: string, typoTolerance = true): QueryWord[] {
   });
 }
 
-/** The rule term-dictionary.ts walks over the whole vocabulary at once: exact, within the typo budget, or as an exact prefix. */
-export function matchWord(word: QueryWord, term: string): WordMatch | undefined {
-  if (term === word.term) return { typos: 0, prefix: false };
-  const whole = word.maxTypos > 0 ? getEditDistance(word.term, term, word.maxTypos) : 1;
-  if (!word.isPrefix) return whole <= word.maxTypos ? { typos: whole, prefix: false } : undefined;
-  // Typos apply to whole words only: a prefix with typos would let `desk` find "design".
-  if (term.startsWith(word.term) && whole > 0) return { typos: 0, prefix: true };
-  return whole <= word.maxTypos ? { typos: whole, prefix: false } : undefined;
-}
+/** The one match rule (term-dictionary.ts), for a term outside the index. */
+export const matchWord = (word: QueryWord, term: string): WordMatch | undefined => matchTerms([term], word).get(term);
 
 /** Leading characters of `term` to highlight (0: no match). */
 export function getMatchLength(word: QueryWord, term: string, isIndexed = word.isIndexed?.(term) ?? false): number {
