@@ -1,9 +1,8 @@
-import { linksByLocale } from './links.ts';
 import { createLocaleSet } from './locales.ts';
 
 import type { ExportAsset, ExportEntry, SpaceExport } from './space-export-schema.ts';
 
-export type { LinkRef } from './links.ts';
+export type LinkRef = { linkType: 'Entry' | 'Asset'; id: string };
 export type FieldDef = { id: string; type: string; localized: boolean };
 
 type Link = ReturnType<typeof link>;
@@ -115,7 +114,7 @@ function buildScope(data: Pick<SpaceExport, 'contentTypes' | 'locales'>, raw: Ra
   const derive = () => {
     if (lists) return lists;
     const entryList = [...entries.values()];
-    const links = entryList.flatMap((entity) => [...entryTargets(entity)].map((id) => ({ id, entity })));
+    const links = entryList.flatMap((entity) => [...entity.entryTargets].map((id) => ({ id, entity })));
     const linksToEntry = new Map([...Map.groupBy(links, (link) => link.id)].map(([id, list]) => [id, list.map((link) => link.entity)]));
     return (lists = { entryList, entriesByType: Map.groupBy(entryList, (entity) => entity.contentTypeId ?? ''), linksToEntry });
   };
@@ -157,11 +156,6 @@ function buildScope(data: Pick<SpaceExport, 'contentTypes' | 'locales'>, raw: Ra
   };
 }
 
-function entryTargets(entity: IndexedEntity): Set<string> {
-  const refs = [...entity.links.values()].flatMap((byLocale) => [...byLocale.values()].flat());
-  return new Set(refs.filter((ref) => ref.linkType === 'Entry').map((ref) => ref.id));
-}
-
 function indexEntity(item: ExportEntry | ExportAsset, entryFieldDefs: ReadonlyMap<string, FieldDef> | undefined, ids: ScopeIds) {
   const type = item.sys.type;
   const fields: Record<string, Record<string, unknown>> = {};
@@ -179,14 +173,21 @@ function indexEntity(item: ExportEntry | ExportAsset, entryFieldDefs: ReadonlyMa
     metadata: { tags: (item.metadata?.tags ?? []).filter((tag) => ids.publicTagIds.has(tag.sys.id)), concepts: item.metadata?.concepts ?? [] },
     fields,
     fieldDefs: entryFieldDefs ?? new Map<string, FieldDef>(),
-    /** Field id → locale → links; only fields and locales that hold links (a map for each was much of the index). */
-    links: new Map(
-      Object.entries(fields).flatMap(([fieldId, values]) => {
-        const byLocale = type === 'Entry' ? linksByLocale(values) : undefined;
-        return byLocale && byLocale.size > 0 ? [[fieldId, byLocale] as const] : [];
-      }),
-    ),
+    /** The entries it links to, in any field and locale. */
+    entryTargets: new Set(type === 'Entry' ? collectLinks(fields).flatMap((ref) => (ref.linkType === 'Entry' ? [ref.id] : [])) : []),
   };
+}
+
+/** Anywhere in a value: reference fields, arrays, rich text `data.target`. */
+export function collectLinks(value: unknown, refs: LinkRef[] = []): LinkRef[] {
+  if (!value || typeof value !== 'object') return refs;
+  const sys = (value as { sys?: { type?: unknown; linkType?: unknown; id?: unknown } }).sys;
+  if (sys?.type === 'Link' && (sys.linkType === 'Entry' || sys.linkType === 'Asset') && typeof sys.id === 'string') {
+    refs.push({ linkType: sys.linkType, id: sys.id });
+  } else {
+    for (const child of Object.values(value)) collectLinks(child, refs);
+  }
+  return refs;
 }
 
 function rewriteFileUrls(files: Record<string, unknown>, assetBaseUrl: string): Record<string, unknown> {
