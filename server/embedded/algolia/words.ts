@@ -14,13 +14,6 @@ const NON_ASCII = /\P{ASCII}/u;
 const MEMO_LIMIT = 100_000;
 const memo = new Map<string, string>();
 
-export interface Token {
-  start: number;
-  end: number;
-  text: string;
-  term: string;
-}
-
 /** `Stühle` → `stuhle`, `Straße` → `strasse`. */
 export function normalizeTerm(word: string): string {
   // Runs for every word indexed and highlighted: ASCII skips Unicode normalization, the rest is memoized.
@@ -34,14 +27,14 @@ export function normalizeTerm(word: string): string {
   return term;
 }
 
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  for (const match of text.matchAll(WORD)) {
-    const term = normalizeTerm(match[0]);
-    if (term) tokens.push({ start: match.index, end: match.index + match[0].length, text: match[0], term });
-  }
-  return tokens;
-}
+export const tokenize = (text: string) =>
+  Array.from(text.matchAll(WORD), (match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+    text: match[0],
+    term: normalizeTerm(match[0]),
+  })).filter((token) => token.term !== '');
+export type Token = ReturnType<typeof tokenize>[number];
 
 export const toTerms = (text: string): string[] => tokenize(text).map((token) => token.term);
 
