@@ -29,8 +29,16 @@ export function createTermDictionary() {
       terms.add(term);
       sorted = undefined;
     },
-    expand: (word: QueryWord): Map<string, WordMatch> => matchTerms(list(), word),
+    // Without typos, the sorted run of matches is found by binary search.
+    expand: (word: QueryWord): Map<string, WordMatch> => (word.maxTypos === 0 ? expandExact(list(), word) : matchTerms(list(), word)),
   };
+}
+
+/** The term itself, or (a prefix) the sorted run of terms starting with it. */
+function expandExact(all: readonly string[], { term, isPrefix }: QueryWord): Map<string, WordMatch> {
+  const from = partitionPoint(0, all.length, (i) => all[i]! < term);
+  const to = isPrefix ? partitionPoint(from, all.length, (i) => all[i]!.startsWith(term)) : from + (all[from] === term ? 1 : 0);
+  return new Map(all.slice(from, to).map((found) => [found, { typos: 0, prefix: found !== term }]));
 }
 
 /**
