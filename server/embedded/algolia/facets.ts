@@ -46,13 +46,12 @@ type Token = { kind: 'and' | 'or' | 'not' | 'open' | 'close'; at: number } | { k
  * Numeric comparisons, ranges, tag filters and scores are refused with a 400 that says so.
  */
 export function toFiltersPredicate(filters: string | undefined): RecordPredicate {
-  if (!filters || !filters.trim()) return always;
+  if (!filters?.trim()) return always;
   const tokens = lex(filters);
   let position = 0;
-  const peek = () => tokens[position];
-  const next = () => tokens[position++];
+  const accept = (kind: Token['kind']) => tokens[position]?.kind === kind && ++position > 0;
   const literal = (): RecordPredicate => {
-    const token = next();
+    const token = tokens[position++];
     if (token?.kind === 'not') {
       const test = literal();
       return (record) => !test(record);
@@ -60,32 +59,20 @@ export function toFiltersPredicate(filters: string | undefined): RecordPredicate
     if (token?.kind === 'filter') return token.test;
     throw badFilter(token ? `unexpected ${token.kind.toUpperCase()} at position ${token.at}` : 'filters end too early');
   };
-  const disjunction = (first: RecordPredicate): RecordPredicate => {
-    const tests = [first];
-    while (peek()?.kind === 'or') {
-      next();
-      tests.push(literal());
-    }
-    return tests.length === 1 ? first : (record) => tests.some((test) => test(record));
-  };
-  const clauses: RecordPredicate[] = [];
+  const clauses: RecordPredicate[][] = [];
   let hasBareOr = false;
   do {
-    if (clauses.length > 0) next();
-    if (peek()?.kind === 'open') {
-      next();
-      clauses.push(disjunction(literal()));
-      if (next()?.kind !== 'close') throw badFilter('missing closing parenthesis');
-    } else {
-      const first = literal();
-      hasBareOr ||= peek()?.kind === 'or';
-      clauses.push(disjunction(first));
-    }
-  } while (peek()?.kind === 'and');
-  const rest = peek();
+    const open = accept('open');
+    const clause = [literal()];
+    while (accept('or')) clause.push(literal());
+    if (open && tokens[position++]?.kind !== 'close') throw badFilter('missing closing parenthesis');
+    hasBareOr ||= !open && clause.length > 1;
+    clauses.push(clause);
+  } while (accept('and'));
+  const rest = tokens[position];
   if (rest) throw badFilter(`unexpected ${rest.kind.toUpperCase()} at position ${rest.at}`);
   if (hasBareOr && clauses.length > 1) throw badFilter('put OR groups in parentheses when combining them with AND');
-  return (record) => clauses.every((test) => test(record));
+  return (record) => clauses.every((clause) => clause.some((test) => test(record)));
 }
 
 const KEYWORDS: Record<string, 'and' | 'or' | 'not'> = { AND: 'and', OR: 'or', NOT: 'not' };
@@ -123,21 +110,18 @@ function lex(input: string): Token[] {
   return tokens;
 }
 
+const QUOTED = /(["'])((?:\\[^]|(?!\1)[^\\])*)\1/y;
+
+/** A quoted word (backslash escapes) or everything up to `stop`. */
 function readWord(input: string, start: number, stop: RegExp): [string, number] {
-  const quote = input[start];
-  if (quote === '"' || quote === "'") {
-    let value = '';
-    for (let i = start + 1; i < input.length; i++) {
-      const char = input[i]!;
-      if (char === '\\' && i + 1 < input.length) value += input[++i];
-      else if (char === quote) return [value, i + 1];
-      else value += char;
-    }
-    throw badFilter(`unterminated quote at position ${start}`);
+  if (input[start] === '"' || input[start] === "'") {
+    QUOTED.lastIndex = start;
+    const quoted = QUOTED.exec(input);
+    if (!quoted) throw badFilter(`unterminated quote at position ${start}`);
+    return [quoted[2]!.replace(/\\([^])/g, '$1'), QUOTED.lastIndex];
   }
-  let end = start;
-  while (end < input.length && !stop.test(input[end]!)) end++;
-  return [input.slice(start, end), end];
+  const length = input.slice(start).search(stop);
+  return length < 0 ? [input.slice(start), input.length] : [input.slice(start, start + length), start + length];
 }
 
 function badFilter(reason: string, parameter = 'filters'): HttpError {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { createWordMatcher, highlightText, shouldEscapeHighlights, snippetText } from './highlight.ts';
+import { createWordMatcher, highlightText, snippetText, toHighlightOptions } from './highlight.ts';
+import { parseQuery } from './query-params.ts';
 import { toQueryWords } from './words.ts';
 
 const tags = { preTag: '[', postTag: ']', escape: true, ellipsis: '…' };
@@ -31,9 +32,10 @@ describe('snippetText', () => {
   });
 });
 
-describe('shouldEscapeHighlights', () => {
+describe('toHighlightOptions', () => {
   it('escapes unless InstantSearch asks with its placeholders (it escapes itself)', () => {
-    expect(shouldEscapeHighlights('<em>', '</em>')).toBe(true);
-    expect(shouldEscapeHighlights('__ais-highlight__', '__/ais-highlight__')).toBe(false);
+    const escapes = (params: object) => toHighlightOptions(parseQuery({ indexName: 'i', ...params }, 512).params).escape;
+    expect(escapes({})).toBe(true);
+    expect(escapes({ highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' })).toBe(false);
   });
 });

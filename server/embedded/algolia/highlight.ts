@@ -29,17 +29,10 @@ export type Hit = Partial<SearchRecord> & {
 /** Algolia's default when `attributesToSnippet` names an attribute without `:count`. */
 const DEFAULT_SNIPPET_WORDS = 10;
 
-/**
- * Not with InstantSearch's placeholder tags (instantsearch.js `TAG_PLACEHOLDER`): it escapes hits itself, as it expects from Algolia, and escaping twice
- * would show `&#39;`. Any other caller inserts the value as HTML, so it is escaped.
- */
-export function shouldEscapeHighlights(preTag: string, postTag: string): boolean {
-  return !(preTag === '__ais-highlight__' && postTag === '__/ais-highlight__');
-}
-
-export function toHighlightOptions(params: SearchParams) {
-  const { highlightPreTag: preTag, highlightPostTag: postTag } = params;
-  return { preTag, postTag, escape: shouldEscapeHighlights(preTag, postTag), ellipsis: params.snippetEllipsisText };
+export function toHighlightOptions({ highlightPreTag: preTag, highlightPostTag: postTag, snippetEllipsisText: ellipsis }: SearchParams) {
+  // Not with InstantSearch's placeholder tags (instantsearch.js `TAG_PLACEHOLDER`): it escapes hits itself, as it expects from Algolia, and
+  // escaping twice would show `&#39;`. Any other caller inserts the value as HTML, so it is escaped.
+  return { preTag, postTag, ellipsis, escape: !(preTag === '__ais-highlight__' && postTag === '__/ais-highlight__') };
 }
 
 /** `length`: normalized length of the matched start of a term (0: no match); `words`: indexes of the query words. */
@@ -62,7 +55,12 @@ export function createWordMatcher(words: readonly QueryWord[]) {
     mark(text: string): { tokens: Token[]; marks: TermMatch[] } {
       if (last?.text !== text) {
         const tokens = tokenize(text);
-        last = { text, tokens, marks: markTokens(tokens, matcher) };
+        const marks = tokens.map((token) => {
+          const { length, words } = matcher.match(token.term);
+          if (length === 0) return NO_MATCH;
+          return { length: length >= token.term.length ? token.text.length : toOriginalLength(token.text, length), words };
+        });
+        last = { text, tokens, marks };
       }
       return last;
     },
@@ -86,14 +84,6 @@ export function createWordMatcher(words: readonly QueryWord[]) {
     },
   };
   return matcher;
-}
-
-function markTokens(tokens: readonly Token[], matcher: WordMatcher): TermMatch[] {
-  return tokens.map((token) => {
-    const { length, words } = matcher.match(token.term);
-    if (length === 0) return NO_MATCH;
-    return { length: length >= token.term.length ? token.text.length : toOriginalLength(token.text, length), words };
-  });
 }
 
 function render(text: string, tokens: readonly Token[], marks: readonly TermMatch[], from: number, to: number, options: HighlightOptions): string {

@@ -14,21 +14,17 @@ import type { InsightEvent } from '#shared/insights.ts';
 import type { RateLimitOptions } from '#server/middleware/rate-limit.ts';
 import type { EmbeddedSearchEngine } from './engine.ts';
 
-export interface EmbeddedSearchLimits {
-  /** After gzip inflation; above it the answer is 413. */
-  maxBodyBytes: number;
-  maxQueryLength: number;
-  maxQueriesPerRequest: number;
-  /** Per client address; over it the answer is 429 with `Retry-After`. */
-  rateLimit: RateLimitOptions;
-}
+/** Per client address; over it the answer is 429 with `Retry-After`. */
+const RATE_LIMIT: RateLimitOptions = { burst: 40, perSecond: 10, maxClients: 10_000 };
 
-export const DEFAULT_EMBEDDED_SEARCH_LIMITS: EmbeddedSearchLimits = {
+export const DEFAULT_EMBEDDED_SEARCH_LIMITS = {
+  /** After gzip inflation; above it the answer is 413. */
   maxBodyBytes: 64 * 1024,
   maxQueryLength: SEARCH_MAX_QUERY_LENGTH,
   maxQueriesPerRequest: 50,
-  rateLimit: { burst: 40, perSecond: 10, maxClients: 10_000 },
+  rateLimit: RATE_LIMIT,
 };
+export type EmbeddedSearchLimits = typeof DEFAULT_EMBEDDED_SEARCH_LIMITS;
 
 /** Algolia takes 1000; every event here becomes a log line, and InstantSearch sends one at a time. */
 const MAX_EVENTS_PER_REQUEST = 100;

@@ -79,10 +79,11 @@ export function createEmbeddedSearch(options: {
     router: createEmbeddedSearchRouter({
       engine,
       logger: options.logger,
-      limits: store
-        ? { ...DEFAULT_EMBEDDED_SEARCH_LIMITS, rateLimit: { ...DEFAULT_EMBEDDED_SEARCH_LIMITS.rateLimit, shared: { store, name: 'search' } } }
-        : DEFAULT_EMBEDDED_SEARCH_LIMITS,
-      ...(recordEvents ? { recordEvents } : {}),
+      limits: {
+        ...DEFAULT_EMBEDDED_SEARCH_LIMITS,
+        rateLimit: { ...DEFAULT_EMBEDDED_SEARCH_LIMITS.rateLimit, ...(store && { shared: { store, name: 'search' } }) },
+      },
+      recordEvents,
     }),
     searchClient: createInProcessSearchClient(engine),
     /** Call when the served locales may have changed (the content-model check). */

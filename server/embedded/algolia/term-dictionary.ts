@@ -14,7 +14,7 @@ export interface WordMatch {
 }
 
 /**
- * The vocabulary of one index, sorted, and the one search over it: every term a query word matches with its typos (the rule of `matchWord`).
+ * The vocabulary of one index, sorted, and the one search over it: every term a query word matches with its typos.
  * Typo matching walks the sorted terms as if they were a trie: the edit-distance rows of a shared start are computed once, and a start that is
  * already further than the budget skips every term beginning with it. Rows are banded (only cells within `maxTypos` of the diagonal), so a term
  * costs at most (2 · maxTypos + 1) cells per letter it does not share with the previous one.
@@ -29,7 +29,8 @@ export function createTermDictionary() {
       terms.add(term);
       sorted = undefined;
     },
-    expand: (word: QueryWord): Map<string, WordMatch> => (word.maxTypos === 0 ? expandExact(list(), word) : walk(list(), word)),
+    // Without typos, the sorted run of matches is found by binary search.
+    expand: (word: QueryWord): Map<string, WordMatch> => (word.maxTypos === 0 ? expandExact(list(), word) : matchTerms(list(), word)),
   };
 }
 
@@ -40,14 +41,21 @@ function expandExact(all: readonly string[], { term, isPrefix }: QueryWord): Map
   return new Map(all.slice(from, to).map((found) => [found, { typos: 0, prefix: found !== term }]));
 }
 
-function walk(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
+/**
+ * The match rule: every term of the sorted `all` that `word` matches exactly, within its typo budget (optimal string alignment, like Algolia:
+ * a swap of two neighbouring letters is one typo), or (the last word) as an exact prefix. Typos apply to whole words only: a prefix with typos
+ * would let `desk` find "design".
+ */
+export function matchTerms(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
   const found = new Map<string, WordMatch>();
   const { term: query, maxTypos: max, isPrefix } = word;
   const m = query.length;
   const far = max + 1;
   // Deeper than m + max letters no cell is within the budget: that depth always prunes.
   const depths = m + max + 2;
-  const rows = createRows(m, depths, max);
+  // The optimal-string-alignment table against the current path, row 0 filled in.
+  const rows = new Uint8Array(depths * (m + 1)).fill(far);
+  for (let i = 0; i <= Math.min(m, max); i++) rows[i] = i;
   /** Per depth: best typos of the query against any start of the current path (prefix matching). */
   const prefixBest = new Uint8Array(depths).fill(far);
   prefixBest[0] = m <= max ? m : far;
@@ -82,21 +90,6 @@ function walk(all: readonly string[], word: QueryWord): Map<string, WordMatch> {
     else if (whole <= max) found.set(term, { typos: whole, prefix: false });
   }
   return found;
-}
-
-/** Rows of the optimal-string-alignment table of a query of `m` letters against up to `depths - 1` letters; row 0 filled in. */
-function createRows(m: number, depths: number, max: number): Uint8Array {
-  const rows = new Uint8Array(depths * (m + 1)).fill(max + 1);
-  for (let i = 0; i <= Math.min(m, max); i++) rows[i] = i;
-  return rows;
-}
-
-/** Optimal string alignment, like Algolia: a swap of two neighbouring letters is one typo. `max + 1` means "further". */
-export function getEditDistance(query: string, term: string, max: number): number {
-  if (Math.abs(query.length - term.length) > max) return max + 1;
-  const rows = createRows(query.length, term.length + 1, max);
-  for (let j = 1; j <= term.length; j++) if (computeRow(rows, query, term, j, max) > max) return max + 1;
-  return rows[term.length * (query.length + 1) + query.length]!;
 }
 
 /** Row `j` (the path's j-th letter) of the optimal-string-alignment table against `query`, banded to `max`; returns the row's minimum. */

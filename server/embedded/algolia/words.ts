@@ -1,7 +1,7 @@
 // The word rules shared by the index and the highlighter, so a word is marked exactly when it matched.
 import { attributeOf, SEARCH_SCHEMA } from '#shared/search-schema.ts';
 
-import { getEditDistance } from './term-dictionary.ts';
+import { matchTerms } from './term-dictionary.ts';
 
 import type { QueryWord, WordMatch } from './term-dictionary.ts';
 
@@ -13,13 +13,6 @@ const MARKS = /\p{M}+/gu;
 const NON_ASCII = /\P{ASCII}/u;
 const MEMO_LIMIT = 100_000;
 const memo = new Map<string, string>();
-
-export interface Token {
-  start: number;
-  end: number;
-  text: string;
-  term: string;
-}
 
 /** `Stühle` → `stuhle`, `Straße` → `strasse`. */
 export function normalizeTerm(word: string): string {
@@ -34,14 +27,14 @@ export function normalizeTerm(word: string): string {
   return term;
 }
 
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  for (const match of text.matchAll(WORD)) {
-    const term = normalizeTerm(match[0]);
-    if (term) tokens.push({ start: match.index, end: match.index + match[0].length, text: match[0], term });
-  }
-  return tokens;
-}
+export const tokenize = (text: string) =>
+  Array.from(text.matchAll(WORD), (match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+    text: match[0],
+    term: normalizeTerm(match[0]),
+  })).filter((token) => token.term !== '');
+export type Token = ReturnType<typeof tokenize>[number];
 
 export const toTerms = (text: string): string[] => tokenize(text).map((token) => token.term);
 
@@ -56,15 +49,8 @@ export function toQueryWords(query: string, typoTolerance = true): QueryWord[] {
   });
 }
 
-/** The rule term-dictionary.ts walks over the whole vocabulary at once: exact, within the typo budget, or as an exact prefix. */
-export function matchWord(word: QueryWord, term: string): WordMatch | undefined {
-  if (term === word.term) return { typos: 0, prefix: false };
-  const whole = word.maxTypos > 0 ? getEditDistance(word.term, term, word.maxTypos) : 1;
-  if (!word.isPrefix) return whole <= word.maxTypos ? { typos: whole, prefix: false } : undefined;
-  // Typos apply to whole words only: a prefix with typos would let `desk` find "design".
-  if (term.startsWith(word.term) && whole > 0) return { typos: 0, prefix: true };
-  return whole <= word.maxTypos ? { typos: whole, prefix: false } : undefined;
-}
+/** The one match rule (term-dictionary.ts), for a term outside the index. */
+export const matchWord = (word: QueryWord, term: string): WordMatch | undefined => matchTerms([term], word).get(term);
 
 /** Leading characters of `term` to highlight (0: no match). */
 export function getMatchLength(word: QueryWord, term: string, isIndexed = word.isIndexed?.(term) ?? false): number {

@@ -1,4 +1,5 @@
 import { invalidPath, invalidQuery, notFound, unsupported } from './cda-errors.ts';
+import { collectLinks } from './export-index.ts';
 import { pickLocalized } from './locales.ts';
 import { applySelect, buildFilter, entryRules, parseIntParam, parseLocale, parseOrder, parsePaging, parseSelect, sortItems } from './query.ts';
 import { createEntityReader } from './values.ts';
@@ -72,7 +73,7 @@ function render(entity: IndexedEntity, { code, view }: Locale) {
     const picked = pickLocalized(values, entity.fieldDefs.get(fieldId)?.localized ?? true, view.chain, view.defaultCode);
     if (!picked) continue;
     fields[fieldId] = picked.value;
-    links.push(...(entity.links.get(fieldId)?.get(picked.locale) ?? []));
+    if (entity.type === 'Entry') collectLinks(picked.value, links);
   }
   const body = { metadata: entity.metadata, sys: { ...entity.sys, locale: code }, fields };
   for (const value of Object.values(body)) Object.freeze(value);
@@ -120,10 +121,10 @@ export function queryTags(params: QueryParams, { index }: EndpointContext): Reco
 }
 
 /** Private tags answer 404 like missing ones: the CDA never reveals them. */
-export function getTag(id: string, context: EndpointContext): Record<string, unknown> {
-  const tag = context.index.tags.get(id);
-  if (!tag) throw notFound('Tag', id, context.where);
-  return tag;
+export function getOne(type: 'Tag' | 'TaxonomyConcept', id: string, context: EndpointContext): Record<string, unknown> {
+  const found = (type === 'Tag' ? context.index.tags : context.index.conceptsById).get(id);
+  if (!found) throw notFound(type, id, context.where);
+  return found;
 }
 
 /** One page of `limit`: the CDA's cursor paging beyond it is left out (README.md). */
@@ -135,10 +136,4 @@ export function queryConcepts(params: QueryParams, { index }: EndpointContext): 
   const limit = parseIntParam(params, 'limit', { min: 1, max: 1000, fallback: 100 });
   if (index.concepts.length > limit) throw unsupported(`More taxonomy concepts than limit=${limit} (cursor paging)`);
   return { sys: { type: 'Array' }, items: index.concepts, limit, pages: {} };
-}
-
-export function getConcept(id: string, context: EndpointContext): Record<string, unknown> {
-  const concept = context.index.conceptsById.get(id);
-  if (!concept) throw notFound('TaxonomyConcept', id, context.where);
-  return concept;
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { tryDecode } from '#shared/http/safe-redirect.ts';
 
 import { CdaError, badRequest, notFound, unsupported } from './cda-errors.ts';
-import { getConcept, getEntity, getTag, queryConcepts, queryEntries, queryTags } from './endpoints.ts';
+import { getEntity, getOne, queryConcepts, queryEntries, queryTags } from './endpoints.ts';
 import { indexSpaceExport } from './export-index.ts';
 
 import type { EndpointContext } from './endpoints.ts';
@@ -118,9 +118,9 @@ function route(index: ExportIndex, request: CdaRequest): unknown {
   if (more.length === 0 && id !== undefined && (resource === 'entries' || resource === 'assets')) {
     return getEntity(resource === 'entries' ? 'Entry' : 'Asset', id, query, context);
   }
-  if (more.length === 0 && resource === 'tags') return id === undefined ? queryTags(query, context) : getTag(id, context);
+  if (more.length === 0 && resource === 'tags') return id === undefined ? queryTags(query, context) : getOne('Tag', id, context);
   if (path === 'taxonomy/concepts') return queryConcepts(query, context);
-  if (resource === 'taxonomy' && id === 'concepts' && more.length === 1) return getConcept(more[0] ?? '', context);
+  if (resource === 'taxonomy' && id === 'concepts' && more.length === 1) return getOne('TaxonomyConcept', more[0] ?? '', context);
   if (UNSUPPORTED_PATH.test(path)) throw unsupported(`GET ${request.path}`);
   throw notFound('Resource', path);
 }

@@ -1,9 +1,8 @@
-import { linksByLocale } from './links.ts';
 import { createLocaleSet } from './locales.ts';
 
 import type { ExportAsset, ExportEntry, SpaceExport } from './space-export-schema.ts';
 
-export type { LinkRef } from './links.ts';
+export type LinkRef = { linkType: 'Entry' | 'Asset'; id: string };
 export type FieldDef = { id: string; type: string; localized: boolean };
 
 type Link = ReturnType<typeof link>;
@@ -110,23 +109,14 @@ function buildScope(data: Pick<SpaceExport, 'contentTypes' | 'locales'>, raw: Ra
   }
   const entries = new Map<string, IndexedEntity>();
   const assets = new Map<string, IndexedEntity>();
-  const entryList: IndexedEntity[] = [];
-  const entriesByType = new Map<string, IndexedEntity[]>();
-  const linksToEntry = new Map<string, IndexedEntity[]>();
-
-  const add = (entity: IndexedEntity) => {
-    if (entity.type === 'Asset') return void assets.set(entity.id, entity);
-    entries.set(entity.id, entity);
-    entryList.push(entity);
-    pushTo(entriesByType, entity.contentTypeId ?? '', entity);
-    for (const id of entryTargets(entity)) pushTo(linksToEntry, id, entity);
-  };
-  const remove = (entity: IndexedEntity) => {
-    if (entity.type === 'Asset') return void assets.delete(entity.id);
-    entries.delete(entity.id);
-    removeFrom(entryList, entity);
-    removeFrom(entriesByType.get(entity.contentTypeId ?? ''), entity);
-    for (const id of entryTargets(entity)) removeFrom(linksToEntry.get(id), entity);
+  // Derived from `entries` (in its order) on first use after a change: `put` then costs two map writes.
+  let lists: { entryList: IndexedEntity[]; entriesByType: Map<string, IndexedEntity[]>; linksToEntry: Map<string, IndexedEntity[]> } | undefined;
+  const derive = () => {
+    if (lists) return lists;
+    const entryList = [...entries.values()];
+    const links = entryList.flatMap((entity) => [...entity.entryTargets].map((id) => ({ id, entity })));
+    const linksToEntry = new Map([...Map.groupBy(links, (link) => link.id)].map(([id, list]) => [id, list.map((link) => link.entity)]));
+    return (lists = { entryList, entriesByType: Map.groupBy(entryList, (entity) => entity.contentTypeId ?? ''), linksToEntry });
   };
   const toIndexed = (item: ExportEntry | ExportAsset): IndexedEntity | undefined => {
     if (!isServed(item.sys, ids.preview)) return undefined;
@@ -135,42 +125,35 @@ function buildScope(data: Pick<SpaceExport, 'contentTypes' | 'locales'>, raw: Ra
     if (item.sys.type === 'Entry' && !fieldDefs) return undefined;
     return indexEntity(item, fieldDefs, ids);
   };
-  for (const item of [...raw.entries.values(), ...raw.assets.values()]) {
-    const entity = toIndexed(item);
-    if (entity) add(entity);
-  }
+  const put = (kind: 'Entry' | 'Asset', id: string, item: ExportEntry | ExportAsset | undefined): ScopeChange => {
+    const map = kind === 'Entry' ? entries : assets;
+    const before = map.get(id);
+    const after = item && toIndexed(item);
+    map.delete(id);
+    if (after) map.set(id, after);
+    if (kind === 'Entry') lists = undefined;
+    return { kind, id, before, after };
+  };
+  for (const item of raw.entries.values()) put('Entry', item.sys.id, item);
+  for (const item of raw.assets.values()) put('Asset', item.sys.id, item);
   return {
     locales: createLocaleSet(data.locales, ids.preview),
     entries,
-    entryList,
-    entriesByType,
+    get entryList() {
+      return derive().entryList;
+    },
+    get entriesByType() {
+      return derive().entriesByType;
+    },
     assets,
     /** Target id → the entries linking to it (any field, any locale). */
-    linksToEntry,
+    get linksToEntry() {
+      return derive().linksToEntry;
+    },
     contentTypes,
     /** Without `item`, removes. */
-    put(kind: 'Entry' | 'Asset', id: string, item: ExportEntry | ExportAsset | undefined): ScopeChange {
-      const before = (kind === 'Entry' ? entries : assets).get(id);
-      if (before) remove(before);
-      const after = item && toIndexed(item);
-      if (after) add(after);
-      return { kind, id, before, after };
-    },
+    put,
   };
-}
-
-function entryTargets(entity: IndexedEntity): Set<string> {
-  const refs = [...entity.links.values()].flatMap((byLocale) => [...byLocale.values()].flat());
-  return new Set(refs.filter((ref) => ref.linkType === 'Entry').map((ref) => ref.id));
-}
-
-function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
-  (map.get(key) ?? map.set(key, []).get(key)!).push(value);
-}
-
-function removeFrom<T>(list: T[] | undefined, value: T): void {
-  const at = list?.indexOf(value) ?? -1;
-  if (at >= 0) list?.splice(at, 1);
 }
 
 function indexEntity(item: ExportEntry | ExportAsset, entryFieldDefs: ReadonlyMap<string, FieldDef> | undefined, ids: ScopeIds) {
@@ -190,14 +173,21 @@ function indexEntity(item: ExportEntry | ExportAsset, entryFieldDefs: ReadonlyMa
     metadata: { tags: (item.metadata?.tags ?? []).filter((tag) => ids.publicTagIds.has(tag.sys.id)), concepts: item.metadata?.concepts ?? [] },
     fields,
     fieldDefs: entryFieldDefs ?? new Map<string, FieldDef>(),
-    /** Field id → locale → links; only fields and locales that hold links (a map for each was much of the index). */
-    links: new Map(
-      Object.entries(fields).flatMap(([fieldId, values]) => {
-        const byLocale = type === 'Entry' ? linksByLocale(values) : undefined;
-        return byLocale && byLocale.size > 0 ? [[fieldId, byLocale] as const] : [];
-      }),
-    ),
+    /** The entries it links to, in any field and locale. */
+    entryTargets: new Set(type === 'Entry' ? collectLinks(fields).flatMap((ref) => (ref.linkType === 'Entry' ? [ref.id] : [])) : []),
   };
+}
+
+/** Anywhere in a value: reference fields, arrays, rich text `data.target`. */
+export function collectLinks(value: unknown, refs: LinkRef[] = []): LinkRef[] {
+  if (!value || typeof value !== 'object') return refs;
+  const sys = (value as { sys?: { type?: unknown; linkType?: unknown; id?: unknown } }).sys;
+  if (sys?.type === 'Link' && (sys.linkType === 'Entry' || sys.linkType === 'Asset') && typeof sys.id === 'string') {
+    refs.push({ linkType: sys.linkType, id: sys.id });
+  } else {
+    for (const child of Object.values(value)) collectLinks(child, refs);
+  }
+  return refs;
 }
 
 function rewriteFileUrls(files: Record<string, unknown>, assetBaseUrl: string): Record<string, unknown> {

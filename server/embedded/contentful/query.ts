@@ -9,12 +9,7 @@ export type QueryParams = Readonly<Record<string, string | undefined>>;
 export type Predicate<T> = (item: T) => boolean;
 type CheckPath = (path: readonly string[], key: string) => void;
 
-export function csv(value: string): string[] {
-  return value
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
+const csv = (value: string): string[] => value.split(',').flatMap((part) => part.trim() || []);
 
 export function parseIntParam(params: QueryParams, name: string, bounds: { min: number; max: number; fallback: number }): number {
   const raw = params[name];
@@ -131,12 +126,9 @@ export function sortItems(items: readonly IndexedEntity[], keys: readonly OrderK
   const decorated = items.map((item) => ({ item, values: keys.map((key) => toSortKey(read(item, key.path)[0])) }));
   decorated.sort((a, b) => {
     for (const [index, key] of keys.entries()) {
-      const left = a.values[index];
-      const right = b.values[index];
-      if (left === undefined || right === undefined) {
-        if (left !== right) return left === undefined ? 1 : -1;
-        continue;
-      }
+      const [left, right] = [a.values[index], b.values[index]];
+      if (left === right) continue;
+      if (left === undefined || right === undefined) return left === undefined ? 1 : -1;
       const result = compareValues(left, right);
       if (result !== 0) return key.descending ? -result : result;
     }

@@ -72,19 +72,15 @@ function resolveLocales<L extends ParsedLocale>(raw: unknown, parsed: readonly L
   const items = raw.map((item: unknown) => (isRecord(item) ? item : {}));
   const codeOf = (item: Record<string, unknown>) => (typeof item['code'] === 'string' ? item['code'] : undefined);
   const codesOf = (list: Record<string, unknown>[]) => list.flatMap((item) => codeOf(item) ?? []);
-  const codes = new Set<string>();
+  const codes = items.map(codeOf);
   items.forEach((item, index) => {
-    const code = codeOf(item);
-    if (code !== undefined && codes.has(code)) problems.push(`locales[${index}]${labelOf(item)}.code: duplicate code "${code}"`);
-    if (code !== undefined) codes.add(code);
-  });
-  const defaultCode = chooseDefault(codesOf(items.filter((item) => item['default'] === true)), codesOf(items), warnings);
-  items.forEach((item, index) => {
-    const fallbackCode = item['fallbackCode'];
-    if (typeof fallbackCode === 'string' && !codes.has(fallbackCode)) {
+    const [code, fallbackCode] = [codes[index], item['fallbackCode']];
+    if (code !== undefined && codes.indexOf(code) < index) problems.push(`locales[${index}]${labelOf(item)}.code: duplicate code "${code}"`);
+    if (typeof fallbackCode === 'string' && !codes.includes(fallbackCode)) {
       problems.push(`locales[${index}]${labelOf(item)}.fallbackCode: unknown locale "${fallbackCode}"`);
     }
   });
+  const defaultCode = chooseDefault(codesOf(items.filter((item) => item['default'] === true)), codesOf(items), warnings);
   const withoutFallback = codesOf(items.filter((item) => !('fallbackCode' in item))).filter((code) => code !== defaultCode);
   if (withoutFallback.length > 0 && defaultCode !== undefined) {
     warnings.push(

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 
+import { z } from 'zod';
+
 import { assetSchema, conceptSchema, contentTypeSchema, entrySchema, localeSchema, tagSchema } from './space-export-schema.ts';
 import { checkExport, isRecord, labelOf } from './space-export-checks.ts';
 
-import type { z } from 'zod';
 import type { SpaceExport } from './space-export-schema.ts';
 
 const MAX_LISTED_PROBLEMS = 50;
@@ -34,55 +35,47 @@ export async function loadExportFile(file: string): Promise<ReturnType<typeof pa
   return parseSpaceExport(json, file);
 }
 
-/** `warnings`: what was resolved automatically (logged at start). Each item is checked on its own, so one bad item hides no other. */
+const describe = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+const list = <T extends z.ZodType>(item: T) => z.array(item, { error: (issue) => `expected an array, received ${describe(issue.input)}` }).default([]);
+
+const spaceExportSchema = z.looseObject(
+  {
+    contentTypes: list(contentTypeSchema),
+    entries: list(entrySchema),
+    assets: list(assetSchema),
+    locales: list(localeSchema),
+    tags: list(tagSchema),
+    taxonomy: z
+      .looseObject(
+        { conceptSchemes: z.array(z.unknown()).catch([]), concepts: list(conceptSchema) },
+        { error: (issue) => `expected an object, received ${describe(issue.input)}` },
+      )
+      .default({ conceptSchemes: [], concepts: [] }),
+  },
+  { error: () => 'expected the JSON object `contentful space export` writes' },
+);
+
+/** `warnings`: what was resolved automatically (logged at start). Every item is checked, so one bad item hides no other. */
 export function parseSpaceExport(json: unknown, source: string): { space: SpaceExport; warnings: string[] } {
-  if (!isRecord(json)) throw new SpaceExportError(source, ['(root): expected the JSON object `contentful space export` writes']);
-  const problems: string[] = [];
-  const list = <T>(parent: Record<string, unknown>, key: string, schema: z.ZodType<T>, path = key) => parseList(parent[key], path, schema, problems);
-  const taxonomy = json['taxonomy'] ?? {};
-  if (!isRecord(taxonomy)) problems.push(`taxonomy: expected an object, received ${describe(taxonomy)}`);
-  const rawTaxonomy = isRecord(taxonomy) ? taxonomy : {};
-  const space = {
-    ...json,
-    contentTypes: list(json, 'contentTypes', contentTypeSchema),
-    entries: list(json, 'entries', entrySchema),
-    assets: list(json, 'assets', assetSchema),
-    locales: list(json, 'locales', localeSchema),
-    tags: list(json, 'tags', tagSchema),
-    taxonomy: {
-      ...rawTaxonomy,
-      conceptSchemes: Array.isArray(rawTaxonomy['conceptSchemes']) ? rawTaxonomy['conceptSchemes'] : [],
-      concepts: list(rawTaxonomy, 'concepts', conceptSchema, 'taxonomy.concepts'),
-    },
-  };
-  const { locales, warnings } = checkExport(json, space, problems);
+  const parsed = spaceExportSchema.safeParse(json);
+  const problems = parsed.error?.issues.map((issue) => formatIssue(json, issue)) ?? [];
+  const space = parsed.data ?? { entries: [], assets: [], locales: [] };
+  const { locales, warnings } = isRecord(json) ? checkExport(json, space, problems) : { locales: [], warnings: [] };
   // Sorted by path, indexes numerically: an item's problems stand together, whichever check found them.
   problems.sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
-  if (problems.length > 0) throw new SpaceExportError(source, problems);
-  return { space: { ...space, locales }, warnings };
+  if (!parsed.success || problems.length > 0) throw new SpaceExportError(source, problems);
+  return { space: { ...parsed.data, locales }, warnings };
 }
 
-function parseList<T>(raw: unknown, path: string, schema: z.ZodType<T>, problems: string[]): T[] {
-  if (raw === undefined) return [];
-  if (!Array.isArray(raw)) {
-    problems.push(`${path}: expected an array, received ${describe(raw)}`);
-    return [];
+/** `entries[3] (id x, content type article).fields.title: …`: the path, with a label after the item it leads into. */
+function formatIssue(json: unknown, { path, message }: z.core.$ZodIssue): string {
+  let at = json;
+  let text = '';
+  for (const key of path) {
+    text += typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(String(key)) ? `.${String(key)}` : `[${JSON.stringify(String(key))}]`;
+    const isItem = typeof key === 'number' && Array.isArray(at) && text.split('[').length === 2;
+    at = isRecord(at) || Array.isArray(at) ? (at as Record<PropertyKey, unknown>)[key] : undefined;
+    if (isItem) text += labelOf(at);
   }
-  const items: T[] = [];
-  raw.forEach((item: unknown, index) => {
-    const result = schema.safeParse(item);
-    if (result.success) items.push(result.data);
-    else for (const issue of result.error.issues) problems.push(`${path}[${index}]${labelOf(item)}${formatPath(issue.path)}: ${issue.message}`);
-  });
-  return items;
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((key) => (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(String(key)) ? `.${String(key)}` : `[${JSON.stringify(String(key))}]`))
-    .join('');
-}
-
-function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  return `${text.replace(/^\./, '') || '(root)'}: ${message}`;
 }

@@ -1,5 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 
+import axios from 'axios';
+
 import type { CreateClientParams } from 'contentful';
 import type { CdaEngine, CdaRequest } from './engine.ts';
 
@@ -20,7 +22,8 @@ function toCdaRequest(method: string, url: URL, preview: boolean | undefined, pa
 /** In process (ADR 002); non-2xx answers reject as axios's own adapters do. */
 export function createCdaAdapter(engine: Pick<CdaEngine, 'handle'>, options: { preview?: boolean } = {}): CdaAxiosAdapter {
   return async (config: AdapterConfig): Promise<AdapterResult> => {
-    const url = new URL(fullUrl(config));
+    // axios's rule: an absolute `url` wins, else it is joined to `baseURL`.
+    const url = new URL(axios.getUri({ ...config, params: undefined }), 'http://embedded.invalid');
     const answer = engine.handle(toCdaRequest((config.method ?? 'get').toUpperCase(), url, options.preview, config.params ?? {}));
     const response: AdapterResult = {
       data: JSON.stringify(answer.body),
@@ -41,11 +44,4 @@ export function createCdaAdapter(engine: Pick<CdaEngine, 'handle'>, options: { p
       response,
     });
   };
-}
-
-/** axios's rule: an absolute `url` wins, else it is joined to `baseURL`. */
-function fullUrl(config: AdapterConfig): string {
-  const url = config.url ?? '';
-  if (/^([a-z][a-z\d+\-.]*:)?\/\//i.test(url) || !config.baseURL) return new URL(url, 'http://embedded.invalid').href;
-  return `${config.baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
 }
