@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 
 import { createDependencyIndex } from '#server/services/content/dependencies.ts';
+import { createRenderGate } from '#server/ssr/render-gate.ts';
 
 import type { Logger } from 'pino';
 
@@ -92,14 +93,7 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
   /** Stores started, skipped as duplicates or past the bound, and stale (content changed during the render). */
   const stores = { stored: 0, duplicate: 0, overflow: 0, stale: 0 };
   const storing = new Set<string>();
-  let compressing = 0;
-  const waiting: (() => void)[] = [];
-  const compressionSlot = async () => {
-    if (compressing < COMPRESSIONS) return void compressing++;
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  };
-  // The slot passes straight to the next waiter, so `compressing` never drops below the number running.
-  const releaseSlot = () => (waiting.length > 0 ? waiting.shift()!() : void compressing--);
+  const compressions = createRenderGate({ concurrency: COMPRESSIONS, maxWaiting: STORE_QUEUE_MAX });
 
   return {
     get: (key: string) => (enabled ? lru.get(key) : undefined),
@@ -112,10 +106,13 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
     async store(key: string, page: PageToStore): Promise<void> {
       if (!enabled) return;
       if (storing.has(key) || lru.peek(key)?.etag === page.etag) return void stores.duplicate++;
-      if (compressing >= COMPRESSIONS && waiting.length >= STORE_QUEUE_MAX) return void stores.overflow++;
       const started = page.generation ?? generation;
       storing.add(key);
-      await compressionSlot();
+      const release = await compressions.acquire().catch(() => undefined);
+      if (!release) {
+        storing.delete(key);
+        return void stores.overflow++;
+      }
       try {
         if (generation !== started) return void stores.stale++;
         const html = page.html.replaceAll(` nonce="${page.nonce}"`, '');
@@ -140,7 +137,7 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
         stores.stored++;
       } finally {
         storing.delete(key);
-        releaseSlot();
+        release();
       }
     },
     /** Evicts every page built from any of these content ids; returns how many. */
