@@ -47,7 +47,7 @@ export interface PageToStore {
 export type PageCache = ReturnType<typeof createPageCache>;
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
-const STYLE_ELEMENT = /<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g;
+const STYLE_ELEMENT = /<style(\s[^>]*)?>([\s\S]*?)<\/style>/g;
 const STRICT_POLICY: StoredPolicy = { frameAncestors: "'none'" };
 
 /**
@@ -62,17 +62,13 @@ export const brotliWindowBits = (bytes: number) => Math.min(24, Math.max(10, Mat
 
 const toHashSource = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
-function inlineScriptHashes(html: string): string[] {
+/** JSON data blocks run nothing, so they need no hash. */
+function inlineHashes(html: string, element: RegExp): string[] {
   const hashes = new Set<string>();
-  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\btype=["']?application\/(ld\+)?json/.test(attributes)) continue;
-    hashes.add(toHashSource(body));
+  for (const [, attributes = '', body = ''] of html.matchAll(element)) {
+    if (!/\btype=["']?application\/(ld\+)?json/.test(attributes)) hashes.add(toHashSource(body));
   }
   return [...hashes];
-}
-
-function inlineStyleHashes(html: string): string[] {
-  return [...new Set(Array.from(html.matchAll(STYLE_ELEMENT), ([, body = '']) => toHashSource(body)))];
 }
 
 /**
@@ -131,7 +127,7 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
         if (generation !== started) return void stores.stale++;
         const deps = [...page.deps];
         const { status, etag, headers, policy = STRICT_POLICY } = page;
-        const hashes = { scriptHashes: inlineScriptHashes(html), styleHashes: inlineStyleHashes(html) };
+        const hashes = { scriptHashes: inlineHashes(html, INLINE_SCRIPT), styleHashes: inlineHashes(html, STYLE_ELEMENT) };
         lru.set(key, { status, etag, headers, ...hashes, policy, identity, gzip: gz, br, deps });
         if (lru.has(key)) index.set(key, deps);
         stores.stored++;
