@@ -165,41 +165,38 @@ function crossChecks(e: Env): string[] {
   return [...issues, ...cdnIssues(e)];
 }
 
+type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Lowercase<Head>}${Capitalize<Camel<Tail>>}` : Lowercase<S>;
+
+/** Variables that go into the config as they are, named in camelCase without the prefix: `IMAGE_TIMEOUT_MS` → `images.timeoutMs`. */
+function fields<P extends string, N extends string>(e: Env, prefix: P, names: readonly N[]) {
+  const camel = (name: string) => name.toLowerCase().replace(/_(.)/g, (_, letter: string) => letter.toUpperCase());
+  return Object.fromEntries(names.map((name) => [camel(name), e[`${prefix}${name}` as keyof Env]])) as {
+    [K in N as Camel<K>]: Env[`${P}${K}` & keyof Env];
+  };
+}
+
 function toConfig(e: Env, version: string) {
   const { CONTENTFUL_SPACE_ID: spaceId, CONTENTFUL_ACCESS_TOKEN: accessToken } = e;
   return {
     env: e.NODE_ENV,
     isDev: e.NODE_ENV === 'development',
     version,
-    host: e.HOST,
-    port: e.PORT,
-    logLevel: e.LOG_LEVEL,
+    ...fields(e, '', ['HOST', 'PORT', 'LOG_LEVEL', 'SSR_ABORT_MS', 'SHUTDOWN_TIMEOUT_MS', 'WEB_CONCURRENCY', 'HEAP_LIMIT_MB', 'MAX_BODY_BYTES']),
+    ...fields(e, '', ['DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'SOURCE_MAPS_PUBLIC', 'MODEL_VALIDATION']),
+    ...fields(e, '', ['HTML_CACHE_CONTROL', 'PAGE_CACHE_MAX_BYTES', 'EMBED_FRAME_ANCESTORS']),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     allowedHosts: toAllowedHosts(e.ALLOWED_HOSTS, e.PUBLIC_URL),
     trustProxy: e.TRUST_PROXY as boolean | number | string,
-    ssrAbortMs: e.SSR_ABORT_MS,
-    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    webConcurrency: e.WEB_CONCURRENCY,
-    heapLimitMb: e.HEAP_LIMIT_MB,
     nodeOptions: e.NODE_OPTIONS, // read only to see whether the operator set the heap limit there; Node applies it
-    dataDir: e.DATA_DIR,
-    databaseUrl: e.DATABASE_URL,
-    redisUrl: e.REDIS_URL,
-    sourceMapsPublic: e.SOURCE_MAPS_PUBLIC,
-    htmlCacheControl: e.HTML_CACHE_CONTROL,
-    maxBodyBytes: e.MAX_BODY_BYTES,
     contentful: {
       // Undefined selects the embedded engine (the same for Algolia below).
       remote:
         spaceId && accessToken
           ? { spaceId, accessToken, previewToken: e.CONTENTFUL_PREVIEW_TOKEN, environment: e.CONTENTFUL_ENVIRONMENT, host: e.CONTENTFUL_HOST }
           : undefined,
-      timeoutMs: e.CONTENTFUL_TIMEOUT_MS,
-      syncPollMs: e.CONTENTFUL_SYNC_POLL_MS,
-      webhookSecret: e.CONTENTFUL_WEBHOOK_SECRET,
+      ...fields(e, 'CONTENTFUL_', ['TIMEOUT_MS', 'SYNC_POLL_MS', 'WEBHOOK_SECRET']),
       exportFile: e.CONTENT_EXPORT_FILE,
-      cacheTtlMs: e.CONTENT_CACHE_TTL_MS,
-      cacheMaxBytes: e.CONTENT_CACHE_MAX_BYTES,
+      ...fields(e, 'CONTENT_', ['CACHE_TTL_MS', 'CACHE_MAX_BYTES']),
     },
     // Without COOKIE_SECRET a random per-process key signs preview cookies: they simply expire on restart.
     preview: {
@@ -213,24 +210,11 @@ function toConfig(e: Env, version: string) {
       indexPrefix: e.ALGOLIA_INDEX,
     },
     insights: {
-      enabled: e.INSIGHTS_ENABLED,
+      ...fields(e, 'INSIGHTS_', ['ENABLED', 'BASE_PATH', 'TOKEN', 'SAMPLE_RATE', 'RETENTION_DAYS']),
       selfHosted: e.INSIGHTS_SELF_HOSTED && !/^https?:/.test(e.INSIGHTS_BASE_PATH),
-      basePath: e.INSIGHTS_BASE_PATH,
-      token: e.INSIGHTS_TOKEN,
-      sampleRate: e.INSIGHTS_SAMPLE_RATE,
-      retentionDays: e.INSIGHTS_RETENTION_DAYS,
     },
-    pageCacheMaxBytes: e.PAGE_CACHE_MAX_BYTES,
     renderGate: toRenderGateConfig(e),
-    images: {
-      qualities: e.IMAGE_QUALITIES,
-      concurrency: e.IMAGE_CONCURRENCY,
-      timeoutMs: e.IMAGE_TIMEOUT_MS,
-      cacheMaxBytes: e.IMAGE_CACHE_MAX_BYTES,
-      diskCacheMaxBytes: e.IMAGE_DISK_CACHE_MAX_BYTES,
-    },
-    embedFrameAncestors: e.EMBED_FRAME_ANCESTORS,
-    modelValidation: e.MODEL_VALIDATION,
+    images: fields(e, 'IMAGE_', ['QUALITIES', 'CONCURRENCY', 'TIMEOUT_MS', 'CACHE_MAX_BYTES', 'DISK_CACHE_MAX_BYTES']),
     cdn: toCdnConfig(e),
   };
 }

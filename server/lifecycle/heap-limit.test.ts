@@ -3,41 +3,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createStubBuildRoot, startServerProcess } from '../../tests/security/support/server-process.ts';
-import { availableMemoryBytes, CGROUP_LIMIT_FILES, heapFlags, heapLimitAlreadySet, parseCgroupLimit } from './heap-limit.ts';
+import { availableMemoryBytes, heapFlags, heapLimitAlreadySet } from './heap-limit.ts';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
-const [V2, V1] = CGROUP_LIMIT_FILES as [string, string];
-
-describe('parseCgroupLimit', () => {
-  it('reads a limit in bytes, with or without the newline the kernel writes', () => {
-    expect(parseCgroupLimit('536870912\n')).toBe(512 * MB);
-    expect(parseCgroupLimit(' 268435456 ')).toBe(256 * MB);
-  });
-
-  it('treats v2 "max", v1 "unlimited" (2^63 rounded down to a page) and anything else as no limit', () => {
-    expect(parseCgroupLimit('max\n')).toBeUndefined();
-    expect(parseCgroupLimit('9223372036854771712\n')).toBeUndefined();
-    expect(parseCgroupLimit('')).toBeUndefined();
-    expect(parseCgroupLimit(undefined)).toBeUndefined();
-    expect(parseCgroupLimit('0')).toBeUndefined();
-    expect(parseCgroupLimit('-1')).toBeUndefined();
-    expect(parseCgroupLimit('512M')).toBeUndefined();
-  });
-});
 
 describe('availableMemoryBytes', () => {
-  const files = (entries: Record<string, string>) => (path: string) => entries[path];
+  it('takes the cgroup limit libuv reads, else the machine', () => {
+    expect(availableMemoryBytes(1 * GB, 16 * GB)).toBe(1 * GB);
+    expect(availableMemoryBytes(0, 8 * GB)).toBe(8 * GB);
+  });
 
-  it('prefers the cgroup v2 limit, then v1, then the machine', () => {
-    expect(availableMemoryBytes(files({ [V2]: '1073741824\n', [V1]: '2147483648\n' }), 16 * GB)).toBe(1 * GB);
-    expect(availableMemoryBytes(files({ [V2]: 'max\n', [V1]: '2147483648\n' }), 16 * GB)).toBe(2 * GB);
-    expect(availableMemoryBytes(files({ [V1]: '9223372036854771712\n' }), 16 * GB)).toBe(16 * GB);
-    expect(availableMemoryBytes(files({}), 8 * GB)).toBe(8 * GB);
+  it('treats v1 "unlimited" (2^63 rounded down to a page) and libuv\'s 2^64 as no limit', () => {
+    expect(availableMemoryBytes(9223372036854771712, 16 * GB)).toBe(16 * GB);
+    expect(availableMemoryBytes(2 ** 64, 16 * GB)).toBe(16 * GB);
   });
 
   it('never answers more than the machine has (a limit above it means none)', () => {
-    expect(availableMemoryBytes(files({ [V2]: String(64 * GB) }), 4 * GB)).toBe(4 * GB);
+    expect(availableMemoryBytes(64 * GB, 4 * GB)).toBe(4 * GB);
   });
 });
 

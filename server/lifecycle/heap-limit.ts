@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { totalmem } from 'node:os';
 
 // V8 sizes its heap from the machine, not from the container: these flags fit it to the container's memory (ADR 055, docs/memory.md).
@@ -11,31 +10,12 @@ const MB = 1024 * 1024;
 const HEAP_FLOOR_MB = 64;
 const HEAP_CAP_MB = 2048;
 
-/** cgroup v2, then v1. */
-export const CGROUP_LIMIT_FILES = ['/sys/fs/cgroup/memory.max', '/sys/fs/cgroup/memory/memory.limit_in_bytes'];
-
-/** Undefined for "no limit": v2's `max`, v1's page-rounded 2^63 (anything above 2^60), or no number. */
-export function parseCgroupLimit(text: string | undefined): number | undefined {
-  const value = text?.trim() ?? '';
-  if (!/^\d+$/.test(value)) return undefined;
-  const bytes = Number(value);
-  return bytes > 0 && bytes < 2 ** 60 ? bytes : undefined;
-}
-
-const readOrUndefined = (path: string) => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-};
-
-export function availableMemoryBytes(read: (path: string) => string | undefined = readOrUndefined, machineBytes = totalmem()): number {
-  for (const file of CGROUP_LIMIT_FILES) {
-    const limit = parseCgroupLimit(read(file));
-    if (limit !== undefined) return Math.min(limit, machineBytes);
-  }
-  return machineBytes;
+/**
+ * The container's limit as libuv reads it (cgroup v2, then v1), else the machine's memory. No limit reads as 0 or about 2^64 (v1's
+ * "unlimited" is 2^63 rounded to a page): anything from 2^60 on means none.
+ */
+export function availableMemoryBytes(constrained = process.constrainedMemory(), machineBytes = totalmem()): number {
+  return constrained > 0 && constrained < 2 ** 60 ? Math.min(constrained, machineBytes) : machineBytes;
 }
 
 export type HeapLimitSetting = 'auto' | 'off' | number;

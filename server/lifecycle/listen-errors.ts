@@ -1,17 +1,14 @@
 import { createServer } from 'node:net';
 
+const FIXES: Record<string, (port: number, host: string) => string> = {
+  EADDRINUSE: (port) => `port ${port} is in use; set PORT`,
+  EACCES: (port) => `port ${port} needs privileges (below 1024); set PORT to 1024 or above`,
+  EADDRNOTAVAIL: (_port, host) => `HOST ${host} is not an address of this machine; set HOST`,
+};
+
 /** One line saying how to fix a listen error by configuration, instead of a fatal log with a stack; undefined for any other. */
 export function listenProblem(error: NodeJS.ErrnoException, port: number, host: string): string | undefined {
-  switch (error.code) {
-    case 'EADDRINUSE':
-      return `port ${port} is in use; set PORT`;
-    case 'EACCES':
-      return `port ${port} needs privileges (below 1024); set PORT to 1024 or above`;
-    case 'EADDRNOTAVAIL':
-      return `HOST ${host} is not an address of this machine; set HOST`;
-    default:
-      return undefined;
-  }
+  return FIXES[error.code ?? '']?.(port, host);
 }
 
 /** Binds and releases the port before seconds of start-up work, so a taken port fails at once and alone. */

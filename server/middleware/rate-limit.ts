@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { isIPv6 } from 'node:net';
 
+import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
@@ -19,17 +19,14 @@ export function clientAddress(req: Request): string {
 
 /** `::ffff:192.0.2.1` → `192.0.2.1`; other IPv6 addresses count per /64 (`2001:db8:0:1::/64`), the block one subscriber gets. */
 export function toRateLimitKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (!isIPv6(address)) return address;
-  const [head = '', tail = ''] = address.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  if (!ipaddr.isValid(address)) return address;
+  const ip = ipaddr.process(address);
+  return ip instanceof ipaddr.IPv6
+    ? `${ip.parts
+        .slice(0, 4)
+        .map((part) => part.toString(16))
+        .join(':')}::/64`
+    : ip.toString();
 }
 
 /** With TRUST_PROXY=true every client can choose its own address and X-Forwarded-Host. */

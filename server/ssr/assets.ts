@@ -3,24 +3,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import type { ViteDevServer } from 'vite';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
+import type { RenderOptions } from '#client/entry.server.tsx';
+import type { Manifest, ViteDevServer } from 'vite';
 
 export const CLIENT_ENTRY = 'client/entry.client.tsx';
 
-interface PageAssets {
-  bootstrapModules: string[];
-  modulePreloads: string[];
-  stylesheets: string[];
-  inlineStyles?: Record<string, string>;
-  /** Subresource Integrity (`sha384-…`) of bootstrap modules by href. */
-  integrity?: Record<string, string>;
-}
+/** The nonce and the head are the request's. */
+type PageAssets = Omit<RenderOptions['assets'], 'nonce' | 'head'> & { bootstrapModules: string[] };
 
 /** Stylesheets up to this size are inlined as `<style>`: cheaper than a render-blocking round trip (ADR 009). */
 const INLINE_CSS_MAX_BYTES = 24 * 1024;
@@ -32,7 +21,7 @@ export interface AssetResolver {
 /** Production: the entry plus the matched route chunks, with their static imports and CSS, from Vite's manifest. */
 export function createManifestAssets(clientDir: string, options: { inlineCssMaxBytes?: number } = {}): AssetResolver {
   const { inlineCssMaxBytes = INLINE_CSS_MAX_BYTES } = options;
-  const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`Vite manifest has no entry for ${CLIENT_ENTRY}; rebuild with npm run build`);
   const memo = new Map<string, PageAssets>();

@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 
 import { createDependencyIndex } from '#server/services/content/dependencies.ts';
+import { createRenderGate } from '#server/ssr/render-gate.ts';
 
 import type { Logger } from 'pino';
 
@@ -46,7 +47,7 @@ export interface PageToStore {
 export type PageCache = ReturnType<typeof createPageCache>;
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
-const STYLE_ELEMENT = /<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g;
+const STYLE_ELEMENT = /<style(\s[^>]*)?>([\s\S]*?)<\/style>/g;
 const STRICT_POLICY: StoredPolicy = { frameAncestors: "'none'" };
 
 /**
@@ -61,17 +62,13 @@ export const brotliWindowBits = (bytes: number) => Math.min(24, Math.max(10, Mat
 
 const toHashSource = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
-function inlineScriptHashes(html: string): string[] {
+/** JSON data blocks run nothing, so they need no hash. */
+function inlineHashes(html: string, element: RegExp): string[] {
   const hashes = new Set<string>();
-  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\btype=["']?application\/(ld\+)?json/.test(attributes)) continue;
-    hashes.add(toHashSource(body));
+  for (const [, attributes = '', body = ''] of html.matchAll(element)) {
+    if (!/\btype=["']?application\/(ld\+)?json/.test(attributes)) hashes.add(toHashSource(body));
   }
   return [...hashes];
-}
-
-function inlineStyleHashes(html: string): string[] {
-  return [...new Set(Array.from(html.matchAll(STYLE_ELEMENT), ([, body = '']) => toHashSource(body)))];
 }
 
 /**
@@ -92,14 +89,7 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
   /** Stores started, skipped as duplicates or past the bound, and stale (content changed during the render). */
   const stores = { stored: 0, duplicate: 0, overflow: 0, stale: 0 };
   const storing = new Set<string>();
-  let compressing = 0;
-  const waiting: (() => void)[] = [];
-  const compressionSlot = async () => {
-    if (compressing < COMPRESSIONS) return void compressing++;
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  };
-  // The slot passes straight to the next waiter, so `compressing` never drops below the number running.
-  const releaseSlot = () => (waiting.length > 0 ? waiting.shift()!() : void compressing--);
+  const compressions = createRenderGate({ concurrency: COMPRESSIONS, maxWaiting: STORE_QUEUE_MAX });
 
   return {
     get: (key: string) => (enabled ? lru.get(key) : undefined),
@@ -112,10 +102,13 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
     async store(key: string, page: PageToStore): Promise<void> {
       if (!enabled) return;
       if (storing.has(key) || lru.peek(key)?.etag === page.etag) return void stores.duplicate++;
-      if (compressing >= COMPRESSIONS && waiting.length >= STORE_QUEUE_MAX) return void stores.overflow++;
       const started = page.generation ?? generation;
       storing.add(key);
-      await compressionSlot();
+      const release = await compressions.acquire().catch(() => undefined);
+      if (!release) {
+        storing.delete(key);
+        return void stores.overflow++;
+      }
       try {
         if (generation !== started) return void stores.stale++;
         const html = page.html.replaceAll(` nonce="${page.nonce}"`, '');
@@ -134,13 +127,13 @@ export function createPageCache(options: { maxBytes: number; ttlMs: number; logg
         if (generation !== started) return void stores.stale++;
         const deps = [...page.deps];
         const { status, etag, headers, policy = STRICT_POLICY } = page;
-        const hashes = { scriptHashes: inlineScriptHashes(html), styleHashes: inlineStyleHashes(html) };
+        const hashes = { scriptHashes: inlineHashes(html, INLINE_SCRIPT), styleHashes: inlineHashes(html, STYLE_ELEMENT) };
         lru.set(key, { status, etag, headers, ...hashes, policy, identity, gzip: gz, br, deps });
         if (lru.has(key)) index.set(key, deps);
         stores.stored++;
       } finally {
         storing.delete(key);
-        releaseSlot();
+        release();
       }
     },
     /** Evicts every page built from any of these content ids; returns how many. */

@@ -13,16 +13,17 @@ export class RenderBusyError extends Error {
 
 interface Waiter {
   start(): void;
-  timer: NodeJS.Timeout;
+  timer: NodeJS.Timeout | undefined;
 }
 
 export type RenderGate = ReturnType<typeof createRenderGate>;
 
 /**
  * Each render in flight holds its loader data, React tree and stream buffers, so memory grows with how many run at once, while
- * CPU finishes them no sooner (ADR 055). The rest wait first in, first out; `maxWaiting` more get 503 at once.
+ * CPU finishes them no sooner (ADR 055). The rest wait first in, first out; `maxWaiting` more get 503 at once. Also the page
+ * cache's bound on compressions, with no `maxWaitMs`.
  */
-export function createRenderGate(options: { concurrency: number; maxWaiting: number; maxWaitMs: number }) {
+export function createRenderGate(options: { concurrency: number; maxWaiting: number; maxWaitMs?: number }) {
   const concurrency = Math.max(1, options.concurrency);
   const queue: Waiter[] = [];
   let active = 0;
@@ -45,7 +46,7 @@ export function createRenderGate(options: { concurrency: number; maxWaiting: num
     get waiting() {
       return queue.length;
     },
-    retryAfterS: Math.max(1, Math.ceil(options.maxWaitMs / 1000)),
+    retryAfterS: Math.max(1, Math.ceil((options.maxWaitMs ?? 0) / 1000)),
     /** Resolves with the slot's idempotent release; rejects with RenderBusyError, or the signal's reason when it aborts first. */
     acquire(signal?: AbortSignal): Promise<() => void> {
       if (signal?.aborted) return Promise.reject(signal.reason as Error);
@@ -70,7 +71,7 @@ export function createRenderGate(options: { concurrency: number; maxWaiting: num
             active += 1;
             resolve(slot());
           },
-          timer: setTimeout(() => leave(new RenderBusyError('timeout')), options.maxWaitMs),
+          timer: options.maxWaitMs === undefined ? undefined : setTimeout(() => leave(new RenderBusyError('timeout')), options.maxWaitMs),
         };
         signal?.addEventListener('abort', onAbort, { once: true });
         queue.push(waiter);
