@@ -92,7 +92,7 @@ export function getOrbitView(position: Vec3, target: Vec3, radius: number): View
   return { azimuthDeg: azimuthRad / DEG, polarDeg: polarRad / DEG, distance: distance / Math.max(radius, MIN_RADIUS) };
 }
 
-type OrbitCommand = { kind: 'orbit'; azimuthRad: number; polarRad: number } | { kind: 'zoom'; factor: number } | { kind: 'reset' };
+export type OrbitCommand = { kind: 'orbit'; azimuthRad: number; polarRad: number } | { kind: 'zoom'; factor: number } | { kind: 'reset' };
 
 const STEP_RAD = 10 * DEG;
 const LARGE_STEP_RAD = 45 * DEG;
@@ -131,17 +131,11 @@ export interface OrbitRig extends OrbitLimits {
   update(): unknown;
 }
 
-export function applyFraming(camera: PerspectiveCamera, controls: OrbitRig, framing: Framing): void {
-  camera.near = framing.near;
-  camera.far = framing.far;
-  camera.updateProjectionMatrix();
-  camera.position.copy(framing.position);
-  controls.target.copy(framing.target);
-  controls.minDistance = framing.minDistance;
-  controls.maxDistance = framing.maxDistance;
-  controls.minPolarAngle = framing.minPolarAngle;
-  controls.maxPolarAngle = framing.maxPolarAngle;
-  controls.update();
+export function applyFraming(camera: PerspectiveCamera, controls: OrbitRig, { position, target, near, far, ...limits }: Framing): void {
+  Object.assign(camera, { near, far }).updateProjectionMatrix();
+  camera.position.copy(position);
+  controls.target.copy(target);
+  Object.assign(controls, limits).update();
 }
 
 /** False when the command cannot move the camera (Reset before the model is framed). */
