@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Canvas } from '@react-three/fiber';
-import { getConsoleFunction, NeutralToneMapping, setConsoleFunction, SRGBColorSpace } from 'three';
+import { getConsoleFunction, NeutralToneMapping, setConsoleFunction, SRGBColorSpace, Vector3 } from 'three';
 
 import { applyKeyboardCommand, FOV_DEG, getOrbitCommand } from './camera.ts';
 import { useFullscreen, useInteractionHint, useMediaQuery } from './canvas-hooks.ts';
@@ -134,8 +134,8 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
 
   const getViewLink = useCallback(() => {
     const state = root?.get();
-    const target = (state?.controls as unknown as OrbitRig | null)?.target;
-    return state && target ? buildViewLink(window.location, state.camera.position, target) : null;
+    const controls = state?.controls as unknown as OrbitRig | null | undefined;
+    return state && controls ? buildViewLink(window.location, state.camera.position, controls.getTarget(new Vector3())) : null;
   }, [root]);
 
   const saveImage = useCallback(() => {
