@@ -1,5 +1,6 @@
 import { MathUtils, Spherical, Vector3 } from 'three';
 
+import type { CameraControlsImpl } from '@react-three/drei';
 import type { PerspectiveCamera } from 'three';
 
 import type { Vec3 } from '#shared/content/types.ts';
@@ -92,7 +93,7 @@ export function getOrbitView(position: Vec3, target: Vec3, radius: number): View
   return { azimuthDeg: azimuthRad / DEG, polarDeg: polarRad / DEG, distance: distance / Math.max(radius, MIN_RADIUS) };
 }
 
-type OrbitCommand = { kind: 'orbit'; azimuthRad: number; polarRad: number } | { kind: 'zoom'; factor: number } | { kind: 'reset' };
+export type OrbitCommand = { kind: 'orbit'; azimuthRad: number; polarRad: number } | { kind: 'zoom'; factor: number } | { kind: 'reset' };
 
 const STEP_RAD = 10 * DEG;
 const LARGE_STEP_RAD = 45 * DEG;
@@ -114,34 +115,16 @@ export function getOrbitCommand(key: string, shiftKey = false): OrbitCommand | n
 export const clampPolar = (polarRad: number, limits: OrbitLimits) =>
   clamp(polarRad, Math.max(limits.minPolarAngle, 1e-6), Math.min(limits.maxPolarAngle, Math.PI - 1e-6));
 
-/** The camera position after an orbit or zoom command, within the controls' limits. */
-export function applyOrbitCommand(position: Vec3, target: Vec3, command: Exclude<OrbitCommand, { kind: 'reset' }>, limits: OrbitLimits): Vec3 {
-  const { azimuthRad, polarRad, distance: current } = getOrbitPose(position, target);
-  const distance = current || limits.minDistance;
-  const offset =
-    command.kind === 'zoom'
-      ? getOrbitOffset(azimuthRad, polarRad, clamp(distance * command.factor, limits.minDistance, limits.maxDistance))
-      : getOrbitOffset(azimuthRad + command.azimuthRad, clampPolar(polarRad + command.polarRad, limits), distance);
-  return offset.add(target);
-}
+/**
+ * drei's CameraControls (camera-controls): it keeps the limits, turns the short way round and eases transitions (a hotspot's
+ * fly-to), so the viewer only says where to look.
+ */
+export type OrbitRig = CameraControlsImpl;
 
-/** The part of drei's OrbitControls the viewer drives. */
-export interface OrbitRig extends OrbitLimits {
-  target: Vector3;
-  update(): unknown;
-}
-
-export function applyFraming(camera: PerspectiveCamera, controls: OrbitRig, framing: Framing): void {
-  camera.near = framing.near;
-  camera.far = framing.far;
-  camera.updateProjectionMatrix();
-  camera.position.copy(framing.position);
-  controls.target.copy(framing.target);
-  controls.minDistance = framing.minDistance;
-  controls.maxDistance = framing.maxDistance;
-  controls.minPolarAngle = framing.minPolarAngle;
-  controls.maxPolarAngle = framing.maxPolarAngle;
-  controls.update();
+export function applyFraming(camera: PerspectiveCamera, controls: OrbitRig, { position, target, near, far, ...limits }: Framing): void {
+  Object.assign(camera, { near, far }).updateProjectionMatrix();
+  Object.assign(controls, limits);
+  lookAt(controls, position, target, false);
 }
 
 /** False when the command cannot move the camera (Reset before the model is framed). */
@@ -150,9 +133,17 @@ export function applyKeyboardCommand(camera: PerspectiveCamera, controls: OrbitR
     if (framing) applyFraming(camera, controls, framing);
     return framing !== null;
   }
-  camera.position.copy(applyOrbitCommand(camera.position, controls.target, command, controls));
-  controls.update();
+  if (command.kind === 'zoom') void controls.dollyTo(controls.distance * command.factor, false);
+  else void controls.rotate(command.azimuthRad, command.polarRad, false);
+  controls.update(0);
   return true;
+}
+
+/** Animated the short way round; else the camera moves at once, not on the next frame. */
+export function lookAt(controls: OrbitRig, position: Vec3, target: Vec3, isAnimated: boolean): void {
+  void controls.setLookAt(position.x, position.y, position.z, target.x, target.y, target.z, isAnimated);
+  controls.normalizeRotations();
+  if (!isAnimated) controls.update(0);
 }
 
 /** Angles in radians, distance in world units (bounding-sphere radii). */
@@ -162,42 +153,8 @@ export interface OrbitPose {
   distance: number;
 }
 
-/** A hotspot's fly-to; prefers-reduced-motion jumps. */
-export const FLY_DURATION_MS = 600;
-
 /** The inverse of `getOrbitOffset`. */
 export function getOrbitPose(position: Vec3, target: Vec3): OrbitPose {
   const { theta, phi, radius } = new Spherical().setFromCartesianCoords(position.x - target.x, position.y - target.y, position.z - target.z);
   return { azimuthRad: theta, polarRad: phi, distance: radius };
-}
-
-export function easeInOutCubic(t: number): number {
-  const x = clamp(t, 0, 1);
-  return x < 0.5 ? 4 * x * x * x : 1 - (-2 * x + 2) ** 3 / 2;
-}
-
-export interface CameraAim {
-  target: Vec3;
-  pose: OrbitPose;
-}
-
-/** The aim at progress `t` (0…1, eased): the target glides, the pose turns the short way round. */
-export function interpolateAim(from: CameraAim, to: CameraAim, t: number): CameraAim {
-  const k = easeInOutCubic(t);
-  const mix = (a: number, b: number) => a + (b - a) * k;
-  const turn = Math.atan2(Math.sin(to.pose.azimuthRad - from.pose.azimuthRad), Math.cos(to.pose.azimuthRad - from.pose.azimuthRad));
-  return {
-    target: { x: mix(from.target.x, to.target.x), y: mix(from.target.y, to.target.y), z: mix(from.target.z, to.target.z) },
-    pose: {
-      azimuthRad: from.pose.azimuthRad + turn * k,
-      polarRad: mix(from.pose.polarRad, to.pose.polarRad),
-      distance: mix(from.pose.distance, to.pose.distance),
-    },
-  };
-}
-
-export function applyAim(camera: PerspectiveCamera, controls: OrbitRig, { target, pose }: CameraAim): void {
-  controls.target.copy(target);
-  camera.position.copy(getOrbitOffset(pose.azimuthRad, pose.polarRad, pose.distance).add(target));
-  controls.update();
 }

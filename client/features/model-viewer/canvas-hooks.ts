@@ -2,8 +2,6 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 import type { RefObject } from 'react';
 
-import type { HintInput } from './viewer-start.ts';
-
 const HINT_VISIBLE_MS = 2500;
 
 /** A media query's match; `false` on the server and during hydration, so hydration never mismatches. */
@@ -82,19 +80,21 @@ export function useFullscreen(ref: RefObject<HTMLElement | null>): { isFullscree
   return { isFullscreen: isOn, toggle };
 }
 
-type HintState = { phase: 'pending' } | { phase: 'visible' | 'done'; input: HintInput };
+/** How the visitor first reached the canvas. */
+export type HintKind = 'keyboard' | 'touch' | 'pointer';
+type HintState = { phase: 'pending' } | { phase: 'visible' | 'done'; kind: HintKind };
 
 /** Once, on the first focus or touch of the canvas (never uninvited on load). */
-export function useInteractionHint(): { isHintVisible: boolean; hintInput: HintInput; showHint: (input: HintInput) => void } {
+export function useInteractionHint(): { isHintVisible: boolean; hintKind: HintKind; showHint: (kind: HintKind) => void } {
   const [state, setState] = useState<HintState>({ phase: 'pending' });
 
   useEffect(() => {
     if (state.phase !== 'visible') return;
-    const timer = setTimeout(() => setState({ phase: 'done', input: state.input }), HINT_VISIBLE_MS);
+    const timer = setTimeout(() => setState({ phase: 'done', kind: state.kind }), HINT_VISIBLE_MS);
     return () => clearTimeout(timer);
   }, [state]);
 
-  const showHint = useCallback((input: HintInput) => setState((current) => (current.phase === 'pending' ? { phase: 'visible', input } : current)), []);
-  // The input is kept after the hint hides, so the text does not change while it fades out.
-  return { isHintVisible: state.phase === 'visible', hintInput: state.phase === 'pending' ? 'pointer' : state.input, showHint };
+  const showHint = useCallback((kind: HintKind) => setState((current) => (current.phase === 'pending' ? { phase: 'visible', kind } : current)), []);
+  // The kind is kept after the hint hides, so the text does not change while it fades out.
+  return { isHintVisible: state.phase === 'visible', hintKind: state.phase === 'pending' ? 'pointer' : state.kind, showHint };
 }

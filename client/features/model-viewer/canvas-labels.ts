@@ -1,6 +1,6 @@
 import type { Locale } from '#shared/content/types.ts';
 
-import type { HintKind } from './viewer-start.ts';
+import type { HintKind } from './canvas-hooks.ts';
 
 /** Only the 3D chunk imports these. */
 export const CANVAS_LABELS = {

@@ -6,17 +6,11 @@ import type { GLTF, GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js'
 /** A file three parsed but the viewer cannot show; it travels as data (GltfResult). */
 export class ViewerLoadError extends Error {
   override name = 'ViewerLoadError';
-  readonly problem: 'no-scene';
-
-  constructor(problem: 'no-scene', message: string) {
-    super(message);
-    this.problem = problem;
-  }
 }
 
 export function requireScene(gltf: GLTF, src: string): GLTF {
   if ((gltf.scene as GLTF['scene'] | undefined)?.isObject3D === true) return gltf;
-  throw new ViewerLoadError('no-scene', `${src} has no scene to show (its "scenes" list is missing or empty)`);
+  throw new ViewerLoadError(`${src} has no scene to show (its "scenes" list is missing or empty)`);
 }
 
 /** Every image of every texture path (plain, KHR_texture_basisu, EXT_texture_webp…) goes through `parser.loadImageSource`. */

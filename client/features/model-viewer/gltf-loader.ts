@@ -30,31 +30,13 @@ interface DracoInternals {
 
 /** Workers run `draco_worker.js`, the text three would have put in the blob, always with the wasm decoder. */
 export class SelfHostedDRACOLoader extends DRACOLoader {
-  private workerPath = DRACO_WORKER_FILE;
-
-  override setDecoderPath(path: string): this {
-    super.setDecoderPath(path);
-    this.workerPath = `${path}${DRACO_WORKER_FILE}`;
-    return this;
-  }
-
   _initDecoder(): Promise<void> {
     const self = this as unknown as DracoInternals;
     self.decoderPending ??= self._loadLibrary(self.decoderPaths.wasm, 'arraybuffer').then((binary) => {
       self.decoderConfig.wasmBinary = binary;
-      self.workerSourceURL = this.workerPath;
+      self.workerSourceURL = `${LoaderUtils.extractUrlBase(self.decoderPaths.wasm)}${DRACO_WORKER_FILE}`;
     });
     return self.decoderPending;
-  }
-
-  /** three would also revoke `workerSourceURL`, which is no blob here. */
-  override dispose(): this {
-    const self = this as unknown as DracoInternals;
-    const url = self.workerSourceURL;
-    self.workerSourceURL = '';
-    super.dispose();
-    self.workerSourceURL = url;
-    return this;
   }
 }
 

@@ -40,7 +40,7 @@ export function getHotspotScreen(hotspot: Pick<Hotspot, 'position' | 'normal'>, 
 
 /**
  * The hotspot's editor-chosen view, else looking at it along its world normal, at the current distance when the view has
- * none. Always within the controls' limits, so OrbitControls never snaps afterwards.
+ * none. Always within the controls' limits, so the controls never snap afterwards.
  */
 export function getHotspotPose(view: Hotspot['camera'], worldNormal: Vec3, current: OrbitPose, limits: OrbitLimits): OrbitPose {
   const length = Math.hypot(worldNormal.x, worldNormal.y, worldNormal.z);

@@ -1,21 +1,22 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
+import { Vector3 } from 'three';
 
-import { applyAim, FLY_DURATION_MS, getOrbitPose, interpolateAim } from './camera.ts';
+import { getOrbitOffset, getOrbitPose, lookAt } from './camera.ts';
 import { VIEWER_LABELS } from './labels.ts';
 import { getHotspotPose, getHotspotScreen, toWorld } from './hotspot-geometry.ts';
 import { ModelPicker, PositionPickerPanel } from './position-picker.tsx';
 import { readViewState } from './view-state.ts';
 
 import type { KeyboardEvent, RefObject } from 'react';
-import type { EventDispatcher, Object3D, PerspectiveCamera } from 'three';
+import type { Object3D, PerspectiveCamera } from 'three';
 
 import type { Hotspot, Locale } from '#shared/content/types.ts';
 
 import type { HotspotControl } from './hotspot-list.tsx';
 import type { PickedHotspot } from './position-picker.tsx';
 
-import type { CameraAim, OrbitRig } from './camera.ts';
+import type { OrbitRig } from './camera.ts';
 
 type ModelRef = { current: Object3D | null };
 
@@ -56,8 +57,6 @@ export function useHotspotUi(hotspots: Hotspot[], locale: Locale, control: Hotsp
   };
 }
 
-type Controls = OrbitRig & Pick<EventDispatcher<{ start: object }>, 'addEventListener' | 'removeEventListener'>;
-
 interface HotspotRigProps {
   hotspots: Hotspot[];
   openId: string | null;
@@ -67,23 +66,14 @@ interface HotspotRigProps {
 }
 
 /**
- * Moves each hotspot's DOM button over its point in every drawn frame (a transform write, no React render) and flies the
- * camera to the hotspot that opens. Frames stay on demand: only a flight asks for the next one.
+ * Moves each hotspot's DOM button over its point in every drawn frame (a transform write, no React render) and turns the
+ * camera to the hotspot that opens (the controls ease it; a drag or wheel takes over).
  */
 function HotspotRig({ hotspots, openId, modelRef, layerRef, isReducedMotion }: HotspotRigProps) {
   const camera = useThree((state) => state.camera) as PerspectiveCamera;
-  const controls = useThree((state) => state.controls) as unknown as Controls | null;
+  const controls = useThree((state) => state.controls) as unknown as OrbitRig | null;
   const invalidate = useThree((state) => state.invalidate);
-  const flight = useRef<{ from: CameraAim; to: CameraAim; startMs: number } | null>(null);
   const flownFor = useRef<string | null | undefined>(undefined);
-
-  useEffect(() => {
-    if (!controls) return;
-    // A drag or wheel ends the flight where it is.
-    const cancel = () => void (flight.current = null);
-    controls.addEventListener('start', cancel);
-    return () => controls.removeEventListener('start', cancel);
-  }, [controls]);
 
   useEffect(() => {
     const isFirst = flownFor.current === undefined;
@@ -94,12 +84,12 @@ function HotspotRig({ hotspots, openId, modelRef, layerRef, isReducedMotion }: H
     if (!hotspot) return;
     model.updateWorldMatrix(true, false);
     const world = toWorld(hotspot, model.matrixWorld);
-    const from = { target: { x: controls.target.x, y: controls.target.y, z: controls.target.z }, pose: getOrbitPose(camera.position, controls.target) };
+    const current = getOrbitPose(camera.position, controls.getTarget(new Vector3()));
     // On load, a shared link's own camera (`?view=`) wins over the hotspot's.
     const linked = isFirst ? readViewState(window.location.search).orbit : undefined;
-    const to = { target: world.position, pose: getHotspotPose(linked ?? hotspot.camera, world.normal, from.pose, controls) };
-    if (isFirst || isReducedMotion) applyAim(camera, controls, to);
-    else flight.current = { from, to, startMs: performance.now() };
+    const pose = getHotspotPose(linked ?? hotspot.camera, world.normal, current, controls);
+    const position = getOrbitOffset(pose.azimuthRad, pose.polarRad, pose.distance).add(world.position);
+    lookAt(controls, position, world.position, !isFirst && !isReducedMotion);
     invalidate();
   }, [openId, hotspots, modelRef, camera, controls, invalidate, isReducedMotion]);
 
@@ -109,13 +99,6 @@ function HotspotRig({ hotspots, openId, modelRef, layerRef, isReducedMotion }: H
   }, [layerRef]);
 
   useFrame((state) => {
-    const current = flight.current;
-    if (current && controls) {
-      const t = (performance.now() - current.startMs) / FLY_DURATION_MS;
-      applyAim(camera, controls, interpolateAim(current.from, current.to, t));
-      if (t >= 1) flight.current = null;
-      else state.invalidate();
-    }
     const layer = layerRef.current;
     const model = modelRef.current;
     if (!layer || !model) return;

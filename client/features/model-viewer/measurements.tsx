@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
-import { BufferGeometry, Float32BufferAttribute, LineBasicMaterial, LineSegments, Vector3 } from 'three';
+import { Vector3 } from 'three';
 
 import { clamp } from './camera.ts';
 import { useMediaQuery } from './canvas-hooks.ts';
 import { CANVAS_LABELS } from './canvas-labels.ts';
 
 import type { RefObject } from 'react';
+import type { BufferGeometry, LineBasicMaterial, LineSegments } from 'three';
 
 import type { Dimensions, Locale, Vec3 } from '#shared/content/types.ts';
 
@@ -80,41 +81,29 @@ export function getDimensionGeometry({ size, scale }: ModelBox): { segments: num
   return { segments, anchors };
 }
 
-/** Mirrored each frame to the box edges facing the camera, with the DOM labels moved to them. */
+/** Mirrored each frame to the box edges facing the camera, with the DOM labels moved to them. R3F disposes what it made. */
 function DimensionLines({ box, labels }: { box: ModelBox; labels: RefObject<(HTMLElement | null)[]> }) {
   const gl = useThree((state) => state.gl);
   const invalidate = useThree((state) => state.invalidate);
-  const { lines, anchors } = useMemo(() => {
+  const linesRef = useRef<LineSegments<BufferGeometry, LineBasicMaterial>>(null);
+  const { positions, anchors } = useMemo(() => {
     const { segments, anchors } = getDimensionGeometry(box);
-    const geometry = new BufferGeometry().setAttribute('position', new Float32BufferAttribute(segments, 3));
-    // Drawn over the model, never hidden by it.
-    const material = new LineBasicMaterial({ depthTest: false, transparent: true, toneMapped: false });
-    const object = new LineSegments(geometry, material);
-    object.renderOrder = 10;
-    return { lines: object, anchors };
+    return { positions: new Float32Array(segments), anchors };
   }, [box]);
   const point = useMemo(() => new Vector3(), []);
   const isDark = useMediaQuery('(prefers-color-scheme: dark)');
 
   // The stage's text colour, read again when the scheme flips: readable on the light and the dark surface.
   useEffect(() => {
-    lines.material.color.setStyle(getComputedStyle(gl.domElement).color || '#888888');
+    linesRef.current?.material.color.setStyle(getComputedStyle(gl.domElement).color || '#888888');
     invalidate();
-  }, [lines, gl, isDark, invalidate]);
-
-  useEffect(() => {
-    invalidate();
-    return () => {
-      lines.geometry.dispose();
-      lines.material.dispose();
-      invalidate();
-    };
-  }, [lines, invalidate]);
+    return invalidate;
+  }, [gl, isDark, invalidate]);
 
   useFrame(({ camera, size }) => {
     const sx = camera.position.x < 0 ? -1 : 1;
     const sz = camera.position.z < 0 ? -1 : 1;
-    lines.scale.set(sx, 1, sz);
+    linesRef.current?.scale.set(sx, 1, sz);
     anchors.forEach((anchor, i) => {
       const element = labels.current[i];
       if (!element) return;
@@ -126,7 +115,15 @@ function DimensionLines({ box, labels }: { box: ModelBox; labels: RefObject<(HTM
     });
   });
 
-  return <primitive object={lines} />;
+  // Drawn over the model, never hidden by it.
+  return (
+    <lineSegments ref={linesRef} renderOrder={10} frustumCulled={false}>
+      <bufferGeometry>
+        <bufferAttribute attach="attributes-position" args={[positions, 3]} />
+      </bufferGeometry>
+      <lineBasicMaterial depthTest={false} transparent toneMapped={false} />
+    </lineSegments>
+  );
 }
 
 /** `lines` go inside the canvas, `overlay` (labels, and the numbers for assistive tech) over it; `toggle` once measured. */

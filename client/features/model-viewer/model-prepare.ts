@@ -53,21 +53,17 @@ export function usePreparedMaterials(model: Object3D): boolean {
 
   useEffect(() => {
     let isCurrent = true;
-    const done = () => {
+    const compile = async () => {
+      if (!isCurrent) return;
+      try {
+        if (gl.extensions.has('KHR_parallel_shader_compile')) await gl.compileAsync(model, camera, scene);
+        else gl.compile(model, camera, scene);
+      } catch {
+        // A material three cannot compile is left to the first frame, which logs it as three always does.
+      }
       if (isCurrent) setPrepared(model);
     };
-    const frame = requestAnimationFrame(() => {
-      setTimeout(() => {
-        if (!isCurrent) return;
-        // A material three cannot compile is left to the first frame, which logs it as three always does.
-        Promise.resolve()
-          .then(async () => {
-            if (gl.extensions.has('KHR_parallel_shader_compile')) await gl.compileAsync(model, camera, scene);
-            else gl.compile(model, camera, scene);
-          })
-          .then(done, done);
-      });
-    });
+    const frame = requestAnimationFrame(() => setTimeout(() => void compile()));
     return () => {
       isCurrent = false;
       cancelAnimationFrame(frame);

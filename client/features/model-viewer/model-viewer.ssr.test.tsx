@@ -68,15 +68,6 @@ describe('ModelViewer server markup', () => {
     expect(placeholder?.getAttribute('aria-label')).toBe('A vase');
   });
 
-  it('takes another ratio, a host-sized mode and extra classes, as classes (the page CSP blocks style attributes)', () => {
-    const custom = renderFigure(renderToString(<ModelViewer source={source} locale="en-US" aspectRatio="16 / 9" className="hero" />));
-    const auto = renderFigure(renderToString(<ModelViewer source={source} locale="en-US" aspectRatio="auto" />));
-
-    expect(custom.className).toBe('mv-viewer mv-viewer--16-9 hero');
-    expect(auto.className).toBe('mv-viewer mv-viewer--auto');
-    expect(custom.getAttribute('style')).toBeNull();
-  });
-
   it('renders neither canvas nor progress nor message on the server', () => {
     const figure = renderFigure(renderToString(<ModelViewer source={source} locale="en-US" eager />));
 

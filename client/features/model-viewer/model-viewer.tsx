@@ -30,9 +30,6 @@ export const VIEWER_FRAME_EVENT = 'vitrine:viewer-frame';
 /** How long a lost WebGL context may take to come back before we offer Retry. */
 const CONTEXT_RESTORE_TIMEOUT_MS = 4000;
 
-/** Classes in model-viewer.css (the page CSP blocks inline styles); 4 / 3 is the default. */
-type ViewerAspectRatio = '4 / 3' | '16 / 9' | '1 / 1' | 'auto';
-const ratioClass = (ratio: ViewerAspectRatio) => (ratio === '4 / 3' ? undefined : `mv-viewer--${ratio.replace(' / ', '-')}`);
 /** flushSync when the step must paint before what follows in the same task. */
 const dispatchWith = (dispatch: Dispatch<ViewerAction>, action: ViewerAction, urgent: boolean) =>
   urgent ? flushSync(() => dispatch(action)) : dispatch(action);
@@ -46,9 +43,6 @@ interface ModelViewerProps {
   hotspots?: HotspotControl;
   /** Start right after hydration instead of near the viewport, with a high-priority poster. */
   eager?: boolean;
-  /** 'auto' leaves sizing to the host (a full-window embed). */
-  aspectRatio?: ViewerAspectRatio;
-  className?: string;
   /** The poster's `sizes`. Default: a prose column (44rem with 1.25rem page padding). */
   sizes?: string;
   /** The page's own viewer (one per page): `?view=` sets its first camera, and it offers "Copy link to this view". */
@@ -64,8 +58,6 @@ export function ModelViewer({
   variant,
   hotspots,
   eager = false,
-  aspectRatio = '4 / 3',
-  className,
   sizes = '(min-width: 760px) 704px, 100vw',
   linkView,
   preview,
@@ -131,12 +123,11 @@ export function ModelViewer({
   }, []);
 
   const isActive = status.state !== 'idle' && status.state !== 'no-webgl';
-  const classNames = ['mv-viewer', ratioClass(aspectRatio), className].filter(Boolean).join(' ');
 
   return (
     <figure
       ref={figureRef}
-      className={classNames}
+      className="mv-viewer"
       tabIndex={-1}
       data-state={status.state}
       data-phase={status.phase ?? undefined}

@@ -63,7 +63,7 @@ export function ModelPicker({ modelRef, onPick }: { modelRef: { current: Object3
       const pointer = new Vector2(((event.clientX - rect.left) / rect.width) * 2 - 1, -((event.clientY - rect.top) / rect.height) * 2 + 1);
       raycaster.setFromCamera(pointer, camera);
       const [hit] = raycaster.intersectObject(model, true);
-      const target = (controls as unknown as OrbitRig | null)?.target ?? new Vector3();
+      const target = (controls as unknown as OrbitRig | null)?.getTarget(new Vector3()) ?? new Vector3();
       const picked = hit ? getPickedHotspot(model, hit, { position: camera.position, target }) : null;
       if (picked) onPick(picked);
     };

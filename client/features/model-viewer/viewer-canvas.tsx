@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Canvas } from '@react-three/fiber';
-import { getConsoleFunction, NeutralToneMapping, setConsoleFunction, SRGBColorSpace } from 'three';
+import { getConsoleFunction, NeutralToneMapping, setConsoleFunction, SRGBColorSpace, Vector3 } from 'three';
 
-import { applyFraming, applyKeyboardCommand, FOV_DEG, getOrbitCommand } from './camera.ts';
+import { applyKeyboardCommand, FOV_DEG, getOrbitCommand } from './camera.ts';
 import { useFullscreen, useInteractionHint, useMediaQuery } from './canvas-hooks.ts';
 import { CANVAS_LABELS } from './canvas-labels.ts';
 import { useDimensions } from './measurements.tsx';
@@ -12,7 +12,7 @@ import { subscribeGltfProgress } from './gltf-cache.ts';
 import { createGltfLoad, retainDecoders } from './gltf-loader.ts';
 import { useHotspotUi } from './hotspots.tsx';
 import { trackRenderer } from './viewer-debug.ts';
-import { COARSE_POINTER_QUERY, getHintKind, getShouldAutoplay, getShouldAutoRotate, REDUCED_MOTION_QUERY } from './viewer-start.ts';
+import { COARSE_POINTER_QUERY, getShouldAutoRotate, REDUCED_MOTION_QUERY } from './viewer-start.ts';
 import { ViewerScene } from './viewer-scene.tsx';
 import { ViewerToolbar } from './viewer-toolbar.tsx';
 
@@ -22,7 +22,7 @@ import type { Object3D, PerspectiveCamera } from 'three';
 
 import type { Locale, ViewerSource } from '#shared/content/types.ts';
 
-import type { Framing, OrbitRig } from './camera.ts';
+import type { Framing, OrbitCommand, OrbitRig } from './camera.ts';
 import type { LoadEvents } from './viewer-status.ts';
 import type { HotspotControl } from './hotspot-list.tsx';
 
@@ -62,13 +62,14 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
   const { source, variant, locale, figureRef, onProgress, onLoadStep, onContextLost, onMessage } = props;
   const t = CANVAS_LABELS[locale];
   const prefersReducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
-  const isCoarsePointer = useMediaQuery(COARSE_POINTER_QUERY);
+  const pointerHint = useMediaQuery(COARSE_POINTER_QUERY) ? 'touch' : 'pointer';
   const [linkedOrbit] = useState(() => (props.linkView ? readViewState(window.location.search).orbit : undefined));
   // A linked view is a chosen one: no auto-rotation turns it away.
   const [hasInteracted, setHasInteracted] = useState(linkedOrbit !== undefined);
   const dimensions = useDimensions(locale, source.dimensions, props.preview === true);
   const [animationCount, setAnimationCount] = useState(0);
-  const [isPlaying, setIsPlaying] = useState(() => getShouldAutoplay(prefersReducedMotion));
+  // Under reduced motion, the play button can start animations.
+  const [isPlaying, setIsPlaying] = useState(!prefersReducedMotion);
   const [root, setRoot] = useState<RootState | null>(null);
   const [sceneKey, setSceneKey] = useState(0);
   const framingRef = useRef<Framing | null>(null);
@@ -76,7 +77,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
   const hotspotUi = useHotspotUi(source.hotspots ?? NO_HOTSPOTS, locale, props.hotspots, modelRef, prefersReducedMotion);
   const descriptionId = useId();
   const fullscreen = useFullscreen(figureRef);
-  const { isHintVisible, hintInput, showHint } = useInteractionHint();
+  const { isHintVisible, hintKind, showHint } = useInteractionHint();
   const renderer = root?.gl ?? null;
   const load = useMemo(() => (renderer ? createGltfLoad(renderer, source.files) : null), [renderer, source.files]);
 
@@ -114,20 +115,27 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
 
   const markInteracted = useCallback(() => {
     setHasInteracted(true);
-    showHint('pointer');
-  }, [showHint]);
+    showHint(pointerHint);
+  }, [showHint, pointerHint]);
 
-  const resetView = useCallback(() => {
-    const state = root?.get();
-    if (!state?.controls || !framingRef.current) return;
-    applyFraming(state.camera as PerspectiveCamera, state.controls as unknown as OrbitRig, framingRef.current);
-    state.invalidate();
-  }, [root]);
+  /** False when the command cannot move the camera (no controls yet, or Reset before the model is framed). */
+  const applyCommand = useCallback(
+    (command: OrbitCommand) => {
+      const state = root?.get();
+      if (!state?.controls || !applyKeyboardCommand(state.camera as PerspectiveCamera, state.controls as unknown as OrbitRig, command, framingRef.current)) {
+        return false;
+      }
+      state.invalidate();
+      return true;
+    },
+    [root],
+  );
+  const resetView = useCallback(() => void applyCommand({ kind: 'reset' }), [applyCommand]);
 
   const getViewLink = useCallback(() => {
     const state = root?.get();
-    const target = (state?.controls as unknown as OrbitRig | null)?.target;
-    return state && target ? buildViewLink(window.location, state.camera.position, target) : null;
+    const controls = state?.controls as unknown as OrbitRig | null | undefined;
+    return state && controls ? buildViewLink(window.location, state.camera.position, controls.getTarget(new Vector3())) : null;
   }, [root]);
 
   const saveImage = useCallback(() => {
@@ -141,13 +149,9 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const command = getOrbitCommand(event.key, event.shiftKey);
-    const state = root?.get();
-    if (!command || !state?.controls) return;
-    if (applyKeyboardCommand(state.camera as PerspectiveCamera, state.controls as unknown as OrbitRig, command, framingRef.current)) {
-      event.preventDefault();
-      setHasInteracted(true);
-      state.invalidate();
-    }
+    if (!command || !applyCommand(command)) return;
+    event.preventDefault();
+    setHasInteracted(true);
   };
 
   return (
@@ -165,8 +169,8 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
         aria-label={t.canvas(source.alt)}
         aria-describedby={descriptionId}
         onKeyDown={handleKeyDown}
-        onFocus={(event) => showHint(event.currentTarget.matches(':focus-visible') ? 'keyboard' : 'pointer')}
-        onPointerDown={() => showHint('pointer')}
+        onFocus={(event) => showHint(event.currentTarget.matches(':focus-visible') ? 'keyboard' : pointerHint)}
+        onPointerDown={() => showHint(pointerHint)}
       >
         {load && (
           <ViewerScene
@@ -195,7 +199,7 @@ export function ViewerCanvas(props: ViewerCanvasProps) {
         {t.keyboardHelp}
       </p>
       <p className="mv-hint" data-visible={isHintVisible} aria-hidden="true">
-        {t.hints[getHintKind(hintInput, isCoarsePointer)]}
+        {t.hints[hintKind]}
       </p>
       <ViewerToolbar
         locale={locale}

@@ -1,5 +1,5 @@
 import { memo, Suspense, use, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Center, ContactShadows, Environment, Lightformer, OrbitControls, useAnimations } from '@react-three/drei';
+import { CameraControls, CameraControlsImpl, Center, ContactShadows, Environment, Lightformer, useAnimations } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
 
 import { applyFraming, FOV_DEG, getFraming } from './camera.ts';
@@ -21,6 +21,13 @@ import type { ModelBox } from './measurements.tsx';
 import type { ViewOrbit } from './view-state.ts';
 import type { LoadGltf } from './gltf-cache.ts';
 import type { LoadEvents } from './viewer-status.ts';
+
+const { ACTION } = CameraControlsImpl;
+/** Orbit and zoom only: no panning, which could lose the model. */
+const MOUSE_BUTTONS = { left: ACTION.ROTATE, middle: ACTION.DOLLY, right: ACTION.NONE, wheel: ACTION.DOLLY };
+const TOUCHES = { one: ACTION.TOUCH_ROTATE, two: ACTION.TOUCH_DOLLY, three: ACTION.NONE };
+/** One turn in 40 s. */
+const AUTO_ROTATE_RAD_PER_S = (2 * Math.PI) / 40;
 
 interface ViewerSceneProps extends Omit<LoadEvents, 'onProgress'> {
   source: ViewerSource;
@@ -77,7 +84,12 @@ export function ViewerScene(props: ViewerSceneProps) {
     invalidate();
   }, [placed, controls, camera, invalidate, framingRef]);
 
-  useFrame(countFrame);
+  useFrame((state, delta) => {
+    countFrame();
+    if (!autoRotate || !controls) return;
+    void controls.rotate(delta * AUTO_ROTATE_RAD_PER_S, 0, false);
+    state.invalidate();
+  });
 
   const handleModelCrash = useCallback(
     (error: unknown) => {
@@ -94,7 +106,7 @@ export function ViewerScene(props: ViewerSceneProps) {
   return (
     <>
       <StudioEnvironment />
-      <OrbitControls makeDefault enableDamping dampingFactor={0.08} enablePan={false} autoRotate={autoRotate} autoRotateSpeed={1.5} onStart={onInteract} />
+      <CameraControls makeDefault mouseButtons={MOUSE_BUTTONS} touches={TOUCHES} onStart={onInteract} />
       <ViewerErrorBoundary key={`model:${source.src}`} onError={handleModelCrash}>
         <Suspense fallback={null}>
           <ViewerModel

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { getHintKind, getShouldAutoplay, getShouldAutoRotate, getStartMode } from './viewer-start.ts';
+import { getShouldAutoRotate, getStartMode } from './viewer-start.ts';
 
 describe('getShouldAutoRotate', () => {
   it('rotates when the editor asked for it', () => {
@@ -17,21 +17,6 @@ describe('getShouldAutoRotate', () => {
 
   it('stops for good after the first interaction', () => {
     expect(getShouldAutoRotate({ requested: true, prefersReducedMotion: false, hasInteracted: true })).toBe(false);
-  });
-});
-
-describe('getShouldAutoplay', () => {
-  it('plays animations unless reduced motion is preferred', () => {
-    expect(getShouldAutoplay(false)).toBe(true);
-    expect(getShouldAutoplay(true)).toBe(false);
-  });
-});
-
-describe('getHintKind', () => {
-  it('talks about mouse, touch or keys depending on how the canvas was reached', () => {
-    expect(getHintKind('pointer', false)).toBe('pointer');
-    expect(getHintKind('pointer', true)).toBe('touch');
-    expect(getHintKind('keyboard', true)).toBe('keyboard');
   });
 });
 

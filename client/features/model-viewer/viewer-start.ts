@@ -24,20 +24,6 @@ export function getShouldAutoRotate(options: { requested: boolean | undefined; p
   return options.requested === true && !options.prefersReducedMotion && !options.hasInteracted;
 }
 
-/** Under reduced motion, the button can start them. */
-export function getShouldAutoplay(prefersReducedMotion: boolean): boolean {
-  return !prefersReducedMotion;
-}
-
-/** How the visitor first reached the canvas. */
-export type HintInput = 'pointer' | 'keyboard';
-export type HintKind = 'keyboard' | 'touch' | 'pointer';
-
-export function getHintKind(input: HintInput, isCoarsePointer: boolean): HintKind {
-  if (input === 'keyboard') return 'keyboard';
-  return isCoarsePointer ? 'touch' : 'pointer';
-}
-
 const OPT_IN_KEY = 'vitrine:viewer-3d';
 const optInListeners = new Set<() => void>();
 

@@ -50,12 +50,10 @@ export function createViewerStatus(src: string): ViewerStatus {
 }
 
 const loading = (status: ViewerStatus): ViewerStatus => ({ ...status, state: 'loading', progress: 0, phase: 'downloading', problem: null, notice: null });
-const PHASE_ORDER: LoadPhase[] = ['downloading', 'decoding', 'preparing'];
-
 function applyLoadStep(status: ViewerStatus, src: string, step: LoadStep): ViewerStatus {
   if (status.state !== 'loading' || src !== status.src || status.phase === null) return status;
   // Phases only move forward (a second viewer of a cached file skips decoding).
-  if (PHASE_ORDER.indexOf(step.phase) <= PHASE_ORDER.indexOf(status.phase)) return status;
+  if (status.phase === 'preparing' || (step.phase === 'decoding' && status.phase === 'decoding')) return status;
   if (step.phase === 'decoding') return { ...status, phase: 'decoding' };
   return { ...status, phase: 'preparing', notice: step.missingImages > 0 ? 'missing-textures' : null };
 }
