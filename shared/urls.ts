@@ -38,7 +38,7 @@ export const paths = {
   article: (locale: Locale, slug: string) => fill(locale, ROUTE_PATHS.article, slug),
   tag: (locale: Locale, tag: string) => fill(locale, ROUTE_PATHS.tag, tag),
   page: (locale: Locale, slug: string) => fill(locale, ROUTE_PATHS.page, slug),
-  search: (locale: Locale, query = '') => withLocale(locale, ROUTE_PATHS.search) + (query ? `?q=${encode(query)}` : ''),
+  search: (locale: Locale) => withLocale(locale, ROUTE_PATHS.search),
   rss: (locale: Locale) => withLocale(locale, '/rss.xml'),
   sitemap: () => '/sitemap.xml',
 };

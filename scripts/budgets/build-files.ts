@@ -8,7 +8,6 @@ export interface ManifestChunk {
   file: string;
   src?: string;
   imports?: string[];
-  dynamicImports?: string[];
   isDynamicEntry?: boolean;
 }
 export type Manifest = Record<string, ManifestChunk>;

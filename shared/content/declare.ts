@@ -2,7 +2,7 @@ import type { Locale } from './types.ts';
 
 /** As the CMA stores it: `{ size: { max: 80 } }`. */
 export type Validation = Readonly<Record<string, unknown>>;
-export type FieldType = 'Symbol' | 'Text' | 'RichText' | 'Integer' | 'Number' | 'Date' | 'Boolean' | 'Object' | 'Location' | 'Link' | 'Array';
+type FieldType = 'Symbol' | 'Text' | 'RichText' | 'Integer' | 'Number' | 'Date' | 'Boolean' | 'Object' | 'Location' | 'Link' | 'Array';
 type LinkType = 'Asset' | 'Entry';
 
 /** As the CMA answers it, plus the editor's widget and help text. */

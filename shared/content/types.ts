@@ -159,7 +159,7 @@ export interface Article extends ArticleSummary {
 }
 
 /** A model field declared with `fact` (content-model.ts). */
-export interface ModelFact {
+interface ModelFact {
   id: string;
   label: string;
   value: string;

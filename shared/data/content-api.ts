@@ -16,7 +16,7 @@ export interface QueryOptions {
   deadline?: Deadline | undefined;
 }
 
-export interface Paged<T> {
+interface Paged<T> {
   items: T[];
   total: number;
   skip: number;
@@ -28,7 +28,7 @@ export interface CategoryNode extends Category {
   modelCount: number;
 }
 
-export interface PageSummary {
+interface PageSummary {
   id: string;
   slug: string;
   title: string;

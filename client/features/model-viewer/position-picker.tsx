@@ -24,7 +24,7 @@ interface ModelHit {
 
 const toRoot = new Matrix4();
 const normalMatrix = new Matrix3();
-const toVec3 = (vector: Vector3, digits = 4): Vec3 => ({ x: round(vector.x, digits), y: round(vector.y, digits), z: round(vector.z, digits) });
+const toVec3 = (vector: Vector3): Vec3 => ({ x: round(vector.x, 4), y: round(vector.y, 4), z: round(vector.z, 4) });
 
 /** In the glTF's own space; the camera relative to the controls' target, in degrees and bounding-sphere radii. */
 export function getPickedHotspot(root: Object3D, hit: ModelHit, camera: { position: Vec3; target: Vec3 }): PickedHotspot | null {

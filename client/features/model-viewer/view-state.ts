@@ -60,7 +60,7 @@ export function withViewState(href: string, { variant, hotspot, orbit }: ViewSta
 }
 
 /** No router navigation (no loader runs), and the router's history state stays (its key drives scroll restoration). */
-export function replaceViewState(patch: ViewState): void {
+function replaceViewState(patch: ViewState): void {
   const next = withViewState(window.location.href, { ...readViewState(window.location.search), ...patch });
   if (next !== window.location.href) window.history.replaceState(window.history.state, '', next);
 }

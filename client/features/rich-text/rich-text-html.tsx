@@ -18,7 +18,7 @@ export interface RichTextHtmlProps {
 }
 
 /** The browser finds the server's HTML by it. */
-export function richTextDomId(key: string): string {
+function richTextDomId(key: string): string {
   return `rt-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 

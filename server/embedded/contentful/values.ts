@@ -10,7 +10,7 @@ export interface LocaleView {
 /** The values at a query path (`fields.author.sys.id`), arrays flattened on the way. */
 export type ValueReader<T> = (item: T, path: readonly string[]) => unknown[];
 
-export function navigate(value: unknown, path: readonly string[]): unknown[] {
+function navigate(value: unknown, path: readonly string[]): unknown[] {
   if (value === undefined || value === null) return [];
   if (Array.isArray(value)) return value.flatMap((item) => navigate(item, path));
   if (path.length === 0) return [value];

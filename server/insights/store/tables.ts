@@ -65,7 +65,7 @@ interface StoredRow {
 }
 
 /** Written in queue order after the plain rows: they read what earlier ones wrote. */
-export interface StatementRow {
+interface StatementRow {
   table: 'statements';
   statements: SqlStatement[];
 }

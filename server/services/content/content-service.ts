@@ -21,7 +21,7 @@ import type { ContentApi, QueryOptions } from '#shared/data/content-api.ts';
 import type { Locale, RichText } from '#shared/content/types.ts';
 import type { Logger } from 'pino';
 
-export type ContentClient = Pick<ContentfulClient, 'getEntries' | 'getTags' | 'getConcepts'>;
+type ContentClient = Pick<ContentfulClient, 'getEntries' | 'getTags' | 'getConcepts'>;
 type EntriesQuery = Parameters<ContentClient['getEntries']>[0];
 
 export interface ContentService extends ContentApi {
@@ -199,7 +199,7 @@ function collectIds(response: unknown): string[] {
   return [...ids];
 }
 
-export function abortable<T>(promise: Promise<T>, candidates: Array<AbortSignal | undefined>): Promise<T> {
+function abortable<T>(promise: Promise<T>, candidates: Array<AbortSignal | undefined>): Promise<T> {
   const signals = candidates.filter((s) => s !== undefined);
   if (signals.length === 0) return promise;
   // Nobody may wait for it any more; a later failure must not surface as an unhandled rejection.

@@ -125,7 +125,7 @@ export function withUpstreamDeadline<T>(expiresAt: number, work: () => T): T {
   return deadline.run(expiresAt, work);
 }
 
-export class UpstreamTimeoutError extends Error {
+class UpstreamTimeoutError extends Error {
   override name = 'UpstreamTimeoutError';
 }
 

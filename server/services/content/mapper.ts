@@ -18,7 +18,7 @@ type SdkLink = UnresolvedLink<'Entry' | 'Asset'>;
 
 // A missing field or unresolvable link becomes `undefined`, never an exception.
 
-export function toPerson(value: unknown): Person | undefined {
+function toPerson(value: unknown): Person | undefined {
   if (!isResolved(value, 'Entry')) return undefined;
   const avatar = toAsset(value.fields.avatar);
   const bio = optStr(value.fields.bio);
@@ -65,7 +65,7 @@ const RESOURCE_NODES = new Set(['embedded-resource-block', 'embedded-resource-in
 const linkTo = (linkType: 'Entry' | 'Asset', id: string): SdkLink => ({ sys: { type: 'Link', linkType, id } });
 
 /** Resolved targets become bare links so linked entries' fields never travel twice; unresolved resource URNs are for the caller to fetch. */
-export function toRichText(value: unknown, locale: Locale): RichText & { unresolvedUrns: string[] } {
+function toRichText(value: unknown, locale: Locale): RichText & { unresolvedUrns: string[] } {
   const links: RichText['links'] = { entries: {}, assets: {} };
   const unresolvedUrns: string[] = [];
   const doc = value as RichNode | undefined;

@@ -22,7 +22,7 @@ import type { SyncTarget } from '#server/services/content/replica-catch-up.ts';
 import type { ReplicaChanges, SyncClient } from '#server/services/content/replica-source.ts';
 import type { Logger } from 'pino';
 
-export type { ReplicaChanges, SyncClient } from '#server/services/content/replica-source.ts';
+export type { ReplicaChanges } from '#server/services/content/replica-source.ts';
 export type { SyncTarget } from '#server/services/content/replica-catch-up.ts';
 
 export interface ReplicaOptions {

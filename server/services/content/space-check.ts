@@ -18,7 +18,7 @@ export interface SpaceContentType {
   sys: { id: string };
   fields: readonly SpaceField[];
 }
-export interface SpaceLocale {
+interface SpaceLocale {
   code: string;
   default?: boolean;
   fallbackCode?: string | null;

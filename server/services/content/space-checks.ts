@@ -109,8 +109,6 @@ export function startSpaceChecks(options: SpaceChecksOptions) {
   };
 }
 
-export type SpaceChecks = ReturnType<typeof startSpaceChecks>;
-
 /** Cached results a change of the content model may have made wrong. */
 export const MODEL_DEPENDENCIES: readonly string[] = [...Object.keys(CONTENT_MODEL).map((type) => `type:${type}`), ALL_TAGS_DEPENDENCY, TAXONOMY_DEPENDENCY];
 

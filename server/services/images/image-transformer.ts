@@ -185,5 +185,3 @@ export function createImageTransformer(options: ImageTransformerOptions) {
     },
   };
 }
-
-export type ImageTransformer = ReturnType<typeof createImageTransformer>;

@@ -137,7 +137,7 @@ export function createModelChecks(options: ModelChecksOptions) {
 export type ModelChecks = ReturnType<typeof createModelChecks>;
 
 /** `timeoutMs`: to download and validate it, sibling files included. */
-export const MODEL_FILE_LIMITS = { maxBytes: 64 * 1024 * 1024, timeoutMs: 30_000 };
+const MODEL_FILE_LIMITS = { maxBytes: 64 * 1024 * 1024, timeoutMs: 30_000 };
 const RETRY_MS = 30_000;
 
 /** Validation of one change never delays the webhook's answer. */

@@ -6,7 +6,7 @@ import { Vector3 } from 'three/src/math/Vector3.js';
 import type { ModelCheck, Vec3 } from '#shared/content/types.ts';
 
 /** Bounds of what ingest reads from the glTF JSON for the swatch group and the preview notes. */
-export const FACT_LIMITS = { variants: 24, materials: 256, name: 256, nodes: 10_000, depth: 64 } as const;
+const FACT_LIMITS = { variants: 24, materials: 256, name: 256, nodes: 10_000, depth: 64 } as const;
 
 type Facts = Pick<ModelCheck, 'fileVariants' | 'materials' | 'bounds'>;
 type GltfNode = Partial<Record<'children' | 'mesh' | 'matrix' | 'translation' | 'rotation' | 'scale', unknown>>;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 
 import { resolveAssetFile } from '#server/services/images/asset-path.ts';
 
-export const EMBEDDED_PREFIX = '/content-assets/';
+const EMBEDDED_PREFIX = '/content-assets/';
 
 export interface ModelFileReaderOptions {
   assetsDir?: string | undefined;

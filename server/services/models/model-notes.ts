@@ -3,7 +3,7 @@ import { variantSlug } from '#server/services/content/mapper-viewer.ts';
 import type { Dimensions, Model3D, ModelCheck, Vec3 } from '#shared/content/types.ts';
 
 /** Share of the file's size by which entry and file may disagree. */
-export const TOLERANCE = 0.05;
+const TOLERANCE = 0.05;
 /** Help text of hotspot.note. */
 const MAX_NOTE = 1000;
 const MAX_NOTES = 10;

@@ -6,7 +6,7 @@ import type { ModelCheck } from '#shared/content/types.ts';
 import type { ValidationMessage, ValidationReport } from 'gltf-validator';
 
 /** Messages kept per severity; the counts stay exact. */
-export const MAX_MESSAGES = 5;
+const MAX_MESSAGES = 5;
 /** A broken file can yield one issue per vertex. */
 const MAX_ISSUES = 100;
 

@@ -97,12 +97,9 @@ export function getParagraphs(document: Document): string[] {
 }
 
 /** Long paragraphs split at sentence ends, then spaces. Never empty, so chunk 0 exists. */
-export function getBodyChunks(document: Document | undefined, maxChars = BODY_CHUNK_CHARS): string[] {
-  return pack(
-    (document ? getParagraphs(document) : []).flatMap((paragraph) => splitLong(paragraph, maxChars)),
-    '\n',
-    maxChars,
-  );
+export function getBodyChunks(document: Document | undefined): string[] {
+  const paragraphs = (document ? getParagraphs(document) : []).flatMap((paragraph) => splitLong(paragraph, BODY_CHUNK_CHARS));
+  return pack(paragraphs, '\n', BODY_CHUNK_CHARS);
 }
 
 function getInlineText(node: RichNode): string {
