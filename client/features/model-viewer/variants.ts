@@ -34,22 +34,20 @@ const defaults = new WeakMap<Object3D, Material>();
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isIndex = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
-/** Untrusted JSON: anything malformed counts as none. */
-export function readVariantNames(gltf: Pick<GLTF, 'userData'>): string[] {
-  const extension: unknown = (gltf.userData as { gltfExtensions?: Record<string, unknown> } | undefined)?.gltfExtensions?.[EXTENSION];
-  const variants = isRecord(extension) ? extension.variants : undefined;
-  if (!Array.isArray(variants)) return [];
-  return variants.map((variant: unknown, index) => (isRecord(variant) && typeof variant.name === 'string' ? variant.name : `Variant ${index + 1}`));
+/** GLTFLoader keeps unknown extensions in `userData`, and clones copy it. Untrusted JSON: anything malformed counts as none. */
+function readList(owner: { userData?: unknown }, key: 'variants' | 'mappings'): unknown[] {
+  const extension: unknown = (owner.userData as { gltfExtensions?: Record<string, unknown> } | undefined)?.gltfExtensions?.[EXTENSION];
+  const list = isRecord(extension) ? extension[key] : undefined;
+  return Array.isArray(list) ? list : [];
 }
 
-/** GLTFLoader keeps unknown extensions in `userData`, and clones copy it. */
+export function readVariantNames(gltf: Pick<GLTF, 'userData'>): string[] {
+  return readList(gltf, 'variants').map((variant, index) => (isRecord(variant) && typeof variant.name === 'string' ? variant.name : `Variant ${index + 1}`));
+}
+
 function readMappings(object: Object3D): Mapping[] {
-  const extension: unknown = (object.userData as { gltfExtensions?: Record<string, unknown> }).gltfExtensions?.[EXTENSION];
-  const mappings = isRecord(extension) ? extension.mappings : undefined;
-  if (!Array.isArray(mappings)) return [];
-  return mappings.filter(
-    (mapping: unknown): mapping is Mapping =>
-      isRecord(mapping) && isIndex(mapping.material) && Array.isArray(mapping.variants) && mapping.variants.every(isIndex),
+  return readList(object, 'mappings').filter(
+    (mapping): mapping is Mapping => isRecord(mapping) && isIndex(mapping.material) && Array.isArray(mapping.variants) && mapping.variants.every(isIndex),
   );
 }
 
