@@ -3,7 +3,7 @@ import { use, useLayoutEffect } from 'react';
 import { holdWithGltf } from './gltf-cache.ts';
 import { HEX_COLOR } from './variant-picker.tsx';
 
-import type { BufferGeometry, Color, Material, Mesh, Object3D } from 'three';
+import type { Color, Material, Mesh, Object3D } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 import type { ModelVariant } from '#shared/content/types.ts';
@@ -21,8 +21,8 @@ interface Mapping {
 interface VariantMaterials {
   gltf: GLTF;
   names: string[];
-  /** The final material per geometry and glTF material index: GLTFLoader derives per-geometry copies (vertex colours, flat shading, tangents). */
-  byGeometry: Map<BufferGeometry, Map<number, Material>>;
+  /** The final material per `geometry.uuid|material index`: GLTFLoader derives per-geometry copies (vertex colours, flat shading, tangents). */
+  byGeometry: Map<string, Material>;
   /** Tinted copies for colour variants, per base material and colour. */
   tints: Map<string, Material>;
 }
@@ -89,9 +89,7 @@ async function prepare(materials: VariantMaterials): Promise<void> {
         isLine: (mesh as { isLine?: boolean }).isLine,
       };
       gltf.parser.assignFinalMaterial(probe as unknown as Mesh);
-      const perGeometry = byGeometry.get(mesh.geometry) ?? new Map<number, Material>();
-      perGeometry.set(index, probe.material);
-      byGeometry.set(mesh.geometry, perGeometry);
+      byGeometry.set(`${mesh.geometry.uuid}|${index}`, probe.material);
       holdWithGltf(gltf, [base, probe.material]);
     }),
   );
@@ -122,7 +120,7 @@ export function applyVariant(root: Object3D, materials: VariantMaterials, varian
     defaults.set(object, own);
     let next = own;
     const mapping = fileIndex < 0 ? undefined : readMappings(object).find((each) => each.variants.includes(fileIndex));
-    if (mapping) next = materials.byGeometry.get(object.geometry)?.get(mapping.material) ?? own;
+    if (mapping) next = materials.byGeometry.get(`${object.geometry.uuid}|${mapping.material}`) ?? own;
     const color = Object.hasOwn(colors, next.name) ? colors[next.name] : undefined;
     if (color !== undefined && HEX_COLOR.test(color)) next = tint(materials, next, color);
     if (object.material !== next) {
