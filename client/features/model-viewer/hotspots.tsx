@@ -57,13 +57,7 @@ export function useHotspotUi(hotspots: Hotspot[], locale: Locale, control: Hotsp
   };
 }
 
-interface HotspotRigProps {
-  hotspots: Hotspot[];
-  openId: string | null;
-  modelRef: ModelRef;
-  layerRef: RefObject<HTMLDivElement | null>;
-  isReducedMotion: boolean;
-}
+type HotspotRigProps = Pick<HotspotLayerProps, 'hotspots' | 'openId' | 'layerRef'> & { modelRef: ModelRef; isReducedMotion: boolean };
 
 /**
  * Moves each hotspot's DOM button over its point in every drawn frame (a transform write, no React render) and turns the

@@ -17,13 +17,10 @@ export interface ModelBox {
   scale: number;
 }
 
-type DimensionAxis = 'width' | 'height' | 'depth';
-
 /** `entryText`: the entry's value, when it differs from the file's by more than the tolerance. */
 type DimensionReading = { axis: DimensionAxis; text: string; entryText?: string };
 
-type Unit = Dimensions['unit'];
-const UNITS: Record<Unit, { name: string; perMetre: number; digits: number }> = {
+const UNITS: Record<Dimensions['unit'], { name: string; perMetre: number; digits: number }> = {
   mm: { name: 'millimeter', perMetre: 1000, digits: 0 },
   cm: { name: 'centimeter', perMetre: 100, digits: 1 },
   m: { name: 'meter', perMetre: 1, digits: 2 },
@@ -31,19 +28,16 @@ const UNITS: Record<Unit, { name: string; perMetre: number; digits: number }> = 
 /** Rounding, or a handle the entry leaves out, may differ this much. */
 const MISMATCH_TOLERANCE = 0.05;
 // glTF: +y up, +z the front; so x is the width, z the depth.
-const AXES: [DimensionAxis, keyof Vec3][] = [
-  ['width', 'x'],
-  ['height', 'y'],
-  ['depth', 'z'],
-];
+const AXES = { width: 'x', height: 'y', depth: 'z' } as const satisfies Record<string, keyof Vec3>;
+type DimensionAxis = keyof typeof AXES;
 
 /** In the entry's unit (or cm below a metre, else m). */
 export function getDimensionReadings(size: Vec3, locale: Locale, entry?: Dimensions): DimensionReading[] {
   const unit = entry?.unit ?? (Math.max(size.x, size.y, size.z) < 1 ? 'cm' : 'm');
   const { name, perMetre, digits } = UNITS[unit];
   const format = new Intl.NumberFormat(locale, { style: 'unit', unit: name, maximumFractionDigits: digits });
-  return AXES.map(([axis, key]) => {
-    const value = size[key] * perMetre;
+  return (Object.keys(AXES) as DimensionAxis[]).map((axis) => {
+    const value = size[AXES[axis]] * perMetre;
     const stated = entry?.[axis];
     const differs = stated !== undefined && stated > 0 && Math.abs(value - stated) / stated > MISMATCH_TOLERANCE;
     return { axis, text: format.format(value), ...(differs ? { entryText: format.format(stated) } : {}) };

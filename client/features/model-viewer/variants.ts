@@ -3,7 +3,7 @@ import { use, useLayoutEffect } from 'react';
 import { holdWithGltf } from './gltf-cache.ts';
 import { HEX_COLOR } from './variant-picker.tsx';
 
-import type { BufferGeometry, Color, Material, Mesh, Object3D } from 'three';
+import type { Color, Material, Mesh, Object3D } from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
 import type { ModelVariant } from '#shared/content/types.ts';
@@ -21,8 +21,8 @@ interface Mapping {
 interface VariantMaterials {
   gltf: GLTF;
   names: string[];
-  /** The final material per geometry and glTF material index: GLTFLoader derives per-geometry copies (vertex colours, flat shading, tangents). */
-  byGeometry: Map<BufferGeometry, Map<number, Material>>;
+  /** The final material per `geometry.uuid|material index`: GLTFLoader derives per-geometry copies (vertex colours, flat shading, tangents). */
+  byGeometry: Map<string, Material>;
   /** Tinted copies for colour variants, per base material and colour. */
   tints: Map<string, Material>;
 }
@@ -34,22 +34,20 @@ const defaults = new WeakMap<Object3D, Material>();
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isIndex = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
-/** Untrusted JSON: anything malformed counts as none. */
-export function readVariantNames(gltf: Pick<GLTF, 'userData'>): string[] {
-  const extension: unknown = (gltf.userData as { gltfExtensions?: Record<string, unknown> } | undefined)?.gltfExtensions?.[EXTENSION];
-  const variants = isRecord(extension) ? extension.variants : undefined;
-  if (!Array.isArray(variants)) return [];
-  return variants.map((variant: unknown, index) => (isRecord(variant) && typeof variant.name === 'string' ? variant.name : `Variant ${index + 1}`));
+/** GLTFLoader keeps unknown extensions in `userData`, and clones copy it. Untrusted JSON: anything malformed counts as none. */
+function readList(owner: { userData?: unknown }, key: 'variants' | 'mappings'): unknown[] {
+  const extension: unknown = (owner.userData as { gltfExtensions?: Record<string, unknown> } | undefined)?.gltfExtensions?.[EXTENSION];
+  const list = isRecord(extension) ? extension[key] : undefined;
+  return Array.isArray(list) ? list : [];
 }
 
-/** GLTFLoader keeps unknown extensions in `userData`, and clones copy it. */
+export function readVariantNames(gltf: Pick<GLTF, 'userData'>): string[] {
+  return readList(gltf, 'variants').map((variant, index) => (isRecord(variant) && typeof variant.name === 'string' ? variant.name : `Variant ${index + 1}`));
+}
+
 function readMappings(object: Object3D): Mapping[] {
-  const extension: unknown = (object.userData as { gltfExtensions?: Record<string, unknown> }).gltfExtensions?.[EXTENSION];
-  const mappings = isRecord(extension) ? extension.mappings : undefined;
-  if (!Array.isArray(mappings)) return [];
-  return mappings.filter(
-    (mapping: unknown): mapping is Mapping =>
-      isRecord(mapping) && isIndex(mapping.material) && Array.isArray(mapping.variants) && mapping.variants.every(isIndex),
+  return readList(object, 'mappings').filter(
+    (mapping): mapping is Mapping => isRecord(mapping) && isIndex(mapping.material) && Array.isArray(mapping.variants) && mapping.variants.every(isIndex),
   );
 }
 
@@ -91,9 +89,7 @@ async function prepare(materials: VariantMaterials): Promise<void> {
         isLine: (mesh as { isLine?: boolean }).isLine,
       };
       gltf.parser.assignFinalMaterial(probe as unknown as Mesh);
-      const perGeometry = byGeometry.get(mesh.geometry) ?? new Map<number, Material>();
-      perGeometry.set(index, probe.material);
-      byGeometry.set(mesh.geometry, perGeometry);
+      byGeometry.set(`${mesh.geometry.uuid}|${index}`, probe.material);
       holdWithGltf(gltf, [base, probe.material]);
     }),
   );
@@ -124,7 +120,7 @@ export function applyVariant(root: Object3D, materials: VariantMaterials, varian
     defaults.set(object, own);
     let next = own;
     const mapping = fileIndex < 0 ? undefined : readMappings(object).find((each) => each.variants.includes(fileIndex));
-    if (mapping) next = materials.byGeometry.get(object.geometry)?.get(mapping.material) ?? own;
+    if (mapping) next = materials.byGeometry.get(`${object.geometry.uuid}|${mapping.material}`) ?? own;
     const color = Object.hasOwn(colors, next.name) ? colors[next.name] : undefined;
     if (color !== undefined && HEX_COLOR.test(color)) next = tint(materials, next, color);
     if (object.material !== next) {

@@ -26,7 +26,6 @@ const { ACTION } = CameraControlsImpl;
 /** Orbit and zoom only: no panning, which could lose the model. */
 const MOUSE_BUTTONS = { left: ACTION.ROTATE, middle: ACTION.DOLLY, right: ACTION.NONE, wheel: ACTION.DOLLY };
 const TOUCHES = { one: ACTION.TOUCH_ROTATE, two: ACTION.TOUCH_DOLLY, three: ACTION.NONE };
-/** One turn in 40 s. */
 const AUTO_ROTATE_RAD_PER_S = (2 * Math.PI) / 40;
 
 interface ViewerSceneProps extends Omit<LoadEvents, 'onProgress'> {

@@ -23,10 +23,9 @@ export function placeAtRealScale(model: Object3D, dimensions?: Dimensions): Grou
   root.add(model);
   model.updateMatrixWorld(true);
   const box = new Box3().setFromObject(model);
-  const size = box.isEmpty() ? new Vector3() : box.getSize(new Vector3());
-  const center = box.isEmpty() ? new Vector3() : box.getCenter(new Vector3());
-  model.position.sub(new Vector3(center.x, box.isEmpty() ? 0 : box.min.y, center.z));
-  root.scale.setScalar(getRealScale(size, dimensions));
+  // An empty box's size and centre are zero (three's getters), its min.y is Infinity.
+  model.position.sub(box.getCenter(new Vector3()).setY(box.isEmpty() ? 0 : box.min.y));
+  root.scale.setScalar(getRealScale(box.getSize(new Vector3()), dimensions));
   root.updateMatrixWorld(true);
   return root;
 }
@@ -36,11 +35,10 @@ export async function loadArModel(source: ViewerSource, renderer: WebGLRenderer,
   const result = await readGltf(source.src, 0, createGltfLoad(renderer, source.files));
   if (!result.ok) throw result.error instanceof Error ? result.error : new Error('The model could not be loaded');
   const { gltf } = result;
-  const scene = gltf.scene ?? gltf.scenes[0];
-  if (!scene) throw new Error('The model has no scene');
   const release = retainGltf(source.src, gltf);
   try {
-    const clone = cloneSkinned(scene);
+    // The loader rejects a file without a scene (requireScene).
+    const clone = cloneSkinned(gltf.scene);
     applyVariant(
       clone,
       await getVariantMaterials(gltf),
