@@ -64,11 +64,14 @@ export interface RichText {
   links: RichTextLinks;
 }
 
+/** What an entry's dimensions may be given in, and how many metres each is (glTF is in metres). */
+export const METRES_PER_UNIT = { mm: 0.001, cm: 0.01, m: 1 } as const;
+
 export interface Dimensions {
   width: number;
   height: number;
   depth: number;
-  unit: 'mm' | 'cm' | 'm';
+  unit: keyof typeof METRES_PER_UNIT;
 }
 
 export interface Vec3 {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFrame, useThree } from '@react-three/fiber';
 import { Vector3 } from 'three';
+import { METRES_PER_UNIT } from '#shared/content/types.ts';
 
 import { clamp } from './camera.ts';
 import { useMediaQuery } from './canvas-hooks.ts';
@@ -20,10 +21,10 @@ export interface ModelBox {
 /** `entryText`: the entry's value, when it differs from the file's by more than the tolerance. */
 type DimensionReading = { axis: DimensionAxis; text: string; entryText?: string };
 
-const UNITS: Record<Dimensions['unit'], { name: string; perMetre: number; digits: number }> = {
-  mm: { name: 'millimeter', perMetre: 1000, digits: 0 },
-  cm: { name: 'centimeter', perMetre: 100, digits: 1 },
-  m: { name: 'meter', perMetre: 1, digits: 2 },
+const UNITS: Record<Dimensions['unit'], { name: string; digits: number }> = {
+  mm: { name: 'millimeter', digits: 0 },
+  cm: { name: 'centimeter', digits: 1 },
+  m: { name: 'meter', digits: 2 },
 };
 /** Rounding, or a handle the entry leaves out, may differ this much. */
 const MISMATCH_TOLERANCE = 0.05;
@@ -34,10 +35,10 @@ type DimensionAxis = keyof typeof AXES;
 /** In the entry's unit (or cm below a metre, else m). */
 export function getDimensionReadings(size: Vec3, locale: Locale, entry?: Dimensions): DimensionReading[] {
   const unit = entry?.unit ?? (Math.max(size.x, size.y, size.z) < 1 ? 'cm' : 'm');
-  const { name, perMetre, digits } = UNITS[unit];
+  const { name, digits } = UNITS[unit];
   const format = new Intl.NumberFormat(locale, { style: 'unit', unit: name, maximumFractionDigits: digits });
   return (Object.keys(AXES) as DimensionAxis[]).map((axis) => {
-    const value = size[AXES[axis]] * perMetre;
+    const value = size[AXES[axis]] / METRES_PER_UNIT[unit];
     const stated = entry?.[axis];
     const differs = stated !== undefined && stated > 0 && Math.abs(value - stated) / stated > MISMATCH_TOLERANCE;
     return { axis, text: format.format(value), ...(differs ? { entryText: format.format(stated) } : {}) };

@@ -1,5 +1,7 @@
 import { variantSlug } from '#server/services/content/mapper-viewer.ts';
 
+import { METRES_PER_UNIT } from '#shared/content/types.ts';
+
 import type { Dimensions, Model3D, ModelCheck, Vec3 } from '#shared/content/types.ts';
 
 /** Share of the file's size by which entry and file may disagree. */
@@ -8,7 +10,6 @@ const TOLERANCE = 0.05;
 const MAX_NOTE = 1000;
 const MAX_NOTES = 10;
 
-const METRES: Record<Dimensions['unit'], number> = { mm: 0.001, cm: 0.01, m: 1 };
 const AXES = ['x', 'y', 'z'] as const;
 const list = (names: readonly string[]) => (names.length > 0 ? names.map((n) => `"${n}"`).join(', ') : 'none');
 const metres = (n: number) => `${Number(n.toPrecision(3))} m`;
@@ -53,7 +54,7 @@ function noteNotes(model: Model3D): string[] {
 
 // glTF is Y-up, in metres.
 function dimensionNotes(dimensions: Dimensions, bounds: NonNullable<ModelCheck['bounds']>): string[] {
-  const scale = METRES[dimensions.unit];
+  const scale = METRES_PER_UNIT[dimensions.unit];
   const pairs = [['width', 'x'] as const, ['height', 'y'] as const, ['depth', 'z'] as const];
   return pairs.flatMap(([field, axis]) => {
     const file = bounds.max[axis] - bounds.min[axis];

@@ -1,6 +1,7 @@
+import { METRES_PER_UNIT } from '#shared/content/types.ts';
+
 import type { Dimensions, Vec3 } from '#shared/content/types.ts';
 
-const METRES_PER_UNIT: Record<Dimensions['unit'], number> = { mm: 0.001, cm: 0.01, m: 1 };
 /** Beyond these a scale is a data error (a model authored in km, dimensions typed in the wrong unit): the file's metres win. */
 const MIN_SCALE = 1e-4;
 const MAX_SCALE = 1e4;
