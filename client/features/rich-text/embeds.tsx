@@ -107,17 +107,6 @@ export function EntryChip({ entry }: { entry: EntryRef }) {
   );
 }
 
-function DownloadLink({ asset, locale }: { asset: SafeAsset; locale: Locale }) {
-  return (
-    <p className="rt-embed rt-download">
-      <a href={asset.href} download={asset.fileName || true} {...(asset.contentType ? { type: asset.contentType } : {})}>
-        {asset.fileName || asset.title || RICH_TEXT_LABELS[locale].download}
-      </a>{' '}
-      <span className="rt-file-size">({formatFileSize(asset.size, locale)})</span>
-    </p>
-  );
-}
-
 export function EmbeddedAsset({ asset, ctx }: { asset: SafeAsset; ctx: RenderContext }) {
   const type = asset.contentType.toLowerCase();
   const alt = asset.description || asset.title;
@@ -146,7 +135,14 @@ export function EmbeddedAsset({ asset, ctx }: { asset: SafeAsset; ctx: RenderCon
       </Figure>
     );
   }
-  return <DownloadLink asset={asset} locale={ctx.locale} />;
+  return (
+    <p className="rt-embed rt-download">
+      <a href={asset.href} download={asset.fileName || true} {...(asset.contentType ? { type: asset.contentType } : {})}>
+        {asset.fileName || asset.title || RICH_TEXT_LABELS[ctx.locale].download}
+      </a>{' '}
+      <span className="rt-file-size">({formatFileSize(asset.size, ctx.locale)})</span>
+    </p>
+  );
 }
 
 /** An entry the loader could not resolve (another space, unpublished, deleted). */

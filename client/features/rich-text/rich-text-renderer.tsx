@@ -20,7 +20,7 @@ import type { Block, Inline } from '@contentful/rich-text-types';
 import type { NodeRenderer, Options } from '@contentful/rich-text-react-renderer';
 import type { ReactNode } from 'react';
 import type { RenderContext } from '#client/features/rich-text/embeds.tsx';
-import type { EntryRef, Locale, RichText, ViewerSource } from '#shared/content/types.ts';
+import type { EntryRef, Locale, RichText, RichTextLinks, ViewerSource } from '#shared/content/types.ts';
 
 export interface RichTextRendererProps {
   value: RichText;
@@ -53,10 +53,9 @@ export function RichTextRenderer({ value, locale, renderModel, origin }: RichTex
   return <>{documentToReactComponents(document, options)}</>;
 }
 
-function entryLink(entry: EntryRef | undefined, children: ReactNode): ReactNode {
-  if (!entry) return <>{children}</>;
-  return <a href={entry.url}>{children}</a>;
-}
+const entryLink = (entry: EntryRef, children: ReactNode) => <a href={entry.url}>{children}</a>;
+const chip = (entry: EntryRef) => <EntryChip entry={entry} />;
+const asIs = (children: ReactNode) => <>{children}</>;
 
 /** Soft line breaks (shift+enter) arrive as `\n` inside text. */
 function renderText(text: string): ReactNode {
@@ -97,54 +96,43 @@ function createRenderOptions(ctx: RenderContext, ids: WeakMap<object, string>): 
     // React escapes ids like any attribute.
     return [`heading-${level}`, (node, children) => <Tag id={ids.get(node)}>{children}</Tag>];
   });
+  const embed =
+    <T,>(
+      find: (node: Block | Inline, links: RichTextLinks) => T | undefined,
+      render: (found: T, children: ReactNode) => ReactNode,
+      missing: (children: ReactNode) => ReactNode = () => null,
+    ): NodeRenderer =>
+    (node, children) => {
+      const found = find(node, ctx.links);
+      return found ? render(found, children) : missing(children);
+    };
+  const block = (entry: EntryRef) => <EmbeddedEntry entry={entry} ctx={ctx} />;
   const renderNode: Record<string, NodeRenderer> = {
     ...Object.fromEntries(headings),
     [BLOCKS.TABLE]: renderTable,
     [BLOCKS.TABLE_CELL]: renderCell,
     [BLOCKS.TABLE_HEADER_CELL]: renderCell,
-    [BLOCKS.EMBEDDED_ENTRY]: (node) => {
-      const entry = findEntry(node, ctx.links);
-      return entry ? <EmbeddedEntry entry={entry} ctx={ctx} /> : null;
-    },
-    [BLOCKS.EMBEDDED_ASSET]: (node) => {
-      const asset = findAsset(node, ctx.links);
-      return asset ? <EmbeddedAsset asset={asset} ctx={ctx} /> : null;
-    },
-    [BLOCKS.EMBEDDED_RESOURCE]: (node) => {
-      const entry = findResourceEntry(node, ctx.links);
-      return entry ? <EmbeddedEntry entry={entry} ctx={ctx} /> : <Unavailable inline={false} locale={ctx.locale} />;
-    },
+    [BLOCKS.EMBEDDED_ENTRY]: embed(findEntry, block),
+    [BLOCKS.EMBEDDED_ASSET]: embed(findAsset, (asset) => <EmbeddedAsset asset={asset} ctx={ctx} />),
+    [BLOCKS.EMBEDDED_RESOURCE]: embed(findResourceEntry, block, () => <Unavailable inline={false} locale={ctx.locale} />),
     [INLINES.HYPERLINK]: (node, children) => {
       const href = toLinkHref(node.data.uri, ctx.origin);
-      if (!href) return <>{children}</>;
+      if (!href) return asIs(children);
       return (
         <a href={href} rel={isWebHref(href) ? 'noopener noreferrer' : undefined}>
           {children}
         </a>
       );
     },
-    [INLINES.ENTRY_HYPERLINK]: (node, children) => entryLink(findEntry(node, ctx.links), children),
-    [INLINES.RESOURCE_HYPERLINK]: (node, children) => {
-      const entry = findResourceEntry(node, ctx.links);
-      if (entry) return entryLink(entry, children);
-      return (
-        <span className="rt-unresolved" title={RICH_TEXT_LABELS[ctx.locale].unavailable}>
-          {children}
-        </span>
-      );
-    },
-    [INLINES.ASSET_HYPERLINK]: (node, children) => {
-      const asset = findAsset(node, ctx.links);
-      return asset ? <a href={asset.href}>{children}</a> : <>{children}</>;
-    },
-    [INLINES.EMBEDDED_ENTRY]: (node) => {
-      const entry = findEntry(node, ctx.links);
-      return entry ? <EntryChip entry={entry} /> : null;
-    },
-    [INLINES.EMBEDDED_RESOURCE]: (node) => {
-      const entry = findResourceEntry(node, ctx.links);
-      return entry ? <EntryChip entry={entry} /> : <Unavailable inline locale={ctx.locale} />;
-    },
+    [INLINES.ENTRY_HYPERLINK]: embed(findEntry, entryLink, asIs),
+    [INLINES.RESOURCE_HYPERLINK]: embed(findResourceEntry, entryLink, (children) => (
+      <span className="rt-unresolved" title={RICH_TEXT_LABELS[ctx.locale].unavailable}>
+        {children}
+      </span>
+    )),
+    [INLINES.ASSET_HYPERLINK]: embed(findAsset, (asset, children) => <a href={asset.href}>{children}</a>, asIs),
+    [INLINES.EMBEDDED_ENTRY]: embed(findEntry, chip),
+    [INLINES.EMBEDDED_RESOURCE]: embed(findResourceEntry, chip, () => <Unavailable inline locale={ctx.locale} />),
   };
   const renderMark: Partial<Record<MARKS, (text: ReactNode) => ReactNode>> = {
     [MARKS.BOLD]: (text) => <strong>{text}</strong>,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
+import { loadOnce } from '#client/components/load-once.ts';
 import { paths } from '#shared/urls.ts';
 
 import { HEADER_SEARCH_INPUT_ID, PAGE_SEARCH_INPUT_ID, SearchErrorBoundary, SearchForm } from './search-form.tsx';
@@ -14,18 +15,7 @@ import type { HeaderSearchBoxProps, SearchHandoff } from './widgets/header-searc
 type HeaderSearchBox = ComponentType<HeaderSearchBoxProps>;
 
 let loaded: HeaderSearchBox | undefined;
-let loading: Promise<HeaderSearchBox> | undefined;
-
-function loadHeaderSearchBox(): Promise<HeaderSearchBox> {
-  loading ??= import('./widgets/header-search-box.tsx').then(
-    (module) => (loaded = module.HeaderSearchBox),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const loadHeaderSearchBox = loadOnce(() => import('./widgets/header-search-box.tsx').then((module) => (loaded = module.HeaderSearchBox)));
 
 /** Lets a focus swap the box in synchronously once its chunk arrived. */
 export function getLoadedHeaderSearchBox(): HeaderSearchBox | undefined {
