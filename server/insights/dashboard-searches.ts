@@ -110,9 +110,6 @@ function renderNoResults(rows: QueryStats[], entriesUrl: string | undefined): st
 
 function renderNoClicks(rows: QueryStats[]): string {
   if (rows.length === 0) return '<p class="meta">None in this period.</p>';
-  return table(
-    ['Query', 'Searches'],
-    rows.map((row) => `<tr>${queryCell(row)}<td>${formatNumber(row.searches - row.noResults)}</td></tr>`),
-    'Searches without clicks',
-  );
+  const cells = rows.map((row) => `<tr>${queryCell(row)}<td>${formatNumber(row.searches - row.noResults)}</td></tr>`);
+  return table(['Query', 'Searches'], cells, 'Searches without clicks');
 }

@@ -3,9 +3,9 @@ import type { VitalName } from '#shared/insights.ts';
 export const UNKNOWN_ROUTE = 'unknown';
 export const OTHER_ROUTE = 'other';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
 
 /** `month` covers less when INSIGHTS_RETENTION_DAYS is shorter. */
 export const WINDOWS = {

@@ -76,7 +76,7 @@ export function notFound(): RequestHandler {
 
 /** Answers generically for 5xx: never a stack outside development. */
 export function errorHandler(options: { isDev: boolean }): ErrorRequestHandler {
-  return (err, req, res, next) => {
+  return (err, req, res, _next) => {
     const status = statusOf(err);
     if (res.headersSent) {
       req.log?.error({ err }, 'error after response started');
@@ -87,7 +87,6 @@ export function errorHandler(options: { isDev: boolean }): ErrorRequestHandler {
     const message = status < 500 ? describe(err, status) : options.isDev ? getErrorMessage(err) : 'Something went wrong on our side. Please try again.';
     const headers = err instanceof HttpError ? err.headers : {};
     sendError(req, res, status, message, headers);
-    void next;
   };
 }
 

@@ -3,7 +3,7 @@ import { ROLLUP_SIZES, ROLLUPS, TABLES } from './tables.ts';
 
 import type { SqlDatabase, SqlValue } from './databases.ts';
 
-const SUMS = ['searches', 'no_results', 'clicked', 'clicks', 'position_sum', 'converted'] as const;
+const SUMS = ROLLUPS.queries.sums;
 /** Bigint/numeric strings from PostgreSQL, numbers from SQLite, NULL from SUM over no rows. */
 type Sums = Record<(typeof SUMS)[number] | 'other', number | string | null>;
 

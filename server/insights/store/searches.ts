@@ -1,3 +1,4 @@
+import { DAY } from '../summary.ts';
 import { ROLLUPS, TABLES } from './tables.ts';
 
 import type { ParsedSearchAnalyticsEvent } from '#shared/insights.ts';
@@ -15,7 +16,6 @@ export const ANALYTICS_QUERIES_PER_DAY = 1000;
 /** The searches beyond them, without their text: a normalised query is never empty. */
 export const OTHER_QUERIES = '';
 
-const DAY = 86_400_000;
 const SEARCHES = TABLES.searches.name;
 const QUERIES = ROLLUPS.queries.name;
 

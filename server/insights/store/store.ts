@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 
-import { WINDOWS } from '../summary.ts';
+import { DAY, HOUR, WINDOWS } from '../summary.ts';
 import { openPostgresDatabase, openSqliteDatabase } from './databases.ts';
 import { ensureSchema, toInsertStatements, toPageViewRow, toPruneStatements, toSearchRows, toVitalRow } from './tables.ts';
 import { toSearchAnalyticsStatements } from './searches.ts';
@@ -16,8 +16,6 @@ import type { WindowSummary } from './window-query.ts';
 import type { WriteBufferOptions } from './write-buffer.ts';
 import type { Logger } from 'pino';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 /** Opening a locked SQLite file: 100 ms apart and then longer, 1 s in all, before it is logged. */
 const OPEN_ATTEMPTS = 5;
 

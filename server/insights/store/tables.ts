@@ -1,11 +1,7 @@
-import { toVitalBin, UNKNOWN_ROUTE } from '../summary.ts';
+import { DAY, HOUR, MINUTE, toVitalBin, UNKNOWN_ROUTE } from '../summary.ts';
 
 import type { InsightEvent, PageViewEvent, VitalEvent } from '#shared/insights.ts';
 import type { SqlDatabase, SqlStatement, SqlValue } from './databases.ts';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 // Nothing identifies a visitor (README.md).
 const [BIGINT, TEXT, INTEGER, DOUBLE] = ['BIGINT NOT NULL', 'TEXT NOT NULL', 'INTEGER NOT NULL', 'DOUBLE PRECISION NOT NULL'];

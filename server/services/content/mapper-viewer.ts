@@ -161,8 +161,6 @@ export function toViewerSource(entry: SdkEntry): ViewerSource | undefined {
     alt: optStr(entry.fields.summary) ? `${str(entry.fields.name)}: ${str(entry.fields.summary)}` : str(entry.fields.name),
     ...present({ poster, dimensions, files, camera }),
     autoRotate: entry.fields.autoRotate === true,
-    ...(variants.length > 0 ? { variants } : {}),
-    ...(hotspots.length > 0 ? { hotspots } : {}),
-    ...present({ usdz }),
+    ...present({ variants: variants.length > 0 ? variants : undefined, hotspots: hotspots.length > 0 ? hotspots : undefined, usdz }),
   };
 }
