@@ -62,13 +62,11 @@ export function toSearchPageHref(locale: Locale, params: Partial<SearchPageParam
 
 type SearchUiState = { query?: string; page?: number; refinementList?: Record<string, string[]> };
 
-export function toSearchUiState(params: SearchPageParams): SearchUiState {
-  const refinementList: Record<string, string[]> = {};
-  if (params.types.length > 0) refinementList.type = [...params.types];
-  if (params.tags.length > 0) refinementList.tags = [...params.tags];
+export function toSearchUiState({ query, page, types, tags }: SearchPageParams): SearchUiState {
+  const refinementList = { ...(types.length > 0 ? { type: [...types] } : {}), ...(tags.length > 0 ? { tags: [...tags] } : {}) };
   return {
-    ...(params.query ? { query: params.query } : {}),
-    ...(params.page > 1 ? { page: params.page } : {}),
+    ...(query ? { query } : {}),
+    ...(page > 1 ? { page } : {}),
     ...(Object.keys(refinementList).length > 0 ? { refinementList } : {}),
   };
 }

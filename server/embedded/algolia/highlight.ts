@@ -161,18 +161,11 @@ export function toHits(records: readonly SearchRecord[], params: SearchParams, w
   const matcherFor = createMatchers(words);
   return records.map((record) => {
     const hit = retrieve(record, params.attributesToRetrieve);
-    const highlighted = resolveAttributes(record, params.attributesToHighlight ?? [...SEARCHABLE_ATTRIBUTES]);
-    if (highlighted.length > 0) {
-      hit._highlightResult = Object.fromEntries(
-        highlighted.map((attribute) => [attribute, mapText(record, attribute, (text) => highlightText(text, matcherFor(attribute), options))]),
-      );
-    }
+    const highlighted = resolveAttributes(record, params.attributesToHighlight ?? [...SEARCHABLE_ATTRIBUTES]).map((attribute) => ({ attribute, count: 0 }));
     const snippeted = snippets.flatMap((spec) => resolveAttributes(record, [spec.attribute]).map((attribute) => ({ attribute, count: spec.count })));
-    if (snippeted.length > 0) {
-      hit._snippetResult = Object.fromEntries(
-        snippeted.map(({ attribute, count }) => [attribute, mapText(record, attribute, (text) => snippetText(text, matcherFor(attribute), count, options))]),
-      );
-    }
+    if (highlighted.length > 0) hit._highlightResult = mapTexts(record, highlighted, (text, attribute) => highlightText(text, matcherFor(attribute), options));
+    if (snippeted.length > 0)
+      hit._snippetResult = mapTexts(record, snippeted, (text, attribute, count) => snippetText(text, matcherFor(attribute), count, options));
     return hit;
   });
 }
@@ -205,9 +198,13 @@ function resolveAttributes(record: SearchRecord, names: readonly string[]): stri
   return [...new Set(wanted)].filter(isText);
 }
 
-function mapText<T>(record: SearchRecord, attribute: string, fn: (text: string) => T): T | T[] {
-  const value = record[attribute as keyof SearchRecord] as string | string[];
-  return Array.isArray(value) ? value.map(fn) : fn(value);
+function mapTexts<T>(record: SearchRecord, specs: readonly { attribute: string; count: number }[], fn: (text: string, attribute: string, count: number) => T) {
+  return Object.fromEntries(
+    specs.map(({ attribute, count }) => {
+      const value = record[attribute as keyof SearchRecord] as string | string[];
+      return [attribute, Array.isArray(value) ? value.map((text) => fn(text, attribute, count)) : fn(value, attribute, count)];
+    }),
+  );
 }
 
 function parseSnippetSpec(spec: string): { attribute: string; count: number } {

@@ -35,14 +35,8 @@ export function checkExport<L extends ParsedLocale>(
   problems: string[],
 ): { locales: Resolved<L>[]; warnings: string[] } {
   const warnings: string[] = [];
-  const taxonomy = isRecord(raw['taxonomy']) ? raw['taxonomy'] : {};
-  for (const [path, items] of [
-    ['contentTypes', raw['contentTypes']],
-    ['entries', raw['entries']],
-    ['assets', raw['assets']],
-    ['tags', raw['tags']],
-    ['taxonomy.concepts', taxonomy['concepts']],
-  ] as const) {
+  for (const path of ['contentTypes', 'entries', 'assets', 'tags', 'taxonomy.concepts']) {
+    const items = path.split('.').reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), raw);
     if (Array.isArray(items)) reportDuplicateIds(path, items, problems);
   }
   const locales = resolveLocales(raw['locales'], space.locales, problems, warnings);

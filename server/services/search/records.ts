@@ -13,8 +13,7 @@ type SearchableEntry = Article | Model3D | Page;
 /** For Algolia and the embedded engine alike: one record per body chunk, each repeating title, summary and tags. */
 export function toSearchRecords(entry: SearchableEntry): SearchRecord[] {
   const { entryId, type, locale, title, facts, slug, url, summary, tags, image, updatedAt } = toRecordBase(entry);
-  const time = Date.parse(updatedAt);
-  const updatedAtTimestamp = Number.isNaN(time) ? 0 : Math.floor(time / 1000);
+  const updatedAtTimestamp = Math.floor(Date.parse(updatedAt) / 1000) || 0;
   const chunks = getBodyChunks(entry.type === 'model' ? entry.description.document : entry.body.document);
   return chunks.map((body, chunk) => {
     const objectID = chunk === 0 ? `${entry.id}:${entry.locale}` : `${entry.id}:${entry.locale}:${chunk}`;
